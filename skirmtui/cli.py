@@ -1,0 +1,273 @@
+"""The command line (DESIGN.md): a contract other tools read.
+
+Exit codes: 0 done, 1 a bad file or a failed check, 2 bad usage.
+Textual is imported only by the commands that open the TUI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from skirmtui import __version__
+
+if TYPE_CHECKING:
+    from skirmtui.engine.session import Session
+    from skirmtui.engine.system import RuleSystem, Setup
+
+EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
+DEFAULT_SYSTEM = "wargaming-introduttivo"
+SAVES = Path("saves")
+
+
+class UsageError(Exception):
+    """Bad usage: reported on stderr, exit 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="skirmtui", description="A terminal battle tracker for tabletop skirmish games."
+    )
+    parser.add_argument("--version", action="version", version=f"skirmtui {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = commands.add_parser("systems", help="list the rule systems (id, title, language)")
+    p.set_defaults(run=cmd_systems)
+
+    p = commands.add_parser("new", help="start a battle in the TUI (setup screen)")
+    p.add_argument("system", metavar="SYSTEM", help="a system id (see `skirmtui systems`)")
+    p.add_argument("--scenario", metavar="NAME", help="prefill the setup from a scenario")
+    p.add_argument("--seed", type=int, metavar="N", help="dice seed (default: random)")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="SAVE",
+        type=Path,
+        help="where to save (default: saves/SYSTEM-DATE.toml)",
+    )
+    p.set_defaults(run=cmd_new)
+
+    p = commands.add_parser("open", help="continue a saved battle in the TUI")
+    p.add_argument("save", metavar="SAVE", type=Path)
+    p.set_defaults(run=cmd_open)
+
+    p = commands.add_parser("review", help="read-only review of a saved battle")
+    p.add_argument("save", metavar="SAVE", type=Path)
+    p.set_defaults(run=cmd_review)
+
+    p = commands.add_parser("demo", help="open a bundled battle, ready to play")
+    p.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM)
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="SAVE",
+        type=Path,
+        help="where to save (default: saves/demo-SYSTEM.toml, started afresh)",
+    )
+    p.set_defaults(run=cmd_demo)
+
+    p = commands.add_parser("check", help="validate and replay a save; exit 1 naming the problem")
+    p.add_argument("save", metavar="SAVE", type=Path)
+    p.set_defaults(run=cmd_check)
+
+    p = commands.add_parser("export", help="write a save's structured log or a report")
+    p.add_argument("save", metavar="SAVE", type=Path)
+    p.add_argument("--format", choices=("json", "md"), required=True)
+    p.add_argument("-o", "--output", metavar="OUT", type=Path, help="default: standard output")
+    p.set_defaults(run=cmd_export)
+
+    p = commands.add_parser("sim", help="play random legal battles headlessly")
+    p.add_argument("system", metavar="SYSTEM")
+    p.add_argument("--battles", type=int, default=100, metavar="N")
+    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--save-dir", type=Path, metavar="DIR", help="write one save per battle")
+    p.set_defaults(run=cmd_sim)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except UsageError as error:
+        print(f"skirmtui {args.command}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return code
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def _system(system_id: str) -> RuleSystem:
+    from skirmtui.systems.registry import systems
+
+    found = systems().get(system_id)
+    if found is None:
+        raise UsageError(f"unknown system {system_id!r}; known: {', '.join(sorted(systems()))}")
+    return found
+
+
+def _load(path: Path) -> tuple[Session, str] | None:
+    """Load a save, or print the problem on one line and return None."""
+    from skirmtui.engine.saves import SaveError, load_session
+    from skirmtui.systems.registry import systems
+
+    try:
+        return load_session(path, systems())
+    except SaveError as error:
+        print(
+            f"skirmtui: {path}: {error}" if str(path) not in str(error) else f"skirmtui: {error}",
+            file=sys.stderr,
+        )
+        return None
+
+
+def _run_app(**kwargs: object) -> int:
+    from skirmtui.tui.app import SkirmApp
+
+    app = SkirmApp(**kwargs)
+    app.run()
+    return app.return_code or EXIT_OK
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+def cmd_systems(args: argparse.Namespace) -> int:
+    from skirmtui.systems.registry import systems
+
+    for system in systems().values():
+        print(f"{system.id}\t{system.title}\t{system.language}")
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from skirmtui.systems.armies import scenario_names, setup_from_scenario
+
+    system = _system(args.system)
+    preset = None
+    if args.scenario:
+        names = scenario_names(system.id)
+        if args.scenario not in names:
+            raise UsageError(
+                f"no scenario {args.scenario!r} for {system.id}; "
+                f"known: {', '.join(names) or 'none'}"
+            )
+        preset = setup_from_scenario(system.id, args.scenario)
+    seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = args.output or SAVES / f"{system.id}-{stamp}.toml"
+    return _run_app(system_id=system.id, path=path, preset=preset, seed=seed)
+
+
+def cmd_open(args: argparse.Namespace) -> int:
+    loaded = _load(args.save)
+    if loaded is None:
+        return EXIT_BAD_FILE
+    session, created = loaded
+    return _run_app(session=session, path=args.save, created=created)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    loaded = _load(args.save)
+    if loaded is None:
+        return EXIT_BAD_FILE
+    session, created = loaded
+    return _run_app(session=session, path=args.save, created=created, review=True)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from skirmtui.engine.saves import now_stamp, save_session
+    from skirmtui.engine.session import Session
+
+    system = _system(args.system)
+    session = Session(system, system.demo_setup())
+    path = args.output or SAVES / f"demo-{system.id}.toml"
+    created = now_stamp()
+    save_session(session, path, created)
+    return _run_app(session=session, path=path, created=created)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    loaded = _load(args.save)
+    if loaded is None:
+        return EXIT_BAD_FILE
+    session, _ = loaded
+    battle = session.battle
+    state = (
+        f"finished: {session.system.summary(battle)[0]}"
+        if battle.result
+        else f"in progress at round {battle.round}, {battle.phase}"
+    )
+    print(f"ok: {args.save}: {session.system.id}, {len(session.items)} answers, {state}")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from skirmtui.engine.export import export_document, markdown_report
+
+    loaded = _load(args.save)
+    if loaded is None:
+        return EXIT_BAD_FILE
+    session, _ = loaded
+    if args.format == "json":
+        text = json.dumps(export_document(session), ensure_ascii=False, indent=1) + "\n"
+    else:
+        text = markdown_report(session, session.system.summary(session.battle))
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    from skirmtui.engine.saves import now_stamp, save_session
+    from skirmtui.engine.sim import SimError, SimReport, play_random
+
+    system = _system(args.system)
+    if args.battles < 1:
+        raise UsageError("--battles must be at least 1")
+    setup = system.demo_setup()
+    report = SimReport()
+    rng = random.Random(args.seed)
+    start = time.perf_counter()
+    for number in range(1, args.battles + 1):
+        report.battles += 1
+        battle_setup = _reseeded(setup, rng.randrange(1 << 30))
+        try:
+            session = play_random(system, battle_setup, random.Random(battle_setup.seed))
+        except (SimError, Exception) as error:  # report every failure, keep going
+            report.errors += 1
+            report.messages.append(f"battle {number} (seed {battle_setup.seed}): {error!r}")
+            continue
+        result = session.battle.result
+        assert result is not None
+        report.rounds += result.round
+        key = session.battle.side_name(result.winner) if result.winner else "draw"
+        report.wins[key] = report.wins.get(key, 0) + 1
+        if args.save_dir:
+            save_session(session, args.save_dir / f"{system.id}-{number:04d}.toml", now_stamp())
+    report.seconds = time.perf_counter() - start
+    print(f"system: {system.id}")
+    print(f"battles: {report.battles}")
+    print(f"errors: {report.errors}")
+    print(f"mean turns: {report.mean_rounds:.2f}")
+    print("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(report.wins.items())))
+    print(f"battles per second: {report.per_second:.1f}")
+    for message in report.messages[:20]:
+        print(f"error: {message}", file=sys.stderr)
+    return EXIT_BAD_FILE if report.errors else EXIT_OK
+
+
+def _reseeded(setup: Setup, seed: int) -> Setup:
+    import attrs
+
+    return attrs.evolve(setup, seed=seed)

@@ -1,0 +1,220 @@
+"""The battle state: sides, units, round and phase, the system's position, the log.
+
+Between two rule steps everything here is plain data, so `clone()` gives a
+checkpoint. Every change a rule makes goes through `Battle.set` (or `remove`),
+which records it as an `Effect` on the log entry being written, so any reader
+can recompute the battle from the log alone.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, TypeAlias
+
+import attrs
+
+Scalar: TypeAlias = int | bool | str
+
+
+@attrs.define
+class Side:
+    id: str
+    name: str
+
+
+@attrs.define
+class Unit:
+    """A model, character or squad. `profile` is the starting profile (the system's
+    own field names); `stats` holds every current value the rules track."""
+
+    id: str
+    side: str
+    name: str
+    profile: dict[str, Scalar]
+    stats: dict[str, Scalar]
+    removed: bool = False
+
+    def clone(self) -> Unit:
+        return Unit(
+            self.id, self.side, self.name, dict(self.profile), dict(self.stats), self.removed
+        )
+
+    def num(self, field: str) -> int:
+        value = self.stats[field]
+        assert isinstance(value, int)
+        return int(value)
+
+    def flag(self, field: str) -> bool:
+        return bool(self.stats[field])
+
+
+@attrs.define
+class Effect:
+    unit: str
+    field: str
+    before: Scalar
+    after: Scalar
+
+    def as_dict(self) -> dict[str, Scalar]:
+        return {"unit": self.unit, "field": self.field, "from": self.before, "to": self.after}
+
+
+@attrs.define
+class LogEntry:
+    """One line of the combat log, structured (DESIGN.md, export format 1)."""
+
+    index: int
+    answer: int | None
+    round: int
+    phase: str
+    kind: str
+    text: str
+    key: str = ""
+    side: str | None = None
+    actor: str | None = None
+    target: str | None = None
+    roll: dict[str, Any] | None = None
+    effects: list[Effect] = attrs.field(factory=list)
+
+
+@attrs.define
+class Result:
+    winner: str | None  # a side id, or None for a draw
+    reason: str
+    round: int
+
+
+@attrs.define
+class Battle:
+    system: str
+    title: str
+    seed: int
+    options: dict[str, Any]
+    sides: list[Side]
+    units: dict[str, Unit]
+    round: int = 0
+    phase: str = "setup"
+    #: Whose step it is (a side id), shown in the breadcrumb.
+    turn_side: str | None = None
+    #: The system's position between steps (queues, indices): plain data only.
+    pos: dict[str, Any] = attrs.field(factory=dict)
+    result: Result | None = None
+    #: Append-only; shared by clones and truncated when a checkpoint is restored.
+    log: list[LogEntry] = attrs.field(factory=list)
+    #: Index of the answer being applied, stamped on the entries it produces.
+    answer_index: int | None = None
+    #: The entry that effects attach to (reset at each step and after an override).
+    current: LogEntry | None = None
+
+    # -- reading -------------------------------------------------------------------------
+
+    def side(self, side_id: str) -> Side:
+        return next(s for s in self.sides if s.id == side_id)
+
+    def side_name(self, side_id: str | None) -> str:
+        if side_id is None:
+            return "—"
+        return self.side(side_id).name
+
+    def on_table(self, side_id: str | None = None) -> list[Unit]:
+        """Units not removed, optionally of one side, in roster order."""
+        return [
+            u
+            for u in self.units.values()
+            if not u.removed and (side_id is None or u.side == side_id)
+        ]
+
+    def alive(self, unit_id: str) -> bool:
+        unit = self.units.get(unit_id)
+        return unit is not None and not unit.removed
+
+    def enemies(self, side_id: str) -> list[Unit]:
+        return [u for u in self.units.values() if not u.removed and u.side != side_id]
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    # -- writing -------------------------------------------------------------------------
+
+    def record(
+        self,
+        kind: str,
+        text: str,
+        *,
+        key: str = "",
+        side: str | None = None,
+        actor: str | None = None,
+        target: str | None = None,
+        roll: dict[str, Any] | None = None,
+    ) -> LogEntry:
+        """Append a log entry; later effects of this step attach to it."""
+        entry = LogEntry(
+            index=len(self.log),
+            answer=self.answer_index,
+            round=self.round,
+            phase=self.phase,
+            kind=kind,
+            text=text,
+            key=key,
+            side=side,
+            actor=actor,
+            target=target,
+            roll=roll,
+        )
+        self.log.append(entry)
+        self.current = entry
+        return entry
+
+    def set(self, unit: Unit, field: str, value: Scalar) -> None:
+        """Change one tracked value and record the effect."""
+        before = unit.stats[field]
+        if before == value:
+            return
+        unit.stats[field] = value
+        self._effect(Effect(unit.id, field, before, value))
+
+    def remove(self, unit: Unit) -> None:
+        if not unit.removed:
+            unit.removed = True
+            self._effect(Effect(unit.id, "removed", False, True))
+
+    def restore(self, unit: Unit) -> None:
+        if unit.removed:
+            unit.removed = False
+            self._effect(Effect(unit.id, "removed", True, False))
+
+    def _effect(self, effect: Effect) -> None:
+        if self.current is None:
+            self.record("effect", "")
+        assert self.current is not None
+        self.current.effects.append(effect)
+
+    def enter_phase(self, phase: str, label: str, side: str | None = None) -> None:
+        self.phase = phase
+        self.turn_side = side
+        self.record("phase", f"Round {self.round} · {label}")
+
+    def end(self, winner: str | None, reason: str) -> None:
+        self.result = Result(winner, reason, self.round)
+        text = f"{self.side_name(winner)} wins: {reason}" if winner else f"Draw: {reason}"
+        self.record("result", text, side=winner)
+
+    # -- checkpoints ---------------------------------------------------------------------
+
+    def clone(self) -> Battle:
+        """A copy for a checkpoint: units and position copied, the log shared."""
+        return Battle(
+            system=self.system,
+            title=self.title,
+            seed=self.seed,
+            options=self.options,
+            sides=self.sides,
+            units={uid: u.clone() for uid, u in self.units.items()},
+            round=self.round,
+            phase=self.phase,
+            turn_side=self.turn_side,
+            pos=copy.deepcopy(self.pos),
+            result=self.result,
+            log=self.log,
+        )

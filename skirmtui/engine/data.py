@@ -1,0 +1,29 @@
+"""Where bundled data lives: `skirmtui/_data` in a wheel, `data/` in a source checkout."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+@cache
+def data_root() -> Path:
+    for candidate in (_PACKAGE / "_data", _PACKAGE.parent / "data"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("skirmtui's data folder is missing (reinstall skirmtui)")
+
+
+def system_dir(system_id: str) -> Path:
+    return data_root() / system_id
+
+
+@cache
+def load_toml(system_id: str, name: str) -> dict[str, Any]:
+    """A system's data file, e.g. `load_toml("wargaming-introduttivo", "rules")`."""
+    with open(system_dir(system_id) / f"{name}.toml", "rb") as handle:
+        return tomllib.load(handle)

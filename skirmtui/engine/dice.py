@@ -1,0 +1,99 @@
+"""Dice expressions (`1d6`, `2d6`, `1d10`, `1d8!`), rolling and typed-in faces."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import lru_cache
+
+import attrs
+
+_EXPR = re.compile(r"^\s*(\d*)d(\d+)(!?)\s*$")
+
+#: Rolling explodes at most this often per die, so a typed or rolled roll stays bounded.
+MAX_EXPLOSIONS = 10
+
+
+class DiceError(ValueError):
+    """A dice expression or a list of faces that cannot be used."""
+
+
+@attrs.frozen
+class Dice:
+    """`count` dice of `sides` faces; `explode` re-rolls and adds on the maximum face."""
+
+    count: int
+    sides: int
+    explode: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.count}d{self.sides}{'!' if self.explode else ''}"
+
+    def roll(self, rng: random.Random) -> tuple[int, ...]:
+        """Faces rolled; an exploding die adds one face per maximum it shows."""
+        faces: list[int] = []
+        for _ in range(self.count):
+            face = rng.randint(1, self.sides)
+            faces.append(face)
+            extra = 0
+            while self.explode and face == self.sides and extra < MAX_EXPLOSIONS:
+                face = rng.randint(1, self.sides)
+                faces.append(face)
+                extra += 1
+        return tuple(faces)
+
+    def check_faces(self, faces: tuple[int, ...]) -> tuple[int, ...]:
+        """Return `faces` if they can come from these dice, else raise `DiceError`."""
+        for face in faces:
+            if not 1 <= face <= self.sides:
+                raise DiceError(f"{face} is not a face of a d{self.sides} (1–{self.sides})")
+        if not self.explode:
+            if len(faces) != self.count:
+                raise DiceError(
+                    f"{self} needs {self.count} face{'s' if self.count != 1 else ''}, "
+                    f"got {len(faces)}"
+                )
+            return faces
+        # Exploding: each die is a run of maximum faces closed by a non-maximum one.
+        dice = 0
+        i = 0
+        while i < len(faces):
+            dice += 1
+            while i < len(faces) and faces[i] == self.sides:
+                i += 1
+            i += 1
+        if dice != self.count or faces[-1:] == (self.sides,):
+            raise DiceError(
+                f"{self} needs {self.count} dice, each maximum face followed by its extra die"
+            )
+        return faces
+
+
+@lru_cache(maxsize=256)
+def parse_dice(expr: str) -> Dice:
+    """Parse `NdS` or `NdS!` (N defaults to 1)."""
+    match = _EXPR.match(expr.lower())
+    if not match:
+        raise DiceError(f"not a dice expression: {expr!r}")
+    count = int(match.group(1) or 1)
+    sides = int(match.group(2))
+    if count < 1 or sides < 2:
+        raise DiceError(f"not a dice expression: {expr!r}")
+    return Dice(count, sides, bool(match.group(3)))
+
+
+def parse_faces(text: str, dice: Dice) -> tuple[int, ...]:
+    """Parse faces typed at the table ("3 5" or "3,5") and check them against `dice`."""
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if not parts:
+        raise DiceError(f"type the faces rolled for {dice}, e.g. {_example(dice)}")
+    faces: list[int] = []
+    for part in parts:
+        if not part.isdigit():
+            raise DiceError(f"{part!r} is not a number; type faces like {_example(dice)}")
+        faces.append(int(part))
+    return dice.check_faces(tuple(faces))
+
+
+def _example(dice: Dice) -> str:
+    return " ".join(str(min(dice.sides, 3 + i)) for i in range(dice.count))

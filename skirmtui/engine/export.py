@@ -1,0 +1,89 @@
+"""Export format 1 (DESIGN.md): the structured log other tools read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmtui.engine.battle import Battle, LogEntry
+from skirmtui.engine.session import Session
+
+EXPORT_FORMAT = 1
+
+
+def export_document(session: Session) -> dict[str, Any]:
+    setup = session.setup
+    battle = session.battle
+    doc: dict[str, Any] = {
+        "format": EXPORT_FORMAT,
+        "system": setup.system,
+        "title": setup.title,
+        "seed": setup.seed,
+        "options": dict(battle.options),
+        "sides": [{"id": s.id, "name": s.name} for s in setup.sides],
+        "units": [
+            {"id": u.id, "side": u.side, "name": u.name, "profile": dict(u.profile)}
+            for u in battle.units.values()
+        ],
+        "entries": [entry_document(e) for e in battle.log],
+        "result": result_document(battle),
+    }
+    return doc
+
+
+def entry_document(entry: LogEntry) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "index": entry.index,
+        "answer": entry.answer,
+        "round": entry.round,
+        "phase": entry.phase,
+        "kind": entry.kind,
+        "key": entry.key,
+        "side": entry.side,
+        "actor": entry.actor,
+        "target": entry.target,
+        "text": entry.text,
+        "roll": None,
+        "effects": [effect.as_dict() for effect in entry.effects],
+    }
+    if entry.roll is not None:
+        doc["roll"] = {
+            "success": None,
+            "critical": None,
+            "target": None,
+            "compare": None,
+            **entry.roll,
+        }
+    return doc
+
+
+def result_document(battle: Battle) -> dict[str, Any] | None:
+    if battle.result is None:
+        return None
+    return {
+        "winner": battle.result.winner,
+        "reason": battle.result.reason,
+        "round": battle.result.round,
+    }
+
+
+def markdown_report(session: Session, summary: list[str]) -> str:
+    """A readable report: title, summary, then the log grouped by round."""
+    battle = session.battle
+    lines = [
+        f"# {session.setup.title or battle.system}",
+        "",
+        f"System: `{battle.system}` · seed {battle.seed}",
+        "",
+        "## Summary",
+        "",
+    ]
+    lines += [f"- {line}" for line in summary]
+    current = None
+    for entry in battle.log:
+        if not entry.text:
+            continue
+        if entry.round != current:
+            current = entry.round
+            lines += ["", f"## Round {current}" if current else "## Before the battle", ""]
+        lines.append(f"- *{entry.phase}* — {entry.text}")
+    return "\n".join(lines) + "\n"

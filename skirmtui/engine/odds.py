@@ -1,0 +1,77 @@
+"""Exact odds of a `Roll` prompt succeeding, computed with icepool.
+
+icepool is imported on first use, not at start-up, and results are cached by the
+parts of the roll that decide success, so the odds panel costs nothing on repaint.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from skirmtui.engine.dice import MAX_EXPLOSIONS, Dice, parse_dice
+
+if TYPE_CHECKING:
+    from skirmtui.engine.prompts import Roll
+
+
+def success_chance(roll: Roll) -> Fraction | None:
+    """Probability that `roll` succeeds, or None when it has no success condition."""
+    if roll.compare is None and not roll.always_succeed and not roll.always_fail:
+        return None
+    offset = 0 if roll.mod_target else roll.modifier
+    return _chance(
+        roll.dice,
+        roll.compare,
+        roll.effective_threshold,
+        offset,
+        roll.always_succeed,
+        roll.always_fail,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _chance(
+    dice: str,
+    compare: str | None,
+    threshold: int | None,
+    offset: int,
+    always_succeed: frozenset[int],
+    always_fail: frozenset[int],
+) -> Fraction:
+    from skirmtui.engine.prompts import _COMPARE
+
+    distribution = natural_distribution(parse_dice(dice))
+    hits = 0
+    total = 0
+    for natural, quantity in distribution.items():
+        total += quantity
+        if natural in always_succeed:
+            ok = True
+        elif natural in always_fail or compare is None or threshold is None:
+            ok = False
+        else:
+            ok = _COMPARE[compare](natural + offset, threshold)
+        if ok:
+            hits += quantity
+    return Fraction(hits, total)
+
+
+@lru_cache(maxsize=256)
+def natural_distribution(dice: Dice) -> dict[int, int]:
+    """Outcome → weight of the natural total of `dice` (explosions capped)."""
+    import icepool
+
+    die: Any = icepool.d(dice.sides)
+    if dice.explode:
+        die = die.explode(depth=MAX_EXPLOSIONS)
+    pool = dice.count @ die
+    return {int(outcome): int(quantity) for outcome, quantity in pool.items()}
+
+
+def percent(chance: Fraction | None) -> str:
+    """`58.3%` (or an empty string when there is no chance to show)."""
+    if chance is None:
+        return ""
+    return f"{float(chance) * 100:.1f}%"

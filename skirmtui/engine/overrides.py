@@ -1,0 +1,117 @@
+"""GM overrides and notes (G-4), applied at their place in the answer log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmtui.engine.battle import Battle
+from skirmtui.engine.items import (
+    GM_ADD,
+    GM_END,
+    GM_NOTE,
+    GM_REMOVE,
+    GM_RESTORE,
+    GM_SET,
+    Item,
+)
+from skirmtui.engine.prompts import AnswerError
+from skirmtui.engine.system import RuleSystem, SetupError, UnitSpec
+
+
+def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
+    """Apply one GM entry to `battle`, logging it; raise `AnswerError` if it cannot be."""
+    data: dict[str, Any] = item.value if isinstance(item.value, dict) else {}
+    battle.current = None
+    if item.key == GM_NOTE:
+        text = str(data.get("text", "")).strip()
+        if not text:
+            raise AnswerError("a note needs some text")
+        battle.record("note", text, key=item.key)
+    elif item.key == GM_SET:
+        unit = _unit(battle, data)
+        field = str(data.get("field", ""))
+        spec = next((f for f in system.unit_fields if f.name == field), None)
+        if spec is None:
+            names = ", ".join(f.name for f in system.unit_fields)
+            raise AnswerError(f"{field!r} is not a field of {system.id} units ({names})")
+        value = data.get("value")
+        if spec.kind is bool:
+            if not isinstance(value, bool):
+                raise AnswerError(f"{field} is yes/no")
+        elif spec.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise AnswerError(f"{field} must be a whole number")
+            if spec.minimum is not None and value < spec.minimum:
+                raise AnswerError(f"{field} must be at least {spec.minimum}")
+            if spec.maximum is not None and value > spec.maximum:
+                raise AnswerError(f"{field} must be at most {spec.maximum}")
+        elif not isinstance(value, str):
+            raise AnswerError(f"{field} must be text")
+        battle.record(
+            "override",
+            f"GM sets {unit.name}'s {spec.label} to {_word(value)}",
+            key=item.key,
+            target=unit.id,
+        )
+        battle.set(unit, field, value)
+    elif item.key == GM_REMOVE:
+        unit = _unit(battle, data)
+        if unit.removed:
+            raise AnswerError(f"{unit.name} is not on the table")
+        battle.record("override", f"GM removes {unit.name}", key=item.key, target=unit.id)
+        battle.remove(unit)
+    elif item.key == GM_RESTORE:
+        unit = _unit(battle, data)
+        if not unit.removed:
+            raise AnswerError(f"{unit.name} is already on the table")
+        battle.record("override", f"GM puts {unit.name} back", key=item.key, target=unit.id)
+        battle.restore(unit)
+    elif item.key == GM_ADD:
+        unit_id = str(data.get("id", ""))
+        if not unit_id or unit_id in battle.units:
+            raise AnswerError(f"unit id {unit_id!r} is empty or already used")
+        side = str(data.get("side", ""))
+        if side not in {s.id for s in battle.sides}:
+            raise AnswerError(f"no side {side!r}")
+        profile = data.get("profile", {})
+        if not isinstance(profile, dict):
+            raise AnswerError("a unit's profile is a table of values")
+        try:
+            unit = system.make_unit(
+                UnitSpec(unit_id, side, str(data.get("name", unit_id)), profile)
+            )
+        except SetupError as error:
+            raise AnswerError(str(error)) from None
+        battle.units[unit.id] = unit
+        battle.record(
+            "override",
+            f"GM adds {unit.name} to {battle.side_name(side)}",
+            key=item.key,
+            target=unit.id,
+        )
+    elif item.key == GM_END:
+        winner = data.get("winner") or None
+        if winner is not None and winner not in {s.id for s in battle.sides}:
+            raise AnswerError(f"no side {winner!r}")
+        if battle.over:
+            raise AnswerError("the battle is already over")
+        battle.end(winner, str(data.get("reason") or "the GM ended the battle"))
+    else:
+        raise AnswerError(f"unknown GM entry {item.key!r}")
+    battle.current = None
+
+
+def _unit(battle: Battle, data: dict[str, Any]) -> Any:
+    unit_id = str(data.get("unit", ""))
+    unit = battle.units.get(unit_id)
+    if unit is None:
+        raise AnswerError(f"no unit {unit_id!r}")
+    return unit
+
+
+def _word(value: object) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)

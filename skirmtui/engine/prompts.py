@@ -1,0 +1,286 @@
+"""Prompts: the only way a rule system asks the outside world for anything.
+
+A rule step `yield`s a prompt and receives the validated answer value:
+
+- `Choose` → the `value` of one enabled `Option` (str)
+- `Roll`   → a `RollResult` (the stored answer is the tuple of faces)
+- `Ask`    → bool (yes/no) or int (a bounded number)
+- `Confirm`→ True
+
+Every prompt has a stable `key` (`activation.roll`, `melee.to_hit`): the answer log
+stores `(key, value)` and replay checks that the keys still match.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Literal, TypeAlias
+
+import attrs
+
+from skirmtui.engine.dice import Dice, DiceError, parse_dice
+
+#: What an answer may be once stored: all TOML-native.
+AnswerValue: TypeAlias = str | bool | int | tuple[int, ...]
+Compare: TypeAlias = Literal["<=", ">=", "<", ">"]
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "<=": operator.le,
+    ">=": operator.ge,
+    "<": operator.lt,
+    ">": operator.gt,
+}
+
+
+#: How often random play picks a passive option when others are open.
+PASSIVE_CHANCE = 0.15
+
+
+class AnswerError(ValueError):
+    """An answer refused for the pending prompt; the message says why. Nothing is stored."""
+
+
+@attrs.frozen(kw_only=True)
+class Prompt:
+    """What every question carries: a stable key, a text, and who it concerns."""
+
+    key: str
+    text: str
+    side: str | None = None
+    actor: str | None = None
+    target: str | None = None
+    help: str = ""
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__.lower()
+
+    def coerce(self, value: object) -> AnswerValue:
+        """Validate `value` as an answer to this prompt (raise `AnswerError`)."""
+        raise NotImplementedError
+
+    def random_answer(self, rng: random.Random) -> AnswerValue:
+        """A legal answer chosen at random (simulation, property tests)."""
+        raise NotImplementedError
+
+    def describe(self, value: AnswerValue) -> str:
+        """The answer in words, for the log."""
+        return str(value)
+
+
+@attrs.frozen
+class Option:
+    """One choice. A disabled option is shown with its reason and refused if picked.
+
+    `passive` marks "pass / stop / cancel": random play picks it less often, so
+    simulated battles fight instead of passing every turn.
+    """
+
+    value: str
+    label: str
+    disabled: str | None = None
+    passive: bool = False
+
+
+def _options(value: Iterable[Option]) -> tuple[Option, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class Choose(Prompt):
+    options: tuple[Option, ...] = attrs.field(converter=_options)
+
+    def enabled(self) -> list[Option]:
+        return [o for o in self.options if o.disabled is None]
+
+    def option(self, value: str) -> Option | None:
+        return next((o for o in self.options if o.value == value), None)
+
+    def coerce(self, value: object) -> AnswerValue:
+        if not isinstance(value, str):
+            raise AnswerError(f"{self.key}: expected an option, got {value!r}")
+        option = self.option(value)
+        if option is None:
+            raise AnswerError(f"{value!r} is not one of the options")
+        if option.disabled is not None:
+            raise AnswerError(f"{option.label}: {option.disabled}")
+        return value
+
+    def random_answer(self, rng: random.Random) -> AnswerValue:
+        enabled = self.enabled()
+        active = [o for o in enabled if not o.passive]
+        if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
+            return rng.choice(active).value
+        return rng.choice(enabled).value
+
+    def describe(self, value: AnswerValue) -> str:
+        option = self.option(str(value))
+        return option.label if option else str(value)
+
+
+@attrs.frozen(kw_only=True)
+class Ask(Prompt):
+    """A fact only the table knows: yes/no, or a number in [minimum, maximum]."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def yes_no(self) -> bool:
+        return self.minimum is None
+
+    def coerce(self, value: object) -> AnswerValue:
+        if self.yes_no:
+            if isinstance(value, bool):
+                return value
+            raise AnswerError(f"{self.key}: answer yes or no")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise AnswerError(f"{self.key}: expected a whole number")
+        assert self.minimum is not None and self.maximum is not None
+        if not self.minimum <= value <= self.maximum:
+            raise AnswerError(f"{value} is outside {self.minimum}–{self.maximum}")
+        return value
+
+    def random_answer(self, rng: random.Random) -> AnswerValue:
+        if self.yes_no:
+            return rng.random() < 0.5
+        assert self.minimum is not None and self.maximum is not None
+        return rng.randint(self.minimum, self.maximum)
+
+    def describe(self, value: AnswerValue) -> str:
+        if self.yes_no:
+            return "yes" if value else "no"
+        return str(value)
+
+
+@attrs.frozen(kw_only=True)
+class Confirm(Prompt):
+    """The table did something (moved, placed): continue."""
+
+    def coerce(self, value: object) -> AnswerValue:
+        if value is not True:
+            raise AnswerError(f"{self.key}: only confirmation is possible")
+        return True
+
+    def random_answer(self, rng: random.Random) -> AnswerValue:
+        return True
+
+    def describe(self, value: AnswerValue) -> str:
+        return "done"
+
+
+@attrs.frozen
+class RollResult:
+    """A resolved roll: what the step receives and what the log records."""
+
+    faces: tuple[int, ...]
+    natural: int
+    total: int
+    threshold: int | None
+    success: bool | None
+    critical: Literal["success", "failure"] | None
+
+
+def _modifier_tuple(value: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    return tuple((str(label), int(v)) for label, v in value)
+
+
+@attrs.frozen(kw_only=True)
+class Roll(Prompt):
+    """A declarative roll, so its exact odds can be computed before it is rolled.
+
+    total = sum(faces) + modifiers, compared with `threshold` (unless `mod_target`, where
+    the modifiers move the threshold instead: a -1 malus on a roll-under test lowers it).
+    `always_succeed` and `always_fail` are natural totals that override the comparison;
+    `crit_success` and `crit_failure` are natural totals that are critical.
+    """
+
+    dice: str
+    compare: Compare | None = None
+    threshold: int | None = None
+    modifiers: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_modifier_tuple)
+    mod_target: bool = False
+    always_succeed: frozenset[int] = frozenset()
+    always_fail: frozenset[int] = frozenset()
+    crit_success: frozenset[int] = frozenset()
+    crit_failure: frozenset[int] = frozenset()
+
+    @property
+    def parsed(self) -> Dice:
+        return parse_dice(self.dice)
+
+    @property
+    def modifier(self) -> int:
+        return sum(v for _, v in self.modifiers)
+
+    @property
+    def effective_threshold(self) -> int | None:
+        if self.threshold is None:
+            return None
+        return self.threshold + self.modifier if self.mod_target else self.threshold
+
+    def success_of(self, natural: int) -> bool | None:
+        """Whether a natural total succeeds (None when the roll has no target)."""
+        if natural in self.always_succeed:
+            return True
+        if natural in self.always_fail:
+            return False
+        threshold = self.effective_threshold
+        if self.compare is None or threshold is None:
+            return None
+        total = natural if self.mod_target else natural + self.modifier
+        return _COMPARE[self.compare](total, threshold)
+
+    def resolve(self, faces: tuple[int, ...]) -> RollResult:
+        natural = sum(faces)
+        critical: Literal["success", "failure"] | None = None
+        if natural in self.crit_success:
+            critical = "success"
+        elif natural in self.crit_failure:
+            critical = "failure"
+        return RollResult(
+            faces=faces,
+            natural=natural,
+            total=natural if self.mod_target else natural + self.modifier,
+            threshold=self.effective_threshold,
+            success=self.success_of(natural),
+            critical=critical,
+        )
+
+    def coerce(self, value: object) -> AnswerValue:
+        if isinstance(value, list | tuple) and all(
+            isinstance(f, int) and not isinstance(f, bool) for f in value
+        ):
+            try:
+                return self.parsed.check_faces(tuple(value))
+            except DiceError as error:
+                raise AnswerError(str(error)) from None
+        raise AnswerError(f"{self.key}: expected the faces rolled for {self.dice}")
+
+    def random_answer(self, rng: random.Random) -> AnswerValue:
+        return self.parsed.roll(rng)
+
+    def describe(self, value: AnswerValue) -> str:
+        assert isinstance(value, tuple)
+        result = self.resolve(value)
+        return describe_roll(self, result)
+
+
+def describe_roll(prompt: Roll, result: RollResult) -> str:
+    """`[4] +1 = 5 ≤ 4: failure` — faces, modifiers, total, threshold and outcome."""
+    faces = " ".join(str(f) for f in result.faces)
+    text = f"[{faces}]"
+    if prompt.modifiers and not prompt.mod_target:
+        text += f" {prompt.modifier:+d} = {result.total}"
+    elif len(result.faces) > 1:
+        text += f" = {result.total}"
+    if result.threshold is not None and prompt.compare is not None:
+        symbol = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}[prompt.compare]
+        text += f" {symbol} {result.threshold}"
+    if result.success is not None:
+        text += ": success" if result.success else ": failure"
+    if result.critical:
+        text += f" (critical {result.critical})"
+    return text

@@ -1,0 +1,131 @@
+"""The runner: drives a rule system's steps, one prompt at a time.
+
+A step is a generator that yields prompts. Between steps the runner holds no
+generator, only the battle's plain data: that is where checkpoints are taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from skirmtui.engine.battle import Battle
+from skirmtui.engine.items import Item
+from skirmtui.engine.overrides import apply_override
+from skirmtui.engine.prompts import AnswerError, Prompt, Roll, RollResult
+from skirmtui.engine.system import RuleSystem, Step
+
+
+class RuleError(RuntimeError):
+    """A rule system misbehaved (a step loop that never asks anything)."""
+
+
+#: Steps in a row that ask nothing before the runner calls it a loop.
+_MAX_SILENT_STEPS = 10_000
+
+
+class Runner:
+    """Feeds answers to a system's steps; `prompt` is what it waits for now."""
+
+    def __init__(
+        self,
+        system: RuleSystem,
+        battle: Battle,
+        consumed: int = 0,
+        on_boundary: Callable[[Runner], None] | None = None,
+    ) -> None:
+        self.system = system
+        self.battle = battle
+        #: How many log items (answers and GM entries) have been applied.
+        self.consumed = consumed
+        self.prompt: Prompt | None = None
+        self._step: Step | None = None
+        self._on_boundary = on_boundary
+        self._advance(None, fresh=True)
+
+    def apply(self, item: Item) -> None:
+        """Apply an answer or a GM entry; raise `AnswerError` (nothing changes) if refused."""
+        battle = self.battle
+        if item.is_gm:
+            battle.answer_index = self.consumed
+            apply_override(self.system, battle, item)
+            self.consumed += 1
+            if battle.over:
+                self.prompt = None
+                self._step = None
+            return
+        prompt = self.prompt
+        if prompt is None:
+            raise AnswerError("the battle is over: nothing is being asked")
+        if item.key != prompt.key:
+            raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
+        value = prompt.coerce(item.value)
+        battle.answer_index = self.consumed
+        sent: object
+        if isinstance(prompt, Roll):
+            assert isinstance(value, tuple)
+            result = prompt.resolve(value)
+            battle.record(
+                "roll",
+                f"{prompt.text}: {prompt.describe(value)}",
+                key=prompt.key,
+                side=prompt.side,
+                actor=prompt.actor,
+                target=prompt.target,
+                roll=roll_record(prompt, result),
+            )
+            sent = result
+        else:
+            battle.record(
+                prompt.kind,
+                f"{prompt.text} → {prompt.describe(value)}",
+                key=prompt.key,
+                side=prompt.side,
+                actor=prompt.actor,
+                target=prompt.target,
+            )
+            sent = value
+        self.consumed += 1
+        self._advance(sent, fresh=False)
+
+    def _advance(self, value: object, *, fresh: bool) -> None:
+        silent = 0
+        battle = self.battle
+        while True:
+            if self._step is None:
+                if battle.over:
+                    self.prompt = None
+                    return
+                if self._on_boundary is not None:
+                    self._on_boundary(self)
+                battle.current = None
+                self._step = self.system.next_step(battle)
+                fresh = True
+                silent += 1
+                if silent > _MAX_SILENT_STEPS:
+                    raise RuleError(f"{self.system.id}: steps keep asking nothing")
+            try:
+                prompt = next(self._step) if fresh else self._step.send(value)
+            except StopIteration:
+                self._step = None
+                continue
+            self.prompt = prompt
+            return
+
+
+def roll_record(prompt: Roll, result: RollResult) -> dict[str, object]:
+    """The `roll` table of a log entry (export format 1)."""
+    record: dict[str, object] = {
+        "dice": prompt.dice,
+        "faces": list(result.faces),
+        "modifiers": [[label, value] for label, value in prompt.modifiers],
+        "total": result.total,
+    }
+    if result.success is not None:
+        record["success"] = result.success
+    if result.threshold is not None:
+        record["target"] = result.threshold
+    if prompt.compare is not None:
+        record["compare"] = prompt.compare
+    if result.critical is not None:
+        record["critical"] = result.critical
+    return record

@@ -1,0 +1,241 @@
+"""Saves: one TOML file per battle, written atomically, loaded with full validation.
+
+A save holds the setup and the answer log (the battle is replayed from them) plus
+the rendered combat log and result, derived, for readers without the app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import tomllib
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from skirmtui.engine.battle import Battle, Side
+from skirmtui.engine.items import GM_ADD, Item
+from skirmtui.engine.session import ReplayError, Session
+from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
+
+FORMAT = 1
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message names the problem in one line."""
+
+
+def now_stamp() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def session_document(session: Session, created: str) -> dict[str, Any]:
+    """The TOML document of a session (plain data, ready for `tomli_w`)."""
+    setup = session.setup
+    battle = session.battle
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "system": setup.system,
+        "title": setup.title,
+        "created": created,
+        "seed": setup.seed,
+        "options": dict(setup.options),
+        "sides": [{"id": s.id, "name": s.name} for s in setup.sides],
+        "units": [
+            {"id": u.id, "side": u.side, "name": u.name, "profile": dict(u.profile)}
+            for u in setup.units
+        ],
+        "answers": [{"key": item.key, "value": _plain(item.value)} for item in session.items],
+        "log": rendered_log(battle),
+    }
+    if battle.result is not None:
+        doc["result"] = {
+            "winner": battle.result.winner or "",
+            "reason": battle.result.reason,
+            "round": battle.result.round,
+        }
+    return doc
+
+
+def rendered_log(battle: Battle) -> list[str]:
+    return [f"R{e.round} {e.phase}: {e.text}" for e in battle.log if e.text]
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    return tomli_w.dumps(doc)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` so a crash leaves the old or the new file, never a torn one.
+
+    Temp file in the same folder, flush, fsync, `os.replace`; the previous file is kept
+    as `NAME.toml.bak` (a hard link to the old data, so keeping it is atomic too).
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            _keep_backup(path)
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp_name)
+        raise
+    _fsync_dir(folder)
+
+
+def _keep_backup(path: Path) -> None:
+    backup = path.with_name(path.name + ".bak")
+    link = path.with_name(f".{path.name}.bak.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(link)
+    try:
+        os.link(path, link)
+    except OSError:  # no hard links here: copy instead
+        link.write_bytes(path.read_bytes())
+    os.replace(link, backup)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def save_session(session: Session, path: Path, created: str) -> None:
+    write_atomic(path, dumps(session_document(session, created)))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    return value
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """Parse a save file; a `SaveError` names what is wrong (TOML line and column)."""
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file") from None
+    except OSError as error:
+        raise SaveError(f"{path}: cannot read: {error.strerror}") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a text file (not UTF-8)") from None
+    except tomllib.TOMLDecodeError as error:
+        raise SaveError(f"{path}: not valid TOML: {error}") from None
+
+
+def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> Setup:
+    """Validate the setup part of a save and build it."""
+    version = doc.get("format")
+    if version != FORMAT:
+        raise SaveError(f"unknown save format {version!r} (this skirmtui reads format {FORMAT})")
+    system_id = doc.get("system")
+    if system_id not in systems:
+        known = ", ".join(sorted(systems))
+        raise SaveError(f"unknown system {system_id!r} (known: {known})")
+    seed = doc.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError("seed must be a whole number")
+    sides = []
+    for i, raw in enumerate(_list(doc, "sides")):
+        sides.append(Side(_text(raw, "id", f"sides[{i}]"), _text(raw, "name", f"sides[{i}]")))
+    side_ids = {s.id for s in sides}
+    if len(side_ids) != len(sides):
+        raise SaveError("two sides share an id")
+    units = []
+    seen: set[str] = set()
+    for i, raw in enumerate(_list(doc, "units")):
+        where = f"units[{i}]"
+        unit_id = _text(raw, "id", where)
+        side = _text(raw, "side", where)
+        if side not in side_ids:
+            raise SaveError(f"{where} ({unit_id}): side {side!r} does not exist")
+        if unit_id in seen:
+            raise SaveError(f"{where}: unit id {unit_id!r} is used twice")
+        seen.add(unit_id)
+        profile = raw.get("profile", {})
+        if not isinstance(profile, dict):
+            raise SaveError(f"{where} ({unit_id}): profile must be a table")
+        units.append(UnitSpec(unit_id, side, _text(raw, "name", where), profile))
+    options = doc.get("options", {})
+    if not isinstance(options, dict):
+        raise SaveError("options must be a table")
+    title = doc.get("title", "")
+    setup = Setup(str(system_id), str(title), seed, sides, units, options)
+    try:
+        systems[str(system_id)].check_setup(setup)
+    except SetupError as error:
+        raise SaveError(f"setup refused: {error}") from None
+    return setup
+
+
+def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
+    items = []
+    known = set(unit_ids)
+    for i, raw in enumerate(_list(doc, "answers")):
+        if not isinstance(raw, dict) or not isinstance(raw.get("key"), str) or "value" not in raw:
+            raise SaveError(f"answer {i}: needs a key and a value")
+        value = raw["value"]
+        if isinstance(value, dict):
+            unit = value.get("unit")
+            if unit is not None and unit not in known:
+                raise SaveError(f"answer {i} ({raw['key']}): unit {unit!r} does not exist")
+            if raw["key"] == GM_ADD and isinstance(value.get("id"), str):
+                known.add(value["id"])
+        items.append(Item(raw["key"], tuple(value) if isinstance(value, list) else value))
+    return items
+
+
+def load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
+    """Load and replay a save: the session and its `created` stamp, or a `SaveError`."""
+    doc = read_document(path)
+    setup = setup_from_document(doc, systems)
+    items = items_from_document(doc, {u.id for u in setup.units})
+    try:
+        session = Session(systems[setup.system], setup, items)
+    except ReplayError as error:
+        raise SaveError(f"{error} (does not replay: {items[error.index].key})") from None
+    except SetupError as error:
+        raise SaveError(f"setup refused: {error}") from None
+    return session, str(doc.get("created") or now_stamp())
+
+
+def _list(doc: dict[str, Any], key: str) -> list[Any]:
+    value = doc.get(key, [])
+    if not isinstance(value, list):
+        raise SaveError(f"{key} must be a list of tables")
+    return value
+
+
+def _text(raw: Any, key: str, where: str) -> str:
+    if not isinstance(raw, dict) or not isinstance(raw.get(key), str) or not raw[key]:
+        raise SaveError(f"{where}: missing {key}")
+    return str(raw[key])

@@ -1,0 +1,141 @@
+"""A session: a battle as its setup plus its answer log, with undo, redo and checkpoints.
+
+Replay = a fresh battle from the setup, fed the log in order. Undo = replay all but
+the last entry, starting from the nearest checkpoint so it stays fast however long
+the battle grows (DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import attrs
+
+from skirmtui.engine.battle import Battle
+from skirmtui.engine.items import Item
+from skirmtui.engine.prompts import AnswerError, Prompt, Roll
+from skirmtui.engine.runner import Runner
+from skirmtui.engine.system import RuleSystem, Setup
+
+#: A checkpoint is kept at the first step boundary this many entries after the last.
+CHECKPOINT_EVERY = 24
+
+
+class ReplayError(ValueError):
+    """An entry of a saved log that no longer replays; `index` names it."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(f"answer {index}: {message}")
+        self.index = index
+        self.message = message
+
+
+@attrs.frozen
+class Checkpoint:
+    consumed: int
+    battle: Battle
+    log_length: int
+
+
+class Session:
+    """Owns one battle: its setup, answer log, redo stack and checkpoints."""
+
+    def __init__(self, system: RuleSystem, setup: Setup, items: Iterable[Item] = ()) -> None:
+        self.system = system
+        self.setup = setup
+        self.items: list[Item] = []
+        self.redo_stack: list[Item] = []
+        self._checkpoints: list[Checkpoint] = []
+        self.runner = Runner(system, system.new_battle(setup), on_boundary=self._boundary)
+        for index, item in enumerate(items):
+            try:
+                self.runner.apply(item)
+            except AnswerError as error:
+                raise ReplayError(index, str(error)) from None
+            self.items.append(item)
+
+    # -- what the UI reads --------------------------------------------------------------
+
+    @property
+    def battle(self) -> Battle:
+        return self.runner.battle
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.runner.prompt
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.items)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    # -- what the UI does ---------------------------------------------------------------
+
+    def answer(self, value: object) -> None:
+        """Answer the pending prompt (raise `AnswerError`, storing nothing, if refused)."""
+        prompt = self.prompt
+        if prompt is None:
+            raise AnswerError("the battle is over: nothing is being asked")
+        self._push(Item(prompt.key, prompt.coerce(value)))
+
+    def roll(self) -> None:
+        """Let the app roll the pending `Roll` prompt's dice."""
+        prompt = self.prompt
+        if not isinstance(prompt, Roll):
+            raise AnswerError("nothing to roll now")
+        self._push(Item(prompt.key, prompt.random_answer(self.dice_rng())))
+
+    def gm(self, key: str, **value: object) -> None:
+        """A GM override or note (`gm.set`, `gm.note`, … see items.py)."""
+        self._push(Item(key, dict(value)))
+
+    def undo(self) -> None:
+        if not self.items:
+            raise AnswerError("nothing to undo")
+        self.redo_stack.append(self.items.pop())
+        self._rebuild(len(self.items))
+
+    def redo(self) -> None:
+        if not self.redo_stack:
+            raise AnswerError("nothing to redo")
+        item = self.redo_stack.pop()
+        self.runner.apply(item)
+        self.items.append(item)
+
+    def dice_rng(self) -> random.Random:
+        """Dice for the next answer: fixed by the seed and the answer's position, so
+        undoing and rolling again gives the same faces."""
+        return random.Random(self.setup.seed * 1_000_003 + len(self.items))
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _push(self, item: Item) -> None:
+        self.runner.apply(item)
+        self.items.append(item)
+        self.redo_stack.clear()
+
+    def _boundary(self, runner: Runner) -> None:
+        last = self._checkpoints[-1].consumed if self._checkpoints else None
+        if last is None or runner.consumed - last >= CHECKPOINT_EVERY:
+            self._checkpoints.append(
+                Checkpoint(runner.consumed, runner.battle.clone(), len(runner.battle.log))
+            )
+
+    def _rebuild(self, length: int) -> None:
+        """Put the battle where it was after the first `length` log items."""
+        while len(self._checkpoints) > 1 and self._checkpoints[-1].consumed > length:
+            self._checkpoints.pop()
+        checkpoint = self._checkpoints[-1]
+        del checkpoint.battle.log[checkpoint.log_length :]
+        self.runner = Runner(
+            self.system,
+            checkpoint.battle.clone(),
+            consumed=checkpoint.consumed,
+            on_boundary=self._boundary,
+        )
+        for item in self.items[checkpoint.consumed : length]:
+            self.runner.apply(item)

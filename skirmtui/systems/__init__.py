@@ -1,0 +1,1 @@
+"""Rule systems. Nothing under `skirmtui.systems` may import Textual."""

@@ -1,0 +1,26 @@
+"""The one place systems are registered: adding a system is one line here."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+
+from skirmtui.engine.system import RuleSystem
+
+#: system id → module exposing `SYSTEM`.
+_MODULES = {
+    "wargaming-introduttivo": "skirmtui.systems.wargaming_introduttivo",
+}
+
+
+@cache
+def systems() -> dict[str, RuleSystem]:
+    """Every registered system by id."""
+    return {sid: import_module(module).SYSTEM for sid, module in _MODULES.items()}
+
+
+def get_system(system_id: str) -> RuleSystem:
+    found = systems().get(system_id)
+    if found is None:
+        raise KeyError(f"unknown system {system_id!r} (known: {', '.join(sorted(systems()))})")
+    return found

@@ -1,0 +1,522 @@
+"""The turn sequence of wargaming-introduttivo (seed 002, rulings WI-1..WI-9).
+
+Play order is rolled once (WI-2). Each turn: Activation → Recovery → Shooting →
+Movement → Melee → End of turn (WI-3). Each step below is one small generator;
+between steps the position is `battle.pos` plus the units' stats.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Ask, Choose, Option, Roll
+from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.system import Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.systems.wargaming_introduttivo import profile
+from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
+
+PHASES = (
+    Phase("setup", "Play order"),
+    Phase("activation", "Activation"),
+    Phase("recovery", "Recovery"),
+    Phase("shooting", "Shooting"),
+    Phase("movement", "Movement"),
+    Phase("melee", "Melee"),
+    Phase("end", "End of turn"),
+)
+_LABEL = {p.id: p.label for p in PHASES}
+_NEXT = {
+    "activation": "recovery",
+    "recovery": "shooting",
+    "shooting": "movement",
+    "movement": "melee",
+    "melee": "end",
+}
+DONE = "done"
+
+
+class WargamingIntroduttivo:
+    id = profile.SYSTEM_ID
+    title = "Wargaming introduttivo: rapido e semplice"
+    language = "Italian"
+    phases = PHASES
+    unit_fields = profile.UNIT_FIELDS
+    profile_fields = profile.PROFILE_FIELDS
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def check_setup(self, setup: Setup) -> list[str]:
+        return profile.check_setup(setup)
+
+    def make_unit(self, spec: UnitSpec) -> Unit:
+        return profile.make_unit(spec)
+
+    def new_battle(self, setup: Setup) -> Battle:
+        self.check_setup(setup)
+        units = {spec.id: profile.make_unit(spec) for spec in setup.units}
+        options = {
+            "budget": profile.rules()["budget"]["default"],
+            "turn_limit": 0,
+            "range_modifiers": False,
+            **setup.options,
+        }
+        battle = Battle(self.id, setup.title, setup.seed, options, list(setup.sides), units)
+        start_rolloff(battle, "rolloff", [s.id for s in setup.sides])
+        battle.record("phase", "Play order: every player rolls a d6, highest first (WI-2)")
+        return battle
+
+    def demo_setup(self) -> Setup:
+        return setup_from_scenario(self.id, "demo")
+
+    # -- the sequence ---------------------------------------------------------------------
+
+    def next_step(self, battle: Battle) -> Step:
+        step = getattr(self, f"_{battle.phase}")
+        result: Step = step(battle)
+        return result
+
+    def _setup(self, b: Battle) -> Step:
+        """WI-2: d6 each, highest first; ties re-roll among the tied only (seed, G-3)."""
+        if not rolloff_done(b, "rolloff"):
+            yield from rolloff_step(b, "rolloff", "order.roll", "play order")
+            return
+        order = rolloff_order(b, "rolloff")
+        b.pos = {"order": order, "player": 0}
+        b.record("info", "Play order: " + ", ".join(b.side_name(s) for s in order))
+        self._new_turn(b)
+
+    def _new_turn(self, b: Battle) -> None:
+        b.round += 1
+        b.pos["player"] = 0
+        b.enter_phase("activation", _LABEL["activation"], b.pos["order"][0])
+        for unit in b.on_table():
+            for field, value in profile.TURN_FLAGS.items():
+                b.set(unit, field, value)
+
+    def _next_player(self, b: Battle) -> None:
+        """Pass to the next player in play order, or end the phase after the last."""
+        b.pos["player"] += 1
+        order = b.pos["order"]
+        if b.pos["player"] < len(order):
+            b.turn_side = order[b.pos["player"]]
+            return
+        b.pos["player"] = 0
+        phase = _NEXT[b.phase]
+        b.enter_phase(phase, _LABEL[phase], order[0] if phase not in ("movement", "end") else None)
+
+    def _side(self, b: Battle) -> str:
+        side: str = b.pos["order"][b.pos["player"]]
+        return side
+
+    # Activation (WI-3) ----------------------------------------------------------------
+
+    def _activation(self, b: Battle) -> Step:
+        side = self._side(b)
+        untried = [u for u in b.on_table(side) if not u.flag("tried")]
+        if not untried:
+            b.record("info", f"{b.side_name(side)} has no unit left to activate")
+            self._next_player(b)
+            return
+        options = [Option(u.id, f"{u.name} (ABI {u.num('abi')})") for u in untried]
+        options.append(Option(DONE, "Stop activating", passive=True))
+        choice = yield Choose(
+            key="activation.unit",
+            side=side,
+            options=options,
+            text=f"{b.side_name(side)}: which unit tries to activate?",
+        )
+        if choice == DONE or not b.alive(choice):
+            self._next_player(b)
+            return
+        unit = b.units[choice]
+        result = yield self._test(unit, "abi", "activation.roll", "activates")
+        b.set(unit, "tried", True)
+        if result.success:
+            b.set(unit, "active", True)
+        else:
+            # Seed: "quando fallisce il turno passa al giocatore seguente".
+            self._next_player(b)
+
+    # Recovery (WI-5) ------------------------------------------------------------------
+
+    def _recovery(self, b: Battle) -> Step:
+        side = self._side(b)
+        damaged = [
+            u
+            for u in b.on_table(side)
+            if u.flag("active") and u.num("damage") > 0 and self._can_act(u)
+        ]
+        if not damaged:
+            self._next_player(b)
+            return
+        options = [
+            Option(u.id, f"{u.name} ({DAMAGE_WORDS[u.num('damage')]}, ABI {u.num('abi')})")
+            for u in damaged
+        ]
+        options.append(Option(DONE, "No recovery", passive=True))
+        choice = yield Choose(
+            key="recovery.unit",
+            side=side,
+            options=options,
+            text=f"{b.side_name(side)}: recover one damage level?",
+        )
+        if choice != DONE and b.alive(choice):
+            unit = b.units[choice]
+            result = yield self._test(unit, "abi", "recovery.roll", "recovers")
+            self._spend(b, unit)
+            if result.success:
+                b.set(unit, "damage", unit.num("damage") - 1)
+        self._next_player(b)
+
+    # Shooting (WI-6) ------------------------------------------------------------------
+
+    def _shooting(self, b: Battle) -> Step:
+        side = self._side(b)
+        shooters = [u for u in b.on_table(side) if u.flag("active") and self._can_fight(u)]
+        if not shooters or not b.enemies(side):
+            self._next_player(b)
+            return
+        options = [Option(u.id, f"{u.name} (CMB {u.num('cmb')})") for u in shooters]
+        options.append(Option(DONE, "No more shooting", passive=True))
+        choice = yield Choose(
+            key="shoot.unit",
+            side=side,
+            options=options,
+            text=f"{b.side_name(side)}: which active unit shoots?",
+        )
+        if choice == DONE or not b.alive(choice):
+            self._next_player(b)
+            return
+        shooter = b.units[choice]
+        target = yield from self._pick_target(b, shooter, "shoot")
+        if target is None:
+            return
+        visible = yield Ask(
+            key="shoot.visible",
+            side=side,
+            actor=shooter.id,
+            target=target.id,
+            text=f"Does {shooter.name} see at least 50% of {target.name}?",
+        )
+        if not visible:
+            b.set(shooter, "held", True)
+            return
+        bands = profile.rules()["bands"]
+        band_id = yield Choose(
+            key="shoot.band",
+            side=side,
+            actor=shooter.id,
+            target=target.id,
+            text=f"Distance from {shooter.name} to {target.name}?",
+            options=[Option(band["id"], band["label"]) for band in bands]
+            + [Option("out", "over 100 cm (out of range)", passive=True)],
+        )
+        if band_id == "out":
+            b.set(shooter, "held", True)
+            return
+        band = next(band for band in bands if band["id"] == band_id)
+        modifiers = yield from self._range_modifiers(b, shooter, target, band)
+        result = yield self._test(
+            shooter,
+            "cmb",
+            "shoot.to_hit",
+            f"hits {target.name}",
+            target=target,
+            modifiers=modifiers,
+        )
+        self._spend(b, shooter, combat=True)
+        b.set(shooter, "shot", True)
+        if result.success and b.alive(target.id):
+            # Seed: "gli effetti dei danni si applicano solo a fine turno".
+            b.set(target, "pending", target.num("pending") + 1)
+
+    def _range_modifiers(self, b: Battle, shooter: Unit, target: Unit, band: dict[str, Any]) -> Any:
+        """WI-6: the seed's TODO maluses, only when the battle option is on."""
+        modifiers: list[tuple[str, int]] = []
+        if not b.options.get("range_modifiers") or not band["modifier"]:
+            return modifiers
+        modifiers.append((f"{band['id']} range", int(band["modifier"])))
+        if band["fog"]:
+            fog = yield Ask(
+                key="shoot.fog",
+                side=shooter.side,
+                actor=shooter.id,
+                target=target.id,
+                text="Reduced visibility (fog, smoke)?",
+            )
+            if fog:
+                modifiers.append(("reduced visibility", int(band["fog"])))
+        return modifiers
+
+    def _pick_target(self, b: Battle, attacker: Unit, what: str) -> Any:
+        """Choose an enemy on the table; cancelling makes the attacker hold this phase."""
+        options = [
+            Option(u.id, f"{u.name} ({b.side_name(u.side)}, {DAMAGE_WORDS[u.num('damage')]})")
+            for u in b.enemies(attacker.side)
+        ]
+        options.append(Option(DONE, "Cancel: no target", passive=True))
+        choice = yield Choose(
+            key=f"{what}.target",
+            side=attacker.side,
+            actor=attacker.id,
+            text=f"{attacker.name}: which target?",
+            options=options,
+        )
+        if choice == DONE or not b.alive(choice):
+            b.set(attacker, "held", True)
+            return None
+        return b.units[choice]
+
+    # Movement (WI-7) ------------------------------------------------------------------
+
+    def _movement(self, b: Battle) -> Step:
+        movers = [u for u in b.on_table() if self._can_move(u)]
+        lines = [f"{u.name}: {self._allowance(u, 'open')} cm" for u in movers]
+        options = [
+            Option(
+                u.id, f"{u.name} ({b.side_name(u.side)}) — up to {self._allowance(u, 'open')} cm"
+            )
+            for u in movers
+        ]
+        options.append(Option(DONE, "All movement done on the table", passive=True))
+        choice = yield Choose(
+            key="move.unit",
+            options=options,
+            text="Movement (simultaneous): mark each unit that moves, then confirm",
+            help="Allowances — " + "; ".join(lines) if lines else "No unit can move.",
+        )
+        if choice == DONE or not b.alive(choice):
+            self._next_player_simultaneous(b)
+            return
+        unit = b.units[choice]
+        inactive = None if unit.flag("active") else "inactive units cannot enter impervious terrain"
+        terrain = yield Choose(
+            key="move.terrain",
+            side=unit.side,
+            actor=unit.id,
+            text=f"{unit.name}: terrain of the move?",
+            options=[
+                Option("open", f"open — {self._allowance(unit, 'open')} cm"),
+                Option("rough", f"rough — {self._allowance(unit, 'rough')} cm"),
+                Option(
+                    "impervious",
+                    f"impervious — {self._allowance(unit, 'impervious')} cm, ABI test",
+                    disabled=inactive,
+                ),
+                Option(DONE, "Cancel: it does not move", passive=True),
+            ],
+        )
+        if terrain == DONE:
+            return
+        if terrain == "impervious":
+            result = yield self._test(unit, "abi", "move.impervious", "crosses impervious ground")
+            if not result.success:
+                # Ours (WI-7): a failed impervious test still spends the move action.
+                b.record("info", f"{unit.name} fails to move through impervious terrain")
+                self._spend(b, unit)
+                b.set(unit, "moved", True)
+                return
+        b.record(
+            "info",
+            f"{unit.name} moves up to {self._allowance(unit, terrain)} cm ({terrain})",
+            actor=unit.id,
+        )
+        self._spend(b, unit)
+        b.set(unit, "moved", True)
+
+    def _next_player_simultaneous(self, b: Battle) -> None:
+        b.pos["player"] = 0
+        b.enter_phase("melee", _LABEL["melee"], b.pos["order"][0])
+
+    def _allowance(self, unit: Unit, terrain: str) -> int:
+        move = profile.rules()["movement"]
+        distance = float(move[terrain])
+        if unit.num("damage") == PRONE:
+            distance *= move["prone_factor"]
+        return int(distance)
+
+    def _can_move(self, unit: Unit) -> bool:
+        """Seed: only unwounded units move; WI-4: moving is an action."""
+        return unit.num("damage") < WOUNDED and not unit.flag("moved") and self._can_act(unit)
+
+    # Melee (WI-8) ---------------------------------------------------------------------
+
+    def _melee(self, b: Battle) -> Step:
+        side = self._side(b)
+        attackers = [u for u in b.on_table(side) if u.flag("active") and self._can_fight(u)]
+        if not attackers or not b.enemies(side):
+            self._next_player(b)
+            return
+        options = [Option(u.id, f"{u.name} (CMB {u.num('cmb')})") for u in attackers]
+        options.append(Option(DONE, "No more melee", passive=True))
+        choice = yield Choose(
+            key="melee.unit",
+            side=side,
+            options=options,
+            text=f"{b.side_name(side)}: which active unit attacks in melee?",
+        )
+        if choice == DONE or not b.alive(choice):
+            self._next_player(b)
+            return
+        attacker = b.units[choice]
+        target = yield from self._pick_target(b, attacker, "melee")
+        if target is None:
+            return
+        reach = profile.rules()["melee"]["reach_cm"]
+        within = yield Ask(
+            key="melee.reach",
+            side=side,
+            actor=attacker.id,
+            target=target.id,
+            text=f"Is {target.name} within {reach} cm of {attacker.name}?",
+        )
+        if not within:
+            b.set(attacker, "held", True)
+            return
+        result = yield self._test(
+            attacker, "cmb", "melee.to_hit", f"hits {target.name}", target=target
+        )
+        self._spend(b, attacker, combat=True)
+        if result.success:
+            # Seed: in melee "gli effetti dei danni si applicano subito".
+            self._damage(b, target, 1)
+        if not b.alive(target.id):
+            return
+        # Seed: the attacked unit counter-attacks; WI-8: not an action.
+        counter = yield self._test(
+            target, "cmb", "melee.counter", f"hits {attacker.name} back", target=attacker
+        )
+        if counter.success:
+            self._damage(b, attacker, 1)
+
+    # End of turn (WI-3, WI-9) ---------------------------------------------------------
+
+    def _end(self, b: Battle) -> Step:
+        b.record("info", "End of turn: shooting damage is applied")
+        for unit in b.on_table():
+            pending = unit.num("pending")
+            if pending:
+                b.set(unit, "pending", 0)
+                self._damage(b, unit, pending)
+        standing = [s.id for s in b.sides if b.on_table(s.id)]
+        if len(standing) <= 1:
+            winner = standing[0] if standing else None
+            b.end(
+                winner, "the only player with units left" if winner else "no units left on any side"
+            )
+            return
+        limit = int(b.options.get("turn_limit") or 0)
+        if limit and b.round >= limit:
+            worth = {s: sum(int(u.profile["cost"]) for u in b.on_table(s)) for s in standing}
+            best = max(worth.values())
+            leaders = [s for s in standing if worth[s] == best]
+            reason = f"turn limit {limit}: most cost surviving ({best})"
+            b.end(leaders[0] if len(leaders) == 1 else None, reason)
+            return
+        self._new_turn(b)
+        yield from ()  # a step that asks nothing is still a generator
+
+    # -- shared pieces ------------------------------------------------------------------
+
+    def _test(
+        self,
+        unit: Unit,
+        stat: str,
+        key: str,
+        what: str,
+        target: Unit | None = None,
+        modifiers: list[tuple[str, int]] | None = None,
+    ) -> Roll:
+        """Seed: d6 ≤ the characteristic; maluses lower the number to roll under."""
+        return Roll(
+            key=key,
+            side=unit.side,
+            actor=unit.id,
+            target=target.id if target else None,
+            text=f"{unit.name} {what}? ({stat.upper()} {unit.num(stat)})",
+            dice="1d6",
+            compare="<=",
+            threshold=unit.num(stat),
+            modifiers=tuple(modifiers or ()),
+            mod_target=True,
+        )
+
+    def _can_act(self, unit: Unit) -> bool:
+        limit: int = profile.rules()["actions"]["max_per_turn"]
+        return unit.num("actions") < limit
+
+    def _can_fight(self, unit: Unit) -> bool:
+        """WI-4: one combat action a turn; WI-6/8: a unit holding this phase stays out."""
+        return self._can_act(unit) and not unit.flag("combat") and not unit.flag("held")
+
+    def _spend(self, b: Battle, unit: Unit, combat: bool = False) -> None:
+        b.set(unit, "actions", unit.num("actions") + 1)
+        if combat:
+            b.set(unit, "combat", True)
+
+    def _damage(self, b: Battle, unit: Unit, amount: int) -> None:
+        """Seed: 1 prone, 2 wounded, 3 dead and removed from the table."""
+        level = min(DEAD, unit.num("damage") + amount)
+        b.set(unit, "damage", level)
+        if level >= DEAD:
+            b.remove(unit)
+
+    # -- views for the UI -----------------------------------------------------------------
+
+    def queue(self, b: Battle) -> list[QueueRow]:
+        if b.phase == "setup" or "order" not in b.pos:
+            return [QueueRow(s.id, f"{s.name}: rolling for play order") for s in b.sides]
+        rows = []
+        order = b.pos["order"]
+        for i, side in enumerate(order):
+            current = b.turn_side == side and b.phase not in ("movement", "end")
+            units = b.on_table(side)
+            if b.phase == "activation":
+                left = sum(1 for u in units if not u.flag("tried"))
+                count = sum(1 for u in units if u.flag("active"))
+                detail = f"{count} active, {left} to try"
+            else:
+                active = [u for u in units if u.flag("active")]
+                ready = [u for u in active if self._can_fight(u)]
+                detail = f"{len(active)} active, {len(ready)} can still fight"
+            done = b.phase not in ("movement", "end") and i < b.pos["player"]
+            mark = "✓ " if done else ""
+            rows.append(
+                QueueRow(side, f"{i + 1}. {mark}{b.side_name(side)} — {detail}", current=current)
+            )
+        return rows
+
+    def status(self, b: Battle, unit: Unit) -> str:
+        if unit.removed:
+            return "dead" if unit.num("damage") >= DEAD else "removed"
+        words = [DAMAGE_WORDS[unit.num("damage")]]
+        words.append(
+            "active" if unit.flag("active") else ("failed" if unit.flag("tried") else "inactive")
+        )
+        if unit.num("pending"):
+            words.append(f"+{unit.num('pending')} pending")
+        if unit.num("actions"):
+            words.append(f"{unit.num('actions')}/2 actions")
+        if unit.flag("shot"):
+            words.append("shot")
+        if unit.flag("moved"):
+            words.append("moved")
+        return ", ".join(words)
+
+    def summary(self, b: Battle) -> list[str]:
+        lines = []
+        if b.result:
+            winner = b.side_name(b.result.winner) if b.result.winner else "nobody (draw)"
+            lines.append(f"Winner: {winner} — {b.result.reason} (turn {b.result.round})")
+        else:
+            lines.append(f"In progress: turn {b.round}, {_LABEL.get(b.phase, b.phase)}")
+        for side in b.sides:
+            units = [u for u in b.units.values() if u.side == side.id]
+            left = [u for u in units if not u.removed]
+            cost = sum(int(u.profile["cost"]) for u in left)
+            lines.append(
+                f"{side.name}: {len(left)}/{len(units)} units standing, {cost} points on the table"
+            )
+        return lines
