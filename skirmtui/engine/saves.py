@@ -10,13 +10,15 @@ import contextlib
 import os
 import tempfile
 import tomllib
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import attrs
 import tomli_w
 
-from skirmtui.engine.battle import Battle, Side
+from skirmtui.engine.battle import LogEntry, Result, Side
 from skirmtui.engine.items import GM_ADD, Item
 from skirmtui.engine.session import ReplayError, Session
 from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
@@ -35,15 +37,37 @@ def now_stamp() -> str:
 # -- writing ------------------------------------------------------------------------------
 
 
+@attrs.frozen
+class SaveSnapshot:
+    """What a save needs, copied on the UI thread so a worker can write it."""
+
+    setup: Setup
+    created: str
+    items: tuple[Item, ...]
+    log: tuple[LogEntry, ...]
+    result: Result | None
+
+
+def snapshot(session: Session, created: str) -> SaveSnapshot:
+    """Cheap: copies references only (items and entries are not changed once written)."""
+    battle = session.battle
+    return SaveSnapshot(
+        session.setup, created, tuple(session.items), tuple(battle.log), battle.result
+    )
+
+
 def session_document(session: Session, created: str) -> dict[str, Any]:
     """The TOML document of a session (plain data, ready for `tomli_w`)."""
-    setup = session.setup
-    battle = session.battle
+    return snapshot_document(snapshot(session, created))
+
+
+def snapshot_document(snap: SaveSnapshot) -> dict[str, Any]:
+    setup = snap.setup
     doc: dict[str, Any] = {
         "format": FORMAT,
         "system": setup.system,
         "title": setup.title,
-        "created": created,
+        "created": snap.created,
         "seed": setup.seed,
         "options": dict(setup.options),
         "sides": [{"id": s.id, "name": s.name} for s in setup.sides],
@@ -51,20 +75,20 @@ def session_document(session: Session, created: str) -> dict[str, Any]:
             {"id": u.id, "side": u.side, "name": u.name, "profile": dict(u.profile)}
             for u in setup.units
         ],
-        "answers": [{"key": item.key, "value": _plain(item.value)} for item in session.items],
-        "log": rendered_log(battle),
+        "answers": [{"key": item.key, "value": _plain(item.value)} for item in snap.items],
+        "log": rendered_log(snap.log),
     }
-    if battle.result is not None:
+    if snap.result is not None:
         doc["result"] = {
-            "winner": battle.result.winner or "",
-            "reason": battle.result.reason,
-            "round": battle.result.round,
+            "winner": snap.result.winner or "",
+            "reason": snap.result.reason,
+            "round": snap.result.round,
         }
     return doc
 
 
-def rendered_log(battle: Battle) -> list[str]:
-    return [f"R{e.round} {e.phase}: {e.text}" for e in battle.log if e.text]
+def rendered_log(log: Iterable[LogEntry]) -> list[str]:
+    return [f"R{e.round} {e.phase}: {e.text}" for e in log if e.text]
 
 
 def dumps(doc: dict[str, Any]) -> str:
@@ -123,6 +147,11 @@ def _fsync_dir(folder: Path) -> None:
 
 def save_session(session: Session, path: Path, created: str) -> None:
     write_atomic(path, dumps(session_document(session, created)))
+
+
+def save_snapshot(snap: SaveSnapshot, path: Path) -> None:
+    """Serialise and write a snapshot: safe to call from a worker thread."""
+    write_atomic(path, dumps(snapshot_document(snap)))
 
 
 def _plain(value: Any) -> Any:

@@ -106,6 +106,19 @@ class Session:
         self.runner.apply(item)
         self.items.append(item)
 
+    def seek(self, length: int) -> None:
+        """Show the battle after the first `length` entries; later ones wait as redo."""
+        everything = self.items + self.redo_stack[::-1]
+        length = max(0, min(length, len(everything)))
+        self.items = everything[:length]
+        self.redo_stack = everything[length:][::-1]
+        self._rebuild(length)
+
+    @property
+    def total(self) -> int:
+        """Entries given plus entries waiting to be redone."""
+        return len(self.items) + len(self.redo_stack)
+
     def dice_rng(self) -> random.Random:
         """Dice for the next answer: fixed by the seed and the answer's position, so
         undoing and rolling again gives the same faces."""

@@ -33,6 +33,20 @@ class FieldSpec:
     kind: type[int] | type[bool] | type[str] = int
     minimum: int | None = None
     maximum: int | None = None
+    #: Computed from the other fields (cost), so never typed in.
+    derived: bool = False
+
+
+@attrs.frozen
+class OptionSpec:
+    """A battle option a setup screen offers (budget, turn limit, optional rules)."""
+
+    name: str
+    label: str
+    kind: type[int] | type[bool] = int
+    default: int | bool = 0
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 @attrs.frozen
@@ -84,6 +98,10 @@ class RuleSystem(Protocol):
     unit_fields: tuple[FieldSpec, ...]
     #: Starting-profile fields, in display order.
     profile_fields: tuple[FieldSpec, ...]
+    #: Battle options a setup may set.
+    setup_options: tuple[OptionSpec, ...]
+    min_players: int
+    max_players: int
 
     def check_setup(self, setup: Setup) -> list[str]:
         """Raise `SetupError` for a setup the rules refuse; return warnings."""

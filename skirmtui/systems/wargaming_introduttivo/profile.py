@@ -6,7 +6,7 @@ from typing import Any
 
 from skirmtui.engine.battle import Scalar, Unit
 from skirmtui.engine.data import load_toml
-from skirmtui.engine.system import FieldSpec, Setup, SetupError, UnitSpec
+from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
 
 SYSTEM_ID = "wargaming-introduttivo"
 
@@ -17,22 +17,39 @@ DAMAGE_WORDS = {0: "fine", PRONE: "prone", WOUNDED: "wounded", DEAD: "dead"}
 PROFILE_FIELDS = (
     FieldSpec("cmb", "CMB", int, 1, 5),
     FieldSpec("abi", "ABI", int, 1, 5),
-    FieldSpec("cost", "cost", int, 2, 10),
+    FieldSpec("cost", "cost", int, 2, 10, derived=True),
 )
 
 UNIT_FIELDS = (
     FieldSpec("cmb", "CMB", int, 1, 5),
     FieldSpec("abi", "ABI", int, 1, 5),
     FieldSpec("damage", "damage", int, 0, 2),
-    FieldSpec("pending", "pending damage", int, 0, 3),
+    FieldSpec("pending", "pending dmg", int, 0, 3),
     FieldSpec("active", "active", bool),
-    FieldSpec("tried", "tried activation", bool),
-    FieldSpec("actions", "actions used", int, 0, 2),
-    FieldSpec("combat", "combat action used", bool),
-    FieldSpec("shot", "shot this turn", bool),
-    FieldSpec("moved", "moved this turn", bool),
-    FieldSpec("held", "holding (no target)", bool),
+    FieldSpec("tried", "tried", bool),
+    FieldSpec("actions", "actions", int, 0, 2),
+    FieldSpec("combat", "fought", bool),
+    FieldSpec("shot", "shot", bool),
+    FieldSpec("moved", "moved", bool),
+    FieldSpec("held", "holding", bool),
 )
+
+
+def setup_options() -> tuple[OptionSpec, ...]:
+    budget = rules()["budget"]
+    return (
+        OptionSpec(
+            "budget",
+            "Budget per player (WI-1)",
+            int,
+            budget["default"],
+            budget["min"],
+            budget["max"],
+        ),
+        OptionSpec("turn_limit", "Turn limit (0 = none, WI-9)", int, 0, 0, 99),
+        OptionSpec("range_modifiers", "Range maluses of the seed's TODO (WI-6)", bool, False),
+    )
+
 
 #: Per-turn flags cleared at the start of every turn.
 TURN_FLAGS = {

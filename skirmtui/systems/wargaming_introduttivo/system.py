@@ -44,6 +44,9 @@ class WargamingIntroduttivo:
     phases = PHASES
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
+    setup_options = profile.setup_options()
+    min_players = profile.rules()["players"]["min"]
+    max_players = profile.rules()["players"]["max"]
 
     # -- setup ----------------------------------------------------------------------------
 

@@ -1,0 +1,126 @@
+"""The skirmtui application: owns the one session, its save path and autosave."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from skirmtui.engine.saves import now_stamp, snapshot
+from skirmtui.engine.session import Session
+from skirmtui.engine.system import Setup
+from skirmtui.tui.autosave import Autosaver
+
+
+class SkirmApp(App[int]):
+    """Opens a session to play or review, or a setup screen to start one."""
+
+    TITLE = "skirmtui"
+    CSS_PATH = "app.tcss"
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        path: Path | None = None,
+        created: str | None = None,
+        review: bool = False,
+        system_id: str | None = None,
+        preset: Setup | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.save_path = Path(path) if path else Path("saves/battle.toml")
+        self.created = created or now_stamp()
+        self.review_only = review
+        self.system_id = system_id or (session.system.id if session else None)
+        self.preset = preset
+        self.seed = seed
+        self._saver: Autosaver | None = None
+
+    def on_mount(self) -> None:
+        if self.session is None:
+            from skirmtui.tui.screens.setup import SetupScreen
+
+            assert self.system_id is not None
+            self.push_screen(SetupScreen(self.system_id, self.preset, self.seed), self.start)
+        else:
+            self._open(self.session)
+
+    def start(self, setup: Setup | None) -> None:
+        """The setup screen finished: start the battle (or quit if it was cancelled)."""
+        if setup is None:
+            self.exit(0)
+            return
+        from skirmtui.systems.registry import get_system
+
+        session = Session(get_system(setup.system), setup)
+        self.session = session
+        self._open(session)
+        self.autosave()
+
+    def _open(self, session: Session) -> None:
+        from skirmtui.tui.screens.battle import BattleScreen
+        from skirmtui.tui.screens.review import ReviewScreen
+
+        screen: Screen[None]
+        if self.review_only:
+            screen = ReviewScreen(session)
+        else:
+            screen = BattleScreen(session)
+            self._saver = Autosaver(self.save_path, self._saved)
+        self.push_screen(screen)
+
+    # -- autosave -------------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        if self._saver is not None and self.session is not None:
+            self._saver.submit(snapshot(self.session, self.created))
+
+    def _saved(self, error: str | None) -> None:
+        """Called from the autosave thread."""
+        self.call_from_thread(self._show_saved, error)
+
+    def _show_saved(self, error: str | None) -> None:
+        from skirmtui.tui.screens.battle import BattleScreen
+
+        if error:
+            self.notify(error, severity="error", timeout=10)
+        screen = self.screen
+        if isinstance(screen, BattleScreen):
+            screen.update_savebar("✗ not saved" if error else "✓ saved")
+
+    async def action_quit(self) -> None:
+        if self._saver is not None:
+            self._saver.flush()
+        self.exit(0)
+
+    # -- command palette ------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        from skirmtui.tui.screens.battle import BattleScreen
+
+        if isinstance(screen, BattleScreen):
+            commands = [
+                ("Undo", "Take back the last answer or GM entry", "undo"),
+                ("Redo", "Give the undone answer again", "redo"),
+                ("Roll the dice", "Let the app roll the pending dice", "roll"),
+                (
+                    "GM override",
+                    "Set a value, remove, restore or add a unit, end the battle",
+                    "override",
+                ),
+                ("Note", "Write a note into the log", "note"),
+                ("Review", "Timeline, filters and summary of this battle", "review"),
+                ("Help", "Keys and how a turn goes", "help"),
+            ]
+            for title, help_text, action in commands:
+                if screen.check_action(action, ()):
+                    yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))

@@ -1,0 +1,1 @@
+"""Screens: setup, battle, review, and modal dialogs."""

@@ -1,0 +1,165 @@
+"""GM overrides (G-4): set a tracked value, remove or restore a unit, add one, end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select
+
+from skirmtui.engine.items import GM_ADD, GM_END, GM_REMOVE, GM_RESTORE, GM_SET, Item
+from skirmtui.engine.session import Session
+
+ACTIONS = [
+    ("Set a value", GM_SET),
+    ("Remove a unit", GM_REMOVE),
+    ("Put a removed unit back", GM_RESTORE),
+    ("Add a unit", GM_ADD),
+    ("End the battle", GM_END),
+]
+
+
+class OverrideScreen(ModalScreen[Item | None]):
+    """Builds one GM entry; the session validates it when the screen returns it."""
+
+    CSS_PATH = "modal.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+
+    def __init__(self, session: Session, unit_id: str | None) -> None:
+        super().__init__()
+        self.session = session
+        self.unit_id = unit_id
+
+    def compose(self) -> ComposeResult:
+        battle = self.session.battle
+        system = self.session.system
+        units = [
+            (f"{u.name} ({battle.side_name(u.side)}){' ✗' if u.removed else ''}", u.id)
+            for u in battle.units.values()
+        ]
+        sides = [(s.name, s.id) for s in battle.sides]
+        editable = [f for f in system.profile_fields if not f.derived]
+        with Vertical(classes="dialog"):
+            yield Label("GM override — logged, and undone like any answer", classes="title")
+            with Horizontal(classes="row"):
+                yield Label("Action")
+                yield Select(ACTIONS, value=GM_SET, allow_blank=False, id="action")
+            with Horizontal(classes="row", id="unit-row"):
+                yield Label("Unit")
+                initial = self.unit_id if self.unit_id in battle.units else Select.BLANK
+                yield Select(units, value=initial, id="unit")
+            with Horizontal(classes="row", id="field-row"):
+                yield Label("Field")
+                yield Select(
+                    [(f"{f.label} ({f.name})", f.name) for f in system.unit_fields], id="field"
+                )
+            with Horizontal(classes="row", id="side-row"):
+                yield Label("Side")
+                yield Select(sides, id="side", allow_blank=True)
+            with Horizontal(classes="row", id="name-row"):
+                yield Label("Name / reason")
+                yield Input(id="name")
+            with Horizontal(classes="row", id="value-row"):
+                yield Label("Value")
+                hint = " ".join(f.name for f in editable)
+                yield Input(id="value", placeholder=f"number, yes/no — or for a new unit: {hint}")
+            yield Label("", id="error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Apply", id="apply", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self._show_rows(GM_SET)
+
+    @on(Select.Changed, "#action")
+    def _action_changed(self, event: Select.Changed) -> None:
+        self._show_rows(str(event.value))
+
+    def _show_rows(self, action: str) -> None:
+        visible = {
+            GM_SET: {"unit-row", "field-row", "value-row"},
+            GM_REMOVE: {"unit-row"},
+            GM_RESTORE: {"unit-row"},
+            GM_ADD: {"side-row", "name-row", "value-row"},
+            GM_END: {"side-row", "name-row"},
+        }[action]
+        for row in ("unit-row", "field-row", "side-row", "name-row", "value-row"):
+            self.query_one(f"#{row}").display = row in visible
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#apply")
+    def _apply(self) -> None:
+        try:
+            item = self._item()
+        except ValueError as error:
+            self.query_one("#error", Label).update(str(error))
+            return
+        self.dismiss(item)
+
+    def _value(self, widget_id: str) -> Any:
+        value = self.query_one(f"#{widget_id}", Select).value
+        return None if value is Select.BLANK else value
+
+    def _item(self) -> Item:
+        action = str(self._value("action"))
+        text = self.query_one("#value", Input).value.strip()
+        name = self.query_one("#name", Input).value.strip()
+        if action in (GM_SET, GM_REMOVE, GM_RESTORE):
+            unit = self._value("unit")
+            if unit is None:
+                raise ValueError("choose a unit")
+            if action != GM_SET:
+                return Item(action, {"unit": unit})
+            field = self._value("field")
+            if field is None:
+                raise ValueError("choose a field")
+            return Item(GM_SET, {"unit": unit, "field": field, "value": parse_value(text)})
+        if action == GM_END:
+            return Item(
+                GM_END,
+                {"winner": self._value("side") or "", "reason": name or "the GM ended the battle"},
+            )
+        side = self._value("side")
+        if side is None:
+            raise ValueError("choose the side of the new unit")
+        editable = [f.name for f in self.session.system.profile_fields if not f.derived]
+        numbers = text.replace(",", " ").split()
+        if len(numbers) != len(editable) or not all(n.isdigit() for n in numbers):
+            raise ValueError(f"type the new unit's {' '.join(editable)} as numbers")
+        new_id = _free_id(self.session, side)
+        return Item(
+            GM_ADD,
+            {
+                "id": new_id,
+                "side": side,
+                "name": name or new_id,
+                "profile": dict(zip(editable, map(int, numbers), strict=True)),
+            },
+        )
+
+
+def parse_value(text: str) -> int | bool | str:
+    lowered = text.lower()
+    if lowered in ("yes", "y", "true"):
+        return True
+    if lowered in ("no", "n", "false"):
+        return False
+    if text.lstrip("-").isdigit():
+        return int(text)
+    if not text:
+        raise ValueError("type a value")
+    return text
+
+
+def _free_id(session: Session, side: str) -> str:
+    n = 1
+    while f"{side}{n}" in session.battle.units:
+        n += 1
+    return f"{side}{n}"

@@ -1,0 +1,169 @@
+"""Read-only review: the timeline of log entries, filters, the summary, and scrubbing.
+
+Scrubbing replays a separate copy of the session to the chosen answer, so the
+roster and queue show the battle as it stood then; the live session is untouched.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Select, Static
+
+from skirmtui.engine.battle import LogEntry
+from skirmtui.engine.session import Session
+from skirmtui.engine.system import phase_label
+from skirmtui.tui.widgets.breadcrumb import Breadcrumb
+from skirmtui.tui.widgets.queue import QueueView
+from skirmtui.tui.widgets.roster import Roster
+from skirmtui.tui.widgets.unit_sheet import UnitSheet
+
+ALL = "*"
+
+
+class ReviewScreen(Screen[None]):
+    CSS_PATH = "review.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left_square_bracket", "step(-1)", "Answer back", id="back"),
+        Binding("right_square_bracket", "step(1)", "Answer forward", id="forward"),
+        Binding("home", "jump(0)", "Start", id="start"),
+        Binding("end", "jump(-1)", "End", id="end"),
+        Binding("escape", "close", "Close", id="close"),
+    ]
+
+    revision: reactive[int] = reactive(0, init=False)
+    selected: reactive[str | None] = reactive(None, init=False)
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.live = session
+        # A copy to scrub through: same setup and answers, its own position.
+        self.cursor = Session(session.system, session.setup, session.items)
+        self.entries: list[LogEntry] = list(session.battle.log)
+
+    def compose(self) -> ComposeResult:
+        cursor = self.cursor
+        yield Breadcrumb(cursor, id="breadcrumb").data_bind(ReviewScreen.revision)
+        with Horizontal(id="panes"):
+            with Vertical(id="left"):
+                yield Roster(cursor, id="roster").data_bind(ReviewScreen.revision)
+                yield QueueView(cursor, id="queue").data_bind(ReviewScreen.revision)
+            with Vertical(id="middle"):
+                with Horizontal(id="filters"):
+                    yield Select(self._choices("round"), prompt="round", id="f-round")
+                    yield Select(self._choices("phase"), prompt="phase", id="f-phase")
+                    yield Select(self._choices("unit"), prompt="unit", id="f-unit")
+                    yield Select(self._choices("kind"), prompt="kind", id="f-kind")
+                table: DataTable[str] = DataTable(cursor_type="row", id="timeline")
+                yield table
+                yield Static(id="summary")
+            yield UnitSheet(cursor, id="sheet").data_bind(
+                ReviewScreen.revision, unit_id=ReviewScreen.selected
+            )
+        yield Static(id="position")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#timeline", DataTable)
+        table.add_columns("#", "Turn", "Phase", "Kind", "Entry")
+        self.query_one("#summary", Static).update(
+            "\n".join(self.live.system.summary(self.live.battle))
+        )
+        self.query_one("#roster").border_title = "Roster at this point"
+        self.query_one("#queue").border_title = "Queue"
+        self.query_one("#sheet").border_title = "Unit"
+        self._fill()
+        self._moved()
+
+    # -- filters ---------------------------------------------------------------------------
+
+    def _choices(self, what: str) -> list[tuple[str, str]]:
+        battle = self.live.battle
+        if what == "round":
+            return [
+                (f"turn {r}" if r else "before turn 1", str(r))
+                for r in sorted({e.round for e in self.entries})
+            ]
+        if what == "phase":
+            seen = dict.fromkeys(e.phase for e in self.entries)
+            return [(phase_label(self.live.system, p), p) for p in seen]
+        if what == "unit":
+            return [(f"{u.name} ({battle.side_name(u.side)})", u.id) for u in battle.units.values()]
+        return [(k, k) for k in sorted({e.kind for e in self.entries})]
+
+    def _filter(self, widget_id: str) -> str | None:
+        value = self.query_one(f"#{widget_id}", Select).value
+        return None if value is Select.BLANK else str(value)
+
+    def visible_entries(self) -> list[LogEntry]:
+        round_, phase = self._filter("f-round"), self._filter("f-phase")
+        unit, kind = self._filter("f-unit"), self._filter("f-kind")
+        return [
+            e
+            for e in self.entries
+            if e.text
+            and (round_ is None or str(e.round) == round_)
+            and (phase is None or e.phase == phase)
+            and (
+                unit is None
+                or unit in (e.actor, e.target)
+                or any(x.unit == unit for x in e.effects)
+            )
+            and (kind is None or e.kind == kind)
+        ]
+
+    @on(Select.Changed)
+    def _filters_changed(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        table = self.query_one("#timeline", DataTable)
+        table.clear()
+        for e in self.visible_entries():
+            table.add_row(
+                str(e.index),
+                str(e.round),
+                phase_label(self.live.system, e.phase),
+                e.kind,
+                e.text,
+                key=str(e.index),
+            )
+
+    # -- scrubbing -------------------------------------------------------------------------
+
+    @on(DataTable.RowSelected, "#timeline")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        entry = self.entries[int(str(event.row_key.value))]
+        self.seek(entry.answer + 1 if entry.answer is not None else 0)
+
+    @on(Roster.UnitSelected)
+    def _unit_selected(self, event: Roster.UnitSelected) -> None:
+        self.selected = event.unit_id
+
+    def seek(self, length: int) -> None:
+        self.cursor.seek(length)
+        self._moved()
+
+    def _moved(self) -> None:
+        self.revision += 1
+        self.query_one("#position", Static).update(
+            f"Review (read-only) — after answer {len(self.cursor.items)} of {self.cursor.total}"
+        )
+
+    def action_step(self, delta: int) -> None:
+        self.seek(len(self.cursor.items) + delta)
+
+    def action_jump(self, where: int) -> None:
+        self.seek(self.cursor.total if where < 0 else 0)
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.dismiss(None)
+        else:
+            self.app.exit(0)

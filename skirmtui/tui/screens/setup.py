@@ -1,0 +1,211 @@
+"""The setup screen of `skirmtui new`: players, armies (sample or typed in), options, seed.
+
+The rule system validates the setup (`check_setup`); this screen only gathers it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static, TextArea
+
+from skirmtui.engine.battle import Side
+from skirmtui.engine.system import FieldSpec, Setup, SetupError, UnitSpec
+from skirmtui.systems.armies import army_names, army_units, load_army
+from skirmtui.systems.registry import get_system
+
+TYPED = "typed"
+COLOURS = ["red", "blue", "green", "yellow"]
+
+
+class SetupScreen(Screen[Setup | None]):
+    CSS_PATH = "setup.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start the battle", id="start", priority=True),
+        Binding("escape", "cancel", "Cancel", id="cancel"),
+    ]
+
+    def __init__(self, system_id: str, preset: Setup | None, seed: int | None) -> None:
+        super().__init__()
+        self.system = get_system(system_id)
+        self.preset = preset
+        self.seed = seed if seed is not None else (preset.seed if preset else 1)
+        self.armies = army_names(system_id)
+
+    def compose(self) -> ComposeResult:
+        system = self.system
+        preset = self.preset
+        players = len(preset.sides) if preset else system.min_players
+        with VerticalScroll(id="form"):
+            yield Static(f"New battle — {system.title}", id="setup-title")
+            with Horizontal(classes="row"):
+                yield Label("Title")
+                yield Input(preset.title if preset else f"{system.title} battle", id="title")
+            with Horizontal(classes="row"):
+                yield Label("Seed")
+                yield Input(str(self.seed), id="seed", type="integer")
+            with Horizontal(classes="row"):
+                yield Label("Players")
+                yield Select(
+                    [(str(n), n) for n in range(system.min_players, system.max_players + 1)],
+                    value=players,
+                    allow_blank=False,
+                    id="players",
+                )
+            army_choices = [(name, name) for name in self.armies] + [("typed in below", TYPED)]
+            for i in range(system.max_players):
+                side = preset.sides[i] if preset and i < len(preset.sides) else None
+                with Vertical(classes="player", id=f"player-{i}"):
+                    with Horizontal(classes="row"):
+                        yield Label(f"Player {i + 1}")
+                        yield Input(side.name if side else COLOURS[i].capitalize(), id=f"name-{i}")
+                        default = TYPED if side else self.armies[i % len(self.armies)]
+                        yield Select(army_choices, value=default, allow_blank=False, id=f"army-{i}")
+                    typed = ""
+                    if side and preset:
+                        typed = "\n".join(
+                            _typed_line(u, system.profile_fields)
+                            for u in preset.units
+                            if u.side == side.id
+                        )
+                    area = TextArea(typed, id=f"units-{i}", classes="units")
+                    area.border_title = "units: one per line, name then " + " ".join(
+                        f.name for f in system.profile_fields if not f.derived
+                    )
+                    yield area
+            for option in system.setup_options:
+                value = (
+                    preset.options.get(option.name, option.default) if preset else option.default
+                )
+                with Horizontal(classes="row"):
+                    yield Label(option.label, classes="option-label")
+                    if option.kind is bool:
+                        yield Checkbox(value=bool(value), id=f"opt-{option.name}")
+                    else:
+                        yield Input(str(value), type="integer", id=f"opt-{option.name}")
+            yield Static(id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start (Ctrl+S)", id="start", variant="primary")
+                yield Button("Cancel (Esc)", id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._players_changed()
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self) -> None:
+        count = self._players()
+        for i in range(self.system.max_players):
+            self.query_one(f"#player-{i}").display = i < count
+        for i in range(self.system.max_players):
+            self._army_changed_for(i)
+
+    @on(Select.Changed)
+    def _army_changed(self, event: Select.Changed) -> None:
+        if event.select.id and event.select.id.startswith("army-"):
+            self._army_changed_for(int(event.select.id.split("-")[1]))
+
+    def _army_changed_for(self, i: int) -> None:
+        typed = self.query_one(f"#army-{i}", Select).value == TYPED
+        self.query_one(f"#units-{i}", TextArea).display = typed
+
+    def _players(self) -> int:
+        value = self.query_one("#players", Select).value
+        return int(value) if isinstance(value, int) else self.system.min_players
+
+    # -- building the setup ------------------------------------------------------------------
+
+    def build(self) -> Setup:
+        """The setup as typed; raises `SetupError` naming the problem."""
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if not seed_text.lstrip("-").isdigit():
+            raise SetupError("the seed must be a whole number")
+        sides: list[Side] = []
+        units: list[UnitSpec] = []
+        for i in range(self._players()):
+            side_id = COLOURS[i]
+            name = self.query_one(f"#name-{i}", Input).value.strip() or side_id.capitalize()
+            sides.append(Side(side_id, name))
+            army = self.query_one(f"#army-{i}", Select).value
+            if army == TYPED:
+                text = self.query_one(f"#units-{i}", TextArea).text
+                units += _parse_units(text, side_id, name, self.system.profile_fields)
+            else:
+                units += army_units(
+                    self.system.id, load_army(self.system.id, str(army)), side_id, 1
+                )
+        options: dict[str, object] = {}
+        for option in self.system.setup_options:
+            if option.kind is bool:
+                options[option.name] = self.query_one(f"#opt-{option.name}", Checkbox).value
+                continue
+            raw = self.query_one(f"#opt-{option.name}", Input).value.strip()
+            if not raw.lstrip("-").isdigit():
+                raise SetupError(f"{option.label}: type a whole number")
+            value = int(raw)
+            if (option.minimum is not None and value < option.minimum) or (
+                option.maximum is not None and value > option.maximum
+            ):
+                raise SetupError(f"{option.label}: {option.minimum}–{option.maximum}")
+            options[option.name] = value
+        title = self.query_one("#title", Input).value.strip() or self.system.title
+        setup = Setup(self.system.id, title, int(seed_text), sides, units, options)
+        for spec in units:
+            self.system.make_unit(spec)  # refuses a bad profile with its reason
+        self.warnings = self.system.check_setup(setup)
+        return setup
+
+    def action_start(self) -> None:
+        error = self.query_one("#setup-error", Static)
+        try:
+            setup = self.build()
+        except SetupError as exc:
+            error.update(f"[b red]Cannot start:[/] {exc}")
+            return
+        for warning in self.warnings:
+            self.notify(warning, severity="warning")
+        self.dismiss(setup)
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def _typed_line(unit: UnitSpec, fields: tuple[FieldSpec, ...]) -> str:
+    values = [str(unit.profile.get(f.name, "")) for f in fields if not f.derived]
+    return " ".join([unit.name, *values])
+
+
+def _parse_units(
+    text: str, side: str, side_name: str, fields: tuple[object, ...]
+) -> list[UnitSpec]:
+    names = [f.name for f in fields if not f.derived]
+    units = []
+    for number, line in enumerate((ln.strip() for ln in text.splitlines()), start=1):
+        if not line:
+            continue
+        parts = line.split()
+        values = parts[-len(names) :]
+        if len(parts) <= len(names) or not all(v.isdigit() for v in values):
+            raise SetupError(
+                f"{side_name}, line {number}: type a name then "
+                f"{' '.join(names)} as numbers (e.g. 'Archer 3 4')"
+            )
+        profile: dict[str, int | bool | str] = {
+            n: int(v) for n, v in zip(names, values, strict=True)
+        }
+        units.append(
+            UnitSpec(f"{side}{len(units) + 1}", side, " ".join(parts[: -len(names)]), profile)
+        )
+    if not units:
+        raise SetupError(f"{side_name} has no units: type at least one")
+    return units

@@ -1,0 +1,1 @@
+"""Small focused widgets of the battle and review screens."""

@@ -1,0 +1,92 @@
+"""The combat log: a line view straight over `battle.log`.
+
+Only the lines on screen are rendered (Textual's line API), so a battle of
+10,000 entries costs the same to repaint as one of ten, and undo only moves
+the end of the list: nothing is re-written.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from skirmtui.engine.battle import LogEntry
+from skirmtui.engine.session import Session
+
+_STYLES = {
+    "phase": Style(bold=True, color="cyan"),
+    "result": Style(bold=True, color="yellow"),
+    "override": Style(color="magenta"),
+    "note": Style(italic=True, color="green"),
+}
+
+
+def entry_line(entry: LogEntry) -> str:
+    if entry.kind == "phase":
+        return f"── {entry.text} ──"
+    prefix = {"roll": "» ", "override": "GM ", "note": "✎ ", "result": "★ "}.get(entry.kind, "  ")
+    return prefix + entry.text
+
+
+def entry_style(entry: LogEntry) -> Style:
+    if entry.roll is not None and "success" in entry.roll:
+        return Style(color="green") if entry.roll["success"] else Style(color="red")
+    return _STYLES.get(entry.kind, Style())
+
+
+class CombatLog(ScrollView, can_focus=True):
+    """Rows are the log entries that have text; follows the end unless scrolled up."""
+
+    DEFAULT_CSS = """
+    CombatLog { height: 1fr; }
+    """
+
+    def __init__(self, session: Session, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.session = session
+        self._rows: list[int] = []  # indices into battle.log of entries with text
+        self._seen = 0
+        self._last: LogEntry | None = None
+        self._width = 0
+
+    def sync(self) -> None:
+        """Catch up with the log: append new rows, or re-index after an undo."""
+        log = self.session.battle.log
+        if self._seen > len(log) or (self._seen and log[self._seen - 1] is not self._last):
+            self._rows = []
+            self._seen = 0
+            self._width = 0
+        follow = self.scroll_y >= self.max_scroll_y
+        for index in range(self._seen, len(log)):
+            entry = log[index]
+            if entry.text:
+                self._rows.append(index)
+                self._width = max(self._width, len(entry_line(entry)))
+        self._seen = len(log)
+        self._last = log[-1] if log else None
+        self.virtual_size = Size(self._width, len(self._rows))
+        if follow:
+            self.scroll_end(animate=False, immediate=True)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = scroll_y + y
+        width = self.scrollable_content_region.width
+        if row >= len(self._rows):
+            return Strip.blank(width, self.rich_style)
+        entry = self.session.battle.log[self._rows[row]]
+        text = Text(entry_line(entry), style=entry_style(entry), no_wrap=True, end="")
+        segments = list(text.render(self.app.console))
+        strip = Strip(segments).crop(scroll_x, scroll_x + width)
+        return strip.extend_cell_length(width).apply_style(self.rich_style)
+
+    @property
+    def line_count(self) -> int:
+        return len(self._rows)
+
+    def line_text(self, row: int) -> str:
+        return entry_line(self.session.battle.log[self._rows[row]])

@@ -1,0 +1,181 @@
+"""The pending question: its options, dice entry or auto-roll, and the exact odds.
+
+The panel only shows the prompt and turns the user's input into an answer value;
+the session validates it and the rules resolve it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from skirmtui.engine.dice import DiceError, parse_faces
+from skirmtui.engine.odds import percent, success_chance
+from skirmtui.engine.prompts import Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.tui.widgets.base import SessionView
+from skirmtui.tui.widgets.faces_entry import FacesEntry
+
+_SYMBOL = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}
+
+
+def roll_summary(prompt: Roll) -> str:
+    """`1d6 ≤ 3 (CMB 4, medium range -1) · 50.0% chance`"""
+    text = prompt.dice
+    if prompt.compare and prompt.effective_threshold is not None:
+        text += f" {_SYMBOL[prompt.compare]} {prompt.effective_threshold}"
+    if prompt.modifiers:
+        text += " (" + ", ".join(f"{label} {value:+d}" for label, value in prompt.modifiers) + ")"
+    chance = percent(success_chance(prompt))
+    if chance:
+        text += f" · {chance} chance"
+    return text
+
+
+class PromptPanel(SessionView):
+    """Shows `session.prompt`; posts `Answered` with a candidate answer value."""
+
+    class Answered(Message):
+        """The user gave an answer (not yet validated by the rules)."""
+
+        def __init__(self, value: object) -> None:
+            super().__init__()
+            self.value = value
+
+    class RollRequested(Message):
+        """The user asked the app to roll the pending dice."""
+
+    def __init__(self, *args: object, read_only: bool = False, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.read_only = read_only
+        self._shown: Prompt | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt-text")
+        yield Static(id="prompt-help")
+        yield Static(id="prompt-odds")
+        yield OptionList(id="prompt-options")
+        yield FacesEntry(id="prompt-input")
+        with Horizontal(id="prompt-buttons"):
+            yield Button("Roll (r)", id="roll-button", variant="primary")
+            yield Button("Yes (y)", id="yes-button", variant="success")
+            yield Button("No (n)", id="no-button", variant="error")
+            yield Button("Done (Enter)", id="confirm-button", variant="primary")
+        yield Static(id="prompt-error")
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#prompt-error", Static).update(Text(message, style="bold red"))
+
+    def refresh_view(self) -> None:
+        prompt = self.session.prompt
+        if prompt is self._shown:
+            return
+        self._shown = prompt
+        self.show_error("")
+        text = self.query_one("#prompt-text", Static)
+        help_ = self.query_one("#prompt-help", Static)
+        odds = self.query_one("#prompt-odds", Static)
+        options = self.query_one(OptionList)
+        entry = self.query_one(FacesEntry)
+        buttons = {b.id: b for b in self.query(Button)}
+        for widget in (options, entry, *buttons.values()):
+            widget.display = False
+        help_.update(prompt.help if prompt else "")
+        odds.update("")
+        if prompt is None:
+            battle = self.session.battle
+            text.update(
+                Text("The battle is over.", style="bold") if battle.result else "Nothing to answer."
+            )
+            if battle.result:
+                help_.update("\n".join(self.session.system.summary(battle)))
+            return
+        who = self.session.battle.side_name(prompt.side) if prompt.side else "The table"
+        if prompt.text.startswith(who):
+            text.update(Text(prompt.text, style="bold"))
+        else:
+            text.update(Text.assemble((f"{who}: ", "bold"), prompt.text))
+        if self.read_only:
+            return
+        if isinstance(prompt, Choose):
+            options.clear_options()
+            options.add_options(
+                ListOption(
+                    (f"{i}. " if i < 10 else "   ")
+                    + (o.label if o.disabled is None else f"{o.label} — {o.disabled}"),
+                    id=o.value,
+                    disabled=o.disabled is not None,
+                )
+                for i, o in enumerate(prompt.options, start=1)
+            )
+            options.display = True
+            options.highlighted = next(
+                (i for i, o in enumerate(prompt.options) if o.disabled is None), None
+            )
+            options.focus()
+        elif isinstance(prompt, Roll):
+            odds.update(Text(roll_summary(prompt), style="bold"))
+            entry.placeholder = f"type the {prompt.dice} faces rolled at the table + Enter, or r"
+            entry.value = ""
+            entry.display = True
+            buttons["roll-button"].display = True
+            entry.focus()
+        elif isinstance(prompt, Ask) and prompt.yes_no:
+            buttons["yes-button"].display = True
+            buttons["no-button"].display = True
+            buttons["yes-button"].focus()
+        elif isinstance(prompt, Ask):
+            entry.placeholder = f"a number {prompt.minimum}–{prompt.maximum}, then Enter"
+            entry.value = ""
+            entry.display = True
+            entry.focus()
+        elif isinstance(prompt, Confirm):
+            buttons["confirm-button"].display = True
+            buttons["confirm-button"].focus()
+
+    # -- turning input into candidate answers --------------------------------------------
+
+    @on(OptionList.OptionSelected, "#prompt-options")
+    def _option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.Answered(event.option.id))
+
+    @on(FacesEntry.Submitted, "#prompt-input")
+    def _input_submitted(self, event: FacesEntry.Submitted) -> None:
+        event.stop()
+        prompt = self.session.prompt
+        if isinstance(prompt, Roll):
+            try:
+                faces = parse_faces(event.value, prompt.parsed)
+            except DiceError as error:
+                self.show_error(str(error))
+                return
+            self.post_message(self.Answered(faces))
+        elif isinstance(prompt, Ask):
+            value = event.value.strip()
+            if not value.isdigit():
+                self.show_error(f"type a number {prompt.minimum}–{prompt.maximum}")
+                return
+            self.post_message(self.Answered(int(value)))
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "roll-button":
+            self.post_message(self.RollRequested())
+        elif event.button.id == "yes-button":
+            self.post_message(self.Answered(True))
+        elif event.button.id == "no-button":
+            self.post_message(self.Answered(False))
+        elif event.button.id == "confirm-button":
+            self.post_message(self.Answered(True))
+
+    def pick_number(self, number: int) -> None:
+        """Digit keys pick the n-th option of a Choose."""
+        prompt = self.session.prompt
+        if isinstance(prompt, Choose) and 1 <= number <= len(prompt.options):
+            self.post_message(self.Answered(prompt.options[number - 1].value))

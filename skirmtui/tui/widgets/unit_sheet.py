@@ -1,0 +1,65 @@
+"""The selected unit: profile, current values, statuses and its recent log."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from skirmtui.tui.widgets.base import SessionView
+
+RECENT = 8
+
+
+class UnitSheet(SessionView):
+    unit_id: reactive[str | None] = reactive(None, init=False)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="sheet-text")
+
+    def watch_unit_id(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        static = self.query_one("#sheet-text", Static)
+        battle = self.session.battle
+        system = self.session.system
+        unit = battle.units.get(self.unit_id or "")
+        if unit is None:
+            static.update("Select a unit in the roster.")
+            return
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold")
+        grid.add_column()
+        grid.add_row("Name", unit.name)
+        grid.add_row("Side", battle.side_name(unit.side))
+        for spec in system.profile_fields:
+            grid.add_row(spec.label, str(unit.profile.get(spec.name, "—")))
+        grid.add_row("Status", system.status(battle, unit))
+        for spec in system.unit_fields:
+            value = unit.stats.get(spec.name)
+            if value is None or (spec.name in unit.profile and value == unit.profile[spec.name]):
+                continue
+            if value is True:
+                shown = "yes"
+            elif value is False:
+                shown = "no"
+            else:
+                shown = str(value)
+            grid.add_row(spec.label, shown)
+        recent = []
+        for entry in reversed(battle.log):  # newest first, stop once we have enough
+            if unit.id in (entry.actor, entry.target):
+                recent.append(entry)
+                if len(recent) == RECENT:
+                    break
+        recent.reverse()
+        log = Text("\nRecent:\n", style="bold")
+        for entry in recent:
+            log.append(f"T{entry.round} {entry.text}\n", style="")
+        if not recent:
+            log.append("nothing yet\n", style="dim")
+        static.update(Group(grid, log))
