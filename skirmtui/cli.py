@@ -20,6 +20,7 @@ from skirmtui import __version__
 if TYPE_CHECKING:
     from skirmtui.engine.session import Session
     from skirmtui.engine.system import RuleSystem, Setup
+    from skirmtui.tui.app import SkirmApp
 
 EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
 DEFAULT_SYSTEM = "wargaming-introduttivo"
@@ -129,10 +130,7 @@ def _load(path: Path) -> tuple[Session, str] | None:
         return None
 
 
-def _run_app(**kwargs: object) -> int:
-    from skirmtui.tui.app import SkirmApp
-
-    app = SkirmApp(**kwargs)
+def _run_app(app: SkirmApp) -> int:
     app.run()
     return app.return_code or EXIT_OK
 
@@ -164,7 +162,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = args.output or SAVES / f"{system.id}-{stamp}.toml"
-    return _run_app(system_id=system.id, path=path, preset=preset, seed=seed)
+    from skirmtui.tui.app import SkirmApp
+
+    return _run_app(SkirmApp(system_id=system.id, path=path, preset=preset, seed=seed))
 
 
 def cmd_open(args: argparse.Namespace) -> int:
@@ -172,7 +172,9 @@ def cmd_open(args: argparse.Namespace) -> int:
     if loaded is None:
         return EXIT_BAD_FILE
     session, created = loaded
-    return _run_app(session=session, path=args.save, created=created)
+    from skirmtui.tui.app import SkirmApp
+
+    return _run_app(SkirmApp(session=session, path=args.save, created=created))
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -180,7 +182,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     if loaded is None:
         return EXIT_BAD_FILE
     session, created = loaded
-    return _run_app(session=session, path=args.save, created=created, review=True)
+    from skirmtui.tui.app import SkirmApp
+
+    return _run_app(SkirmApp(session=session, path=args.save, created=created, review=True))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -192,7 +196,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     path = args.output or SAVES / f"demo-{system.id}.toml"
     created = now_stamp()
     save_session(session, path, created)
-    return _run_app(session=session, path=path, created=created)
+    from skirmtui.tui.app import SkirmApp
+
+    return _run_app(SkirmApp(session=session, path=path, created=created))
 
 
 def cmd_check(args: argparse.Namespace) -> int:

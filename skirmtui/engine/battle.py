@@ -40,9 +40,8 @@ class Unit:
         )
 
     def num(self, field: str) -> int:
-        value = self.stats[field]
-        assert isinstance(value, int)
-        return int(value)
+        """A numeric stat (the system's schema says which stats are numbers)."""
+        return self.stats[field]  # type: ignore[return-value]
 
     def flag(self, field: str) -> bool:
         return bool(self.stats[field])
@@ -114,7 +113,10 @@ class Battle:
     def side_name(self, side_id: str | None) -> str:
         if side_id is None:
             return "—"
-        return self.side(side_id).name
+        for side in self.sides:
+            if side.id == side_id:
+                return side.name
+        raise KeyError(side_id)
 
     def on_table(self, side_id: str | None = None) -> list[Unit]:
         """Units not removed, optionally of one side, in roster order."""

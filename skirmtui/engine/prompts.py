@@ -16,7 +16,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Literal, TypeAlias
+from typing import Literal, NamedTuple, TypeAlias
 
 import attrs
 
@@ -70,12 +70,12 @@ class Prompt:
         return str(value)
 
 
-@attrs.frozen
-class Option:
+class Option(NamedTuple):
     """One choice. A disabled option is shown with its reason and refused if picked.
 
     `passive` marks "pass / stop / cancel": random play picks it less often, so
-    simulated battles fight instead of passing every turn.
+    simulated battles fight instead of passing every turn. (A NamedTuple: prompts
+    are rebuilt on every replayed answer, so options must be cheap to make.)
     """
 
     value: str

@@ -7,6 +7,7 @@ the rendered combat log and result, derived, for readers without the app.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 import tomllib
@@ -88,11 +89,40 @@ def snapshot_document(snap: SaveSnapshot) -> dict[str, Any]:
 
 
 def rendered_log(log: Iterable[LogEntry]) -> list[str]:
+    """The log as lines of text (stored as one multi-line string in the save)."""
     return [f"R{e.round} {e.phase}: {e.text}" for e in log if e.text]
 
 
 def dumps(doc: dict[str, Any]) -> str:
-    return tomli_w.dumps(doc)
+    """TOML text of a save: one answer per line, the rendered log as one text block.
+
+    Both layouts are plain TOML; they keep a 10,000-answer save small, readable in
+    an editor, and quick for `tomllib` to parse.
+    """
+    rest = {k: v for k, v in doc.items() if k not in ("answers", "log")}
+    head = {k: v for k, v in rest.items() if not isinstance(v, dict | list)}
+    tables = {k: v for k, v in rest.items() if isinstance(v, dict | list)}
+    lines = [tomli_w.dumps(head).rstrip("\n"), "answers = ["]
+    lines += [f"  {{ key = {_inline(a['key'])}, value = {_inline(a['value'])} }},"
+              for a in doc.get("answers", [])]
+    lines.append("]")
+    if "log" in doc:
+        lines.append(tomli_w.dumps({"log": "\n".join(doc["log"]) + "\n"},
+                                   multiline_strings=True).rstrip("\n"))
+    return "\n".join(lines) + "\n\n" + tomli_w.dumps(tables)
+
+
+def _inline(value: Any) -> str:
+    """A TOML inline value: JSON's strings, numbers, booleans and arrays are valid TOML."""
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _key(key: str) -> str:
+    return key if key and all(c.isalnum() or c in "_-" for c in key) else json.dumps(key)
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -106,6 +136,8 @@ def write_atomic(path: Path, text: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        # mkstemp makes the file private; a save is an ordinary document.
+        os.chmod(tmp_name, path.stat().st_mode & 0o777 if path.exists() else 0o644)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

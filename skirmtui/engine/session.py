@@ -19,7 +19,7 @@ from skirmtui.engine.runner import Runner
 from skirmtui.engine.system import RuleSystem, Setup
 
 #: A checkpoint is kept at the first step boundary this many entries after the last.
-CHECKPOINT_EVERY = 24
+CHECKPOINT_EVERY = 48
 
 
 class ReplayError(ValueError):

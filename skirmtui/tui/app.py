@@ -33,6 +33,7 @@ class SkirmApp(App[int]):
         system_id: str | None = None,
         preset: Setup | None = None,
         seed: int | None = None,
+        autosave: bool = True,
     ) -> None:
         super().__init__()
         self.session = session
@@ -43,6 +44,7 @@ class SkirmApp(App[int]):
         self.preset = preset
         self.seed = seed
         self._saver: Autosaver | None = None
+        self._autosave_enabled = autosave
 
     def on_mount(self) -> None:
         if self.session is None:
@@ -74,7 +76,8 @@ class SkirmApp(App[int]):
             screen = ReviewScreen(session)
         else:
             screen = BattleScreen(session)
-            self._saver = Autosaver(self.save_path, self._saved)
+            if self._autosave_enabled:
+                self._saver = Autosaver(self.save_path, self._saved)
         self.push_screen(screen)
 
     # -- autosave -------------------------------------------------------------------------

@@ -47,6 +47,8 @@ class WargamingIntroduttivo:
     setup_options = profile.setup_options()
     min_players = profile.rules()["players"]["min"]
     max_players = profile.rules()["players"]["max"]
+    _movement_rules: dict[str, float] = profile.rules()["movement"]
+    _max_actions: int = profile.rules()["actions"]["max_per_turn"]
 
     # -- setup ----------------------------------------------------------------------------
 
@@ -275,49 +277,49 @@ class WargamingIntroduttivo:
     # Movement (WI-7) ------------------------------------------------------------------
 
     def _movement(self, b: Battle) -> Step:
-        movers = [u for u in b.on_table() if self._can_move(u)]
-        lines = [f"{u.name}: {self._allowance(u, 'open')} cm" for u in movers]
-        options = [
-            Option(
-                u.id, f"{u.name} ({b.side_name(u.side)}) — up to {self._allowance(u, 'open')} cm"
-            )
-            for u in movers
-        ]
-        options.append(Option(DONE, "All movement done on the table", passive=True))
-        choice = yield Choose(
-            key="move.unit",
-            options=options,
-            text="Movement (simultaneous): mark each unit that moves, then confirm",
-            help="Allowances — " + "; ".join(lines) if lines else "No unit can move.",
-        )
-        if choice == DONE or not b.alive(choice):
-            self._next_player_simultaneous(b)
+        """Seed: all players move at once. The app walks the units that may move, in
+        roster order, each with its allowance; "done" leaves the rest where they are."""
+        if "movers" not in b.pos:
+            b.pos["movers"] = [u.id for u in b.on_table() if self._can_move(u)]
+        movers: list[str] = b.pos["movers"]
+        while movers and not (b.alive(movers[0]) and self._can_move(b.units[movers[0]])):
+            movers.pop(0)
+        if not movers:
+            self._end_movement(b)
             return
-        unit = b.units[choice]
+        unit = b.units[movers.pop(0)]
         inactive = None if unit.flag("active") else "inactive units cannot enter impervious terrain"
         terrain = yield Choose(
             key="move.terrain",
             side=unit.side,
             actor=unit.id,
-            text=f"{unit.name}: terrain of the move?",
+            text=f"{unit.name} ({b.side_name(unit.side)}): does it move?",
+            help="All players move at the same time on the table (WI-7). "
+            f"{len(movers)} more unit(s) may move after this one.",
             options=[
-                Option("open", f"open — {self._allowance(unit, 'open')} cm"),
-                Option("rough", f"rough — {self._allowance(unit, 'rough')} cm"),
+                Option("open", f"moves in the open — up to {self._allowance(unit, 'open')} cm"),
+                Option("rough", f"rough ground — up to {self._allowance(unit, 'rough')} cm"),
                 Option(
                     "impervious",
-                    f"impervious — {self._allowance(unit, 'impervious')} cm, ABI test",
+                    f"impervious ground — up to {self._allowance(unit, 'impervious')} cm, ABI test",
                     disabled=inactive,
                 ),
-                Option(DONE, "Cancel: it does not move", passive=True),
+                Option("stay", "stays where it is", passive=True),
+                Option(DONE, "movement done: the rest stay", passive=True),
             ],
         )
         if terrain == DONE:
+            self._end_movement(b)
+            return
+        if terrain == "stay":
             return
         if terrain == "impervious":
             result = yield self._test(unit, "abi", "move.impervious", "crosses impervious ground")
             if not result.success:
                 # Ours (WI-7): a failed impervious test still spends the move action.
-                b.record("info", f"{unit.name} fails to move through impervious terrain")
+                b.record(
+                    "info", f"{unit.name} fails to move through impervious terrain", actor=unit.id
+                )
                 self._spend(b, unit)
                 b.set(unit, "moved", True)
                 return
@@ -329,12 +331,13 @@ class WargamingIntroduttivo:
         self._spend(b, unit)
         b.set(unit, "moved", True)
 
-    def _next_player_simultaneous(self, b: Battle) -> None:
+    def _end_movement(self, b: Battle) -> None:
+        b.pos.pop("movers", None)
         b.pos["player"] = 0
         b.enter_phase("melee", _LABEL["melee"], b.pos["order"][0])
 
     def _allowance(self, unit: Unit, terrain: str) -> int:
-        move = profile.rules()["movement"]
+        move = self._movement_rules
         distance = float(move[terrain])
         if unit.num("damage") == PRONE:
             distance *= move["prone_factor"]
@@ -447,8 +450,7 @@ class WargamingIntroduttivo:
         )
 
     def _can_act(self, unit: Unit) -> bool:
-        limit: int = profile.rules()["actions"]["max_per_turn"]
-        return unit.num("actions") < limit
+        return unit.num("actions") < self._max_actions
 
     def _can_fight(self, unit: Unit) -> bool:
         """WI-4: one combat action a turn; WI-6/8: a unit holding this phase stays out."""
@@ -494,7 +496,7 @@ class WargamingIntroduttivo:
     def status(self, b: Battle, unit: Unit) -> str:
         if unit.removed:
             return "dead" if unit.num("damage") >= DEAD else "removed"
-        words = [DAMAGE_WORDS[unit.num("damage")]]
+        words = [DAMAGE_WORDS[unit.num("damage")]] if unit.num("damage") else []
         words.append(
             "active" if unit.flag("active") else ("failed" if unit.flag("tried") else "inactive")
         )

@@ -50,8 +50,7 @@ class OverrideScreen(ModalScreen[Item | None]):
                 yield Select(ACTIONS, value=GM_SET, allow_blank=False, id="action")
             with Horizontal(classes="row", id="unit-row"):
                 yield Label("Unit")
-                initial = self.unit_id if self.unit_id in battle.units else Select.BLANK
-                yield Select(units, value=initial, id="unit")
+                yield Select(units, id="unit")
             with Horizontal(classes="row", id="field-row"):
                 yield Label("Field")
                 yield Select(
@@ -74,6 +73,8 @@ class OverrideScreen(ModalScreen[Item | None]):
 
     def on_mount(self) -> None:
         self._show_rows(GM_SET)
+        if self.unit_id in self.session.battle.units:
+            self.query_one("#unit", Select).value = self.unit_id
 
     @on(Select.Changed, "#action")
     def _action_changed(self, event: Select.Changed) -> None:
@@ -104,8 +105,8 @@ class OverrideScreen(ModalScreen[Item | None]):
         self.dismiss(item)
 
     def _value(self, widget_id: str) -> Any:
-        value = self.query_one(f"#{widget_id}", Select).value
-        return None if value is Select.BLANK else value
+        select = self.query_one(f"#{widget_id}", Select)
+        return None if select.is_blank() else select.value
 
     def _item(self) -> Item:
         action = str(self._value("action"))

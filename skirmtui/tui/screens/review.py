@@ -30,10 +30,10 @@ ALL = "*"
 class ReviewScreen(Screen[None]):
     CSS_PATH = "review.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left_square_bracket", "step(-1)", "Answer back", id="back"),
-        Binding("right_square_bracket", "step(1)", "Answer forward", id="forward"),
-        Binding("home", "jump(0)", "Start", id="start"),
-        Binding("end", "jump(-1)", "End", id="end"),
+        Binding("left_square_bracket", "step(-1)", "Answer back", id="back", priority=True),
+        Binding("right_square_bracket", "step(1)", "Answer forward", id="forward", priority=True),
+        Binding("home", "jump(0)", "Start", id="start", priority=True),
+        Binding("end", "jump(-1)", "End", id="end", priority=True),
         Binding("escape", "close", "Close", id="close"),
     ]
 
@@ -98,8 +98,8 @@ class ReviewScreen(Screen[None]):
         return [(k, k) for k in sorted({e.kind for e in self.entries})]
 
     def _filter(self, widget_id: str) -> str | None:
-        value = self.query_one(f"#{widget_id}", Select).value
-        return None if value is Select.BLANK else str(value)
+        select = self.query_one(f"#{widget_id}", Select)
+        return None if select.is_blank() else str(select.value)
 
     def visible_entries(self) -> list[LogEntry]:
         round_, phase = self._filter("f-round"), self._filter("f-phase")

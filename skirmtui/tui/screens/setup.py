@@ -186,10 +186,10 @@ def _typed_line(unit: UnitSpec, fields: tuple[FieldSpec, ...]) -> str:
 
 
 def _parse_units(
-    text: str, side: str, side_name: str, fields: tuple[object, ...]
+    text: str, side: str, side_name: str, fields: tuple[FieldSpec, ...]
 ) -> list[UnitSpec]:
     names = [f.name for f in fields if not f.derived]
-    units = []
+    units: list[UnitSpec] = []
     for number, line in enumerate((ln.strip() for ln in text.splitlines()), start=1):
         if not line:
             continue

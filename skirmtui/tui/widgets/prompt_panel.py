@@ -61,10 +61,10 @@ class PromptPanel(SessionView):
         yield OptionList(id="prompt-options")
         yield FacesEntry(id="prompt-input")
         with Horizontal(id="prompt-buttons"):
-            yield Button("Roll (r)", id="roll-button", variant="primary")
-            yield Button("Yes (y)", id="yes-button", variant="success")
-            yield Button("No (n)", id="no-button", variant="error")
-            yield Button("Done (Enter)", id="confirm-button", variant="primary")
+            yield Button("Roll (r)", id="roll-button", compact=True, variant="primary")
+            yield Button("Yes (y)", id="yes-button", compact=True, variant="success")
+            yield Button("No (n)", id="no-button", compact=True, variant="error")
+            yield Button("Done (Enter)", id="confirm-button", compact=True, variant="primary")
         yield Static(id="prompt-error")
 
     def show_error(self, message: str) -> None:
@@ -152,13 +152,15 @@ class PromptPanel(SessionView):
             try:
                 faces = parse_faces(event.value, prompt.parsed)
             except DiceError as error:
-                self.show_error(str(error))
+                self.show_error(f"{error} — nothing stored, type the faces again")
+                event.entry.value = ""
                 return
             self.post_message(self.Answered(faces))
         elif isinstance(prompt, Ask):
             value = event.value.strip()
             if not value.isdigit():
                 self.show_error(f"type a number {prompt.minimum}–{prompt.maximum}")
+                event.entry.value = ""
                 return
             self.post_message(self.Answered(int(value)))
 

@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m bench` prints each figure against its target."""

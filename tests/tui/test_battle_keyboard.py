@@ -1,0 +1,207 @@
+"""Playing the battle screen with the keyboard only (Pilot)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from skirmtui.engine.prompts import Choose, Roll
+from skirmtui.engine.saves import load_session
+from skirmtui.systems.registry import systems
+from skirmtui.tui.screens.battle import BattleScreen
+from skirmtui.tui.widgets.faces_entry import FacesEntry
+from skirmtui.tui.widgets.prompt_panel import PromptPanel
+from tests.tui.helpers import SIZE, demo_app
+
+
+async def type_faces(pilot, faces: str) -> None:
+    for char in faces:
+        await pilot.press("space" if char == " " else char)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def option_number(prompt: Choose, value: str) -> str:
+    return str([o.value for o in prompt.options].index(value) + 1)
+
+
+async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
+    app = demo_app(tmp_path / "b.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        # Play order (WI-2): Legionari 6, Barbari 2 → Legionari first.
+        await type_faces(pilot, "6")
+        await type_faces(pilot, "2")
+        assert session.battle.pos["order"] == ["red", "blue"]
+        assert session.battle.phase == "activation"
+        # Activation (WI-3): key 1 picks Centurione, a 1 activates it (ABI 4).
+        assert isinstance(session.prompt, Choose)
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(session.prompt, Roll)
+        await type_faces(pilot, "1")
+        assert session.battle.units["red1"].stats["active"] is True
+        # Stop activating → Barbari; their first unit fails on a 6 → Recovery.
+        prompt = session.prompt
+        assert isinstance(prompt, Choose)
+        await pilot.press(option_number(prompt, "done"))
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        await type_faces(pilot, "6")
+        assert session.battle.units["blue1"].stats["active"] is False
+        # No damaged unit: recovery is skipped; Legionari shoot next.
+        assert session.battle.phase == "shooting"
+        assert session.prompt is not None and session.prompt.key == "shoot.unit"
+        # Centurione shoots Capo tribù: visible (y), short band, hit on a 2.
+        await pilot.press("1")
+        await pilot.pause()
+        prompt = session.prompt
+        assert isinstance(prompt, Choose)
+        await pilot.press(option_number(prompt, "blue1"))
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        prompt = session.prompt
+        assert isinstance(prompt, Choose) and prompt.key == "shoot.band"
+        await pilot.press(option_number(prompt, "short"))
+        await pilot.pause()
+        await type_faces(pilot, "2")
+        # WI-6: the hit is pending until End of turn.
+        assert session.battle.units["blue1"].stats["pending"] == 1
+        assert session.battle.units["blue1"].stats["damage"] == 0
+        log = app.screen.query_one("#log")
+        assert any("Centurione hits Capo tribù" in log.line_text(i) for i in range(log.line_count))
+
+
+async def test_manual_faces_refused_then_accepted(tmp_path: Path) -> None:
+    app = demo_app(tmp_path / "b.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        await type_faces(pilot, "7")  # not a face of a d6
+        assert session.items == []
+        error = str(app.screen.query_one("#prompt-error").render())
+        assert "7 is not a face of a d6" in error
+        await type_faces(pilot, "3 4")  # two faces for 1d6
+        assert session.items == []
+        assert "needs 1 face" in str(app.screen.query_one("#prompt-error").render())
+        entry = app.screen.query_one(FacesEntry)
+        entry.value = ""
+        await type_faces(pilot, "5")
+        assert [item.value for item in session.items] == [(5,)]
+
+
+async def test_app_rolls_with_r(tmp_path: Path) -> None:
+    app = demo_app(tmp_path / "b.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.session is not None and len(app.session.items) == 1
+        faces = app.session.items[0].value
+        assert len(faces) == 1 and 1 <= faces[0] <= 6
+
+
+async def test_undo_and_redo_keys(tmp_path: Path) -> None:
+    app = demo_app(tmp_path / "b.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        await type_faces(pilot, "6")
+        await type_faces(pilot, "2")
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(session.items) == 3
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(session.items) == 2
+        assert session.prompt is not None and session.prompt.key == "activation.unit"
+        await pilot.press("ctrl+z", "ctrl+z")
+        await pilot.pause()
+        assert session.items == []
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        assert screen.check_action("undo", ()) is False
+        await pilot.press("ctrl+y", "ctrl+y", "ctrl+y")
+        await pilot.pause()
+        assert len(session.items) == 3
+        assert screen.check_action("redo", ()) is False
+        # A new answer after an undo clears redo.
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert not session.can_redo
+
+
+async def test_quit_and_reopen_finds_the_battle(tmp_path: Path) -> None:
+    path = tmp_path / "battle.toml"
+    app = demo_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_faces(pilot, "6")
+        await type_faces(pilot, "2")
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.session is not None
+    expected = list(app.session.items)
+    reopened, _ = load_session(path, systems())
+    assert reopened.items == expected
+    assert reopened.prompt is not None and reopened.prompt.key == "activation.roll"
+    assert reopened.battle.pos == app.session.battle.pos
+
+
+async def test_note_and_help_dialogs(tmp_path: Path) -> None:
+    app = demo_app(tmp_path / "b.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        for char in "fog":
+            await pilot.press(char)
+        await pilot.press("enter")
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert session.items[-1].key == "gm.note"
+        assert session.battle.log[-1].text == "fog"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+
+
+async def test_gm_override_dialog_sets_damage(tmp_path: Path) -> None:
+    from textual.widgets import Input, Select
+
+    app = demo_app(tmp_path / "b.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#unit", Select).value = "blue2"
+        dialog.query_one("#field", Select).value = "damage"
+        dialog.query_one("#value", Input).value = "2"
+        await pilot.click("#apply")
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert session.battle.units["blue2"].stats["damage"] == 2
+        assert "wounded" in session.system.status(session.battle, session.battle.units["blue2"])
+        # Undo takes the override back like any answer.
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert session.battle.units["blue2"].stats["damage"] == 0
+
+
+async def test_prompt_panel_shows_odds_before_rolling(tmp_path: Path) -> None:
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_faces(pilot, "6")
+        await type_faces(pilot, "2")
+        await pilot.press("1")  # Centurione, ABI 4
+        await pilot.pause()
+        odds = str(app.screen.query_one(PromptPanel).query_one("#prompt-odds").render())
+        assert "1d6 ≤ 4" in odds and "66.7%" in odds

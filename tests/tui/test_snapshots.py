@@ -1,0 +1,37 @@
+"""Snapshots of the main screens (pytest-textual-snapshot).
+
+Update after an intended change with `pytest tests/tui --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from skirmtui.tui.app import SkirmApp
+from tests.tui.helpers import SIZE, WI, demo_session
+
+
+def battle_app() -> SkirmApp:
+    session = demo_session()
+    # Play order and one activation, so the screen shows a real turn.
+    for value in [(6,), (2,), "red1", (1,)]:
+        session.answer(value)
+    return SkirmApp(
+        session=session, path="saves/demo.toml", created="2026-01-01T00:00:00Z", autosave=False
+    )
+
+
+def test_battle_screen(snap_compare) -> None:
+    assert snap_compare(battle_app(), terminal_size=SIZE)
+
+
+def test_setup_screen(snap_compare) -> None:
+    assert snap_compare(SkirmApp(system_id=WI, path="saves/new.toml", seed=7), terminal_size=SIZE)
+
+
+def test_review_screen(snap_compare) -> None:
+    session = demo_session()
+    for value in [(6,), (2,), "red1", (1,)]:
+        session.answer(value)
+    app = SkirmApp(
+        session=session, path="saves/demo.toml", created="2026-01-01T00:00:00Z", review=True
+    )
+    assert snap_compare(app, terminal_size=SIZE)
