@@ -20,10 +20,10 @@ from pathlib import Path
 
 import attrs
 
-from bench.battles import WI, long_session
+from bench.battles import long_session
 from skirmtui.engine.saves import load_session, save_session
 from skirmtui.engine.sim import play_random
-from skirmtui.systems.registry import get_system, systems
+from skirmtui.systems.registry import systems
 
 Row = dict[str, object]
 
@@ -86,8 +86,15 @@ def bench_odds(size: int) -> list[Row]:
 
     rolls = [
         Roll(key="b", text="", dice="1d6", compare="<=", threshold=4),
-        Roll(key="b", text="", dice="1d6", compare="<=", threshold=4,
-             modifiers=(("long", -2),), mod_target=True),
+        Roll(
+            key="b",
+            text="",
+            dice="1d6",
+            compare="<=",
+            threshold=4,
+            modifiers=(("long", -2),),
+            mod_target=True,
+        ),
         Roll(key="b", text="", dice="2d6", compare="<=", threshold=7),
         Roll(key="b", text="", dice="1d10", compare="<=", threshold=6),
         Roll(key="b", text="", dice="2d8!", compare=">=", threshold=12),
@@ -102,18 +109,24 @@ def bench_odds(size: int) -> list[Row]:
         cached = timed(lambda roll=roll: odds.success_chance(roll), 101) * 1000
         rows.append(row(f"odds {roll.dice} uncached", first, "ms", 5, first <= 5))
         rows.append(row(f"odds {roll.dice} cached", cached, "ms", 0.1, cached <= 0.1))
-    code = ("import sys, skirmtui.cli, skirmtui.engine.session, skirmtui.tui.app;"
-            "print('icepool' in sys.modules)")
+    code = (
+        "import sys, skirmtui.cli, skirmtui.engine.session, skirmtui.tui.app;"
+        "print('icepool' in sys.modules)"
+    )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     imported = loaded.stdout.strip() == "True"
     rows.append(row("icepool imported at start-up", float(imported), "bool", 0, not imported))
     return rows
 
 
-def row(measure: str, figure: float, unit: str, target: float | None,
-        met: bool | None) -> Row:
-    return {"measure": measure, "figure": round(figure, 3), "unit": unit,
-            "target": target, "met": met}
+def row(measure: str, figure: float, unit: str, target: float | None, met: bool | None) -> Row:
+    return {
+        "measure": measure,
+        "figure": round(figure, 3),
+        "unit": unit,
+        "target": target,
+        "met": met,
+    }
 
 
 MEASURES: dict[str, Callable[[int], list[Row]]] = {
@@ -127,8 +140,9 @@ MEASURES: dict[str, Callable[[int], list[Row]]] = {
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--only", choices=sorted(MEASURES), action="append")
-    parser.add_argument("--answers", type=int, default=10_000,
-                        help="length of the long battle (default 10000)")
+    parser.add_argument(
+        "--answers", type=int, default=10_000, help="length of the long battle (default 10000)"
+    )
     parser.add_argument("-o", "--output", type=Path, default=Path("bench/results.json"))
     args = parser.parse_args(argv)
     rows: list[Row] = []
@@ -143,9 +157,13 @@ def main(argv: list[str] | None = None) -> int:
         met = {True: "yes", False: "NO", None: "—"}[r["met"]]  # type: ignore[index]
         print(f"{r['measure']!s:<{width}}  {r['figure']:>7} {r['unit']!s:<3}  {target:>8}  {met}")
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps({"machine": platform.platform(),
-                                       "python": platform.python_version(),
-                                       "rows": rows}, indent=1) + "\n")
+    args.output.write_text(
+        json.dumps(
+            {"machine": platform.platform(), "python": platform.python_version(), "rows": rows},
+            indent=1,
+        )
+        + "\n"
+    )
     return 0
 
 

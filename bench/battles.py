@@ -19,10 +19,22 @@ def big_setup(units: int = 100, seed: int = 7) -> Setup:
     rng = random.Random(seed)
     for side in sides:
         for n in range(units // 2):
-            specs.append(UnitSpec(f"{side.id}{n + 1}", side.id, f"{side.name} {n + 1}",
-                                  {"cmb": rng.randint(1, 3), "abi": rng.randint(2, 5)}))
-    return Setup(WI, "Benchmark battle", seed, sides, specs,
-                 {"budget": 1000, "turn_limit": 0, "range_modifiers": True})
+            specs.append(
+                UnitSpec(
+                    f"{side.id}{n + 1}",
+                    side.id,
+                    f"{side.name} {n + 1}",
+                    {"cmb": rng.randint(1, 3), "abi": rng.randint(2, 5)},
+                )
+            )
+    return Setup(
+        WI,
+        "Benchmark battle",
+        seed,
+        sides,
+        specs,
+        {"budget": 1000, "turn_limit": 0, "range_modifiers": True},
+    )
 
 
 def long_session(answers: int, units: int = 100, seed: int = 7) -> Session:

@@ -103,12 +103,17 @@ def dumps(doc: dict[str, Any]) -> str:
     head = {k: v for k, v in rest.items() if not isinstance(v, dict | list)}
     tables = {k: v for k, v in rest.items() if isinstance(v, dict | list)}
     lines = [tomli_w.dumps(head).rstrip("\n"), "answers = ["]
-    lines += [f"  {{ key = {_inline(a['key'])}, value = {_inline(a['value'])} }},"
-              for a in doc.get("answers", [])]
+    lines += [
+        f"  {{ key = {_inline(a['key'])}, value = {_inline(a['value'])} }},"
+        for a in doc.get("answers", [])
+    ]
     lines.append("]")
     if "log" in doc:
-        lines.append(tomli_w.dumps({"log": "\n".join(doc["log"]) + "\n"},
-                                   multiline_strings=True).rstrip("\n"))
+        lines.append(
+            tomli_w.dumps({"log": "\n".join(doc["log"]) + "\n"}, multiline_strings=True).rstrip(
+                "\n"
+            )
+        )
     return "\n".join(lines) + "\n\n" + tomli_w.dumps(tables)
 
 

@@ -22,7 +22,6 @@ from skirmtui.engine.system import phase_label
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
-from skirmtui.tui.widgets.unit_sheet import UnitSheet
 
 ALL = "*"
 
@@ -38,7 +37,6 @@ class ReviewScreen(Screen[None]):
     ]
 
     revision: reactive[int] = reactive(0, init=False)
-    selected: reactive[str | None] = reactive(None, init=False)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -56,16 +54,13 @@ class ReviewScreen(Screen[None]):
                 yield QueueView(cursor, id="queue").data_bind(ReviewScreen.revision)
             with Vertical(id="middle"):
                 with Horizontal(id="filters"):
-                    yield Select(self._choices("round"), prompt="round", id="f-round")
-                    yield Select(self._choices("phase"), prompt="phase", id="f-phase")
-                    yield Select(self._choices("unit"), prompt="unit", id="f-unit")
-                    yield Select(self._choices("kind"), prompt="kind", id="f-kind")
+                    yield Select(self._choices("round"), prompt="round", id="f-round", compact=True)
+                    yield Select(self._choices("phase"), prompt="phase", id="f-phase", compact=True)
+                    yield Select(self._choices("unit"), prompt="unit", id="f-unit", compact=True)
+                    yield Select(self._choices("kind"), prompt="kind", id="f-kind", compact=True)
                 table: DataTable[str] = DataTable(cursor_type="row", id="timeline")
                 yield table
                 yield Static(id="summary")
-            yield UnitSheet(cursor, id="sheet").data_bind(
-                ReviewScreen.revision, unit_id=ReviewScreen.selected
-            )
         yield Static(id="position")
         yield Footer()
 
@@ -77,7 +72,6 @@ class ReviewScreen(Screen[None]):
         )
         self.query_one("#roster").border_title = "Roster at this point"
         self.query_one("#queue").border_title = "Queue"
-        self.query_one("#sheet").border_title = "Unit"
         self._fill()
         self._moved()
 
@@ -141,10 +135,6 @@ class ReviewScreen(Screen[None]):
     def _row_selected(self, event: DataTable.RowSelected) -> None:
         entry = self.entries[int(str(event.row_key.value))]
         self.seek(entry.answer + 1 if entry.answer is not None else 0)
-
-    @on(Roster.UnitSelected)
-    def _unit_selected(self, event: Roster.UnitSelected) -> None:
-        self.selected = event.unit_id
 
     def seek(self, length: int) -> None:
         self.cursor.seek(length)

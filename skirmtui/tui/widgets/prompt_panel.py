@@ -85,7 +85,9 @@ class PromptPanel(SessionView):
         for widget in (options, entry, *buttons.values()):
             widget.display = False
         help_.update(prompt.help if prompt else "")
+        help_.display = bool(prompt and prompt.help)
         odds.update("")
+        odds.display = False
         if prompt is None:
             battle = self.session.battle
             text.update(
@@ -93,6 +95,7 @@ class PromptPanel(SessionView):
             )
             if battle.result:
                 help_.update("\n".join(self.session.system.summary(battle)))
+                help_.display = True
             return
         who = self.session.battle.side_name(prompt.side) if prompt.side else "The table"
         if prompt.text.startswith(who):
@@ -119,6 +122,7 @@ class PromptPanel(SessionView):
             options.focus()
         elif isinstance(prompt, Roll):
             odds.update(Text(roll_summary(prompt), style="bold"))
+            odds.display = True
             entry.placeholder = f"type the {prompt.dice} faces rolled at the table + Enter, or r"
             entry.value = ""
             entry.display = True

@@ -1,0 +1,42 @@
+"""The autosave thread writes the newest snapshot, reports failures, never loses one."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from skirmtui.engine.saves import load_session, snapshot
+from skirmtui.systems.registry import systems
+from skirmtui.tui.autosave import Autosaver
+from tests.tui.helpers import demo_session
+
+
+def test_autosaver_writes_the_latest_snapshot(tmp_path: Path) -> None:
+    path = tmp_path / "auto.toml"
+    errors: list[str | None] = []
+    saver = Autosaver(path, errors.append)
+    session = demo_session()
+    for value in [(6,), (2,), "red1", (1,), "done"]:
+        session.answer(value)
+        saver.submit(snapshot(session, "2026-01-01T00:00:00Z"))
+    assert saver.flush(10)
+    loaded, created = load_session(path, systems())
+    assert loaded.items == session.items
+    assert created == "2026-01-01T00:00:00Z"
+    assert errors and all(e is None for e in errors)
+
+
+def test_autosaver_reports_a_failed_write(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    done = threading.Event()
+    errors: list[str | None] = []
+
+    def saved(error: str | None) -> None:
+        errors.append(error)
+        done.set()
+
+    saver = Autosaver(blocker / "x.toml", saved)
+    saver.submit(snapshot(demo_session(), "2026-01-01T00:00:00Z"))
+    assert done.wait(10)
+    assert errors[0] is not None and errors[0].startswith("autosave failed")
