@@ -8,7 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from skirmtui.engine.items import Item
     from skirmtui.engine.session import Session
     from skirmtui.tui.app import SkirmApp
+
+
+#: Actions whose availability depends on the prompt and the undo/redo stacks.
+_TOGGLED = ("undo", "redo", "roll", "answer_yes", "answer_no", "confirm", "pick")
 
 
 class BattleScreen(Screen[None]):
@@ -46,13 +50,14 @@ class BattleScreen(Screen[None]):
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
     ]
 
-    revision: reactive[int] = reactive(0, init=False)
-    selected: reactive[str | None] = reactive(None, init=False)
+    revision: reactive[int] = var(0, init=False)
+    selected: reactive[str | None] = var(None, init=False)
 
     def __init__(self, session: Session, read_only: bool = False) -> None:
         super().__init__()
         self.session = session
         self.read_only = read_only
+        self._live_actions: tuple[bool, ...] = ()
 
     @property
     def skirm(self) -> SkirmApp:
@@ -94,14 +99,17 @@ class BattleScreen(Screen[None]):
         """The session changed: re-render, autosave, re-check which keys are live."""
         self.revision += 1
         self.query_one(CombatLog).sync()
-        self.refresh_bindings()
+        live = tuple(bool(self.check_action(a, ())) for a in _TOGGLED)
+        if live != self._live_actions:  # the Footer recomposes: only when keys change
+            self._live_actions = live
+            self.refresh_bindings()
         if not self.read_only:
             self.skirm.autosave()
 
     def update_savebar(self, status: str = "") -> None:
         path = self.skirm.save_path
         mode = "read-only review of" if self.read_only else "autosaving to"
-        self.query_one("#savebar", Static).update(f"{mode} {path}  {status}")
+        self.query_one("#savebar", Static).update(f"{mode} {path}  {status}", layout=False)
 
     def _apply(self, action: str, value: object = None) -> None:
         panel = self.query_one(PromptPanel)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -12,9 +12,13 @@ if TYPE_CHECKING:
 
 
 class SessionView(Widget):
-    """Reads the one `Session` the app owns; `revision` is bound from the screen."""
+    """Reads the one `Session` the app owns; `revision` is bound from the screen.
 
-    revision: reactive[int] = reactive(0, init=False)
+    `revision` is a `var`: bumping it runs `refresh_view`, which repaints only what
+    changed, instead of repainting the whole widget (or, on a screen, everything).
+    """
+
+    revision: reactive[int] = var(0, init=False)
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

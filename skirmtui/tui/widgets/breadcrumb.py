@@ -31,4 +31,4 @@ class Breadcrumb(SessionView):
             parts.append(f"Over — {winner}")
         elif side:
             parts.append(f"{battle.side_name(side)} to act")
-        self.query_one("#crumb-text", Static).update(" · ".join(parts))
+        self.query_one("#crumb-text", Static).update(" · ".join(parts), layout=False)

@@ -48,29 +48,43 @@ class CombatLog(ScrollView, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
         self._rows: list[int] = []  # indices into battle.log of entries with text
+        self._entries: list[LogEntry] = []  # the entry shown on each row
         self._seen = 0
-        self._last: LogEntry | None = None
         self._width = 0
 
     def sync(self) -> None:
-        """Catch up with the log: append new rows, or re-index after an undo."""
+        """Catch up with the log: drop rows an undo took back, append new ones."""
         log = self.session.battle.log
-        if self._seen > len(log) or (self._seen and log[self._seen - 1] is not self._last):
-            self._rows = []
-            self._seen = 0
-            self._width = 0
+        keep = self._still_valid(log)
+        if keep < len(self._rows):
+            self._seen = self._rows[keep - 1] + 1 if keep else 0
+            del self._rows[keep:]
+            del self._entries[keep:]
+        self._seen = min(self._seen, len(log))
         follow = self.scroll_y >= self.max_scroll_y
         for index in range(self._seen, len(log)):
             entry = log[index]
             if entry.text:
                 self._rows.append(index)
+                self._entries.append(entry)
                 self._width = max(self._width, len(entry_line(entry)))
         self._seen = len(log)
-        self._last = log[-1] if log else None
         self.virtual_size = Size(self._width, len(self._rows))
         if follow:
             self.scroll_end(animate=False, immediate=True)
         self.refresh()
+
+    def _still_valid(self, log: list[LogEntry]) -> int:
+        """How many leading rows still show the same entry (undo only changes a tail)."""
+        low, high = 0, len(self._rows)
+        while low < high:  # rows valid for a prefix, invalid after: binary search
+            mid = (low + high) // 2
+            index = self._rows[mid]
+            if index < len(log) and log[index] is self._entries[mid]:
+                low = mid + 1
+            else:
+                high = mid
+        return low
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -78,7 +92,7 @@ class CombatLog(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         if row >= len(self._rows):
             return Strip.blank(width, self.rich_style)
-        entry = self.session.battle.log[self._rows[row]]
+        entry = self._entries[row]
         text = Text(entry_line(entry), style=entry_style(entry), no_wrap=True, end="")
         segments = list(text.render(self.app.console))
         strip = Strip(segments).crop(scroll_x, scroll_x + width)
@@ -89,4 +103,4 @@ class CombatLog(ScrollView, can_focus=True):
         return len(self._rows)
 
     def line_text(self, row: int) -> str:
-        return entry_line(self.session.battle.log[self._rows[row]])
+        return entry_line(self._entries[row])

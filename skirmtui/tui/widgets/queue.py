@@ -18,4 +18,4 @@ class QueueView(SessionView):
         for row in self.session.system.queue(self.session.battle):
             style = "bold reverse" if row.current else ""
             text.append(("▶ " if row.current else "  ") + row.text + "\n", style=style)
-        self.query_one("#queue-text", Static).update(text)
+        self.query_one("#queue-text", Static).update(text, layout=False)
