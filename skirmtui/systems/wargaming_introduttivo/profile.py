@@ -14,20 +14,28 @@ SYSTEM_ID = "wargaming-introduttivo"
 PRONE, WOUNDED, DEAD = 1, 2, 3
 DAMAGE_WORDS = {0: "fine", PRONE: "prone", WOUNDED: "wounded", DEAD: "dead"}
 
+
+def rules() -> dict[str, Any]:
+    return load_toml(SYSTEM_ID, "rules")
+
+
+_LOW, _HIGH = rules()["units"]["min_stat"], rules()["units"]["max_stat"]
+MAX_ACTIONS: int = rules()["actions"]["max_per_turn"]
+
 PROFILE_FIELDS = (
-    FieldSpec("cmb", "CMB", int, 1, 5),
-    FieldSpec("abi", "ABI", int, 1, 5),
-    FieldSpec("cost", "cost", int, 2, 10, derived=True),
+    FieldSpec("cmb", "CMB", int, _LOW, _HIGH),
+    FieldSpec("abi", "ABI", int, _LOW, _HIGH),
+    FieldSpec("cost", "cost", int, 2 * _LOW, 2 * _HIGH, derived=True),
 )
 
 UNIT_FIELDS = (
-    FieldSpec("cmb", "CMB", int, 1, 5),
-    FieldSpec("abi", "ABI", int, 1, 5),
+    FieldSpec("cmb", "CMB", int, _LOW, _HIGH),
+    FieldSpec("abi", "ABI", int, _LOW, _HIGH),
     FieldSpec("damage", "damage", int, 0, 2),
     FieldSpec("pending", "pending dmg", int, 0, 3),
     FieldSpec("active", "active", bool),
     FieldSpec("tried", "tried", bool),
-    FieldSpec("actions", "actions", int, 0, 2),
+    FieldSpec("actions", "actions", int, 0, MAX_ACTIONS),
     FieldSpec("combat", "fought", bool),
     FieldSpec("shot", "shot", bool),
     FieldSpec("moved", "moved", bool),
@@ -63,10 +71,6 @@ TURN_FLAGS = {
 }
 
 
-def rules() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "rules")
-
-
 def unit_cost(cmb: int, abi: int) -> int:
     """Seed: a 3/3 unit costs 6 and every increment one point more, so CMB + ABI."""
     return cmb + abi
@@ -96,8 +100,9 @@ def check_setup(setup: Setup) -> list[str]:
             f"{len(setup.sides)} players: this system takes {players['min']}–{players['max']}"
         )
     budget = setup.options.get("budget", limits["budget"]["default"])
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise SetupError("the budget must be a positive whole number")
+    low, high = limits["budget"]["min"], limits["budget"]["max"]
+    if isinstance(budget, bool) or not isinstance(budget, int) or not low <= budget <= high:
+        raise SetupError(f"the budget must be a whole number {low}–{high}")
     turn_limit = setup.options.get("turn_limit", 0)
     if isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 0:
         raise SetupError("the turn limit must be 0 (none) or a positive whole number")

@@ -48,7 +48,7 @@ class WargamingIntroduttivo:
     min_players = profile.rules()["players"]["min"]
     max_players = profile.rules()["players"]["max"]
     _movement_rules: dict[str, float] = profile.rules()["movement"]
-    _max_actions: int = profile.rules()["actions"]["max_per_turn"]
+    _max_actions: int = profile.MAX_ACTIONS
 
     # -- setup ----------------------------------------------------------------------------
 
@@ -240,9 +240,10 @@ class WargamingIntroduttivo:
     def _range_modifiers(self, b: Battle, shooter: Unit, target: Unit, band: dict[str, Any]) -> Any:
         """WI-6: the seed's TODO maluses, only when the battle option is on."""
         modifiers: list[tuple[str, int]] = []
-        if not b.options.get("range_modifiers") or not band["modifier"]:
+        if not b.options.get("range_modifiers") or not (band["modifier"] or band["fog"]):
             return modifiers
-        modifiers.append((f"{band['id']} range", int(band["modifier"])))
+        if band["modifier"]:
+            modifiers.append((f"{band['id']} range", int(band["modifier"])))
         if band["fog"]:
             fog = yield Ask(
                 key="shoot.fog",
@@ -333,6 +334,10 @@ class WargamingIntroduttivo:
 
     def _end_movement(self, b: Battle) -> None:
         b.pos.pop("movers", None)
+        for unit in b.on_table():
+            # Holding is for one phase: a unit that found no target to shoot may still
+            # melee (WI-8: active units that did not shoot).
+            b.set(unit, "held", False)
         b.pos["player"] = 0
         b.enter_phase("melee", _LABEL["melee"], b.pos["order"][0])
 
@@ -376,7 +381,9 @@ class WargamingIntroduttivo:
             side=side,
             actor=attacker.id,
             target=target.id,
-            text=f"Is {target.name} within {reach} cm of {attacker.name}?",
+            # Seed, general rule: a unit is hit only by units that see at least 50% of it.
+            text=f"Is {target.name} within {reach} cm of {attacker.name}, "
+            "and at least 50% visible to it?",
         )
         if not within:
             b.set(attacker, "held", True)
@@ -503,7 +510,7 @@ class WargamingIntroduttivo:
         if unit.num("pending"):
             words.append(f"+{unit.num('pending')} pending")
         if unit.num("actions"):
-            words.append(f"{unit.num('actions')}/2 actions")
+            words.append(f"{unit.num('actions')}/{profile.MAX_ACTIONS} actions")
         if unit.flag("shot"):
             words.append("shot")
         if unit.flag("moved"):

@@ -8,7 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive, var
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -50,8 +50,8 @@ class BattleScreen(Screen[None]):
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
     ]
 
-    revision: reactive[int] = var(0, init=False)
-    selected: reactive[str | None] = var(None, init=False)
+    revision: var[int] = var(0, init=False)
+    selected: var[str | None] = var[str | None](None, init=False)
 
     def __init__(self, session: Session, read_only: bool = False) -> None:
         super().__init__()

@@ -12,7 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive, var
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
@@ -36,7 +36,7 @@ class ReviewScreen(Screen[None]):
         Binding("escape", "close", "Close", id="close"),
     ]
 
-    revision: reactive[int] = var(0, init=False)
+    revision: var[int] = var(0, init=False)
 
     def __init__(self, session: Session) -> None:
         super().__init__()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.reactive import reactive, var
+from textual.reactive import var
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ class SessionView(Widget):
     changed, instead of repainting the whole widget (or, on a screen, everything).
     """
 
-    revision: reactive[int] = var(0, init=False)
+    revision: var[int] = var(0, init=False)
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.reactive import reactive, var
+from textual.reactive import var
 from textual.widgets import Static
 
 from skirmtui.tui.widgets.base import SessionView
@@ -15,7 +15,7 @@ RECENT = 8
 
 
 class UnitSheet(SessionView):
-    unit_id: reactive[str | None] = var(None, init=False)
+    unit_id: var[str | None] = var[str | None](None, init=False)
 
     def compose(self) -> ComposeResult:
         yield Static(id="sheet-text")
