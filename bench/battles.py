@@ -33,7 +33,7 @@ def big_setup(units: int = 100, seed: int = 7) -> Setup:
         seed,
         sides,
         specs,
-        {"budget": 1000, "turn_limit": 0, "range_modifiers": True},
+        {"budget": 500, "turn_limit": 0, "range_modifiers": True},
     )
 
 

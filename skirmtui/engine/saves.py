@@ -109,12 +109,15 @@ def dumps(doc: dict[str, Any]) -> str:
     ]
     lines.append("]")
     if "log" in doc:
-        lines.append(
-            tomli_w.dumps({"log": "\n".join(doc["log"]) + "\n"}, multiline_strings=True).rstrip(
-                "\n"
-            )
-        )
+        lines.append(_text_block("log", "\n".join(doc["log"]) + "\n"))
     return "\n".join(lines) + "\n\n" + tomli_w.dumps(tables)
+
+
+def _text_block(key: str, text: str) -> str:
+    """A multi-line string: literal (no escapes, fast to parse) when the text allows it."""
+    if "'''" not in text and not any(ord(c) < 32 and c not in "\n\t" for c in text):
+        return f"{key} = '''\n{text}'''"
+    return tomli_w.dumps({key: text}, multiline_strings=True).rstrip("\n")
 
 
 def _inline(value: Any) -> str:
