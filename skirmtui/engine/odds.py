@@ -70,6 +70,11 @@ def natural_distribution(dice: Dice) -> dict[int, int]:
     return {int(outcome): int(quantity) for outcome, quantity in pool.items()}
 
 
+def warm_up() -> None:
+    """Import icepool and compute a first distribution (call from a worker thread)."""
+    natural_distribution(parse_dice("1d6"))
+
+
 def percent(chance: Fraction | None) -> str:
     """`58.3%` (or an empty string when there is no chance to show)."""
     if chance is None:

@@ -9,6 +9,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from skirmtui.engine.odds import warm_up
 from skirmtui.engine.saves import now_stamp, snapshot
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import Setup
@@ -47,6 +48,9 @@ class SkirmApp(App[int]):
         self._autosave_enabled = autosave
 
     def on_mount(self) -> None:
+        # icepool is imported lazily; do it now, off the UI thread, so the first
+        # roll's odds are ready when asked.
+        self.run_worker(warm_up, thread=True, name="odds-warm-up", group="odds")
         if self.session is None:
             from skirmtui.tui.screens.setup import SetupScreen
 
