@@ -74,6 +74,8 @@ class LogEntry:
     target: str | None = None
     roll: dict[str, Any] | None = None
     effects: list[Effect] = attrs.field(factory=list)
+    #: A short form for narrow views ("Barbari → Capo tribù"); `text` stays complete.
+    brief: str = ""
 
 
 @attrs.define
@@ -149,6 +151,7 @@ class Battle:
         actor: str | None = None,
         target: str | None = None,
         roll: dict[str, Any] | None = None,
+        brief: str = "",
     ) -> LogEntry:
         """Append a log entry; later effects of this step attach to it."""
         entry = LogEntry(
@@ -163,6 +166,7 @@ class Battle:
             actor=actor,
             target=target,
             roll=roll,
+            brief=brief,
         )
         self.log.append(entry)
         self.current = entry

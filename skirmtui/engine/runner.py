@@ -11,7 +11,7 @@ from collections.abc import Callable
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import Item
 from skirmtui.engine.overrides import apply_override
-from skirmtui.engine.prompts import AnswerError, Prompt, Roll, RollResult
+from skirmtui.engine.prompts import AnswerError, Choose, Prompt, Roll, RollResult
 from skirmtui.engine.system import RuleSystem, Step
 
 
@@ -75,13 +75,16 @@ class Runner:
             )
             sent = result
         else:
+            answer = prompt.describe(value)
+            who = battle.side_name(prompt.side) if prompt.side else "Table"
             battle.record(
                 prompt.kind,
-                f"{prompt.text} → {prompt.describe(value)}",
+                f"{prompt.text} → {answer}",
                 key=prompt.key,
                 side=prompt.side,
                 actor=prompt.actor,
                 target=prompt.target,
+                brief=f"{who} → {answer}" if isinstance(prompt, Choose) else "",
             )
             sent = value
         self.consumed += 1

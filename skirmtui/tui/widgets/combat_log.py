@@ -28,7 +28,7 @@ def entry_line(entry: LogEntry) -> str:
     if entry.kind == "phase":
         return f"── {entry.text} ──"
     prefix = {"roll": "» ", "override": "GM ", "note": "✎ ", "result": "★ "}.get(entry.kind, "  ")
-    return prefix + entry.text
+    return prefix + (entry.brief or entry.text)
 
 
 def entry_style(entry: LogEntry) -> Style:
