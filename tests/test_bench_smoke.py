@@ -14,7 +14,10 @@ def test_bench_runs_and_reports(tmp_path: Path) -> None:
     out = tmp_path / "results.json"
     result = subprocess.run(
         [sys.executable, "-m", "bench", "--answers", "150", "-o", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr
     assert "measure" in result.stdout.splitlines()[0]

@@ -179,22 +179,9 @@ class WargamingIntroduttivo:
 
     def _shooting(self, b: Battle) -> Step:
         side = self._side(b)
-        shooters = [u for u in b.on_table(side) if u.flag("active") and self._can_fight(u)]
-        if not shooters or not b.enemies(side):
-            self._next_player(b)
+        shooter = yield from self._pick_fighter(b, "shoot", "shoots", "No more shooting")
+        if shooter is None:
             return
-        options = [Option(u.id, f"{u.name} (CMB {u.num('cmb')})") for u in shooters]
-        options.append(Option(DONE, "No more shooting", passive=True))
-        choice = yield Choose(
-            key="shoot.unit",
-            side=side,
-            options=options,
-            text=f"{b.side_name(side)}: which active unit shoots?",
-        )
-        if choice == DONE or not b.alive(choice):
-            self._next_player(b)
-            return
-        shooter = b.units[choice]
         target = yield from self._pick_target(b, shooter, "shoot")
         if target is None:
             return
@@ -255,6 +242,27 @@ class WargamingIntroduttivo:
             if fog:
                 modifiers.append(("reduced visibility", int(band["fog"])))
         return modifiers
+
+    def _pick_fighter(self, b: Battle, what: str, verb: str, done: str) -> Any:
+        """The player in turn picks an active unit that may still fight (WI-4), or
+        passes to the next player (seed: "quando il giocatore non ha più truppe…")."""
+        side = self._side(b)
+        fighters = [u for u in b.on_table(side) if u.flag("active") and self._can_fight(u)]
+        if not fighters or not b.enemies(side):
+            self._next_player(b)
+            return None
+        options = [Option(u.id, f"{u.name} (CMB {u.num('cmb')})") for u in fighters]
+        options.append(Option(DONE, done, passive=True))
+        choice = yield Choose(
+            key=f"{what}.unit",
+            side=side,
+            options=options,
+            text=f"{b.side_name(side)}: which active unit {verb}?",
+        )
+        if choice == DONE or not b.alive(choice):
+            self._next_player(b)
+            return None
+        return b.units[choice]
 
     def _pick_target(self, b: Battle, attacker: Unit, what: str) -> Any:
         """Choose an enemy on the table; cancelling makes the attacker hold this phase."""
@@ -356,22 +364,9 @@ class WargamingIntroduttivo:
 
     def _melee(self, b: Battle) -> Step:
         side = self._side(b)
-        attackers = [u for u in b.on_table(side) if u.flag("active") and self._can_fight(u)]
-        if not attackers or not b.enemies(side):
-            self._next_player(b)
+        attacker = yield from self._pick_fighter(b, "melee", "attacks in melee", "No more melee")
+        if attacker is None:
             return
-        options = [Option(u.id, f"{u.name} (CMB {u.num('cmb')})") for u in attackers]
-        options.append(Option(DONE, "No more melee", passive=True))
-        choice = yield Choose(
-            key="melee.unit",
-            side=side,
-            options=options,
-            text=f"{b.side_name(side)}: which active unit attacks in melee?",
-        )
-        if choice == DONE or not b.alive(choice):
-            self._next_player(b)
-            return
-        attacker = b.units[choice]
         target = yield from self._pick_target(b, attacker, "melee")
         if target is None:
             return
