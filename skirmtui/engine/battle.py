@@ -223,4 +223,5 @@ class Battle:
             pos=copy.deepcopy(self.pos),
             result=self.result,
             log=self.log,
+            answer_index=self.answer_index,
         )

@@ -1,0 +1,130 @@
+"""Property tests: random legal battles of every system, replay, undo, save/load."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import attrs
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skirmtui.engine.export import export_document
+from skirmtui.engine.saves import load_session, save_session
+from skirmtui.engine.session import Session
+from skirmtui.engine.sim import play_random
+from skirmtui.engine.system import RuleSystem, Setup
+from skirmtui.systems.registry import systems
+from tests.systems.wi_helpers import setup as wi_setup
+
+SYSTEMS = sorted(systems())
+FAST = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def state(session: Session) -> dict[str, Any]:
+    """Everything a replay must reproduce."""
+    battle = session.battle
+    doc = export_document(session)
+    return {
+        "units": {u.id: (dict(u.stats), u.removed) for u in battle.units.values()},
+        "round": battle.round,
+        "phase": battle.phase,
+        "pos": battle.pos,
+        "result": doc["result"],
+        "entries": doc["entries"],
+        "prompt": session.prompt,
+    }
+
+
+def short_setup(system: RuleSystem, seed: int, players: int) -> Setup:
+    """The demo, or for wargaming-introduttivo an n-player battle of sample armies."""
+    base = system.demo_setup()
+    if system.id != "wargaming-introduttivo" or players == 2:
+        return attrs.evolve(base, seed=seed)
+    armies = {
+        "red": [("Centurione", 5, 4), ("Legionario", 4, 3), ("Veles", 3, 4)],
+        "blue": [("Capo", 5, 3), ("Guerriero", 4, 3), ("Cacciatore", 3, 5)],
+        "green": [("Maestro", 5, 5), ("Arciere", 4, 4), ("Esploratore", 2, 5)],
+        "yellow": [("Capitano", 4, 4), ("Picchiere", 3, 3), ("Recluta", 2, 2)],
+    }
+    chosen = dict(list(armies.items())[:players])
+    return attrs.evolve(wi_setup(chosen, turn_limit=6), seed=seed)
+
+
+battles = st.tuples(st.sampled_from(SYSTEMS), st.integers(0, 10_000), st.sampled_from([2, 3, 4]))
+
+
+@FAST
+@given(battles)
+def test_random_battles_end_and_keep_invariants(args: tuple[str, int, int]) -> None:
+    system_id, seed, players = args
+    system = systems()[system_id]
+    session = Session(system, short_setup(system, seed, players))
+    rng = random.Random(seed)
+    while session.prompt is not None:
+        prompt = session.prompt
+        if prompt.actor is not None:
+            assert session.battle.alive(prompt.actor), f"removed unit asked to act: {prompt}"
+        session.answer(prompt.random_answer(rng))
+        for unit in session.battle.units.values():
+            if system_id == "wargaming-introduttivo":
+                assert 0 <= unit.num("damage") <= 3
+                assert 0 <= unit.num("actions") <= 2
+                assert not (unit.flag("shot") and unit.num("actions") == 0)
+        assert len(session.items) < 20_000
+    assert session.battle.result is not None
+
+
+@FAST
+@given(battles)
+def test_replaying_the_answer_log_gives_the_same_battle(args: tuple[str, int, int]) -> None:
+    system_id, seed, players = args
+    system = systems()[system_id]
+    played = play_random(system, short_setup(system, seed, players), random.Random(seed))
+    replayed = Session(system, played.setup, played.items)
+    assert state(replayed) == state(played)
+
+
+@FAST
+@given(battles, st.integers(1, 200), st.data())
+def test_undo_k_times_equals_replaying_the_first_n_minus_k(
+    args: tuple[str, int, int], k: int, data: st.DataObject
+) -> None:
+    system_id, seed, players = args
+    system = systems()[system_id]
+    played = play_random(system, short_setup(system, seed, players), random.Random(seed))
+    n = len(played.items)
+    k = min(k, n)
+    items = list(played.items)
+    for _ in range(k):
+        played.undo()
+    assert state(played) == state(Session(system, played.setup, items[: n - k]))
+    # Redo all the way gives the finished battle back.
+    redo = data.draw(st.booleans())
+    if redo:
+        for _ in range(k):
+            played.redo()
+        assert state(played) == state(Session(system, played.setup, items))
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(battles, st.integers(0, 100))
+def test_save_then_load_round_trips(tmp_path: Path, args: tuple[str, int, int], cut: int) -> None:
+    system_id, seed, players = args
+    system = systems()[system_id]
+    played = play_random(system, short_setup(system, seed, players), random.Random(seed))
+    for _ in range(min(cut, len(played.items))):
+        played.undo()
+    played.gm("gm.note", text=f"note after {len(played.items)} answers")
+    path = tmp_path / f"{system_id}-{seed}.toml"
+    save_session(played, path, "2026-01-01T00:00:00Z")
+    loaded, created = load_session(path, systems())
+    assert created == "2026-01-01T00:00:00Z"
+    assert loaded.setup == played.setup
+    assert loaded.items == played.items
+    assert state(loaded) == state(played)
