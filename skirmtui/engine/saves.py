@@ -169,7 +169,12 @@ def _keep_backup(path: Path) -> None:
         os.link(path, link)
     except OSError:  # no hard links here: copy instead
         link.write_bytes(path.read_bytes())
-    os.replace(link, backup)
+    try:
+        os.replace(link, backup)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(link)
+        raise
 
 
 def _fsync_dir(folder: Path) -> None:
