@@ -1,0 +1,39 @@
+"""Every battle shipped in saves/examples/ replays, is finished, and opens in review."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skirmtui.engine.saves import load_session
+from skirmtui.systems.registry import systems
+from skirmtui.tui.app import SkirmApp
+from skirmtui.tui.screens.review import ReviewScreen
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "saves" / "examples").glob("*.toml"))
+
+
+def test_there_is_an_example_for_every_system() -> None:
+    shipped = {load_session(path, systems())[0].system.id for path in EXAMPLES}
+    assert shipped == set(systems())
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_replays_to_a_finished_battle(path: Path) -> None:
+    session, _ = load_session(path, systems())
+    assert session.battle.result is not None
+    assert session.prompt is None
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+async def test_example_opens_in_review(path: Path) -> None:
+    before = path.read_bytes()
+    session, created = load_session(path, systems())
+    app = SkirmApp(session=session, path=path, created=created, review=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("home")
+        await pilot.pause()
+        assert app.screen.cursor.items == []
+    assert path.read_bytes() == before

@@ -1,0 +1,47 @@
+"""Regenerate saves/examples/: finished battles played by seeded random answers.
+
+Run after a rules change that makes an example stop replaying:
+`.venv/bin/python tools/make_examples.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+
+from skirmtui.engine.saves import save_session
+from skirmtui.engine.sim import play_random
+from skirmtui.systems.registry import systems
+
+OUT = Path(__file__).resolve().parent.parent / "saves" / "examples"
+
+
+def main() -> None:
+    for system in systems().values():
+        base = system.demo_setup()
+        setup = attrs.evolve(
+            base,
+            title=f"Example: {base.title.removeprefix('Demo: ')}, fought to the end",
+            options={**base.options, "turn_limit": 0},
+        )
+        best = None
+        for seed in range(1, 200):  # the shortest decisive battle among these seeds
+            session = play_random(system, attrs.evolve(setup, seed=seed), random.Random(seed))
+            result = session.battle.result
+            if result and result.winner and (best is None or len(session.items) < len(best.items)):
+                best = session
+        assert best is not None
+        best.gm(
+            "gm.note",
+            text="Example battle: every answer chosen at random by skirmtui's "
+            "simulator (tools/make_examples.py).",
+        )
+        path = OUT / f"{system.id}.toml"
+        save_session(best, path, "2026-11-22T00:00:00Z")
+        print(f"{path}: seed {best.setup.seed}, {len(best.items)} answers, {best.battle.result}")
+
+
+if __name__ == "__main__":
+    main()
