@@ -7,8 +7,9 @@ the end of the list: nothing is re-written.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -71,7 +72,7 @@ class CombatLog(ScrollView, can_focus=True):
         self._seen = len(log)
         self.virtual_size = Size(self._width, len(self._rows))
         if follow:
-            self.scroll_end(animate=False, immediate=True)
+            self.scroll_end(animate=False)
         self.refresh()
 
     def _still_valid(self, log: list[LogEntry]) -> int:
@@ -93,10 +94,10 @@ class CombatLog(ScrollView, can_focus=True):
         if row >= len(self._rows):
             return Strip.blank(width, self.rich_style)
         entry = self._entries[row]
-        text = Text(entry_line(entry), style=entry_style(entry), no_wrap=True, end="")
-        segments = list(text.render(self.app.console))
-        strip = Strip(segments).crop(scroll_x, scroll_x + width)
-        return strip.extend_cell_length(width).apply_style(self.rich_style)
+        base = self.rich_style  # the pane's colours under the entry's own
+        line = entry_line(entry)
+        strip = Strip([Segment(line, base + entry_style(entry))], cell_len(line))
+        return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, base)
 
     @property
     def line_count(self) -> int:
