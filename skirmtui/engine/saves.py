@@ -215,15 +215,15 @@ def read_document(path: Path) -> dict[str, Any]:
     try:
         raw = Path(path).read_bytes()
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
+        raise SaveError("no such file") from None
     except OSError as error:
-        raise SaveError(f"{path}: cannot read: {error.strerror}") from None
+        raise SaveError(f"cannot read: {error.strerror}") from None
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a text file (not UTF-8)") from None
+        raise SaveError("not a text file (not UTF-8)") from None
     except tomllib.TOMLDecodeError as error:
-        raise SaveError(f"{path}: not valid TOML: {error}") from None
+        raise SaveError(f"not valid TOML: {error}") from None
 
 
 def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> Setup:

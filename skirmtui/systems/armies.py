@@ -21,7 +21,7 @@ def load_army(system_id: str, name: str) -> dict[str, Any]:
         return tomllib.load(handle)
 
 
-def army_units(system_id: str, army: dict[str, Any], side: str, first: int) -> list[UnitSpec]:
+def army_units(army: dict[str, Any], side: str, first: int = 1) -> list[UnitSpec]:
     """The units of a sample army as specs, numbered `{side}{first}`, `{side}{first+1}`…"""
     specs = []
     for offset, raw in enumerate(army.get("units", [])):
@@ -38,7 +38,7 @@ def setup_from_scenario(system_id: str, name: str = "demo") -> Setup:
     for raw in doc["sides"]:
         sides.append(Side(raw["id"], raw["name"]))
         army = load_army(system_id, raw["army"])
-        units += army_units(system_id, army, raw["id"], 1)
+        units += army_units(army, raw["id"])
     return Setup(system_id, doc["title"], int(doc["seed"]), sides, units, dict(doc["options"]))
 
 

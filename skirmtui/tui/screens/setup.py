@@ -136,9 +136,7 @@ class SetupScreen(Screen[Setup | None]):
                 text = self.query_one(f"#units-{i}", TextArea).text
                 units += _parse_units(text, side_id, name, self.system.profile_fields)
             else:
-                units += army_units(
-                    self.system.id, load_army(self.system.id, str(army)), side_id, 1
-                )
+                units += army_units(load_army(self.system.id, str(army)), side_id)
         options: dict[str, object] = {}
         for option in self.system.setup_options:
             if option.kind is bool:
