@@ -205,3 +205,24 @@ async def test_prompt_panel_shows_odds_before_rolling(tmp_path: Path) -> None:
         await pilot.pause()
         odds = str(app.screen.query_one(PromptPanel).query_one("#prompt-odds").render())
         assert "1d6 ≤ 4" in odds and "66.7%" in odds
+
+
+async def test_review_from_the_battle_and_undo_from_the_palette(tmp_path: Path) -> None:
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReviewScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for char in "undo":
+            await pilot.press(char)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None and app.session.items == []
