@@ -7,6 +7,7 @@ between steps the position is `battle.pos` plus the units' stats.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from skirmtui.engine.battle import Battle, Unit
@@ -35,6 +36,22 @@ _NEXT = {
     "melee": "end",
 }
 DONE = "done"
+
+
+@cache
+def _move_options(open_: int, rough: int, impervious: int, active: bool) -> tuple[Option, ...]:
+    """The choices of one unit's move (cached: replay asks them for every unit, every turn)."""
+    return (
+        Option("open", f"moves in the open — up to {open_} cm"),
+        Option("rough", f"rough ground — up to {rough} cm"),
+        Option(
+            "impervious",
+            f"impervious ground — up to {impervious} cm, ABI test",
+            disabled=None if active else "inactive units cannot enter impervious terrain",
+        ),
+        Option("stay", "stays where it is", passive=True),
+        Option(DONE, "movement done: the rest stay", passive=True),
+    )
 
 
 class WargamingIntroduttivo:
@@ -97,8 +114,10 @@ class WargamingIntroduttivo:
         b.pos["player"] = 0
         b.enter_phase("activation", _LABEL["activation"], b.pos["order"][0])
         for unit in b.on_table():
+            stats = unit.stats
             for field, value in profile.TURN_FLAGS.items():
-                b.set(unit, field, value)
+                if stats[field] != value:  # most are already clear: skip the call
+                    b.set(unit, field, value)
 
     def _next_player(self, b: Battle) -> None:
         """Pass to the next player in play order, or end the phase after the last."""
@@ -297,7 +316,6 @@ class WargamingIntroduttivo:
             self._end_movement(b)
             return
         unit = b.units[movers.pop(0)]
-        inactive = None if unit.flag("active") else "inactive units cannot enter impervious terrain"
         terrain = yield Choose(
             key="move.terrain",
             side=unit.side,
@@ -305,17 +323,10 @@ class WargamingIntroduttivo:
             text=f"{unit.name} ({b.side_name(unit.side)}): does it move?",
             help="All players move at the same time on the table (WI-7). "
             f"{len(movers)} more unit(s) may move after this one.",
-            options=[
-                Option("open", f"moves in the open — up to {self._allowance(unit, 'open')} cm"),
-                Option("rough", f"rough ground — up to {self._allowance(unit, 'rough')} cm"),
-                Option(
-                    "impervious",
-                    f"impervious ground — up to {self._allowance(unit, 'impervious')} cm, ABI test",
-                    disabled=inactive,
-                ),
-                Option("stay", "stays where it is", passive=True),
-                Option(DONE, "movement done: the rest stay", passive=True),
-            ],
+            options=_move_options(
+                *(self._allowance(unit, t) for t in ("open", "rough", "impervious")),
+                active=unit.flag("active"),
+            ),
         )
         if terrain == DONE:
             self._end_movement(b)
