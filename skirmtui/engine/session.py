@@ -31,6 +31,10 @@ class ReplayError(ValueError):
         self.message = message
 
 
+class RulesFailed(AnswerError):
+    """A rule step crashed on an answer; the session was put back as it was before it."""
+
+
 @attrs.frozen
 class Checkpoint:
     consumed: int
@@ -127,7 +131,18 @@ class Session:
     # -- internals ----------------------------------------------------------------------
 
     def _push(self, item: Item) -> None:
-        self.runner.apply(item)
+        try:
+            self.runner.apply(item)
+        except AnswerError:
+            raise
+        except Exception as error:
+            # A bug in a rule step: put the battle back as it was, so the table loses
+            # nothing and can go on (undo, override), and say what happened.
+            self._rebuild(len(self.items))
+            raise RulesFailed(
+                f"the rules failed on this answer ({type(error).__name__}: {error}); "
+                "nothing was stored"
+            ) from error
         self.items.append(item)
         self.redo_stack.clear()
 

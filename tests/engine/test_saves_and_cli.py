@@ -249,3 +249,24 @@ def test_every_command_has_help(command: str) -> None:
 def test_demo_setup_is_valid() -> None:
     system = get_system(WI)
     assert system.check_setup(system.demo_setup()) == []
+
+
+def test_a_crashing_rule_step_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in a rule step is reported; the battle stays as it was before the answer."""
+    from skirmtui.engine.session import RulesFailed
+
+    session = demo_session()
+    session.answer((6,))
+    before = (len(session.items), session.prompt, len(session.battle.log))
+    system = type(session.system)
+
+    def broken(self: object, b: object) -> object:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(system, "_activation", broken)
+    with pytest.raises(RulesFailed, match="RuntimeError: boom"):
+        session.answer((2,))
+    assert (len(session.items), session.prompt, len(session.battle.log)) == before
+    monkeypatch.undo()
+    session.answer((2,))
+    assert session.prompt is not None and session.prompt.key == "activation.unit"
