@@ -85,7 +85,7 @@ class SetupScreen(Screen[Setup | None]):
                 with Horizontal(classes="row"):
                     yield Label(option.label, classes="option-label")
                     if option.kind is bool:
-                        yield Checkbox(value=bool(value), id=f"opt-{option.name}")
+                        yield Checkbox("on", value=bool(value), id=f"opt-{option.name}")
                     else:
                         yield Input(str(value), type="integer", id=f"opt-{option.name}")
             yield Static(id="setup-error")
