@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from skirmtui.engine.prompts import AnswerError, Ask, Choose, Confirm, Roll
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
@@ -18,6 +18,7 @@ from skirmtui.tui.widgets.combat_log import CombatLog
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
+from skirmtui.tui.widgets.steady_footer import SteadyFooter
 from skirmtui.tui.widgets.unit_sheet import UnitSheet
 
 if TYPE_CHECKING:
@@ -38,9 +39,11 @@ class BattleScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
         Binding("ctrl+y", "redo", "Redo", id="redo", priority=True),
-        Binding("r", "roll", "Roll", id="roll", priority=True),
-        Binding("y", "answer_yes", "Yes", id="yes", priority=True),
-        Binding("n", "answer_no", "No", id="no", priority=True),
+        # The prompt pane shows these on its buttons; the Footer keeps to what is
+        # always there, so it need not be rebuilt on every answer.
+        Binding("r", "roll", "Roll", id="roll", priority=True, show=False),
+        Binding("y", "answer_yes", "Yes", id="yes", priority=True, show=False),
+        Binding("n", "answer_no", "No", id="no", priority=True, show=False),
         Binding("enter", "confirm", "Done", id="confirm", show=False),
         Binding("o", "override", "GM override", id="override"),
         Binding("e", "note", "Note", id="note"),
@@ -82,7 +85,7 @@ class BattleScreen(Screen[None]):
                 BattleScreen.revision, unit_id=BattleScreen.selected
             )
         yield Static(id="savebar")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#roster").border_title = "Roster"

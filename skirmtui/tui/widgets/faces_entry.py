@@ -34,7 +34,7 @@ class FacesEntry(Widget, can_focus=True):
         Binding("space", "type(' ')", show=False),
         Binding("comma", "type(' ')", show=False),
         Binding("backspace", "erase", "Erase", show=False),
-        Binding("enter", "submit", "Enter faces", id="submit-faces"),
+        Binding("enter", "submit", "Enter faces", id="submit-faces", show=False),
     ]
 
     value: reactive[str] = reactive("")
