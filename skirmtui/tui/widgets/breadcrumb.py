@@ -10,10 +10,6 @@ from skirmtui.tui.widgets.base import SessionView
 
 
 class Breadcrumb(SessionView):
-    DEFAULT_CSS = """
-    Breadcrumb { height: 1; }
-    """
-
     def compose(self) -> ComposeResult:
         yield Static(id="crumb-text")
 

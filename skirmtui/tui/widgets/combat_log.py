@@ -41,10 +41,6 @@ def entry_style(entry: LogEntry) -> Style:
 class CombatLog(ScrollView, can_focus=True):
     """Rows are the log entries that have text; follows the end unless scrolled up."""
 
-    DEFAULT_CSS = """
-    CombatLog { height: 1fr; }
-    """
-
     def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session

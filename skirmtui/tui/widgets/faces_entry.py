@@ -18,17 +18,6 @@ MAX_LENGTH = 40
 
 
 class FacesEntry(Widget, can_focus=True):
-    DEFAULT_CSS = """
-    FacesEntry {
-        height: 3;
-        border: tall $border-blurred;
-        padding: 0 1;
-    }
-    FacesEntry:focus {
-        border: tall $border;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(d), f"type('{d}')", show=False) for d in range(10)],
         Binding("space", "type(' ')", show=False),
