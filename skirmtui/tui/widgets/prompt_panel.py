@@ -123,7 +123,7 @@ class PromptPanel(SessionView):
         elif isinstance(prompt, Roll):
             odds.update(Text(roll_summary(prompt), style="bold"))
             odds.display = True
-            entry.placeholder = f"type the {prompt.dice} faces rolled at the table + Enter, or r"
+            entry.placeholder = f"{prompt.dice}: type the faces + Enter, or r"
             entry.value = ""
             entry.display = True
             buttons["roll-button"].display = True
