@@ -12,12 +12,14 @@ from skirmtui.engine.system import SetupError
 from skirmtui.systems.registry import get_system
 from tests.systems.wi_helpers import (
     WI,
+    activate,
     activate_all,
     options,
     order,
     play,
     session,
     setup,
+    shoot,
     stat,
     two_a_side,
 )
@@ -115,14 +117,7 @@ def test_WI_4_a_unit_that_shot_cannot_melee() -> None:
     combattimento"; melee is for "quelle attive e che non abbiano già attaccato a distanza"."""
     s = two_a_side()
     activate_all(s)
-    play(
-        s,
-        ("shoot.unit", "red1"),
-        ("shoot.target", "blue1"),
-        ("shoot.visible", True),
-        ("shoot.band", "short"),
-        ("shoot.to_hit", (6,)),
-    )
+    shoot(s, "red1", "blue1", "short", 6)
     play(s, ("shoot.unit", "done"), ("shoot.unit", "done"), ("move.terrain", "done"))
     assert s.battle.phase == "melee"
     assert options(s) == ["red2", "done"]  # red1 shot: not offered
@@ -133,13 +128,7 @@ def test_WI_4_two_actions_at_most_recover_and_move_then_no_melee() -> None:
     s = session({"red": [("Alpha", 4, 4)], "blue": [("Xray", 4, 4)]})
     order(s, 6, 1)
     s.gm("gm.set", unit="red1", field="damage", value=1)
-    play(
-        s,
-        ("activation.unit", "red1"),
-        ("activation.roll", (1,)),
-        ("activation.unit", "blue1"),
-        ("activation.roll", (6,)),
-    )
+    activate(s, ("red1", 1), ("blue1", 6))
     play(s, ("recovery.unit", "red1"), ("recovery.roll", (2,)))
     assert stat(s, "red1", "damage") == 0 and stat(s, "red1", "actions") == 1
     play(s, ("shoot.unit", "done"))
@@ -162,15 +151,7 @@ def test_WI_5_recovery_removes_one_level_on_a_pass_and_costs_an_action_either_wa
     order(s, 6, 1)
     s.gm("gm.set", unit="red1", field="damage", value=2)
     s.gm("gm.set", unit="red2", field="damage", value=1)
-    play(
-        s,
-        ("activation.unit", "red1"),
-        ("activation.roll", (1,)),
-        ("activation.unit", "red2"),
-        ("activation.roll", (1,)),
-        ("activation.unit", "blue1"),
-        ("activation.roll", (6,)),
-    )
+    activate(s, ("red1", 1), ("red2", 1), ("blue1", 6))
     assert options(s) == ["red1", "red2", "done"]
     play(s, ("recovery.unit", "red1"), ("recovery.roll", (4,)))  # 4 > ABI 3: fails
     assert stat(s, "red1", "damage") == 2 and stat(s, "red1", "actions") == 1
@@ -185,33 +166,12 @@ def test_WI_6_hit_is_pending_until_end_of_turn() -> None:
     dei danni si applicano solo a fine turno"."""
     s = two_a_side()
     activate_all(s)
-    play(
-        s,
-        ("shoot.unit", "red1"),
-        ("shoot.target", "blue2"),
-        ("shoot.visible", True),
-        ("shoot.band", "medium"),
-        ("shoot.to_hit", (4,)),
-    )  # 4 ≤ CMB 4: hit
+    shoot(s, "red1", "blue2", "medium", 4)  # 4 ≤ CMB 4: hit
     assert stat(s, "blue2", "pending") == 1 and stat(s, "blue2", "damage") == 0
-    play(
-        s,
-        ("shoot.unit", "red2"),
-        ("shoot.target", "blue2"),
-        ("shoot.visible", True),
-        ("shoot.band", "short"),
-        ("shoot.to_hit", (3,)),
-    )
+    shoot(s, "red2", "blue2", "short", 3)
     assert stat(s, "blue2", "pending") == 2
     # Blue2 still shoots back this turn: damage is not applied yet.
-    play(
-        s,
-        ("shoot.unit", "blue2"),
-        ("shoot.target", "red1"),
-        ("shoot.visible", True),
-        ("shoot.band", "short"),
-        ("shoot.to_hit", (5,)),
-    )  # 5 > CMB 3: miss
+    shoot(s, "blue2", "red1", "short", 5)  # 5 > CMB 3: miss
     play(s, ("shoot.unit", "done"), ("move.terrain", "done"))
     play(s, ("melee.unit", "done"))  # red shot with both units; blue1 may still melee
     # End of turn: two pending hits → wounded.
@@ -388,14 +348,7 @@ def test_WI_9_three_damage_removes_the_unit_and_last_player_standing_wins() -> N
     order(s, 6, 1)
     s.gm("gm.set", unit="blue1", field="damage", value=2)
     play(s, ("activation.unit", "red1"), ("activation.roll", (1,)), ("activation.unit", "done"))
-    play(
-        s,
-        ("shoot.unit", "red1"),
-        ("shoot.target", "blue1"),
-        ("shoot.visible", True),
-        ("shoot.band", "short"),
-        ("shoot.to_hit", (1,)),
-    )
+    shoot(s, "red1", "blue1", "short", 1)
     assert not s.battle.units["blue1"].removed  # pending until End of turn
     play(s, ("move.terrain", "done"))
     assert s.battle.units["blue1"].removed
@@ -423,29 +376,9 @@ def test_WI_9_no_units_left_anywhere_is_a_draw() -> None:
     order(s, 6, 1)
     s.gm("gm.set", unit="red1", field="damage", value=2)
     s.gm("gm.set", unit="blue1", field="damage", value=2)
-    play(
-        s,
-        ("activation.unit", "red1"),
-        ("activation.roll", (1,)),
-        ("activation.unit", "blue1"),
-        ("activation.roll", (1,)),
-    )
+    activate(s, ("red1", 1), ("blue1", 1))
     play(s, ("recovery.unit", "done"), ("recovery.unit", "done"))
-    play(
-        s,
-        ("shoot.unit", "red1"),
-        ("shoot.target", "blue1"),
-        ("shoot.visible", True),
-        ("shoot.band", "short"),
-        ("shoot.to_hit", (1,)),
-    )
-    play(
-        s,
-        ("shoot.unit", "blue1"),
-        ("shoot.target", "red1"),
-        ("shoot.visible", True),
-        ("shoot.band", "short"),
-        ("shoot.to_hit", (1,)),
-    )
+    shoot(s, "red1", "blue1", "short", 1)
+    shoot(s, "blue1", "red1", "short", 1)
     # Both are wounded: nobody moves; both shot: no melee; End of turn removes both.
     assert s.battle.result is not None and s.battle.result.winner is None

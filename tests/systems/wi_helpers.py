@@ -73,3 +73,21 @@ def activate_all(s: Session) -> None:
         ("activation.unit", "blue2"),
         ("activation.roll", (1,)),
     )
+
+
+def activate(s: Session, *tries: tuple[str, int]) -> None:
+    """Activation tests: `("red1", 1)` picks red1 and rolls a 1 for it."""
+    for unit, face in tries:
+        play(s, ("activation.unit", unit), ("activation.roll", (face,)))
+
+
+def shoot(s: Session, shooter: str, target: str, band: str, face: int) -> None:
+    """A visible shot with no range option asked: pick, target, yes, band, the die."""
+    play(
+        s,
+        ("shoot.unit", shooter),
+        ("shoot.target", target),
+        ("shoot.visible", True),
+        ("shoot.band", band),
+        ("shoot.to_hit", (face,)),
+    )
