@@ -226,3 +226,33 @@ async def test_review_from_the_battle_and_undo_from_the_palette(tmp_path: Path) 
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not None and app.session.items == []
+
+
+async def test_combat_log_matches_the_battle_log_after_undo_and_new_answers(
+    tmp_path: Path,
+) -> None:
+    from skirmtui.tui.widgets.combat_log import CombatLog, entry_line
+
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        log = app.screen.query_one(CombatLog)
+
+        def shown() -> list[str]:
+            return [log.line_text(i) for i in range(log.line_count)]
+
+        def expected() -> list[str]:
+            return [entry_line(e) for e in session.battle.log if e.text]
+
+        for _ in range(30):  # past a checkpoint, so undo restores one
+            await pilot.press("r") if isinstance(session.prompt, Roll) else await pilot.press("1")
+            await pilot.pause()
+        assert shown() == expected()
+        for _ in range(7):
+            await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert shown() == expected()
+        await pilot.press("r") if isinstance(session.prompt, Roll) else await pilot.press("1")
+        await pilot.pause()
+        assert shown() == expected()
