@@ -20,6 +20,14 @@ async def type_faces(pilot, faces: str) -> None:
     await pilot.pause()
 
 
+async def order_then_pick_centurione(pilot) -> None:
+    """Legionari win the play order (6 v 2) and pick Centurione to activate."""
+    await type_faces(pilot, "6")
+    await type_faces(pilot, "2")
+    await pilot.press("1")
+    await pilot.pause()
+
+
 def option_number(prompt: Choose, value: str) -> str:
     return str([o.value for o in prompt.options].index(value) + 1)
 
@@ -107,10 +115,7 @@ async def test_undo_and_redo_keys(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         session = app.session
         assert session is not None
-        await type_faces(pilot, "6")
-        await type_faces(pilot, "2")
-        await pilot.press("1")
-        await pilot.pause()
+        await order_then_pick_centurione(pilot)
         assert len(session.items) == 3
         await pilot.press("ctrl+z")
         await pilot.pause()
@@ -138,10 +143,7 @@ async def test_quit_and_reopen_finds_the_battle(tmp_path: Path) -> None:
     path = tmp_path / "battle.toml"
     app = demo_app(path)
     async with app.run_test(size=SIZE) as pilot:
-        await type_faces(pilot, "6")
-        await type_faces(pilot, "2")
-        await pilot.press("1")
-        await pilot.pause()
+        await order_then_pick_centurione(pilot)
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.session is not None
@@ -199,10 +201,7 @@ async def test_gm_override_dialog_sets_damage(tmp_path: Path) -> None:
 async def test_prompt_panel_shows_odds_before_rolling(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await type_faces(pilot, "6")
-        await type_faces(pilot, "2")
-        await pilot.press("1")  # Centurione, ABI 4
-        await pilot.pause()
+        await order_then_pick_centurione(pilot)  # ABI 4
         odds = str(app.screen.query_one(PromptPanel).query_one("#prompt-odds").render())
         assert "1d6 ≤ 4" in odds and "66.7%" in odds
 
