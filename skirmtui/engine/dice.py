@@ -54,15 +54,21 @@ class Dice:
                     f"got {len(faces)}"
                 )
             return faces
-        # Exploding: each die is a run of maximum faces closed by a non-maximum one.
+        # Exploding: each die is a run of maximum faces closed by a non-maximum one, or a
+        # run of 1 + MAX_EXPLOSIONS maximum faces (where rolling stops exploding).
         dice = 0
         i = 0
+        complete = True
         while i < len(faces):
             dice += 1
-            while i < len(faces) and faces[i] == self.sides:
+            run = 0
+            while i < len(faces) and faces[i] == self.sides and run <= MAX_EXPLOSIONS:
                 i += 1
-            i += 1
-        if dice != self.count or faces[-1:] == (self.sides,):
+                run += 1
+            if run <= MAX_EXPLOSIONS:
+                complete = i < len(faces)
+                i += 1
+        if dice != self.count or not complete:
             raise DiceError(
                 f"{self} needs {self.count} dice, each maximum face followed by its extra die"
             )

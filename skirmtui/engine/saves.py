@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 import tomllib
 from collections.abc import Iterable
@@ -113,9 +114,13 @@ def dumps(doc: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n\n" + tomli_w.dumps(tables)
 
 
+#: Characters a TOML literal string may not hold: controls but tab and newline, and DEL.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def _text_block(key: str, text: str) -> str:
     """A multi-line string: literal (no escapes, fast to parse) when the text allows it."""
-    if "'''" not in text and not any(ord(c) < 32 and c not in "\n\t" for c in text):
+    if "'''" not in text and not _CONTROL.search(text):
         return f"{key} = '''\n{text}'''"
     return tomli_w.dumps({key: text}, multiline_strings=True).rstrip("\n")
 
@@ -126,11 +131,13 @@ def _inline(value: Any) -> str:
         return "{ " + ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items()) + " }"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_inline(v) for v in value) + "]"
-    return json.dumps(value, ensure_ascii=False)
+    # JSON leaves DEL unescaped, TOML does not allow it raw.
+    return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def _key(key: str) -> str:
-    return key if key and all(c.isalnum() or c in "_-" for c in key) else json.dumps(key)
+    bare = bool(key) and all(c.isascii() and (c.isalnum() or c in "_-") for c in key)
+    return key if bare else _inline(key)
 
 
 def write_atomic(path: Path, text: str) -> None:
