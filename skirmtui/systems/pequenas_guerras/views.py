@@ -35,13 +35,8 @@ def queue(b: Battle) -> list[QueueRow]:
     for i, side in enumerate(order):
         left = rounds.waiting(b, side)
         detail = f"{len(left)} left: {_names(left)}" if left else "none left (passes)"
-        mark = "next" if side == current else ""
         rows.append(
-            QueueRow(
-                side,
-                f"{i + 1}. {b.side_name(side)} {mark}— {detail}",
-                current=side == current,
-            )
+            QueueRow(side, f"{i + 1}. {b.side_name(side)} — {detail}", current=side == current)
         )
     owners = [b.side_name(o) if o else "—" for o in b.pos.get("objectives", [])]
     rows.append(QueueRow(None, "Objectives: " + " · ".join(owners)))
@@ -66,17 +61,17 @@ def _setup_queue(b: Battle) -> list[QueueRow]:
 def status(b: Battle, unit: Unit) -> str:
     if unit.removed:
         return "destroyed" if unit.stats["destroyed_by"] else "removed"
-    words = [f"{unit.num('models')}/{unit.profile['models']}"]
+    # Short words, most urgent first: the roster column is narrow with four players.
+    words = ["✓"] if unit.stats["activated"] else []
+    words.append(f"{unit.num('models')}/{unit.profile['models']}")
+    if unit.stats["stunned"]:
+        words.append("stunned")
     if unit.num("markers"):
-        words.append(f"{unit.num('markers')} wm")
-    for field, word in (
-        ("stunned", "stunned"),
-        ("cover", "cover"),
-        ("overwatch", "watch"),
-        ("activated", "done"),
-    ):
-        if unit.stats[field]:
-            words.append(word)
+        words.append(f"{unit.num('markers')}wm")
+    if unit.stats["cover"]:
+        words.append("cover")
+    if unit.stats["overwatch"]:
+        words.append("watch")
     return " ".join(words)
 
 
