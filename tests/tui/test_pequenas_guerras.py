@@ -93,3 +93,36 @@ def battle_app() -> SkirmApp:
 
 def test_four_player_battle_screen(snap_compare) -> None:
     assert snap_compare(battle_app(), terminal_size=SIZE)
+
+
+async def test_setup_screen_four_players_typed_weapons_and_over_size(tmp_path: Path) -> None:
+    """PG-2 in `skirmtui new`: four sample armies by default; a typed unit takes its
+    weapons after `|`; an army over the game size is refused with the reason."""
+    from textual.widgets import Input, Select, TextArea
+
+    from skirmtui.tui.screens.battle import BattleScreen
+
+    app = SkirmApp(system_id=PG, path=tmp_path / "pg.toml", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        screen.query_one("#players", Select).value = 4
+        await pilot.pause()
+        screen.query_one("#army-0", Select).value = "typed"
+        await pilot.pause()
+        units = screen.query_one("#units-0", TextArea)
+        units.text = "Heróis 3 3 130 | Rifle 60cm A1; Faca melee A1 | bold"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "130 points, over the small game's 120" in str(
+            screen.query_one("#setup-error").render()
+        )
+        screen.query_one("#opt-size", Input).value = "2"  # medium: 240 points
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        session = app.session
+        assert session is not None and len(session.setup.sides) == 4
+        hero = session.battle.units["red1"]
+        assert hero.profile["weapons"] == "Rifle 60cm A1; Faca melee A1"
+        assert hero.profile["specials"] == "bold"
+        assert "120 × 120 cm table" in session.battle.log[0].text

@@ -25,6 +25,14 @@ def _cm(value: float) -> str:
     return f"{value:g}"
 
 
+#: Seed (Movimento, Grupos e Movimento): what the table keeps to while moving.
+_MOVE_HELP = (
+    f"Only a charging unit may come within {_cm(float(_MOVE['enemy_gap_cm']))} cm of enemies. "
+    f"Each model stays within {_cm(float(_MOVE['group_near_cm']))} cm of another member "
+    f"and {_cm(float(_MOVE['group_far_cm']))} cm of all the others."
+)
+
+
 def action_options(b: Battle, unit: Unit) -> list[Option]:
     """The six actions (seed); those the unit cannot take are shown disabled."""
     shooter = bool(ranged_weapons(unit))
@@ -187,6 +195,7 @@ def move(b: Battle, unit: Unit, distance: float, charging: Unit | None = None) -
             options=_move_options(distance, not special_done),
             side=unit.side,
             actor=unit.id,
+            help=_MOVE_HELP,
         )
         if terrain in _TERRAIN:
             if terrain in ("dangerous", "both"):
