@@ -33,9 +33,14 @@ _MOVE_HELP = (
 )
 
 
-def action_options(b: Battle, unit: Unit) -> list[Option]:
+def action_options(b: Battle, unit: Unit) -> tuple[Option, ...]:
     """The six actions (seed); those the unit cannot take are shown disabled."""
-    shooter = bool(ranged_weapons(unit))
+    return _action_options(bool(ranged_weapons(unit)), bool(b.enemies(unit.side)))
+
+
+@cache
+def _action_options(shooter: bool, enemies: bool) -> tuple[Option, ...]:
+    """Cached: replay asks this for every activation."""
     options = []
     for action in ACTIONS.values():
         label = f"{action['label']}: "
@@ -53,10 +58,10 @@ def action_options(b: Battle, unit: Unit) -> list[Option]:
         disabled = None
         if action["shoot"] == "reaction" and not shooter:
             disabled = "no ranged weapon"
-        if action["id"] == "charge" and not b.enemies(unit.side):
+        if action["id"] == "charge" and not enemies:
             disabled = "no enemy on the table"
         options.append(Option(action["id"], label, disabled=disabled))
-    return options
+    return tuple(options)
 
 
 def activate(b: Battle, unit: Unit) -> Sub[None]:

@@ -95,8 +95,8 @@ def wound(b: Battle, unit: Unit, wounds: int, by: Unit | None, *, push: bool = T
     b.set(unit, "markers", unit.num("markers") + markers)
     result = yield Roll(
         key="wound.roll",
-        text=f"{unit.name} rolls for its wounds (d6 + {unit.num('markers')} markers: "
-        f"2–{DEAD_AT - 1} stunned, {DEAD_AT}+ dead)",
+        text=f"Does {unit.name} die of its wounds? (d6 + {unit.num('markers')} markers: "
+        f"{DEAD_AT}+ dead, else stunned)",
         dice="1d6",
         compare=">=",
         threshold=DEAD_AT,
@@ -168,7 +168,9 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
     result = yield tests(
         "fall.blocks", f"{unit.name} blocks the fall", hits, face, unit.side, unit.id, None
     )
-    yield from wound(b, unit, hits - successes(result.faces, face), by, push=False)
+    blocks = successes(result.faces, face)
+    b.record("info", f"{blocks} block(s): {hits - blocks} wound(s)", target=unit.id)
+    yield from wound(b, unit, hits - blocks, by, push=False)
     if not unit.removed:
         stun(b, unit)
         b.record(
