@@ -651,3 +651,85 @@ def test_pg8_equal_objectives_and_points_is_a_draw() -> None:
     play_to_the_end(s, [])
     result = s.battle.result
     assert result is not None and result.winner is None
+
+
+def test_pg4_cover_ends_at_the_units_next_activation() -> None:
+    """PG-4: Take Cover — "in cover until its next activation"."""
+    s = session(ONE_EACH)
+    start(s, 6, 1)
+    act(s, "red1", "cover")
+    act(s, "blue1", "cover")
+    play(s, *[("objective.control", "none")] * 3)
+    play(s, ("round.roll", (1,)), ("round.roll", (6,)))
+    assert stat(s, "red1", "cover") is True  # still in cover while blue acts first
+    act(s, "blue1", "rush")
+    play(s, ("move.terrain", "open"))
+    act(s, "red1", "hold")
+    assert stat(s, "red1", "cover") is False
+
+
+def test_pg5_wounds_that_leave_exactly_one_model_roll_nothing() -> None:
+    """Seed: each wound kills a model "até restar apenas um modelo"; only wounds beyond
+    that become markers."""
+    s = session(ONE_EACH)
+    start(s, 6, 1)
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "blue1"), ("shoot.models", 5), ("shoot.cover", False))
+    play(s, ("shoot.hits", (6, 6, 6, 6, 6)), ("defence.blocks", (1, 1, 1, 1, 5)))
+    assert stat(s, "blue1", "models") == 1 and stat(s, "blue1", "markers") == 0
+    assert key(s) == "activate.unit"  # no wound roll
+
+
+def test_pg4_dangerous_terrain_roll_over_1_is_safe() -> None:
+    """Seed: only "uma rolagem 1" is a wound."""
+    s = session(ONE_EACH)
+    start(s, 6, 1)
+    act(s, "red1", "rush")
+    play(s, ("move.terrain", "dangerous"), ("move.dangerous", (2,)))
+    assert stat(s, "red1", "models") == 5
+
+
+def test_pg8_an_army_at_exactly_half_does_not_rout() -> None:
+    """Seed: "reduzido a menos da metade de seu tamanho inicial" — half is not less."""
+    s = session({"red": [("Gun", 2, 2, "Guns 60cm A2")], "blue": [("Squad", 4, 4, RIFLE)]})
+    start(s, 6, 1)
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "blue1"), ("shoot.models", 2), ("shoot.cover", False))
+    play(s, ("shoot.hits", (2, 2, 1, 1)), ("defence.blocks", (1, 1)))
+    assert stat(s, "blue1", "models") == 2  # 2 of 4: exactly half
+    act(s, "blue1", "cover")
+    assert key(s) == "objective.control"  # no rout test
+
+
+def test_pg7_a_fall_from_a_push_credits_the_pusher() -> None:
+    """PG-7/PG-8: the pusher caused the fall, so its wounds count for the pusher."""
+    s = session(
+        {
+            "red": [("Gun", 1, 2, RIFLE)],
+            "blue": [("Lone", 1, 6, RIFLE)],
+            "green": [("G", 1, 4, RIFLE)],
+        }
+    )
+    start(s, 6, 5, 4)
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "blue1"), ("shoot.in_range", True), ("shoot.cover", False))
+    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (2,)))
+    play(s, ("push.try", True), ("push.roll", (6,)), ("push.off_edge", True))
+    play(s, ("fall.height", 5), ("fall.blocks", (1,)), ("wound.roll", (5,)))  # 5 + 2: dead
+    assert s.battle.units["blue1"].removed
+    assert stat(s, "blue1", "destroyed_by") == "red"
+
+
+def test_pg4_overwatch_is_asked_only_of_enemies_on_overwatch() -> None:
+    """Seed: overwatch reacts to enemy units; a friendly unit on overwatch is not asked."""
+    s = session(
+        {
+            "red": [("Watch", 1, 4, RIFLE), ("Mover", 1, 4, RIFLE)],
+            "blue": [("X", 1, 4, RIFLE), ("Y", 1, 4, RIFLE)],
+        }
+    )
+    start(s, 6, 1)
+    act(s, "red1", "overwatch")
+    act(s, "blue1", "cover")
+    act(s, "red2", "rush")
+    assert key(s) == "move.terrain"  # red1 watches over its own side's move: not asked
