@@ -108,8 +108,11 @@ def size_of(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def setup_options() -> tuple[OptionSpec, ...]:
-    words = ", ".join(f"{i} {s['name']} {s['points']} pts" for i, s in sizes().items())
-    return (OptionSpec("size", f"Game size ({words}; PG-2)", int, 1, min(sizes()), max(sizes())),)
+    words = "; ".join(
+        f"{i} {s['name']}, {s['table']}, {s['points']} pts" for i, s in sizes().items()
+    )
+    label = f"Game size (PG-2): {words}"
+    return (OptionSpec("size", label, int, 1, min(sizes()), max(sizes())),)
 
 
 def _number(spec: UnitSpec, name: str, low: int, high: int) -> int:
