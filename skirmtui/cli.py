@@ -88,6 +88,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--battles", type=int, default=100, metavar="N")
     p.add_argument("--seed", type=int, default=1, metavar="S")
     p.add_argument("--save-dir", type=Path, metavar="DIR", help="write one save per battle")
+    p.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="players per battle (default: the demo's); the demo's sides, then sample armies",
+    )
     p.set_defaults(run=cmd_sim)
     return parser
 
@@ -242,6 +248,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if args.battles < 1:
         raise UsageError("--battles must be at least 1")
     setup = system.demo_setup()
+    if args.players is not None:
+        setup = _setup_for_players(system, args.players)
     report = SimReport()
     rng = random.Random(args.seed)
     start = time.perf_counter()
@@ -271,6 +279,18 @@ def cmd_sim(args: argparse.Namespace) -> int:
     for message in report.messages[:20]:
         print(f"error: {message}", file=sys.stderr)
     return EXIT_BAD_FILE if report.errors else EXIT_OK
+
+
+def _setup_for_players(system: RuleSystem, players: int) -> Setup:
+    from skirmtui.systems.armies import setup_for_players
+
+    low, high = system.min_players, system.max_players
+    if not low <= players <= high:
+        raise UsageError(f"--players {players}: {system.id} takes {low}–{high} players")
+    try:
+        return setup_for_players(system.id, players)
+    except (ValueError, FileNotFoundError) as error:
+        raise UsageError(str(error)) from None
 
 
 def _reseeded(setup: Setup, seed: int) -> Setup:

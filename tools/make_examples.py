@@ -1,12 +1,13 @@
 """Regenerate saves/examples/: finished battles played by seeded random answers.
 
 Run after a rules change that makes an example stop replaying:
-`.venv/bin/python tools/make_examples.py`.
+`.venv/bin/python tools/make_examples.py [SYSTEM …]` (default: every system).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import attrs
@@ -18,13 +19,16 @@ from skirmtui.systems.registry import systems
 OUT = Path(__file__).resolve().parent.parent / "saves" / "examples"
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     for system in systems().values():
+        if only and system.id not in only:
+            continue
         base = system.demo_setup()
+        unlimited = {"turn_limit": 0} if "turn_limit" in base.options else {}
         setup = attrs.evolve(
             base,
             title=f"Example: {base.title.removeprefix('Demo: ')}, fought to the end",
-            options={**base.options, "turn_limit": 0},
+            options={**base.options, **unlimited},
         )
         best = None
         for seed in range(1, 200):  # the shortest decisive battle among these seeds
@@ -44,4 +48,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

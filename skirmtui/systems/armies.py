@@ -42,6 +42,29 @@ def setup_from_scenario(system_id: str, name: str = "demo") -> Setup:
     return Setup(system_id, doc["title"], int(doc["seed"]), sides, units, dict(doc["options"]))
 
 
+#: Side ids for players a scenario does not name (the setup screen's colours).
+EXTRA_SIDES = ("red", "blue", "green", "yellow", "white", "black")
+
+
+def setup_for_players(system_id: str, players: int, name: str = "demo") -> Setup:
+    """The scenario with `players` sides: its first sides, then the sample armies it
+    does not use yet (in file-name order) for the players it lacks."""
+    doc = load_toml(system_id, f"scenarios/{name}")
+    chosen = [(raw["id"], raw["name"], raw["army"]) for raw in doc["sides"]][:players]
+    unused = [a for a in army_names(system_id) if a not in {c[2] for c in chosen}]
+    free_ids = [i for i in EXTRA_SIDES if i not in {c[0] for c in chosen}]
+    while len(chosen) < players:
+        if not unused or not free_ids:
+            raise ValueError(f"{system_id} has not enough sample armies for {players} players")
+        army = unused.pop(0)
+        chosen.append((free_ids.pop(0), str(load_army(system_id, army).get("name", army)), army))
+    sides = [Side(side_id, side_name) for side_id, side_name, _ in chosen]
+    units: list[UnitSpec] = []
+    for side_id, _, army in chosen:
+        units += army_units(load_army(system_id, army), side_id)
+    return Setup(system_id, doc["title"], int(doc["seed"]), sides, units, dict(doc["options"]))
+
+
 def scenario_names(system_id: str) -> list[str]:
     folder = system_dir(system_id) / "scenarios"
     return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []

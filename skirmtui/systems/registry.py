@@ -10,6 +10,7 @@ from skirmtui.engine.system import RuleSystem
 #: system id → module exposing `SYSTEM`.
 _MODULES = {
     "wargaming-introduttivo": "skirmtui.systems.wargaming_introduttivo",
+    "pequenas-guerras": "skirmtui.systems.pequenas_guerras",
 }
 
 

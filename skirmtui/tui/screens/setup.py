@@ -74,8 +74,8 @@ class SetupScreen(Screen[Setup | None]):
                             if u.side == side.id
                         )
                     area = TextArea(typed, id=f"units-{i}", classes="units")
-                    area.border_title = "units: one per line, name then " + " ".join(
-                        f.name for f in system.profile_fields if not f.derived
+                    area.border_title = "units: one per line, name then " + _line_format(
+                        system.profile_fields
                     )
                     yield area
             for option in system.setup_options:
@@ -178,19 +178,37 @@ class SetupScreen(Screen[Setup | None]):
         self.dismiss(None)
 
 
+def _numbers(fields: tuple[FieldSpec, ...]) -> list[str]:
+    return [f.name for f in fields if not f.derived and f.kind is not str]
+
+
+def _texts(fields: tuple[FieldSpec, ...]) -> list[str]:
+    """Text fields (weapons, specials) follow the numbers, each after a `|`."""
+    return [f.name for f in fields if not f.derived and f.kind is str]
+
+
+def _line_format(fields: tuple[FieldSpec, ...]) -> str:
+    return " | ".join([" ".join(_numbers(fields)), *_texts(fields)])
+
+
 def _typed_line(unit: UnitSpec, fields: tuple[FieldSpec, ...]) -> str:
-    values = [str(unit.profile.get(f.name, "")) for f in fields if not f.derived]
-    return " ".join([unit.name, *values])
+    values = [str(unit.profile.get(name, "")) for name in _numbers(fields)]
+    texts = [str(unit.profile.get(name, "")) for name in _texts(fields)]
+    return " | ".join([" ".join([unit.name, *values]), *texts])
 
 
 def _parse_units(
     text: str, side: str, side_name: str, fields: tuple[FieldSpec, ...]
 ) -> list[UnitSpec]:
-    names = [f.name for f in fields if not f.derived]
+    names = _numbers(fields)
+    text_names = _texts(fields)
     units: list[UnitSpec] = []
-    for number, line in enumerate((ln.strip() for ln in text.splitlines()), start=1):
-        if not line:
+    for number, raw in enumerate((ln.strip() for ln in text.splitlines()), start=1):
+        if not raw:
             continue
+        line, *extra = raw.split("|")
+        if len(extra) > len(text_names):
+            raise SetupError(f"{side_name}, line {number}: type {_line_format(fields)}")
         parts = line.split()
         values = parts[-len(names) :]
         if len(parts) <= len(names) or not all(v.isdigit() for v in values):
@@ -201,6 +219,7 @@ def _parse_units(
         profile: dict[str, int | bool | str] = {
             n: int(v) for n, v in zip(names, values, strict=True)
         }
+        profile.update((n, v.strip()) for n, v in zip(text_names, extra, strict=False))
         units.append(
             UnitSpec(f"{side}{len(units) + 1}", side, " ".join(parts[: -len(names)]), profile)
         )

@@ -1,0 +1,310 @@
+"""One unit's activation: its action, movement, terrain, overwatch and special
+movement (seed 001; PG-4, PG-7)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Ask, Choose, Confirm, Option, Roll
+from skirmtui.systems.pequenas_guerras import combat
+from skirmtui.systems.pequenas_guerras.combat import Sub
+from skirmtui.systems.pequenas_guerras.profile import ranged_weapons, rules
+
+_RULES = rules()
+ACTIONS: dict[str, dict[str, Any]] = {a["id"]: a for a in _RULES["actions"]}
+_MOVE: dict[str, Any] = _RULES["movement"]
+_SPECIAL: dict[str, Any] = _RULES["special"]
+NO_TARGET = "none"
+#: Move-menu choices that end the move; "jump" and "leap" return to the menu.
+_TERRAIN = ("open", "difficult", "dangerous", "both")
+
+
+def _cm(value: float) -> str:
+    return f"{value:g}"
+
+
+#: Seed (Movimento, Grupos e Movimento): what the table keeps to while moving.
+_MOVE_HELP = (
+    f"Only a charging unit may come within {_cm(float(_MOVE['enemy_gap_cm']))} cm of enemies. "
+    f"Each model stays within {_cm(float(_MOVE['group_near_cm']))} cm of another member "
+    f"and {_cm(float(_MOVE['group_far_cm']))} cm of all the others."
+)
+
+
+def action_options(b: Battle, unit: Unit) -> tuple[Option, ...]:
+    """The six actions (seed); those the unit cannot take are shown disabled."""
+    return _action_options(bool(ranged_weapons(unit)), bool(b.enemies(unit.side)))
+
+
+@cache
+def _action_options(shooter: bool, enemies: bool) -> tuple[Option, ...]:
+    """Cached: replay asks this for every activation."""
+    options = []
+    for action in ACTIONS.values():
+        label = f"{action['label']}: "
+        label += f"move {_cm(action['move'])} cm" if action["move"] else "move 0 cm"
+        label += {
+            "yes": ", may shoot",
+            "no": ", no shooting",
+            "after": ", may shoot after moving",
+            "reaction": ", may shoot in reaction to an enemy's move",
+        }[action["shoot"]]
+        if action["cover"]:
+            label += ", counts as in cover"
+        if action["id"] == "charge":
+            label += " into melee"
+        disabled = None
+        if action["shoot"] == "reaction" and not shooter:
+            disabled = "no ranged weapon"
+        if action["id"] == "charge" and not enemies:
+            disabled = "no enemy on the table"
+        options.append(Option(action["id"], label, disabled=disabled))
+    return tuple(options)
+
+
+def activate(b: Battle, unit: Unit) -> Sub[None]:
+    """Seed: the player picks a unit and it takes one action. A stunned unit spends
+    its activation recovering (PG-7); cover and overwatch last until this activation."""
+    b.set(unit, "activated", True)
+    b.set(unit, "cover", False)
+    b.set(unit, "overwatch", False)
+    if unit.flag("stunned"):
+        b.set(unit, "stunned", False)
+        b.record("info", f"{unit.name} spends its activation recovering from stun", actor=unit.id)
+        return
+    while True:
+        choice = yield Choose(
+            key="action.choose",
+            text=f"{unit.name}: which action?",
+            options=action_options(b, unit),
+            side=unit.side,
+            actor=unit.id,
+        )
+        action = ACTIONS[str(choice)]
+        if action["id"] != "charge":
+            break
+        target = yield from _charge_target(b, unit)
+        if target is not None:
+            yield from _charge(b, unit, target)
+            return
+    if action["cover"]:
+        b.set(unit, "cover", True)
+    if action["shoot"] == "reaction":
+        b.set(unit, "overwatch", True)
+    if action["move"]:
+        yield from move(b, unit, float(action["move"]))
+    if action["shoot"] in ("yes", "after") and _can_act(unit):
+        yield from shoot_step(b, unit)
+
+
+def _can_act(unit: Unit) -> bool:
+    return not unit.removed and not unit.flag("stunned")
+
+
+def shoot_step(b: Battle, unit: Unit) -> Sub[None]:
+    """Hold or Advance: the unit may shoot one enemy unit, or not at all."""
+    if not ranged_weapons(unit) or not b.enemies(unit.side):
+        return
+    options = [Option(e.id, f"{e.name} ({b.side_name(e.side)})") for e in b.enemies(unit.side)]
+    options.append(Option(NO_TARGET, "Does not shoot", passive=True))
+    choice = yield Choose(
+        key="shoot.target",
+        text=f"{unit.name}: shoot at which enemy unit?",
+        options=options,
+        side=unit.side,
+        actor=unit.id,
+    )
+    if choice != NO_TARGET:
+        yield from combat.shoot(b, unit, b.units[str(choice)])
+
+
+def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
+    """Seed: a charge must reach base contact (G-1: the table says). A charge that
+    cannot reach is refused with the reason, and the unit chooses again."""
+    options = [Option(e.id, f"{e.name} ({b.side_name(e.side)})") for e in b.enemies(unit.side)]
+    options.append(Option(NO_TARGET, "Choose another action", passive=True))
+    choice = yield Choose(
+        key="charge.target",
+        text=f"{unit.name} charges which enemy unit?",
+        options=options,
+        side=unit.side,
+        actor=unit.id,
+    )
+    if choice == NO_TARGET:
+        return None
+    target = b.units[str(choice)]
+    reach = _cm(float(ACTIONS["charge"]["move"]))
+    reaches = yield Ask(
+        key="charge.reach",
+        text=f"Can at least one model of {unit.name} reach base contact with {target.name} "
+        f"moving up to {reach} cm (halved through difficult terrain)?",
+        side=unit.side,
+        actor=unit.id,
+        target=target.id,
+    )
+    if not reaches:
+        b.record(
+            "info",
+            f"{unit.name} cannot charge {target.name}: it cannot reach (choose again)",
+            actor=unit.id,
+            target=target.id,
+        )
+        return None
+    return target
+
+
+def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
+    b.record("info", f"{unit.name} charges {target.name}", actor=unit.id, target=target.id)
+    yield from move(b, unit, float(ACTIONS["charge"]["move"]), charging=target)
+    if _can_act(unit) and not target.removed:
+        yield from combat.melee(b, unit, target)
+
+
+# -- movement -------------------------------------------------------------------------------
+
+
+@cache
+def _move_options(distance: float, jump_ok: bool) -> tuple[Option, ...]:
+    half = distance * float(_MOVE["difficult_factor"])
+    top = _cm(float(_SPECIAL["jump_max_cm"]))
+    return (
+        Option("open", f"moves up to {_cm(distance)} cm, no difficult or dangerous terrain"),
+        Option("difficult", f"through difficult terrain: up to {_cm(half)} cm"),
+        Option("dangerous", f"through dangerous terrain: up to {_cm(distance)} cm, d6"),
+        Option("both", f"through difficult and dangerous terrain: up to {_cm(half)} cm, d6"),
+        Option(
+            "jump",
+            f"jumps down from a height of up to {top} cm",
+            disabled=None if jump_ok else "only once per move",
+        ),
+        Option(
+            "leap",
+            f"leaps a gap of up to {top} cm",
+            disabled=None if jump_ok else "only once per move",
+        ),
+    )
+
+
+def move(b: Battle, unit: Unit, distance: float, charging: Unit | None = None) -> Sub[None]:
+    """The table moves the unit; the app asks what it crosses (PG-4) and whether an
+    overwatching enemy stops it to shoot (seed: Ações de Vigia)."""
+    yield from overwatch(b, unit)
+    special_done = False
+    while _can_act(unit):
+        terrain = yield Choose(
+            key="move.terrain",
+            text=f"{unit.name} moves: what does it cross?"
+            + (f" (charging {charging.name})" if charging else ""),
+            options=_move_options(distance, not special_done),
+            side=unit.side,
+            actor=unit.id,
+            help=_MOVE_HELP,
+        )
+        if terrain in _TERRAIN:
+            if terrain in ("dangerous", "both"):
+                yield from dangerous(b, unit)
+            return
+        special_done = True
+        if terrain == "jump":
+            yield from jump_down(b, unit)
+        else:
+            yield from leap(b, unit)
+
+
+def overwatch(b: Battle, mover: Unit) -> Sub[None]:
+    """Seed: a unit on overwatch may stop an enemy at any point of its move and shoot;
+    the target counts as in cover. Each overwatching unit reacts once (ours)."""
+    for watcher in list(b.enemies(mover.side)):
+        if not _can_act(mover):
+            return
+        if not watcher.flag("overwatch") or not _can_act(watcher):
+            continue
+        fires = yield Ask(
+            key="overwatch.fire",
+            text=f"{watcher.name} is on overwatch: does it stop {mover.name}'s move to "
+            "shoot at it now? (it must see it; the target counts as in cover)",
+            side=watcher.side,
+            actor=watcher.id,
+            target=mover.id,
+        )
+        if fires:
+            b.set(watcher, "overwatch", False)
+            yield from combat.shoot(b, watcher, mover, reaction=True)
+
+
+def dangerous(b: Battle, unit: Unit) -> Sub[None]:
+    """Seed: d6 per unit crossing dangerous terrain, a 1 is a wound."""
+    wound_on = int(_MOVE["dangerous_wound_on"])
+    result = yield Roll(
+        key="move.dangerous",
+        text=f"{unit.name} crosses dangerous terrain (a {wound_on} is a wound)",
+        dice="1d6",
+        compare=">",
+        threshold=wound_on,
+        side=unit.side,
+        actor=unit.id,
+    )
+    if not result.success:
+        yield from combat.wound(b, unit, 1, None)
+
+
+def _special_dice(b: Battle, unit: Unit, key: str, what: str, cm: int) -> Sub[bool]:
+    """Seed: X+1 dice, X one per full 7.5 cm; every die 3+ succeeds."""
+    count = int(cm // _SPECIAL["fall_step_cm"]) + 1
+    face = int(_SPECIAL["jump_success"])
+    result = yield combat.tests(key, f"{unit.name} {what}", count, face, unit.side, unit.id, None)
+    ok = all(f >= face for f in result.faces)
+    b.record("info", f"{unit.name} {'succeeds' if ok else 'fails'}", actor=unit.id)
+    return ok
+
+
+def jump_down(b: Battle, unit: Unit) -> Sub[None]:
+    """Seed (Pulando Para Baixo): a drop of up to 15 cm; all dice 3+ lands 5 cm from
+    the base and moves on, else the unit falls."""
+    top = int(_SPECIAL["jump_max_cm"])
+    height = yield Ask(
+        key="jump.height",
+        text=f"How far does {unit.name} drop (cm, up to {top})?",
+        minimum=1,
+        maximum=top,
+        side=unit.side,
+        actor=unit.id,
+    )
+    if (yield from _special_dice(b, unit, "jump.roll", f"jumps down {height} cm", int(height))):
+        yield Confirm(
+            key="jump.land",
+            text=f"Place {unit.name} {_cm(float(_SPECIAL['land_cm']))} cm from the base of "
+            "the elevation; it moves on without counting the drop — done?",
+            side=unit.side,
+            actor=unit.id,
+        )
+        return
+    yield from combat.fall(b, unit, int(height), None)
+
+
+def leap(b: Battle, unit: Unit) -> Sub[None]:
+    """Seed (Saltando): gaps up to 2.5 cm are solid ground; a leap over a larger gap
+    (up to 15 cm) rolls X+1 dice, all 3+ or the model falls."""
+    top = int(_SPECIAL["jump_max_cm"])
+    low = int(float(_SPECIAL["gap_free_cm"])) + 1
+    gap = yield Ask(
+        key="leap.gap",
+        text=f"How wide is the gap {unit.name} leaps (cm, {low}–{top})?",
+        minimum=low,
+        maximum=top,
+        side=unit.side,
+        actor=unit.id,
+    )
+    if (yield from _special_dice(b, unit, "leap.roll", f"leaps {gap} cm", int(gap))):
+        return
+    height = yield Ask(
+        key="fall.height",
+        text=f"How far does {unit.name} fall (cm)?",
+        minimum=0,
+        maximum=int(_SPECIAL["fall_max_cm"]),
+        side=unit.side,
+        actor=unit.id,
+    )
+    yield from combat.fall(b, unit, int(height), None)

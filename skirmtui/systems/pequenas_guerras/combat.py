@@ -1,0 +1,340 @@
+"""Shooting, melee, wounds, stun, push and falls (seed 001; PG-5, PG-6, PG-7).
+
+Every attack is a batch of quality tests: one die per attack, each die at or over the
+quality is a hit; the defender rolls one die per hit, each at or over its quality
+(+1 in cover against shooting) is a block; hits − blocks are wounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any, TypeVar
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
+from skirmtui.systems.pequenas_guerras.profile import (
+    Weapon,
+    melee_attacks,
+    ranged_weapons,
+    rules,
+)
+
+T = TypeVar("T")
+Sub = Generator[Prompt, Any, T]
+
+_RULES = rules()
+_SPECIAL: dict[str, Any] = _RULES["special"]
+_MELEE: dict[str, Any] = _RULES["melee"]
+COVER_BONUS = int(_RULES["shooting"]["cover_bonus"])
+DEAD_AT = int(_RULES["wounds"]["dead_at"])
+NATURAL = int(_MELEE["later_hits_on"])
+
+
+def needed(quality: int, bonus: int = 0) -> int:
+    """The face a quality test needs (seed: "rolar o valor de qualidade ou mais")."""
+    return min(6, max(1, quality - bonus))
+
+
+def chance(face: int) -> str:
+    """The exact chance of one die showing `face` or more (G-2)."""
+    return f"{(7 - face) / 6:.0%}"
+
+
+def successes(faces: tuple[int, ...], face: int) -> int:
+    return sum(1 for f in faces if f >= face)
+
+
+def tests(
+    key: str, text: str, count: int, face: int, side: str, actor: str, target: str | None
+) -> Roll:
+    """A batch of `count` quality tests, each die at or over `face` succeeding."""
+    return Roll(
+        key=key,
+        text=f"{text}: {count} d6, each {face}+ succeeds ({chance(face)} a die)",
+        dice=f"{count}d6",
+        side=side,
+        actor=actor,
+        target=target,
+    )
+
+
+# -- wounds (PG-5, PG-7) -------------------------------------------------------------------
+
+
+def kill(b: Battle, unit: Unit, why: str) -> None:
+    """Remove a unit; its points count for whoever wounded it last (PG-8)."""
+    b.record("info", f"{unit.name} ({b.side_name(unit.side)}) {why}", target=unit.id)
+    b.set(unit, "destroyed_by", str(unit.stats["last_hit_by"]))
+    b.set(unit, "models", 0)
+    b.set(unit, "stunned", False)
+    b.set(unit, "overwatch", False)
+    b.remove(unit)
+
+
+def stun(b: Battle, unit: Unit) -> None:
+    """PG-7: stunned until the end of its next activation; it cannot keep overwatch."""
+    b.set(unit, "stunned", True)
+    b.set(unit, "overwatch", False)
+
+
+def wound(b: Battle, unit: Unit, wounds: int, by: Unit | None, *, push: bool = True) -> Sub[None]:
+    """Seed: each wound kills a model until one is left; the last model takes markers
+    and rolls d6 + markers once per batch (PG-5): 2–5 stunned, 6+ dead."""
+    if wounds <= 0 or unit.removed:
+        return
+    if by is not None:
+        b.set(unit, "last_hit_by", by.side)
+    models = unit.num("models")
+    lost = min(wounds, models - 1)
+    if lost:
+        b.set(unit, "models", models - lost)
+        b.record("info", f"{unit.name} loses {lost} model(s), {models - lost} left", target=unit.id)
+    markers = wounds - lost
+    if not markers:
+        return
+    b.set(unit, "markers", unit.num("markers") + markers)
+    result = yield Roll(
+        key="wound.roll",
+        text=f"Does {unit.name} die of its wounds? (d6 + {unit.num('markers')} markers: "
+        f"{DEAD_AT}+ dead, else stunned)",
+        dice="1d6",
+        compare=">=",
+        threshold=DEAD_AT,
+        modifiers=(("wound markers", unit.num("markers")),),
+        side=unit.side,
+        actor=unit.id,
+    )
+    if result.success:
+        kill(b, unit, "is dead")
+        return
+    stun(b, unit)
+    b.record("info", f"{unit.name} is stunned", target=unit.id)
+    if push and by is not None and not by.removed:
+        yield from try_push(b, unit, by)
+
+
+def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
+    """Seed (Empurrando): on a stun the attacker may push, d6 4+: up to 5 cm."""
+    push_on, cm = int(_SPECIAL["push_on"]), _SPECIAL["push_cm"]
+    wants = yield Ask(
+        key="push.try",
+        text=f"Does {by.name} try to push the stunned {unit.name}? (d6 {push_on}+: "
+        f"move it up to {cm} cm)",
+        side=by.side,
+        actor=by.id,
+        target=unit.id,
+    )
+    if not wants:
+        return
+    result = yield Roll(
+        key="push.roll",
+        text=f"{by.name} pushes {unit.name}",
+        dice="1d6",
+        compare=">=",
+        threshold=push_on,
+        side=by.side,
+        actor=by.id,
+        target=unit.id,
+    )
+    if not result.success:
+        return
+    low = int(_SPECIAL["fall_min_cm"])
+    off = yield Ask(
+        key="push.off_edge",
+        text=f"Move {unit.name} up to {cm} cm. Is it pushed off an elevation at least "
+        f"{low} cm high?",
+        side=by.side,
+        actor=by.id,
+        target=unit.id,
+    )
+    if off:
+        height = yield Ask(
+            key="fall.height",
+            text=f"How far does {unit.name} fall (cm)?",
+            minimum=low,
+            maximum=int(_SPECIAL["fall_max_cm"]),
+            side=by.side,
+            target=unit.id,
+        )
+        yield from fall(b, unit, int(height), by)
+
+
+def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
+    """Seed (Queda): X+1 hits, X one per full 7.5 cm; PG-7: blocked normally, no
+    cover; then the model is placed stunned 5 cm from the base of the elevation."""
+    hits = int(height // _SPECIAL["fall_step_cm"]) + 1
+    b.record("info", f"{unit.name} falls {height} cm: {hits} hit(s)", target=unit.id)
+    face = needed(unit.num("quality"))
+    result = yield tests(
+        "fall.blocks", f"{unit.name} blocks the fall", hits, face, unit.side, unit.id, None
+    )
+    blocks = successes(result.faces, face)
+    b.record("info", f"{blocks} block(s): {hits - blocks} wound(s)", target=unit.id)
+    yield from wound(b, unit, hits - blocks, by, push=False)
+    if not unit.removed:
+        stun(b, unit)
+        b.record(
+            "info",
+            f"{unit.name} is placed stunned {_SPECIAL['land_cm']} cm from the base",
+            target=unit.id,
+        )
+
+
+# -- shooting (PG-5) ------------------------------------------------------------------------
+
+
+def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> Sub[bool]:
+    """One unit shoots another; returns whether it fired. Overwatch (`reaction`) gives
+    the target cover (seed: "o alvo recebe o benefício de cobertura")."""
+    weapons = ranged_weapons(shooter)
+    if not weapons:
+        return False
+    weapon = weapons[0]
+    if len(weapons) > 1:
+        picked = yield Choose(
+            key="shoot.weapon",
+            text=f"{shooter.name}: which weapon?",
+            options=[Option(str(i), w.describe()) for i, w in enumerate(weapons)],
+            side=shooter.side,
+            actor=shooter.id,
+            target=target.id,
+        )
+        weapon = weapons[int(picked)]
+    firing = yield from _models_in_range(shooter, target, weapon)
+    if not firing:
+        b.record("info", f"{shooter.name} cannot shoot {target.name}: out of range or sight")
+        return False
+    in_cover = reaction or target.flag("cover")
+    if not in_cover:
+        in_cover = yield Ask(
+            key="shoot.cover",
+            text=f"Are most of {target.name}'s models in or behind cover?",
+            side=shooter.side,
+            actor=shooter.id,
+            target=target.id,
+        )
+    attacks = firing * weapon.attacks
+    face = needed(shooter.num("quality"))
+    result = yield tests(
+        "shoot.hits",
+        f"{shooter.name} shoots {target.name} with {weapon.name}",
+        attacks,
+        face,
+        shooter.side,
+        shooter.id,
+        target.id,
+    )
+    hits = successes(result.faces, face)
+    yield from resolve_hits(b, shooter, target, hits, cover=bool(in_cover), ranged=True)
+    return True
+
+
+def _models_in_range(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[int]:
+    """G-1: the table says how many models have the target in range and in sight."""
+    models = shooter.num("models")
+    if models > 1:
+        count = yield Ask(
+            key="shoot.models",
+            text=f"How many of {shooter.name}'s {models} models have {target.name} within "
+            f"{weapon.range_cm} cm and in line of sight?",
+            minimum=0,
+            maximum=models,
+            side=shooter.side,
+            actor=shooter.id,
+            target=target.id,
+        )
+        return int(count)
+    seen = yield Ask(
+        key="shoot.in_range",
+        text=f"Is {target.name} within {weapon.range_cm} cm of {shooter.name} and in its "
+        "line of sight?",
+        side=shooter.side,
+        actor=shooter.id,
+        target=target.id,
+    )
+    return 1 if seen else 0
+
+
+def resolve_hits(
+    b: Battle, attacker: Unit, target: Unit, hits: int, *, cover: bool, ranged: bool
+) -> Sub[None]:
+    """Hits → the defender's blocks → wounds. A stunned model hit by shooting dies."""
+    b.record("info", f"{hits} hit(s) on {target.name}", actor=attacker.id, target=target.id)
+    if hits <= 0:
+        return
+    if ranged and target.flag("stunned"):
+        b.set(target, "last_hit_by", attacker.side)
+        kill(b, target, "is hit while stunned and dies (PG-5)")
+        return
+    bonus = COVER_BONUS if cover and ranged else 0
+    face = needed(target.num("quality"), bonus)
+    text = f"{target.name} blocks"
+    if bonus:
+        text += f" (+{bonus} in cover)"
+    result = yield tests("defence.blocks", text, hits, face, target.side, target.id, attacker.id)
+    blocks = successes(result.faces, face)
+    wounds = hits - blocks
+    b.record("info", f"{blocks} block(s): {wounds} wound(s)", actor=attacker.id, target=target.id)
+    yield from wound(b, target, wounds, attacker)
+
+
+# -- melee (PG-6) ---------------------------------------------------------------------------
+
+
+def strike(b: Battle, attacker: Unit, defender: Unit) -> Sub[None]:
+    """Melee works like shooting, no cover; a unit that already fought a melee this
+    round hits only on a natural 6 (seed; PG-6)."""
+    attacks = attacker.num("models") * melee_attacks(attacker)
+    later = attacker.flag("meleed")
+    face = NATURAL if later else needed(attacker.num("quality"))
+    text = f"{attacker.name} strikes {defender.name}"
+    if later:
+        text += " (later melee this round: natural 6s only)"
+    result = yield tests("melee.hits", text, attacks, face, attacker.side, attacker.id, defender.id)
+    yield from resolve_hits(
+        b, attacker, defender, successes(result.faces, face), cover=False, ranged=False
+    )
+
+
+def melee(b: Battle, charger: Unit, target: Unit) -> Sub[None]:
+    """Seed: the charger strikes; the defender moves up to 7.5 cm to strike back (asked);
+    then the survivor may move 7.5 cm, else the attacker falls back 2.5 cm."""
+    if target.flag("stunned"):
+        b.set(target, "last_hit_by", charger.side)
+        kill(b, target, "is charged while stunned and dies (PG-5)")
+    else:
+        yield from strike(b, charger, target)
+        if _can_fight(target) and not charger.removed:
+            reach = _MELEE["counter_move_cm"]
+            reaches = yield Ask(
+                key="melee.counter_reach",
+                text=f"Can {target.name} move up to {reach} cm towards {charger.name} and "
+                "reach it to strike back?",
+                side=target.side,
+                actor=target.id,
+                target=charger.id,
+            )
+            if reaches:
+                yield from strike(b, target, charger)
+        for unit in (charger, target):
+            if not unit.removed:
+                b.set(unit, "meleed", True)
+    survivor = charger if target.removed else target if charger.removed else None
+    if survivor is not None:
+        yield Confirm(
+            key="melee.follow_up",
+            text=f"{survivor.name} may move up to {_MELEE['follow_up_cm']} cm — done?",
+            side=survivor.side,
+            actor=survivor.id,
+        )
+    elif not charger.removed and not target.removed:
+        yield Confirm(
+            key="melee.fall_back",
+            text=f"{charger.name} falls back {_MELEE['fall_back_cm']} cm — done?",
+            side=charger.side,
+            actor=charger.id,
+        )
+
+
+def _can_fight(unit: Unit) -> bool:
+    return not unit.removed and not unit.flag("stunned")

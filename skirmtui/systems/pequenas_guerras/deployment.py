@@ -1,0 +1,121 @@
+"""Deployment and objectives (seed 001 "Posicionamento" and "Missão"; PG-2, G-3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmtui.engine.battle import Battle
+from skirmtui.engine.prompts import Choose, Confirm, Option, Roll
+from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.system import Step
+from skirmtui.systems.pequenas_guerras import rounds
+from skirmtui.systems.pequenas_guerras.profile import rules
+
+_RULES = rules()
+_DEPLOY: dict[str, Any] = _RULES["deployment"]
+_OBJECTIVES: dict[str, Any] = _RULES["objectives"]
+DEPLOY_ROLLOFF = "deploy_rolloff"
+OBJECTIVE_ROLLOFF = "objective_rolloff"
+
+
+def start(b: Battle) -> None:
+    start_rolloff(b, DEPLOY_ROLLOFF, [s.id for s in b.sides])
+    b.pos.update(corners={}, placed=[], turn=0)
+
+
+def deployment_step(b: Battle) -> Step:
+    """Seed: roll off; the winner picks a corner, the others follow in descending
+    order; then they alternate placing one unit each, the winner first."""
+    if not rolloff_done(b, DEPLOY_ROLLOFF):
+        yield from rolloff_step(b, DEPLOY_ROLLOFF, "deploy.roll", "deployment")
+        return
+    order = rolloff_order(b, DEPLOY_ROLLOFF)
+    corners: dict[str, str] = b.pos["corners"]
+    if len(corners) < len(order):
+        side = order[len(corners)]
+        b.turn_side = side
+        taken = set(corners.values())
+        choice = yield Choose(
+            key="deploy.corner",
+            text=f"{b.side_name(side)}: which table corner is your deployment zone?",
+            options=[
+                Option(c, f"{c} corner", disabled="taken" if c in taken else None)
+                for c in _DEPLOY["corners"]
+            ],
+            side=side,
+        )
+        corners[side] = str(choice)
+        return
+    placed: list[str] = b.pos["placed"]
+    waiting = [s for s in order if any(u.id not in placed for u in b.on_table(s))]
+    if not waiting:
+        _start_objectives(b, order)
+        return
+    # Alternate in roll-off order, skipping players with every unit placed.
+    turn = b.pos["turn"]
+    while order[turn % len(order)] not in waiting:
+        turn += 1
+    side = order[turn % len(order)]
+    b.turn_side = side
+    unplaced = [u for u in b.on_table(side) if u.id not in placed]
+    zone = f"within {_DEPLOY['zone_cm']} cm of the {corners[side]} corner"
+    choice = yield Choose(
+        key="deploy.unit",
+        text=f"{b.side_name(side)}: which unit do you place {zone}?",
+        options=[Option(u.id, u.name) for u in unplaced],
+        side=side,
+    )
+    unit = b.units[str(choice)]
+    yield Confirm(
+        key="deploy.placed",
+        text=f"Place {unit.name} {zone} — done?",
+        side=side,
+        actor=unit.id,
+    )
+    placed.append(unit.id)
+    b.pos["turn"] = turn + 1
+
+
+def _start_objectives(b: Battle, order: list[str]) -> None:
+    b.pos["order"] = order  # PG-3: round 1 follows the deployment order
+    b.pos.pop("turn", None)
+    b.enter_phase("objectives", "Objectives")
+    b.record("info", "Deployment order: " + ", ".join(b.side_name(s) for s in order))
+
+
+def objectives_step(b: Battle) -> Step:
+    """Seed: D3+2 markers; a roll-off for who places first, then players alternate,
+    each outside the deployment zones and at least 22.5 cm from the others."""
+    if "objectives" not in b.pos:
+        plus = int(_OBJECTIVES["plus"])
+        result = yield Roll(
+            key="objectives.count",
+            text=f"Objective markers: D3+{plus}",
+            dice=str(_OBJECTIVES["dice"]),
+        )
+        count = result.total + plus
+        b.pos["objectives"] = [""] * count
+        b.pos["marked"] = 0
+        b.record("info", f"{count} objective markers")
+        start_rolloff(b, OBJECTIVE_ROLLOFF, [s.id for s in b.sides])
+        return
+    if not rolloff_done(b, OBJECTIVE_ROLLOFF):
+        yield from rolloff_step(b, OBJECTIVE_ROLLOFF, "objectives.roll", "placing objectives")
+        return
+    order = rolloff_order(b, OBJECTIVE_ROLLOFF)
+    marked = b.pos["marked"]
+    count = len(b.pos["objectives"])
+    side = order[marked % len(order)]
+    b.turn_side = side
+    yield Confirm(
+        key="objectives.place",
+        text=f"{b.side_name(side)}: place objective {marked + 1} of {count} outside every "
+        f"deployment zone, at least {_OBJECTIVES['spacing_cm']} cm from the other markers "
+        "— done?",
+        side=side,
+    )
+    b.pos["marked"] = marked + 1
+    if marked + 1 == count:
+        for key in (OBJECTIVE_ROLLOFF, f"{OBJECTIVE_ROLLOFF}_rerolls", "marked"):
+            b.pos.pop(key, None)
+        rounds.begin_round(b)

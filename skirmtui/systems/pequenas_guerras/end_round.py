@@ -1,0 +1,135 @@
+"""End of round: rout tests, objective control, victory (seed 001; PG-8)."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle
+from skirmtui.engine.prompts import Choose, Option, Roll
+from skirmtui.engine.system import Step
+from skirmtui.systems.pequenas_guerras import combat, rounds
+from skirmtui.systems.pequenas_guerras.profile import rules
+
+_RULES = rules()
+LAST_ROUND = int(_RULES["rounds"]["last"])
+CONTROL_CM = _RULES["objectives"]["control_cm"]
+NOBODY, CONTESTED = "none", "contested"
+
+
+def starting_models(b: Battle, side: str) -> int:
+    return sum(int(u.profile["models"]) for u in b.units.values() if u.side == side)
+
+
+def models_left(b: Battle, side: str) -> int:
+    return sum(u.num("models") for u in b.on_table(side))
+
+
+def objectives_held(b: Battle, side: str) -> int:
+    return sum(1 for owner in b.pos.get("objectives", []) if owner == side)
+
+
+def points_destroyed(b: Battle, side: str) -> int:
+    """Seed tie-break: points of the enemy units a player destroyed (PG-8 credit)."""
+    return sum(
+        int(u.profile["points"])
+        for u in b.units.values()
+        if u.removed and u.stats["destroyed_by"] == side and u.side != side
+    )
+
+
+def end_step(b: Battle) -> Step:
+    yield from rout(b)
+    yield from control(b)
+    standing = [s.id for s in b.sides if b.on_table(s.id)]
+    if len(standing) == 1:
+        # Ours: nobody is left to contest the table, so the battle ends here.
+        b.end(standing[0], "the only player with units left on the table")
+        return
+    if b.round >= LAST_ROUND or not standing:
+        decide(b)
+        return
+    rounds.begin_round(b)
+
+
+def rout(b: Battle) -> Step:
+    """Seed: an army below half its starting size tests morale (quality) with every
+    unit; stunned units fail (PG-7); failures are removed (PG-8: credited)."""
+    for side in b.pos["order"]:
+        start, left = starting_models(b, side), models_left(b, side)
+        if not left or left * 2 >= start:
+            continue
+        b.record(
+            "info",
+            f"{b.side_name(side)} is below half its models ({left} of {start}): "
+            "rout test for every unit",
+            side=side,
+        )
+        for unit in list(b.on_table(side)):
+            if unit.stats["stunned"]:
+                combat.kill(b, unit, "is stunned, fails its rout test and flees")
+                continue
+            face = combat.needed(unit.num("quality"))
+            result = yield Roll(
+                key="rout.test",
+                text=f"{unit.name} tests morale (quality {face}+)",
+                dice="1d6",
+                compare=">=",
+                threshold=face,
+                side=side,
+                actor=unit.id,
+            )
+            if not result.success:
+                combat.kill(b, unit, "fails its rout test and flees")
+
+
+def control(b: Battle) -> Step:
+    """PG-8: for each marker the table says who has non-stunned units within 7.5 cm;
+    one player alone captures it (it stays captured), two or more neutralise it."""
+    owners: list[str] = b.pos["objectives"]
+    able = {s.id for s in b.sides if any(not u.stats["stunned"] for u in b.on_table(s.id))}
+    options = [Option(NOBODY, f"nobody (no non-stunned unit within {CONTROL_CM} cm)")]
+    for side in b.sides:
+        options.append(
+            Option(
+                side.id,
+                f"only {side.name}",
+                disabled=None if side.id in able else "no non-stunned unit on the table",
+            )
+        )
+    options.append(
+        Option(
+            CONTESTED,
+            "two or more players (it becomes neutral)",
+            disabled=None if len(able) > 1 else "fewer than two players have non-stunned units",
+        )
+    )
+    for index, owner in enumerate(owners):
+        held = f"held by {b.side_name(owner)}" if owner else "neutral"
+        choice = yield Choose(
+            key="objective.control",
+            text=f"Objective {index + 1} ({held}): which players have non-stunned units "
+            f"within {CONTROL_CM} cm?",
+            options=options,
+        )
+        if choice == CONTESTED:
+            owners[index] = ""
+        elif choice != NOBODY:
+            owners[index] = str(choice)
+        if owners[index] != owner:
+            now = f"captured by {b.side_name(owners[index])}" if owners[index] else "neutral"
+            b.record("info", f"Objective {index + 1} is {now}")
+
+
+def decide(b: Battle) -> None:
+    """Seed: most objectives wins; a tie goes to points of enemy units destroyed."""
+    held = {s.id: objectives_held(b, s.id) for s in b.sides}
+    most = max(held.values())
+    leaders = [s for s, n in held.items() if n == most]
+    if len(leaders) == 1:
+        b.end(leaders[0], f"most objectives after round {b.round} ({most})")
+        return
+    points = {s: points_destroyed(b, s) for s in leaders}
+    best = max(points.values())
+    top = [s for s, p in points.items() if p == best]
+    reason = f"tied on {most} objectives; points of enemy units destroyed: " + ", ".join(
+        f"{b.side_name(s)} {p}" for s, p in points.items()
+    )
+    b.end(top[0] if len(top) == 1 else None, reason)

@@ -1,0 +1,83 @@
+"""Rounds: the order roll-off and alternating activations (seed 001; PG-3)."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Choose, Option
+from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.system import Step
+from skirmtui.systems.pequenas_guerras import actions
+
+ROUND_ROLLOFF = "round_rolloff"
+
+
+def begin_round(b: Battle) -> None:
+    """PG-3: round 1 keeps the deployment order; later rounds roll off again."""
+    b.round += 1
+    for unit in b.on_table():
+        if unit.stats["activated"]:
+            b.set(unit, "activated", False)
+        if unit.stats["meleed"]:
+            b.set(unit, "meleed", False)
+    if b.round == 1:
+        start_activation(b)
+        return
+    start_rolloff(b, ROUND_ROLLOFF, [s.id for s in b.sides])
+    b.enter_phase("rolloff", "Roll-off")
+
+
+def rolloff_phase_step(b: Battle) -> Step:
+    """Seed: "A cada nova rodada, os jogadores rolam os dados novamente"; G-3 ties."""
+    if not rolloff_done(b, ROUND_ROLLOFF):
+        yield from rolloff_step(b, ROUND_ROLLOFF, "round.roll", f"round {b.round} order")
+        return
+    b.pos["order"] = rolloff_order(b, ROUND_ROLLOFF)
+    b.pos.pop(ROUND_ROLLOFF, None)
+    b.pos.pop(f"{ROUND_ROLLOFF}_rerolls", None)
+    start_activation(b)
+
+
+def start_activation(b: Battle) -> None:
+    order: list[str] = b.pos["order"]
+    b.pos["turn"] = 0
+    b.enter_phase("activation", "Activation", order[0])
+    b.record("info", f"Round {b.round} order: " + ", ".join(b.side_name(s) for s in order))
+
+
+def waiting(b: Battle, side: str) -> list[Unit]:
+    """Units of a side still to activate this round."""
+    return [u for u in b.on_table(side) if not u.stats["activated"]]
+
+
+def next_side(b: Battle) -> str | None:
+    """The next player in order with a unit left (PG-3: the others pass)."""
+    order: list[str] = b.pos["order"]
+    turn: int = b.pos["turn"]
+    for i in range(len(order)):
+        side = order[(turn + i) % len(order)]
+        if waiting(b, side):
+            b.pos["turn"] = (turn + i) % len(order)
+            return side
+    return None
+
+
+def activation_step(b: Battle) -> Step:
+    """Seed: players alternate activating one unit each, in the round's order."""
+    side = next_side(b)
+    if side is None:
+        b.enter_phase("end", "End of round")
+        return
+    b.turn_side = side
+    options = []
+    for unit in b.on_table(side):
+        label = unit.name + (" (stunned: recovers)" if unit.stats["stunned"] else "")
+        done = "already activated this round" if unit.stats["activated"] else None
+        options.append(Option(unit.id, label, disabled=done))
+    choice = yield Choose(
+        key="activate.unit",
+        text=f"{b.side_name(side)}: which unit activates?",
+        options=options,
+        side=side,
+    )
+    b.pos["turn"] = (b.pos["turn"] + 1) % len(b.pos["order"])
+    yield from actions.activate(b, b.units[str(choice)])

@@ -1,0 +1,78 @@
+"""The sequence of pequenas-guerras (seed 001, rulings PG-1..PG-8).
+
+Deployment → Objectives → rounds of (Roll-off →) Activation → End of round, for 2–4
+players. Each step is a small generator in the modules next to this one; between
+steps the position is `battle.pos` (order, corners, objectives) plus unit stats.
+"""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.system import Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
+
+PHASES = (
+    Phase("deployment", "Deployment"),
+    Phase("objectives", "Objectives"),
+    Phase("rolloff", "Roll-off"),
+    Phase("activation", "Activation"),
+    Phase("end", "End of round"),
+)
+
+
+class PequenasGuerras:
+    id = profile.SYSTEM_ID
+    title = "Pequenas Guerras"
+    language = "Portuguese"
+    phases = PHASES
+    unit_fields = profile.UNIT_FIELDS
+    profile_fields = profile.PROFILE_FIELDS
+    setup_options = profile.setup_options()
+    min_players = int(profile.rules()["players"]["min"])
+    max_players = int(profile.rules()["players"]["max"])
+
+    def check_setup(self, setup: Setup) -> list[str]:
+        return profile.check_setup(setup)
+
+    def make_unit(self, spec: UnitSpec) -> Unit:
+        return profile.make_unit(spec)
+
+    def new_battle(self, setup: Setup) -> Battle:
+        self.check_setup(setup)
+        units = {spec.id: profile.make_unit(spec) for spec in setup.units}
+        options = {"size": 1, **setup.options}
+        battle = Battle(self.id, setup.title, setup.seed, options, list(setup.sides), units)
+        battle.phase = "deployment"
+        size = profile.size_of(options)
+        battle.record(
+            "phase",
+            f"{size['name'].capitalize()} game: {size['table']} table, armies of up to "
+            f"{size['points']} points. Deployment: every player rolls a d6 (PG-2)",
+        )
+        deployment.start(battle)
+        return battle
+
+    def demo_setup(self) -> Setup:
+        return setup_from_scenario(self.id, "demo")
+
+    def next_step(self, battle: Battle) -> Step:
+        phase = battle.phase
+        if phase == "deployment":
+            return deployment.deployment_step(battle)
+        if phase == "objectives":
+            return deployment.objectives_step(battle)
+        if phase == "rolloff":
+            return rounds.rolloff_phase_step(battle)
+        if phase == "activation":
+            return rounds.activation_step(battle)
+        return end_round.end_step(battle)
+
+    def queue(self, battle: Battle) -> list[QueueRow]:
+        return views.queue(battle)
+
+    def status(self, battle: Battle, unit: Unit) -> str:
+        return views.status(battle, unit)
+
+    def summary(self, battle: Battle) -> list[str]:
+        return views.summary(battle)

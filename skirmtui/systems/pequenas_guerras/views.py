@@ -1,0 +1,95 @@
+"""What the TUI shows of a pequenas-guerras battle: queue, statuses, summary."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.rolloff import rolloff_done
+from skirmtui.engine.system import QueueRow
+from skirmtui.systems.pequenas_guerras import deployment, rounds
+from skirmtui.systems.pequenas_guerras.end_round import (
+    models_left,
+    objectives_held,
+    points_destroyed,
+    starting_models,
+)
+from skirmtui.systems.pequenas_guerras.profile import size_of
+
+
+def _names(units: list[Unit]) -> str:
+    counts = Counter(u.name for u in units)
+    return ", ".join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items())
+
+
+def queue(b: Battle) -> list[QueueRow]:
+    if b.phase == "deployment" and not rolloff_done(b, deployment.DEPLOY_ROLLOFF):
+        return [QueueRow(s.id, f"{s.name}: rolls for deployment") for s in b.sides]
+    if b.phase in ("deployment", "objectives") or "order" not in b.pos:
+        return _setup_queue(b)
+    if b.phase == "rolloff":
+        return [QueueRow(s.id, f"{s.name}: rolls for round {b.round}") for s in b.sides]
+    rows = []
+    order: list[str] = b.pos["order"]
+    current = rounds.next_side(b) if b.phase == "activation" else None
+    for i, side in enumerate(order):
+        left = rounds.waiting(b, side)
+        detail = f"{len(left)} left: {_names(left)}" if left else "none left (passes)"
+        rows.append(
+            QueueRow(side, f"{i + 1}. {b.side_name(side)} — {detail}", current=side == current)
+        )
+    owners = [b.side_name(o) if o else "—" for o in b.pos.get("objectives", [])]
+    rows.append(QueueRow(None, "Objectives: " + " · ".join(owners)))
+    return rows
+
+
+def _setup_queue(b: Battle) -> list[QueueRow]:
+    order: list[str] = b.pos.get("order") or [g[0] for g in b.pos[deployment.DEPLOY_ROLLOFF]]
+    corners: dict[str, str] = b.pos.get("corners", {})
+    placed = set(b.pos.get("placed", []))
+    rows = []
+    for i, side in enumerate(order):
+        left = [u for u in b.on_table(side) if u.id not in placed]
+        corner = corners.get(side, "corner not chosen")
+        detail = f"{corner}, {len(left)} to place" if b.phase == "deployment" else corner
+        rows.append(
+            QueueRow(side, f"{i + 1}. {b.side_name(side)} — {detail}", current=b.turn_side == side)
+        )
+    return rows
+
+
+def status(b: Battle, unit: Unit) -> str:
+    if unit.removed:
+        return "destroyed" if unit.stats["destroyed_by"] else "removed"
+    # Short words, most urgent first: the roster column is narrow with four players.
+    words = ["✓"] if unit.stats["activated"] else []
+    words.append(f"{unit.num('models')}/{unit.profile['models']}")
+    if unit.stats["stunned"]:
+        words.append("stunned")
+    if unit.num("markers"):
+        words.append(f"{unit.num('markers')}wm")
+    if unit.stats["cover"]:
+        words.append("cover")
+    if unit.stats["overwatch"]:
+        words.append("watch")
+    return " ".join(words)
+
+
+def summary(b: Battle) -> list[str]:
+    size = size_of(b.options)
+    lines = []
+    if b.result:
+        winner = b.side_name(b.result.winner) if b.result.winner else "nobody (draw)"
+        lines.append(f"Winner: {winner} — {b.result.reason} (round {b.result.round})")
+    else:
+        lines.append(f"In progress: round {b.round}, {b.phase}")
+    lines.append(f"{size['name'].capitalize()} game, {size['table']}, {size['points']} points")
+    for side in b.sides:
+        units = [u for u in b.units.values() if u.side == side.id]
+        left = [u for u in units if not u.removed]
+        lines.append(
+            f"{side.name}: {objectives_held(b, side.id)} objectives held, "
+            f"{points_destroyed(b, side.id)} points destroyed, {len(left)}/{len(units)} units "
+            f"and {models_left(b, side.id)}/{starting_models(b, side.id)} models standing"
+        )
+    return lines

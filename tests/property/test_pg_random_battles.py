@@ -1,0 +1,116 @@
+"""Property tests for pequenas-guerras: random legal 2-, 3- and 4-player battles end
+after round 4 (or earlier, when one player is left) keeping the system's invariants;
+replay, undo and save/load give the same battle."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skirmtui.engine.prompts import Choose
+from skirmtui.engine.saves import load_session, save_session
+from skirmtui.engine.session import Session
+from skirmtui.engine.sim import play_random
+from skirmtui.engine.system import Setup
+from skirmtui.systems.armies import setup_for_players
+from skirmtui.systems.registry import get_system, systems
+from tests.property.test_wi_random_battles import state
+
+PG = "pequenas-guerras"
+SYSTEM = get_system(PG)
+FAST = settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+battles = st.tuples(st.integers(0, 10_000), st.sampled_from([2, 3, 4]))
+
+
+def pg_setup(seed: int, players: int) -> Setup:
+    return attrs.evolve(setup_for_players(PG, players), seed=seed)
+
+
+def check_invariants(session: Session) -> None:
+    battle = session.battle
+    assert 1 <= battle.round <= 4 or battle.phase in ("deployment", "objectives")
+    for unit in battle.units.values():
+        models = unit.num("models")
+        assert 0 <= models <= int(unit.profile["models"])
+        assert unit.removed == (models == 0)
+        if unit.num("markers") and not unit.removed:
+            assert models == 1, f"{unit.name}: markers on a unit of {models} models"
+        if unit.removed:
+            assert unit.stats["destroyed_by"] in ("", *(s.id for s in battle.sides))
+            assert unit.stats["destroyed_by"] != unit.side
+    owners = battle.pos.get("objectives", [])
+    assert len(owners) in (0, 3, 4, 5)
+    assert set(owners) <= {"", *(s.id for s in battle.sides)}
+
+
+@FAST
+@given(battles)
+def test_random_battles_end_after_round_4_and_keep_invariants(args: tuple[int, int]) -> None:
+    seed, players = args
+    session = Session(SYSTEM, pg_setup(seed, players))
+    rng = random.Random(seed)
+    activated: set[str] = set()
+    round_seen = 0
+    while session.prompt is not None:
+        prompt = session.prompt
+        if prompt.actor is not None:
+            assert session.battle.alive(prompt.actor), f"removed unit asked to act: {prompt}"
+        if session.battle.round != round_seen:
+            round_seen, activated = session.battle.round, set()
+        value = prompt.random_answer(rng)
+        if isinstance(prompt, Choose) and prompt.key == "activate.unit":
+            assert value not in activated, "a unit activated twice in a round"
+            assert prompt.side == session.battle.turn_side
+            activated.add(str(value))
+        session.answer(value)
+        check_invariants(session)
+    result = session.battle.result
+    assert result is not None
+    standing = [s.id for s in session.battle.sides if session.battle.on_table(s.id)]
+    assert result.round == 4 or len(standing) <= 1
+
+
+@FAST
+@given(battles)
+def test_replay_gives_the_same_battle(args: tuple[int, int]) -> None:
+    seed, players = args
+    played = play_random(SYSTEM, pg_setup(seed, players), random.Random(seed))
+    assert state(Session(SYSTEM, played.setup, played.items)) == state(played)
+
+
+@FAST
+@given(battles, st.integers(1, 300))
+def test_undo_k_equals_replaying_n_minus_k(args: tuple[int, int], k: int) -> None:
+    seed, players = args
+    played = play_random(SYSTEM, pg_setup(seed, players), random.Random(seed))
+    items = list(played.items)
+    k = min(k, len(items))
+    for _ in range(k):
+        played.undo()
+    assert state(played) == state(Session(SYSTEM, played.setup, items[: len(items) - k]))
+    for _ in range(k):
+        played.redo()
+    assert state(played) == state(Session(SYSTEM, played.setup, items))
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(battles, st.integers(0, 100))
+def test_save_then_load_round_trips(tmp_path: Path, args: tuple[int, int], cut: int) -> None:
+    seed, players = args
+    played = play_random(SYSTEM, pg_setup(seed, players), random.Random(seed))
+    for _ in range(min(cut, len(played.items))):
+        played.undo()
+    path = tmp_path / f"pg-{seed}-{players}.toml"
+    save_session(played, path, "2026-01-01T00:00:00Z")
+    loaded, _ = load_session(path, systems())
+    assert loaded.setup == played.setup
+    assert loaded.items == played.items
+    assert state(loaded) == state(played)

@@ -1,0 +1,100 @@
+"""Fixed-dice helpers for pequenas-guerras tests: small armies, scripted answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmtui.engine.battle import Side
+from skirmtui.engine.prompts import Choose
+from skirmtui.engine.session import Session
+from skirmtui.engine.system import Setup, UnitSpec
+from skirmtui.systems.registry import get_system
+from tests.systems.wi_helpers import play
+
+PG = "pequenas-guerras"
+RIFLE = "Rifle 60cm A1; Knife melee A1"
+BLADE = "Blade melee A2"
+
+#: (name, models, quality, weapons) or (name, models, quality, weapons, points)
+Row = tuple[Any, ...]
+
+
+def setup(units: dict[str, list[Row]], **options: Any) -> Setup:
+    """`{"red": [("Squad", 5, 4, RIFLE), …], …}` → a Setup (ids red1, red2…)."""
+    sides = [Side(side, side.capitalize()) for side in units]
+    specs = []
+    for side, rows in units.items():
+        for n, row in enumerate(rows, start=1):
+            name, models, quality, weapons = row[:4]
+            points = row[4] if len(row) > 4 else 10
+            profile = {"models": models, "quality": quality, "weapons": weapons, "points": points}
+            specs.append(UnitSpec(f"{side}{n}", side, name, profile))
+    return Setup(PG, "test", 1, sides, specs, options)
+
+
+def session(units: dict[str, list[Row]], **options: Any) -> Session:
+    return Session(get_system(PG), setup(units, **options))
+
+
+def key(s: Session) -> str:
+    assert s.prompt is not None, "the battle is over"
+    return s.prompt.key
+
+
+def enabled(s: Session) -> list[str]:
+    prompt = s.prompt
+    assert isinstance(prompt, Choose)
+    return [o.value for o in prompt.options if o.disabled is None]
+
+
+def deploy(s: Session, *faces: int) -> None:
+    """Deployment roll-off (one face per side, side order), corners in listed order,
+    then every unit placed as offered (first unplaced unit each time)."""
+    play(s, *[("deploy.roll", (f,)) for f in faces])
+    while key(s) == "deploy.corner":
+        s.answer(enabled(s)[0])
+    while key(s) == "deploy.unit":
+        s.answer(enabled(s)[0])
+        play(s, ("deploy.placed", True))
+
+
+def objectives(s: Session, d3: int, *faces: int) -> None:
+    """D3 for the marker count, the placing roll-off, then every marker placed."""
+    play(s, ("objectives.count", (d3,)))
+    play(s, *[("objectives.roll", (f,)) for f in faces])
+    while key(s) == "objectives.place":
+        s.answer(True)
+
+
+def start(s: Session, *faces: int, d3: int = 1) -> None:
+    """Deploy with `faces` (no ties) and place D3+2 objectives (same faces): round 1."""
+    deploy(s, *faces)
+    objectives(s, d3, *faces)
+    assert s.battle.phase == "activation" and s.battle.round == 1
+
+
+def act(s: Session, unit: str, action: str) -> None:
+    play(s, ("activate.unit", unit), ("action.choose", action))
+
+
+def cover_all(s: Session) -> None:
+    """Every remaining activation this round: the unit takes cover."""
+    while key(s) == "activate.unit":
+        unit = enabled(s)[0]
+        s.answer(unit)
+        if key(s) == "action.choose":
+            s.answer("cover")
+
+
+def stat(s: Session, unit: str, field: str) -> Any:
+    return s.battle.units[unit].stats[field]
+
+
+def sides_of_prompts(s: Session, count: int) -> list[str | None]:
+    """Activate `count` units (first offered, Take Cover) and list whose turn it was."""
+    seen = []
+    for _ in range(count):
+        assert s.prompt is not None
+        seen.append(s.prompt.side)
+        act(s, enabled(s)[0], "cover")
+    return seen
