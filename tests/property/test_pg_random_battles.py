@@ -18,7 +18,7 @@ from skirmtui.engine.sim import play_random
 from skirmtui.engine.system import Setup
 from skirmtui.systems.armies import setup_for_players
 from skirmtui.systems.registry import get_system, systems
-from tests.property.test_wi_random_battles import state
+from tests.property.identity import state
 
 PG = "pequenas-guerras"
 SYSTEM = get_system(PG)
