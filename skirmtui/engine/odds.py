@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from skirmtui.engine.dice import MAX_EXPLOSIONS, Dice, parse_dice
@@ -18,6 +19,11 @@ if TYPE_CHECKING:
 
 def success_chance(roll: Roll) -> Fraction | None:
     """Probability that `roll` succeeds, or None when it has no success condition."""
+    if roll.per_die:
+        p = die_chance(roll)
+        if p is None or roll.need is None:
+            return None
+        return _at_least(parse_dice(roll.dice).count, p, roll.need)
     if roll.compare is None and not roll.always_succeed and not roll.always_fail:
         return None
     offset = 0 if roll.mod_target else roll.modifier
@@ -28,6 +34,37 @@ def success_chance(roll: Roll) -> Fraction | None:
         offset,
         roll.always_succeed,
         roll.always_fail,
+    )
+
+
+def die_chance(roll: Roll) -> Fraction | None:
+    """For a pool (`per_die`), the probability that one die succeeds."""
+    if not roll.per_die or (roll.compare is None and not roll.always_succeed):
+        return None
+    offset = 0 if roll.mod_target else roll.modifier
+    sides = parse_dice(roll.dice).sides
+    return _chance(
+        f"1d{sides}",
+        roll.compare,
+        roll.effective_threshold,
+        offset,
+        roll.always_succeed,
+        roll.always_fail,
+    )
+
+
+def expected_successes(roll: Roll) -> Fraction | None:
+    """For a pool, the mean number of dice that succeed."""
+    p = die_chance(roll)
+    return None if p is None else parse_dice(roll.dice).count * p
+
+
+@lru_cache(maxsize=1024)
+def _at_least(count: int, p: Fraction, need: int) -> Fraction:
+    """P(at least `need` of `count` independent dice succeed), each with chance `p`."""
+    return sum(
+        (comb(count, k) * p**k * (1 - p) ** (count - k) for k in range(max(need, 0), count + 1)),
+        Fraction(0),
     )
 
 

@@ -195,6 +195,11 @@ class Roll(Prompt):
     the modifiers move the threshold instead: a -1 malus on a roll-under test lowers it).
     `always_succeed` and `always_fail` are natural totals that override the comparison;
     `crit_success` and `crit_failure` are natural totals that are critical.
+
+    `per_die` makes it a pool: every die is its own test (the comparison, modifiers and
+    always-sets apply to each face), `total` counts the dice that succeed, and the roll
+    succeeds when at least `need` of them do (no overall success when `need` is None).
+    Pools do not explode.
     """
 
     dice: str
@@ -202,10 +207,12 @@ class Roll(Prompt):
     threshold: int | None = None
     modifiers: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_modifier_tuple)
     mod_target: bool = False
-    always_succeed: frozenset[int] = frozenset()
-    always_fail: frozenset[int] = frozenset()
-    crit_success: frozenset[int] = frozenset()
-    crit_failure: frozenset[int] = frozenset()
+    always_succeed: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    always_fail: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    crit_success: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    crit_failure: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    per_die: bool = False
+    need: int | None = None
 
     @property
     def parsed(self) -> Dice:
@@ -235,6 +242,16 @@ class Roll(Prompt):
 
     def resolve(self, faces: tuple[int, ...]) -> RollResult:
         natural = sum(faces)
+        if self.per_die:
+            count = sum(1 for face in faces if self.success_of(face))
+            return RollResult(
+                faces=faces,
+                natural=natural,
+                total=count,
+                threshold=self.effective_threshold,
+                success=None if self.need is None else count >= self.need,
+                critical=None,
+            )
         critical: Literal["success", "failure"] | None = None
         if natural in self.crit_success:
             critical = "success"
@@ -272,6 +289,8 @@ def describe_roll(prompt: Roll, result: RollResult) -> str:
     """`[4] +1 = 5 ≤ 4: failure` — faces, modifiers, total, threshold and outcome."""
     faces = " ".join(str(f) for f in result.faces)
     text = f"[{faces}]"
+    if prompt.per_die:
+        return text + _describe_pool(prompt, result)
     if prompt.modifiers and not prompt.mod_target:
         text += f" {prompt.modifier:+d} = {result.total}"
     elif len(result.faces) > 1:
@@ -283,4 +302,19 @@ def describe_roll(prompt: Roll, result: RollResult) -> str:
         text += ": success" if result.success else ": failure"
     if result.critical:
         text += f" (critical {result.critical})"
+    return text
+
+
+def _describe_pool(prompt: Roll, result: RollResult) -> str:
+    """` each ≥ 4: 2 succeed` (`of 3 needed: failure` when the pool needs a count)."""
+    text = ""
+    if prompt.compare is not None and result.threshold is not None:
+        symbol = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}[prompt.compare]
+        if prompt.modifiers and not prompt.mod_target:
+            text += f" each {prompt.modifier:+d} {symbol} {result.threshold}"
+        else:
+            text += f" each {symbol} {result.threshold}"
+    text += f": {result.total} succeed"
+    if result.success is not None:
+        text += f", {prompt.need} needed: " + ("success" if result.success else "failure")
     return text

@@ -131,4 +131,8 @@ def roll_record(prompt: Roll, result: RollResult) -> dict[str, object]:
         record["compare"] = prompt.compare
     if result.critical is not None:
         record["critical"] = result.critical
+    if prompt.per_die:
+        record["per_die"] = True
+        if prompt.need is not None:
+            record["need"] = prompt.need
     return record

@@ -12,7 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skirmtui.engine.dice import MAX_EXPLOSIONS, parse_dice
-from skirmtui.engine.odds import natural_distribution, percent, success_chance
+from skirmtui.engine.odds import (
+    die_chance,
+    expected_successes,
+    natural_distribution,
+    percent,
+    success_chance,
+)
 from skirmtui.engine.prompts import (
     AnswerError,
     Ask,
@@ -22,6 +28,7 @@ from skirmtui.engine.prompts import (
     Roll,
     describe_roll,
 )
+from skirmtui.engine.runner import roll_record
 
 
 def d6_test(threshold: int, *modifiers: tuple[str, int], mod_target: bool = True) -> Roll:
@@ -294,3 +301,67 @@ def test_exploding_distribution_caps_explosions() -> None:
     weights = natural_distribution(parse_dice("1d4!"))
     assert max(weights) == 4 * (1 + MAX_EXPLOSIONS)
     assert min(weights) == 1
+
+
+# -- pools: every die its own test (pequenas-guerras quality tests, jumps) ------------------
+
+
+def pool(count: int, face: int, need: int | None = None, **extra: object) -> Roll:
+    return Roll(
+        key="p.roll",
+        text="pool",
+        dice=f"{count}d6",
+        compare=">=",
+        threshold=face,
+        per_die=True,
+        need=need,
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def test_a_pool_counts_the_dice_that_succeed_not_their_sum() -> None:
+    result = pool(3, 4).resolve((4, 4, 6))
+    assert (result.total, result.success) == (3, None)
+    assert pool(3, 4).resolve((1, 3, 4)).total == 1
+    assert describe_roll(pool(3, 4), pool(3, 4).resolve((1, 3, 4))) == "[1 3 4] each ≥ 4: 1 succeed"
+
+
+def test_a_pool_that_needs_every_die_fails_on_one_miss() -> None:
+    assert pool(2, 3, need=2).resolve((3, 6)).success is True
+    failed = pool(2, 3, need=2).resolve((6, 2))
+    assert failed.success is False
+    assert (
+        describe_roll(pool(2, 3, need=2), failed) == "[6 2] each ≥ 3: 1 succeed, 2 needed: failure"
+    )
+
+
+def test_a_pool_applies_modifiers_and_always_sets_to_each_die() -> None:
+    bonus = pool(2, 5, modifiers=(("cover", 1),))
+    assert bonus.resolve((4, 3)).total == 1  # 4 + 1 ≥ 5, 3 + 1 < 5
+    natural_six = pool(2, 7, always_succeed=frozenset({6}))
+    assert natural_six.resolve((6, 5)).total == 1
+
+
+def test_pool_odds_are_binomial_and_exact() -> None:
+    # each die 4+ on a d6 is 1/2; all of 3 dice: 1/8; at least one of 3: 7/8
+    assert die_chance(pool(3, 4)) == Fraction(1, 2)
+    assert expected_successes(pool(3, 4)) == Fraction(3, 2)
+    assert success_chance(pool(3, 4)) is None  # a bare count has no overall success
+    assert success_chance(pool(3, 4, need=3)) == Fraction(1, 8)
+    assert success_chance(pool(3, 4, need=1)) == Fraction(7, 8)
+    # brute force over every outcome of 3d6, each 3+ (2/3), at least 2 needed
+    outcomes = list(itertools.product(range(1, 7), repeat=3))
+    wins = sum(1 for faces in outcomes if pool(3, 3, need=2).resolve(faces).success)
+    assert success_chance(pool(3, 3, need=2)) == Fraction(wins, len(outcomes))
+
+
+def test_a_pool_roll_is_logged_with_its_count_and_mode() -> None:
+    prompt = pool(3, 4, need=3)
+    record = roll_record(prompt, prompt.resolve((4, 5, 1)))
+    assert record["total"] == 2 and record["per_die"] is True and record["need"] == 3
+    assert record["success"] is False
+
+
+def test_always_sets_given_as_plain_sets_still_give_odds() -> None:
+    roll = Roll(key="r", text="r", dice="1d6", compare="<=", threshold=10, always_fail={6})  # type: ignore[arg-type]
+    assert success_chance(roll) == Fraction(5, 6)

@@ -254,8 +254,10 @@ def _special_dice(b: Battle, unit: Unit, key: str, what: str, cm: int) -> Sub[bo
     """Seed: X+1 dice, X one per full 7.5 cm; every die 3+ succeeds."""
     count = int(cm // _SPECIAL["fall_step_cm"]) + 1
     face = int(_SPECIAL["jump_success"])
-    result = yield combat.tests(key, f"{unit.name} {what}", count, face, unit.side, unit.id, None)
-    ok = all(f >= face for f in result.faces)
+    result = yield combat.tests(
+        key, f"{unit.name} {what}", count, face, unit.side, unit.id, None, need=count
+    )
+    ok = bool(result.success)
     b.record("info", f"{unit.name} {'succeeds' if ok else 'fails'}", actor=unit.id)
     return ok
 

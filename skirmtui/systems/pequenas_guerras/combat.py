@@ -35,23 +35,27 @@ def needed(quality: int, bonus: int = 0) -> int:
     return min(6, max(1, quality - bonus))
 
 
-def chance(face: int) -> str:
-    """The exact chance of one die showing `face` or more (G-2)."""
-    return f"{(7 - face) / 6:.0%}"
-
-
-def successes(faces: tuple[int, ...], face: int) -> int:
-    return sum(1 for f in faces if f >= face)
-
-
 def tests(
-    key: str, text: str, count: int, face: int, side: str, actor: str, target: str | None
+    key: str,
+    text: str,
+    count: int,
+    face: int,
+    side: str,
+    actor: str,
+    target: str | None,
+    need: int | None = None,
 ) -> Roll:
-    """A batch of `count` quality tests, each die at or over `face` succeeding."""
+    """A batch of `count` quality tests: a pool where each die at or over `face`
+    succeeds; the result's total is the number of successes (`need` of them, if given,
+    make the batch a success)."""
     return Roll(
         key=key,
-        text=f"{text}: {count} d6, each {face}+ succeeds ({chance(face)} a die)",
+        text=f"{text}: {count} d6, each {face}+ succeeds",
         dice=f"{count}d6",
+        compare=">=",
+        threshold=face,
+        per_die=True,
+        need=need,
         side=side,
         actor=actor,
         target=target,
@@ -168,7 +172,7 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
     result = yield tests(
         "fall.blocks", f"{unit.name} blocks the fall", hits, face, unit.side, unit.id, None
     )
-    blocks = successes(result.faces, face)
+    blocks = result.total
     b.record("info", f"{blocks} block(s): {hits - blocks} wound(s)", target=unit.id)
     yield from wound(b, unit, hits - blocks, by, push=False)
     if not unit.removed:
@@ -224,7 +228,7 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
         shooter.id,
         target.id,
     )
-    hits = successes(result.faces, face)
+    hits = result.total
     yield from resolve_hits(b, shooter, target, hits, cover=bool(in_cover), ranged=True)
     return True
 
@@ -272,7 +276,7 @@ def resolve_hits(
     if bonus:
         text += f" (+{bonus} in cover)"
     result = yield tests("defence.blocks", text, hits, face, target.side, target.id, attacker.id)
-    blocks = successes(result.faces, face)
+    blocks = result.total
     wounds = hits - blocks
     b.record("info", f"{blocks} block(s): {wounds} wound(s)", actor=attacker.id, target=target.id)
     yield from wound(b, target, wounds, attacker)
@@ -291,9 +295,7 @@ def strike(b: Battle, attacker: Unit, defender: Unit) -> Sub[None]:
     if later:
         text += " (later melee this round: natural 6s only)"
     result = yield tests("melee.hits", text, attacks, face, attacker.side, attacker.id, defender.id)
-    yield from resolve_hits(
-        b, attacker, defender, successes(result.faces, face), cover=False, ranged=False
-    )
+    yield from resolve_hits(b, attacker, defender, result.total, cover=False, ranged=False)
 
 
 def melee(b: Battle, charger: Unit, target: Unit) -> Sub[None]:

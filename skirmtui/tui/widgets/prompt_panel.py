@@ -15,7 +15,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from skirmtui.engine.dice import DiceError, parse_faces
-from skirmtui.engine.odds import percent, success_chance
+from skirmtui.engine.odds import die_chance, expected_successes, percent, success_chance
 from skirmtui.engine.prompts import Ask, Choose, Confirm, Prompt, Roll
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.faces_entry import FacesEntry
@@ -24,15 +24,22 @@ _SYMBOL = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}
 
 
 def roll_summary(prompt: Roll) -> str:
-    """`1d6 ≤ 3 (CMB 4, medium range -1) · 50.0% chance`"""
-    text = prompt.dice
+    """`1d6 ≤ 3 (CMB 4, medium range -1) · 50.0% chance`; for a pool
+    `3d6, each ≥ 4 · 50.0% a die · 1.5 expected`."""
+    text = prompt.dice + (", each" if prompt.per_die else "")
     if prompt.compare and prompt.effective_threshold is not None:
         text += f" {_SYMBOL[prompt.compare]} {prompt.effective_threshold}"
     if prompt.modifiers:
         text += " (" + ", ".join(f"{label} {value:+d}" for label, value in prompt.modifiers) + ")"
+    if prompt.per_die:
+        text += f" · {percent(die_chance(prompt))} a die"
+        expected = expected_successes(prompt)
+        if expected is not None:
+            text += f" · {float(expected):.1f} expected"
     chance = percent(success_chance(prompt))
     if chance:
-        text += f" · {chance} chance"
+        needed = f" ({prompt.need} needed)" if prompt.per_die else ""
+        text += f" · {chance} chance{needed}"
     return text
 
 
