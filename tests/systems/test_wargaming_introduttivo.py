@@ -201,6 +201,12 @@ def test_WI_1_sample_armies_are_legal_and_within_the_default_budget() -> None:
         assert SYSTEM.check_setup(make_setup({"red": units, "blue": units})) == []
 
 
+def test_WI_1_the_demo_setup_is_legal_without_warnings() -> None:
+    """WI-1: the bundled demo (`skirmtui demo`, the TUI and CLI tests' battle) passes the
+    setup check: armies within the budget and spending equal points."""
+    assert SYSTEM.check_setup(SYSTEM.demo_setup()) == []
+
+
 # == WI-2, G-3: play order ==================================================================
 
 
