@@ -171,14 +171,33 @@ def test_a_bad_file_exits_1_with_one_line_and_no_traceback(
     assert [p.name for p in tmp_path.iterdir()] == ([] if text is None else ["bad.toml"])
 
 
-def test_an_answer_that_does_not_replay_fails_check_naming_it(
-    open_save: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("command", ["check", "open"])
+def test_an_answer_that_does_not_replay_fails_naming_it(
+    command: str, open_save: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = open_save.read_text(encoding="utf-8")
     open_save.write_text(text.replace('value = "red1"', 'value = "red99"'), encoding="utf-8")
-    code, _, err = run(capsys, "check", str(open_save))
-    assert code == 1
+    before = open_save.read_bytes()
+    code, out, err = run(capsys, command, str(open_save))
+    assert code == 1 and out == ""
     assert "answer 2: 'red99' is not one of the options" in one_line_error(err)
+    assert open_save.read_bytes() == before
+
+
+def test_an_answer_naming_a_unit_that_does_not_exist_fails_check(
+    open_save: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Any answer's `unit` is checked against the battle's units, not only a GM override's."""
+    text = open_save.read_text(encoding="utf-8")
+    ghost = text.replace(
+        '{ key = "activation.unit", value = "red1" }',
+        '{ key = "gm.note", value = { unit = "ghost", text = "x" } }',
+    )
+    assert ghost != text
+    open_save.write_text(ghost, encoding="utf-8")
+    code, out, err = run(capsys, "check", str(open_save))
+    assert code == 1 and out == ""
+    assert "unit 'ghost' does not exist" in one_line_error(err)
 
 
 def test_the_real_entry_point_reports_a_bad_file_without_traceback(tmp_path: Path) -> None:

@@ -18,9 +18,11 @@ from skirmtui.engine.dice import MAX_EXPLOSIONS, Dice, DiceError, parse_dice, pa
         ("d6", Dice(1, 6)),
         ("2d6", Dice(2, 6)),
         ("1d10", Dice(1, 10)),
+        ("d10", Dice(1, 10)),
         ("3D8", Dice(3, 8)),
         ("  2d4  ", Dice(2, 4)),
         ("1d8!", Dice(1, 8, explode=True)),
+        ("2d8!", Dice(2, 8, explode=True)),
         ("d12!", Dice(1, 12, explode=True)),
     ],
 )

@@ -17,9 +17,14 @@ for package in (skirmtui.engine, skirmtui.systems):
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(info.name)
         names.append(info.name)
+from skirmtui.engine.session import Session
+from skirmtui.systems.registry import systems
+for system in systems().values():
+    Session(system, system.demo_setup())
 print(json.dumps({
     "modules": names,
     "textual": sorted(m for m in sys.modules if m == "textual" or m.startswith("textual.")),
+    "icepool": sorted(m for m in sys.modules if m == "icepool" or m.startswith("icepool.")),
 }))
 """
 
@@ -53,7 +58,9 @@ def _run(code: str) -> dict[str, object]:
     return found
 
 
-def test_no_module_of_engine_or_systems_imports_textual() -> None:
+def test_no_module_of_engine_or_systems_imports_textual_or_icepool() -> None:
+    """Importing every module (odds included) and starting each system's demo loads
+    neither Textual nor icepool: icepool waits until odds are asked."""
     found = _run(WALK)
     modules = found["modules"]
     assert isinstance(modules, list)
@@ -67,6 +74,7 @@ def test_no_module_of_engine_or_systems_imports_textual() -> None:
     ):
         assert name in modules
     assert found["textual"] == []
+    assert found["icepool"] == []
 
 
 def test_the_cli_and_a_session_do_not_import_icepool_until_odds_are_asked() -> None:

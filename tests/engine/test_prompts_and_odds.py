@@ -140,6 +140,7 @@ def test_roll_takes_faces_as_a_tuple_or_list_of_ints() -> None:
     ("value", "message"),
     [
         ((7, 1), "7 is not a face of a d6"),
+        ((0, 1), "0 is not a face of a d6"),
         ((3,), "needs 2 faces, got 1"),
         ((True, 1), "expected the faces"),
         ("3 4", "expected the faces"),
@@ -208,6 +209,7 @@ def test_a_roll_without_target_has_no_success() -> None:
         (d6_test(4), Fraction(4, 6)),
         (d6_test(1), Fraction(1, 6)),
         (d6_test(5, ("medium range", -1)), Fraction(4, 6)),
+        (d6_test(4, ("long range", -2)), Fraction(2, 6)),
         (d6_test(4, ("long range", -2), ("reduced visibility", -2)), Fraction(0)),
         (d6_test(6, ("x", +3)), Fraction(1)),
         (Roll(key="r", text="r", dice="2d6", compare="<=", threshold=7), Fraction(21, 36)),
@@ -215,6 +217,17 @@ def test_a_roll_without_target_has_no_success() -> None:
         (
             Roll(key="r", text="r", dice="1d10", compare=">=", threshold=8, modifiers=[("+", 1)]),
             0.4,
+        ),
+        (
+            Roll(
+                key="r",
+                text="r",
+                dice="1d6",
+                compare="<=",
+                threshold=10,
+                always_fail=frozenset({6}),
+            ),
+            Fraction(5, 6),
         ),
         (Roll(key="r", text="r", dice="1d6!", compare=">=", threshold=7), Fraction(1, 6)),
         (Roll(key="r", text="r", dice="1d6!", compare=">=", threshold=13), Fraction(1, 36)),

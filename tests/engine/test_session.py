@@ -399,6 +399,26 @@ def test_an_answer_after_the_end_does_not_replay(wi: RuleSystem) -> None:
     assert info.value.index == len(session.items)
 
 
+def test_a_rule_step_crashing_as_a_phase_begins_is_reported_and_loses_nothing(
+    demo: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer that settles the play order starts the first activation, which crashes:
+    the order roll is not stored, and once the bug is gone the same answer goes through."""
+    play(demo, OPENING[0])
+    before = snapshot(demo)
+
+    def broken(self: object, battle: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(type(demo.system), "_activation", broken)
+    with pytest.raises(RulesFailed, match="RuntimeError: boom"):
+        demo.answer(OPENING[1][1])
+    assert snapshot(demo) == before and len(demo.items) == 1
+    monkeypatch.undo()
+    play(demo, OPENING[1])
+    assert demo.prompt is not None and demo.prompt.key == "activation.unit"
+
+
 def test_a_crashing_rule_step_is_reported_and_loses_nothing(
     demo: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:

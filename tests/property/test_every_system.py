@@ -17,7 +17,7 @@ from skirmtui.engine.sim import MAX_ANSWERS, play_random
 from skirmtui.engine.system import RuleSystem, Setup
 from skirmtui.systems.registry import systems
 from tests.property.identity import state
-from tests.systems.wi_helpers import setup as wi_setup
+from tests.systems.wi_helpers import make_setup as wi_setup
 
 SYSTEMS = sorted(systems())
 FAST = settings(

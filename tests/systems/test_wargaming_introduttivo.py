@@ -14,34 +14,21 @@ from typing import Any
 
 import pytest
 
-from skirmtui.engine.battle import Battle, Side, Unit
+from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.odds import success_chance
 from skirmtui.engine.prompts import AnswerError, Choose, Prompt, Roll
 from skirmtui.engine.saves import load_session, save_session
 from skirmtui.engine.session import Session
-from skirmtui.engine.system import Setup, SetupError, UnitSpec
+from skirmtui.engine.system import SetupError, UnitSpec
 from skirmtui.systems.armies import army_names, load_army
 from skirmtui.systems.registry import get_system, systems
+from tests.systems.wi_helpers import WI, Army, make_setup
 
-WI = "wargaming-introduttivo"
 SYSTEM = get_system(WI)
-
-Army = list[tuple[str, int, int]]
 
 #: Two small armies used by most tests: red wins the play order unless a test says not.
 RED: Army = [("Alpha", 4, 4), ("Bravo", 3, 3)]
 BLUE: Army = [("Xray", 4, 4), ("Yankee", 3, 3)]
-
-
-def make_setup(armies: dict[str, Army], **options: Any) -> Setup:
-    """`{"red": [(name, cmb, abi), …]}` → a setup whose units are red1, red2, … blue1, …"""
-    sides = [Side(side, side.capitalize()) for side in armies]
-    units = [
-        UnitSpec(f"{side}{n}", side, name, {"cmb": cmb, "abi": abi})
-        for side, army in armies.items()
-        for n, (name, cmb, abi) in enumerate(army, start=1)
-    ]
-    return Setup(WI, "rule test", 1, sides, units, options)
 
 
 class Table:
@@ -201,6 +188,12 @@ def test_WI_1_sample_armies_are_legal_and_within_the_default_budget() -> None:
         assert SYSTEM.check_setup(make_setup({"red": units, "blue": units})) == []
 
 
+def test_WI_1_the_demo_setup_is_legal_without_warnings() -> None:
+    """WI-1: the bundled demo (`skirmtui demo`, the TUI and CLI tests' battle) passes the
+    setup check: armies within the budget and spending equal points."""
+    assert SYSTEM.check_setup(SYSTEM.demo_setup()) == []
+
+
 # == WI-2, G-3: play order ==================================================================
 
 
@@ -339,6 +332,7 @@ def test_WI_3_each_unit_tries_once_per_turn() -> None:
     t.activate("blue1", 1)
     assert t.offered() == ["blue2", "done"]
     t("activation.unit", "done")
+    assert t.battle.phase == "shooting" and t.asks.side == "blue"  # red has nobody active
     t("shoot.unit", "done")("move.terrain", "done")("melee.unit", "done")
     assert t.battle.round == 2
     assert t.offered() == ["red1", "red2", "done"]  # a new turn: every unit may try again
