@@ -430,6 +430,19 @@ def test_WI_5_a_failed_recovery_still_costs_the_action() -> None:
     assert t.stat("red1", "damage") == 1 and t.stat("red1", "actions") == 1
 
 
+def test_WI_5_a_unit_healed_by_the_gm_during_its_test_stays_fine() -> None:
+    """G-4 with WI-5: the GM sets damage 0 while the recovery roll is pending; a pass
+    then has no level left to remove (found by the GM-override property test)."""
+    t = Table().order(6, 1)
+    t.session.gm("gm.set", unit="red1", field="damage", value=1)
+    t.activate("red1", 1)("activation.unit", "done").activate("blue1", 6)
+    t("recovery.unit", "red1")
+    t.session.gm("gm.set", unit="red1", field="damage", value=0)
+    t("recovery.roll", (1,))
+    assert t.stat("red1", "damage") == 0 and t.stat("red1", "actions") == 1
+    assert t.asks.key == "shoot.unit"  # Blue has nothing to recover: shooting begins
+
+
 def test_WI_5_one_unit_per_player_in_play_order() -> None:
     """WI-5: "each player in order may test ABI with one active damaged unit"."""
     t = Table().order(6, 1)

@@ -190,7 +190,8 @@ class WargamingIntroduttivo:
             unit = b.units[choice]
             result = yield self._test(unit, "abi", "recovery.roll", "recovers")
             self._spend(b, unit)
-            if result.success:
+            # A GM override may have healed the unit while its test was pending.
+            if result.success and unit.num("damage") > 0:
                 b.set(unit, "damage", unit.num("damage") - 1)
         self._next_player(b)
 
