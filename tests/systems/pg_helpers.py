@@ -9,7 +9,7 @@ from skirmtui.engine.prompts import Choose
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import Setup, UnitSpec
 from skirmtui.systems.registry import get_system
-from tests.systems.wi_helpers import play
+from tests.systems.scripting import play
 
 PG = "pequenas-guerras"
 RIFLE = "Rifle 60cm A1; Knife melee A1"

@@ -25,7 +25,7 @@ from tests.systems.pg_helpers import (
     start,
     stat,
 )
-from tests.systems.wi_helpers import play
+from tests.systems.scripting import play
 
 ONE_EACH = {"red": [("Squad", 5, 4, RIFLE)], "blue": [("Target", 5, 5, RIFLE)]}
 

@@ -1,0 +1,15 @@
+"""Scripted play for fixed-dice rule tests of any system."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmtui.engine.session import Session
+
+
+def play(s: Session, *steps: tuple[str, Any]) -> None:
+    """Answer prompts in order, checking each key is what the rules ask now."""
+    for key, value in steps:
+        assert s.prompt is not None, f"battle over, but the test answers {key}"
+        assert s.prompt.key == key, f"rules ask {s.prompt.key!r}, test answers {key!r}"
+        s.answer(value)
