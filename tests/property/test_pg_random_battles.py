@@ -37,8 +37,9 @@ def check_invariants(session: Session) -> None:
     assert 1 <= battle.round <= 4 or battle.phase in ("deployment", "objectives")
     for unit in battle.units.values():
         models = unit.num("models")
-        assert 0 <= models <= int(unit.profile["models"])
-        assert unit.removed == (models == 0)
+        # a unit on the table has a model left; a removed one keeps its last count, so
+        # a GM who puts it back (G-4) gets it as it was
+        assert 1 <= models <= int(unit.profile["models"])
         if unit.num("markers") and not unit.removed:
             assert models == 1, f"{unit.name}: markers on a unit of {models} models"
         if unit.removed:

@@ -69,7 +69,6 @@ def kill(b: Battle, unit: Unit, why: str) -> None:
     """Remove a unit; its points count for whoever wounded it last (PG-8)."""
     b.record("info", f"{unit.name} ({b.side_name(unit.side)}) {why}", target=unit.id)
     b.set(unit, "destroyed_by", str(unit.stats["last_hit_by"]))
-    b.set(unit, "models", 0)
     b.set(unit, "stunned", False)
     b.set(unit, "overwatch", False)
     b.remove(unit)

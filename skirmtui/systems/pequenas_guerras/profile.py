@@ -35,7 +35,7 @@ PROFILE_FIELDS = (
 )
 
 UNIT_FIELDS = (
-    FieldSpec("models", "models", int, 0, _MAX_MODELS),
+    FieldSpec("models", "models", int, 1, _MAX_MODELS),
     FieldSpec("quality", "quality", int, _Q_LOW, _Q_HIGH),
     FieldSpec("markers", "wound markers", int, 0, 99),
     FieldSpec("stunned", "stunned", bool),
