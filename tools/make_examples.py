@@ -1,12 +1,13 @@
 """Regenerate saves/examples/: finished battles played by seeded random answers.
 
 Run after a rules change that makes an example stop replaying:
-`.venv/bin/python tools/make_examples.py`.
+`.venv/bin/python tools/make_examples.py [SYSTEM …]` (no argument: every system).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import attrs
@@ -18,8 +19,10 @@ from skirmtui.systems.registry import systems
 OUT = Path(__file__).resolve().parent.parent / "saves" / "examples"
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     for system in systems().values():
+        if only and system.id not in only:
+            continue
         base = system.demo_setup()
         setup = attrs.evolve(
             base,
@@ -44,4 +47,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

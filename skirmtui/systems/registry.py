@@ -10,6 +10,7 @@ from skirmtui.engine.system import RuleSystem
 #: system id → module exposing `SYSTEM`.
 _MODULES = {
     "wargaming-introduttivo": "skirmtui.systems.wargaming_introduttivo",
+    "cape-et-epee": "skirmtui.systems.cape_et_epee",
 }
 
 

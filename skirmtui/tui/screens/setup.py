@@ -137,7 +137,8 @@ class SetupScreen(Screen[Setup | None]):
                 units += _parse_units(text, side_id, name, self.system.profile_fields)
             else:
                 units += army_units(load_army(self.system.id, str(army)), side_id)
-        options: dict[str, object] = {}
+        # A scenario's options the form does not show (stakes, event markers) carry over.
+        options: dict[str, object] = dict(self.preset.options) if self.preset else {}
         for option in self.system.setup_options:
             if option.kind is bool:
                 options[option.name] = self.query_one(f"#opt-{option.name}", Checkbox).value
