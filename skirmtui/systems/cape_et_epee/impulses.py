@@ -9,6 +9,7 @@ from skirmtui.engine.system import Step
 from skirmtui.systems.cape_et_epee import actions, profile
 
 END = "end"
+DONE = "done"
 
 
 def queue(b: Battle) -> list[Unit]:
@@ -100,9 +101,9 @@ def na_step(b: Battle) -> Step:
             side=side,
             text=f"{b.side_name(side)}: which non-activated character acts?",
             options=[Option(u.id, u.name) for u in waiting]
-            + [Option(END, "Done: the others do nothing", passive=True)],
+            + [Option(DONE, "Done: the others do nothing", passive=True)],
         )
-        if choice != END:
+        if choice != DONE:
             unit = b.units[choice]
             b.set(unit, "acted", True)
             rejoin = False
