@@ -32,8 +32,12 @@ CANCEL = "cancel"
 NONE = "none"
 
 
+#: AP per action, read once (menus are rebuilt for every replayed answer).
+_COSTS = {name: int(spec["cost"]) for name, spec in profile.actions().items()}
+
+
 def cost(action: str) -> int:
-    return int(profile.actions()[action]["cost"])
+    return _COSTS[action]
 
 
 def allowed(b: Battle, unit: Unit, action: str, engaged: bool | None = None) -> str | None:
@@ -121,18 +125,20 @@ def menu(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> list[Option]:
     enemies = targets(b, unit)
     options = []
     for action in ACTIONS:
+        reason = why_not(b, unit, action, na, rejoin, engaged, enemies)
+        if reason in _IRRELEVANT:
+            continue  # not offered: nothing to explain (not prone, not in a melee…)
         label = acts[action]["label"]
         if not na:
             label += f" ({cost(action)} AP)"
-        options.append(
-            Option(
-                action,
-                label,
-                disabled=why_not(b, unit, action, na, rejoin, engaged, enemies),
-                passive=action == "temporize",
-            )
-        )
+        options.append(Option(action, label, disabled=reason, passive=action == "temporize"))
     return options
+
+
+#: Reasons an action is left out of the menu rather than shown disabled.
+_IRRELEVANT = frozenset(
+    {"not in a melee", "not prone", "already prone", "not shaken", "nothing to reload"}
+)
 
 
 def spend(b: Battle, unit: Unit, action: str, na: bool) -> None:
@@ -295,17 +301,19 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
     if band == "out":
         return False  # ours: out of range, nothing is spent
     back_band = None
-    if can_react(b, target, "prone", na) or can_react(b, target, "shoot", na):
+    back_reason = why_not(b, target, "shoot", False, False)
+    prone_reason = "already prone" if target.flag("prone") else allowed(b, target, "prone")
+    if can_react(b, target, "temporize", na) and (back_reason is None or prone_reason is None):
         options = [
             Option(
                 "back",
                 "Shoot back (simultaneous)",
-                disabled=why_not(b, target, "shoot", False, False),
+                disabled=back_reason,
             ),
             Option(
                 "prone",
                 "Drop prone before the shot",
-                disabled="already prone" if target.flag("prone") else None,
+                disabled=prone_reason,
             ),
             Option(NONE, "No reaction", passive=True),
         ]

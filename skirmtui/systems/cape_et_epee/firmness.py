@@ -51,5 +51,9 @@ def recover(b: Battle, units: list[Unit]) -> None:
 
 
 def beaten(b: Battle) -> list[str]:
-    """Sides whose firmness is zero or less (seed: the army must leave the field)."""
-    return [s.id for s in b.sides if current(b, s.id) <= 0]
+    """Sides whose firmness is zero or less (seed: the army must leave the field).
+    One pass over the units: this runs before every step."""
+    lost = dict.fromkeys(b.pos["firmness"], 0)
+    for unit in b.units.values():
+        lost[unit.side] += unit.stats["firm_loss"]  # type: ignore[operator]
+    return [side for side, start in b.pos["firmness"].items() if start - lost[side] <= 0]

@@ -40,7 +40,7 @@ def queue(b: Battle) -> list[QueueRow]:
         if current and b.alive(current):
             waiting = [b.units[current]] + [u for u in waiting if u.id != current]
         for i, unit in enumerate(waiting, start=1):
-            mark = "▶ " if unit.id == current else f"{i}. "
+            mark = "" if unit.id == current else f"{i}. "  # the pane marks the current row
             rows.append(
                 QueueRow(
                     unit.side,
@@ -57,22 +57,20 @@ def queue(b: Battle) -> list[QueueRow]:
 
 
 def status(b: Battle, unit: Unit) -> str:
+    """What changes first (AP, wounds, status), the rank last: the roster column is narrow."""
     rank = str(unit.profile["rank"])
     if unit.removed:
-        return f"{rank}, out"
-    words = [rank]
-    role = profile.role(unit)
-    if role:
-        words.append(role)
+        return f"out ({rank})"
+    words = []
+    if unit.num("die"):
+        words.append(f"AP {unit.num('ap')}/{unit.num('die')}")
     wounds = unit.num("wounds")
     if wounds:
         words.append(f"{wounds}/{profile.max_wounds(unit)} wounds")
-    if not unit.flag("deployed"):
-        words.append("off the table")
-    if unit.num("die"):
-        words.append(f"die {unit.num('die')}, {unit.num('ap')} AP")
     if unit.stats["status"]:
         words.append(str(unit.stats["status"]).upper())
+    if not unit.flag("deployed"):
+        words.append("off the table")
     if unit.flag("prone"):
         words.append("prone")
     if unit.num("reload"):
@@ -80,6 +78,8 @@ def status(b: Battle, unit: Unit) -> str:
     foes = morale.opponents(b, unit)
     if foes:
         words.append("melee vs " + ", ".join(f.name for f in foes))
+    role = profile.role(unit)
+    words.append(f"{rank} {role}" if role else rank)
     return ", ".join(words)
 
 

@@ -180,8 +180,21 @@ class SetupScreen(Screen[Setup | None]):
 
 
 def _typed_line(unit: UnitSpec, fields: tuple[FieldSpec, ...]) -> str:
+    """`Name 3 4`, then any other profile entry as `key=value` (rank=hero squad=Guards)."""
     values = [str(unit.profile.get(f.name, "")) for f in fields if not f.derived]
-    return " ".join([unit.name, *values])
+    shown = {f.name for f in fields}
+    extras = [
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+        for k, v in unit.profile.items()
+        if k not in shown
+    ]
+    return " ".join([unit.name, *values, *extras])
+
+
+def _extra_value(text: str) -> int | bool | str:
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.lstrip("-").isdigit() else text
 
 
 def _parse_units(
@@ -193,6 +206,8 @@ def _parse_units(
         if not line:
             continue
         parts = line.split()
+        extras = [p for p in parts if "=" in p]
+        parts = [p for p in parts if "=" not in p]
         values = parts[-len(names) :]
         if len(parts) <= len(names) or not all(v.isdigit() for v in values):
             raise SetupError(
@@ -202,6 +217,9 @@ def _parse_units(
         profile: dict[str, int | bool | str] = {
             n: int(v) for n, v in zip(names, values, strict=True)
         }
+        for extra in extras:
+            name, _, text = extra.partition("=")
+            profile[name] = _extra_value(text)
         units.append(
             UnitSpec(f"{side}{len(units) + 1}", side, " ".join(parts[: -len(names)]), profile)
         )
