@@ -12,7 +12,7 @@ from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Confirm, Option
 from skirmtui.systems.cape_et_epee import combat, morale, profile
 from skirmtui.systems.cape_et_epee.morale import Sub
-from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
+from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
 
 #: The order actions are offered in.
 ACTIONS = (
@@ -44,7 +44,8 @@ def allowed(b: Battle, unit: Unit, action: str, engaged: bool | None = None) -> 
     """Why a status or a melee forbids `action` (ours, data `[allowed]`), or None."""
     lists: dict[str, list[str]] = profile.rules()["allowed"]
     status = str(unit.stats["status"])
-    if status and action not in lists[status]:
+    # A status typed in by a GM override that the data does not know counts as shaken.
+    if status and action not in lists.get(status, lists[SHAKEN]):
         return f"{status}: it may not {profile.actions()[action]['label'].lower()}"
     if action in ("move", "charge", "shoot", "reload", "prone", "stand"):
         if engaged is None:

@@ -89,8 +89,8 @@ def roll_test(
 def test(b: Battle, units: list[Unit], trigger: str, cover: bool | None = None) -> Sub:
     """A triggered test (seed §2.7); on a failure the trigger's consequence applies."""
     units = [u for u in units if not u.removed]
-    if not units:
-        return True
+    if not units or firmness.beaten(b):
+        return True  # nobody left to test, or the battle ends before the next step
     rule = profile.rules()["consequences"][trigger]
     passed = yield from roll_test(b, units, rule["label"], cover)
     if not passed:
