@@ -6,7 +6,8 @@ when it was called off before anything happened (no target, out of range).
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Confirm, Option
@@ -40,19 +41,54 @@ def cost(action: str) -> int:
     return _COSTS[action]
 
 
-def allowed(b: Battle, unit: Unit, action: str, engaged: bool | None = None) -> str | None:
+class Situation(NamedTuple):
+    """Everything the choice of actions depends on, so the menus can be cached (they are
+    rebuilt for every replayed answer)."""
+
+    na: bool
+    rejoin: bool
+    ap: int
+    status: str
+    prone: bool
+    reload: int
+    armed: bool
+    engaged: bool
+    enemies: bool
+    shaken_enemy: bool
+
+
+def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situation:
+    enemies = targets(b, unit)
+    return Situation(
+        na,
+        rejoin,
+        unit.num("ap"),
+        str(unit.stats["status"]),
+        unit.flag("prone"),
+        unit.num("reload"),
+        bool(unit.profile.get("weapon")),
+        morale.engaged(b, unit),
+        bool(enemies),
+        any(u.stats["status"] for u in enemies),
+    )
+
+
+def forbidden(status: str, engaged: bool, action: str) -> str | None:
     """Why a status or a melee forbids `action` (ours, data `[allowed]`), or None."""
     lists: dict[str, list[str]] = profile.rules()["allowed"]
-    status = str(unit.stats["status"])
     # A status typed in by a GM override that the data does not know counts as shaken.
     if status and action not in lists.get(status, lists[SHAKEN]):
         return f"{status}: it may not {profile.actions()[action]['label'].lower()}"
-    if action in ("move", "charge", "shoot", "reload", "prone", "stand"):
-        if engaged is None:
-            engaged = morale.engaged(b, unit)
-        if engaged and action not in lists["engaged"]:
-            return "in a melee: fight or flee"
+    if engaged and action in _MOVING and action not in lists["engaged"]:
+        return "in a melee: fight or flee"
     return None
+
+
+_MOVING = frozenset({"move", "charge", "shoot", "reload", "prone", "stand"})
+
+
+def allowed(b: Battle, unit: Unit, action: str) -> str | None:
+    return forbidden(str(unit.stats["status"]), morale.engaged(b, unit), action)
 
 
 def targets(b: Battle, unit: Unit) -> list[Unit]:
@@ -60,80 +96,70 @@ def targets(b: Battle, unit: Unit) -> list[Unit]:
     return [u for u in b.enemies(unit.side) if u.flag("deployed")]
 
 
-def why_not(
-    b: Battle,
-    unit: Unit,
-    action: str,
-    na: bool,
-    rejoin: bool,
-    engaged: bool | None = None,
-    enemies: list[Unit] | None = None,
-) -> str | None:
-    """The reason `action` cannot be taken now, or None (bad input is never offered).
-    `engaged` and `enemies` may be passed in when asking for every action at once."""
+def why_not(b: Battle, unit: Unit, action: str, na: bool, rejoin: bool) -> str | None:
+    """The reason `action` cannot be taken now, or None (bad input is never offered)."""
+    return reason(situation(b, unit, na, rejoin), action)
+
+
+@cache
+def reason(s: Situation, action: str) -> str | None:
     spec = profile.actions()[action]
-    if na and not spec["na"]:
+    if s.na and not spec["na"]:
         return "not in the non-activated phase"
-    if rejoin and action != "move":
+    if s.rejoin and action != "move":
         return "CE-6: a separated squad member may only move to rejoin its squad"
-    if not na and unit.num("ap") < cost(action):
-        return f"needs {cost(action)} AP, {unit.num('ap')} left"
-    if engaged is None:
-        engaged = morale.engaged(b, unit)
-    if na and engaged and action not in ("melee", "flee"):
+    if not s.na and s.ap < cost(action):
+        return f"needs {cost(action)} AP, {s.ap} left"
+    if s.na and s.engaged and action not in ("melee", "flee"):
         return "CE-6: in a melee it must fight or flee"
     if action == "temporize":
         return None
-    reason = allowed(b, unit, action, engaged)
-    if reason:
-        return reason
-    weapon = profile.weapon(unit)
-    if action in ("move", "charge") and unit.flag("prone"):
+    why = forbidden(s.status, s.engaged, action)
+    if why:
+        return why
+    if action in ("move", "charge") and s.prone:
         return "prone: stand up first"
-    if action in ("charge", "shoot") and enemies is None:
-        enemies = targets(b, unit)
-    if action == "charge":
-        assert enemies is not None
-        if not enemies:
-            return "no enemy on the table"
-        if na and not any(u.stats["status"] for u in enemies):
-            return "CE-6: only a shaken enemy may be charged in this phase"
+    if action in ("charge", "shoot") and not s.enemies:
+        return "no enemy on the table"
+    if action == "charge" and s.na and not s.shaken_enemy:
+        return "CE-6: only a shaken enemy may be charged in this phase"
     if action == "shoot":
-        if weapon is None:
+        if not s.armed:
             return "no missile weapon"
-        if unit.num("reload"):
-            return f"unloaded: {unit.num('reload')} reload step(s) left"
-        if not enemies:
-            return "no enemy on the table"
-    if action == "reload" and not unit.num("reload"):
+        if s.reload:
+            return f"unloaded: {s.reload} reload step(s) left"
+    if action == "reload" and not s.reload:
         return "nothing to reload"
-    if action in ("melee", "flee") and not engaged:
+    if action in ("melee", "flee") and not s.engaged:
         return "not in a melee"
-    if action == "prone" and unit.flag("prone"):
+    if action == "prone" and s.prone:
         return "already prone"
-    if action == "stand" and not unit.flag("prone"):
+    if action == "stand" and not s.prone:
         return "not prone"
-    if action == "rally" and not unit.stats["status"]:
+    if action == "rally" and not s.status:
         return "not shaken"
-    if action == "improvised" and unit.stats["status"]:
+    if action == "improvised" and s.status:
         return "shaken"
     return None
 
 
 def menu(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> list[Option]:
+    return list(_menu(situation(b, unit, na, rejoin)))
+
+
+@cache
+def _menu(s: Situation) -> tuple[Option, ...]:
     acts = profile.actions()
-    engaged = morale.engaged(b, unit)
-    enemies = targets(b, unit)
     options = []
     for action in ACTIONS:
-        reason = why_not(b, unit, action, na, rejoin, engaged, enemies)
-        if reason in _IRRELEVANT:
+        why = reason(s, action)
+        if why in _IRRELEVANT:
             continue  # not offered: nothing to explain (not prone, not in a melee…)
         label = acts[action]["label"]
-        if not na:
+        if not s.na:
             label += f" ({cost(action)} AP)"
-        options.append(Option(action, label, disabled=reason, passive=action == "temporize"))
-    return options
+        options.append(Option(action, label, disabled=why, passive=action == "temporize"))
+    return tuple(options)
 
 
 #: Reasons an action is left out of the menu rather than shown disabled.

@@ -108,10 +108,10 @@ def na_step(b: Battle) -> Step:
             b.set(unit, "acted", True)
             rejoin = False
             squad = profile.squad_of(unit)
-            mates = [
+            mates = squad and [
                 u
                 for u in profile.members(b, side, squad)
-                if squad and u is not unit and not u.removed and u.flag("deployed")
+                if u is not unit and not u.removed and u.flag("deployed")
             ]
             if mates:
                 rejoin = yield Ask(
