@@ -674,3 +674,119 @@ def test_ce10_turn_limit_ends_with_the_side_keeping_more_firmness() -> None:
     activate(s, (1,), (1,))
     play(s, ("na.unit", "done"), ("na.unit", "done"))
     assert s.battle.result is not None and s.battle.result.winner == "blue"
+
+
+# -- more edges ---------------------------------------------------------------------------
+
+
+def test_ce3_die_on_a_squad_orders_its_models_and_takes_it_off_the_list() -> None:
+    """Seed §2.2: the order on a squad is valid for the whole squad; ours: its officer and
+    the squad are then no longer offered."""
+    s = session(SQUAD, [ch("X")])
+    roll(s, (1, 2), (1,))
+    play(s, ("orders.assign", "done"))
+    play(s, ("orders.assign", "1|squad:Guards"))
+    assert [stat(s, f"red{i}", "ap") for i in range(1, 5)] == [1, 1, 1, 1]
+    assert s.prompt is not None and s.prompt.key != "orders.assign"  # nothing left to order
+
+
+def test_ce8_no_reaction_without_an_ap_left() -> None:
+    """CE-8: a reaction costs 1 AP of the reacting character."""
+    s = session([ch("A", weapon="pistol")], [ch("X", weapon="pistol")])
+    activate(s, (2,), (3,), (2, "red1"), (3, "blue1"))
+    assert s.prompt is not None and s.prompt.actor == "blue1"  # blue: initiative, 3 AP
+    for _ in range(3):
+        act(s, "temporize")
+    assert stat(s, "blue1", "ap") == 0 and stat(s, "blue1", "die") == 3
+    _shoot(s, "blue1")
+    assert key(s) == "shoot.cover"  # not asked to react
+
+
+def test_ce8_shooting_back_needs_a_loaded_weapon() -> None:
+    """CE-8 with CE-7's reload: an unloaded weapon cannot shoot back; dropping prone can."""
+    s = session([ch("A", weapon="pistol")], [ch("X", weapon="pistol")])
+    s.gm("gm.set", unit="blue1", field="reload", value=1)
+    activate(s, (3,), (2,), (3, "red1"), (2, "blue1"))
+    _shoot(s, "blue1")
+    assert disabled(s) == {"back": "unloaded: 1 reload step(s) left"}
+    before = len(s.items)
+    with pytest.raises(AnswerError):
+        s.answer("back")
+    assert len(s.items) == before
+
+
+def test_ce7_a_charge_that_does_not_reach_contact_costs_its_ap() -> None:
+    """CE-7: "charge (2 AP: move into contact and fight)"; the table says if contact is
+    reached (G-1)."""
+    s = session([ch("A")], [ch("X")])
+    activate(s, (3,), (1,), (3, "red1"))
+    play(s, ("impulse.action", "charge"), ("charge.target", "blue1"), ("charge.contact", False))
+    assert stat(s, "red1", "ap") == 1 and stat(s, "red1", "foe") == ""
+    assert key(s) == "impulse.action"
+
+
+def test_ce7_fleeing_breaks_off_the_melee() -> None:
+    """CE-7: "flee a melee (1 AP)"; ours: it always gets the character out of contact."""
+    s = session([ch("A")], [ch("X")])
+    activate(s, (3,), (1,), (3, "red1"))
+    _engage(s)
+    play(s, ("melee.attack", (1,)), ("melee.defend", (2,)))
+    assert options(s) == ["melee", "flee", "improvised", "temporize", "end"]
+    play(s, ("impulse.action", "flee"), ("flee.done", True))
+    assert stat(s, "red1", "foe") == "" and stat(s, "blue1", "foe") == ""
+    play(s, ("na.unit", "blue1"))  # no longer in a melee: blue1 may move again
+    assert "move" in options(s)
+
+
+def test_ce7_reload_takes_one_ap_per_reload_step() -> None:
+    """CE-7: "reload (1 AP per reload step of the weapon)"; the pistol has 2 (data)."""
+    s = duel()
+    activate(s, (3,), (1,), (3, "red1"))
+    _shoot(s, "blue1")
+    play(s, ("shoot.cover", True), ("shoot.to_hit", (10,)))
+    assert "shoot" in disabled(s)
+    act(s, "reload")
+    assert stat(s, "red1", "reload") == 1
+    act(s, "reload")
+    assert stat(s, "red1", "reload") == 0 and stat(s, "red1", "ap") == 0
+
+
+def test_ce9_seek_cover_stays_until_the_table_says_cover_is_reached() -> None:
+    """Seed §2.7.3: "Il recupero è automatico non appena raggiunto il riparo"."""
+    s = session([ch("A")], [ch("X")])
+    s.gm("gm.set", unit="red1", field="status", value="seek cover")
+    activate(s, (3,), (1,), (3, "red1"))
+    play(s, ("impulse.action", "move"), ("move.done", True), ("move.cover", False))
+    assert stat(s, "red1", "status") == "seek cover"
+    play(s, ("impulse.action", "move"), ("move.done", True), ("move.cover", True))
+    assert stat(s, "red1", "status") == ""
+
+
+def test_g4_a_status_the_data_does_not_know_counts_as_shaken() -> None:
+    """G-4: a GM may type any status; the app treats an unknown one as shaken (ours)."""
+    s = session([ch("A", weapon="pistol")], [ch("X")])
+    s.gm("gm.set", unit="red1", field="status", value="drunk")
+    activate(s, (3,), (1,), (3, "red1"))
+    assert disabled(s)["shoot"] == "drunk: it may not shoot"
+    assert "rally" in options(s)
+
+
+def test_ce10_objective_not_reached_goes_on_to_the_next_turn() -> None:
+    """Seed §3: only reaching the objective ends the battle."""
+    s = session([ch("A")], [ch("X")], objective="take the letter")
+    activate(s, (1,), (1,))
+    play(s, ("na.unit", "done"), ("na.unit", "done"), ("turn.objective", "no"))
+    assert s.battle.result is None and s.battle.round == 2
+    assert key(s) == "activation.roll"
+
+
+def test_ce6_non_activated_charge_on_a_shaken_activated_target_asks_no_reaction() -> None:
+    """CE-8/CE-6: every AP is lost at the end of the activated phase, so nobody reacts in
+    the non-activated phase."""
+    s = session([ch("A")], [ch("X")])
+    s.gm("gm.set", unit="blue1", field="status", value="shaken")
+    activate(s, (1,), (1,), (1, "blue1@blue"))
+    act(s, "temporize")  # blue1's only AP
+    assert s.battle.phase == "nonactivated"
+    play(s, ("na.unit", "red1"), ("na.action", "charge"), ("charge.target", "blue1"))
+    assert key(s) == "charge.contact"
