@@ -32,7 +32,7 @@ async def pick(pilot, value: str) -> None:  # type: ignore[no-untyped-def]
     await pilot.pause()
 
 
-async def test_a_turn_with_a_shoot_back_reaction(tmp_path: Path) -> None:
+async def test_a_turn_with_reactions(tmp_path: Path) -> None:
     app = SkirmApp(session=duel(), path=tmp_path / "ce.toml", created="2026-01-01T00:00:00Z")
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
@@ -77,6 +77,27 @@ async def test_a_turn_with_a_shoot_back_reaction(tmp_path: Path) -> None:
         assert s.prompt.actor == "red1"  # still the most AP (2 v Jussac's 1)
         texts = [row.text for row in s.system.queue(battle)]
         assert texts[0].startswith("Red: firmness") and texts[1].startswith("Blue: firmness")
+        # Athos charges Jussac, who countercharges with his last AP (CE-8): both roll 5,
+        # a tie in a simultaneous fight hits both; neither is wounded (6 on CA 5).
+        await pick(pilot, "charge")
+        await pick(pilot, "blue1")
+        assert s.prompt.key == "react.charge" and s.prompt.side == "blue"
+        await pick(pilot, "counter")
+        await type_faces(pilot, "5")
+        await type_faces(pilot, "5")
+        await type_faces(pilot, "6")
+        await type_faces(pilot, "6")
+        assert battle.units["blue1"].stats["ap"] == 0
+        assert battle.units["red1"].stats["foe"] == "blue1"
+        # CE-6: the non-activated characters, initiative player first, one action each.
+        assert battle.phase == "nonactivated" and s.prompt.side == "red"
+        await pick(pilot, "red2")
+        await pick(pilot, "temporize")  # red's last: blue's turn
+        assert s.prompt.side == "blue"
+        await pick(pilot, "blue2")
+        await pick(pilot, "temporize")  # blue's last character: the turn ends
+        assert battle.round == 2 and s.prompt.key == "activation.roll"
+        assert any("countercharges" in entry.text for entry in battle.log)
 
 
 def mid_impulse() -> SkirmApp:
