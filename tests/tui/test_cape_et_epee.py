@@ -130,9 +130,11 @@ def test_battle_screen_mid_impulse(snap_compare) -> None:  # type: ignore[no-unt
 
 
 async def test_new_from_a_scenario_keeps_ranks_squads_and_stakes(tmp_path: Path) -> None:
-    """`skirmtui new cape-et-epee --scenario locanda`: the setup form shows the scenario's
-    characters as typed lines (extra profile entries as key=value) and starting keeps them,
-    with the scenario's stakes, markers and objective."""
+    """`skirmtui new cape-et-epee --scenario locanda`: starting from the unedited form keeps
+    the scenario's characters whole (ranks, squads, weapons: entries the typed columns do
+    not show) and its stakes, markers and objective; an edited list is parsed as typed."""
+    from textual.widgets import TextArea
+
     from skirmtui.systems.armies import setup_from_scenario
     from skirmtui.tui.screens.setup import SetupScreen
 
@@ -142,8 +144,16 @@ async def test_new_from_a_scenario_keeps_ranks_squads_and_stakes(tmp_path: Path)
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         setup = screen.build()
+        area = screen.query_one("#units-1", TextArea)
+        area.text = area.text + "\nSpadaccino 6 5 5 5 5"
         await pilot.pause()
+        edited = screen.build()
     assert setup.options["stakes"] == "objective"
     assert setup.options["objective"] == preset.options["objective"]
     assert setup.options["markers"] == preset.options["markers"]
-    assert [(u.name, u.profile) for u in setup.units] == [(u.name, u.profile) for u in preset.units]
+    assert [(u.id, u.name, u.profile) for u in setup.units] == [
+        (u.id, u.name, u.profile) for u in preset.units
+    ]
+    blue = [u for u in edited.units if u.side == "blue"]
+    assert blue[-1].profile == {"morale": 6, "tiro": 5, "mischia": 5, "ca": 5, "move": 5}
+    assert "rank" not in blue[0].profile  # typed lines carry the typed columns only

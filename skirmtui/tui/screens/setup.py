@@ -134,7 +134,8 @@ class SetupScreen(Screen[Setup | None]):
             army = self.query_one(f"#army-{i}", Select).value
             if army == TYPED:
                 text = self.query_one(f"#units-{i}", TextArea).text
-                units += _parse_units(text, side_id, name, self.system.profile_fields)
+                kept = self._preset_units(i, side_id, text)
+                units += kept or _parse_units(text, side_id, name, self.system.profile_fields)
             else:
                 units += army_units(load_army(self.system.id, str(army)), side_id)
         # A scenario's options the form does not show (stakes, event markers) carry over.
@@ -159,6 +160,21 @@ class SetupScreen(Screen[Setup | None]):
         self.warnings = self.system.check_setup(setup)
         return setup
 
+    def _preset_units(self, i: int, side_id: str, text: str) -> list[UnitSpec]:
+        """The scenario's units of player `i`, whole (every profile entry, not only the
+        typed columns), if the form still shows them unedited; else nothing."""
+        preset = self.preset
+        if preset is None or i >= len(preset.sides):
+            return []
+        side = preset.sides[i].id
+        mine = [u for u in preset.units if u.side == side]
+        if text != "\n".join(_typed_line(u, self.system.profile_fields) for u in mine):
+            return []
+        return [
+            UnitSpec(f"{side_id}{n}", side_id, u.name, dict(u.profile))
+            for n, u in enumerate(mine, start=1)
+        ]
+
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)
         try:
@@ -180,21 +196,8 @@ class SetupScreen(Screen[Setup | None]):
 
 
 def _typed_line(unit: UnitSpec, fields: tuple[FieldSpec, ...]) -> str:
-    """`Name 3 4`, then any other profile entry as `key=value` (rank=hero squad=Guards)."""
     values = [str(unit.profile.get(f.name, "")) for f in fields if not f.derived]
-    shown = {f.name for f in fields}
-    extras = [
-        f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-        for k, v in unit.profile.items()
-        if k not in shown
-    ]
-    return " ".join([unit.name, *values, *extras])
-
-
-def _extra_value(text: str) -> int | bool | str:
-    if text in ("true", "false"):
-        return text == "true"
-    return int(text) if text.lstrip("-").isdigit() else text
+    return " ".join([unit.name, *values])
 
 
 def _parse_units(
@@ -206,8 +209,6 @@ def _parse_units(
         if not line:
             continue
         parts = line.split()
-        extras = [p for p in parts if "=" in p]
-        parts = [p for p in parts if "=" not in p]
         values = parts[-len(names) :]
         if len(parts) <= len(names) or not all(v.isdigit() for v in values):
             raise SetupError(
@@ -217,9 +218,6 @@ def _parse_units(
         profile: dict[str, int | bool | str] = {
             n: int(v) for n, v in zip(names, values, strict=True)
         }
-        for extra in extras:
-            name, _, text = extra.partition("=")
-            profile[name] = _extra_value(text)
         units.append(
             UnitSpec(f"{side}{len(units) + 1}", side, " ".join(parts[: -len(names)]), profile)
         )
