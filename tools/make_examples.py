@@ -1,7 +1,7 @@
 """Regenerate saves/examples/: finished battles played by seeded random answers.
 
 Run after a rules change that makes an example stop replaying:
-`.venv/bin/python tools/make_examples.py [SYSTEM …]` (no argument: every system).
+`.venv/bin/python tools/make_examples.py [SYSTEM …]` (default: every system).
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ def main(only: list[str]) -> None:
         if only and system.id not in only:
             continue
         base = system.demo_setup()
+        unlimited = {"turn_limit": 0} if "turn_limit" in base.options else {}
         setup = attrs.evolve(
             base,
             title=f"Example: {base.title.removeprefix('Demo: ')}, fought to the end",
-            options={**base.options, "turn_limit": 0},
+            options={**base.options, **unlimited},
         )
         best = None
         for seed in range(1, 200):  # the shortest decisive battle among these seeds
