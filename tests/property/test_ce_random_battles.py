@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from skirmtui.engine.export import export_document
 from skirmtui.engine.saves import load_session, save_session
 from skirmtui.engine.session import Session
 from skirmtui.engine.sim import play_random
@@ -17,7 +19,6 @@ from skirmtui.engine.system import Setup
 from skirmtui.systems.armies import scenario_names, setup_from_scenario
 from skirmtui.systems.cape_et_epee import firmness, impulses, profile
 from skirmtui.systems.registry import get_system, systems
-from tests.property.test_wi_random_battles import state
 
 CE = "cape-et-epee"
 SYSTEM = get_system(CE)
@@ -25,6 +26,22 @@ FAST = settings(
     max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 battles = st.tuples(st.sampled_from(scenario_names(CE)), st.integers(0, 10_000))
+
+
+def state(session: Session) -> dict[str, Any]:
+    """Everything a replay must reproduce: units, position, result, log, prompt."""
+    battle = session.battle
+    doc = export_document(session)
+    return {
+        "units": {u.id: (dict(u.stats), u.removed) for u in battle.units.values()},
+        "round": battle.round,
+        "phase": battle.phase,
+        "turn_side": battle.turn_side,
+        "pos": battle.pos,
+        "result": doc["result"],
+        "entries": doc["entries"],
+        "prompt": session.prompt,
+    }
 
 
 def make_setup(scenario: str, seed: int) -> Setup:

@@ -7,9 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from skirmtui.cli import main
 from skirmtui.engine.saves import load_session
 from skirmtui.systems.registry import systems
-from tests.engine.test_saves_and_cli import run
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """`skirmtui ARGV` in-process: exit code, stdout, stderr."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "cape-et-epee.toml"
 
