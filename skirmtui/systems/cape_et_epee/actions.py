@@ -183,6 +183,7 @@ def can_react(b: Battle, unit: Unit, action: str, na: bool) -> bool:
         and unit.num("die") > 0
         and unit.num("ap") >= cost("react")
         and allowed(b, unit, action) is None
+        and not (action == "charge" and unit.flag("prone"))  # a countercharge is a charge
     )
 
 
