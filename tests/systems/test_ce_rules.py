@@ -790,3 +790,13 @@ def test_ce6_non_activated_charge_on_a_shaken_activated_target_asks_no_reaction(
     assert s.battle.phase == "nonactivated"
     play(s, ("na.unit", "red1"), ("na.action", "charge"), ("charge.target", "blue1"))
     assert key(s) == "charge.contact"
+
+
+def test_ce8_a_prone_character_cannot_countercharge() -> None:
+    """CE-8 with CE-7 (ours): a countercharge is a charge, and a prone character must stand
+    up before charging, so it is not asked."""
+    s = session([ch("A")], [ch("X")])
+    s.gm("gm.set", unit="blue1", field="prone", value=True)
+    activate(s, (3,), (2,), (3, "red1"), (2, "blue1"))
+    play(s, ("impulse.action", "charge"), ("charge.target", "blue1"))
+    assert key(s) == "charge.contact"
