@@ -11,6 +11,7 @@ from skirmtui.engine.system import RuleSystem
 _MODULES = {
     "wargaming-introduttivo": "skirmtui.systems.wargaming_introduttivo",
     "pequenas-guerras": "skirmtui.systems.pequenas_guerras",
+    "cape-et-epee": "skirmtui.systems.cape_et_epee",
 }
 
 

@@ -134,10 +134,12 @@ class SetupScreen(Screen[Setup | None]):
             army = self.query_one(f"#army-{i}", Select).value
             if army == TYPED:
                 text = self.query_one(f"#units-{i}", TextArea).text
-                units += _parse_units(text, side_id, name, self.system.profile_fields)
+                kept = self._preset_units(i, side_id, text)
+                units += kept or _parse_units(text, side_id, name, self.system.profile_fields)
             else:
                 units += army_units(load_army(self.system.id, str(army)), side_id)
-        options: dict[str, object] = {}
+        # A scenario's options the form does not show (stakes, event markers) carry over.
+        options: dict[str, object] = dict(self.preset.options) if self.preset else {}
         for option in self.system.setup_options:
             if option.kind is bool:
                 options[option.name] = self.query_one(f"#opt-{option.name}", Checkbox).value
@@ -157,6 +159,21 @@ class SetupScreen(Screen[Setup | None]):
             self.system.make_unit(spec)  # refuses a bad profile with its reason
         self.warnings = self.system.check_setup(setup)
         return setup
+
+    def _preset_units(self, i: int, side_id: str, text: str) -> list[UnitSpec]:
+        """The scenario's units of player `i`, whole (every profile entry, not only the
+        typed columns), if the form still shows them unedited; else nothing."""
+        preset = self.preset
+        if preset is None or i >= len(preset.sides):
+            return []
+        side = preset.sides[i].id
+        mine = [u for u in preset.units if u.side == side]
+        if text != "\n".join(_typed_line(u, self.system.profile_fields) for u in mine):
+            return []
+        return [
+            UnitSpec(f"{side_id}{n}", side_id, u.name, dict(u.profile))
+            for n, u in enumerate(mine, start=1)
+        ]
 
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)

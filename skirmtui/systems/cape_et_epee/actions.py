@@ -1,0 +1,518 @@
+"""The actions of an impulse or of the non-activated phase (CE-7) and reactions (CE-8).
+
+Each action is a sub-step returning True when it was taken (its AP are spent) and False
+when it was called off before anything happened (no target, out of range).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, NamedTuple
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Ask, Choose, Confirm, Option
+from skirmtui.systems.cape_et_epee import combat, morale, profile
+from skirmtui.systems.cape_et_epee.morale import Sub
+from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
+
+#: The order actions are offered in.
+ACTIONS = (
+    "move",
+    "charge",
+    "shoot",
+    "reload",
+    "melee",
+    "flee",
+    "prone",
+    "stand",
+    "rally",
+    "improvised",
+    "temporize",
+)
+CANCEL = "cancel"
+NONE = "none"
+
+
+#: AP per action, read once (menus are rebuilt for every replayed answer).
+_COSTS = {name: int(spec["cost"]) for name, spec in profile.actions().items()}
+
+
+def cost(action: str) -> int:
+    return _COSTS[action]
+
+
+class Situation(NamedTuple):
+    """Everything the choice of actions depends on, so the menus can be cached (they are
+    rebuilt for every replayed answer)."""
+
+    na: bool
+    rejoin: bool
+    ap: int
+    status: str
+    prone: bool
+    reload: int
+    armed: bool
+    engaged: bool
+    enemies: bool
+    shaken_enemy: bool
+
+
+def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situation:
+    enemies = targets(b, unit)
+    return Situation(
+        na,
+        rejoin,
+        unit.num("ap"),
+        str(unit.stats["status"]),
+        unit.flag("prone"),
+        unit.num("reload"),
+        bool(unit.profile.get("weapon")),
+        morale.engaged(b, unit),
+        bool(enemies),
+        any(u.stats["status"] for u in enemies),
+    )
+
+
+def forbidden(status: str, engaged: bool, action: str) -> str | None:
+    """Why a status or a melee forbids `action` (ours, data `[allowed]`), or None."""
+    lists: dict[str, list[str]] = profile.rules()["allowed"]
+    # A status typed in by a GM override that the data does not know counts as shaken.
+    if status and action not in lists.get(status, lists[SHAKEN]):
+        return f"{status}: it may not {profile.actions()[action]['label'].lower()}"
+    if engaged and action in _MOVING and action not in lists["engaged"]:
+        return "in a melee: fight or flee"
+    return None
+
+
+_MOVING = frozenset({"move", "charge", "shoot", "reload", "prone", "stand"})
+
+
+def allowed(b: Battle, unit: Unit, action: str) -> str | None:
+    return forbidden(str(unit.stats["status"]), morale.engaged(b, unit), action)
+
+
+def targets(b: Battle, unit: Unit) -> list[Unit]:
+    """Enemies on the table."""
+    return [u for u in b.enemies(unit.side) if u.flag("deployed")]
+
+
+def why_not(b: Battle, unit: Unit, action: str, na: bool, rejoin: bool) -> str | None:
+    """The reason `action` cannot be taken now, or None (bad input is never offered)."""
+    return reason(situation(b, unit, na, rejoin), action)
+
+
+@cache
+def reason(s: Situation, action: str) -> str | None:
+    spec = profile.actions()[action]
+    if s.na and not spec["na"]:
+        return "not in the non-activated phase"
+    if s.rejoin and action != "move":
+        return "CE-6: a separated squad member may only move to rejoin its squad"
+    if not s.na and s.ap < cost(action):
+        return f"needs {cost(action)} AP, {s.ap} left"
+    if s.na and s.engaged and action not in ("melee", "flee"):
+        return "CE-6: in a melee it must fight or flee"
+    if action == "temporize":
+        return None
+    why = forbidden(s.status, s.engaged, action)
+    if why:
+        return why
+    if action in ("move", "charge") and s.prone:
+        return "prone: stand up first"
+    if action in ("charge", "shoot") and not s.enemies:
+        return "no enemy on the table"
+    if action == "charge" and s.na and not s.shaken_enemy:
+        return "CE-6: only a shaken enemy may be charged in this phase"
+    if action == "shoot":
+        if not s.armed:
+            return "no missile weapon"
+        if s.reload:
+            return f"unloaded: {s.reload} reload step(s) left"
+    if action == "reload" and not s.reload:
+        return "nothing to reload"
+    if action in ("melee", "flee") and not s.engaged:
+        return "not in a melee"
+    if action == "prone" and s.prone:
+        return "already prone"
+    if action == "stand" and not s.prone:
+        return "not prone"
+    if action == "rally" and not s.status:
+        return "not shaken"
+    if action == "improvised" and s.status:
+        return "shaken"
+    return None
+
+
+def menu(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> list[Option]:
+    return list(_menu(situation(b, unit, na, rejoin)))
+
+
+@cache
+def _menu(s: Situation) -> tuple[Option, ...]:
+    acts = profile.actions()
+    options = []
+    for action in ACTIONS:
+        why = reason(s, action)
+        if why in _IRRELEVANT:
+            continue  # not offered: nothing to explain (not prone, not in a melee…)
+        label = acts[action]["label"]
+        if not s.na:
+            label += f" ({cost(action)} AP)"
+        options.append(Option(action, label, disabled=why, passive=action == "temporize"))
+    return tuple(options)
+
+
+#: Reasons an action is left out of the menu rather than shown disabled.
+_IRRELEVANT = frozenset(
+    {"not in a melee", "not prone", "already prone", "not shaken", "nothing to reload"}
+)
+
+
+def spend(b: Battle, unit: Unit, action: str, na: bool) -> None:
+    """Activated characters pay AP; a non-activated one spends its single action."""
+    if not na and not unit.removed:
+        b.set(unit, "ap", max(0, unit.num("ap") - cost(action)))
+
+
+def can_react(b: Battle, unit: Unit, action: str, na: bool) -> bool:
+    """CE-8: only an activated character with 1 AP left reacts (never in the
+    non-activated phase, where every AP is already lost)."""
+    return (
+        not na
+        and not unit.removed
+        and unit.num("die") > 0
+        and unit.num("ap") >= cost("react")
+        and allowed(b, unit, action) is None
+        and not (action == "charge" and unit.flag("prone"))  # a countercharge is a charge
+    )
+
+
+def pay_reaction(b: Battle, unit: Unit) -> None:
+    b.set(unit, "ap", unit.num("ap") - cost("react"))
+
+
+def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub:
+    """Carry out one action; returns whether it was taken."""
+    done: bool = yield from _STEPS[action](b, unit, na)
+    return done
+
+
+# -- the actions ---------------------------------------------------------------------------
+
+
+def _move(b: Battle, unit: Unit, na: bool) -> Sub:
+    status = unit.stats["status"]
+    spend(b, unit, "move", na)
+    if status == LEAVE_TABLE:
+        # Seed §2.7.3: a test at the start of every move; a model is lost on a failure.
+        passed = yield from morale.roll_test(b, [unit], "leaving the table: start of a move")
+        if not passed:
+            b.record("info", f"{unit.name} deserts: the model is lost", actor=unit.id)
+            combat.take_out(b, unit)
+            return True
+    where = " at full speed towards its table edge" if status == LEAVE_TABLE else ""
+    yield Confirm(
+        key="move.done",
+        side=unit.side,
+        actor=unit.id,
+        text=f"{unit.name} moves up to {profile.stat(unit, 'move')} um{where}",
+    )
+    if status == SEEK_COVER:
+        reached = yield Ask(
+            key="move.cover", side=unit.side, actor=unit.id, text=f"Has {unit.name} reached cover?"
+        )
+        if reached:  # seed: recovery is automatic once in cover
+            morale.recover(b, unit)
+    elif status == LEAVE_TABLE:
+        off = yield Ask(
+            key="move.off", side=unit.side, actor=unit.id, text=f"Has {unit.name} left the table?"
+        )
+        if off:
+            b.record("info", f"{unit.name} leaves the table", actor=unit.id)
+            combat.take_out(b, unit)
+    return True
+
+
+def _pick_target(b: Battle, unit: Unit, key: str, na: bool) -> Any:
+    options = []
+    for enemy in targets(b, unit):
+        reason = None
+        if key == "charge.target" and na and not enemy.stats["status"]:
+            reason = "CE-6: not shaken, so it cannot be charged in this phase"
+        options.append(Option(enemy.id, f"{enemy.name} ({b.side_name(enemy.side)})", reason))
+    options.append(Option(CANCEL, "Cancel: no target", passive=True))
+    choice = yield Choose(
+        key=key, side=unit.side, actor=unit.id, text=f"{unit.name}: which target?", options=options
+    )
+    return None if choice == CANCEL else b.units[choice]
+
+
+def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
+    target = yield from _pick_target(b, unit, "charge.target", na)
+    if target is None:
+        return False
+    counter = False
+    if can_react(b, target, "charge", na):
+        answer = yield Choose(
+            key="react.charge",
+            side=target.side,
+            actor=target.id,
+            target=unit.id,
+            text=f"{target.name} is charged by {unit.name}: react? (1 AP)",
+            options=[Option("counter", "Countercharge"), Option(NONE, "No reaction", passive=True)],
+        )
+        if answer == "counter":
+            pay_reaction(b, target)
+            counter = True
+    spend(b, unit, "charge", na)
+    if counter:
+        b.record("info", f"{target.name} countercharges {unit.name}", actor=target.id)
+        contact = True  # ours: a countercharge meets the charger
+    else:
+        contact = yield Ask(
+            key="charge.contact",
+            side=unit.side,
+            actor=unit.id,
+            target=target.id,
+            text=f"Does {unit.name} reach contact with {target.name}?",
+        )
+    if not contact:
+        return True
+    b.set(unit, "foe", target.id)
+    if not target.stats["foe"]:
+        b.set(target, "foe", unit.id)
+    yield from combat.fight(b, unit, target, simultaneous=counter, charge=not counter)
+    return True
+
+
+def _range(b: Battle, shooter: Unit, target: Unit, key: str) -> Any:
+    weapon = profile.weapon(shooter)
+    assert weapon is not None
+    band = yield Choose(
+        key=key,
+        side=shooter.side,
+        actor=shooter.id,
+        target=target.id,
+        text=f"Distance from {shooter.name} to {target.name} ({weapon['label']})?",
+        options=[
+            Option("short", f"up to {weapon['short']} um"),
+            Option("long", f"up to {weapon['long']} um (long range)"),
+            Option("out", "farther: out of range", passive=True),
+        ],
+    )
+    return band
+
+
+def _shot_mods(band: str, cover: bool, prone: bool) -> list[tuple[str, int]]:
+    mods = profile.weapons()["modifiers"]
+    found: list[tuple[str, int]] = []
+    if band == "long":
+        found.append(("long range", int(mods["long_range"])))
+    if cover:
+        found.append(("target in cover", int(mods["cover"])))
+    if prone:
+        found.append(("target prone", int(mods["prone_target"])))
+    return found
+
+
+def _unload(b: Battle, unit: Unit) -> None:
+    weapon = profile.weapon(unit)
+    if weapon is not None and not unit.removed:
+        b.set(unit, "reload", int(weapon["reload"]))
+
+
+def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
+    target = yield from _pick_target(b, unit, "shoot.target", na)
+    if target is None:
+        return False
+    band = yield from _range(b, unit, target, "shoot.range")
+    if band == "out":
+        return False  # ours: out of range, nothing is spent
+    back_band = None
+    back_reason = why_not(b, target, "shoot", False, False)
+    prone_reason = "already prone" if target.flag("prone") else allowed(b, target, "prone")
+    if can_react(b, target, "temporize", na) and (back_reason is None or prone_reason is None):
+        options = [
+            Option(
+                "back",
+                "Shoot back (simultaneous)",
+                disabled=back_reason,
+            ),
+            Option(
+                "prone",
+                "Drop prone before the shot",
+                disabled=prone_reason,
+            ),
+            Option(NONE, "No reaction", passive=True),
+        ]
+        answer = yield Choose(
+            key="react.shot",
+            side=target.side,
+            actor=target.id,
+            target=unit.id,
+            text=f"{target.name} is shot at by {unit.name}: react? (1 AP)",
+            options=options,
+        )
+        if answer == "prone":
+            pay_reaction(b, target)
+            b.set(target, "prone", True)
+            b.record("info", f"{target.name} drops prone before the shot", actor=target.id)
+        elif answer == "back":
+            back_band = yield from _range(b, target, unit, "react.range")
+            if back_band == "out":
+                back_band = None
+            else:
+                pay_reaction(b, target)
+    spend(b, unit, "shoot", na)
+    cover = yield Ask(
+        key="shoot.cover",
+        side=unit.side,
+        actor=unit.id,
+        target=target.id,
+        text=f"Is {target.name} in cover from {unit.name}?",
+    )
+    back_cover = False
+    if back_band is not None:
+        back_cover = yield Ask(
+            key="react.cover",
+            side=target.side,
+            actor=target.id,
+            target=unit.id,
+            text=f"Is {unit.name} in cover from {target.name}?",
+        )
+    shot = yield combat.to_hit(
+        unit, target, _shot_mods(band, cover, target.flag("prone")), "shoot.to_hit"
+    )
+    _unload(b, unit)
+    hits: list[tuple[Unit, Unit, bool]] = []
+    if shot.success:
+        hits.append((target, unit, cover))
+    if back_band is not None:
+        # CE-8: the return shot is simultaneous: it is rolled whatever the first one did.
+        back = yield combat.to_hit(
+            target, unit, _shot_mods(back_band, back_cover, unit.flag("prone")), "react.to_hit"
+        )
+        _unload(b, target)
+        if back.success:
+            hits.append((unit, target, back_cover))
+    outcomes = []
+    for hit, by, in_cover in hits:
+        outcome = yield from combat.wound(b, hit, by)
+        outcomes.append((hit, outcome, in_cover))
+    for hit, outcome, in_cover in outcomes:
+        # Seed §2.7: an autonomous character hit in the open tests, wounded or not.
+        trigger = "shot_in_open" if profile.autonomous(hit) and not in_cover else None
+        yield from combat.after_hit(b, hit, outcome, trigger)
+    return True
+
+
+def _reload(b: Battle, unit: Unit, na: bool) -> Sub:
+    spend(b, unit, "reload", na)
+    b.set(unit, "reload", unit.num("reload") - 1)
+    left = unit.num("reload")
+    b.record("info", f"{unit.name} reloads" + (f" ({left} step(s) left)" if left else ": loaded"))
+    yield from ()
+    return True
+
+
+def _melee(b: Battle, unit: Unit, na: bool) -> Sub:
+    foes = morale.opponents(b, unit)
+    foe = foes[0]
+    if len(foes) > 1:
+        choice = yield Choose(
+            key="melee.target",
+            side=unit.side,
+            actor=unit.id,
+            text=f"{unit.name} fights whom?",
+            options=[Option(f.id, f.name) for f in foes],
+        )
+        foe = b.units[choice]
+    simultaneous = False
+    if can_react(b, foe, "melee", na):
+        answer = yield Choose(
+            key="react.melee",
+            side=foe.side,
+            actor=foe.id,
+            target=unit.id,
+            text=f"{foe.name} must fight {unit.name}: fight at the same time? (1 AP)",
+            options=[
+                Option("fight", "Fight simultaneously"),
+                Option(NONE, "No reaction", passive=True),
+            ],
+        )
+        if answer == "fight":
+            pay_reaction(b, foe)
+            simultaneous = True
+    spend(b, unit, "melee", na)
+    yield from combat.fight(b, unit, foe, simultaneous=simultaneous, charge=False)
+    return True
+
+
+def _flee(b: Battle, unit: Unit, na: bool) -> Sub:
+    """Ours: fleeing a melee always gets the character out of contact."""
+    spend(b, unit, "flee", na)
+    morale.break_melee(b, unit)
+    yield Confirm(
+        key="flee.done",
+        side=unit.side,
+        actor=unit.id,
+        text=f"{unit.name} flees the melee: move it out of contact",
+    )
+    return True
+
+
+def _prone(b: Battle, unit: Unit, na: bool) -> Sub:
+    spend(b, unit, "prone", na)
+    b.set(unit, "prone", True)
+    yield from ()
+    return True
+
+
+def _stand(b: Battle, unit: Unit, na: bool) -> Sub:
+    spend(b, unit, "stand", na)
+    b.set(unit, "prone", False)
+    yield from ()
+    return True
+
+
+def _rally(b: Battle, unit: Unit, na: bool) -> Sub:
+    spend(b, unit, "rally", na)
+    passed = yield from morale.roll_test(b, [unit], "rally")
+    if passed:
+        morale.recover(b, unit)
+    return True
+
+
+def _improvised(b: Battle, unit: Unit, na: bool) -> Sub:
+    spend(b, unit, "improvised", na)
+    passed = yield from morale.test(b, [unit], "improvised")
+    if passed:
+        yield Confirm(
+            key="improvised.done",
+            side=unit.side,
+            actor=unit.id,
+            text=f"{unit.name} makes its improvised attack or move at the table",
+        )
+    return True
+
+
+def _temporize(b: Battle, unit: Unit, na: bool) -> Sub:
+    spend(b, unit, "temporize", na)
+    b.record("info", f"{unit.name} temporizes", actor=unit.id)
+    yield from ()
+    return True
+
+
+_STEPS = {
+    "move": _move,
+    "charge": _charge,
+    "shoot": _shoot,
+    "reload": _reload,
+    "melee": _melee,
+    "flee": _flee,
+    "prone": _prone,
+    "stand": _stand,
+    "rally": _rally,
+    "improvised": _improvised,
+    "temporize": _temporize,
+}

@@ -1,0 +1,229 @@
+"""Activation dice, initiative, orders and deployment (seed §2.1–2.3, CE-2..CE-4)."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Ask, Choose, Option, Roll
+from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.system import Step
+from skirmtui.systems.cape_et_epee import profile
+
+DONE = "done"
+SQUAD = "squad:"
+
+
+def dice_count(b: Battle, side: str) -> int:
+    """CE-2: autonomous characters not out + squads not shaken + officers not out."""
+    count = sum(1 for u in b.on_table(side) if profile.autonomous(u))
+    for squad in profile.squads(b, side):
+        left = [u for u in profile.members(b, side, squad) if not u.removed]
+        if left and not any(u.stats["status"] for u in left):
+            count += 1
+        count += sum(1 for u in left if profile.role(u) == "officer")
+    return count
+
+
+def other(b: Battle, side: str) -> str:
+    return next(s.id for s in b.sides if s.id != side)
+
+
+def roll_step(b: Battle) -> Step:
+    """Each player rolls its activation dice; faces over 3 are discarded (seed §2.1)."""
+    if "init_rolloff" in b.pos:
+        yield from rolloff_step(b, "init_rolloff", "activation.rolloff", "the initiative")
+        if rolloff_done(b, "init_rolloff"):
+            winner = rolloff_order(b, "init_rolloff")[0]
+            del b.pos["init_rolloff"]
+            b.pos.pop("init_rolloff_rerolls", None)
+            start_orders(b, winner, "wins the roll-off")
+        return
+    act = profile.rules()["activation"]
+    rolled: dict[str, list[int]] = b.pos["rolled"]
+    for side in (s.id for s in b.sides):
+        if side in rolled:
+            continue
+        count = dice_count(b, side)
+        if count == 0:
+            rolled[side] = []
+            b.record("info", f"{b.side_name(side)} has no activation dice")
+            continue
+        result = yield Roll(
+            key="activation.roll",
+            side=side,
+            text=f"{b.side_name(side)} rolls {count} activation dice (1–{act['valid_max']} valid)",
+            dice=f"{count}d{act['die']}",
+        )
+        rolled[side] = list(result.faces)
+    valid = {
+        s: sorted((f for f in faces if f <= act["valid_max"]), reverse=True)
+        for s, faces in rolled.items()
+    }
+    b.pos["dice"] = valid
+    threes = {s: faces.count(act["initiative_face"]) for s, faces in valid.items()}
+    best = max(threes.values())
+    leaders = [s for s, n in threes.items() if n == best]
+    if len(leaders) == 1:
+        start_orders(b, leaders[0], f"has the most {act['initiative_face']}s")
+    elif b.pos.get("initiative"):
+        start_orders(b, b.pos["initiative"], "keeps it on a tie")
+    else:  # turn 1, a tie: decide at random (seed), a d6 roll-off (ours)
+        start_rolloff(b, "init_rolloff", leaders)
+        b.record("info", "Tie for the initiative in the first turn: roll off")
+
+
+def start_orders(b: Battle, side: str, why: str) -> None:
+    b.pos["initiative"] = side
+    b.pos.pop("rolled", None)
+    b.record("info", f"{b.side_name(side)} has the initiative ({why})", side=side)
+    # CE-3: the player without the initiative assigns first.
+    b.pos["assigning"] = other(b, side)
+    b.enter_phase("orders", "Orders", b.pos["assigning"])
+
+
+def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
+    """(value, label) of everything that can still take an order: autonomous characters,
+    officers (whose die orders the squad) and squads, on the table or not (CE-3)."""
+    found: list[tuple[str, str]] = []
+    squads_seen: set[str] = set()
+    for unit in b.units.values():
+        if unit.side != side or unit.removed or unit.num("die"):
+            continue
+        where = "" if unit.flag("deployed") else ", not yet on the table"
+        squad = profile.squad_of(unit)
+        if not squad:
+            found.append((unit.id, f"{unit.name}{where}"))
+            continue
+        if profile.role(unit) == "officer":
+            found.append((unit.id, f"{unit.name}, officer: orders squad {squad}{where}"))
+        if squad not in squads_seen:
+            squads_seen.add(squad)
+            found.append((SQUAD + squad, f"squad {squad}{where}"))
+    return found
+
+
+def order_options(b: Battle, side: str) -> list[Option]:
+    faces = sorted(set(b.pos["dice"][side]), reverse=True)
+    options = [
+        Option(f"{face}|{value}", f"{face} AP → {label}")
+        for face in faces
+        for value, label in order_targets(b, side)
+    ]
+    options.append(Option(DONE, "Done: leave the other dice unused", passive=True))
+    return options
+
+
+def ordered_units(b: Battle, side: str, target: str) -> list[Unit]:
+    """The models an order reaches: one character, or every member of the squad not yet
+    ordered when it goes to the squad or to its officer (seed §2.2)."""
+    if target.startswith(SQUAD):
+        squad = target.removeprefix(SQUAD)
+    else:
+        unit = b.units[target]
+        squad = profile.squad_of(unit)
+        if not squad:
+            return [unit]
+    return [u for u in profile.members(b, side, squad) if not u.removed and not u.num("die")]
+
+
+def orders_step(b: Battle) -> Step:
+    side: str = b.pos["assigning"]
+    if b.pos["dice"][side] and order_targets(b, side):
+        choice = yield Choose(
+            key="orders.assign",
+            side=side,
+            text=f"{b.side_name(side)}: put an activation die beside a character or squad",
+            options=order_options(b, side),
+        )
+        if choice != DONE:
+            face_text, target = choice.split("|", 1)
+            face = int(face_text)
+            b.pos["dice"][side].remove(face)
+            for unit in ordered_units(b, side, target):
+                b.set(unit, "die", face)
+                b.set(unit, "ap", face)
+            return
+    b.pos["dice"][side] = []
+    if side != b.pos["initiative"]:
+        b.pos["assigning"] = b.pos["initiative"]
+        b.turn_side = b.pos["assigning"]
+        return
+    del b.pos["assigning"]
+    b.pos["deploying"] = b.pos["initiative"]
+    b.enter_phase("deployment", "Deployment", b.pos["initiative"])
+
+
+def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
+    """Ordered characters and squads off the table with an AP to pay (CE-4)."""
+    groups: list[tuple[str, str, list[Unit]]] = []
+    seen: set[str] = set()
+    for unit in b.units.values():
+        if unit.side != side or unit.removed or unit.flag("deployed"):
+            continue
+        if unit.num("ap") < int(profile.actions()["deploy"]["cost"]):
+            continue
+        squad = profile.squad_of(unit)
+        if not squad:
+            groups.append((unit.id, unit.name, [unit]))
+        elif squad not in seen:
+            seen.add(squad)
+            models = [
+                u
+                for u in profile.members(b, side, squad)
+                if not u.removed and not u.flag("deployed") and u.num("ap")
+            ]
+            groups.append((SQUAD + squad, f"squad {squad}", models))
+    return groups
+
+
+def deployment_step(b: Battle) -> Step:
+    """Seed §2.3: the initiative player deploys first (ours), then the other."""
+    side: str = b.pos["deploying"]
+    groups = deploy_groups(b, side)
+    markers: list[str] = b.pos["markers"]
+    if groups and markers:
+        choice = yield Choose(
+            key="deploy.who",
+            side=side,
+            text=f"{b.side_name(side)}: deploy an ordered character or squad?",
+            options=[Option(value, label) for value, label, _ in groups]
+            + [Option(DONE, "Done: the others stay off the table", passive=True)],
+        )
+        if choice != DONE:
+            models = next(units for value, _, units in groups if value == choice)
+            name = next(label for value, label, _ in groups if value == choice)
+            marker = yield Choose(
+                key="deploy.marker",
+                side=side,
+                text=f"Which unrevealed event marker does {name} replace?",
+                options=[Option(str(i), m) for i, m in enumerate(markers)]
+                + [Option(DONE, "Cancel", passive=True)],
+            )
+            if marker == DONE:
+                return
+            ok = yield Ask(
+                key="deploy.distance",
+                side=side,
+                text=f"At {markers[int(marker)]}: are the nearest enemies farther than the "
+                f"movement of {name} and their own, or is the area free of enemies?",
+            )
+            if not ok:
+                b.record("info", f"{name} cannot deploy at {markers[int(marker)]}")
+                return
+            placed = markers.pop(int(marker))
+            b.record("info", f"{name} deploys at {placed} (1 AP)", side=side)
+            cost = int(profile.actions()["deploy"]["cost"])
+            for unit in models:
+                b.set(unit, "deployed", True)
+                b.set(unit, "ap", unit.num("ap") - cost)
+            return
+    if side == b.pos["initiative"]:
+        b.pos["deploying"] = other(b, side)
+        b.turn_side = b.pos["deploying"]
+        return
+    del b.pos["deploying"]
+    # Ours: an ordered character still off the table keeps its die but loses its AP.
+    for unit in b.units.values():
+        if not unit.removed and not unit.flag("deployed") and unit.num("ap"):
+            b.set(unit, "ap", 0)
+    b.pos["impulse"] = ""
+    b.enter_phase("activated", "Activated characters", None)

@@ -1,0 +1,115 @@
+"""Hits, wounds and the two kinds of combat (seed §1.2, CE-7)."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Roll
+from skirmtui.systems.cape_et_epee import firmness, morale, profile
+from skirmtui.systems.cape_et_epee.morale import Sub
+
+OUT, WOUNDED, UNHURT = "out", "wounded", "unhurt"
+
+
+def to_hit(shooter: Unit, target: Unit, mods: list[tuple[str, int]], key: str) -> Roll:
+    """CE-7: d10 ≤ tiro, the modifiers lowering the number to roll under."""
+    tiro = profile.stat(shooter, "tiro")
+    return Roll(
+        key=key,
+        side=shooter.side,
+        actor=shooter.id,
+        target=target.id,
+        text=f"{shooter.name} shoots {target.name} (tiro {tiro})",
+        dice=str(profile.rules()["combat"]["to_hit_die"]),
+        compare="<=",
+        threshold=tiro,
+        modifiers=mods,
+        mod_target=True,
+    )
+
+
+def wound(b: Battle, target: Unit, by: Unit) -> Sub:
+    """A hit wounds on d6 ≤ CA (shield −1); 3/2/1 wounds put a hero/protagonist/extra
+    out (seed §1.2). Returns OUT, WOUNDED or UNHURT."""
+    ca = profile.armour(target)
+    result = yield Roll(
+        key="combat.wound",
+        side=by.side,  # simultaneous hits: `by` may already be out, so it is not the actor
+        target=target.id,
+        text=f"Does the hit wound {target.name}? (CA {ca})",
+        dice=str(profile.rules()["combat"]["wound_die"]),
+        compare="<=",
+        threshold=ca,
+    )
+    if not result.success:
+        return UNHURT
+    wounds = target.num("wounds") + 1
+    b.set(target, "wounds", wounds)
+    if wounds < profile.max_wounds(target):
+        b.record("info", f"{target.name} is wounded ({wounds}/{profile.max_wounds(target)})")
+        return WOUNDED
+    take_out(b, target)
+    return OUT
+
+
+def take_out(b: Battle, unit: Unit) -> None:
+    """Out of the fight: off the table, its value lost from the army's firmness."""
+    b.record("info", f"{unit.name} is out of the fight", target=unit.id)
+    morale.break_melee(b, unit)
+    firmness.lose(b, unit)
+    b.set(unit, "ap", 0)
+    b.remove(unit)
+
+
+def after_hit(b: Battle, target: Unit, outcome: str, trigger: str | None) -> Sub:
+    """Seed §2.7: the morale tests a hit causes. `trigger` is the test a hit causes even
+    without a wound (shot in the open, an autonomous extra hit in a melee), if any."""
+    if outcome == OUT:
+        yield from morale.squad_losses(b, target)
+    elif outcome == WOUNDED and str(target.profile["rank"]) != "extra":
+        yield from morale.test(b, [target], "wounded")
+    elif trigger is not None and not target.removed:
+        cover = False if trigger == "shot_in_open" else None
+        yield from morale.test(b, [target], trigger, cover=cover)
+    return None
+
+
+def melee_roll(unit: Unit, foe: Unit, key: str, bonus: int) -> Roll:
+    """CE-7: d10 + mischia (+ the charge bonus, ours)."""
+    mods = [("mischia", profile.stat(unit, "mischia"))]
+    if bonus:
+        mods.append(("charge", bonus))
+    return Roll(
+        key=key,
+        side=unit.side,
+        actor=unit.id,
+        target=foe.id,
+        text=f"{unit.name} fights {foe.name}",
+        dice=str(profile.rules()["combat"]["melee_die"]),
+        modifiers=mods,
+    )
+
+
+def fight(b: Battle, attacker: Unit, defender: Unit, simultaneous: bool, charge: bool) -> Sub:
+    """CE-7: both roll, the higher hits; a tie hits both only if simultaneous (CE-8)."""
+    bonus = int(profile.rules()["combat"]["charge_bonus"]) if charge else 0
+    mine = yield melee_roll(attacker, defender, "melee.attack", bonus)
+    theirs = yield melee_roll(defender, attacker, "melee.defend", 0)
+    hit: list[tuple[Unit, Unit]] = []
+    if mine.total > theirs.total or (mine.total == theirs.total and simultaneous):
+        hit.append((defender, attacker))
+    if theirs.total > mine.total or (mine.total == theirs.total and simultaneous):
+        hit.append((attacker, defender))
+    if not hit:
+        b.record("info", f"{attacker.name} and {defender.name}: a tie, nobody is hit")
+    outcomes = []
+    for target, by in hit:
+        outcome = yield from wound(b, target, by)
+        outcomes.append((target, outcome))
+    for target, outcome in outcomes:
+        trigger = "melee_hit" if _autonomous_extra(target) else None
+        yield from after_hit(b, target, outcome, trigger)
+    return None
+
+
+def _autonomous_extra(unit: Unit) -> bool:
+    return profile.autonomous(unit) and str(unit.profile["rank"]) == "extra"

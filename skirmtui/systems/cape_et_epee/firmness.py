@@ -1,0 +1,59 @@
+"""Army firmness (seed §3.1, CE-10).
+
+The starting firmness is computed once from the army and the scenario's stakes and
+kept in `battle.pos`. What an army has lost is kept on each unit (`firm_loss`), so
+every change is a logged effect and the current firmness is always start − losses.
+"""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.systems.cape_et_epee import profile
+
+
+def starting(units: list[Unit], stakes: str) -> int:
+    """Seed: sum 1/2/3 per extra/protagonist/hero, then ¾, ½ or ¼ rounded up."""
+    total = sum(profile.value(u) for u in units)
+    fraction = profile.rules()["stakes"][stakes]
+    numerator, denominator = int(fraction["numerator"]), int(fraction["denominator"])
+    return -(-total * numerator // denominator)
+
+
+def current(b: Battle, side: str) -> int:
+    start: int = b.pos["firmness"][side]
+    return start - sum(u.num("firm_loss") for u in b.units.values() if u.side == side)
+
+
+def lose(b: Battle, unit: Unit) -> None:
+    """Seed §3.1.2: eliminated, or shaken into flight: lose the character's value.
+
+    A unit counted once (already fled) is not counted again when it is then eliminated.
+    """
+    b.set(unit, "firm_loss", profile.value(unit))
+
+
+def recover(b: Battle, units: list[Unit]) -> None:
+    """Seed: a character or squad that recovers gives back half its value, rounded down.
+
+    For a squad the half is of the squad's value (its models still in play), spread over
+    the models that had been counted.
+    """
+    back = sum(profile.value(u) for u in units if not u.removed) // 2
+    for unit in units:
+        if back <= 0:
+            break
+        if unit.removed:
+            continue
+        give = min(back, unit.num("firm_loss"))
+        if give:
+            b.set(unit, "firm_loss", unit.num("firm_loss") - give)
+            back -= give
+
+
+def beaten(b: Battle) -> list[str]:
+    """Sides whose firmness is zero or less (seed: the army must leave the field).
+    One pass over the units: this runs before every step."""
+    lost = dict.fromkeys(b.pos["firmness"], 0)
+    for unit in b.units.values():
+        lost[unit.side] += unit.stats["firm_loss"]  # type: ignore[operator]
+    return [side for side, start in b.pos["firmness"].items() if start - lost[side] <= 0]

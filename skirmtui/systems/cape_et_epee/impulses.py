@@ -1,0 +1,141 @@
+"""The activated characters' impulses (seed §2.4, CE-5) and the non-activated phase
+(seed §2.5, CE-6)."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Ask, Choose, Option
+from skirmtui.engine.system import Step
+from skirmtui.systems.cape_et_epee import actions, profile
+
+END = "end"
+DONE = "done"
+
+
+def queue(b: Battle) -> list[Unit]:
+    """CE-5: activated characters on the table with AP left, most AP first, the
+    initiative player's first on a tie; then who has waited longest (ours)."""
+    initiative = b.pos.get("initiative")
+    seq: dict[str, int] = b.pos.get("seq", {})
+    order = {uid: i for i, uid in enumerate(b.units)}
+    ready = [u for u in b.on_table() if u.flag("deployed") and u.num("ap") > 0]
+    return sorted(
+        ready,
+        key=lambda u: (-u.num("ap"), u.side != initiative, seq.get(u.id, 0), order[u.id]),
+    )
+
+
+def impulse_step(b: Battle) -> Step:
+    """One action of the character whose impulse it is (the head of the queue)."""
+    uid: str = b.pos["impulse"]
+    if uid and (not b.alive(uid) or b.units[uid].num("ap") == 0):
+        end_impulse(b)
+        return
+    if not uid:
+        waiting = queue(b)
+        if not waiting:
+            end_activated(b)
+            return
+        uid = waiting[0].id
+        b.pos["impulse"] = uid
+        b.pos["impulse_actions"] = 0
+        b.record("info", f"{b.units[uid].name} starts an impulse ({b.units[uid].num('ap')} AP)")
+    unit = b.units[uid]
+    b.turn_side = unit.side
+    options = actions.menu(b, unit, na=False)
+    if b.pos["impulse_actions"]:
+        options.append(
+            Option(END, f"End the impulse: back in the queue at {unit.num('ap')} AP", passive=True)
+        )
+    choice = yield Choose(
+        key="impulse.action",
+        side=unit.side,
+        actor=unit.id,
+        text=f"{unit.name} ({unit.num('ap')} AP): which action?",
+        options=options,
+    )
+    if choice == END:
+        end_impulse(b)
+        return
+    done = yield from actions.take(b, unit, choice, na=False)
+    if done:
+        b.pos["impulse_actions"] += 1
+    if unit.removed or unit.num("ap") == 0:
+        end_impulse(b)
+
+
+def end_impulse(b: Battle) -> None:
+    """CE-5: the character rejoins the queue at its remaining AP, behind those waiting."""
+    uid = b.pos["impulse"]
+    b.pos["impulse"] = ""
+    b.pos["impulse_actions"] = 0
+    b.pos["tick"] = b.pos.get("tick", 0) + 1
+    b.pos.setdefault("seq", {})[uid] = b.pos["tick"]
+
+
+def end_activated(b: Battle) -> None:
+    """Seed §2.4: no AP can be kept for the next turn."""
+    for unit in b.on_table():
+        if unit.num("ap"):
+            b.set(unit, "ap", 0)
+    b.pos.pop("seq", None)
+    b.pos["na_side"] = b.pos["initiative"]
+    b.enter_phase("nonactivated", "Non-activated characters", b.pos["initiative"])
+
+
+def na_candidates(b: Battle, side: str) -> list[Unit]:
+    return [
+        u
+        for u in b.on_table(side)
+        if u.flag("deployed") and not u.num("die") and not u.flag("acted")
+    ]
+
+
+def na_step(b: Battle) -> Step:
+    """CE-6: one 1-AP action each, the initiative player's characters first."""
+    side: str = b.pos["na_side"]
+    waiting = na_candidates(b, side)
+    if waiting:
+        choice = yield Choose(
+            key="na.unit",
+            side=side,
+            text=f"{b.side_name(side)}: which non-activated character acts?",
+            options=[Option(u.id, u.name) for u in waiting]
+            + [Option(DONE, "Done: the others do nothing", passive=True)],
+        )
+        if choice != DONE:
+            unit = b.units[choice]
+            b.set(unit, "acted", True)
+            rejoin = False
+            squad = profile.squad_of(unit)
+            mates = squad and [
+                u
+                for u in profile.members(b, side, squad)
+                if u is not unit and not u.removed and u.flag("deployed")
+            ]
+            if mates:
+                rejoin = yield Ask(
+                    key="na.separated",
+                    side=side,
+                    actor=unit.id,
+                    text=f"Is {unit.name} separated from the rest of squad {squad}?",
+                )
+            action = yield Choose(
+                key="na.action",
+                side=side,
+                actor=unit.id,
+                text=f"{unit.name}: which one-AP action?",
+                options=[
+                    *actions.menu(b, unit, na=True, rejoin=bool(rejoin)),
+                    Option(END, "Nothing", passive=True),
+                ],
+            )
+            if action != END:
+                yield from actions.take(b, unit, action, na=True)
+            return
+    if side == b.pos["initiative"]:
+        b.pos["na_side"] = next(s.id for s in b.sides if s.id != side)
+        b.turn_side = b.pos["na_side"]
+        return
+    del b.pos["na_side"]
+    b.enter_phase("end", "End of turn", None)

@@ -1,0 +1,173 @@
+"""Morale tests, their modifiers, triggers and consequences (seed §2.7, CE-9)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Ask, Prompt, Roll
+from skirmtui.systems.cape_et_epee import firmness, profile
+from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE
+
+#: A rule step that returns a value to the step that called it.
+Sub = Generator[Prompt, Any, Any]
+
+
+def squad_modifiers(b: Battle, unit: Unit) -> list[tuple[str, int]]:
+    """Seed §2.7.2, the modifiers the app knows: leader, standard, flag, losses."""
+    squad = profile.squad_of(unit)
+    if not squad:
+        return []
+    m = profile.rules()["morale"]
+    everyone = profile.members(b, unit.side, squad)
+    mods: list[tuple[str, int]] = []
+    if any(profile.role(u) == "officer" and not u.removed for u in everyone):
+        mods.append(("the squad has a leader", int(m["leader"])))
+    bearers = [u for u in everyone if profile.role(u) == "standard"]
+    if any(not u.removed for u in bearers):
+        mods.append(("the squad has a standard bearer", int(m["standard"])))
+    elif bearers:  # ours: the standard bearer carries the flag; it is lost with him
+        mods.append(("the squad has lost its flag", int(m["flag_lost"])))
+    left = sum(1 for u in everyone if not u.removed)
+    if 3 * left < len(everyone):  # not cumulative with the 50% malus (seed)
+        mods.append(("the squad is under 1/3", int(m["under_third"])))
+    elif 2 * left < len(everyone):
+        mods.append(("the squad is under 1/2", int(m["under_half"])))
+    return mods
+
+
+def tester(units: list[Unit]) -> Unit:
+    """Ours: a squad tests once, on its officer's morale if he is still in play."""
+    alive = [u for u in units if not u.removed]
+    return next((u for u in alive if profile.role(u) == "officer"), alive[0])
+
+
+def roll_test(
+    b: Battle, units: list[Unit], what: str, cover: bool | None = None
+) -> Generator[Prompt, Any, bool]:
+    """CE-9: d10 against morale + modifiers; equal passes, lower passes fully."""
+    unit = tester(units)
+    name = unit.name if len(units) == 1 else f"squad {profile.squad_of(unit)}"
+    m = profile.rules()["morale"]
+    mods: list[tuple[str, int]] = []
+    if cover is None:
+        cover = yield Ask(
+            key="morale.cover", side=unit.side, actor=unit.id, text=f"Is {name} in cover?"
+        )
+    if cover:
+        mods.append(("in cover", int(m["cover"])))
+    threat = yield Ask(
+        key="morale.threat",
+        side=unit.side,
+        actor=unit.id,
+        text=f"Could an enemy that is not shaken charge {name} now?",
+    )
+    if not threat:
+        mods.append(("no enemy can charge", int(m["no_charger"])))
+    mods += squad_modifiers(b, unit)
+    morale = profile.stat(unit, "morale")
+    result = yield Roll(
+        key="morale.test",
+        side=unit.side,
+        actor=unit.id,
+        text=f"Morale test of {name} ({what}; morale {morale})",
+        dice=str(m["die"]),
+        compare="<=",
+        threshold=morale,
+        modifiers=mods,
+        mod_target=True,
+    )
+    if result.success:
+        fully = result.total < (result.threshold or 0)
+        b.record("info", f"{name} {'fully ' if fully else ''}passes the morale test", actor=unit.id)
+        return True
+    b.record("info", f"{name} fails the morale test", actor=unit.id)
+    return False
+
+
+def test(b: Battle, units: list[Unit], trigger: str, cover: bool | None = None) -> Sub:
+    """A triggered test (seed §2.7); on a failure the trigger's consequence applies."""
+    units = [u for u in units if not u.removed]
+    if not units or firmness.beaten(b):
+        return True  # nobody left to test, or the battle ends before the next step
+    rule = profile.rules()["consequences"][trigger]
+    passed = yield from roll_test(b, units, rule["label"], cover)
+    if not passed:
+        shake(b, units, trigger)
+    return passed
+
+
+def shake(b: Battle, units: list[Unit], trigger: str) -> None:
+    """Seed §2.7.3: the consequence becomes a status; flight costs firmness (CE-10)."""
+    rule = profile.rules()["consequences"][trigger]
+    for unit in units:
+        b.set(unit, "status", str(rule["status"]))
+        if rule["leave_melee"]:
+            break_melee(b, unit)
+        if rule["flight"]:
+            firmness.lose(b, unit)
+
+
+def recover(b: Battle, unit: Unit) -> None:
+    """The character (or its whole squad, for a squad status) is no longer shaken."""
+    group = [unit]
+    squad = profile.squad_of(unit)
+    if squad and unit.stats["status"] == LEAVE_TABLE:
+        group = [
+            u
+            for u in profile.members(b, unit.side, squad)
+            if not u.removed and u.stats["status"] == LEAVE_TABLE
+        ]
+    for member in group:
+        b.set(member, "status", "")
+    firmness.recover(b, group)
+    b.record("info", f"{unit.name} recovers" + (" with its squad" if len(group) > 1 else ""))
+
+
+def opponents(b: Battle, unit: Unit) -> list[Unit]:
+    """Enemies in melee with `unit` (its `foe`, and whoever has it as `foe`)."""
+    found = [
+        u
+        for u in b.units.values()
+        if not u.removed and u.side != unit.side and (u.stats["foe"] == unit.id)
+    ]
+    foe = str(unit.stats["foe"])
+    if foe and b.alive(foe) and b.units[foe] not in found:
+        found.insert(0, b.units[foe])
+    return found
+
+
+def engaged(b: Battle, unit: Unit) -> bool:
+    return bool(opponents(b, unit))
+
+
+def break_melee(b: Battle, unit: Unit) -> None:
+    """The unit leaves its melee: nobody holds it, it holds nobody."""
+    b.set(unit, "foe", "")
+    for other in b.units.values():
+        if other.stats["foe"] == unit.id:
+            b.set(other, "foe", "")
+
+
+def squad_losses(b: Battle, lost: Unit) -> Sub:
+    """Seed §2.7, triggers 4–6: a squad model is out (half lost, more lost, officer)."""
+    squad = profile.squad_of(lost)
+    if not squad:
+        return None
+    everyone = profile.members(b, lost.side, squad)
+    left = [u for u in everyone if not u.removed]
+    if not left or any(u.stats["status"] == LEAVE_TABLE for u in left):
+        return None  # ours: a squad already leaving the table is not tested again
+    out = len(everyone) - len(left)
+    size = len(everyone)
+    if profile.role(lost) == "officer":
+        trigger = "officer_out"
+    elif 2 * (out - 1) < size <= 2 * out:
+        trigger = "half_lost"
+    elif 2 * (out - 1) >= size:
+        trigger = "more_lost"
+    else:
+        return None
+    yield from test(b, left, trigger)
+    return None

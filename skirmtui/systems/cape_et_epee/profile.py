@@ -1,0 +1,204 @@
+"""Characters of cape-et-epee (seed 004 §1.2, CE-1): ranks, two profiles, squads.
+
+Every model is one `Unit`. A squad is the set of units sharing a `squad` name on one
+side; `role` marks its officer/leader and its standard bearer (who carries the flag).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.data import load_toml
+from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
+
+SYSTEM_ID = "cape-et-epee"
+
+#: The five characteristics of seed §1.2.1; `w_` + name is the wounded profile.
+STATS = ("morale", "tiro", "mischia", "ca", "move")
+ROLES = ("", "officer", "standard")
+#: Statuses (CE-9 consequences) kept in the `status` field.
+SEEK_COVER, LEAVE_TABLE, SHAKEN = "seek cover", "leave table", "shaken"
+
+
+@cache
+def rules() -> dict[str, Any]:
+    return load_toml(SYSTEM_ID, "rules")
+
+
+@cache
+def actions() -> dict[str, Any]:
+    return load_toml(SYSTEM_ID, "actions")
+
+
+@cache
+def weapons() -> dict[str, Any]:
+    return load_toml(SYSTEM_ID, "weapons")
+
+
+PROFILE_FIELDS = (
+    FieldSpec("morale", "Morale", int, 1, 10),
+    FieldSpec("tiro", "Tiro", int, 1, 10),
+    FieldSpec("mischia", "Mischia", int, 0, 10),
+    FieldSpec("ca", "CA", int, 1, 5),
+    FieldSpec("move", "Move", int, 1, 12),
+)
+
+UNIT_FIELDS = (
+    FieldSpec("wounds", "wounds", int, 0, 3),
+    FieldSpec("die", "order die", int, 0, 6),
+    FieldSpec("ap", "AP", int, 0, 6),
+    FieldSpec("acted", "acted (non-activated)", bool),
+    FieldSpec("deployed", "on the table", bool),
+    FieldSpec("prone", "prone", bool),
+    FieldSpec("status", "status", str),
+    FieldSpec("reload", "reload steps left", int, 0, 9),
+    FieldSpec("foe", "melee opponent", str),
+    FieldSpec("firm_loss", "firmness lost", int, 0, 3),
+)
+
+
+def setup_options() -> tuple[OptionSpec, ...]:
+    return (OptionSpec("turn_limit", "Turn limit (0 = none, ours)", int, 0, 0, 99),)
+
+
+def rank_rules(unit: Unit) -> dict[str, Any]:
+    found: dict[str, Any] = rules()["ranks"][str(unit.profile["rank"])]
+    return found
+
+
+def value(unit: Unit) -> int:
+    """CE-10: 1 per extra, 2 per protagonist, 3 per hero."""
+    return int(rank_rules(unit)["value"])
+
+
+def max_wounds(unit: Unit) -> int:
+    return int(rank_rules(unit)["wounds"])
+
+
+def stat(unit: Unit, name: str) -> int:
+    """A characteristic, from the wounded profile once wounded (seed §1.2.1)."""
+    if unit.num("wounds") > 0 and f"w_{name}" in unit.profile:
+        return int(unit.profile[f"w_{name}"])
+    return int(unit.profile[name])
+
+
+def armour(unit: Unit) -> int:
+    """CA, a shield lowering it by one (seed §1.2.1)."""
+    shield = int(rules()["combat"]["shield"]) if unit.profile.get("shield") else 0
+    return stat(unit, "ca") + shield
+
+
+def squad_of(unit: Unit) -> str:
+    return str(unit.profile.get("squad", ""))
+
+
+def role(unit: Unit) -> str:
+    return str(unit.profile.get("role", ""))
+
+
+def autonomous(unit: Unit) -> bool:
+    return not squad_of(unit)
+
+
+def weapon(unit: Unit) -> dict[str, Any] | None:
+    name = str(unit.profile.get("weapon", ""))
+    return weapons()[name] if name else None
+
+
+def members(b: Battle, side: str, squad: str) -> list[Unit]:
+    """Every model of a squad, out or not, in roster order."""
+    return [u for u in b.units.values() if u.side == side and squad_of(u) == squad]
+
+
+def squads(b: Battle, side: str) -> list[str]:
+    seen: list[str] = []
+    for unit in b.units.values():
+        name = squad_of(unit)
+        if unit.side == side and name and name not in seen:
+            seen.append(name)
+    return seen
+
+
+def _int(spec: UnitSpec, name: str, low: int, high: int, default: int | None = None) -> int:
+    raw = spec.profile.get(name, default)
+    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+        raise SetupError(f"{spec.name}: {name} must be a whole number {low}–{high}")
+    return raw
+
+
+def make_unit(spec: UnitSpec) -> Unit:
+    rank = str(spec.profile.get("rank", "extra"))
+    if rank not in rules()["ranks"]:
+        raise SetupError(f"{spec.name}: rank must be one of {', '.join(rules()['ranks'])}")
+    profile: dict[str, Scalar] = {"rank": rank}
+    for field in PROFILE_FIELDS:
+        assert field.minimum is not None and field.maximum is not None
+        profile[field.name] = _int(spec, field.name, field.minimum, field.maximum)
+    if rank != "extra":  # CE-1: heroes and protagonists have a wounded profile
+        for field in PROFILE_FIELDS:
+            assert field.minimum is not None and field.maximum is not None
+            wounded = f"w_{field.name}"
+            profile[wounded] = _int(
+                spec, wounded, field.minimum, field.maximum, int(profile[field.name])
+            )
+    squad, role_ = str(spec.profile.get("squad", "")), str(spec.profile.get("role", ""))
+    if role_ not in ROLES:
+        raise SetupError(f"{spec.name}: role must be officer, standard or empty")
+    if role_ and not squad:
+        raise SetupError(f"{spec.name}: an {role_} belongs to a squad")
+    if squad and rank == "hero" and role_ != "officer":
+        raise SetupError(f"{spec.name}: a hero joins a squad only as its leader (seed §1.2)")
+    if squad and rank == "protagonist" and role_ != "officer":
+        raise SetupError(f"{spec.name}: a protagonist joins a squad only as its leader")
+    arm = str(spec.profile.get("weapon", ""))
+    if arm and arm not in weapons():
+        raise SetupError(f"{spec.name}: unknown weapon {arm!r}")
+    profile.update(
+        squad=squad,
+        role=role_,
+        weapon=arm,
+        shield=bool(spec.profile.get("shield", False)),
+        reserve=bool(spec.profile.get("reserve", False)),
+    )
+    stats: dict[str, Scalar] = {
+        "wounds": 0,
+        "die": 0,
+        "ap": 0,
+        "acted": False,
+        "deployed": not profile["reserve"],
+        "prone": False,
+        "status": "",
+        "reload": 0,
+        "foe": "",
+        "firm_loss": 0,
+    }
+    return Unit(spec.id, spec.side, spec.name, profile, stats)
+
+
+def check_setup(setup: Setup) -> list[str]:
+    players = rules()["players"]
+    if not players["min"] <= len(setup.sides) <= players["max"]:
+        raise SetupError(f"{len(setup.sides)} players: cape-et-epee takes {players['min']}")
+    stakes = setup.options.get("stakes", rules()["defaults"]["stakes"])
+    if stakes not in rules()["stakes"]:
+        raise SetupError(f"stakes must be one of {', '.join(rules()['stakes'])}")
+    markers = setup.options.get("markers", rules()["defaults"]["markers"])
+    if not isinstance(markers, list) or not all(isinstance(m, str) for m in markers):
+        raise SetupError("markers must be a list of names")
+    limit = setup.options.get("turn_limit", 0)
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise SetupError("the turn limit must be 0 (none) or a positive whole number")
+    for side in setup.sides:
+        units = [make_unit(u) for u in setup.units if u.side == side.id]
+        if not units:
+            raise SetupError(f"{side.name} has no characters")
+        officers: dict[str, int] = {}
+        for unit in units:
+            if role(unit) == "officer":
+                officers[squad_of(unit)] = officers.get(squad_of(unit), 0) + 1
+        for squad, count in officers.items():
+            if count > 1:
+                raise SetupError(f"{side.name}: squad {squad} has {count} officers")
+    return []

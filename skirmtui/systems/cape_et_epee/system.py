@@ -1,0 +1,152 @@
+"""The turn sequence of cape-et-epee (seed 004, rulings CE-1..CE-10).
+
+Each turn: Activation → Orders → Deployment → Activated characters (impulses) →
+Non-activated characters → End of turn. Each step is one small generator in the
+modules beside this one; between steps the position is `battle.pos` plus unit stats.
+"""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Choose, Option
+from skirmtui.engine.system import Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.systems.cape_et_epee import activation, firmness, impulses, profile, views
+
+PHASES = (
+    Phase("activation", "Activation"),
+    Phase("orders", "Orders"),
+    Phase("deployment", "Deployment"),
+    Phase("activated", "Activated characters"),
+    Phase("nonactivated", "Non-activated characters"),
+    Phase("end", "End of turn"),
+)
+NO = "no"
+
+
+def _nothing() -> Step:
+    """A step that asks nothing (the battle just ended)."""
+    yield from ()
+
+
+class CapeEtEpee:
+    id = profile.SYSTEM_ID
+    title = "A la Guerre… de cape et d'épée"
+    language = "Italian"
+    phases = PHASES
+    unit_fields = profile.UNIT_FIELDS
+    profile_fields = profile.PROFILE_FIELDS
+    setup_options = profile.setup_options()
+    min_players = profile.rules()["players"]["min"]
+    max_players = profile.rules()["players"]["max"]
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def check_setup(self, setup: Setup) -> list[str]:
+        return profile.check_setup(setup)
+
+    def make_unit(self, spec: UnitSpec) -> Unit:
+        return profile.make_unit(spec)
+
+    def new_battle(self, setup: Setup) -> Battle:
+        self.check_setup(setup)
+        defaults = profile.rules()["defaults"]
+        options = {
+            "stakes": defaults["stakes"],
+            "turn_limit": defaults["turn_limit"],
+            "markers": list(defaults["markers"]),
+            "objective": defaults["objective"],
+            **setup.options,
+        }
+        units = {spec.id: profile.make_unit(spec) for spec in setup.units}
+        battle = Battle(self.id, setup.title, setup.seed, options, list(setup.sides), units)
+        battle.pos = {
+            "firmness": {
+                s.id: firmness.starting(
+                    [u for u in units.values() if u.side == s.id], str(options["stakes"])
+                )
+                for s in setup.sides
+            },
+            "markers": list(options["markers"]),
+            "initiative": None,
+        }
+        battle.record(
+            "info",
+            "Firmness: "
+            + ", ".join(f"{s.name} {battle.pos['firmness'][s.id]}" for s in setup.sides)
+            + f" ({profile.rules()['stakes'][options['stakes']]['label']}, CE-10)",
+        )
+        self._new_turn(battle)
+        return battle
+
+    def demo_setup(self) -> Setup:
+        return setup_from_scenario(self.id, "demo")
+
+    # -- the sequence ---------------------------------------------------------------------
+
+    def next_step(self, battle: Battle) -> Step:
+        beaten = firmness.beaten(battle)
+        if beaten:
+            self._end_beaten(battle, beaten)
+            return _nothing()
+        step = {
+            "activation": activation.roll_step,
+            "orders": activation.orders_step,
+            "deployment": activation.deployment_step,
+            "activated": impulses.impulse_step,
+            "nonactivated": impulses.na_step,
+            "end": self._end_of_turn,
+        }[battle.phase]
+        return step(battle)
+
+    def _new_turn(self, b: Battle) -> None:
+        b.round += 1
+        for unit in b.on_table():
+            for field, value in (("die", 0), ("ap", 0), ("acted", False)):
+                if unit.stats[field] != value:
+                    b.set(unit, field, value)
+        b.pos["rolled"] = {}
+        b.enter_phase("activation", "Activation", None)
+
+    def _end_beaten(self, b: Battle, beaten: list[str]) -> None:
+        """Seed §3.1.1: firmness at zero or less: the army leaves the field."""
+        if len(beaten) > 1:
+            b.end(None, "both armies' firmness fell to zero")
+            return
+        winner = activation.other(b, beaten[0])
+        b.end(winner, f"{b.side_name(beaten[0])}'s firmness fell to zero")
+
+    def _end_of_turn(self, b: Battle) -> Step:
+        objective = str(b.options.get("objective") or "")
+        if objective:
+            # Seed §3: the scenario's objective ends the battle; the table says if reached.
+            answer = yield Choose(
+                key="turn.objective",
+                text=f"Has a side reached the objective ({objective})?",
+                options=[Option(NO, "No")]
+                + [Option(s.id, f"{s.name} has", passive=True) for s in b.sides],
+            )
+            if answer != NO:
+                b.end(answer, f"reached the objective: {objective}")
+                return
+        limit = int(b.options.get("turn_limit") or 0)
+        if limit and b.round >= limit:
+            # Ours: at the turn limit the side that kept more of its firmness wins.
+            kept = {s.id: firmness.current(b, s.id) / b.pos["firmness"][s.id] for s in b.sides}
+            best = max(kept.values())
+            leaders = [s for s, v in kept.items() if v == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+            b.end(winner, f"turn limit {limit}: more of its firmness kept")
+            return
+        self._new_turn(b)
+
+    # -- views for the UI -----------------------------------------------------------------
+
+    def queue(self, b: Battle) -> list[QueueRow]:
+        return views.queue(b)
+
+    def status(self, b: Battle, unit: Unit) -> str:
+        return views.status(b, unit)
+
+    def summary(self, b: Battle) -> list[str]:
+        return views.summary(b)

@@ -1,0 +1,102 @@
+"""What the TUI shows for cape-et-epee: queue rows, statuses, the summary.
+
+Firmness is in the first rows of the queue, so every screen shows it at all times (CE-10).
+"""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.system import QueueRow
+from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
+
+_LABELS = {
+    "activation": "Activation",
+    "orders": "Orders",
+    "deployment": "Deployment",
+    "activated": "Activated characters",
+    "nonactivated": "Non-activated characters",
+    "end": "End of turn",
+}
+
+
+def side_line(b: Battle, side: str) -> str:
+    start = b.pos["firmness"][side]
+    star = " ★ initiative" if b.pos.get("initiative") == side else ""
+    text = f"{b.side_name(side)}: firmness {firmness.current(b, side)}/{start}{star}"
+    dice = b.pos.get("dice", {}).get(side)
+    if b.phase == "orders" and dice:
+        text += " · dice " + " ".join(str(f) for f in dice)
+    return text
+
+
+def queue(b: Battle) -> list[QueueRow]:
+    rows = [
+        QueueRow(s.id, side_line(b, s.id), current=b.turn_side == s.id and b.phase != "activated")
+        for s in b.sides
+    ]
+    if b.phase == "activated":
+        current = b.pos.get("impulse", "")
+        waiting = impulses.queue(b)
+        if current and b.alive(current):
+            waiting = [b.units[current]] + [u for u in waiting if u.id != current]
+        for i, unit in enumerate(waiting, start=1):
+            mark = "" if unit.id == current else f"{i}. "  # the pane marks the current row
+            rows.append(
+                QueueRow(
+                    unit.side,
+                    f"{mark}{unit.name} — {unit.num('ap')} AP",
+                    unit=unit.id,
+                    current=unit.id == current,
+                )
+            )
+    elif b.phase == "nonactivated" and "na_side" in b.pos:
+        for side in (s.id for s in b.sides):
+            for unit in impulses.na_candidates(b, side):
+                rows.append(QueueRow(side, f"· {unit.name} — one action", unit=unit.id))
+    return rows
+
+
+def status(b: Battle, unit: Unit) -> str:
+    """What changes first (AP, wounds, status), the rank last: the roster column is narrow."""
+    rank = str(unit.profile["rank"])
+    if unit.removed:
+        return f"out ({rank})"
+    words = []
+    if unit.num("die"):
+        words.append(f"AP {unit.num('ap')}/{unit.num('die')}")
+    wounds = unit.num("wounds")
+    if wounds:
+        words.append(f"{wounds}/{profile.max_wounds(unit)} wounds")
+    if unit.stats["status"]:
+        words.append(str(unit.stats["status"]).upper())
+    if not unit.flag("deployed"):
+        words.append("off the table")
+    if unit.flag("prone"):
+        words.append("prone")
+    if unit.num("reload"):
+        words.append(f"reload {unit.num('reload')}")
+    foes = morale.opponents(b, unit)
+    if foes:
+        words.append("melee vs " + ", ".join(f.name for f in foes))
+    role = profile.role(unit)
+    words.append(f"{rank} {role}" if role else rank)
+    return ", ".join(words)
+
+
+def summary(b: Battle) -> list[str]:
+    lines = []
+    if b.result:
+        winner = b.side_name(b.result.winner) if b.result.winner else "nobody (draw)"
+        lines.append(f"Winner: {winner} — {b.result.reason} (turn {b.result.round})")
+    else:
+        lines.append(f"In progress: turn {b.round}, {_LABELS.get(b.phase, b.phase)}")
+    for side in b.sides:
+        units = [u for u in b.units.values() if u.side == side.id]
+        left = [u for u in units if not u.removed]
+        lines.append(f"{side_line(b, side.id)} — {len(left)}/{len(units)} characters in play")
+    markers = b.pos.get("markers", [])
+    lines.append("Unrevealed event markers: " + (", ".join(markers) if markers else "none"))
+    objective = b.options.get("objective")
+    if objective:
+        lines.append(f"Objective: {objective}")
+    return lines

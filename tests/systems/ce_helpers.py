@@ -1,0 +1,112 @@
+"""Fixed-dice helpers for cape-et-epee tests: small armies, scripted answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmtui.engine.battle import Side
+from skirmtui.engine.session import Session
+from skirmtui.engine.system import Setup, UnitSpec
+from skirmtui.systems.registry import get_system
+
+CE = "cape-et-epee"
+
+
+def ch(name: str, rank: str = "extra", **profile: Any) -> dict[str, Any]:
+    """A character: morale 6, tiro 6, mischia 4, CA 5, move 5 unless given."""
+    base: dict[str, Any] = {"morale": 6, "tiro": 6, "mischia": 4, "ca": 5, "move": 5}
+    return {"name": name, "rank": rank, **base, **profile}
+
+
+def setup(red: list[dict[str, Any]], blue: list[dict[str, Any]], **options: Any) -> Setup:
+    """Ids red1, red2… and blue1, blue2… in the order given."""
+    specs = [
+        UnitSpec(f"{side}{n}", side, raw["name"], {k: v for k, v in raw.items() if k != "name"})
+        for side, rows in (("red", red), ("blue", blue))
+        for n, raw in enumerate(rows, start=1)
+    ]
+    opts = {"stakes": "last_blood", "markers": ["Gate", "Well"], **options}
+    return Setup(CE, "test", 1, [Side("red", "Red"), Side("blue", "Blue")], specs, opts)
+
+
+def session(red: list[dict[str, Any]], blue: list[dict[str, Any]], **options: Any) -> Session:
+    return Session(get_system(CE), setup(red, blue, **options))
+
+
+def play(s: Session, *steps: tuple[str, Any]) -> None:
+    """Answer prompts in order, checking each key is what the rules ask now."""
+    for key, value in steps:
+        assert s.prompt is not None, f"battle over, but the test answers {key}"
+        assert s.prompt.key == key, f"rules ask {s.prompt.key!r}, test answers {key!r}"
+        s.answer(value)
+
+
+def key(s: Session) -> str:
+    assert s.prompt is not None
+    return s.prompt.key
+
+
+def stat(s: Session, unit: str, field: str) -> Any:
+    return s.battle.units[unit].stats[field]
+
+
+def options(s: Session) -> list[str]:
+    """The enabled options of the pending Choose."""
+    prompt = s.prompt
+    assert prompt is not None
+    return [o.value for o in prompt.options if o.disabled is None]  # type: ignore[attr-defined]
+
+
+def disabled(s: Session) -> dict[str, str]:
+    prompt = s.prompt
+    assert prompt is not None
+    return {o.value: o.disabled for o in prompt.options if o.disabled}  # type: ignore[attr-defined]
+
+
+def roll(s: Session, red: tuple[int, ...], blue: tuple[int, ...]) -> None:
+    """Activation dice: the faces given, padded with discarded 6s to the count the rules
+    ask; a first-turn tie is rolled off with red winning (6 against 1)."""
+    for faces in (red, blue):
+        prompt = s.prompt
+        if prompt is None or prompt.key != "activation.roll":
+            continue  # a side with no dice is not asked
+        count = int(prompt.dice.split("d")[0])  # type: ignore[attr-defined]
+        s.answer(tuple(faces) + (6,) * (count - len(faces)))
+    while s.prompt is not None and s.prompt.key == "activation.rolloff":
+        s.answer((6,) if s.prompt.side == "red" else (1,))
+
+
+def skip_turn(s: Session) -> None:
+    """Nobody does anything until the next turn's activation roll."""
+    answers = {
+        "orders.assign": "done",
+        "deploy.who": "done",
+        "na.unit": "done",
+        "impulse.action": "temporize",
+        "turn.objective": "no",
+    }
+    while s.prompt is not None and s.prompt.key != "activation.roll":
+        s.answer(answers[s.prompt.key])
+
+
+def activate(
+    s: Session, red: tuple[int, ...], blue: tuple[int, ...], *orders: tuple[int, str]
+) -> None:
+    """Roll the activation dice, give the orders (face, target) in the order the rules ask
+    for each side, and leave the other dice unused; stop at the first impulse."""
+    roll(s, red, blue)
+    pending = list(orders)
+    while s.prompt is not None and s.prompt.key == "orders.assign":
+        side = s.prompt.side
+        mine = [o for o in pending if o[1].startswith(str(side)) or o[1].endswith(f"@{side}")]
+        if mine:
+            face, target = mine[0]
+            pending.remove(mine[0])
+            s.answer(f"{face}|{target.removesuffix(f'@{side}')}")
+        else:
+            s.answer("done")
+    assert not pending, f"orders not given: {pending}"
+
+
+def act(s: Session, action: str) -> None:
+    play(s, ("impulse.action", action))
