@@ -316,6 +316,20 @@ def test_ce7_melee_higher_total_hits_a_tie_hits_nobody() -> None:
     assert key(s) == "combat.wound"
 
 
+def test_ce7_melee_against_an_opponent_the_gm_removed_spends_nothing() -> None:
+    """G-4: the GM removes the opponent while the next action is being chosen; the
+    melee finds nobody, spends no AP, and the impulse goes on (was an IndexError)."""
+    s = session([ch("A", mischia=4)], [ch("X", mischia=5)])
+    activate(s, (3,), (1,), (3, "red1"))
+    _engage(s)
+    play(s, ("melee.attack", (5,)), ("melee.defend", (5,)))
+    assert key(s) == "impulse.action" and stat(s, "red1", "ap") == 1
+    s.gm("gm.remove", unit="blue1")
+    act(s, "melee")
+    assert stat(s, "red1", "ap") == 1
+    assert s.battle.log[-1].text == "A has nobody left to fight"
+
+
 # -- CE-8 reactions -----------------------------------------------------------------------
 
 

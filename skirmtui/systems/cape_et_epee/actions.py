@@ -417,6 +417,10 @@ def _reload(b: Battle, unit: Unit, na: bool) -> Sub:
 
 def _melee(b: Battle, unit: Unit, na: bool) -> Sub:
     foes = morale.opponents(b, unit)
+    if not foes:
+        # A GM override took the opponent away while the action was being chosen.
+        b.record("info", f"{unit.name} has nobody left to fight", actor=unit.id)
+        return False
     foe = foes[0]
     if len(foes) > 1:
         choice = yield Choose(
