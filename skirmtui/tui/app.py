@@ -48,9 +48,6 @@ class SkirmApp(App[int]):
         self._autosave_enabled = autosave
 
     def on_mount(self) -> None:
-        # icepool is imported lazily; do it now, off the UI thread, so the first
-        # roll's odds are ready when asked.
-        self.run_worker(warm_up, thread=True, name="odds-warm-up", group="odds")
         if self.session is None:
             from skirmtui.tui.screens.setup import SetupScreen
 
@@ -58,6 +55,11 @@ class SkirmApp(App[int]):
             self.push_screen(SetupScreen(self.system_id, self.preset, self.seed), self.start)
         else:
             self._open(self.session)
+
+    def on_ready(self) -> None:
+        # icepool is imported lazily: once the first frame is up, off the UI thread
+        # (so it neither delays start-up nor the first roll's odds).
+        self.run_worker(warm_up, thread=True, name="odds-warm-up", group="odds")
 
     def start(self, setup: Setup | None) -> None:
         """The setup screen finished: start the battle (or quit if it was cancelled)."""

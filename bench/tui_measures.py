@@ -1,0 +1,241 @@
+"""Measures of the TUI in a headless app: keypress → repaint, and the event-loop stall
+while an autosave runs.
+
+The app runs headless in this process (Textual's Pilot). Each frame the screen hands
+to the driver is also turned into the terminal's byte stream, as a real terminal
+driver would, so a frame costs what it costs on screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.battles import long_session, session_with_log
+from bench.common import Row, Sizes, percentile, row
+from bench.engine_measures import STAMP, save_seconds
+from skirmtui.engine.prompts import Ask, Choose, Confirm, Roll
+from skirmtui.engine.session import Session
+
+SIZE = (120, 40)
+#: Pause between presses: a quick GM, and long enough for the frame timer to be idle.
+GAP = 0.03
+
+
+class FrameClock:
+    """Records when each frame is sent to the (headless) terminal."""
+
+    def __init__(self, app: Any) -> None:
+        self.times: list[float] = []
+        self._app = app
+        original = app._display
+
+        def display(screen: Any, renderable: Any) -> None:
+            if renderable is not None:
+                if hasattr(renderable, "render_segments"):
+                    renderable.render_segments(app.console)  # what a terminal is sent
+                self.times.append(time.perf_counter())
+            original(screen, renderable)
+
+        app._display = display
+
+    def first_after(self, start: float) -> float | None:
+        later = [t for t in self.times if t >= start]
+        return later[0] - start if later else None
+
+
+def make_app(session: Session, path: Path) -> Any:
+    from skirmtui.tui.app import SkirmApp
+
+    return SkirmApp(session=session, path=path, created=STAMP)
+
+
+def bench_keypress(sizes: Sizes) -> list[Row]:
+    session = session_with_log(sizes.log_lines, sizes.units)
+    lines = sum(1 for e in session.battle.log if e.text)
+    with tempfile.TemporaryDirectory() as folder:
+        app = make_app(session, Path(folder) / "keys.toml")
+        timings = asyncio.run(_press_keys(app, session, max(3, sizes.presses)))
+    gm = timings["select unit"] + timings["move through the log"] + timings["answer a prompt"]
+    detail: dict[str, Any] = {
+        "units": len(session.battle.units),
+        "log_lines": lines,
+        "presses": len(gm),
+    }
+    for kind, values in timings.items():
+        if values:
+            detail[kind] = {
+                "n": len(values),
+                "p50_ms": round(percentile(values, 50), 2),
+                "p95_ms": round(percentile(values, 95), 2),
+                "max_ms": round(max(values), 2),
+            }
+    where = f"{len(session.battle.units)} units, {lines} log lines"
+    rows = [
+        row("keypress", f"keypress → repaint p50 ({where})", percentile(gm, 50), "ms"),
+        row(
+            "keypress",
+            f"keypress → repaint p95 ({len(gm)} presses: select unit, log, answer)",
+            percentile(gm, 95),
+            "ms",
+            16.7,
+            detail=detail,
+        ),
+        row("keypress", "keypress → repaint max", max(gm), "ms"),
+    ]
+    for kind in ("select unit", "move through the log", "answer a prompt", "undo (Ctrl+Z)"):
+        if timings[kind]:
+            rows.append(row("keypress", f"  p95 {kind}", percentile(timings[kind], 95), "ms"))
+    return rows
+
+
+async def _press_keys(app: Any, session: Session, presses: int) -> dict[str, list[float]]:
+    from textual.widgets import DataTable
+
+    from skirmtui.tui.widgets.combat_log import CombatLog
+
+    timings: dict[str, list[float]] = {
+        "select unit": [],
+        "move through the log": [],
+        "answer a prompt": [],
+        "undo (Ctrl+Z)": [],
+    }
+    rng = random.Random(3)
+    log_keys = ["up", "up", "pageup", "down", "up", "pagedown", "home", "end"]
+    async with app.run_test(size=SIZE) as pilot:
+        clock = FrameClock(app)
+        screen = app.screen
+        table = screen.query_one("#roster-table", DataTable)
+        log = screen.query_one(CombatLog)
+
+        async def settle() -> None:
+            await pilot.pause()
+            if app._saver is not None:  # a GM does not type faster than the disk
+                await asyncio.to_thread(app._saver.flush)
+            await asyncio.sleep(GAP)
+
+        async def press(kind: str, key: str) -> None:
+            start = time.perf_counter()
+            await pilot.press(key)
+            await asyncio.sleep(GAP)
+            latency = clock.first_after(start)
+            if latency is not None:
+                timings[kind].append(latency * 1000)
+            await settle()
+
+        await settle()
+        n = 0
+        while n < presses:
+            # Select a unit: the roster cursor moves, the unit sheet follows.
+            table.focus()
+            await settle()
+            down = (n // 40) % 2 == 0
+            await press("select unit", "down" if down else "up")
+            # Move through the combat log.
+            log.focus()
+            await settle()
+            await press("move through the log", log_keys[n % len(log_keys)])
+            # Answer the pending prompt the way the GM would.
+            key = await _answer_key(app, pilot, session, rng, settle)
+            if key is not None:
+                await press("answer a prompt", key)
+            n += 3
+            if n % 30 == 0 and session.can_undo:
+                await press("undo (Ctrl+Z)", "ctrl+z")
+                await press("answer a prompt", "ctrl+y")  # redo: the answer again
+    return timings
+
+
+async def _answer_key(
+    app: Any, pilot: Any, session: Session, rng: random.Random, settle: Any
+) -> str | None:
+    """Focus the prompt pane's input as the app does after an answer; the key to press."""
+    prompt = session.prompt
+    screen = app.screen
+    if isinstance(prompt, Choose):
+        screen.query_one("#prompt-options").focus()
+        await settle()
+        numbers = [i for i, o in enumerate(prompt.options[:9], 1) if o.disabled is None]
+        return str(rng.choice(numbers)) if numbers else None
+    if isinstance(prompt, Roll):
+        screen.query_one("#prompt-input").focus()
+        await settle()
+        return "r"
+    if isinstance(prompt, Ask) and prompt.yes_no:
+        screen.query_one("#yes-button").focus()
+        await settle()
+        return rng.choice("yn")
+    if isinstance(prompt, Ask):
+        screen.query_one("#prompt-input").focus()
+        await settle()
+        assert prompt.minimum is not None and prompt.maximum is not None
+        for digit in str(rng.randint(prompt.minimum, prompt.maximum)):
+            await pilot.press(digit)
+        await settle()
+        return "enter"
+    if isinstance(prompt, Confirm):
+        screen.query_one("#confirm-button").focus()
+        await settle()
+        return "enter"
+    return None
+
+
+def bench_save(sizes: Sizes) -> list[Row]:
+    """One autosave of the long battle, and the longest event-loop stall while it runs."""
+    session = long_session(sizes.answers, sizes.units)
+    with tempfile.TemporaryDirectory() as folder:
+        save_ms = save_seconds(session, Path(folder) / "plain.toml") * 1000
+        app = make_app(session, Path(folder) / "auto.toml")
+        reference, stalls, submit = asyncio.run(_stalls(app))
+    n = len(session.items)
+    return [
+        row("save", f"save: one autosave of {n} answers (in its thread)", save_ms, "ms"),
+        row(
+            "save",
+            "save: longest event-loop stall while autosaving",
+            max(stalls),
+            "ms",
+            16,
+            detail={
+                "stalls_ms": [round(s, 2) for s in stalls],
+                "reference_ms": round(reference, 2),
+                "submit_ms": round(submit, 3),
+            },
+        ),
+        row("save", "save: longest stall without autosave (reference)", reference, "ms"),
+    ]
+
+
+async def _stalls(app: Any, rounds: int = 5) -> tuple[float, list[float], float]:
+    """Max gap between 1 ms ticks of the event loop: idle, then during each autosave."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        saver = app._saver
+        assert saver is not None
+        await asyncio.to_thread(saver.flush)
+
+        async def longest_gap(until: Any) -> float:
+            worst = 0.0
+            last = time.perf_counter()
+            while not until():
+                await asyncio.sleep(0.001)
+                now = time.perf_counter()
+                worst = max(worst, now - last)
+                last = now
+            return worst * 1000
+
+        end = time.perf_counter() + 0.3
+        reference = await longest_gap(lambda: time.perf_counter() >= end)
+        stalls = []
+        submits = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            app.autosave()  # the snapshot is taken on the UI thread; the write is not
+            submits.append((time.perf_counter() - start) * 1000)
+            stalls.append(await longest_gap(saver._idle.is_set))
+            await asyncio.sleep(0.05)
+    return reference, stalls, max(submits)
