@@ -7,13 +7,14 @@ the rendered combat log and result, derived, for readers without the app.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import operator
 import os
 import re
 import tempfile
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -359,6 +360,25 @@ def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
 
 def load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
     """Load and replay a save: the session and its `created` stamp, or a `SaveError`."""
+    with gc_paused():
+        return _load_session(path, systems)
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector: loading builds many objects that all stay
+    (the battle), and the collector would re-scan them again and again as they grow
+    (about a third of a long load). Reference counting still frees what is dropped."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
     doc = read_document(path)
     setup = setup_from_document(doc, systems)
     items = items_from_document(doc, {u.id for u in setup.units})
