@@ -19,9 +19,7 @@ from skirmtui.engine.saves import (
     load_session,
     read_document,
     save_session,
-    save_snapshot,
     setup_from_document,
-    snapshot,
 )
 from skirmtui.engine.session import Session
 from skirmtui.engine.sim import play_random
@@ -107,12 +105,6 @@ def bench_load(sizes: Sizes) -> list[Row]:
             detail={"parse_ms": round(parse_ms, 1), "replay_ms": round(replay_ms, 1)},
         )
     ]
-
-
-def save_seconds(session: Session, path: Path) -> float:
-    """One autosave's work (what the autosave thread does), median of 3."""
-    snap = snapshot(session, STAMP)
-    return timed(lambda: save_snapshot(snap, path), 3)
 
 
 def bench_odds(sizes: Sizes) -> list[Row]:

@@ -115,11 +115,13 @@ def _rest_text(rest: dict[str, Any]) -> tuple[str, str]:
     return tomli_w.dumps(head).rstrip("\n"), tomli_w.dumps(tables)
 
 
-def _assemble(rest: tuple[str, str], answers: list[str], log: str | None) -> str:
+def _assemble(
+    rest: tuple[str, str], answers: list[str], log: str | None, literal: bool | None = None
+) -> str:
     head, tables = rest
     lines = [head, "answers = [", *answers, "]"]
     if log is not None:
-        lines.append(_text_block("log", log))
+        lines.append(_text_block("log", log, literal))
     return "\n".join(lines) + "\n\n" + tables
 
 
@@ -135,9 +137,12 @@ def _log_line(entry: LogEntry) -> str | None:
 _NOT_LITERAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]|'''")
 
 
-def _text_block(key: str, text: str) -> str:
-    """A multi-line string: literal (no escapes, fast to parse) when the text allows it."""
-    if not _NOT_LITERAL.search(text):
+def _text_block(key: str, text: str, literal: bool | None = None) -> str:
+    """A multi-line string: literal (no escapes, fast to parse) when the text allows it
+    (`literal`, when the caller already knows)."""
+    if literal is None:
+        literal = not _NOT_LITERAL.search(text)
+    if literal:
         return f"{key} = '''\n{text}'''"
     return tomli_w.dumps({key: text}, multiline_strings=True).rstrip("\n")
 
@@ -155,19 +160,24 @@ class SaveWriter:
         self._answers: list[str] = []
         self._entries: list[LogEntry] = []
         self._log: list[str | None] = []
+        self._not_literal: list[bool] = []  # per log line: it needs an escaped string
         self._rest_key: tuple[Setup, str, Result | None] | None = None
         self._rest = ("", "")
 
     def text(self, snap: SaveSnapshot) -> str:
         _catch_up(self._items, self._answers, snap.items, _item_line)
-        _catch_up(self._entries, self._log, snap.log, _log_line)
+        kept = _catch_up(self._entries, self._log, snap.log, _log_line)
+        del self._not_literal[kept:]
+        self._not_literal.extend(
+            line is not None and _NOT_LITERAL.search(line) is not None for line in self._log[kept:]
+        )
         key = self._rest_key
         if key is None or key[0] is not snap.setup or key[1:] != (snap.created, snap.result):
             doc = snapshot_document(attrs.evolve(snap, items=(), log=()))
             self._rest = _rest_text({k: v for k, v in doc.items() if k not in ("answers", "log")})
             self._rest_key = (snap.setup, snap.created, snap.result)
         log = "\n".join([line for line in self._log if line is not None]) + "\n"
-        return _assemble(self._rest, self._answers, log)
+        return _assemble(self._rest, self._answers, log, not any(self._not_literal))
 
     def write(self, snap: SaveSnapshot, path: Path) -> None:
         write_atomic(path, self.text(snap))
@@ -179,14 +189,16 @@ def _item_line(item: Item) -> str:
 
 def _catch_up(
     done: list[Any], lines: list[Any], now: Sequence[Any], render: Callable[[Any], Any]
-) -> None:
-    """Keep the lines of the leading objects `now` shares with `done`; render the rest."""
+) -> int:
+    """Keep the lines of the leading objects `now` shares with `done`; render the rest.
+    Returns how many were kept."""
     same = list(map(operator.is_, done, now))
     keep = same.index(False) if False in same else len(same)
     del done[keep:], lines[keep:]
     fresh = now[keep:]
     done.extend(fresh)
     lines.extend(map(render, fresh))
+    return keep
 
 
 def _inline(value: Any) -> str:
