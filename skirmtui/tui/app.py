@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -47,6 +48,7 @@ class SkirmApp(App[int]):
         self.seed = seed
         self._saver: Autosaver | None = None
         self._autosave_enabled = autosave
+        self._switch_interval = sys.getswitchinterval()
 
     def on_mount(self) -> None:
         if self.session is None:
@@ -62,12 +64,18 @@ class SkirmApp(App[int]):
         # app: keep the cyclic garbage collector from re-scanning it in every full
         # collection, which otherwise stalls a keypress by ~100 ms in a long battle.
         gc.freeze()
+        # The autosave thread runs Python too: let the UI thread take the interpreter
+        # back within 1 ms (the default 5 ms lets a stall pile up to a frame or more).
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(0.001)
         # icepool is imported lazily: once the first frame is up, off the UI thread
         # (so it neither delays start-up nor the first roll's odds).
         self.run_worker(warm_up, thread=True, name="odds-warm-up", group="odds")
 
     def on_unmount(self) -> None:
-        gc.unfreeze()  # the app is gone: its objects may be collected again
+        # The app is gone: its objects may be collected again, threads share as before.
+        gc.unfreeze()
+        sys.setswitchinterval(self._switch_interval)
 
     def start(self, setup: Setup | None) -> None:
         """The setup screen finished: start the battle (or quit if it was cancelled)."""

@@ -40,3 +40,21 @@ def test_autosaver_reports_a_failed_write(tmp_path: Path) -> None:
     saver.submit(snapshot(demo_session(), "2026-01-01T00:00:00Z"))
     assert done.wait(10)
     assert errors[0] is not None and errors[0].startswith("autosave failed")
+
+
+async def test_the_app_gives_back_the_gc_and_thread_settings_it_changes(tmp_path: Path) -> None:
+    """While running, the app freezes what it holds (gc) and switches threads every ms;
+    once it exits, both are as they were (other code in the process is not affected)."""
+    import gc
+    import sys
+
+    from tests.tui.helpers import SIZE, demo_app
+
+    before = sys.getswitchinterval()
+    app = demo_app(tmp_path / "b.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert gc.get_freeze_count() > 0
+        assert sys.getswitchinterval() == 0.001
+    assert gc.get_freeze_count() == 0
+    assert sys.getswitchinterval() == before
