@@ -140,7 +140,7 @@ async def _press_keys(app: Any, session: Session, presses: int) -> dict[str, lis
             # Move through the combat log.
             log.focus()
             await settle()
-            await press("move through the log", log_keys[n % len(log_keys)])
+            await press("move through the log", log_key(log, log_keys[n % len(log_keys)]))
             # Answer the pending prompt the way the GM would.
             key = await _answer_key(app, pilot, session, rng, settle)
             if key is not None:
@@ -150,6 +150,23 @@ async def _press_keys(app: Any, session: Session, presses: int) -> dict[str, lis
                 await press("undo (Ctrl+Z)", "ctrl+z")
                 await press("answer a prompt", "ctrl+y")  # redo: the answer again
     return timings
+
+
+#: A key that moves the log the other way (used where the wanted way is blocked).
+_OPPOSITE = {"up": "down", "pageup": "pagedown", "home": "end"}
+_OPPOSITE.update({v: k for k, v in _OPPOSITE.items()})
+
+
+def log_key(log: Any, key: str) -> str:
+    """`key`, or its opposite at the end it would not move from (a key that moves
+    nothing repaints nothing, and would time an unrelated frame)."""
+    at_top = log.scroll_y <= 0
+    at_bottom = log.scroll_y >= log.max_scroll_y
+    if (at_top and key in ("up", "pageup", "home")) or (
+        at_bottom and key in ("down", "pagedown", "end")
+    ):
+        return _OPPOSITE[key]
+    return key
 
 
 async def _answer_key(
