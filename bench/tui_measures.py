@@ -96,8 +96,6 @@ def bench_keypress(sizes: Sizes) -> list[Row]:
 
 
 async def _press_keys(app: Any, session: Session, presses: int) -> dict[str, list[float]]:
-    from textual.widgets import DataTable
-
     from skirmtui.tui.widgets.combat_log import CombatLog
 
     timings: dict[str, list[float]] = {
@@ -111,7 +109,7 @@ async def _press_keys(app: Any, session: Session, presses: int) -> dict[str, lis
     async with app.run_test(size=SIZE) as pilot:
         clock = FrameClock(app)
         screen = app.screen
-        table = screen.query_one("#roster-table", DataTable)
+        table = screen.query_one("#roster-table")
         log = screen.query_one(CombatLog)
 
         async def settle() -> None:
