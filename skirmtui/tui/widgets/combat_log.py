@@ -111,6 +111,30 @@ class CombatLog(ScrollView, can_focus=True):
         self._strips[key] = (entry, strip)
         return strip
 
+    # -- keys jump instead of animating: in a long log an animated Home or End repaints
+    # the pane for ~60 frames, and the next key waits behind them.
+
+    def action_scroll_up(self) -> None:
+        self._jump(self.scroll_y - 1)
+
+    def action_scroll_down(self) -> None:
+        self._jump(self.scroll_y + 1)
+
+    def action_page_up(self) -> None:
+        self._jump(self.scroll_y - self.scrollable_content_region.height)
+
+    def action_page_down(self) -> None:
+        self._jump(self.scroll_y + self.scrollable_content_region.height)
+
+    def action_scroll_home(self) -> None:
+        self._jump(0)
+
+    def action_scroll_end(self) -> None:
+        self._jump(self.max_scroll_y)
+
+    def _jump(self, y: float) -> None:
+        self.scroll_to(y=max(0, min(y, self.max_scroll_y)), animate=False)
+
     @property
     def line_count(self) -> int:
         return len(self._rows)
