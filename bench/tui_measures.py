@@ -89,10 +89,53 @@ def bench_keypress(sizes: Sizes) -> list[Row]:
         ),
         row("keypress", "keypress → repaint max", max(gm), "ms"),
     ]
+    reference = asyncio.run(_bare_presses(max(3, sizes.presses // 4)))
+    rows.append(
+        row(
+            "keypress",
+            "  reference: a bare Textual app (one Static), keypress → repaint p95",
+            percentile(reference, 95),
+            "ms",
+            detail={"p50_ms": round(percentile(reference, 50), 2), "n": len(reference)},
+        )
+    )
     for kind in ("select unit", "move through the log", "answer a prompt", "undo (Ctrl+Z)"):
         if timings[kind]:
             rows.append(row("keypress", f"  p95 {kind}", percentile(timings[kind], 95), "ms"))
     return rows
+
+
+async def _bare_presses(presses: int) -> list[float]:
+    """The same timing in the smallest app: a key that changes one Static's text
+    (how fast this machine repaints at all, right now)."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class Bare(App[None]):
+        count = 0
+
+        def compose(self) -> ComposeResult:
+            yield Static("0", id="n")
+
+        def on_key(self) -> None:
+            self.count += 1
+            self.query_one("#n", Static).update(str(self.count))
+
+    app = Bare()
+    times: list[float] = []
+    async with app.run_test(size=SIZE) as pilot:
+        clock = FrameClock(app)
+        await pilot.pause()
+        for _ in range(presses):
+            start = time.perf_counter()
+            await pilot.press("x")
+            await asyncio.sleep(GAP)
+            latency = clock.first_after(start)
+            if latency is not None:
+                times.append(latency * 1000)
+            await pilot.pause()
+            await asyncio.sleep(GAP)
+    return times
 
 
 async def _press_keys(app: Any, session: Session, presses: int) -> dict[str, list[float]]:
