@@ -15,6 +15,7 @@ from bench.battles import long_session, roll_prompts
 from bench.common import Row, Sizes, row, timed
 from skirmtui.engine.prompts import Roll
 from skirmtui.engine.saves import (
+    gc_paused,
     items_from_document,
     load_session,
     read_document,
@@ -93,7 +94,8 @@ def bench_load(sizes: Sizes) -> list[Row]:
         setup = setup_from_document(doc, all_systems)
         items = items_from_document(doc, {u.id for u in setup.units})
         system = all_systems[setup.system]
-        replay_ms = timed(lambda: Session(system, setup, items), 3) * 1000
+        with gc_paused():  # as load_session replays
+            replay_ms = timed(lambda: Session(system, setup, items), 3) * 1000
     n = len(session.items)
     return [
         row(
