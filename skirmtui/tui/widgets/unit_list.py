@@ -70,9 +70,11 @@ class UnitList(ScrollView, can_focus=True):
         """Show `rows`; only the lines that changed are repainted."""
         old = self.rows
         self.rows = rows
+        # Columns only widen: a status that comes and goes does not shift the table
+        # (nor show and hide its scrollbar, a re-layout of the screen) every answer.
         widths = [
-            max([cell_len(h), *(cell_len(r.cells[i]) for r in rows)])
-            for i, h in enumerate(self.headers)
+            max([self._widths[i], *(cell_len(r.cells[i]) for r in rows)])
+            for i in range(len(self.headers))
         ]
         if widths != self._widths or [r.unit_id for r in old] != [r.unit_id for r in rows]:
             self._widths = widths
