@@ -67,3 +67,23 @@ async def test_rows_show_status_and_a_removed_unit_struck_through(tmp_path: Path
         await pilot.pause()
         struck = [s for s in table.render_line(1) if s.style and s.style.strike]
         assert [s.text for s in struck] == [first.name]  # the name only, not the padding
+
+
+async def test_columns_only_widen_so_the_table_does_not_shift(tmp_path: Path) -> None:
+    from skirmtui.tui.widgets.unit_list import UnitRow
+
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen.query_one(UnitList)
+        rows = list(table.rows)
+        width = table.virtual_size.width
+        first = rows[0]
+        long = UnitRow(first.unit_id, (*first.cells[:2], "wounded, active, shot"), False)
+        table.set_rows([long, *rows[1:]])
+        await pilot.pause()
+        wider = table.virtual_size.width
+        assert wider > width
+        table.set_rows(rows)  # the long status is gone: the columns stay as wide
+        await pilot.pause()
+        assert table.virtual_size.width == wider
+        assert row_text(table.render_line(1)).split()[-1] == first.cells[2]
