@@ -188,7 +188,3 @@ def kind_label(kind: tuple[object, ...]) -> str:
     if always:
         label += " with automatic results"
     return label
-
-
-if __name__ == "__main__":  # pragma: no cover - a quick look at one measure
-    print(bench_odds(Sizes(battles=10)), file=sys.stderr)
