@@ -120,7 +120,8 @@ def bench_odds(sizes: Sizes) -> list[Row]:
 
     for system in systems().values():
         kinds: dict[tuple[object, ...], Roll] = {}
-        for prompt in roll_prompts(system, max(1, sizes.battles // 5)):
+        battles = max(1, sizes.battles // 5)
+        for prompt in roll_prompts(system, battles):
             kinds.setdefault(roll_kind(prompt), prompt)
         first: dict[str, float] = {}
         cached: dict[str, float] = {}
@@ -132,7 +133,8 @@ def bench_odds(sizes: Sizes) -> list[Row]:
             odds.success_chance(prompt)
             first[label] = (time.perf_counter() - start) * 1000
             cached[label] = timed(lambda prompt=prompt: odds.success_chance(prompt), 101) * 1000
-        if not kinds:
+        if not kinds:  # said, not skipped: a system's row never silently disappears
+            rows.append(row("odds", f"odds {system.id}, no Roll prompt asked", 0.0, "kinds"))
             continue
         worst_first = max(first, key=first.__getitem__)
         worst_cached = max(cached, key=cached.__getitem__)
