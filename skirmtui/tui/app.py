@@ -123,6 +123,8 @@ class SkirmApp(App[int]):
 
     async def action_quit(self) -> None:
         if self._saver is not None:
+            # The last answer's autosave waits for a frame: it may not be submitted yet.
+            self.autosave()
             self._saver.flush()
         self.exit(0)
 

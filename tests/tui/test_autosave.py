@@ -58,3 +58,22 @@ async def test_the_app_gives_back_the_gc_and_thread_settings_it_changes(tmp_path
         assert sys.getswitchinterval() == 0.001
     assert gc.get_freeze_count() == 0
     assert sys.getswitchinterval() == before
+
+
+async def test_quitting_right_after_an_answer_saves_it(tmp_path: Path) -> None:
+    """The autosave starts after the frame that shows an answer; quitting before that
+    frame still writes the answer."""
+    from skirmtui.tui.screens.battle import BattleScreen
+    from tests.tui.helpers import SIZE, demo_app
+
+    path = tmp_path / "b.toml"
+    app = demo_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        app.session.answer((6,))  # type: ignore[union-attr]
+        screen.changed()  # no frame between the answer and the quit
+        await app.action_quit()
+    loaded, _ = load_session(path, systems())
+    assert [item.value for item in loaded.items] == [(6,)]
