@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from skirmtui.engine.battle import Side
+from skirmtui.engine.prompts import Roll
 from skirmtui.engine.session import Session
-from skirmtui.engine.system import Setup, UnitSpec
+from skirmtui.engine.system import RuleSystem, Setup, UnitSpec
 from skirmtui.systems.registry import get_system
 
+#: The long battles are played in this system: the one with a no-turn-limit option and
+#: profiles simple enough to generate 100 units of.
 WI = "wargaming-introduttivo"
 
 
@@ -39,9 +44,41 @@ def big_setup(units: int = 100, seed: int = 7) -> Setup:
 
 def long_session(answers: int, units: int = 100, seed: int = 7) -> Session:
     """A session with exactly `answers` random answers (or fewer if the battle ends)."""
-    system = get_system(WI)
-    session = Session(system, big_setup(units, seed))
-    rng = random.Random(seed)
+    session = Session(get_system(WI), big_setup(units, seed))
+    play_on(session, answers, random.Random(seed))
+    return session
+
+
+def play_on(session: Session, answers: int, rng: random.Random) -> None:
+    """Random answers until the session holds `answers` of them (or the battle ends)."""
     while session.prompt is not None and len(session.items) < answers:
         session.answer(session.prompt.random_answer(rng))
+
+
+def log_lines(session: Session) -> int:
+    """Lines the combat log shows (entries with text)."""
+    return sum(1 for entry in session.battle.log if entry.text)
+
+
+def session_with_log(lines: int, units: int = 100, seed: int = 7) -> Session:
+    """A session whose combat log shows at least `lines` lines."""
+    session = Session(get_system(WI), big_setup(units, seed))
+    rng = random.Random(seed)
+    while session.prompt is not None and log_lines(session) < lines:
+        play_on(session, len(session.items) + max(1, (lines - log_lines(session)) // 2), rng)
     return session
+
+
+def roll_prompts(system: RuleSystem, battles: int, seed: int = 1) -> list[Roll]:
+    """Every `Roll` prompt asked during `battles` seeded random battles of `system`."""
+    rolls: list[Roll] = []
+    base = system.demo_setup()
+    for n in range(battles):
+        session = Session(system, attrs.evolve(base, seed=seed + n))
+        rng = random.Random(seed + n)
+        while session.prompt is not None and len(session.items) < 20_000:
+            prompt = session.prompt
+            if isinstance(prompt, Roll):
+                rolls.append(prompt)
+            session.answer(prompt.random_answer(rng))
+    return rolls

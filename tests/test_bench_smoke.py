@@ -7,24 +7,75 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench.__main__ import MEASURES, format_table
+from bench.common import percentile, row
+from skirmtui.systems.registry import systems
+
 ROOT = Path(__file__).resolve().parent.parent
 
+TINY = ["--answers", "120", "--units", "10", "--log-lines", "150", "--presses", "9"]
+TINY += ["--runs", "1", "--battles", "2"]
 
-def test_bench_runs_and_reports(tmp_path: Path) -> None:
+
+def test_every_measure_runs_and_reports(tmp_path: Path) -> None:
     out = tmp_path / "results.json"
     result = subprocess.run(
-        [sys.executable, "-m", "bench", "--answers", "150", "-o", str(out)],
+        [sys.executable, "-m", "bench", *TINY, "-o", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert result.returncode == 0, result.stderr
-    assert "measure" in result.stdout.splitlines()[0]
-    rows = json.loads(out.read_text())["rows"]
-    measures = {row["measure"] for row in rows}
-    assert any(m.startswith("sim ") for m in measures)
-    assert any(m.startswith("undo at ") for m in measures)
-    assert any(m.startswith("load ") for m in measures)
-    assert "icepool imported at start-up" in measures
-    assert all({"figure", "unit", "target", "met"} <= row.keys() for row in rows)
+    header = result.stdout.splitlines()[0].split()
+    assert header == ["measure", "figure", "target", "met"]
+    report = json.loads(out.read_text())
+    assert report["sizes"]["answers"] == 120
+    rows = report["rows"]
+    assert {r["measure"] for r in rows} == set(MEASURES)
+    assert all(
+        {"name", "figure", "unit", "target", "met"} <= r.keys() and r["figure"] == r["figure"]
+        for r in rows
+    )  # every figure is a number (not NaN)
+    names = [r["name"] for r in rows]
+    for system_id in systems():  # every registered system is simulated and its odds timed
+        assert any(name == f"sim {system_id}" for name in names)
+        assert any(name.startswith(f"odds {system_id},") for name in names)
+    judged = [r for r in rows if r["target"] is not None]
+    assert all(isinstance(r["met"], bool) for r in judged)
+    # One row per judged measure at least: each is held against its target.
+    assert {r["measure"] for r in judged} == set(MEASURES)
+
+
+def test_only_runs_the_named_measures(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "bench", "--only", "undo,sim", *TINY, "-o", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert {r["measure"] for r in json.loads(out.read_text())["rows"]} == {"undo", "sim"}
+    bad = subprocess.run(
+        [sys.executable, "-m", "bench", "--only", "nope"], cwd=ROOT, capture_output=True
+    )
+    assert bad.returncode == 2
+
+
+def test_rows_judge_their_target() -> None:
+    assert row("x", "fast", 3.0, "ms", 5)["met"] is True
+    assert row("x", "slow", 6.0, "ms", 5)["met"] is False
+    assert row("x", "rate", 90.0, "/s", 100, at_least=True)["met"] is False
+    assert row("x", "info", 1.0, "ms")["met"] is None
+    table = format_table([row("x", "fast", 3.0, "ms", 5), row("x", "info", 1.0, "ms")])
+    assert "≤ 5 ms" in table and "met" in table
+
+
+def test_percentile_is_a_value_that_occurred() -> None:
+    values = [float(n) for n in range(1, 201)]
+    assert percentile(values, 50) == 100.0
+    assert percentile(values, 95) == 190.0
+    assert percentile(values, 100) == 200.0
+    assert percentile([7.0], 95) == 7.0

@@ -7,12 +7,14 @@ the rendered combat log and result, derived, for readers without the app.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
+import operator
 import os
 import re
 import tempfile
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -91,7 +93,7 @@ def snapshot_document(snap: SaveSnapshot) -> dict[str, Any]:
 
 def rendered_log(log: Iterable[LogEntry]) -> list[str]:
     """The log as lines of text (stored as one multi-line string in the save)."""
-    return [f"R{e.round} {e.phase}: {e.text}" for e in log if e.text]
+    return [line for line in map(_log_line, log) if line is not None]
 
 
 def dumps(doc: dict[str, Any]) -> str:
@@ -101,28 +103,102 @@ def dumps(doc: dict[str, Any]) -> str:
     an editor, and quick for `tomllib` to parse.
     """
     rest = {k: v for k, v in doc.items() if k not in ("answers", "log")}
+    answers = [_answer_line(a["key"], a["value"]) for a in doc.get("answers", [])]
+    log = "\n".join(doc["log"]) + "\n" if "log" in doc else None
+    return _assemble(_rest_text(rest), answers, log)
+
+
+def _rest_text(rest: dict[str, Any]) -> tuple[str, str]:
+    """The scalars (written before the answers) and the tables (after the log)."""
     head = {k: v for k, v in rest.items() if not isinstance(v, dict | list)}
     tables = {k: v for k, v in rest.items() if isinstance(v, dict | list)}
-    lines = [tomli_w.dumps(head).rstrip("\n"), "answers = ["]
-    lines += [
-        f"  {{ key = {_inline(a['key'])}, value = {_inline(a['value'])} }},"
-        for a in doc.get("answers", [])
-    ]
-    lines.append("]")
-    if "log" in doc:
-        lines.append(_text_block("log", "\n".join(doc["log"]) + "\n"))
-    return "\n".join(lines) + "\n\n" + tomli_w.dumps(tables)
+    return tomli_w.dumps(head).rstrip("\n"), tomli_w.dumps(tables)
 
 
-#: Characters a TOML literal string may not hold: controls but tab and newline, and DEL.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+def _assemble(
+    rest: tuple[str, str], answers: list[str], log: str | None, literal: bool | None = None
+) -> str:
+    head, tables = rest
+    lines = [head, "answers = [", *answers, "]"]
+    if log is not None:
+        lines.append(_text_block("log", log, literal))
+    return "\n".join(lines) + "\n\n" + tables
 
 
-def _text_block(key: str, text: str) -> str:
-    """A multi-line string: literal (no escapes, fast to parse) when the text allows it."""
-    if "'''" not in text and not _CONTROL.search(text):
+def _answer_line(key: str, value: Any) -> str:
+    return f"  {{ key = {_inline(key)}, value = {_inline(value)} }},"
+
+
+def _log_line(entry: LogEntry) -> str | None:
+    return f"R{entry.round} {entry.phase}: {entry.text}" if entry.text else None
+
+
+#: Characters a literal TOML string may not hold (control characters but tab and newline).
+_NOT_LITERAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]|'''")
+
+
+def _text_block(key: str, text: str, literal: bool | None = None) -> str:
+    """A multi-line string: literal (no escapes, fast to parse) when the text allows it
+    (`literal`, when the caller already knows)."""
+    if literal is None:
+        literal = not _NOT_LITERAL.search(text)
+    if literal:
         return f"{key} = '''\n{text}'''"
     return tomli_w.dumps({key: text}, multiline_strings=True).rstrip("\n")
+
+
+class SaveWriter:
+    """Writes successive snapshots of one battle, re-using the text of what it wrote
+    before: answers and log entries never change once made (an undo only drops a tail),
+    so an autosave costs what the battle added since the last one, not its length.
+
+    `text(snap)` is exactly `dumps(snapshot_document(snap))`.
+    """
+
+    def __init__(self) -> None:
+        self._items: list[Item] = []
+        self._answers: list[str] = []
+        self._entries: list[LogEntry] = []
+        self._log: list[str | None] = []
+        self._not_literal: list[bool] = []  # per log line: it needs an escaped string
+        self._rest_key: tuple[Setup, str, Result | None] | None = None
+        self._rest = ("", "")
+
+    def text(self, snap: SaveSnapshot) -> str:
+        _catch_up(self._items, self._answers, snap.items, _item_line)
+        kept = _catch_up(self._entries, self._log, snap.log, _log_line)
+        del self._not_literal[kept:]
+        self._not_literal.extend(
+            line is not None and _NOT_LITERAL.search(line) is not None for line in self._log[kept:]
+        )
+        key = self._rest_key
+        if key is None or key[0] is not snap.setup or key[1:] != (snap.created, snap.result):
+            doc = snapshot_document(attrs.evolve(snap, items=(), log=()))
+            self._rest = _rest_text({k: v for k, v in doc.items() if k not in ("answers", "log")})
+            self._rest_key = (snap.setup, snap.created, snap.result)
+        log = "\n".join([line for line in self._log if line is not None]) + "\n"
+        return _assemble(self._rest, self._answers, log, not any(self._not_literal))
+
+    def write(self, snap: SaveSnapshot, path: Path) -> None:
+        write_atomic(path, self.text(snap))
+
+
+def _item_line(item: Item) -> str:
+    return _answer_line(item.key, _plain(item.value))
+
+
+def _catch_up(
+    done: list[Any], lines: list[Any], now: Sequence[Any], render: Callable[[Any], Any]
+) -> int:
+    """Keep the lines of the leading objects `now` shares with `done`; render the rest.
+    Returns how many were kept."""
+    same = list(map(operator.is_, done, now))
+    keep = same.index(False) if False in same else len(same)
+    del done[keep:], lines[keep:]
+    fresh = now[keep:]
+    done.extend(fresh)
+    lines.extend(map(render, fresh))
+    return keep
 
 
 def _inline(value: Any) -> str:
@@ -131,7 +207,7 @@ def _inline(value: Any) -> str:
         return "{ " + ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items()) + " }"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_inline(v) for v in value) + "]"
-    # JSON leaves DEL unescaped, TOML does not allow it raw.
+    # JSON leaves DEL raw, which TOML refuses in a string: escape it as TOML does.
     return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
@@ -297,6 +373,25 @@ def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
 
 def load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
     """Load and replay a save: the session and its `created` stamp, or a `SaveError`."""
+    with gc_paused():
+        return _load_session(path, systems)
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector: loading builds many objects that all stay
+    (the battle), and the collector would re-scan them again and again as they grow
+    (about a third of a long load). Reference counting still frees what is dropped."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
     doc = read_document(path)
     setup = setup_from_document(doc, systems)
     items = items_from_document(doc, {u.id for u in setup.units})

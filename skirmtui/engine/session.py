@@ -20,6 +20,11 @@ from skirmtui.engine.system import RuleSystem, Setup
 
 #: A checkpoint is kept at the first step boundary this many entries after the last.
 CHECKPOINT_EVERY = 48
+#: Further back than this from the newest checkpoint, only the first checkpoint of
+#: every SPARSE_EVERY entries is kept: undo near the end stays as fast, and a long
+#: battle holds ~40 copies of its units instead of one per 48 entries (memory, load).
+DENSE_SPAN = 1_024
+SPARSE_EVERY = 256
 
 
 class ReplayError(ValueError):
@@ -51,6 +56,10 @@ class Session:
         self.items: list[Item] = []
         self.redo_stack: list[Item] = []
         self._checkpoints: list[Checkpoint] = []
+        items = list(items)
+        #: While a saved log is replayed: its length, so checkpoints that would be
+        #: thinned away at once are never copied.
+        self._replaying = len(items)
         self.runner = Runner(system, system.new_battle(setup), on_boundary=self._boundary)
         for index, item in enumerate(items):
             try:
@@ -58,6 +67,7 @@ class Session:
             except AnswerError as error:
                 raise ReplayError(index, str(error)) from None
             self.items.append(item)
+        self._replaying = 0
 
     # -- what the UI reads --------------------------------------------------------------
 
@@ -148,10 +158,19 @@ class Session:
 
     def _boundary(self, runner: Runner) -> None:
         last = self._checkpoints[-1].consumed if self._checkpoints else None
-        if last is None or runner.consumed - last >= CHECKPOINT_EVERY:
-            self._checkpoints.append(
-                Checkpoint(runner.consumed, runner.battle.clone(), len(runner.battle.log))
-            )
+        consumed = runner.consumed
+        if last is not None and consumed - last < CHECKPOINT_EVERY:
+            return
+        if (
+            last is not None
+            and consumed < self._replaying - DENSE_SPAN
+            and consumed // SPARSE_EVERY == last // SPARSE_EVERY
+        ):
+            return  # far from the end of the log being replayed: it would be thinned
+        self._checkpoints.append(
+            Checkpoint(consumed, runner.battle.clone(), len(runner.battle.log))
+        )
+        self._checkpoints = thinned(self._checkpoints)
 
     def _rebuild(self, length: int) -> None:
         """Put the battle where it was after the first `length` log items."""
@@ -167,3 +186,18 @@ class Session:
         )
         for item in self.items[checkpoint.consumed : length]:
             self.runner.apply(item)
+
+
+def thinned(checkpoints: list[Checkpoint]) -> list[Checkpoint]:
+    """All checkpoints within DENSE_SPAN of the newest; before that, the first one of
+    every SPARSE_EVERY entries (the very first, at the start of the battle, always)."""
+    edge = checkpoints[-1].consumed - DENSE_SPAN
+    kept: list[Checkpoint] = []
+    for checkpoint in checkpoints:
+        if (
+            not kept
+            or checkpoint.consumed >= edge
+            or kept[-1].consumed // SPARSE_EVERY != checkpoint.consumed // SPARSE_EVERY
+        ):
+            kept.append(checkpoint)
+    return kept

@@ -6,20 +6,22 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from skirmtui.engine.saves import SaveSnapshot, save_snapshot
+from skirmtui.engine.saves import SaveSnapshot, SaveWriter
 
 
 class Autosaver:
     """Writes the newest snapshot in a background thread; older pending ones are skipped.
 
     `submit` is called on the UI thread and only stores a reference, so answering
-    never waits for the disk.
+    never waits for the disk. The writer re-uses the text of what it saved before, so
+    an autosave costs what the battle added, not its length (and holds the GIL briefly).
     """
 
     def __init__(self, path: Path, on_saved: Callable[[str | None], None]) -> None:
         self.path = path
         self._on_saved = on_saved  # called from the worker thread with an error or None
         self._pending: SaveSnapshot | None = None
+        self._writer = SaveWriter()  # used by the worker thread only
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._idle = threading.Event()
@@ -46,7 +48,7 @@ class Autosaver:
             if snap is None:
                 continue
             try:
-                save_snapshot(snap, self.path)
+                self._writer.write(snap, self.path)
                 error = None
             except OSError as exc:
                 error = f"autosave failed: {exc}"

@@ -40,3 +40,40 @@ def test_autosaver_reports_a_failed_write(tmp_path: Path) -> None:
     saver.submit(snapshot(demo_session(), "2026-01-01T00:00:00Z"))
     assert done.wait(10)
     assert errors[0] is not None and errors[0].startswith("autosave failed")
+
+
+async def test_the_app_gives_back_the_gc_and_thread_settings_it_changes(tmp_path: Path) -> None:
+    """While running, the app freezes what it holds (gc) and switches threads every ms;
+    once it exits, both are as they were (other code in the process is not affected)."""
+    import gc
+    import sys
+
+    from tests.tui.helpers import SIZE, demo_app
+
+    before = sys.getswitchinterval()
+    app = demo_app(tmp_path / "b.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert gc.get_freeze_count() > 0
+        assert sys.getswitchinterval() == 0.001
+    assert gc.get_freeze_count() == 0
+    assert sys.getswitchinterval() == before
+
+
+async def test_quitting_right_after_an_answer_saves_it(tmp_path: Path) -> None:
+    """The autosave starts after the frame that shows an answer; quitting before that
+    frame still writes the answer."""
+    from skirmtui.tui.screens.battle import BattleScreen
+    from tests.tui.helpers import SIZE, demo_app
+
+    path = tmp_path / "b.toml"
+    app = demo_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        app.session.answer((6,))  # type: ignore[union-attr]
+        screen.changed()  # no frame between the answer and the quit
+        await app.action_quit()
+    loaded, _ = load_session(path, systems())
+    assert [item.value for item in loaded.items] == [(6,)]

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from skirmtui.engine.prompts import Choose
 from skirmtui.engine.session import Session
 from skirmtui.systems.armies import setup_for_players
 from skirmtui.systems.registry import get_system
 from skirmtui.tui.app import SkirmApp
+from skirmtui.tui.widgets.unit_list import UnitList
 from tests.systems.pg_helpers import PG, act, enabled, start
 from tests.tui.helpers import SIZE
 from tests.tui.test_battle_keyboard import option_number, type_faces
@@ -32,8 +33,8 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
     session = four_players()
     app = app_for(session, tmp_path / "pg.toml")
     async with app.run_test(size=SIZE) as pilot:
-        table = app.screen.query_one("#roster-table", DataTable)
-        assert table.row_count == 16
+        table = app.screen.query_one("#roster-table", UnitList)
+        assert len(table.rows) == 16
         assert table.max_scroll_y == 0  # every player's roster is visible without scrolling
         sides = []
         first = True

@@ -107,7 +107,9 @@ class BattleScreen(Screen[None]):
             self._live_actions = live
             self.refresh_bindings()
         if not self.read_only:
-            self.skirm.autosave()
+            # After the frame showing the answer: the save thread would otherwise
+            # compete with it for the interpreter (it still starts within a frame).
+            self.call_after_refresh(self.skirm.autosave)
 
     def update_savebar(self, status: str = "") -> None:
         path = self.skirm.save_path

@@ -25,6 +25,10 @@ _STYLES = {
 }
 
 
+#: Rendered lines kept (a few screens' worth).
+_MAX_STRIPS = 2_000
+
+
 def entry_line(entry: LogEntry) -> str:
     if entry.kind == "phase":
         return f"── {entry.text} ──"
@@ -48,6 +52,8 @@ class CombatLog(ScrollView, can_focus=True):
         self._entries: list[LogEntry] = []  # the entry shown on each row
         self._seen = 0
         self._width = 0
+        self._strips: dict[tuple[int, int, int], tuple[LogEntry, Strip]] = {}
+        self._strip_style = Style()
 
     def sync(self) -> None:
         """Catch up with the log: drop rows an undo took back, append new ones."""
@@ -87,13 +93,47 @@ class CombatLog(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.scrollable_content_region.width
-        if row >= len(self._rows):
-            return Strip.blank(width, self.rich_style)
-        entry = self._entries[row]
         base = self.rich_style  # the pane's colours under the entry's own
+        if row >= len(self._rows):
+            return Strip.blank(width, base)
+        entry = self._entries[row]
+        if base != self._strip_style or len(self._strips) > _MAX_STRIPS:
+            self._strips.clear()  # new colours (focus) or enough kept: start again
+            self._strip_style = base
+        key = (id(entry), scroll_x, width)
+        cached = self._strips.get(key)
+        if cached is not None and cached[0] is entry:
+            return cached[1]
         line = entry_line(entry)
         strip = Strip([Segment(line, base + entry_style(entry))], cell_len(line))
-        return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, base)
+        strip = strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, base)
+        # Rows shift on every new entry and scroll: a line is rendered once, not per frame.
+        self._strips[key] = (entry, strip)
+        return strip
+
+    # -- keys jump instead of animating: in a long log an animated Home or End repaints
+    # the pane for ~60 frames, and the next key waits behind them.
+
+    def action_scroll_up(self) -> None:
+        self._jump(self.scroll_y - 1)
+
+    def action_scroll_down(self) -> None:
+        self._jump(self.scroll_y + 1)
+
+    def action_page_up(self) -> None:
+        self._jump(self.scroll_y - self.scrollable_content_region.height)
+
+    def action_page_down(self) -> None:
+        self._jump(self.scroll_y + self.scrollable_content_region.height)
+
+    def action_scroll_home(self) -> None:
+        self._jump(0)
+
+    def action_scroll_end(self) -> None:
+        self._jump(self.max_scroll_y)
+
+    def _jump(self, y: float) -> None:
+        self.scroll_to(y=max(0, min(y, self.max_scroll_y)), animate=False)
 
     @property
     def line_count(self) -> int:

@@ -60,6 +60,8 @@ class PromptPanel(SessionView):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.read_only = read_only
         self._shown: Prompt | None = None
+        self._error_shown = False
+        self._contents: dict[str, str | Text] = {}  # what each text line shows
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt-text")
@@ -75,7 +77,16 @@ class PromptPanel(SessionView):
         yield Static(id="prompt-error")
 
     def show_error(self, message: str) -> None:
-        self.query_one("#prompt-error", Static).update(Text(message, style="bold red"))
+        if message or self._error_shown:  # clearing an empty line would re-lay-out
+            self.query_one("#prompt-error", Static).update(Text(message, style="bold red"))
+            self._error_shown = bool(message)
+
+    def _set(self, static: Static, content: str | Text) -> None:
+        """Update a text line only if it changes: each update re-lays-out the screen."""
+        key = static.id or ""
+        if self._contents.get(key) != content:
+            static.update(content)
+            self._contents[key] = content
 
     def refresh_view(self) -> None:
         prompt = self.session.prompt
@@ -91,24 +102,27 @@ class PromptPanel(SessionView):
         buttons = {b.id: b for b in self.query(Button)}
         for widget in (options, entry, *buttons.values()):
             widget.display = False
-        help_.update(prompt.help if prompt else "")
+        self._set(help_, prompt.help if prompt else "")
         help_.display = bool(prompt and prompt.help)
-        odds.update("")
+        self._set(odds, "")
         odds.display = False
         if prompt is None:
             battle = self.session.battle
-            text.update(
-                Text("The battle is over.", style="bold") if battle.result else "Nothing to answer."
+            self._set(
+                text,
+                Text("The battle is over.", style="bold")
+                if battle.result
+                else "Nothing to answer.",
             )
             if battle.result:
-                help_.update("\n".join(self.session.system.summary(battle)))
+                self._set(help_, "\n".join(self.session.system.summary(battle)))
                 help_.display = True
             return
         who = self.session.battle.side_name(prompt.side) if prompt.side else "The table"
         if prompt.text.startswith(who):
-            text.update(Text(prompt.text, style="bold"))
+            self._set(text, Text(prompt.text, style="bold"))
         else:
-            text.update(Text.assemble((f"{who}: ", "bold"), prompt.text))
+            self._set(text, Text.assemble((f"{who}: ", "bold"), prompt.text))
         if self.read_only:
             return
         if isinstance(prompt, Choose):
@@ -128,7 +142,7 @@ class PromptPanel(SessionView):
             )
             options.focus()
         elif isinstance(prompt, Roll):
-            odds.update(Text(roll_summary(prompt), style="bold"))
+            self._set(odds, Text(roll_summary(prompt), style="bold"))
             odds.display = True
             entry.placeholder = f"{prompt.dice}: type the faces + Enter, or r"
             entry.value = ""

@@ -17,6 +17,10 @@ RECENT = 8
 class UnitSheet(SessionView):
     unit_id: var[str | None] = var[str | None](None, init=False)
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._shown: tuple[tuple[tuple[str, str], ...], tuple[str, ...]] | None = None
+
     def compose(self) -> ComposeResult:
         yield Static(id="sheet-text")
 
@@ -30,15 +34,12 @@ class UnitSheet(SessionView):
         unit = battle.units.get(self.unit_id or "")
         if unit is None:
             static.update("Select a unit in the roster.")
+            self._shown = None
             return
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(style="bold")
-        grid.add_column()
-        grid.add_row("Name", unit.name)
-        grid.add_row("Side", battle.side_name(unit.side))
+        rows = [("Name", unit.name), ("Side", battle.side_name(unit.side))]
         for spec in system.profile_fields:
-            grid.add_row(spec.label, str(unit.profile.get(spec.name, "—")))
-        grid.add_row("Status", system.status(battle, unit))
+            rows.append((spec.label, str(unit.profile.get(spec.name, "—"))))
+        rows.append(("Status", system.status(battle, unit)))
         for spec in system.unit_fields:
             value = unit.stats.get(spec.name)
             if value is None or (spec.name in unit.profile and value == unit.profile[spec.name]):
@@ -49,17 +50,26 @@ class UnitSheet(SessionView):
                 shown = "no"
             else:
                 shown = str(value)
-            grid.add_row(spec.label, shown)
+            rows.append((spec.label, shown))
         recent = []
         for entry in reversed(battle.log):  # newest first, stop once we have enough
             if unit.id in (entry.actor, entry.target):
-                recent.append(entry)
+                recent.append(f"T{entry.round} {entry.text}")
                 if len(recent) == RECENT:
                     break
         recent.reverse()
+        shown_now = (tuple(rows), tuple(recent))
+        if shown_now == self._shown:
+            return  # most answers do not touch the unit on show: no repaint
+        self._shown = shown_now
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold")
+        grid.add_column()
+        for label, value in rows:
+            grid.add_row(label, value)
         log = Text("\nRecent:\n", style="bold")
-        for entry in recent:
-            log.append(f"T{entry.round} {entry.text}\n", style="")
+        for line in recent:
+            log.append(f"{line}\n", style="")
         if not recent:
             log.append("nothing yet\n", style="dim")
         static.update(Group(grid, log), layout=False)

@@ -1,0 +1,192 @@
+"""Measures of the engine alone: simulation, undo, load and save, odds."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import attrs
+
+from bench.battles import long_session, roll_prompts
+from bench.common import Row, Sizes, row, timed
+from skirmtui.engine.prompts import Roll
+from skirmtui.engine.saves import (
+    gc_paused,
+    items_from_document,
+    load_session,
+    read_document,
+    save_session,
+    setup_from_document,
+)
+from skirmtui.engine.session import Session
+from skirmtui.engine.sim import play_random
+from skirmtui.systems.registry import systems
+
+STAMP = "2026-01-01T00:00:00Z"
+
+
+def bench_sim(sizes: Sizes) -> list[Row]:
+    """Random battles per second, each registered system, one process (one core)."""
+    rows = []
+    for system in systems().values():
+        setup = system.demo_setup()
+        battles = max(1, sizes.battles)
+        answers = 0
+        start = time.perf_counter()
+        for n in range(battles):
+            session = play_random(system, attrs.evolve(setup, seed=n), random.Random(n))
+            answers += len(session.items)
+        seconds = time.perf_counter() - start
+        rows.append(
+            row(
+                "sim",
+                f"sim {system.id}",
+                battles / seconds,
+                "battles/s",
+                100,
+                at_least=True,
+                detail={"battles": battles, "answers_per_battle": answers / battles},
+            )
+        )
+    return rows
+
+
+def bench_undo(sizes: Sizes) -> list[Row]:
+    """One undo (the rebuild from the nearest checkpoint) at growing battle lengths."""
+    rows = []
+    for length in sorted({min(sizes.answers, n) for n in (100, 1_000, 10_000)}):
+        session = long_session(length, sizes.units)
+        times = []
+        for _ in range(21):
+            start = time.perf_counter()
+            session.undo()
+            times.append(time.perf_counter() - start)
+            session.redo()
+        times.sort()
+        ms = times[len(times) // 2] * 1000
+        rows.append(
+            row(
+                "undo",
+                f"undo at {len(session.items)} answers",
+                ms,
+                "ms",
+                10,
+                detail={"max_ms": round(times[-1] * 1000, 3)},
+            )
+        )
+    return rows
+
+
+def bench_load(sizes: Sizes) -> list[Row]:
+    """Parse + validate + replay a long save; the parts are given in `detail`."""
+    session = long_session(sizes.answers, sizes.units)
+    all_systems = systems()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.toml"
+        save_session(session, path, STAMP)
+        load_ms = timed(lambda: load_session(path, all_systems), 3) * 1000
+        parse_ms = timed(lambda: read_document(path), 3) * 1000
+        doc = read_document(path)
+        setup = setup_from_document(doc, all_systems)
+        items = items_from_document(doc, {u.id for u in setup.units})
+        system = all_systems[setup.system]
+        with gc_paused():  # as load_session replays
+            replay_ms = timed(lambda: Session(system, setup, items), 3) * 1000
+    n = len(session.items)
+    return [
+        row(
+            "load",
+            f"load {n} answers (parse+validate+replay)",
+            load_ms,
+            "ms",
+            300,
+            detail={"parse_ms": round(parse_ms, 1), "replay_ms": round(replay_ms, 1)},
+        )
+    ]
+
+
+def bench_odds(sizes: Sizes) -> list[Row]:
+    """First (uncached) and cached odds of every kind of roll each system asks."""
+    from skirmtui.engine import odds
+
+    rows = [
+        row("odds", "icepool import (once, after the first frame, in a thread)", import_ms(), "ms")
+    ]
+    import icepool  # noqa: F401  (imported once, timed above: not part of a first call)
+
+    for system in systems().values():
+        kinds: dict[tuple[object, ...], Roll] = {}
+        battles = max(1, sizes.battles // 5)
+        for prompt in roll_prompts(system, battles):
+            kinds.setdefault(roll_kind(prompt), prompt)
+        first: dict[str, float] = {}
+        cached: dict[str, float] = {}
+        for kind, prompt in kinds.items():
+            label = kind_label(kind)
+            odds._chance.cache_clear()
+            odds.natural_distribution.cache_clear()
+            start = time.perf_counter()
+            odds.success_chance(prompt)
+            first[label] = (time.perf_counter() - start) * 1000
+            cached[label] = timed(lambda prompt=prompt: odds.success_chance(prompt), 101) * 1000
+        if not kinds:  # said, not skipped: a system's row never silently disappears
+            rows.append(row("odds", f"odds {system.id}, no Roll prompt asked", 0.0, "kinds"))
+            continue
+        worst_first = max(first, key=first.__getitem__)
+        worst_cached = max(cached, key=cached.__getitem__)
+        rows.append(
+            row(
+                "odds",
+                f"odds {system.id}, {len(kinds)} roll kinds, slowest first call ({worst_first})",
+                first[worst_first],
+                "ms",
+                5,
+                detail={"first_ms": {k: round(v, 4) for k, v in first.items()}},
+            )
+        )
+        rows.append(
+            row(
+                "odds",
+                f"odds {system.id}, slowest cached call ({worst_cached})",
+                cached[worst_cached],
+                "ms",
+                0.1,
+                detail={"cached_ms": {k: round(v, 5) for k, v in cached.items()}},
+            )
+        )
+    return rows
+
+
+def import_ms(module: str = "icepool") -> float:
+    """How long importing `module` takes in a fresh process (it is imported once)."""
+    code = (
+        "import time; start = time.perf_counter(); import " + module + "; "
+        "print((time.perf_counter() - start) * 1000)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(done.stdout.strip())
+
+
+def roll_kind(prompt: Roll) -> tuple[object, ...]:
+    """What decides the cost of a roll's odds: the dice, the test, the modifiers."""
+    return (
+        prompt.dice,
+        prompt.compare,
+        prompt.mod_target,
+        bool(prompt.modifiers),
+        bool(prompt.always_succeed or prompt.always_fail),
+    )
+
+
+def kind_label(kind: tuple[object, ...]) -> str:
+    dice, compare, mod_target, modifiers, always = kind
+    label = f"{dice}{'' if compare is None else ' ' + str(compare) + ' N'}"
+    if modifiers:
+        label += " with modifiers" + (" on the target" if mod_target else "")
+    if always:
+        label += " with automatic results"
+    return label

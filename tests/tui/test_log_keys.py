@@ -1,0 +1,42 @@
+"""The combat log's keys jump at once (no scroll animation to wait for)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from skirmtui.tui.app import SkirmApp
+from skirmtui.tui.widgets.combat_log import CombatLog
+from tests.tui.helpers import SIZE, demo_session
+
+
+async def test_home_end_and_pages_jump_in_one_step(tmp_path: Path) -> None:
+    session = demo_session()
+    rng = random.Random(2)
+    for _ in range(120):
+        assert session.prompt is not None
+        session.answer(session.prompt.random_answer(rng))
+    app = SkirmApp(session=session, path=tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(CombatLog)
+        log.focus()
+        await pilot.pause()
+        bottom = log.max_scroll_y
+        assert bottom > 0 and log.scroll_y == bottom  # it follows the newest entry
+        page = log.scrollable_content_region.height
+        # Each action moves the log before it returns: no animation frames to wait for.
+        log.action_page_up()
+        assert log.scroll_y == bottom - page
+        log.action_scroll_up()
+        assert log.scroll_y == bottom - page - 1
+        log.action_scroll_home()
+        assert log.scroll_y == 0
+        log.action_scroll_up()
+        assert log.scroll_y == 0
+        log.action_page_down()
+        log.action_scroll_down()
+        assert log.scroll_y == page + 1
+        log.action_scroll_end()
+        assert log.scroll_y == bottom
+        await pilot.press("home")  # and the keys are bound to them
+        assert log.scroll_y == 0
