@@ -49,24 +49,32 @@ def waiting(b: Battle, side: str) -> list[Unit]:
     return [u for u in b.on_table(side) if not u.stats["activated"]]
 
 
-def next_side(b: Battle) -> str | None:
-    """The next player in order with a unit left (PG-3: the others pass)."""
+def _next_turn(b: Battle) -> int | None:
+    """Index in the round's order of the next player with a unit left (PG-3: the
+    others pass), or None when every unit has activated."""
     order: list[str] = b.pos["order"]
     turn: int = b.pos["turn"]
     for i in range(len(order)):
-        side = order[(turn + i) % len(order)]
-        if waiting(b, side):
-            b.pos["turn"] = (turn + i) % len(order)
-            return side
+        index = (turn + i) % len(order)
+        if waiting(b, order[index]):
+            return index
     return None
+
+
+def next_side(b: Battle) -> str | None:
+    """The next player to activate a unit (reads only: the queue pane calls it)."""
+    index = _next_turn(b)
+    return None if index is None else str(b.pos["order"][index])
 
 
 def activation_step(b: Battle) -> Step:
     """Seed: players alternate activating one unit each, in the round's order."""
-    side = next_side(b)
-    if side is None:
+    index = _next_turn(b)
+    if index is None:
         b.enter_phase("end", "End of round")
         return
+    b.pos["turn"] = index
+    side: str = b.pos["order"][index]
     b.turn_side = side
     options = []
     for unit in b.on_table(side):
