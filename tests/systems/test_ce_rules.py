@@ -445,7 +445,29 @@ def test_ce6_in_melee_fight_or_flee() -> None:
     _engage(s)
     play(s, ("melee.attack", (1,)), ("melee.defend", (2,)))  # 1+4+1 = 2+4: nobody hit
     play(s, ("na.unit", "blue1"))
-    assert [o for o in options(s) if o != "end"] == ["melee", "flee"]
+    assert options(s) == ["melee", "flee"]
+    assert disabled(s)["end"] == "CE-6: in a melee it must fight or flee"
+
+
+def test_ce6_an_engaged_non_activated_character_cannot_be_left_idle() -> None:
+    """Seed §2.5: "Personaggi in mischia sono obbligati a combattere la mischia (devono
+    scegliere l'azione corrispondente) oppure devono tentare di fuggire dalla mischia":
+    neither "nothing" nor stopping the phase is accepted while it has not acted."""
+    s = session([ch("A")], [ch("X"), ch("Y")])
+    activate(s, (2,), (1,), (2, "red1"))
+    _engage(s)
+    play(s, ("melee.attack", (1,)), ("melee.defend", (2,)))  # nobody hit
+    assert s.prompt is not None and s.prompt.key == "na.unit" and s.prompt.side == "blue"
+    assert disabled(s) == {"done": "CE-6: X must fight or flee the melee"}
+    before = len(s.items)
+    with pytest.raises(AnswerError):
+        s.answer("done")
+    play(s, ("na.unit", "blue1"))
+    with pytest.raises(AnswerError):
+        s.answer("end")
+    assert len(s.items) == before + 1
+    play(s, ("na.action", "flee"), ("flee.done", True))
+    assert options(s) == ["blue2", "done"]  # Y is not in a melee: blue may stop now
 
 
 def test_ce6_separated_squad_member_may_only_rejoin() -> None:
