@@ -678,6 +678,43 @@ def test_ce10_flight_costs_the_value_recovery_gives_back_half_rounded_down() -> 
     assert firmness.current(b, "red") == 3
 
 
+def test_ce10_every_flight_costs_the_value_again_even_after_a_recovery() -> None:
+    """Seed §3.1.2: "Ogni volta che un personaggio o una squadra è eliminata o scossa e
+    costretta alla fuga … si sottrae alla fermezza dell'esercito il corrispondente valore"."""
+    from skirmtui.systems.cape_et_epee import morale
+
+    s = session([ch("H", "hero"), ch("P", "protagonist"), ch("E"), ch("F")], [ch("X")])
+    b = s.battle
+    hero = b.units["red1"]
+    assert firmness.current(b, "red") == 6  # ¾ of 7, rounded up
+    morale.shake(b, [hero], "officer_out")  # flees: −3
+    morale.recover(b, hero)  # +1 (half of 3, rounded down)
+    assert firmness.current(b, "red") == 4
+    morale.shake(b, [hero], "half_lost")  # a second flight: −3 again
+    assert firmness.current(b, "red") == 1
+    morale.shake(b, [hero], "more_lost")  # still fleeing: the same flight, not counted twice
+    assert firmness.current(b, "red") == 1
+
+
+def test_ce10_recovering_from_a_status_that_cost_nothing_gives_nothing_back() -> None:
+    """Seed §3.1.2: the half comes back when the model "recupera dal panico" of a flight;
+    ours: seeking cover after a wound cost no firmness, so reaching cover gives none back
+    (not even for a flight it had already recovered from)."""
+    from skirmtui.systems.cape_et_epee import morale
+
+    s = session([ch("H", "hero"), ch("E")], [ch("X")])
+    b = s.battle
+    hero = b.units["red1"]
+    start = firmness.current(b, "red")
+    morale.shake(b, [hero], "officer_out")
+    morale.recover(b, hero)
+    assert firmness.current(b, "red") == start - 2
+    morale.shake(b, [hero], "wounded")  # seek cover: not a flight
+    assert firmness.current(b, "red") == start - 2
+    morale.recover(b, hero)
+    assert firmness.current(b, "red") == start - 2
+
+
 def test_ce10_battle_ends_when_firmness_is_zero_or_less() -> None:
     """Seed §3.1.1: "Se in qualsiasi momento della partita la fermezza delle truppe è zero o
     meno l'esercito è sconfitto". Blue: one extra, firmness ¾ of 1 → 1."""

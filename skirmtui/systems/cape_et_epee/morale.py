@@ -106,7 +106,7 @@ def shake(b: Battle, units: list[Unit], trigger: str) -> None:
         if rule["leave_melee"]:
             break_melee(b, unit)
         if rule["flight"]:
-            firmness.lose(b, unit)
+            firmness.flee(b, unit)
 
 
 def recover(b: Battle, unit: Unit) -> None:
