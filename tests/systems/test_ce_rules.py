@@ -278,8 +278,24 @@ def test_ce7_hero_takes_three_wounds_and_switches_to_the_wounded_profile() -> No
     _shoot(s, "blue1")
     play(s, ("shoot.cover", True), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
     assert stat(s, "blue1", "wounds") == 1 and profile.stat(hero, "tiro") == 4
-    # Seed §2.7: a wounded hero tests morale (in cover is asked by the shot: asked again).
-    assert key(s) == "morale.cover"
+    # Seed §2.7: a wounded hero tests morale.
+    assert key(s) == "morale.threat"  # cover: the shot has just asked it (G-1)
+
+
+def test_ce9_g1_a_wound_by_a_shot_does_not_ask_cover_again() -> None:
+    """Seed §2.7: "protagonisti ed eroi che subiscono una ferita" test morale; §2.7.2 "+1:
+    personaggio al coperto". G-1: the shot has just asked whether the target is in cover,
+    so the morale test uses that answer instead of asking the table again."""
+    for in_cover, threshold in ((True, 6 + 1), (False, 6)):
+        s = session([ch("A", weapon="pistol")], [ch("P", "protagonist", morale=6)])
+        activate(s, (3,), (1,), (3, "red1"))
+        _shoot(s, "blue1")
+        play(s, ("shoot.cover", in_cover), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
+        play(s, ("morale.threat", True))  # an enemy could charge: no +1
+        prompt = s.prompt
+        assert prompt is not None and prompt.key == "morale.test"
+        assert prompt.effective_threshold == threshold  # type: ignore[attr-defined]
+        assert "wounded" in prompt.text
 
 
 @pytest.mark.parametrize(("rank", "wounds"), [("hero", 3), ("protagonist", 2), ("extra", 1)])

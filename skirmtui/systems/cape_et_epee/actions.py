@@ -402,7 +402,7 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
     for hit, outcome, in_cover in outcomes:
         # Seed §2.7: an autonomous character hit in the open tests, wounded or not.
         trigger = "shot_in_open" if profile.autonomous(hit) and not in_cover else None
-        yield from combat.after_hit(b, hit, outcome, trigger)
+        yield from combat.after_hit(b, hit, outcome, trigger, cover=in_cover)
     return True
 
 
