@@ -889,3 +889,17 @@ def test_ce8_a_prone_character_cannot_countercharge() -> None:
     activate(s, (3,), (2,), (3, "red1"), (2, "blue1"))
     play(s, ("impulse.action", "charge"), ("charge.target", "blue1"))
     assert key(s) == "charge.contact"
+
+
+@pytest.mark.parametrize("status", ["seek cover", "leave table"])
+def test_ce9_a_prone_character_that_must_move_may_stand_up(status: str) -> None:
+    """Seed §2.7.3: the shaken character "deve muovere … verso il riparo più vicino" or must
+    leave the table "muovendo alla massima velocità possibile"; a prone one must stand up
+    first (CE-7), so standing up is allowed under these statuses (was: stuck prone)."""
+    s = session([ch("A")], [ch("X")])
+    s.gm("gm.set", unit="red1", field="status", value=status)
+    s.gm("gm.set", unit="red1", field="prone", value=True)
+    activate(s, (3,), (1,), (3, "red1"))
+    assert disabled(s)["move"] == "prone: stand up first"
+    act(s, "stand")
+    assert not stat(s, "red1", "prone") and "move" in options(s)
