@@ -903,3 +903,24 @@ def test_ce9_a_prone_character_that_must_move_may_stand_up(status: str) -> None:
     assert disabled(s)["move"] == "prone: stand up first"
     act(s, "stand")
     assert not stat(s, "red1", "prone") and "move" in options(s)
+
+
+def test_ce9_a_squad_of_three_tests_at_its_second_loss_not_its_first() -> None:
+    """Seed §2.7: "personaggi di una squadra quando le miniature eliminate raggiungono la
+    metà degli effettivi": 1 of 3 is not half, 2 of 3 is (the fraction is data)."""
+    s = session(
+        [ch("A", weapon="bow")],
+        [ch("E1", squad="S"), ch("E2", squad="S"), ch("E3", squad="S"), ch("H", "hero")],
+    )
+    activate(s, (3,), (1,), (3, "red1"))
+    _shoot(s, "blue1")
+    play(s, ("shoot.cover", True), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
+    assert s.battle.units["blue1"].removed and key(s) == "impulse.action"  # no test
+    _shoot(s, "blue2")
+    play(s, ("shoot.cover", True), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
+    play(s, ("morale.cover", False), ("morale.threat", True))
+    prompt = s.prompt
+    assert prompt is not None and prompt.key == "morale.test"
+    assert "lost half" in prompt.text
+    # 1 of 3 left: under 1/2 (−1) but not under 1/3
+    assert prompt.effective_threshold == 6 - 1  # type: ignore[attr-defined]
