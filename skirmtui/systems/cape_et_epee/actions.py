@@ -58,7 +58,22 @@ class Situation(NamedTuple):
 
 
 def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situation:
-    enemies = targets(b, unit)
+    """One pass over the units (this runs for every menu, also on replay): enemies on the
+    table (`targets`), any of them shaken, and whether `unit` is in a melee
+    (`morale.engaged`)."""
+    uid, side, foe = unit.id, unit.side, str(unit.stats["foe"])
+    engaged = bool(foe) and b.alive(foe)
+    enemies = shaken_enemy = False
+    for other in b.units.values():
+        if other.removed or other.side == side:
+            continue
+        stats = other.stats
+        if stats["deployed"]:
+            enemies = True
+            if stats["status"]:
+                shaken_enemy = True
+        if stats["foe"] == uid:
+            engaged = True
     return Situation(
         na,
         rejoin,
@@ -67,9 +82,9 @@ def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situatio
         unit.flag("prone"),
         unit.num("reload"),
         bool(unit.profile.get("weapon")),
-        morale.engaged(b, unit),
-        bool(enemies),
-        any(u.stats["status"] for u in enemies),
+        engaged,
+        enemies,
+        shaken_enemy,
     )
 
 

@@ -17,12 +17,9 @@ def queue(b: Battle) -> list[Unit]:
     initiative player's first on a tie; then who has waited longest (ours)."""
     initiative = b.pos.get("initiative")
     seq: dict[str, int] = b.pos.get("seq", {})
-    order = {uid: i for i, uid in enumerate(b.units)}
-    ready = [u for u in b.on_table() if u.flag("deployed") and u.num("ap") > 0]
-    return sorted(
-        ready,
-        key=lambda u: (-u.num("ap"), u.side != initiative, seq.get(u.id, 0), order[u.id]),
-    )
+    ready = [u for u in b.units.values() if not u.removed and u.stats["deployed"] and u.stats["ap"]]
+    # A stable sort: equal keys keep the roster order.
+    return sorted(ready, key=lambda u: (-u.num("ap"), u.side != initiative, seq.get(u.id, 0)))
 
 
 def impulse_step(b: Battle) -> Step:

@@ -110,7 +110,7 @@ def weapon(unit: Unit) -> dict[str, Any] | None:
 
 def members(b: Battle, side: str, squad: str) -> list[Unit]:
     """Every model of a squad, out or not, in roster order."""
-    return [u for u in b.units.values() if u.side == side and squad_of(u) == squad]
+    return [u for u in b.units.values() if u.side == side and u.profile.get("squad", "") == squad]
 
 
 def squads(b: Battle, side: str) -> list[str]:
