@@ -71,6 +71,23 @@ def test_ce2_faces_over_three_are_discarded_most_threes_has_initiative() -> None
     assert s.battle.pos["dice"] == {"red": [3, 3], "blue": [3, 2, 1]}
 
 
+def test_ce2_bad_faces_are_refused_and_a_discarded_face_cannot_be_assigned() -> None:
+    """Seed §2.1: "Il giocatore tira i suoi d6 di attivazione, i punteggi fino a 3 incluso
+    sono validi per l'attivazione, punteggi superiori sono scartati": typed faces must be
+    d6 faces, as many as the dice, and a discarded 4–6 is never offered as an order."""
+    s = session([ch("A"), ch("B")], [ch("X")])
+    for bad in [(7, 1), (0, 2), (3,), (3, 3, 3)]:
+        with pytest.raises(AnswerError):
+            s.answer(bad)
+    assert len(s.items) == 0
+    play(s, ("activation.roll", (5, 2)), ("activation.roll", (3,)))
+    assert s.battle.pos["initiative"] == "blue"  # red, without it, assigns first
+    assert s.prompt is not None and s.prompt.side == "red"
+    assert {o.split("|")[0] for o in options(s) if o != "done"} == {"2"}
+    with pytest.raises(AnswerError):
+        s.answer("5|red1")
+
+
 def test_ce2_tie_in_turn_one_is_rolled_off() -> None:
     """Seed §2.1: "Nel primo turno, in caso di parità, decidere casualmente"."""
     s = session([ch("A"), ch("B")], [ch("X"), ch("Y")])
@@ -924,3 +941,24 @@ def test_ce9_a_squad_of_three_tests_at_its_second_loss_not_its_first() -> None:
     assert "lost half" in prompt.text
     # 1 of 3 left: under 1/2 (−1) but not under 1/3
     assert prompt.effective_threshold == 6 - 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("phase", ["activated", "nonactivated"])
+def test_g4_an_action_of_a_character_the_gm_removed_meanwhile_does_nothing(phase: str) -> None:
+    """G-4: the GM removes the character while its action is being chosen; the action is
+    not carried out (was an IndexError for a rally, found by the GM-override property)."""
+    s = session([ch("A"), ch("B")], [ch("X")])
+    s.gm("gm.set", unit="red1", field="status", value="shaken")
+    if phase == "activated":
+        activate(s, (3,), (1,), (3, "red1"))
+        assert key(s) == "impulse.action" and s.prompt is not None and s.prompt.actor == "red1"
+    else:
+        activate(s, (3,), (1,))
+        play(s, ("na.unit", "red1"))
+    s.gm("gm.remove", unit="red1")
+    s.answer("rally")
+    texts = [e.text for e in s.battle.log]
+    assert "A is out of the fight: nothing happens" in texts
+    assert not any(t.startswith("Morale test") for t in texts)
+    assert key(s) == "na.unit"
+    assert s.prompt is not None and s.prompt.actor != "red1"

@@ -208,6 +208,10 @@ def pay_reaction(b: Battle, unit: Unit) -> None:
 
 def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub:
     """Carry out one action; returns whether it was taken."""
+    if unit.removed:
+        # G-4: a GM override took the character out while its action was being chosen.
+        b.record("info", f"{unit.name} is out of the fight: nothing happens", actor=unit.id)
+        return False
     done: bool = yield from _STEPS[action](b, unit, na)
     return done
 
