@@ -611,6 +611,21 @@ def test_ce9_leaving_the_table_a_failed_test_loses_the_model() -> None:
     assert s.battle.units["blue1"].removed
 
 
+def test_ce9_leaving_the_table_a_passed_test_moves_at_full_speed() -> None:
+    """Seed §2.7.3: "abbandonare il terreno dello scontro dirigendosi verso il lato del
+    tavolo da cui sono entrate muovendo alla massima velocità possibile"."""
+    s = session([ch("A")], [ch("E1", squad="S", move=6), ch("E2", squad="S"), ch("Y", "hero")])
+    s.gm("gm.set", unit="blue1", field="status", value="leave table")
+    activate(s, (1,), (1,), (1, "squad:S@blue"))
+    play(s, ("impulse.action", "move"), ("morale.cover", False), ("morale.threat", True))
+    play(s, ("morale.test", (1,)))
+    prompt = s.prompt
+    assert prompt is not None and prompt.key == "move.done"
+    assert prompt.text == "E1 moves its full 6 um towards its own table edge"
+    play(s, ("move.done", True), ("move.off", True))
+    assert s.battle.units["blue1"].removed
+
+
 def test_ce9_officer_out_tests_the_squad() -> None:
     """Seed §2.7: "personaggi di una squadra quando è messo fuori combattimento
     l'ufficiale/leader della squadra"."""

@@ -229,13 +229,14 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
             b.record("info", f"{unit.name} deserts: the model is lost", actor=unit.id)
             combat.take_out(b, unit)
             return True
-    where = " at full speed towards its table edge" if status == LEAVE_TABLE else ""
-    yield Confirm(
-        key="move.done",
-        side=unit.side,
-        actor=unit.id,
-        text=f"{unit.name} moves up to {profile.stat(unit, 'move')} um{where}",
+    speed = profile.stat(unit, "move")
+    # Seed §2.7.3: leaving the table "muovendo alla massima velocità possibile".
+    how = (
+        f"moves its full {speed} um towards its own table edge"
+        if status == LEAVE_TABLE
+        else f"moves up to {speed} um"
     )
+    yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.name} {how}")
     if status == SEEK_COVER:
         reached = yield Ask(
             key="move.cover", side=unit.side, actor=unit.id, text=f"Has {unit.name} reached cover?"
