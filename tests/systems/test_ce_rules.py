@@ -236,6 +236,14 @@ def test_ce5_ap_are_spent_and_the_die_removed_at_zero() -> None:
     assert stat(s, "red1", "ap") == 0
     assert impulses.queue(s.battle) == []
     assert s.battle.phase == "nonactivated"
+    # The roster says so; it is still an activated character (no non-activated action).
+    assert (
+        get_system("cape-et-epee")
+        .status(s.battle, s.battle.units["red1"])
+        .startswith("die removed")
+    )
+    assert s.battle.pos["initiative"] == "red"  # red first, but it has nobody to offer
+    assert s.prompt is not None and s.prompt.side == "blue" and options(s) == ["blue1", "done"]
 
 
 def test_ce5_unused_ap_are_lost_at_the_end_of_the_turn() -> None:
