@@ -58,9 +58,9 @@ def check_invariants(session: Session) -> None:
         assert 0 <= ap <= die <= profile.rules()["activation"]["valid_max"]
         if b.phase in ("nonactivated", "end", "activation"):
             assert ap == 0, f"{unit.name} keeps {ap} AP in {b.phase}"  # CE-5
-        assert 0 <= unit.num("firm_loss") <= profile.value(unit)
-        if unit.removed:
-            assert unit.num("firm_loss") == profile.value(unit)
+        assert unit.num("firm_loss") >= 0
+        if unit.removed or unit.flag("fled"):  # CE-10: counted (once per flight)
+            assert unit.num("firm_loss") >= profile.value(unit)
     prompt = session.prompt
     if prompt is None:
         return

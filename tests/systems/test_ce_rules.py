@@ -71,6 +71,23 @@ def test_ce2_faces_over_three_are_discarded_most_threes_has_initiative() -> None
     assert s.battle.pos["dice"] == {"red": [3, 3], "blue": [3, 2, 1]}
 
 
+def test_ce2_bad_faces_are_refused_and_a_discarded_face_cannot_be_assigned() -> None:
+    """Seed §2.1: "Il giocatore tira i suoi d6 di attivazione, i punteggi fino a 3 incluso
+    sono validi per l'attivazione, punteggi superiori sono scartati": typed faces must be
+    d6 faces, as many as the dice, and a discarded 4–6 is never offered as an order."""
+    s = session([ch("A"), ch("B")], [ch("X")])
+    for bad in [(7, 1), (0, 2), (3,), (3, 3, 3)]:
+        with pytest.raises(AnswerError):
+            s.answer(bad)
+    assert len(s.items) == 0
+    play(s, ("activation.roll", (5, 2)), ("activation.roll", (3,)))
+    assert s.battle.pos["initiative"] == "blue"  # red, without it, assigns first
+    assert s.prompt is not None and s.prompt.side == "red"
+    assert {o.split("|")[0] for o in options(s) if o != "done"} == {"2"}
+    with pytest.raises(AnswerError):
+        s.answer("5|red1")
+
+
 def test_ce2_tie_in_turn_one_is_rolled_off() -> None:
     """Seed §2.1: "Nel primo turno, in caso di parità, decidere casualmente"."""
     s = session([ch("A"), ch("B")], [ch("X"), ch("Y")])
@@ -219,6 +236,14 @@ def test_ce5_ap_are_spent_and_the_die_removed_at_zero() -> None:
     assert stat(s, "red1", "ap") == 0
     assert impulses.queue(s.battle) == []
     assert s.battle.phase == "nonactivated"
+    # The roster says so; it is still an activated character (no non-activated action).
+    assert (
+        get_system("cape-et-epee")
+        .status(s.battle, s.battle.units["red1"])
+        .startswith("die removed")
+    )
+    assert s.battle.pos["initiative"] == "red"  # red first, but it has nobody to offer
+    assert s.prompt is not None and s.prompt.side == "blue" and options(s) == ["blue1", "done"]
 
 
 def test_ce5_unused_ap_are_lost_at_the_end_of_the_turn() -> None:
@@ -278,8 +303,24 @@ def test_ce7_hero_takes_three_wounds_and_switches_to_the_wounded_profile() -> No
     _shoot(s, "blue1")
     play(s, ("shoot.cover", True), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
     assert stat(s, "blue1", "wounds") == 1 and profile.stat(hero, "tiro") == 4
-    # Seed §2.7: a wounded hero tests morale (in cover is asked by the shot: asked again).
-    assert key(s) == "morale.cover"
+    # Seed §2.7: a wounded hero tests morale.
+    assert key(s) == "morale.threat"  # cover: the shot has just asked it (G-1)
+
+
+def test_ce9_g1_a_wound_by_a_shot_does_not_ask_cover_again() -> None:
+    """Seed §2.7: "protagonisti ed eroi che subiscono una ferita" test morale; §2.7.2 "+1:
+    personaggio al coperto". G-1: the shot has just asked whether the target is in cover,
+    so the morale test uses that answer instead of asking the table again."""
+    for in_cover, threshold in ((True, 6 + 1), (False, 6)):
+        s = session([ch("A", weapon="pistol")], [ch("P", "protagonist", morale=6)])
+        activate(s, (3,), (1,), (3, "red1"))
+        _shoot(s, "blue1")
+        play(s, ("shoot.cover", in_cover), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
+        play(s, ("morale.threat", True))  # an enemy could charge: no +1
+        prompt = s.prompt
+        assert prompt is not None and prompt.key == "morale.test"
+        assert prompt.effective_threshold == threshold  # type: ignore[attr-defined]
+        assert "wounded" in prompt.text
 
 
 @pytest.mark.parametrize(("rank", "wounds"), [("hero", 3), ("protagonist", 2), ("extra", 1)])
@@ -445,7 +486,29 @@ def test_ce6_in_melee_fight_or_flee() -> None:
     _engage(s)
     play(s, ("melee.attack", (1,)), ("melee.defend", (2,)))  # 1+4+1 = 2+4: nobody hit
     play(s, ("na.unit", "blue1"))
-    assert [o for o in options(s) if o != "end"] == ["melee", "flee"]
+    assert options(s) == ["melee", "flee"]
+    assert disabled(s)["end"] == "CE-6: in a melee it must fight or flee"
+
+
+def test_ce6_an_engaged_non_activated_character_cannot_be_left_idle() -> None:
+    """Seed §2.5: "Personaggi in mischia sono obbligati a combattere la mischia (devono
+    scegliere l'azione corrispondente) oppure devono tentare di fuggire dalla mischia":
+    neither "nothing" nor stopping the phase is accepted while it has not acted."""
+    s = session([ch("A")], [ch("X"), ch("Y")])
+    activate(s, (2,), (1,), (2, "red1"))
+    _engage(s)
+    play(s, ("melee.attack", (1,)), ("melee.defend", (2,)))  # nobody hit
+    assert s.prompt is not None and s.prompt.key == "na.unit" and s.prompt.side == "blue"
+    assert disabled(s) == {"done": "CE-6: X must fight or flee the melee"}
+    before = len(s.items)
+    with pytest.raises(AnswerError):
+        s.answer("done")
+    play(s, ("na.unit", "blue1"))
+    with pytest.raises(AnswerError):
+        s.answer("end")
+    assert len(s.items) == before + 1
+    play(s, ("na.action", "flee"), ("flee.done", True))
+    assert options(s) == ["blue2", "done"]  # Y is not in a melee: blue may stop now
 
 
 def test_ce6_separated_squad_member_may_only_rejoin() -> None:
@@ -556,6 +619,21 @@ def test_ce9_leaving_the_table_a_failed_test_loses_the_model() -> None:
     assert s.battle.units["blue1"].removed
 
 
+def test_ce9_leaving_the_table_a_passed_test_moves_at_full_speed() -> None:
+    """Seed §2.7.3: "abbandonare il terreno dello scontro dirigendosi verso il lato del
+    tavolo da cui sono entrate muovendo alla massima velocità possibile"."""
+    s = session([ch("A")], [ch("E1", squad="S", move=6), ch("E2", squad="S"), ch("Y", "hero")])
+    s.gm("gm.set", unit="blue1", field="status", value="leave table")
+    activate(s, (1,), (1,), (1, "squad:S@blue"))
+    play(s, ("impulse.action", "move"), ("morale.cover", False), ("morale.threat", True))
+    play(s, ("morale.test", (1,)))
+    prompt = s.prompt
+    assert prompt is not None and prompt.key == "move.done"
+    assert prompt.text == "E1 moves its full 6 um towards its own table edge"
+    play(s, ("move.done", True), ("move.off", True))
+    assert s.battle.units["blue1"].removed
+
+
 def test_ce9_officer_out_tests_the_squad() -> None:
     """Seed §2.7: "personaggi di una squadra quando è messo fuori combattimento
     l'ufficiale/leader della squadra"."""
@@ -654,6 +732,43 @@ def test_ce10_flight_costs_the_value_recovery_gives_back_half_rounded_down() -> 
     b.set(b.units["red1"], "status", "leave table")
     morale.recover(b, b.units["red1"])  # back half of 3, rounded down: +1
     assert firmness.current(b, "red") == 3
+
+
+def test_ce10_every_flight_costs_the_value_again_even_after_a_recovery() -> None:
+    """Seed §3.1.2: "Ogni volta che un personaggio o una squadra è eliminata o scossa e
+    costretta alla fuga … si sottrae alla fermezza dell'esercito il corrispondente valore"."""
+    from skirmtui.systems.cape_et_epee import morale
+
+    s = session([ch("H", "hero"), ch("P", "protagonist"), ch("E"), ch("F")], [ch("X")])
+    b = s.battle
+    hero = b.units["red1"]
+    assert firmness.current(b, "red") == 6  # ¾ of 7, rounded up
+    morale.shake(b, [hero], "officer_out")  # flees: −3
+    morale.recover(b, hero)  # +1 (half of 3, rounded down)
+    assert firmness.current(b, "red") == 4
+    morale.shake(b, [hero], "half_lost")  # a second flight: −3 again
+    assert firmness.current(b, "red") == 1
+    morale.shake(b, [hero], "more_lost")  # still fleeing: the same flight, not counted twice
+    assert firmness.current(b, "red") == 1
+
+
+def test_ce10_recovering_from_a_status_that_cost_nothing_gives_nothing_back() -> None:
+    """Seed §3.1.2: the half comes back when the model "recupera dal panico" of a flight;
+    ours: seeking cover after a wound cost no firmness, so reaching cover gives none back
+    (not even for a flight it had already recovered from)."""
+    from skirmtui.systems.cape_et_epee import morale
+
+    s = session([ch("H", "hero"), ch("E")], [ch("X")])
+    b = s.battle
+    hero = b.units["red1"]
+    start = firmness.current(b, "red")
+    morale.shake(b, [hero], "officer_out")
+    morale.recover(b, hero)
+    assert firmness.current(b, "red") == start - 2
+    morale.shake(b, [hero], "wounded")  # seek cover: not a flight
+    assert firmness.current(b, "red") == start - 2
+    morale.recover(b, hero)
+    assert firmness.current(b, "red") == start - 2
 
 
 def test_ce10_battle_ends_when_firmness_is_zero_or_less() -> None:
@@ -814,3 +929,59 @@ def test_ce8_a_prone_character_cannot_countercharge() -> None:
     activate(s, (3,), (2,), (3, "red1"), (2, "blue1"))
     play(s, ("impulse.action", "charge"), ("charge.target", "blue1"))
     assert key(s) == "charge.contact"
+
+
+@pytest.mark.parametrize("status", ["seek cover", "leave table"])
+def test_ce9_a_prone_character_that_must_move_may_stand_up(status: str) -> None:
+    """Seed §2.7.3: the shaken character "deve muovere … verso il riparo più vicino" or must
+    leave the table "muovendo alla massima velocità possibile"; a prone one must stand up
+    first (CE-7), so standing up is allowed under these statuses (was: stuck prone)."""
+    s = session([ch("A")], [ch("X")])
+    s.gm("gm.set", unit="red1", field="status", value=status)
+    s.gm("gm.set", unit="red1", field="prone", value=True)
+    activate(s, (3,), (1,), (3, "red1"))
+    assert disabled(s)["move"] == "prone: stand up first"
+    act(s, "stand")
+    assert not stat(s, "red1", "prone") and "move" in options(s)
+
+
+def test_ce9_a_squad_of_three_tests_at_its_second_loss_not_its_first() -> None:
+    """Seed §2.7: "personaggi di una squadra quando le miniature eliminate raggiungono la
+    metà degli effettivi": 1 of 3 is not half, 2 of 3 is (the fraction is data)."""
+    s = session(
+        [ch("A", weapon="bow")],
+        [ch("E1", squad="S"), ch("E2", squad="S"), ch("E3", squad="S"), ch("H", "hero")],
+    )
+    activate(s, (3,), (1,), (3, "red1"))
+    _shoot(s, "blue1")
+    play(s, ("shoot.cover", True), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
+    assert s.battle.units["blue1"].removed and key(s) == "impulse.action"  # no test
+    _shoot(s, "blue2")
+    play(s, ("shoot.cover", True), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
+    play(s, ("morale.cover", False), ("morale.threat", True))
+    prompt = s.prompt
+    assert prompt is not None and prompt.key == "morale.test"
+    assert "lost half" in prompt.text
+    # 1 of 3 left: under 1/2 (−1) but not under 1/3
+    assert prompt.effective_threshold == 6 - 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("phase", ["activated", "nonactivated"])
+def test_g4_an_action_of_a_character_the_gm_removed_meanwhile_does_nothing(phase: str) -> None:
+    """G-4: the GM removes the character while its action is being chosen; the action is
+    not carried out (was an IndexError for a rally, found by the GM-override property)."""
+    s = session([ch("A"), ch("B")], [ch("X")])
+    s.gm("gm.set", unit="red1", field="status", value="shaken")
+    if phase == "activated":
+        activate(s, (3,), (1,), (3, "red1"))
+        assert key(s) == "impulse.action" and s.prompt is not None and s.prompt.actor == "red1"
+    else:
+        activate(s, (3,), (1,))
+        play(s, ("na.unit", "red1"))
+    s.gm("gm.remove", unit="red1")
+    s.answer("rally")
+    texts = [e.text for e in s.battle.log]
+    assert "A is out of the fight: nothing happens" in texts
+    assert not any(t.startswith("Morale test") for t in texts)
+    assert key(s) == "na.unit"
+    assert s.prompt is not None and s.prompt.actor != "red1"

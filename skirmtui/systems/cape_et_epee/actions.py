@@ -58,7 +58,22 @@ class Situation(NamedTuple):
 
 
 def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situation:
-    enemies = targets(b, unit)
+    """One pass over the units (this runs for every menu, also on replay): enemies on the
+    table (`targets`), any of them shaken, and whether `unit` is in a melee
+    (`morale.engaged`)."""
+    uid, side, foe = unit.id, unit.side, str(unit.stats["foe"])
+    engaged = bool(foe) and b.alive(foe)
+    enemies = shaken_enemy = False
+    for other in b.units.values():
+        if other.removed or other.side == side:
+            continue
+        stats = other.stats
+        if stats["deployed"]:
+            enemies = True
+            if stats["status"]:
+                shaken_enemy = True
+        if stats["foe"] == uid:
+            engaged = True
     return Situation(
         na,
         rejoin,
@@ -67,9 +82,9 @@ def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situatio
         unit.flag("prone"),
         unit.num("reload"),
         bool(unit.profile.get("weapon")),
-        morale.engaged(b, unit),
-        bool(enemies),
-        any(u.stats["status"] for u in enemies),
+        engaged,
+        enemies,
+        shaken_enemy,
     )
 
 
@@ -193,6 +208,10 @@ def pay_reaction(b: Battle, unit: Unit) -> None:
 
 def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub:
     """Carry out one action; returns whether it was taken."""
+    if unit.removed:
+        # G-4: a GM override took the character out while its action was being chosen.
+        b.record("info", f"{unit.name} is out of the fight: nothing happens", actor=unit.id)
+        return False
     done: bool = yield from _STEPS[action](b, unit, na)
     return done
 
@@ -210,13 +229,14 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
             b.record("info", f"{unit.name} deserts: the model is lost", actor=unit.id)
             combat.take_out(b, unit)
             return True
-    where = " at full speed towards its table edge" if status == LEAVE_TABLE else ""
-    yield Confirm(
-        key="move.done",
-        side=unit.side,
-        actor=unit.id,
-        text=f"{unit.name} moves up to {profile.stat(unit, 'move')} um{where}",
+    speed = profile.stat(unit, "move")
+    # Seed §2.7.3: leaving the table "muovendo alla massima velocità possibile".
+    how = (
+        f"moves its full {speed} um towards its own table edge"
+        if status == LEAVE_TABLE
+        else f"moves up to {speed} um"
     )
+    yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.name} {how}")
     if status == SEEK_COVER:
         reached = yield Ask(
             key="move.cover", side=unit.side, actor=unit.id, text=f"Has {unit.name} reached cover?"
@@ -402,7 +422,7 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
     for hit, outcome, in_cover in outcomes:
         # Seed §2.7: an autonomous character hit in the open tests, wounded or not.
         trigger = "shot_in_open" if profile.autonomous(hit) and not in_cover else None
-        yield from combat.after_hit(b, hit, outcome, trigger)
+        yield from combat.after_hit(b, hit, outcome, trigger, cover=in_cover)
     return True
 
 

@@ -14,13 +14,19 @@ SQUAD = "squad:"
 
 def dice_count(b: Battle, side: str) -> int:
     """CE-2: autonomous characters not out + squads not shaken + officers not out."""
-    count = sum(1 for u in b.on_table(side) if profile.autonomous(u))
-    for squad in profile.squads(b, side):
-        left = [u for u in profile.members(b, side, squad) if not u.removed]
-        if left and not any(u.stats["status"] for u in left):
+    count = 0
+    shaken: dict[str, bool] = {}  # squads with a model in play: any of them shaken?
+    for unit in b.units.values():
+        if unit.side != side or unit.removed:
+            continue
+        squad = profile.squad_of(unit)
+        if not squad:
             count += 1
-        count += sum(1 for u in left if profile.role(u) == "officer")
-    return count
+            continue
+        shaken[squad] = shaken.get(squad, False) or bool(unit.stats["status"])
+        if profile.role(unit) == "officer":
+            count += 1
+    return count + sum(1 for s in shaken.values() if not s)
 
 
 def other(b: Battle, side: str) -> str:

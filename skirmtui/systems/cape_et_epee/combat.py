@@ -60,15 +60,18 @@ def take_out(b: Battle, unit: Unit) -> None:
     b.remove(unit)
 
 
-def after_hit(b: Battle, target: Unit, outcome: str, trigger: str | None) -> Sub:
+def after_hit(
+    b: Battle, target: Unit, outcome: str, trigger: str | None, cover: bool | None = None
+) -> Sub:
     """Seed §2.7: the morale tests a hit causes. `trigger` is the test a hit causes even
-    without a wound (shot in the open, an autonomous extra hit in a melee), if any."""
+    without a wound (shot in the open, an autonomous extra hit in a melee), if any;
+    `cover` is whether the target is in cover when the table has just said so (a shot),
+    so the test does not ask again (G-1)."""
     if outcome == OUT:
         yield from morale.squad_losses(b, target)
     elif outcome == WOUNDED and str(target.profile["rank"]) != "extra":
-        yield from morale.test(b, [target], "wounded")
+        yield from morale.test(b, [target], "wounded", cover=cover)
     elif trigger is not None and not target.removed:
-        cover = False if trigger == "shot_in_open" else None
         yield from morale.test(b, [target], trigger, cover=cover)
     return None
 

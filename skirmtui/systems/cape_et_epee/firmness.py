@@ -25,25 +25,35 @@ def current(b: Battle, side: str) -> int:
 
 
 def lose(b: Battle, unit: Unit) -> None:
-    """Seed §3.1.2: eliminated, or shaken into flight: lose the character's value.
+    """Seed §3.1.2: eliminated: lose the character's value.
 
-    A unit counted once (already fled) is not counted again when it is then eliminated.
+    Ours: a unit already counted for a flight it has not recovered from is not counted
+    again when it is then eliminated.
     """
-    b.set(unit, "firm_loss", profile.value(unit))
+    if not unit.flag("fled"):
+        b.set(unit, "firm_loss", unit.num("firm_loss") + profile.value(unit))
+
+
+def flee(b: Battle, unit: Unit) -> None:
+    """Seed §3.1.2: "Ogni volta che un personaggio o una squadra è … scossa e costretta alla
+    fuga": every flight costs the value again, even after a recovery (once per flight)."""
+    if not unit.flag("fled"):
+        b.set(unit, "firm_loss", unit.num("firm_loss") + profile.value(unit))
+        b.set(unit, "fled", True)
 
 
 def recover(b: Battle, units: list[Unit]) -> None:
-    """Seed: a character or squad that recovers gives back half its value, rounded down.
+    """Seed: a character or squad that recovers from its flight gives back half its
+    (current) value, rounded down. Recovering from a status that cost no firmness (seeking
+    cover after a wound) gives nothing back.
 
     For a squad the half is of the squad's value (its models still in play), spread over
     the models that had been counted.
     """
-    back = sum(profile.value(u) for u in units if not u.removed) // 2
-    for unit in units:
-        if back <= 0:
-            break
-        if unit.removed:
-            continue
+    fled = [u for u in units if u.flag("fled") and not u.removed]
+    back = sum(profile.value(u) for u in fled) // int(profile.rules()["firmness"]["recover_of"])
+    for unit in fled:
+        b.set(unit, "fled", False)
         give = min(back, unit.num("firm_loss"))
         if give:
             b.set(unit, "firm_loss", unit.num("firm_loss") - give)

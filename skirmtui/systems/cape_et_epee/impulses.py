@@ -6,7 +6,7 @@ from __future__ import annotations
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Option
 from skirmtui.engine.system import Step
-from skirmtui.systems.cape_et_epee import actions, profile
+from skirmtui.systems.cape_et_epee import actions, morale, profile
 
 END = "end"
 DONE = "done"
@@ -17,12 +17,9 @@ def queue(b: Battle) -> list[Unit]:
     initiative player's first on a tie; then who has waited longest (ours)."""
     initiative = b.pos.get("initiative")
     seq: dict[str, int] = b.pos.get("seq", {})
-    order = {uid: i for i, uid in enumerate(b.units)}
-    ready = [u for u in b.on_table() if u.flag("deployed") and u.num("ap") > 0]
-    return sorted(
-        ready,
-        key=lambda u: (-u.num("ap"), u.side != initiative, seq.get(u.id, 0), order[u.id]),
-    )
+    ready = [u for u in b.units.values() if not u.removed and u.stats["deployed"] and u.stats["ap"]]
+    # A stable sort: equal keys keep the roster order.
+    return sorted(ready, key=lambda u: (-u.num("ap"), u.side != initiative, seq.get(u.id, 0)))
 
 
 def impulse_step(b: Battle) -> Step:
@@ -96,23 +93,40 @@ def na_step(b: Battle) -> Step:
     side: str = b.pos["na_side"]
     waiting = na_candidates(b, side)
     if waiting:
+        # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
+        # oppure devono tentare di fuggire": the side cannot stop while one has not acted.
+        bound = [u.name for u in waiting if morale.engaged(b, u)]
         choice = yield Choose(
             key="na.unit",
             side=side,
             text=f"{b.side_name(side)}: which non-activated character acts?",
             options=[Option(u.id, u.name) for u in waiting]
-            + [Option(DONE, "Done: the others do nothing", passive=True)],
+            + [
+                Option(
+                    DONE,
+                    "Done: the others do nothing",
+                    disabled=f"CE-6: {', '.join(bound)} must fight or flee the melee"
+                    if bound
+                    else None,
+                    passive=True,
+                )
+            ],
         )
         if choice != DONE:
             unit = b.units[choice]
             b.set(unit, "acted", True)
             rejoin = False
             squad = profile.squad_of(unit)
-            mates = squad and [
-                u
-                for u in profile.members(b, side, squad)
-                if u is not unit and not u.removed and u.flag("deployed")
-            ]
+            engaged = morale.engaged(b, unit)
+            mates = (
+                squad
+                and not engaged  # ours: the melee obligation comes before rejoining
+                and [
+                    u
+                    for u in profile.members(b, side, squad)
+                    if u is not unit and not u.removed and u.flag("deployed")
+                ]
+            )
             if mates:
                 rejoin = yield Ask(
                     key="na.separated",
@@ -120,14 +134,21 @@ def na_step(b: Battle) -> Step:
                     actor=unit.id,
                     text=f"Is {unit.name} separated from the rest of squad {squad}?",
                 )
+            menu = actions.menu(b, unit, na=True, rejoin=bool(rejoin))
+            must = engaged and any(o.disabled is None for o in menu)
             action = yield Choose(
                 key="na.action",
                 side=side,
                 actor=unit.id,
                 text=f"{unit.name}: which one-AP action?",
                 options=[
-                    *actions.menu(b, unit, na=True, rejoin=bool(rejoin)),
-                    Option(END, "Nothing", passive=True),
+                    *menu,
+                    Option(
+                        END,
+                        "Nothing",
+                        disabled="CE-6: in a melee it must fight or flee" if must else None,
+                        passive=True,
+                    ),
                 ],
             )
             if action != END:

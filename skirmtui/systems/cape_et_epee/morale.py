@@ -30,11 +30,17 @@ def squad_modifiers(b: Battle, unit: Unit) -> list[tuple[str, int]]:
     elif bearers:  # ours: the standard bearer carries the flag; it is lost with him
         mods.append(("the squad has lost its flag", int(m["flag_lost"])))
     left = sum(1 for u in everyone if not u.removed)
-    if 3 * left < len(everyone):  # not cumulative with the 50% malus (seed)
+    if _below(left, len(everyone), m["under_third_of"]):  # not cumulative (seed)
         mods.append(("the squad is under 1/3", int(m["under_third"])))
-    elif 2 * left < len(everyone):
+    elif _below(left, len(everyone), m["under_half_of"]):
         mods.append(("the squad is under 1/2", int(m["under_half"])))
     return mods
+
+
+def _below(part: int, whole: int, fraction: list[int]) -> bool:
+    """part < whole × numerator / denominator, in whole numbers."""
+    numerator, denominator = fraction
+    return part * denominator < whole * numerator
 
 
 def tester(units: list[Unit]) -> Unit:
@@ -106,7 +112,7 @@ def shake(b: Battle, units: list[Unit], trigger: str) -> None:
         if rule["leave_melee"]:
             break_melee(b, unit)
         if rule["flight"]:
-            firmness.lose(b, unit)
+            firmness.flee(b, unit)
 
 
 def recover(b: Battle, unit: Unit) -> None:
@@ -161,12 +167,14 @@ def squad_losses(b: Battle, lost: Unit) -> Sub:
         return None  # ours: a squad already leaving the table is not tested again
     out = len(everyone) - len(left)
     size = len(everyone)
+    numerator, denominator = profile.rules()["morale"]["squad_half_of"]
+    half_before = (out - 1) * denominator >= size * numerator
     if profile.role(lost) == "officer":
         trigger = "officer_out"
-    elif 2 * (out - 1) < size <= 2 * out:
-        trigger = "half_lost"
-    elif 2 * (out - 1) >= size:
+    elif half_before:
         trigger = "more_lost"
+    elif out * denominator >= size * numerator:
+        trigger = "half_lost"
     else:
         return None
     yield from test(b, left, trigger)

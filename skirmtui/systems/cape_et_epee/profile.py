@@ -55,7 +55,8 @@ UNIT_FIELDS = (
     FieldSpec("status", "status", str),
     FieldSpec("reload", "reload steps left", int, 0, 9),
     FieldSpec("foe", "melee opponent", str),
-    FieldSpec("firm_loss", "firmness lost", int, 0, 3),
+    FieldSpec("firm_loss", "firmness lost", int, 0, 99),
+    FieldSpec("fled", "fled (firmness)", bool),
 )
 
 
@@ -109,7 +110,7 @@ def weapon(unit: Unit) -> dict[str, Any] | None:
 
 def members(b: Battle, side: str, squad: str) -> list[Unit]:
     """Every model of a squad, out or not, in roster order."""
-    return [u for u in b.units.values() if u.side == side and squad_of(u) == squad]
+    return [u for u in b.units.values() if u.side == side and u.profile.get("squad", "") == squad]
 
 
 def squads(b: Battle, side: str) -> list[str]:
@@ -173,6 +174,7 @@ def make_unit(spec: UnitSpec) -> Unit:
         "reload": 0,
         "foe": "",
         "firm_loss": 0,
+        "fled": False,
     }
     return Unit(spec.id, spec.side, spec.name, profile, stats)
 
