@@ -42,8 +42,11 @@ class Runner:
         self._on_boundary = on_boundary
         self._advance(None, fresh=True)
 
-    def apply(self, item: Item) -> None:
-        """Apply an answer or a GM entry; raise `AnswerError` (nothing changes) if refused."""
+    def apply(self, item: Item, *, checked: bool = False) -> None:
+        """Apply an answer or a GM entry; raise `AnswerError` (nothing changes) if refused.
+
+        `checked`: the value is already `prompt.coerce`d against the pending prompt (a
+        live answer), so it is not validated twice."""
         battle = self.battle
         if item.is_gm:
             battle.answer_index = self.consumed
@@ -58,7 +61,7 @@ class Runner:
             raise AnswerError("the battle is over: nothing is being asked")
         if item.key != prompt.key:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
-        value = prompt.coerce(item.value)
+        value = item.value if checked else prompt.coerce(item.value)
         battle.answer_index = self.consumed
         sent: object
         if isinstance(prompt, Roll):
@@ -76,7 +79,10 @@ class Runner:
             sent = result
         else:
             answer = prompt.describe(value)
-            who = battle.side_name(prompt.side) if prompt.side else "Table"
+            brief = ""
+            if isinstance(prompt, Choose):
+                who = battle.side_name(prompt.side) if prompt.side else "Table"
+                brief = f"{who} → {answer}"
             battle.record(
                 prompt.kind,
                 f"{prompt.text} → {answer}",
@@ -84,7 +90,7 @@ class Runner:
                 side=prompt.side,
                 actor=prompt.actor,
                 target=prompt.target,
-                brief=f"{who} → {answer}" if isinstance(prompt, Choose) else "",
+                brief=brief,
             )
             sent = value
         self.consumed += 1

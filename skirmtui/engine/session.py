@@ -94,7 +94,7 @@ class Session:
         prompt = self.prompt
         if prompt is None:
             raise AnswerError("the battle is over: nothing is being asked")
-        self._push(Item(prompt.key, prompt.coerce(value)))
+        self._push(Item(prompt.key, prompt.coerce(value)), checked=True)
 
     def roll(self) -> None:
         """Let the app roll the pending `Roll` prompt's dice."""
@@ -140,9 +140,9 @@ class Session:
 
     # -- internals ----------------------------------------------------------------------
 
-    def _push(self, item: Item) -> None:
+    def _push(self, item: Item, *, checked: bool = False) -> None:
         try:
-            self.runner.apply(item)
+            self.runner.apply(item, checked=checked)
         except AnswerError:
             raise
         except Exception as error:

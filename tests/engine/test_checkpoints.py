@@ -72,3 +72,28 @@ def test_undo_after_loading_a_long_log_matches_a_fresh_replay() -> None:
     assert state(loaded) == state(fresh)
     loaded.redo()
     assert state(loaded) == state(Session(played.system, played.setup, items[:-59]))
+
+
+def test_plain_copy_is_deep_for_plain_data_and_falls_back_for_the_rest() -> None:
+    """Checkpoints copy `battle.pos` with `plain_copy`: nothing may be shared."""
+    from fractions import Fraction
+
+    from skirmtui.engine.battle import plain_copy
+
+    pos = {
+        "queue": [["red1", 3], ["blue2", 1]],
+        "seen": {"a"},
+        "pair": ([1], 2),
+        "f": Fraction(1, 3),
+    }
+    copied = plain_copy(pos)
+    assert copied == pos
+    copied["queue"][0][1] = 0
+    copied["seen"].add("b")
+    copied["pair"][0].append(9)
+    assert pos == {
+        "queue": [["red1", 3], ["blue2", 1]],
+        "seen": {"a"},
+        "pair": ([1], 2),
+        "f": Fraction(1, 3),
+    }
