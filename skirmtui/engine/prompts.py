@@ -96,7 +96,10 @@ class Choose(Prompt):
         return [o for o in self.options if o.disabled is None]
 
     def option(self, value: str) -> Option | None:
-        return next((o for o in self.options if o.value == value), None)
+        for option in self.options:  # a plain loop: this runs for every replayed answer
+            if option.value == value:
+                return option
+        return None
 
     def coerce(self, value: object) -> AnswerValue:
         if not isinstance(value, str):
