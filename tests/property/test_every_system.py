@@ -17,29 +17,35 @@ from skirmtui.engine.saves import load_session, save_session
 from skirmtui.engine.session import Session
 from skirmtui.engine.sim import MAX_ANSWERS, play_random
 from skirmtui.engine.system import RuleSystem, Setup
+from skirmtui.systems.armies import scenario_names, setup_for_players
 from skirmtui.systems.registry import systems
 from tests.property.identity import state
 from tests.systems.wi_helpers import make_setup as wi_setup
 
 SYSTEMS = sorted(systems())
 FAST = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 
-def short_setup(system: RuleSystem, seed: int, players: int) -> Setup:
-    """The demo, or for wargaming-introduttivo an n-player battle of sample armies."""
-    base = system.demo_setup()
-    if system.id != "wargaming-introduttivo" or players == 2:
-        return attrs.evolve(base, seed=seed)
-    armies = {
-        "red": [("Centurione", 5, 4), ("Legionario", 4, 3), ("Veles", 3, 4)],
-        "blue": [("Capo", 5, 3), ("Guerriero", 4, 3), ("Cacciatore", 3, 5)],
-        "green": [("Maestro", 5, 5), ("Arciere", 4, 4), ("Esploratore", 2, 5)],
-        "yellow": [("Capitano", 4, 4), ("Picchiere", 3, 3), ("Recluta", 2, 2)],
-    }
-    chosen = dict(list(armies.items())[:players])
-    return attrs.evolve(wi_setup(chosen, turn_limit=6), seed=seed)
+def short_setup(system: RuleSystem, seed: int, players: int, scenario: int = 0) -> Setup:
+    """A battle of `players` (clamped to what the system takes) from one of the system's
+    scenarios; for wargaming-introduttivo, whose demo is long, small armies of three."""
+    players = max(system.min_players, min(system.max_players, players))
+    if system.id == "wargaming-introduttivo":
+        if players == 2:
+            return attrs.evolve(system.demo_setup(), seed=seed)
+        armies = {
+            "red": [("Centurione", 5, 4), ("Legionario", 4, 3), ("Veles", 3, 4)],
+            "blue": [("Capo", 5, 3), ("Guerriero", 4, 3), ("Cacciatore", 3, 5)],
+            "green": [("Maestro", 5, 5), ("Arciere", 4, 4), ("Esploratore", 2, 5)],
+            "yellow": [("Capitano", 4, 4), ("Picchiere", 3, 3), ("Recluta", 2, 2)],
+        }
+        chosen = dict(list(armies.items())[:players])
+        return attrs.evolve(wi_setup(chosen, turn_limit=6), seed=seed)
+    names = scenario_names(system.id)
+    name = names[scenario % len(names)]
+    return attrs.evolve(setup_for_players(system.id, players, name), seed=seed)
 
 
 def assert_views_only_read(session: Session) -> None:
@@ -58,15 +64,19 @@ def assert_views_only_read(session: Session) -> None:
     assert position() == before, "a view changed the battle"
 
 
-battles = st.tuples(st.sampled_from(SYSTEMS), st.integers(0, 10_000), st.sampled_from([2, 3, 4]))
+#: (system, seed, players, scenario): every system, 2–4 players where it takes them, any
+#: of its scenarios.
+battles = st.tuples(
+    st.sampled_from(SYSTEMS), st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 3)
+)
 
 
 @FAST
 @given(battles)
-def test_random_battles_end_and_keep_invariants(args: tuple[str, int, int]) -> None:
-    system_id, seed, players = args
+def test_random_battles_end_and_keep_invariants(args: tuple[str, int, int, int]) -> None:
+    system_id, seed, players, scenario = args
     system = systems()[system_id]
-    session = Session(system, short_setup(system, seed, players))
+    session = Session(system, short_setup(system, seed, players, scenario))
     rng = random.Random(seed)
     while session.prompt is not None:
         prompt = session.prompt
@@ -80,10 +90,10 @@ def test_random_battles_end_and_keep_invariants(args: tuple[str, int, int]) -> N
 
 @FAST
 @given(battles)
-def test_replaying_the_answer_log_gives_the_same_battle(args: tuple[str, int, int]) -> None:
-    system_id, seed, players = args
+def test_replaying_the_answer_log_gives_the_same_battle(args: tuple[str, int, int, int]) -> None:
+    system_id, seed, players, scenario = args
     system = systems()[system_id]
-    played = play_random(system, short_setup(system, seed, players), random.Random(seed))
+    played = play_random(system, short_setup(system, seed, players, scenario), random.Random(seed))
     replayed = Session(system, played.setup, played.items)
     assert state(replayed) == state(played)
 
@@ -91,11 +101,11 @@ def test_replaying_the_answer_log_gives_the_same_battle(args: tuple[str, int, in
 @FAST
 @given(battles, st.integers(1, 200), st.data())
 def test_undo_k_times_equals_replaying_the_first_n_minus_k(
-    args: tuple[str, int, int], k: int, data: st.DataObject
+    args: tuple[str, int, int, int], k: int, data: st.DataObject
 ) -> None:
-    system_id, seed, players = args
+    system_id, seed, players, scenario = args
     system = systems()[system_id]
-    played = play_random(system, short_setup(system, seed, players), random.Random(seed))
+    played = play_random(system, short_setup(system, seed, players, scenario), random.Random(seed))
     n = len(played.items)
     k = min(k, n)
     items = list(played.items)
@@ -111,13 +121,15 @@ def test_undo_k_times_equals_replaying_the_first_n_minus_k(
 
 
 @settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(battles, st.integers(0, 100))
-def test_save_then_load_round_trips(tmp_path: Path, args: tuple[str, int, int], cut: int) -> None:
-    system_id, seed, players = args
+def test_save_then_load_round_trips(
+    tmp_path: Path, args: tuple[str, int, int, int], cut: int
+) -> None:
+    system_id, seed, players, scenario = args
     system = systems()[system_id]
-    played = play_random(system, short_setup(system, seed, players), random.Random(seed))
+    played = play_random(system, short_setup(system, seed, players, scenario), random.Random(seed))
     for _ in range(min(cut, len(played.items))):
         played.undo()
     played.gm("gm.note", text=f"note after {len(played.items)} answers")
@@ -160,13 +172,13 @@ def random_gm_entry(
 @FAST
 @given(battles, st.integers(0, 2**31))
 def test_gm_overrides_at_random_moments_never_break_the_rules(
-    args: tuple[str, int, int], seed: int
+    args: tuple[str, int, int, int], seed: int
 ) -> None:
     """G-4: whatever legal override the GM makes, whenever, the rules go on without a
     crash, and the battle (overrides included) replays and undoes identically."""
-    system_id, battle_seed, players = args
+    system_id, battle_seed, players, scenario = args
     system = systems()[system_id]
-    session = Session(system, short_setup(system, battle_seed, players))
+    session = Session(system, short_setup(system, battle_seed, players, scenario))
     rng = random.Random(seed)
     entries = 0
     while session.prompt is not None and len(session.items) < 3000:

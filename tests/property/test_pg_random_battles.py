@@ -1,24 +1,20 @@
 """Property tests for pequenas-guerras: random legal 2-, 3- and 4-player battles end
-after round 4 (or earlier, when one player is left) keeping the system's invariants;
-replay, undo and save/load give the same battle."""
+after round 4 (or earlier, when one player is left) keeping the system's invariants
+(replay, undo and save/load for 2–4 players: test_every_system.py)."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skirmtui.engine.prompts import Choose
-from skirmtui.engine.saves import load_session, save_session
 from skirmtui.engine.session import Session
-from skirmtui.engine.sim import play_random
 from skirmtui.engine.system import Setup
 from skirmtui.systems.armies import setup_for_players
-from skirmtui.systems.registry import get_system, systems
-from tests.property.identity import state
+from skirmtui.systems.registry import get_system
 
 PG = "pequenas-guerras"
 SYSTEM = get_system(PG)
@@ -75,43 +71,3 @@ def test_random_battles_end_after_round_4_and_keep_invariants(args: tuple[int, i
     assert result is not None
     standing = [s.id for s in session.battle.sides if session.battle.on_table(s.id)]
     assert result.round == 4 or len(standing) <= 1
-
-
-@FAST
-@given(battles)
-def test_replay_gives_the_same_battle(args: tuple[int, int]) -> None:
-    seed, players = args
-    played = play_random(SYSTEM, pg_setup(seed, players), random.Random(seed))
-    assert state(Session(SYSTEM, played.setup, played.items)) == state(played)
-
-
-@FAST
-@given(battles, st.integers(1, 300))
-def test_undo_k_equals_replaying_n_minus_k(args: tuple[int, int], k: int) -> None:
-    seed, players = args
-    played = play_random(SYSTEM, pg_setup(seed, players), random.Random(seed))
-    items = list(played.items)
-    k = min(k, len(items))
-    for _ in range(k):
-        played.undo()
-    assert state(played) == state(Session(SYSTEM, played.setup, items[: len(items) - k]))
-    for _ in range(k):
-        played.redo()
-    assert state(played) == state(Session(SYSTEM, played.setup, items))
-
-
-@settings(
-    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-@given(battles, st.integers(0, 100))
-def test_save_then_load_round_trips(tmp_path: Path, args: tuple[int, int], cut: int) -> None:
-    seed, players = args
-    played = play_random(SYSTEM, pg_setup(seed, players), random.Random(seed))
-    for _ in range(min(cut, len(played.items))):
-        played.undo()
-    path = tmp_path / f"pg-{seed}-{players}.toml"
-    save_session(played, path, "2026-01-01T00:00:00Z")
-    loaded, _ = load_session(path, systems())
-    assert loaded.setup == played.setup
-    assert loaded.items == played.items
-    assert state(loaded) == state(played)
