@@ -100,12 +100,15 @@ class PromptPanel(SessionView):
         options = self.query_one(OptionList)
         entry = self.query_one(FacesEntry)
         buttons = {b.id: b for b in self.query(Button)}
-        for widget in (options, entry, *buttons.values()):
-            widget.display = False
+        shown = self._inputs_for(prompt)
+        for widget in (options, entry, *buttons.values(), odds):
+            # Only what changes: each display flip re-lays-out the whole screen, and
+            # a run of prompts of one kind (choices, rolls) needs none.
+            if widget.display != (widget.id in shown):
+                widget.display = widget.id in shown
         self._set(help_, prompt.help if prompt else "")
-        help_.display = bool(prompt and prompt.help)
-        self._set(odds, "")
-        odds.display = False
+        if help_.display != bool(prompt and prompt.help):
+            help_.display = bool(prompt and prompt.help)
         if prompt is None:
             battle = self.session.battle
             self._set(
@@ -136,31 +139,35 @@ class PromptPanel(SessionView):
                 )
                 for i, o in enumerate(prompt.options, start=1)
             )
-            options.display = True
             options.highlighted = next(
                 (i for i, o in enumerate(prompt.options) if o.disabled is None), None
             )
             options.focus()
         elif isinstance(prompt, Roll):
             self._set(odds, Text(roll_summary(prompt), style="bold"))
-            odds.display = True
             entry.placeholder = f"{prompt.dice}: type the faces + Enter, or r"
             entry.value = ""
-            entry.display = True
-            buttons["roll-button"].display = True
             entry.focus()
         elif isinstance(prompt, Ask) and prompt.yes_no:
-            buttons["yes-button"].display = True
-            buttons["no-button"].display = True
             buttons["yes-button"].focus()
         elif isinstance(prompt, Ask):
             entry.placeholder = f"a number {prompt.minimum}–{prompt.maximum}, then Enter"
             entry.value = ""
-            entry.display = True
             entry.focus()
         elif isinstance(prompt, Confirm):
-            buttons["confirm-button"].display = True
             buttons["confirm-button"].focus()
+
+    def _inputs_for(self, prompt: Prompt | None) -> set[str]:
+        """The ids of the input widgets (and odds line) a prompt needs."""
+        if prompt is None or self.read_only:
+            return set()
+        if isinstance(prompt, Choose):
+            return {"prompt-options"}
+        if isinstance(prompt, Roll):
+            return {"prompt-odds", "prompt-input", "roll-button"}
+        if isinstance(prompt, Ask):
+            return {"yes-button", "no-button"} if prompt.yes_no else {"prompt-input"}
+        return {"confirm-button"}
 
     # -- turning input into candidate answers --------------------------------------------
 
