@@ -733,3 +733,73 @@ def test_pg4_overwatch_is_asked_only_of_enemies_on_overwatch() -> None:
     act(s, "blue1", "cover")
     act(s, "red2", "rush")
     assert key(s) == "move.terrain"  # red1 watches over its own side's move: not asked
+
+
+# -- review fixes -------------------------------------------------------------------------
+
+
+def wipe_out_blue_in_round_2(s) -> None:
+    """Round 1: blue captures two of three markers; round 2: red kills blue's only unit."""
+    start(s, 6, 1)  # D3 1: three markers; red goes first
+    cover_all(s)
+    play(s, ("objective.control", "blue"), ("objective.control", "blue"))
+    play(s, ("objective.control", "none"))
+    play(s, ("round.roll", (6,)), ("round.roll", (1,)))
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "blue1"), ("shoot.in_range", True))  # blue1 took cover
+    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (6,)))
+    assert s.battle.units["blue1"].removed
+
+
+def roll_for(s) -> tuple[int]:
+    """A round roll-off face by side, never tied."""
+    assert s.prompt is not None
+    return (6,) if s.prompt.side == "red" else (1,)
+
+
+def test_pg8_a_player_left_alone_without_the_most_objectives_plays_on_to_round_4() -> None:
+    """Seed: "O jogo termina após 4 rodadas, e o jogador que estiver controlando mais
+    objetivos vence"; captured markers "permanece[m] capturado[s] mesmo depois de deixar a
+    área". Blue, wiped out in round 2, still holds two markers: red, alone on the table,
+    must capture more by round 4 or lose."""
+    s = session({"red": [("Gun", 1, 2, RIFLE)], "blue": [("Lone", 1, 6, RIFLE)]})
+    wipe_out_blue_in_round_2(s)
+    play(s, *[("objective.control", "none")] * 3)
+    assert s.battle.result is None and s.battle.round == 3
+    for _ in range(2):  # rounds 3 and 4: red alone activates, captures nothing
+        while key(s) == "round.roll":
+            s.answer(roll_for(s))
+        cover_all(s)
+        play(s, *[("objective.control", "none")] * 3)
+    result = s.battle.result
+    assert result is not None and result.winner == "blue" and result.round == 4
+
+
+def test_pg8_a_player_left_alone_may_still_overturn_the_objectives() -> None:
+    """Seed: the winner is decided after round 4: red, alone from round 2, captures all
+    three markers in rounds 3 and 4 and wins."""
+    s = session({"red": [("Gun", 1, 2, RIFLE)], "blue": [("Lone", 1, 6, RIFLE)]})
+    wipe_out_blue_in_round_2(s)
+    play(s, *[("objective.control", "none")] * 3)
+    controls = ["red", "none", "none", "none", "red", "red"]  # 1–1 after round 3
+    while s.prompt is not None:
+        if key(s) == "round.roll":
+            s.answer(roll_for(s))
+        elif key(s) == "objective.control":
+            s.answer(controls.pop(0))
+        else:
+            cover_all(s)
+    result = s.battle.result
+    assert result is not None and result.winner == "red" and result.round == 4
+
+
+def test_pg8_a_player_left_alone_holding_the_most_objectives_wins_at_once() -> None:
+    """PG-8 (ours, early end): nobody else can capture or contest a marker, so a lone
+    player already holding the most objectives has won; the battle ends there."""
+    s = session({"red": [("Gun", 1, 2, RIFLE)], "blue": [("Lone", 1, 6, RIFLE)]})
+    wipe_out_blue_in_round_2(s)
+    play(s, ("objective.control", "red"), ("objective.control", "red"))
+    play(s, ("objective.control", "none"))  # red 2, blue 1
+    result = s.battle.result
+    assert result is not None and result.winner == "red" and result.round == 2
+    assert "only player" in result.reason and "most objectives" in result.reason
