@@ -5,6 +5,8 @@ Each test quotes the seed line it checks; completions cite their ruling id (PG-n
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from skirmtui.engine.prompts import AnswerError, Choose
@@ -803,3 +805,78 @@ def test_pg8_a_player_left_alone_holding_the_most_objectives_wins_at_once() -> N
     result = s.battle.result
     assert result is not None and result.winner == "red" and result.round == 2
     assert "only player" in result.reason and "most objectives" in result.reason
+
+
+def test_pg3_only_players_with_units_left_roll_for_the_round_order() -> None:
+    """Seed: "A cada nova rodada, os jogadores rolam os dados novamente para ver quem vai
+    primeiro"; PG-3: a player with no unit left passes, so (ours) it does not roll."""
+    s = session(
+        {
+            "red": [("Gun", 1, 2, RIFLE)],
+            "blue": [("B", 1, 4, RIFLE)],
+            "green": [("Lone", 1, 6, RIFLE)],
+        }
+    )
+    start(s, 6, 5, 4)
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "green1"), ("shoot.in_range", True), ("shoot.cover", False))
+    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (6,)))
+    cover_all(s)
+    play(s, *[("objective.control", "none")] * 3)
+    rollers = []
+    while key(s) == "round.roll":
+        assert s.prompt is not None
+        rollers.append(s.prompt.side)
+        s.answer({"blue": (6,), "red": (3,), "green": (1,)}[str(s.prompt.side)])
+    assert rollers == ["red", "blue"]
+    assert s.battle.pos["order"][:2] == ["blue", "red"]
+    assert s.prompt is not None and s.prompt.side == "blue"
+
+
+def test_pg5_take_cover_gives_no_block_bonus_against_a_charge() -> None:
+    """Seed: cover gives "+1 nos testes de Defesa contra ataques à distância" — ranged
+    only (PG-5); melee "funciona como atirar" without it (PG-6: no cover bonus)."""
+    s = session({"red": [("Blades", 1, 4, BLADE)], "blue": [("Guards", 3, 4, BLADE)]})
+    start(s, 1, 6)
+    act(s, "blue1", "cover")
+    assert stat(s, "blue1", "cover") is True
+    charge(s, "red1", "blue1")
+    play(s, ("melee.hits", (4, 1)))  # one hit
+    assert s.prompt is not None and "+1 in cover" not in s.prompt.text
+    play(s, ("defence.blocks", (3,)))  # a 3 would block at quality 4 only with +1
+    assert stat(s, "blue1", "models") == 2
+
+
+def test_pg4_a_charger_stunned_by_overwatch_does_not_fight() -> None:
+    """Seed: overwatch may "parar o inimigo em qualquer ponto de seu movimento para
+    atirar"; a stunned model "não pode executar ações" (PG-7): the charge ends there."""
+    s = session({"red": [("Watch", 1, 2, RIFLE)], "blue": [("Runner", 1, 6, BLADE)]})
+    start(s, 6, 1)
+    act(s, "red1", "overwatch")
+    act(s, "blue1", "charge")
+    play(s, ("charge.target", "red1"), ("charge.reach", True), ("overwatch.fire", True))
+    play(s, ("shoot.in_range", True), ("shoot.hits", (2,)), ("defence.blocks", (1,)))
+    play(s, ("wound.roll", (1,)), ("push.try", False))  # 1 + 1 marker: stunned
+    assert stat(s, "blue1", "stunned") is True
+    assert key(s) == "objective.control"  # no terrain, no melee: its activation is over
+    assert stat(s, "red1", "models") == 1 and stat(s, "red1", "meleed") is False
+
+
+def test_pg3_reading_the_queue_does_not_change_the_position() -> None:
+    """PG-3 order: the queue the TUI shows is read-only (the TUI never computes a rule);
+    mid-activation, with the next player out of units, it must not move the turn."""
+    s = session(
+        {
+            "red": [("A", 1, 4, RIFLE), ("B", 1, 4, RIFLE), ("C", 1, 4, RIFLE)],
+            "blue": [("X", 1, 4, RIFLE)],
+        }
+    )
+    start(s, 6, 1)
+    act(s, "red1", "cover")
+    act(s, "blue1", "cover")
+    act(s, "red2", "hold")
+    assert key(s) == "shoot.target"
+    before = copy.deepcopy(s.battle.pos)
+    rows = get_system(PG).queue(s.battle)
+    assert s.battle.pos == before
+    assert [r.current for r in rows[:2]] == [True, False]  # red is next
