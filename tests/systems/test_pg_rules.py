@@ -880,3 +880,15 @@ def test_pg3_reading_the_queue_does_not_change_the_position() -> None:
     rows = get_system(PG).queue(s.battle)
     assert s.battle.pos == before
     assert [r.current for r in rows[:2]] == [True, False]  # red is next
+
+
+def test_pg4_overwatch_cover_turns_a_4_into_a_block_at_quality_5() -> None:
+    """Seed: "o alvo recebe o benefício de cobertura": +1 to its defence, so a 4 blocks
+    at quality 5 against an overwatch shot (it would not in the open)."""
+    s = session({"red": [("Watch", 1, 4, RIFLE)], "blue": [("Runner", 3, 5, RIFLE)]})
+    start(s, 6, 1)
+    act(s, "red1", "overwatch")
+    act(s, "blue1", "rush")
+    play(s, ("overwatch.fire", True), ("shoot.in_range", True), ("shoot.hits", (4,)))
+    play(s, ("defence.blocks", (4,)))
+    assert stat(s, "blue1", "models") == 3
