@@ -5,6 +5,8 @@ Each test quotes the seed line it checks; completions cite their ruling id (PG-n
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from skirmtui.engine.prompts import AnswerError, Choose
@@ -733,3 +735,160 @@ def test_pg4_overwatch_is_asked_only_of_enemies_on_overwatch() -> None:
     act(s, "blue1", "cover")
     act(s, "red2", "rush")
     assert key(s) == "move.terrain"  # red1 watches over its own side's move: not asked
+
+
+# -- review fixes -------------------------------------------------------------------------
+
+
+def wipe_out_blue_in_round_2(s) -> None:
+    """Round 1: blue captures two of three markers; round 2: red kills blue's only unit."""
+    start(s, 6, 1)  # D3 1: three markers; red goes first
+    cover_all(s)
+    play(s, ("objective.control", "blue"), ("objective.control", "blue"))
+    play(s, ("objective.control", "none"))
+    play(s, ("round.roll", (6,)), ("round.roll", (1,)))
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "blue1"), ("shoot.in_range", True))  # blue1 took cover
+    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (6,)))
+    assert s.battle.units["blue1"].removed
+
+
+def roll_for(s) -> tuple[int]:
+    """A round roll-off face by side, never tied."""
+    assert s.prompt is not None
+    return (6,) if s.prompt.side == "red" else (1,)
+
+
+def test_pg8_a_player_left_alone_without_the_most_objectives_plays_on_to_round_4() -> None:
+    """Seed: "O jogo termina após 4 rodadas, e o jogador que estiver controlando mais
+    objetivos vence"; captured markers "permanece[m] capturado[s] mesmo depois de deixar a
+    área". Blue, wiped out in round 2, still holds two markers: red, alone on the table,
+    must capture more by round 4 or lose."""
+    s = session({"red": [("Gun", 1, 2, RIFLE)], "blue": [("Lone", 1, 6, RIFLE)]})
+    wipe_out_blue_in_round_2(s)
+    play(s, *[("objective.control", "none")] * 3)
+    assert s.battle.result is None and s.battle.round == 3
+    for _ in range(2):  # rounds 3 and 4: red alone activates, captures nothing
+        while key(s) == "round.roll":
+            s.answer(roll_for(s))
+        cover_all(s)
+        play(s, *[("objective.control", "none")] * 3)
+    result = s.battle.result
+    assert result is not None and result.winner == "blue" and result.round == 4
+
+
+def test_pg8_a_player_left_alone_may_still_overturn_the_objectives() -> None:
+    """Seed: the winner is decided after round 4: red, alone from round 2, captures all
+    three markers in rounds 3 and 4 and wins."""
+    s = session({"red": [("Gun", 1, 2, RIFLE)], "blue": [("Lone", 1, 6, RIFLE)]})
+    wipe_out_blue_in_round_2(s)
+    play(s, *[("objective.control", "none")] * 3)
+    controls = ["red", "none", "none", "none", "red", "red"]  # 1–1 after round 3
+    while s.prompt is not None:
+        if key(s) == "round.roll":
+            s.answer(roll_for(s))
+        elif key(s) == "objective.control":
+            s.answer(controls.pop(0))
+        else:
+            cover_all(s)
+    result = s.battle.result
+    assert result is not None and result.winner == "red" and result.round == 4
+
+
+def test_pg8_a_player_left_alone_holding_the_most_objectives_wins_at_once() -> None:
+    """PG-8 (ours, early end): nobody else can capture or contest a marker, so a lone
+    player already holding the most objectives has won; the battle ends there."""
+    s = session({"red": [("Gun", 1, 2, RIFLE)], "blue": [("Lone", 1, 6, RIFLE)]})
+    wipe_out_blue_in_round_2(s)
+    play(s, ("objective.control", "red"), ("objective.control", "red"))
+    play(s, ("objective.control", "none"))  # red 2, blue 1
+    result = s.battle.result
+    assert result is not None and result.winner == "red" and result.round == 2
+    assert "only player" in result.reason and "most objectives" in result.reason
+
+
+def test_pg3_only_players_with_units_left_roll_for_the_round_order() -> None:
+    """Seed: "A cada nova rodada, os jogadores rolam os dados novamente para ver quem vai
+    primeiro"; PG-3: a player with no unit left passes, so (ours) it does not roll."""
+    s = session(
+        {
+            "red": [("Gun", 1, 2, RIFLE)],
+            "blue": [("B", 1, 4, RIFLE)],
+            "green": [("Lone", 1, 6, RIFLE)],
+        }
+    )
+    start(s, 6, 5, 4)
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "green1"), ("shoot.in_range", True), ("shoot.cover", False))
+    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (6,)))
+    cover_all(s)
+    play(s, *[("objective.control", "none")] * 3)
+    rollers = []
+    while key(s) == "round.roll":
+        assert s.prompt is not None
+        rollers.append(s.prompt.side)
+        s.answer({"blue": (6,), "red": (3,), "green": (1,)}[str(s.prompt.side)])
+    assert rollers == ["red", "blue"]
+    assert s.battle.pos["order"][:2] == ["blue", "red"]
+    assert s.prompt is not None and s.prompt.side == "blue"
+
+
+def test_pg5_take_cover_gives_no_block_bonus_against_a_charge() -> None:
+    """Seed: cover gives "+1 nos testes de Defesa contra ataques à distância" — ranged
+    only (PG-5); melee "funciona como atirar" without it (PG-6: no cover bonus)."""
+    s = session({"red": [("Blades", 1, 4, BLADE)], "blue": [("Guards", 3, 4, BLADE)]})
+    start(s, 1, 6)
+    act(s, "blue1", "cover")
+    assert stat(s, "blue1", "cover") is True
+    charge(s, "red1", "blue1")
+    play(s, ("melee.hits", (4, 1)))  # one hit
+    assert s.prompt is not None and "+1 in cover" not in s.prompt.text
+    play(s, ("defence.blocks", (3,)))  # a 3 would block at quality 4 only with +1
+    assert stat(s, "blue1", "models") == 2
+
+
+def test_pg4_a_charger_stunned_by_overwatch_does_not_fight() -> None:
+    """Seed: overwatch may "parar o inimigo em qualquer ponto de seu movimento para
+    atirar"; a stunned model "não pode executar ações" (PG-7): the charge ends there."""
+    s = session({"red": [("Watch", 1, 2, RIFLE)], "blue": [("Runner", 1, 6, BLADE)]})
+    start(s, 6, 1)
+    act(s, "red1", "overwatch")
+    act(s, "blue1", "charge")
+    play(s, ("charge.target", "red1"), ("charge.reach", True), ("overwatch.fire", True))
+    play(s, ("shoot.in_range", True), ("shoot.hits", (2,)), ("defence.blocks", (1,)))
+    play(s, ("wound.roll", (1,)), ("push.try", False))  # 1 + 1 marker: stunned
+    assert stat(s, "blue1", "stunned") is True
+    assert key(s) == "objective.control"  # no terrain, no melee: its activation is over
+    assert stat(s, "red1", "models") == 1 and stat(s, "red1", "meleed") is False
+
+
+def test_pg3_reading_the_queue_does_not_change_the_position() -> None:
+    """PG-3 order: the queue the TUI shows is read-only (the TUI never computes a rule);
+    mid-activation, with the next player out of units, it must not move the turn."""
+    s = session(
+        {
+            "red": [("A", 1, 4, RIFLE), ("B", 1, 4, RIFLE), ("C", 1, 4, RIFLE)],
+            "blue": [("X", 1, 4, RIFLE)],
+        }
+    )
+    start(s, 6, 1)
+    act(s, "red1", "cover")
+    act(s, "blue1", "cover")
+    act(s, "red2", "hold")
+    assert key(s) == "shoot.target"
+    before = copy.deepcopy(s.battle.pos)
+    rows = get_system(PG).queue(s.battle)
+    assert s.battle.pos == before
+    assert [r.current for r in rows[:2]] == [True, False]  # red is next
+
+
+def test_pg4_overwatch_cover_turns_a_4_into_a_block_at_quality_5() -> None:
+    """Seed: "o alvo recebe o benefício de cobertura": +1 to its defence, so a 4 blocks
+    at quality 5 against an overwatch shot (it would not in the open)."""
+    s = session({"red": [("Watch", 1, 4, RIFLE)], "blue": [("Runner", 3, 5, RIFLE)]})
+    start(s, 6, 1)
+    act(s, "red1", "overwatch")
+    act(s, "blue1", "rush")
+    play(s, ("overwatch.fire", True), ("shoot.in_range", True), ("shoot.hits", (4,)))
+    play(s, ("defence.blocks", (4,)))
+    assert stat(s, "blue1", "models") == 3

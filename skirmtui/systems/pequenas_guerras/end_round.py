@@ -39,14 +39,26 @@ def end_step(b: Battle) -> Step:
     yield from rout(b)
     yield from control(b)
     standing = [s.id for s in b.sides if b.on_table(s.id)]
-    if len(standing) == 1:
-        # Ours: nobody is left to contest the table, so the battle ends here.
-        b.end(standing[0], "the only player with units left on the table")
-        return
     if b.round >= LAST_ROUND or not standing:
         decide(b)
         return
+    if len(standing) == 1 and _leads_alone(b, standing[0]):
+        held = objectives_held(b, standing[0])
+        b.end(
+            standing[0],
+            f"the only player with units left, already holding the most objectives ({held}) "
+            f"after round {b.round}",
+        )
+        return
     rounds.begin_round(b)
+
+
+def _leads_alone(b: Battle, side: str) -> bool:
+    """Ours (PG-8): a lone player can only gain markers and nobody else can gain any or
+    destroy more, so one already holding strictly the most has won. Otherwise the game
+    goes on to round 4 (seed): captured markers stay with players wiped out."""
+    mine = objectives_held(b, side)
+    return all(objectives_held(b, s.id) < mine for s in b.sides if s.id != side)
 
 
 def rout(b: Battle) -> Step:

@@ -22,7 +22,8 @@ def begin_round(b: Battle) -> None:
     if b.round == 1:
         start_activation(b)
         return
-    start_rolloff(b, ROUND_ROLLOFF, [s.id for s in b.sides])
+    # Ours (PG-3): a player with no unit left would only pass, so it does not roll.
+    start_rolloff(b, ROUND_ROLLOFF, [s.id for s in b.sides if b.on_table(s.id)])
     b.enter_phase("rolloff", "Roll-off")
 
 
@@ -31,7 +32,9 @@ def rolloff_phase_step(b: Battle) -> Step:
     if not rolloff_done(b, ROUND_ROLLOFF):
         yield from rolloff_step(b, ROUND_ROLLOFF, "round.roll", f"round {b.round} order")
         return
-    b.pos["order"] = rolloff_order(b, ROUND_ROLLOFF)
+    order = rolloff_order(b, ROUND_ROLLOFF)
+    # Players wiped out follow, passing (a GM may still bring a unit back, G-4).
+    b.pos["order"] = order + [s.id for s in b.sides if s.id not in order]
     b.pos.pop(ROUND_ROLLOFF, None)
     b.pos.pop(f"{ROUND_ROLLOFF}_rerolls", None)
     start_activation(b)
@@ -49,27 +52,25 @@ def waiting(b: Battle, side: str) -> list[Unit]:
     return [u for u in b.on_table(side) if not u.stats["activated"]]
 
 
-def _next_turn(b: Battle) -> int | None:
-    """Index in the round's order of the next player with a unit left (PG-3: the
-    others pass), or None when every unit has activated."""
+def _next_index(b: Battle) -> int | None:
     order: list[str] = b.pos["order"]
     turn: int = b.pos["turn"]
     for i in range(len(order)):
-        index = (turn + i) % len(order)
-        if waiting(b, order[index]):
-            return index
+        if waiting(b, order[(turn + i) % len(order)]):
+            return (turn + i) % len(order)
     return None
 
 
 def next_side(b: Battle) -> str | None:
-    """The next player to activate a unit (reads only: the queue pane calls it)."""
-    index = _next_turn(b)
+    """The next player in order with a unit left (PG-3: the others pass). Read-only:
+    the queue view calls it too, and a view must not change the position."""
+    index = _next_index(b)
     return None if index is None else str(b.pos["order"][index])
 
 
 def activation_step(b: Battle) -> Step:
     """Seed: players alternate activating one unit each, in the round's order."""
-    index = _next_turn(b)
+    index = _next_index(b)
     if index is None:
         b.enter_phase("end", "End of round")
         return

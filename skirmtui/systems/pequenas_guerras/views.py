@@ -28,7 +28,14 @@ def queue(b: Battle) -> list[QueueRow]:
     if b.phase in ("deployment", "objectives") or "order" not in b.pos:
         return _setup_queue(b)
     if b.phase == "rolloff":
-        return [QueueRow(s.id, f"{s.name}: rolls for round {b.round}") for s in b.sides]
+        return [
+            QueueRow(
+                s.id,
+                f"{s.name}: "
+                + (f"rolls for round {b.round}" if b.on_table(s.id) else "no units left (passes)"),
+            )
+            for s in b.sides
+        ]
     rows = []
     order: list[str] = b.pos["order"]
     current = rounds.next_side(b) if b.phase == "activation" else None
