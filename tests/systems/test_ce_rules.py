@@ -5,9 +5,12 @@ Each docstring quotes the seed line (Italian) or names the ruling the test check
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
-from skirmtui.engine.prompts import AnswerError
+from skirmtui.engine.odds import die_chance
+from skirmtui.engine.prompts import AnswerError, Roll
 from skirmtui.systems.cape_et_epee import firmness, impulses
 from skirmtui.systems.cape_et_epee.activation import dice_count
 from skirmtui.systems.registry import get_system
@@ -69,6 +72,18 @@ def test_ce2_faces_over_three_are_discarded_most_threes_has_initiative() -> None
     play(s, ("activation.roll", (3, 3, 5)), ("activation.roll", (3, 2, 1)))
     assert s.battle.pos["initiative"] == "red"
     assert s.battle.pos["dice"] == {"red": [3, 3], "blue": [3, 2, 1]}
+
+
+def test_ce2_the_activation_roll_shows_the_chance_of_each_valid_die() -> None:
+    """G-2 with seed §2.1: the roll is a pool, each die valid on 1–3 (1/2 on a d6), so
+    the prompt shows the odds and the log counts the valid dice, not their sum."""
+    s = session([ch("A"), ch("B"), ch("C")], [ch("X"), ch("Y"), ch("Z")])
+    prompt = s.prompt
+    assert isinstance(prompt, Roll) and prompt.per_die
+    assert (prompt.dice, prompt.compare, prompt.threshold) == ("3d6", "<=", 3)
+    assert die_chance(prompt) == Fraction(1, 2)
+    play(s, ("activation.roll", (3, 5, 1)))
+    assert s.battle.log[-1].text.endswith("[3 5 1] each ≤ 3: 2 succeed")
 
 
 def test_ce2_bad_faces_are_refused_and_a_discarded_face_cannot_be_assigned() -> None:

@@ -58,6 +58,10 @@ def roll_step(b: Battle) -> Step:
             side=side,
             text=f"{b.side_name(side)} rolls {count} activation dice (1–{act['valid_max']} valid)",
             dice=f"{count}d{act['die']}",
+            # A pool, so the prompt shows the chance of each die being valid (G-2).
+            compare="<=",
+            threshold=act["valid_max"],
+            per_die=True,
         )
         rolled[side] = list(result.faces)
     valid = {
