@@ -139,6 +139,13 @@ class Battle:
     def over(self) -> bool:
         return self.result is not None
 
+    def headline(self, phase_label: str, round_word: str = "turn") -> str:
+        """The summary's first line: who won and why, or where the battle stands."""
+        if self.result:
+            winner = self.side_name(self.result.winner) if self.result.winner else "nobody (draw)"
+            return f"Winner: {winner} — {self.result.reason} ({round_word} {self.result.round})"
+        return f"In progress: {round_word} {self.round}, {phase_label}"
+
     # -- writing -------------------------------------------------------------------------
 
     def record(

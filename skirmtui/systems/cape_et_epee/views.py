@@ -86,12 +86,7 @@ def status(b: Battle, unit: Unit) -> str:
 
 
 def summary(b: Battle) -> list[str]:
-    lines = []
-    if b.result:
-        winner = b.side_name(b.result.winner) if b.result.winner else "nobody (draw)"
-        lines.append(f"Winner: {winner} — {b.result.reason} (turn {b.result.round})")
-    else:
-        lines.append(f"In progress: turn {b.round}, {_LABELS.get(b.phase, b.phase)}")
+    lines = [b.headline(_LABELS.get(b.phase, b.phase))]
     for side in b.sides:
         units = [u for u in b.units.values() if u.side == side.id]
         left = [u for u in units if not u.removed]

@@ -84,12 +84,7 @@ def status(b: Battle, unit: Unit) -> str:
 
 def summary(b: Battle) -> list[str]:
     size = size_of(b.options)
-    lines = []
-    if b.result:
-        winner = b.side_name(b.result.winner) if b.result.winner else "nobody (draw)"
-        lines.append(f"Winner: {winner} — {b.result.reason} (round {b.result.round})")
-    else:
-        lines.append(f"In progress: round {b.round}, {b.phase}")
+    lines = [b.headline(b.phase, round_word="round")]
     lines.append(f"{size['name'].capitalize()} game, {size['table']}, {size['points']} points")
     for side in b.sides:
         units = [u for u in b.units.values() if u.side == side.id]
