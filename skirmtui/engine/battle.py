@@ -206,7 +206,8 @@ class Battle:
     def enter_phase(self, phase: str, label: str, side: str | None = None) -> None:
         self.phase = phase
         self.turn_side = side
-        self.record("phase", f"Round {self.round} · {label}")
+        # Setup phases come before round 1: "Round 0" would read as a round of play.
+        self.record("phase", f"Round {self.round} · {label}" if self.round else label)
 
     def end(self, winner: str | None, reason: str) -> None:
         self.result = Result(winner, reason, self.round)
