@@ -11,7 +11,14 @@ from collections.abc import Callable
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import Item
 from skirmtui.engine.overrides import apply_override
-from skirmtui.engine.prompts import AnswerError, Choose, Prompt, Roll, RollResult
+from skirmtui.engine.prompts import (
+    AnswerError,
+    Choose,
+    Prompt,
+    Roll,
+    RollResult,
+    describe_roll,
+)
 from skirmtui.engine.system import RuleSystem, Step
 
 
@@ -69,7 +76,7 @@ class Runner:
             result = prompt.resolve(value)
             battle.record(
                 "roll",
-                f"{prompt.text}: {prompt.describe(value)}",
+                f"{prompt.text}: {describe_roll(prompt, result)}",
                 key=prompt.key,
                 side=prompt.side,
                 actor=prompt.actor,

@@ -48,6 +48,8 @@ class SkirmApp(App[int]):
         self.seed = seed
         self._saver: Autosaver | None = None
         self._autosave_enabled = autosave
+        #: The session changed since the last autosave was submitted.
+        self.save_due = False
         self._switch_interval = sys.getswitchinterval()
 
     def on_mount(self) -> None:
@@ -106,6 +108,7 @@ class SkirmApp(App[int]):
 
     def autosave(self) -> None:
         if self._saver is not None and self.session is not None:
+            self.save_due = False
             self._saver.submit(snapshot(self.session, self.created))
 
     def _saved(self, error: str | None) -> None:
@@ -124,7 +127,9 @@ class SkirmApp(App[int]):
     async def action_quit(self) -> None:
         if self._saver is not None:
             # The last answer's autosave waits for a frame: it may not be submitted yet.
-            self.autosave()
+            # Nothing changed: the file (and its .bak, the previous good save) stay.
+            if self.save_due:
+                self.autosave()
             self._saver.flush()
         self.exit(0)
 

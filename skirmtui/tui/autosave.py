@@ -50,7 +50,7 @@ class Autosaver:
             try:
                 self._writer.write(snap, self.path)
                 error = None
-            except OSError as exc:
+            except Exception as exc:  # a dead thread would silently stop every later save
                 error = f"autosave failed: {exc}"
             with self._lock:
                 if self._pending is None:

@@ -77,3 +77,47 @@ async def test_quitting_right_after_an_answer_saves_it(tmp_path: Path) -> None:
         await app.action_quit()
     loaded, _ = load_session(path, systems())
     assert [item.value for item in loaded.items] == [(6,)]
+
+
+async def test_quitting_without_a_change_leaves_the_file_and_its_backup(tmp_path: Path) -> None:
+    """Opening a battle and quitting writes nothing: the .bak keeps the previous save."""
+    from skirmtui.engine.saves import save_session
+    from skirmtui.tui.app import SkirmApp
+    from tests.tui.helpers import SIZE
+
+    path = tmp_path / "b.toml"
+    session = demo_session()
+    session.answer((6,))
+    save_session(session, path, "2026-01-01T00:00:00Z")
+    before = path.read_bytes()
+    loaded, created = load_session(path, systems())
+    app = SkirmApp(session=loaded, path=path, created=created)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.action_quit()
+    assert path.read_bytes() == before
+    assert not path.with_name("b.toml.bak").exists()
+
+
+def test_an_unexpected_error_in_the_writer_is_reported_and_the_thread_goes_on(
+    tmp_path: Path,
+) -> None:
+    """Not only OSError: any failure is reported, and later saves still happen."""
+    errors: list[str | None] = []
+    saver = Autosaver(tmp_path / "x.toml", errors.append)
+    real_write = saver._writer.write
+    calls = []
+
+    def failing_once(snap, path):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 1:
+            raise ValueError("boom")
+        real_write(snap, path)
+
+    saver._writer.write = failing_once  # type: ignore[method-assign]
+    saver.submit(snapshot(demo_session(), "2026-01-01T00:00:00Z"))
+    assert saver.flush(10)
+    saver.submit(snapshot(demo_session(), "2026-01-01T00:00:00Z"))
+    assert saver.flush(10)
+    assert errors[0] == "autosave failed: boom" and errors[-1] is None
+    assert (tmp_path / "x.toml").exists()

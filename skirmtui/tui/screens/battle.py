@@ -109,6 +109,7 @@ class BattleScreen(Screen[None]):
         if not self.read_only:
             # After the frame showing the answer: the save thread would otherwise
             # compete with it for the interpreter (it still starts within a frame).
+            self.skirm.save_due = True
             self.call_after_refresh(self.skirm.autosave)
 
     def update_savebar(self, status: str = "") -> None:
