@@ -34,6 +34,9 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
+#: How a comparison is written for people.
+SYMBOLS: dict[str, str] = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}
+
 #: How often random play picks a passive option when others are open.
 PASSIVE_CHANCE = 0.15
 
@@ -299,7 +302,7 @@ def describe_roll(prompt: Roll, result: RollResult) -> str:
     elif len(result.faces) > 1:
         text += f" = {result.total}"
     if result.threshold is not None and prompt.compare is not None:
-        symbol = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}[prompt.compare]
+        symbol = SYMBOLS[prompt.compare]
         text += f" {symbol} {result.threshold}"
     if result.success is not None:
         text += ": success" if result.success else ": failure"
@@ -312,7 +315,7 @@ def _describe_pool(prompt: Roll, result: RollResult) -> str:
     """` each ≥ 4: 2 succeed` (`of 3 needed: failure` when the pool needs a count)."""
     text = ""
     if prompt.compare is not None and result.threshold is not None:
-        symbol = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}[prompt.compare]
+        symbol = SYMBOLS[prompt.compare]
         if prompt.modifiers and not prompt.mod_target:
             text += f" each {prompt.modifier:+d} {symbol} {result.threshold}"
         else:

@@ -42,8 +42,8 @@ def setup_from_scenario(system_id: str, name: str = "demo") -> Setup:
     return Setup(system_id, doc["title"], int(doc["seed"]), sides, units, dict(doc["options"]))
 
 
-#: Side ids for players a scenario does not name (the setup screen's colours).
-EXTRA_SIDES = ("red", "blue", "green", "yellow", "white", "black")
+#: Side ids in the order new sides take them (setup screen, `sim --players`).
+SIDE_IDS = ("red", "blue", "green", "yellow", "white", "black")
 
 
 def setup_for_players(system_id: str, players: int, name: str = "demo") -> Setup:
@@ -52,7 +52,7 @@ def setup_for_players(system_id: str, players: int, name: str = "demo") -> Setup
     doc = load_toml(system_id, f"scenarios/{name}")
     chosen = [(raw["id"], raw["name"], raw["army"]) for raw in doc["sides"]][:players]
     unused = [a for a in army_names(system_id) if a not in {c[2] for c in chosen}]
-    free_ids = [i for i in EXTRA_SIDES if i not in {c[0] for c in chosen}]
+    free_ids = [i for i in SIDE_IDS if i not in {c[0] for c in chosen}]
     while len(chosen) < players:
         if not unused or not free_ids:
             raise ValueError(f"{system_id} has not enough sample armies for {players} players")

@@ -16,11 +16,10 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from skirmtui.engine.battle import Side
 from skirmtui.engine.system import FieldSpec, Setup, SetupError, UnitSpec
-from skirmtui.systems.armies import army_names, army_units, load_army
+from skirmtui.systems.armies import SIDE_IDS, army_names, army_units, load_army
 from skirmtui.systems.registry import get_system
 
 TYPED = "typed"
-COLOURS = ["red", "blue", "green", "yellow"]
 
 
 class SetupScreen(Screen[Setup | None]):
@@ -63,7 +62,7 @@ class SetupScreen(Screen[Setup | None]):
                 with Vertical(classes="player", id=f"player-{i}"):
                     with Horizontal(classes="row"):
                         yield Label(f"Player {i + 1}")
-                        yield Input(side.name if side else COLOURS[i].capitalize(), id=f"name-{i}")
+                        yield Input(side.name if side else SIDE_IDS[i].capitalize(), id=f"name-{i}")
                         default = TYPED if side else self.armies[i % len(self.armies)]
                         yield Select(army_choices, value=default, allow_blank=False, id=f"army-{i}")
                     typed = ""
@@ -128,7 +127,7 @@ class SetupScreen(Screen[Setup | None]):
         sides: list[Side] = []
         units: list[UnitSpec] = []
         for i in range(self._players()):
-            side_id = COLOURS[i]
+            side_id = SIDE_IDS[i]
             name = self.query_one(f"#name-{i}", Input).value.strip() or side_id.capitalize()
             sides.append(Side(side_id, name))
             army = self.query_one(f"#army-{i}", Select).value

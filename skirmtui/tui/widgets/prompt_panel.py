@@ -16,11 +16,9 @@ from textual.widgets.option_list import Option as ListOption
 
 from skirmtui.engine.dice import DiceError, parse_faces
 from skirmtui.engine.odds import die_chance, expected_successes, percent, success_chance
-from skirmtui.engine.prompts import Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.faces_entry import FacesEntry
-
-_SYMBOL = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}
 
 
 def roll_summary(prompt: Roll) -> str:
@@ -28,7 +26,7 @@ def roll_summary(prompt: Roll) -> str:
     `3d6, each ≥ 4 · 50.0% a die · 1.5 expected`."""
     text = prompt.dice + (", each" if prompt.per_die else "")
     if prompt.compare and prompt.effective_threshold is not None:
-        text += f" {_SYMBOL[prompt.compare]} {prompt.effective_threshold}"
+        text += f" {SYMBOLS[prompt.compare]} {prompt.effective_threshold}"
     if prompt.modifiers:
         text += " (" + ", ".join(f"{label} {value:+d}" for label, value in prompt.modifiers) + ")"
     if prompt.per_die:
