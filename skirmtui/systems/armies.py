@@ -30,15 +30,27 @@ def army_units(army: dict[str, Any], side: str, first: int = 1) -> list[UnitSpec
     return specs
 
 
-def setup_from_scenario(system_id: str, name: str = "demo") -> Setup:
-    """A setup from `data/<system>/scenarios/<name>.toml`: title, seed, options, sides."""
+def setup_from_scenario(system_id: str, name: str = "demo", players: int | None = None) -> Setup:
+    """A setup from `data/<system>/scenarios/<name>.toml`: title, seed, options, sides.
+
+    With `players`, the scenario's first sides, then the sample armies it does not use
+    yet (in file-name order) for the players it lacks (`sim --players`)."""
     doc = load_toml(system_id, f"scenarios/{name}")
+    chosen = [(raw["id"], raw["name"], raw["army"]) for raw in doc["sides"]]
+    if players is not None:
+        chosen = chosen[:players]
+        unused = [a for a in army_names(system_id) if a not in {c[2] for c in chosen}]
+        free_ids = [i for i in SIDE_IDS if i not in {c[0] for c in chosen}]
+        while len(chosen) < players:
+            if not unused or not free_ids:
+                raise ValueError(f"{system_id} has not enough sample armies for {players} players")
+            chosen.append((free_ids.pop(0), "", unused.pop(0)))
     sides = []
     units: list[UnitSpec] = []
-    for raw in doc["sides"]:
-        sides.append(Side(raw["id"], raw["name"]))
-        army = load_army(system_id, raw["army"])
-        units += army_units(army, raw["id"])
+    for side_id, side_name, army_name in chosen:
+        army = load_army(system_id, army_name)
+        sides.append(Side(side_id, side_name or str(army.get("name", army_name))))
+        units += army_units(army, side_id)
     return Setup(system_id, doc["title"], int(doc["seed"]), sides, units, dict(doc["options"]))
 
 
@@ -47,22 +59,8 @@ SIDE_IDS = ("red", "blue", "green", "yellow", "white", "black")
 
 
 def setup_for_players(system_id: str, players: int, name: str = "demo") -> Setup:
-    """The scenario with `players` sides: its first sides, then the sample armies it
-    does not use yet (in file-name order) for the players it lacks."""
-    doc = load_toml(system_id, f"scenarios/{name}")
-    chosen = [(raw["id"], raw["name"], raw["army"]) for raw in doc["sides"]][:players]
-    unused = [a for a in army_names(system_id) if a not in {c[2] for c in chosen}]
-    free_ids = [i for i in SIDE_IDS if i not in {c[0] for c in chosen}]
-    while len(chosen) < players:
-        if not unused or not free_ids:
-            raise ValueError(f"{system_id} has not enough sample armies for {players} players")
-        army = unused.pop(0)
-        chosen.append((free_ids.pop(0), str(load_army(system_id, army).get("name", army)), army))
-    sides = [Side(side_id, side_name) for side_id, side_name, _ in chosen]
-    units: list[UnitSpec] = []
-    for side_id, _, army in chosen:
-        units += army_units(load_army(system_id, army), side_id)
-    return Setup(system_id, doc["title"], int(doc["seed"]), sides, units, dict(doc["options"]))
+    """The scenario `name` played by `players` sides (see `setup_from_scenario`)."""
+    return setup_from_scenario(system_id, name, players)
 
 
 def scenario_names(system_id: str) -> list[str]:
