@@ -29,7 +29,12 @@ GAP = 0.03
 
 
 class FrameClock:
-    """Records when each frame is sent to the (headless) terminal."""
+    """Records when each frame is sent to the (headless) terminal.
+
+    The one private Textual name in the project, and only in the bench: Textual has no
+    public hook for "a frame went to the terminal", which is what a keypress → repaint
+    time must end on (`call_after_refresh` fires before the frame is written).
+    """
 
     def __init__(self, app: Any) -> None:
         self.times: list[float] = []
