@@ -33,7 +33,7 @@ class FrameClock:
 
     The one private Textual name in the project, and only in the bench: Textual has no
     public hook for "a frame went to the terminal", which is what a keypress → repaint
-    time must end on (`call_after_refresh` fires before the frame is written).
+    time must end on.
     """
 
     def __init__(self, app: Any) -> None:
