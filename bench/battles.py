@@ -9,6 +9,7 @@ import attrs
 from skirmtui.engine.battle import Side
 from skirmtui.engine.prompts import Roll
 from skirmtui.engine.session import Session
+from skirmtui.engine.sim import MAX_ANSWERS
 from skirmtui.engine.system import RuleSystem, Setup, UnitSpec
 from skirmtui.systems.registry import get_system
 
@@ -76,7 +77,7 @@ def roll_prompts(system: RuleSystem, battles: int, seed: int = 1) -> list[Roll]:
     for n in range(battles):
         session = Session(system, attrs.evolve(base, seed=seed + n))
         rng = random.Random(seed + n)
-        while session.prompt is not None and len(session.items) < 20_000:
+        while session.prompt is not None and len(session.items) < MAX_ANSWERS:
             prompt = session.prompt
             if isinstance(prompt, Roll):
                 rolls.append(prompt)

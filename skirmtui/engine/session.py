@@ -161,11 +161,7 @@ class Session:
         consumed = runner.consumed
         if last is not None and consumed - last < CHECKPOINT_EVERY:
             return
-        if (
-            last is not None
-            and consumed < self._replaying - DENSE_SPAN
-            and consumed // SPARSE_EVERY == last // SPARSE_EVERY
-        ):
+        if last is not None and not _kept(consumed, last, self._replaying - DENSE_SPAN):
             return  # far from the end of the log being replayed: it would be thinned
         self._checkpoints.append(
             Checkpoint(consumed, runner.battle.clone(), len(runner.battle.log))
@@ -194,10 +190,12 @@ def thinned(checkpoints: list[Checkpoint]) -> list[Checkpoint]:
     edge = checkpoints[-1].consumed - DENSE_SPAN
     kept: list[Checkpoint] = []
     for checkpoint in checkpoints:
-        if (
-            not kept
-            or checkpoint.consumed >= edge
-            or kept[-1].consumed // SPARSE_EVERY != checkpoint.consumed // SPARSE_EVERY
-        ):
+        if not kept or _kept(checkpoint.consumed, kept[-1].consumed, edge):
             kept.append(checkpoint)
     return kept
+
+
+def _kept(consumed: int, previous: int, edge: int) -> bool:
+    """Whether a checkpoint at `consumed`, after one kept at `previous`, stays: every
+    one from `edge` on, and before it the first of each SPARSE_EVERY entries."""
+    return consumed >= edge or previous // SPARSE_EVERY != consumed // SPARSE_EVERY
