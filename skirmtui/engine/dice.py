@@ -89,8 +89,11 @@ def parse_dice(expr: str) -> Dice:
 
 
 def parse_faces(text: str, dice: Dice) -> tuple[int, ...]:
-    """Parse faces typed at the table ("3 5" or "3,5") and check them against `dice`."""
+    """Parse faces typed at the table ("3 5", "3,5", or "35" when every face is one
+    digit) and check them against `dice`."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if len(parts) == 1 and len(parts[0]) > 1 and parts[0].isdigit() and dice.sides <= 9:
+        parts = list(parts[0])  # "12345" for 5d6: one digit a die
     if not parts:
         raise DiceError(f"type the faces rolled for {dice}, e.g. {_example(dice)}")
     faces: list[int] = []

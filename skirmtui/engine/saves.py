@@ -312,6 +312,8 @@ def read_document(path: Path) -> dict[str, Any]:
 def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> Setup:
     """Validate the setup part of a save and build it."""
     version = doc.get("format")
+    if version is None or "system" not in doc:
+        raise SaveError("not a skirmtui save (it has no `format` and `system` keys)")
     if version != FORMAT:
         raise SaveError(f"unknown save format {version!r} (this skirmtui reads format {FORMAT})")
     system_id = doc.get("system")
