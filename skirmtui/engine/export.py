@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from skirmtui.engine.battle import Battle, LogEntry
+from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
 
 EXPORT_FORMAT = 1
@@ -13,6 +14,7 @@ EXPORT_FORMAT = 1
 def export_document(session: Session) -> dict[str, Any]:
     setup = session.setup
     battle = session.battle
+    labels = unit_labels(battle)
     doc: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "system": setup.system,
@@ -21,7 +23,13 @@ def export_document(session: Session) -> dict[str, Any]:
         "options": dict(battle.options),
         "sides": [{"id": s.id, "name": s.name} for s in setup.sides],
         "units": [
-            {"id": u.id, "side": u.side, "name": u.name, "profile": dict(u.profile)}
+            {
+                "id": u.id,
+                "side": u.side,
+                "name": u.name,
+                "label": labels[u.id],
+                "profile": dict(u.profile),
+            }
             for u in battle.units.values()
         ],
         "entries": [entry_document(e) for e in battle.log],

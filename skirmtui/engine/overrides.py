@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import (
     GM_ADD,
@@ -49,7 +50,7 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             raise AnswerError(f"{field} must be text")
         battle.record(
             "override",
-            f"GM sets {unit.name}'s {spec.label} to {_word(value)}",
+            f"GM sets {unit_labels(battle)[unit.id]}'s {spec.label} to {_word(value)}",
             key=item.key,
             target=unit.id,
         )
@@ -58,13 +59,13 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
         unit = _unit(battle, data)
         if unit.removed:
             raise AnswerError(f"{unit.name} is not on the table")
-        battle.record("override", f"GM removes {unit.name}", key=item.key, target=unit.id)
+        battle.record("override", f"GM removes {unit_labels(battle)[unit.id]}", key=item.key, target=unit.id)
         battle.remove(unit)
     elif item.key == GM_RESTORE:
         unit = _unit(battle, data)
         if not unit.removed:
             raise AnswerError(f"{unit.name} is already on the table")
-        battle.record("override", f"GM puts {unit.name} back", key=item.key, target=unit.id)
+        battle.record("override", f"GM puts {unit_labels(battle)[unit.id]} back", key=item.key, target=unit.id)
         battle.restore(unit)
     elif item.key == GM_ADD:
         unit_id = str(data.get("id", ""))

@@ -35,6 +35,8 @@ class CapeEtEpee:
     language = "Italian"
     phases = PHASES
     unit_fields = profile.UNIT_FIELDS
+    #: The field the quick GM keys (+ / -) change: wounds taken.
+    damage_field = "wounds"
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
     min_players = profile.rules()["players"]["min"]

@@ -60,6 +60,8 @@ class WargamingIntroduttivo:
     language = "Italian"
     phases = PHASES
     unit_fields = profile.UNIT_FIELDS
+    #: The field the quick GM keys (+ / -) change.
+    damage_field = "damage"
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
     min_players = profile.rules()["players"]["min"]

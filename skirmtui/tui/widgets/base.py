@@ -1,10 +1,11 @@
-"""Shared plumbing: a widget that re-renders when the session's revision changes."""
+"""Shared plumbing: a pane that draws itself from the session and repaints only when
+what it shows changed."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.reactive import var
+from rich.text import Text
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -12,23 +13,28 @@ if TYPE_CHECKING:
 
 
 class SessionView(Widget):
-    """Reads the one `Session` the app owns; `revision` is bound from the screen.
-
-    `revision` is a `var`: bumping it runs `refresh_view`, which repaints only what
-    changed, instead of repainting the whole widget (or, on a screen, everything).
-    """
-
-    revision: var[int] = var(0, init=False)
+    """Reads the one `Session` the app owns. The screen calls `refresh_view` after
+    every change; `content()` builds what to show, and the pane repaints (without a
+    layout: its size is the grid's) only when that differs from what is on screen."""
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
-
-    def watch_revision(self) -> None:
-        self.refresh_view()
+        self._text = Text()
 
     def on_mount(self) -> None:
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        """Re-read the session and update the display."""
+        """Re-read the session; repaint if the content changed."""
+        text = self.content()
+        if text.plain != self._text.plain or text.spans != self._text.spans:
+            self._text = text
+            self.refresh()
+
+    def content(self) -> Text:
+        """What the pane shows now."""
+        return Text()
+
+    def render(self) -> Text:
+        return self._text
