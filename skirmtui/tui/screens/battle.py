@@ -19,6 +19,7 @@ from textual.widget import Widget
 
 from skirmtui.engine.items import GM_SET
 from skirmtui.engine.prompts import AnswerError, Ask, Prompt, Roll
+from skirmtui.engine.text import safe
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
 from skirmtui.tui.widgets.key_bar import KeyBar
@@ -174,12 +175,12 @@ class BattleScreen(Screen[None]):
     def update_savebar(self, status: str = "") -> None:
         path = self.skirm.save_path
         mode = "review:" if self.read_only else ""
-        self.query_one(KeyBar).set_status(f"{status} {mode} {path.name}".strip())
+        self.query_one(KeyBar).set_status(safe(f"{status} {mode} {path.name}".strip()))
 
     def warn(self, message: str, severity: str = "warning") -> None:
         """One toast at a time: a new one replaces the last instead of piling up."""
         self.app.clear_notifications()
-        self.notify(message, severity=severity)  # type: ignore[arg-type]
+        self.notify(safe(message), severity=severity, markup=False)  # type: ignore[arg-type]
 
     def _apply(self, action: str, value: object = None) -> None:
         panel = self.query_one(PromptPanel)

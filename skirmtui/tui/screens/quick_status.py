@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from skirmtui.engine.items import GM_SET, Item
 from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
+from skirmtui.tui.usertext import plain
 
 
 class QuickStatusScreen(ModalScreen[Item | None]):
@@ -33,12 +34,12 @@ class QuickStatusScreen(ModalScreen[Item | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             title = Label(classes="title")
-            title.update(f"Toggle a status of {self.label} (1–9 or Enter, Esc to cancel)")
+            title.update(plain(f"Toggle a status of {self.label} (1–9 or Enter, Esc to cancel)"))
             yield title
             yield OptionList(
                 *[
                     Option(
-                        f"{n}. {spec.label}: {'yes' if self.unit.stats.get(spec.name) else 'no'}",
+                        plain(f"{n}. {spec.label}: {'yes' if self.unit.stats.get(spec.name) else 'no'}"),
                         id=spec.name,
                     )
                     for n, spec in enumerate(self.fields, start=1)

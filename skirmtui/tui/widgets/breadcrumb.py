@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from skirmtui.engine.system import phase_label
+from skirmtui.engine.text import safe
 from skirmtui.engine.wording import round_word
 from skirmtui.tui.widgets.base import SessionView
 
@@ -24,4 +25,4 @@ class Breadcrumb(SessionView):
             parts.append(f"Over — {winner}")
         elif side:
             parts.append(f"{battle.side_name(side)} to act")
-        return Text(" · ".join(parts), no_wrap=True, overflow="ellipsis")
+        return Text(safe(" · ".join(parts)), no_wrap=True, overflow="ellipsis")

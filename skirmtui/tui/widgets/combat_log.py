@@ -22,6 +22,7 @@ from textual.widget import Widget
 from skirmtui.engine.battle import LogEntry
 from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
+from skirmtui.engine.text import one_line
 from skirmtui.engine.wording import entry_effects
 from skirmtui.tui.widgets.lines import wrap
 
@@ -38,12 +39,15 @@ _MAX_STRIPS = 2_000
 
 
 def entry_line(entry: LogEntry) -> str:
+    """One entry of the log, unwrapped; user text in it (names, a multi-line note) made
+    safe."""
+    text = one_line(entry.text)
     if entry.kind == "phase":
-        return f"── {entry.text} ──"
-    if entry.kind == "override" and entry.text.startswith("GM "):
-        return entry.text  # "GM sets …" already says who
+        return f"── {text} ──"
+    if entry.kind == "override" and text.startswith("GM "):
+        return text  # "GM sets …" already says who
     prefix = {"roll": "» ", "override": "GM ", "note": "✎ ", "result": "★ "}.get(entry.kind, "  ")
-    return prefix + entry.text
+    return prefix + text
 
 
 def entry_style(entry: LogEntry) -> Style:
@@ -91,7 +95,7 @@ class CombatLog(ScrollView, can_focus=True):
             labels = unit_labels(battle)
             for entry in new:
                 self._entries.append(entry)
-                self._effects.append(entry_effects(battle, system, entry, labels))
+                self._effects.append(one_line(entry_effects(battle, system, entry, labels)))
                 self._measure(len(self._entries) - 1)
         self._grow(follow)
 

@@ -24,6 +24,7 @@ from skirmtui.engine.dice import DiceError, parse_faces
 from skirmtui.engine.odds import die_chance, expected_successes, percent, success_chance
 from skirmtui.engine.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
 from skirmtui.engine.session import Session
+from skirmtui.engine.text import one_line
 from skirmtui.tui.widgets.lines import wrap
 
 #: Longest entry typed.
@@ -254,18 +255,18 @@ class PromptPanel(Widget, can_focus=True):
             if battle.result:
                 head += [Line(t, "title") for t in wrap("The battle is over.", width)]
                 for line in self.session.system.summary(battle):
-                    head += [Line(t, "help") for t in wrap(line, width, 2)]
+                    head += [Line(t, "help") for t in wrap(one_line(line), width, 2)]
             else:
                 head.append(Line("Nothing to answer.", "title"))
             return head
         who = self.session.battle.side_name(prompt.side) if prompt.side else "The table"
         title = prompt.text if prompt.text.startswith(who) else f"{who}: {prompt.text}"
-        head += [Line(t, "title") for t in wrap(title, width, 2)]
+        head += [Line(t, "title") for t in wrap(one_line(title), width, 2)]
         if prompt.help:
-            head += [Line(t, "help") for t in wrap(prompt.help, width, 2)[:3]]
+            head += [Line(t, "help") for t in wrap(one_line(prompt.help), width, 2)[:3]]
         if isinstance(prompt, Roll):
             head += [Line(t, "odds") for t in wrap(roll_summary(prompt), width, 2)]
-        tail = [Line(t, "error") for t in wrap(self.error, width, 2)] if self.error else []
+        tail = [Line(t, "error") for t in wrap(one_line(self.error), width, 2)] if self.error else []
         if self.read_only:
             return head + tail
         body: list[Line] = []
@@ -303,9 +304,9 @@ class PromptPanel(Widget, can_focus=True):
             option = prompt.options[index]
             number = f"{numbers[index]}." if index in numbers else "  "
             if option.disabled is None:
-                text, kind = f"{number} {option.label}", "option"
+                text, kind = f"{number} {one_line(option.label)}", "option"
             else:
-                text, kind = f"   {option.label} — {option.disabled}", "disabled"
+                text, kind = f"   {one_line(option.label)} — {one_line(option.disabled)}", "disabled"
             if index == self._cursor:
                 kind = "cursor"
             if len(text) > width:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from skirmtui.engine.text import safe
 from skirmtui.tui.widgets.base import SessionView
 
 
@@ -14,5 +15,5 @@ class QueueView(SessionView):
         for index, row in enumerate(rows):
             style = "bold reverse" if row.current else ""
             end = "\n" if index < len(rows) - 1 else ""
-            text.append(("▶ " if row.current else "  ") + row.text + end, style=style)
+            text.append(("▶ " if row.current else "  ") + safe(row.text) + end, style=style)
         return text

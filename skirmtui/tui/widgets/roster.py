@@ -22,6 +22,7 @@ from textual.strip import Strip
 
 from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
+from skirmtui.engine.text import safe
 from skirmtui.tui.widgets.lines import wrap
 
 #: Markers in the first column (the help screen explains them).
@@ -99,10 +100,11 @@ class Roster(ScrollView, can_focus=True):
             for unit in battle.units.values():
                 if unit.side == side.id:
                     mark = ACTOR if unit.id == actor else TARGET if unit.id == target else " "
-                    status = system.status(battle, unit)
+                    status = safe(system.status(battle, unit))
                     indices.append(len(rows))
-                    rows.append(UnitRow(unit.id, labels[unit.id], status, unit.removed, mark))
-            sides.append((side.name, indices))
+                    label = safe(labels[unit.id])
+                    rows.append(UnitRow(unit.id, label, status, unit.removed, mark))
+            sides.append((safe(side.name), indices))
         was = self.cursor_unit
         same_units = [r.unit_id for r in rows] == [r.unit_id for r in self.rows]
         old_rows, self.rows, self._sides = self.rows, rows, sides

@@ -6,6 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from skirmtui.engine.labels import unit_labels
+from skirmtui.engine.text import one_line, safe
+from skirmtui.engine.wording import round_word
 from skirmtui.engine.wording import value_words
 from skirmtui.tui.widgets.base import SessionView
 
@@ -51,13 +53,14 @@ class UnitSheet(SessionView):
         text = Text()
         for label, value in rows:
             text.append(f"{label}: ", style="bold")
-            text.append(f"{value}\n")
+            text.append(f"{safe(value)}\n")
         text.append("\nRecent (newest first):\n", style="bold")
         shown_entries = 0
+        letter = round_word(system)[:1]
         for entry in reversed(battle.log):
             if entry.text and unit.id in (entry.actor, entry.target):
-                text.append(f"R{entry.round} ", style="dim")
-                text.append(f"{entry.text}\n")
+                text.append(f"{letter}{entry.round} ", style="dim")
+                text.append(f"{one_line(entry.text)}\n")
                 shown_entries += 1
                 if shown_entries == RECENT:
                     break
