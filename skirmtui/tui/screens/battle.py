@@ -124,7 +124,6 @@ class BattleScreen(Screen[None]):
         self.query_one("#prompt").border_title = "Now"
         self.query_one("#log").border_title = "Combat log"
         self.query_one("#sheet").border_title = "Unit"
-        self.query_one(Roster).refresh_view()
         self.query_one(CombatLog).sync()
         self._follow_prompt()
         self.update_savebar()

@@ -13,14 +13,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
 from skirmtui.engine.battle import LogEntry
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import phase_label
+from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.text import one_line
+from skirmtui.engine.wording import round_word
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.queue import QueueView
@@ -39,8 +40,6 @@ class ReviewScreen(Screen[None]):
         Binding("escape", "close", "Close", id="close"),
     ]
 
-    revision: var[int] = var(0, init=False)
-
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.live = session
@@ -50,11 +49,11 @@ class ReviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         cursor = self.cursor
-        yield Breadcrumb(cursor, id="breadcrumb").data_bind(ReviewScreen.revision)
+        yield Breadcrumb(cursor, id="breadcrumb")
         with Horizontal(id="panes"):
             with Vertical(id="left"):
-                yield Roster(cursor, id="roster").data_bind(ReviewScreen.revision)
-                yield QueueView(cursor, id="queue").data_bind(ReviewScreen.revision)
+                yield Roster(cursor, id="roster")
+                yield QueueView(cursor, id="queue")
             with Vertical(id="middle"):
                 with Horizontal(id="filters"):
                     yield Select(self._choices("round"), prompt="round", id="f-round", compact=True)
@@ -69,7 +68,7 @@ class ReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#timeline", DataTable)
-        table.add_columns("#", "Turn", "Phase", "Kind", "Entry")
+        table.add_columns("#", round_word(self.live.system), "Phase", "Kind", "Entry")
         self.query_one("#summary", Static).update(
             plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True)
         )
@@ -86,15 +85,20 @@ class ReviewScreen(Screen[None]):
     def _labels(self, what: str) -> list[tuple[str, str]]:
         battle = self.live.battle
         if what == "round":
+            word = round_word(self.live.system).lower()
             return [
-                (f"turn {r}" if r else "before turn 1", str(r))
+                (f"{word} {r}" if r else f"before {word} 1", str(r))
                 for r in sorted({e.round for e in self.entries})
             ]
         if what == "phase":
             seen = dict.fromkeys(e.phase for e in self.entries)
             return [(phase_label(self.live.system, p), p) for p in seen]
         if what == "unit":
-            return [(f"{u.name} ({battle.side_name(u.side)})", u.id) for u in battle.units.values()]
+            labels = unit_labels(battle)
+            return [
+                (f"{labels[u.id]} ({battle.side_name(u.side)})", u.id)
+                for u in battle.units.values()
+            ]
         return [(k, k) for k in sorted({e.kind for e in self.entries})]
 
     def _filter(self, widget_id: str) -> str | None:
@@ -147,7 +151,8 @@ class ReviewScreen(Screen[None]):
         self._moved()
 
     def _moved(self) -> None:
-        self.revision += 1
+        for pane in (Breadcrumb, QueueView, Roster):
+            self.query_one(pane).refresh_view()
         self.query_one("#position", Static).update(
             f"Review (read-only) — after answer {len(self.cursor.items)} of {self.cursor.total}"
         )

@@ -75,6 +75,11 @@ class CombatLog(ScrollView, can_focus=True):
         self._wrap_width = 0
         self._strips: dict[tuple[int, int], tuple[LogEntry, Strip]] = {}
         self._base = Style()
+        self._follow = True  # at the end: new entries scroll into view
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._follow = new_value >= self.max_scroll_y
 
     # -- keeping up with the battle ------------------------------------------------------
 
@@ -87,7 +92,7 @@ class CombatLog(ScrollView, can_focus=True):
             for rows in (self._entries, self._effects, self._starts, self._heights):
                 del rows[keep:]
         self._seen = min(self._seen, len(log))
-        follow = self.scroll_y >= self.max_scroll_y
+        follow = self._follow or self.scroll_y >= self.max_scroll_y
         new = [e for e in log[self._seen :] if e.text or e.effects]
         self._seen = len(log)
         if new:
@@ -145,18 +150,17 @@ class CombatLog(ScrollView, can_focus=True):
         self._strips.clear()
         if follow:
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+            self._follow = True
         self.refresh()
 
     def on_resize(self) -> None:
         width = self.scrollable_content_region.width
         if width and width != self._wrap_width:
+            follow = self._follow or self.scroll_y >= self.max_scroll_y
             self._wrap_width = width
             for index in range(len(self._entries)):
                 self._measure(index)
-            follow = self.scroll_y >= self.max_scroll_y
             self._grow(follow)
-            if follow:
-                self.call_after_refresh(self.scroll_end, animate=False)
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -87,6 +87,9 @@ class Roster(ScrollView, can_focus=True):
 
     # -- content ---------------------------------------------------------------------------
 
+    def on_mount(self) -> None:
+        self.refresh_view()
+
     def refresh_view(self) -> None:
         """Re-read the session; only the lines that changed are repainted."""
         battle, system, prompt = self.session.battle, self.session.system, self.session.prompt
