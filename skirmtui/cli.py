@@ -135,6 +135,23 @@ def _load(path: Path) -> tuple[Session, str] | None:
         return None
 
 
+def _offer_backup(path: Path) -> Path | None:
+    """A save that does not load may have its previous good version beside it: name it,
+    and on a terminal offer to open it (the broken file is left as it is)."""
+    backup = path.with_name(path.name + ".bak")
+    if not backup.is_file():
+        return None
+    print(f"skirmtui: the previous good save is next to it: {safe(str(backup))}", file=sys.stderr)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(f"skirmtui: to continue from it: skirmtui open {safe(str(backup))}", file=sys.stderr)
+        return None
+    try:
+        answer = input("Open the backup instead? [y/N] ")
+    except EOFError:
+        return None
+    return backup if answer.strip().lower() in ("y", "yes") else None
+
+
 def _run_app(app: SkirmApp) -> int:
     app.run()
     return app.return_code or EXIT_OK
@@ -175,7 +192,13 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_open(args: argparse.Namespace) -> int:
     loaded = _load(args.save)
     if loaded is None:
-        return EXIT_BAD_FILE
+        backup = _offer_backup(Path(args.save))
+        if backup is None:
+            return EXIT_BAD_FILE
+        args.save = backup
+        loaded = _load(backup)
+        if loaded is None:
+            return EXIT_BAD_FILE
     session, created = loaded
     from skirmtui.tui.app import SkirmApp
 

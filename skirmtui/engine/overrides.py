@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import (
     GM_ADD,
@@ -15,6 +14,7 @@ from skirmtui.engine.items import (
     GM_SET,
     Item,
 )
+from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.prompts import AnswerError
 from skirmtui.engine.system import RuleSystem, SetupError, UnitSpec
 
@@ -59,13 +59,17 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
         unit = _unit(battle, data)
         if unit.removed:
             raise AnswerError(f"{unit.name} is not on the table")
-        battle.record("override", f"GM removes {unit_labels(battle)[unit.id]}", key=item.key, target=unit.id)
+        battle.record(
+            "override", f"GM removes {unit_labels(battle)[unit.id]}", key=item.key, target=unit.id
+        )
         battle.remove(unit)
     elif item.key == GM_RESTORE:
         unit = _unit(battle, data)
         if not unit.removed:
             raise AnswerError(f"{unit.name} is already on the table")
-        battle.record("override", f"GM puts {unit_labels(battle)[unit.id]} back", key=item.key, target=unit.id)
+        battle.record(
+            "override", f"GM puts {unit_labels(battle)[unit.id]} back", key=item.key, target=unit.id
+        )
         battle.restore(unit)
     elif item.key == GM_ADD:
         unit_id = str(data.get("id", ""))

@@ -152,8 +152,17 @@ class SkirmApp(App[int]):
                 ),
                 ("Note", "Write a note into the log", "note"),
                 ("Review", "Timeline, filters and summary of this battle", "review"),
+                ("Export the log", "Write the structured log (JSON) beside the save", "export"),
+                ("Damage +1", "GM: one more damage on the unit under the roster cursor", "damage"),
+                ("Damage −1", "GM: one less damage on that unit", "heal"),
+                ("Toggle a status", "GM: switch a yes/no status of that unit", "status"),
                 ("Help", "Keys and how a turn goes", "help"),
             ]
+            # Every command is listed (one not possible now says why when chosen), so
+            # the palette always reaches Roll, Redo and Export.
             for title, help_text, action in commands:
-                if screen.check_action(action, ()):
-                    yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+                if action in ("override", "note", "damage", "heal", "status") and (
+                    not screen.check_action(action, ())
+                ):
+                    continue
+                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))

@@ -61,7 +61,7 @@ UNIT_FIELDS = (
 
 
 def setup_options() -> tuple[OptionSpec, ...]:
-    return (OptionSpec("turn_limit", "Turn limit (0 = none, ours)", int, 0, 0, 99),)
+    return (OptionSpec("turn_limit", "Last turn (0 = play to the end)", int, 0, 0, 99),)
 
 
 def rank_rules(unit: Unit) -> dict[str, Any]:

@@ -98,6 +98,7 @@ class BattleScreen(Screen[None]):
         self._live_actions: tuple[bool, ...] = ()
         self._followed: Prompt | None = None
         self.selected: str | None = None
+        self._toast: tuple[str, str] | None = None
 
     @property
     def skirm(self) -> SkirmApp:
@@ -140,8 +141,10 @@ class BattleScreen(Screen[None]):
 
     def changed(self) -> None:
         """The session changed: repaint what changed, autosave, re-check live keys."""
-        for pane in (Breadcrumb, QueueView, UnitSheet, PromptPanel):
-            self.query_one(pane).refresh_view()
+        self.query_one(Breadcrumb).refresh_view()
+        self.query_one(QueueView).refresh_view()
+        self.query_one(UnitSheet).refresh_view()
+        self.query_one(PromptPanel).refresh_view()
         self.query_one(Roster).refresh_view()
         self.query_one(CombatLog).sync()
         self._follow_prompt()
@@ -177,9 +180,18 @@ class BattleScreen(Screen[None]):
         self.query_one(KeyBar).set_status(safe(f"{status} {mode} {path.name}".strip()))
 
     def warn(self, message: str, severity: str = "warning") -> None:
-        """One toast at a time: a new one replaces the last instead of piling up."""
-        self.app.clear_notifications()
-        self.notify(safe(message), severity=severity, markup=False)  # type: ignore[arg-type]
+        """One toast at a time: a new one replaces the last instead of piling up
+        (shown after the frame, so presses within one frame make one toast)."""
+        if self._toast is None:
+            self.call_after_refresh(self._show_toast)
+        self._toast = (message, severity)
+
+    def _show_toast(self) -> None:
+        if self._toast is not None:
+            message, severity = self._toast
+            self._toast = None
+            self.app.clear_notifications()
+            self.notify(safe(message), severity=severity, markup=False)  # type: ignore[arg-type]
 
     def _apply(self, action: str, value: object = None) -> None:
         panel = self.query_one(PromptPanel)
@@ -327,4 +339,3 @@ class BattleScreen(Screen[None]):
             self.warn(f"could not export: {error.strerror}", "error")
             return
         self.warn(f"exported the log to {path}", "information")
-

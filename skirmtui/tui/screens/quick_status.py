@@ -39,7 +39,7 @@ class QuickStatusScreen(ModalScreen[Item | None]):
             yield OptionList(
                 *[
                     Option(
-                        plain(f"{n}. {spec.label}: {'yes' if self.unit.stats.get(spec.name) else 'no'}"),
+                        plain(f"{n}. {spec.label}: {_yes_no(self.unit.stats.get(spec.name))}"),
                         id=spec.name,
                     )
                     for n, spec in enumerate(self.fields, start=1)
@@ -62,3 +62,7 @@ class QuickStatusScreen(ModalScreen[Item | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _yes_no(value: object) -> str:
+    return "yes" if value else "no"

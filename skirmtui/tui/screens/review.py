@@ -17,9 +17,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
 from skirmtui.engine.battle import LogEntry
+from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import phase_label
-from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.text import one_line
 from skirmtui.engine.wording import round_word
 from skirmtui.tui.usertext import plain
@@ -151,8 +151,9 @@ class ReviewScreen(Screen[None]):
         self._moved()
 
     def _moved(self) -> None:
-        for pane in (Breadcrumb, QueueView, Roster):
-            self.query_one(pane).refresh_view()
+        self.query_one(Breadcrumb).refresh_view()
+        self.query_one(QueueView).refresh_view()
+        self.query_one(Roster).refresh_view()
         self.query_one("#position", Static).update(
             f"Review (read-only) — after answer {len(self.cursor.items)} of {self.cursor.total}"
         )

@@ -32,7 +32,7 @@ class KeyBar(Widget):
     def _bindings_changed(self, screen: object) -> None:
         keys = []
         seen = set()
-        for key, active in self.screen.active_bindings.items():
+        for active in self.screen.active_bindings.values():
             binding = active.binding
             if not binding.show or not active.enabled or binding.action in seen:
                 continue

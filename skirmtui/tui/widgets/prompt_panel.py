@@ -128,9 +128,7 @@ class PromptPanel(Widget, can_focus=True):
         self.error = ""
         self._cursor = 0
         if isinstance(prompt, Choose):
-            self._cursor = next(
-                (i for i, o in enumerate(prompt.options) if o.disabled is None), 0
-            )
+            self._cursor = next((i for i, o in enumerate(prompt.options) if o.disabled is None), 0)
         self.refresh()
 
     def show_error(self, message: str) -> None:
@@ -189,9 +187,7 @@ class PromptPanel(Widget, can_focus=True):
             if abs(delta) >= 1_000:
                 self._cursor = enabled[0] if delta < 0 else enabled[-1]
             else:
-                position = min(
-                    range(len(enabled)), key=lambda k: abs(enabled[k] - self._cursor)
-                )
+                position = min(range(len(enabled)), key=lambda k: abs(enabled[k] - self._cursor))
                 self._cursor = enabled[max(0, min(len(enabled) - 1, position + delta))]
             self.refresh()
         elif isinstance(prompt, Ask) and prompt.yes_no:
@@ -266,7 +262,9 @@ class PromptPanel(Widget, can_focus=True):
             head += [Line(t, "help") for t in wrap(one_line(prompt.help), width, 2)[:3]]
         if isinstance(prompt, Roll):
             head += [Line(t, "odds") for t in wrap(roll_summary(prompt), width, 2)]
-        tail = [Line(t, "error") for t in wrap(one_line(self.error), width, 2)] if self.error else []
+        tail = (
+            [Line(t, "error") for t in wrap(one_line(self.error), width, 2)] if self.error else []
+        )
         if self.read_only:
             return head + tail
         body: list[Line] = []
@@ -306,7 +304,10 @@ class PromptPanel(Widget, can_focus=True):
             if option.disabled is None:
                 text, kind = f"{number} {one_line(option.label)}", "option"
             else:
-                text, kind = f"   {one_line(option.label)} — {one_line(option.disabled)}", "disabled"
+                text, kind = (
+                    f"   {one_line(option.label)} — {one_line(option.disabled)}",
+                    "disabled",
+                )
             if index == self._cursor:
                 kind = "cursor"
             if len(text) > width:
@@ -320,13 +321,22 @@ class PromptPanel(Widget, can_focus=True):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         base = self.rich_style  # read once per pass, not once per line
-        styles = {c.split("--")[1]: self.get_component_rich_style(c) for c in self.COMPONENT_CLASSES}
+        styles = {
+            c.split("--")[1]: self.get_component_rich_style(c) for c in self.COMPONENT_CLASSES
+        }
         if base != self._base or styles != self._styles:
             self._base, self._styles = base, styles
             self._strips.clear()
         width, height = self.content_region.width, self.content_region.height
-        state = (self.session.prompt, self.entry, self.error, self._cursor, width, height)
-        state += (self.has_focus,)
+        state: tuple[object, ...] = (
+            self.session.prompt,
+            self.entry,
+            self.error,
+            self._cursor,
+            width,
+            height,
+        )
+        state += (self.has_focus,)  # the entry's caret
         if state != self._laid_out_for:
             self._laid_out_for = state
             self._lines = self._layout(width, height)
@@ -357,6 +367,9 @@ class PromptPanel(Widget, can_focus=True):
 
     # -- reading what is shown (tests) -----------------------------------------------------
 
-    def lines_text(self) -> list[str]:
+    def shown_lines(self) -> list[Line]:
         width, height = self.content_region.width or 60, self.content_region.height or 20
-        return [line.text for line in self._layout(width, height)]
+        return self._layout(width, height)
+
+    def lines_text(self) -> list[str]:
+        return [line.text for line in self.shown_lines()]

@@ -7,8 +7,7 @@ from rich.text import Text
 
 from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.text import one_line, safe
-from skirmtui.engine.wording import round_word
-from skirmtui.engine.wording import value_words
+from skirmtui.engine.wording import round_word, value_words
 from skirmtui.tui.widgets.base import SessionView
 
 RECENT = 8
@@ -39,8 +38,10 @@ class UnitSheet(SessionView):
         rows.append(("Status", system.status(battle, unit)))
         for spec in system.unit_fields:
             value = unit.stats.get(spec.name)
-            if value is None or value == "" or (
-                spec.name in unit.profile and value == unit.profile[spec.name]
+            if (
+                value is None
+                or value == ""
+                or (spec.name in unit.profile and value == unit.profile[spec.name])
             ):
                 continue
             if value is True:
