@@ -241,3 +241,90 @@ async def _answer_key(
     if isinstance(prompt, Confirm):
         return "enter"
     return None
+
+
+def bench_save(sizes: Sizes) -> list[Row]:
+    """Autosaves of the long battle: the first (whole) save, then one after an answer
+    (what the autosave thread does during play), and the longest event-loop stall
+    while autosaves run in the app."""
+    session = long_session(sizes.answers, sizes.units)
+    n = len(session.items)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "plain.toml"
+        writer = SaveWriter()
+        start = time.perf_counter()
+        writer.write(snapshot(session, STAMP), path)
+        first_ms = (time.perf_counter() - start) * 1000
+        rng = random.Random(9)
+        times = []
+        for _ in range(5):
+            if session.prompt is not None:
+                session.answer(session.prompt.random_answer(rng))
+            start = time.perf_counter()
+            writer.write(snapshot(session, STAMP), path)
+            times.append((time.perf_counter() - start) * 1000)
+        app = make_app(session, Path(folder) / "auto.toml")
+        reference, stalls, submit = asyncio.run(_stalls(app, session))
+    return [
+        row("save", f"save: first autosave of {n} answers (whole file)", first_ms, "ms"),
+        row(
+            "save",
+            "save: one autosave after an answer (in its thread, with fsync)",
+            statistics.median(times),
+            "ms",
+        ),
+        row(
+            "save",
+            "save: longest event-loop stall while autosaving during play",
+            max(stalls),
+            "ms",
+            16,
+            detail={
+                "stalls_ms": [round(s, 2) for s in stalls],
+                "reference_ms": round(reference, 2),
+                "snapshot_on_ui_thread_ms": round(submit, 3),
+            },
+        ),
+        row("save", "save: longest stall without autosave (reference)", reference, "ms"),
+    ]
+
+
+async def _stalls(app: Any, session: Session, rounds: int = 6) -> tuple[float, list[float], float]:
+    """Max gap between 1 ms ticks of the event loop while each autosave runs (the
+    first writes the whole file, the others follow an answer), then idle as long."""
+    rng = random.Random(4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        saver = app._saver
+        assert saver is not None
+
+        async def longest_gap(until: Any) -> float:
+            worst = 0.0
+            last = time.perf_counter()
+            while not until():
+                await asyncio.sleep(0.001)
+                now = time.perf_counter()
+                worst = max(worst, now - last)
+                last = now
+            return worst * 1000
+
+        stalls = []
+        submits = []
+        windows = 0.0
+        for n in range(rounds):
+            if n and session.prompt is not None:  # play on: answer (not timed here)
+                session.answer(session.prompt.random_answer(rng))
+                app.screen.changed()
+                await pilot.pause()
+                await asyncio.to_thread(saver.flush)
+            start = time.perf_counter()
+            app.autosave()  # the snapshot is taken on the UI thread; the write is not
+            submits.append((time.perf_counter() - start) * 1000)
+            stalls.append(await longest_gap(saver._idle.is_set))
+            windows += time.perf_counter() - start
+            await asyncio.sleep(0.05)
+        # The same loop with no autosave, as long as all the autosaves took together:
+        # the stalls this machine has anyway (other processes, the OS).
+        end = time.perf_counter() + max(windows, 0.2)
+        reference = await longest_gap(lambda: time.perf_counter() >= end)
+    return reference, stalls, max(submits)

@@ -1,11 +1,15 @@
-"""Shared plumbing: a pane that draws itself from the session and repaints only when
-what it shows changed."""
+"""Shared plumbing: a pane that draws itself from the session and repaints only the
+lines whose content changed."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -14,27 +18,63 @@ if TYPE_CHECKING:
 
 class SessionView(Widget):
     """Reads the one `Session` the app owns. The screen calls `refresh_view` after
-    every change; `content()` builds what to show, and the pane repaints (without a
-    layout: its size is the grid's) only when that differs from what is on screen."""
+    every change; `content()` builds what to show. The text is wrapped to the pane's
+    width once per change and kept as lines; only lines that differ from what is on
+    screen are repainted (a pane's size is the grid's: never a layout)."""
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
         self._text = Text()
+        self._lines: list[list[Segment]] = []
+        self._for: tuple[object, ...] = ()  # width and base style the lines were cut for
+        self._strips: dict[int, Strip] = {}
 
     def on_mount(self) -> None:
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        """Re-read the session; repaint if the content changed."""
+        """Re-read the session; repaint the lines that changed."""
         text = self.content()
-        if text.plain != self._text.plain or text.spans != self._text.spans:
-            self._text = text
+        if text.plain == self._text.plain and text.spans == self._text.spans:
+            return
+        self._text = text
+        width = self.content_region.width
+        if not width or not self._lines:
             self.refresh()
+            return
+        old = self._lines
+        self._cut(width, self._for[1] if self._for else Style())
+        for y in range(max(len(old), len(self._lines))):
+            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]:
+                self._strips.pop(y, None)
+                self.refresh(Region(0, y, width, 1))
 
     def content(self) -> Text:
         """What the pane shows now."""
         return Text()
 
-    def render(self) -> Text:
-        return self._text
+    def _cut(self, width: int, base: Style) -> None:
+        console = self.app.console
+        self._lines = [
+            [Segment(s.text, base + s.style if s.style else base) for s in line.render(console)]
+            for line in self._text.wrap(console, width)
+        ]
+        self._for = (width, base)
+        self._strips.clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        base = self.rich_style  # read once per pass
+        width = self.content_region.width
+        if self._for != (width, base):
+            self._cut(width, base)
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        strip = self._strips.get(y)
+        if strip is None:
+            width, base = self._for if self._for else (self.content_region.width, Style())
+            segments = self._lines[y] if y < len(self._lines) else []
+            strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
+            self._strips[y] = strip
+        return strip

@@ -147,7 +147,6 @@ class CombatLog(ScrollView, can_focus=True):
             self.set_reactive(Widget.virtual_size, size)
             self.vertical_scrollbar.window_virtual_size = size.height
             self.vertical_scrollbar.window_size = self.scrollable_content_region.height
-        self._strips.clear()
         if follow:
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
             self._follow = True
@@ -160,6 +159,7 @@ class CombatLog(ScrollView, can_focus=True):
             self._wrap_width = width
             for index in range(len(self._entries)):
                 self._measure(index)
+            self._strips.clear()
             self._grow(follow)
 
     # -- drawing ---------------------------------------------------------------------------

@@ -112,6 +112,7 @@ class PromptPanel(Widget, can_focus=True):
         self._strips: dict[tuple[Line, int], Strip] = {}
         self._styles: dict[str, Style] = {}
         self._base = Style()
+        self._style_key: tuple[object, ...] = ()
 
     # -- state -----------------------------------------------------------------------------
 
@@ -129,14 +130,14 @@ class PromptPanel(Widget, can_focus=True):
         self._cursor = 0
         if isinstance(prompt, Choose):
             self._cursor = next((i for i, o in enumerate(prompt.options) if o.disabled is None), 0)
-        self.refresh()
+        self._redraw()
 
     def show_error(self, message: str) -> None:
         """The rules refused an answer: say why; what was typed is cleared (the same
         for faces and numbers), so the next try starts clean."""
         self.error = message
         self.entry = ""
-        self.refresh()
+        self._redraw()
 
     @property
     def numbered(self) -> list[int]:
@@ -171,12 +172,12 @@ class PromptPanel(Widget, can_focus=True):
     def action_type(self, char: str) -> None:
         if self.takes_text and len(self.entry) < MAX_LENGTH:
             self.entry += char
-            self.refresh()
+            self._redraw()
 
     def action_erase(self) -> None:
         if self.entry:
             self.entry = self.entry[:-1]
-            self.refresh()
+            self._redraw()
 
     def action_move(self, delta: int) -> None:
         prompt = self.session.prompt
@@ -189,10 +190,10 @@ class PromptPanel(Widget, can_focus=True):
             else:
                 position = min(range(len(enabled)), key=lambda k: abs(enabled[k] - self._cursor))
                 self._cursor = enabled[max(0, min(len(enabled) - 1, position + delta))]
-            self.refresh()
+            self._redraw()
         elif isinstance(prompt, Ask) and prompt.yes_no:
             self._cursor = 0 if delta < 0 else 1
-            self.refresh()
+            self._redraw()
 
     def action_submit(self) -> None:
         prompt = self.session.prompt
@@ -319,24 +320,36 @@ class PromptPanel(Widget, can_focus=True):
             lines[-1] = Line(f"   ↓ {count - top - room + 1} more", "help")
         return lines
 
+    def _state(self, width: int, height: int) -> tuple[object, ...]:
+        prompt = self.session.prompt
+        return (prompt, self.entry, self.error, self._cursor, width, height, self.has_focus)
+
+    def _redraw(self) -> None:
+        """The state changed: lay the lines out again and repaint those that differ
+        (an answer usually changes a few lines of the pane, not all of them)."""
+        width, height = self.content_region.width, self.content_region.height
+        if not width or not self._laid_out_for:
+            self.refresh()
+            return
+        old = self._lines
+        self._lines = self._layout(width, height)
+        self._laid_out_for = self._state(width, height)
+        for y in range(max(len(old), len(self._lines))):
+            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]:
+                self.refresh(Region(0, y, width, 1))
+
     def render_lines(self, crop: Region) -> list[Strip]:
         base = self.rich_style  # read once per pass, not once per line
-        styles = {
-            c.split("--")[1]: self.get_component_rich_style(c) for c in self.COMPONENT_CLASSES
-        }
-        if base != self._base or styles != self._styles:
-            self._base, self._styles = base, styles
+        key = (base, self.has_focus)
+        if key != self._style_key:  # component styles: only when colours may change
+            self._style_key = key
+            self._styles = {
+                c.split("--")[1]: self.get_component_rich_style(c) for c in self.COMPONENT_CLASSES
+            }
+            self._base = base
             self._strips.clear()
         width, height = self.content_region.width, self.content_region.height
-        state: tuple[object, ...] = (
-            self.session.prompt,
-            self.entry,
-            self.error,
-            self._cursor,
-            width,
-            height,
-        )
-        state += (self.has_focus,)  # the entry's caret
+        state = self._state(width, height)
         if state != self._laid_out_for:
             self._laid_out_for = state
             self._lines = self._layout(width, height)
@@ -360,7 +373,7 @@ class PromptPanel(Widget, can_focus=True):
         return strip
 
     def on_focus(self) -> None:
-        self.refresh()
+        self.refresh()  # the caret and the cursor's colours change with focus
 
     def on_blur(self) -> None:
         self.refresh()

@@ -84,6 +84,7 @@ class Roster(ScrollView, can_focus=True):
         self._width = 0
         self._strips: dict[tuple[object, ...], Strip] = {}
         self._styles: tuple[Style, ...] = ()
+        self._style_key: tuple[object, ...] = ()
 
     # -- content ---------------------------------------------------------------------------
 
@@ -222,8 +223,12 @@ class Roster(ScrollView, can_focus=True):
     # -- drawing ---------------------------------------------------------------------------
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        base = self.rich_style
+        if (base, self.has_focus) == self._style_key:
+            return super().render_lines(crop)
+        self._style_key = (base, self.has_focus)
         styles = (
-            self.rich_style,
+            base,
             self.get_component_rich_style("roster--side"),
             self.get_component_rich_style("roster--even-row"),
             self.get_component_rich_style("roster--cursor"),
