@@ -114,12 +114,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _system(system_id: str) -> RuleSystem:
-    from skirmtui.systems.registry import systems
+    from skirmtui.systems.registry import get_system, systems
 
-    found = systems().get(system_id)
-    if found is None:
-        raise UsageError(f"unknown system {system_id!r}; known: {', '.join(sorted(systems()))}")
-    return found
+    try:
+        return get_system(system_id)  # imports that system only
+    except KeyError:
+        known = ", ".join(sorted(systems()))
+        raise UsageError(f"unknown system {system_id!r}; known: {known}") from None
 
 
 def _load(path: Path) -> tuple[Session, str] | None:
@@ -216,17 +217,18 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from skirmtui.engine.saves import now_stamp, save_session
     from skirmtui.engine.session import Session
+    from skirmtui.engine.stamp import now_stamp
 
     system = _system(args.system)
     session = Session(system, system.demo_setup())
     path = args.output or SAVES / f"demo-{system.id}.toml"
     created = now_stamp()
-    save_session(session, path, created)
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(session=session, path=path, created=created))
+    app = SkirmApp(session=session, path=path, created=created)
+    app.save_due = True  # written by the app's autosave once its first frame is up
+    return _run_app(app)
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -15,7 +15,6 @@ import re
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ import tomli_w
 from skirmtui.engine.battle import LogEntry, Result, Side
 from skirmtui.engine.items import GM_ADD, Item
 from skirmtui.engine.session import ReplayError, Session
+from skirmtui.engine.stamp import now_stamp as now_stamp
 from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
 
 FORMAT = 1
@@ -32,10 +32,6 @@ FORMAT = 1
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message names the problem in one line."""
-
-
-def now_stamp() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 # -- writing ------------------------------------------------------------------------------

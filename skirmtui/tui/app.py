@@ -6,17 +6,18 @@ import gc
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from skirmtui.engine.odds import warm_up
-from skirmtui.engine.saves import now_stamp, snapshot
 from skirmtui.engine.session import Session
-from skirmtui.engine.system import Setup
 from skirmtui.engine.text import safe
-from skirmtui.tui.autosave import Autosaver
+
+if TYPE_CHECKING:
+    from skirmtui.engine.system import Setup
+    from skirmtui.tui.autosave import Autosaver
 
 
 class SkirmApp(App[int]):
@@ -42,7 +43,11 @@ class SkirmApp(App[int]):
         super().__init__()
         self.session = session
         self.save_path = Path(path) if path else Path("saves/battle.toml")
-        self.created = created or now_stamp()
+        if created is None:
+            from skirmtui.engine.stamp import now_stamp
+
+            created = now_stamp()
+        self.created = created
         self.review_only = review
         self.system_id = system_id or (session.system.id if session else None)
         self.preset = preset
@@ -73,7 +78,11 @@ class SkirmApp(App[int]):
         sys.setswitchinterval(0.001)
         # icepool is imported lazily: once the first frame is up, off the UI thread
         # (so it neither delays start-up nor the first roll's odds).
+        from skirmtui.engine.odds import warm_up
+
         self.run_worker(warm_up, thread=True, name="odds-warm-up", group="odds")
+        if self.save_due:  # a new battle (the demo): its first save after the first frame
+            self.autosave()
 
     def on_unmount(self) -> None:
         # The app is gone: its objects may be collected again, threads share as before.
@@ -102,6 +111,8 @@ class SkirmApp(App[int]):
         else:
             screen = BattleScreen(session)
             if self._autosave_enabled:
+                from skirmtui.tui.autosave import Autosaver
+
                 self._saver = Autosaver(self.save_path, self._saved)
         self.push_screen(screen)
 
@@ -109,6 +120,8 @@ class SkirmApp(App[int]):
 
     def autosave(self) -> None:
         if self._saver is not None and self.session is not None:
+            from skirmtui.engine.saves import snapshot
+
             self.save_due = False
             self._saver.submit(snapshot(self.session, self.created))
 

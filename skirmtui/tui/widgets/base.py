@@ -27,7 +27,7 @@ class SessionView(Widget):
         self.session = session
         self._text = Text()
         self._lines: list[list[Segment]] = []
-        self._for: tuple[object, ...] = ()  # width and base style the lines were cut for
+        self._for: tuple[int, Style] | None = None  # width and base style of the lines
         self._strips: dict[int, Strip] = {}
 
     def on_mount(self) -> None:
@@ -44,7 +44,7 @@ class SessionView(Widget):
             self.refresh()
             return
         old = self._lines
-        self._cut(width, self._for[1] if self._for else Style())
+        self._cut(width, self._for[1] if self._for else Style())  # same colours
         for y in range(max(len(old), len(self._lines))):
             if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]:
                 self._strips.pop(y, None)
@@ -73,7 +73,7 @@ class SessionView(Widget):
     def render_line(self, y: int) -> Strip:
         strip = self._strips.get(y)
         if strip is None:
-            width, base = self._for if self._for else (self.content_region.width, Style())
+            width, base = self._for or (self.content_region.width, Style())
             segments = self._lines[y] if y < len(self._lines) else []
             strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
             self._strips[y] = strip
