@@ -1,0 +1,1 @@
+"""combattimento-gdr (seed 003): a role-playing combat chapter (rulings CG-1..CG-16)."""
