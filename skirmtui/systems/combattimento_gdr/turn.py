@@ -81,9 +81,12 @@ def actions_step(b: Battle) -> Step | None:
             return actions.act(b, unit, may_delay=True)
         atk.apply_held(b)
         pos["entry"] += 1
-        if waiting(b):
+        # An offer follows an action: not the entry of one who has just chosen to wait.
+        if waiting(b) and any(uid not in pos["waiting"] for uid in entry):
             pos["offer"] = True
             return offer_step(b)
+    if waiting(b):  # the last chance of those still waiting
+        return offer_step(b)
     return None
 
 
