@@ -49,7 +49,7 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             raise AnswerError(f"{field} must be text")
         battle.record(
             "override",
-            f"GM sets {unit.name}'s {spec.label} to {_word(value)}",
+            f"GM sets {unit.label}'s {spec.label} to {_word(value)}",
             key=item.key,
             target=unit.id,
         )
@@ -57,14 +57,14 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
     elif item.key == GM_REMOVE:
         unit = _unit(battle, data)
         if unit.removed:
-            raise AnswerError(f"{unit.name} is not on the table")
-        battle.record("override", f"GM removes {unit.name}", key=item.key, target=unit.id)
+            raise AnswerError(f"{unit.label} is not on the table")
+        battle.record("override", f"GM removes {unit.label}", key=item.key, target=unit.id)
         battle.remove(unit)
     elif item.key == GM_RESTORE:
         unit = _unit(battle, data)
         if not unit.removed:
-            raise AnswerError(f"{unit.name} is already on the table")
-        battle.record("override", f"GM puts {unit.name} back", key=item.key, target=unit.id)
+            raise AnswerError(f"{unit.label} is already on the table")
+        battle.record("override", f"GM puts {unit.label} back", key=item.key, target=unit.id)
         battle.restore(unit)
     elif item.key == GM_ADD:
         unit_id = str(data.get("id", ""))
@@ -82,10 +82,10 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             )
         except SetupError as error:
             raise AnswerError(str(error)) from None
-        battle.units[unit.id] = unit
+        battle.add_unit(unit)
         battle.record(
             "override",
-            f"GM adds {unit.name} to {battle.side_name(side)}",
+            f"GM adds {unit.label} to {battle.side_name(side)}",
             key=item.key,
             target=unit.id,
         )
