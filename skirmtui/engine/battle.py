@@ -87,6 +87,12 @@ class LogEntry:
     effects: list[Effect] = attrs.field(factory=list)
     #: A short form for narrow views ("Barbari → Capo tribù"); `text` stays complete.
     brief: str = ""
+    #: A GM note marked private: the player view and the shared report leave it out.
+    private: bool = False
+    #: For a roll: the prompt it answered (odds are computed from it only when asked,
+    #: by engine/luck.py) and who rolled ("app", "table", or None when not recorded).
+    source: Any = attrs.field(default=None, repr=False, eq=False)
+    by: str | None = None
     #: The answer that made the entry, structured (an option's value, yes/no, a number,
     #: the faces); None on entries no answer made.
     value: Any = None
@@ -120,6 +126,8 @@ class Battle:
     answer_index: int | None = None
     #: The entry that effects attach to (reset at each step and after an override).
     current: LogEntry | None = None
+    #: Timed conditions a GM attached to units (engine/conditions.py), oldest first.
+    conditions: list[Any] = attrs.field(factory=list)
     #: Phase id → the label the user reads (the system's phase table; shared, never copied).
     phase_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
     #: The seed's word for a round ("Turn", "Round"): breadcrumb, log headings, summary.
@@ -287,6 +295,7 @@ class Battle:
             answer_index=self.answer_index,
             phase_labels=self.phase_labels,
             round_word=self.round_word,
+            conditions=list(self.conditions),
         )
 
 

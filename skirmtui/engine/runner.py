@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import Item
 from skirmtui.engine.overrides import apply_override
@@ -70,7 +72,7 @@ class Runner:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
         value = prompt.coerce(item.value)
         if value is not item.value:
-            item = Item(item.key, value)
+            item = attrs.evolve(item, value=value)
         battle.answer_index = self.consumed
         sent: object
         actor, target = prompt.actor, prompt.target
@@ -86,6 +88,11 @@ class Runner:
                 target=target,
                 roll=roll_record(prompt, result),
             )
+            entry.source = prompt
+            entry.by = item.by
+            if item.by is not None:
+                assert entry.roll is not None
+                entry.roll["by"] = item.by
             sent = result
         else:
             answer = prompt.describe(value)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.prompts import Choose, Option
@@ -96,6 +97,8 @@ class CapeEtEpee(BaseSystem):
         return super().next_step(battle)
 
     def _new_turn(self, b: Battle) -> None:
+        if b.round:
+            conditions.round_ended(b)
         b.round += 1
         for unit in b.on_table():
             for field, value in (("die", 0), ("ap", 0), ("acted", False)):

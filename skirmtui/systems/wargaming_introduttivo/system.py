@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.prompts import Ask, Choose, Option, Roll
@@ -99,6 +100,12 @@ class WargamingIntroduttivo(BaseSystem):
         self._new_turn(b)
 
     def _new_turn(self, b: Battle) -> None:
+        if b.round:
+            # A unit's activation lasts the turn it activated in (WI-3).
+            for unit in b.on_table():
+                if unit.flag("active"):
+                    conditions.activation_ended(b, unit.id)
+            conditions.round_ended(b)
         b.round += 1
         b.pos["player"] = 0
         b.enter_phase("activation", b.pos["order"][0])
