@@ -7,8 +7,8 @@ steps the position is `battle.pos` (order, corners, objectives) plus unit stats.
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.system import Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
 
@@ -19,6 +19,15 @@ PHASES = (
     Phase("activation", "Activation"),
     Phase("end", "End of round"),
 )
+
+
+#: The markers of a unit that has done nothing yet this round.
+_ROUND_FREE: dict[str, Scalar] = {
+    "activated": False,
+    "cover": False,
+    "overwatch": False,
+    "meleed": False,
+}
 
 
 class PequenasGuerras:
@@ -55,6 +64,20 @@ class PequenasGuerras:
 
     def demo_setup(self) -> Setup:
         return setup_from_scenario(self.id, "demo")
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
+        return FieldSpec("models", "models", int, 1, int(unit.profile["models"]))
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: back with the GM's models (those it had when removed, when not said), no
+        wound markers, not stunned, its points no longer counted as destroyed (PG-8), and
+        free to activate this round (no stale markers of the round it fell in)."""
+        models = unit.num("models") if level is None else level
+        fresh: dict[str, Scalar] = {"models": models, "markers": 0, "stunned": False}
+        fresh.update(destroyed_by="", **_ROUND_FREE)
+        for field, value in fresh.items():
+            battle.set(unit, field, value)
 
     def next_step(self, battle: Battle) -> Step:
         phase = battle.phase
