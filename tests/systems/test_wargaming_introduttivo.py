@@ -3,7 +3,7 @@
 Every test drives a `Session` by answering the prompts the rules ask, in the order the
 rules ask them: `Table.__call__` asserts each key before answering, so a test reads like
 the rulebook. Docstrings quote the seed line checked (Italian, then English); tests of
-our completions carry the ruling id (RULINGS.md, WI-1..WI-9, G-3, G-4) in their name.
+our completions carry the ruling id (WI-1..WI-9, G-3, G-4; docs/rules/) in their name.
 """
 
 from __future__ import annotations
@@ -734,7 +734,7 @@ def test_WI_7_impervious_ground_needs_an_ABI_test() -> None:
     assert t.battle.log[-1].text == "Alpha moves up to 10 cm (impervious)"
     t("move.terrain", "impervious")("move.impervious", (4,))  # red2: 4 > ABI 3
     assert t.battle.log[-1].text == "Bravo fails to move through impervious terrain"
-    # Ours (not in RULINGS): a failed impervious test still spends the move action.
+    # Ours (not a ruling): a failed impervious test still spends the move action.
     assert t.stat("red2", "actions") == 1 and t.stat("red2", "moved") is True
 
 

@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Select
 
 from skirmtui.engine.items import GM_ADD, GM_END, GM_REMOVE, GM_RESTORE, GM_SET, Item
 from skirmtui.engine.session import Session
+from skirmtui.tui.usertext import plain
 
 ACTIONS = [
     ("Set a value", GM_SET),
@@ -38,10 +39,10 @@ class OverrideScreen(ModalScreen[Item | None]):
         battle = self.session.battle
         system = self.session.system
         units = [
-            (f"{u.name} ({battle.side_name(u.side)}){' ✗' if u.removed else ''}", u.id)
+            (plain(f"{u.name} ({battle.side_name(u.side)}){' ✗' if u.removed else ''}"), u.id)
             for u in battle.units.values()
         ]
-        sides = [(s.name, s.id) for s in battle.sides]
+        sides = [(plain(s.name), s.id) for s in battle.sides]
         editable = [f for f in system.profile_fields if not f.derived]
         with Vertical(classes="dialog"):
             yield Label("GM override — logged, and undone like any answer", classes="title")
@@ -54,7 +55,8 @@ class OverrideScreen(ModalScreen[Item | None]):
             with Horizontal(classes="row", id="field-row"):
                 yield Label("Field")
                 yield Select(
-                    [(f"{f.label} ({f.name})", f.name) for f in system.unit_fields], id="field"
+                    [(plain(f"{f.label} ({f.name})"), f.name) for f in system.unit_fields],
+                    id="field",
                 )
             with Horizontal(classes="row", id="side-row"):
                 yield Label("Side")
@@ -120,7 +122,7 @@ class OverrideScreen(ModalScreen[Item | None]):
         try:
             item = self._item()
         except ValueError as error:
-            self.query_one("#error", Label).update(str(error))
+            self.query_one("#error", Label).update(plain(str(error)))
             return
         self.dismiss(item)
 
