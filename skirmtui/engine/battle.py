@@ -76,6 +76,12 @@ class LogEntry:
     effects: list[Effect] = attrs.field(factory=list)
     #: A short form for narrow views ("Barbari → Capo tribù"); `text` stays complete.
     brief: str = ""
+    #: A GM note marked private: the player view and the shared report leave it out.
+    private: bool = False
+    #: For a roll: the prompt it answered (odds are computed from it only when asked,
+    #: by engine/luck.py) and who rolled ("app", "table", or None when not recorded).
+    source: Any = attrs.field(default=None, repr=False, eq=False)
+    by: str | None = None
 
 
 @attrs.define
@@ -106,6 +112,8 @@ class Battle:
     answer_index: int | None = None
     #: The entry that effects attach to (reset at each step and after an override).
     current: LogEntry | None = None
+    #: Timed conditions a GM attached to units (engine/conditions.py), oldest first.
+    conditions: list[Any] = attrs.field(factory=list)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -232,6 +240,7 @@ class Battle:
             result=self.result,
             log=self.log,
             answer_index=self.answer_index,
+            conditions=list(self.conditions),
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from skirmtui.engine.battle import Battle, LogEntry
+from skirmtui.engine.luck import luck_document
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import safe
 
@@ -27,6 +28,7 @@ def export_document(session: Session) -> dict[str, Any]:
         ],
         "entries": [entry_document(e) for e in battle.log],
         "result": result_document(battle),
+        "luck": luck_document(battle),
     }
     return doc
 
@@ -46,6 +48,8 @@ def entry_document(entry: LogEntry) -> dict[str, Any]:
         "roll": None,
         "effects": [effect.as_dict() for effect in entry.effects],
     }
+    if entry.private:
+        doc["private"] = True
     if entry.roll is not None:
         doc["roll"] = {
             "success": None,

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import (
     GM_ADD,
+    GM_CONDITION,
     GM_END,
     GM_NOTE,
     GM_REMOVE,
     GM_RESTORE,
     GM_SET,
+    GM_UNCONDITION,
     Item,
 )
 from skirmtui.engine.prompts import AnswerError
@@ -26,7 +29,12 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
         text = str(data.get("text", "")).strip()
         if not text:
             raise AnswerError("a note needs some text")
-        battle.record("note", text, key=item.key)
+        entry = battle.record("note", text, key=item.key)
+        entry.private = data.get("private") is True
+    elif item.key == GM_CONDITION:
+        conditions.add(battle, _unit(battle, data), data)
+    elif item.key == GM_UNCONDITION:
+        conditions.remove(battle, _unit(battle, data), data)
     elif item.key == GM_SET:
         unit = _unit(battle, data)
         field = str(data.get("field", ""))

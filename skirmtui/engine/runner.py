@@ -74,7 +74,7 @@ class Runner:
         if isinstance(prompt, Roll):
             assert isinstance(value, tuple)
             result = prompt.resolve(value)
-            battle.record(
+            entry = battle.record(
                 "roll",
                 f"{prompt.text}: {describe_roll(prompt, result)}",
                 key=prompt.key,
@@ -83,6 +83,11 @@ class Runner:
                 target=prompt.target,
                 roll=roll_record(prompt, result),
             )
+            entry.source = prompt
+            entry.by = item.by
+            if item.by is not None:
+                assert entry.roll is not None
+                entry.roll["by"] = item.by
             sent = result
         else:
             answer = prompt.describe(value)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import attrs
 
 from skirmtui.engine.battle import Battle
-from skirmtui.engine.items import Item
+from skirmtui.engine.items import BY_APP, BY_TABLE, Item
 from skirmtui.engine.prompts import AnswerError, Prompt, Roll
 from skirmtui.engine.runner import Runner
 from skirmtui.engine.system import RuleSystem, Setup
@@ -94,14 +94,15 @@ class Session:
         prompt = self.prompt
         if prompt is None:
             raise AnswerError("the battle is over: nothing is being asked")
-        self._push(Item(prompt.key, prompt.coerce(value)), checked=True)
+        by = BY_TABLE if isinstance(prompt, Roll) else None
+        self._push(Item(prompt.key, prompt.coerce(value), by), checked=True)
 
     def roll(self) -> None:
         """Let the app roll the pending `Roll` prompt's dice."""
         prompt = self.prompt
         if not isinstance(prompt, Roll):
             raise AnswerError("nothing to roll now")
-        self._push(Item(prompt.key, prompt.random_answer(self.dice_rng())))
+        self._push(Item(prompt.key, prompt.random_answer(self.dice_rng()), BY_APP))
 
     def gm(self, key: str, **value: object) -> None:
         """A GM override or note (`gm.set`, `gm.note`, … see items.py)."""

@@ -114,7 +114,12 @@ class RuleSystem(Protocol):
     def new_battle(self, setup: Setup) -> Battle: ...
 
     def next_step(self, battle: Battle) -> Step:
-        """The next rule step from the plain position in `battle`."""
+        """The next rule step from the plain position in `battle`.
+
+        Steps report two boundaries for the GM's timed conditions: call
+        `engine.conditions.round_ended(battle)` when a round ends (before the next
+        begins) and `engine.conditions.activation_ended(battle, unit_id)` when a unit's
+        activation ends."""
         ...
 
     def queue(self, battle: Battle) -> list[QueueRow]:

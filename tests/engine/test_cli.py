@@ -216,7 +216,18 @@ def test_the_real_entry_point_reports_a_bad_file_without_traceback(tmp_path: Pat
 
 # -- export ---------------------------------------------------------------------------------
 
-TOP = {"format", "system", "title", "seed", "options", "sides", "units", "entries", "result"}
+TOP = {
+    "format",
+    "system",
+    "title",
+    "seed",
+    "options",
+    "sides",
+    "units",
+    "entries",
+    "result",
+    "luck",
+}
 ENTRY = {"index", "answer", "round", "phase", "kind", "key", "actor", "target", "text", "roll"}
 ROLL = {"dice", "faces", "modifiers", "total", "target", "compare", "success", "critical"}
 
@@ -247,7 +258,7 @@ def test_export_json_follows_format_1(open_save: Path, capsys: pytest.CaptureFix
         for effect in entry["effects"]:
             assert set(effect) == {"unit", "field", "from", "to"}
         if entry["roll"] is not None:
-            assert set(entry["roll"]) == ROLL
+            assert ROLL <= set(entry["roll"]) <= ROLL | {"by"}
     assert [e["index"] for e in doc["entries"]] == list(range(len(doc["entries"])))
     activation = next(e for e in doc["entries"] if e["key"] == "activation.roll")
     assert activation["answer"] == 3 and activation["kind"] == "roll"
@@ -261,6 +272,7 @@ def test_export_json_follows_format_1(open_save: Path, capsys: pytest.CaptureFix
         "compare": "<=",
         "success": True,
         "critical": None,
+        "by": "table",
     }
     assert {"unit": "red1", "field": "active", "from": False, "to": True} in activation["effects"]
     override = next(e for e in doc["entries"] if e["key"] == "gm.set")

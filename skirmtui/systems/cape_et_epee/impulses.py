@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Option
 from skirmtui.engine.system import Step
@@ -71,7 +72,11 @@ def end_impulse(b: Battle) -> None:
 
 
 def end_activated(b: Battle) -> None:
-    """Seed §2.4: no AP can be kept for the next turn."""
+    """Seed §2.4: no AP can be kept for the next turn. The activated characters'
+    activations end here (timed conditions count them)."""
+    for unit in b.on_table():
+        if unit.num("die"):
+            conditions.activation_ended(b, unit.id)
     for unit in b.on_table():
         if unit.num("ap"):
             b.set(unit, "ap", 0)
@@ -153,6 +158,7 @@ def na_step(b: Battle) -> Step:
             )
             if action != END:
                 yield from actions.take(b, unit, action, na=True)
+            conditions.activation_ended(b, unit.id)
             return
     if side == b.pos["initiative"]:
         b.pos["na_side"] = next(s.id for s in b.sides if s.id != side)

@@ -7,6 +7,7 @@ modules beside this one; between steps the position is `battle.pos` plus unit st
 
 from __future__ import annotations
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.prompts import Choose, Option
 from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
@@ -116,6 +117,8 @@ class CapeEtEpee:
         return step(battle)
 
     def _new_turn(self, b: Battle) -> None:
+        if b.round:
+            conditions.round_ended(b)
         b.round += 1
         for unit in b.on_table():
             for field, value in (("die", 0), ("ap", 0), ("acted", False)):

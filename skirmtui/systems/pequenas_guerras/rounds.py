@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Choose, Option
 from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
@@ -13,6 +14,8 @@ ROUND_ROLLOFF = "round_rolloff"
 
 def begin_round(b: Battle) -> None:
     """PG-3: round 1 keeps the deployment order; later rounds roll off again."""
+    if b.round:
+        conditions.round_ended(b)
     b.round += 1
     for unit in b.on_table():
         if unit.stats["activated"]:
@@ -90,3 +93,4 @@ def activation_step(b: Battle) -> Step:
     )
     b.pos["turn"] = (b.pos["turn"] + 1) % len(b.pos["order"])
     yield from actions.activate(b, b.units[str(choice)])
+    conditions.activation_ended(b, str(choice))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Option, Roll
 from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
@@ -126,6 +127,12 @@ class WargamingIntroduttivo:
         self._new_turn(b)
 
     def _new_turn(self, b: Battle) -> None:
+        if b.round:
+            # A unit's activation lasts the turn it activated in (WI-3).
+            for unit in b.on_table():
+                if unit.flag("active"):
+                    conditions.activation_ended(b, unit.id)
+            conditions.round_ended(b)
         b.round += 1
         b.pos["player"] = 0
         b.enter_phase("activation", _LABEL["activation"], b.pos["order"][0])
