@@ -45,6 +45,8 @@ class BaseSystem:
     max_players = 2
     #: How setup errors call a side's units ("units", "characters").
     unit_word = "units"
+    #: The unit field a GM sets when putting a unit back (G-4); None: the first one.
+    restore_stat: str | None = None
 
     # -- options and setup --------------------------------------------------------------
 
@@ -111,6 +113,20 @@ class BaseSystem:
             field.name: profile[field.name] if field.name in profile else field.initial()
             for field in self.unit_fields
         }
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """G-4: what the GM says when putting a unit back (default: `restore_stat`)."""
+        name = self.restore_stat or self.unit_fields[0].name
+        return next(f for f in self.unit_fields if f.name == name)
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: a unit put back starts afresh (every stat at its start), with the GM's
+        `level` of `restore_field` when given. Systems with more to say override it."""
+        fresh = self.starting_stats(unit.profile)
+        if level is not None:
+            fresh[self.restore_field(battle, unit).name] = level
+        for field, value in fresh.items():
+            battle.set(unit, field, value)
 
     # -- a battle -----------------------------------------------------------------------
 

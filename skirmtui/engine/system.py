@@ -214,6 +214,17 @@ class RuleSystem(Protocol):
         """The bundled battle `skirmtui demo` opens."""
         ...
 
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """What the GM says when putting `unit` back (G-4): its damage, wounds or
+        models, bounded to the values of a living unit."""
+        ...
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """Make a unit the GM put back alive by the system's rules (G-4): `level` is the
+        GM's value of `restore_field` (None: the system's default, as in older saves).
+        The engine has already cleared `removed`; every change goes through `battle.set`."""
+        ...
+
 
 def phase_label(system: RuleSystem, phase_id: str) -> str:
     """The label of a phase id from the system's phase table."""

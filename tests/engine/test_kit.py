@@ -231,3 +231,13 @@ def test_a_unit_chosen_is_the_entrys_actor_with_its_label() -> None:
     entry = session.battle.log[-1]
     assert entry.kind == "choose" and entry.actor == entry.value
     assert session.battle.label(entry.actor).endswith(" 1")  # Legionario 1 or Guerriero 1
+
+
+def test_a_unit_put_back_starts_afresh_at_the_gms_level() -> None:
+    """G-4 by default: every stat back at its start, `restore_stat` at the GM's value."""
+    session = Session(Toy(), toy_setup())
+    session.gm("gm.set", unit="r1", field="ready", value=False)
+    session.gm("gm.remove", unit="r1")
+    session.gm("gm.restore", unit="r1", value=5)
+    unit = session.battle.units["r1"]
+    assert not unit.removed and unit.stats == {"might": 5, "wounds": 0, "ready": True}

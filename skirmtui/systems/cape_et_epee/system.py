@@ -13,7 +13,7 @@ from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.system import Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.cape_et_epee import activation, firmness, impulses, profile, views
 
@@ -86,6 +86,22 @@ class CapeEtEpee(BaseSystem):
 
     def demo_setup(self) -> Setup:
         return setup_from_scenario(self.id, "demo")
+
+    # -- GM restore (G-4) -----------------------------------------------------------------
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """Seed §1.2: 3/2/1 wounds put a hero/protagonist/extra out, so one fewer at most."""
+        return FieldSpec("wounds", "wounds", int, 0, profile.max_wounds(unit) - 1)
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: back in play with the GM's wounds (none when not said), steady (no
+        status, not fleeing, in no melee, standing), not activated this turn, and the
+        firmness its elimination or flight cost given back (CE-10)."""
+        firmness.restore(battle, unit)
+        fresh: dict[str, Scalar] = {"wounds": 0 if level is None else level, "status": ""}
+        fresh.update(foe="", prone=False, die=0, ap=0, acted=False)
+        for field, value in fresh.items():
+            battle.set(unit, field, value)
 
     # -- the sequence ---------------------------------------------------------------------
 

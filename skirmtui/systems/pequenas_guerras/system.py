@@ -11,7 +11,7 @@ from typing import Any
 
 from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.battle import Battle, Scalar, Unit
-from skirmtui.engine.system import Phase, QueueRow, Setup, UnitSpec
+from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
 
@@ -22,6 +22,15 @@ PHASES = (
     Phase("activation", "Activation", rounds.activation_step),
     Phase("end", "End of round", end_round.end_step),
 )
+
+
+#: The markers of a unit that has done nothing yet this round.
+_ROUND_FREE: dict[str, Scalar] = {
+    "activated": False,
+    "cover": False,
+    "overwatch": False,
+    "meleed": False,
+}
 
 
 class PequenasGuerras(BaseSystem):
@@ -56,6 +65,20 @@ class PequenasGuerras(BaseSystem):
 
     def demo_setup(self) -> Setup:
         return setup_from_scenario(self.id, "demo")
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
+        return FieldSpec("models", "models", int, 1, int(unit.profile["models"]))
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: back with the GM's models (those it had when removed, when not said), no
+        wound markers, not stunned, its points no longer counted as destroyed (PG-8), and
+        free to activate this round (no stale markers of the round it fell in)."""
+        models = unit.num("models") if level is None else level
+        fresh: dict[str, Scalar] = {"models": models, "markers": 0, "stunned": False}
+        fresh.update(destroyed_by="", **_ROUND_FREE)
+        for field, value in fresh.items():
+            battle.set(unit, field, value)
 
     def queue(self, battle: Battle) -> list[QueueRow]:
         return views.queue(battle)

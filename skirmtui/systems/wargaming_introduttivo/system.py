@@ -15,7 +15,7 @@ from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.prompts import Ask, Choose, Option, Roll
 from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
-from skirmtui.engine.system import Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
@@ -28,6 +28,7 @@ _NEXT = {
     "melee": "end",
 }
 DONE = "done"
+_RESTORE_DAMAGE = FieldSpec("damage", "damage", int, 0, WOUNDED)
 
 
 @cache
@@ -86,6 +87,21 @@ class WargamingIntroduttivo(BaseSystem):
 
     def demo_setup(self) -> Setup:
         return setup_from_scenario(self.id, "demo")
+
+    # -- GM restore (G-4) -----------------------------------------------------------------
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """Seed: 3 is dead, so a unit put back has damage 0–2 (the GM says which)."""
+        return _RESTORE_DAMAGE
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: alive at the GM's damage (fine when not said), no shooting damage left
+        pending, and the turn markers of a unit that has not yet tried to activate (those
+        of the turn it was taken out in would be stale)."""
+        battle.set(unit, "damage", 0 if level is None else level)
+        battle.set(unit, "pending", 0)
+        for field, value in profile.TURN_FLAGS.items():
+            battle.set(unit, field, value)
 
     # -- the sequence ---------------------------------------------------------------------
 
