@@ -8,6 +8,7 @@ action (never inside one) and loses it if it never takes it.
 
 from __future__ import annotations
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Choose, Option
 from skirmtui.engine.system import Step
@@ -43,7 +44,7 @@ def scene_step(b: Battle) -> Step:
     b.pos.update(order=order(b), entry=0, done=[], waiting=[], offer=False, held=[])
     b.pos.update(holding=False, defences={}, attackers={}, ranged_defended=[])
     b.record("info", "Order: " + " · ".join(_entry_text(b, e) for e in b.pos["order"]))
-    b.enter_phase("actions", "Actions")
+    b.enter_phase("actions")
 
 
 def _entry_text(b: Battle, entry: list[str]) -> str:
@@ -78,7 +79,7 @@ def actions_step(b: Battle) -> Step | None:
             unit = members[0]
             pos["holding"] = len(entry) > 1
             pos["done"].append(unit.id)
-            return actions.act(b, unit, may_delay=True)
+            return activation(b, unit, may_delay=True)
         atk.apply_held(b)
         pos["entry"] += 1
         # An offer follows an action: not the entry of one who has just chosen to wait.
@@ -120,4 +121,11 @@ def offer_step(b: Battle) -> Step:
     b.pos["waiting"].remove(unit.id)
     b.pos["holding"] = False
     b.record("info", f"{unit.name} acts now", actor=unit.id)
-    yield from actions.act(b, unit, may_delay=False)
+    yield from activation(b, unit, may_delay=False)
+
+
+def activation(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
+    """One combatant's action; a GM's timed conditions count it (not a mere wait)."""
+    yield from actions.act(b, unit, may_delay=may_delay)
+    if unit.id not in b.pos["waiting"]:
+        conditions.activation_ended(b, unit.id)

@@ -79,8 +79,8 @@ def fate(unit: Unit) -> str:
     return f"standing, {unit.num('damage')}/{track.capacity} body points lost{wound}"
 
 
-def summary(b: Battle, phase_label: str) -> list[str]:
-    lines = [b.headline(phase_label)]
+def summary(b: Battle) -> list[str]:
+    lines = [b.headline()]
     for side in b.sides:
         lines.append(f"{side.name}:")
         for unit in b.units.values():
