@@ -307,7 +307,8 @@ def test_cg5_a_spell_takes_the_whole_turn() -> None:
 def test_cg5_only_spell_casters_cast() -> None:
     s = session([ch("Aldo", agi="d10")], [ch("Bruto")])
     scene(s)
-    assert disabled(s)["spell"] == "casts no spells"
+    assert "spell" not in options(s)
+    refused(s, "spell", "not one of the options")
 
 
 def test_cg14_fleeing_gives_each_opponent_a_free_attack_from_behind() -> None:

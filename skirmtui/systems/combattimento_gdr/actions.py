@@ -129,9 +129,10 @@ def action_options(b: Battle, unit: Unit, may_delay: bool) -> list[Option]:
         ranged_reason = f"not loaded: {unit.num('reload')} reload step(s) left"
     in_contact = "in contact: flee first" if foes else None
     ready_opts = ready_options(unit)
-    options = [
-        Option(MELEE, "Attack in melee", melee_reason),
-        Option(TWO, "Attack with two weapons", melee_reason or two_reason),
+    options = [Option(MELEE, "Attack in melee", melee_reason)]
+    if fights_with_two(unit):  # only offered to those who carry two blades
+        options.append(Option(TWO, "Attack with two weapons", melee_reason or two_reason))
+    options += [
         Option(RANGED, "Attack at range", ranged_reason),
         Option(CHARGE, "Charge", in_contact or (None if free else "no enemy out of contact")),
         Option(
@@ -139,13 +140,24 @@ def action_options(b: Battle, unit: Unit, may_delay: bool) -> list[Option]:
             "Ready a weapon (draw, stow, reload)",
             None if any(o.disabled is None for o in ready_opts) else "nothing to ready",
         ),
-        Option(SPELL, "Cast a spell", None if unit.profile["spells"] else "casts no spells"),
         Option(FLEE, "Flee", None if foes else "not in a melee"),
         Option(OTHER, "Another action (the GM sets the turns)", in_contact, passive=True),
         Option(DELAY, "Wait and act later this turn", None if may_delay else "already waited"),
         Option(NOTHING, "Do nothing", passive=True),
     ]
+    if unit.profile["spells"]:  # only casters are offered a spell
+        options.insert(-3, Option(SPELL, "Cast a spell"))
     return options
+
+
+def fights_with_two(unit: Unit) -> bool:
+    """A character carrying two one-handed melee weapons (drawn or not)."""
+    owned = [
+        w
+        for w in p.words(unit.profile["weapons"])
+        if weapons()[w]["kind"] == "melee" and int(weapons()[w].get("hands", 1)) == 1
+    ]
+    return unit.profile["kind"] == "character" and len(owned) >= 2
 
 
 def _pick_foe(

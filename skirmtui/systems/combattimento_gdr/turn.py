@@ -37,7 +37,7 @@ def scene_step(b: Battle) -> Step:
     light = yield Choose(
         key="turn.scene",
         text=f"Turn {b.round}: the GM describes the situation (positions, distances, who is "
-        "there; N writes it to the log). The light this turn?",
+        "there; a GM note keeps it in the log). The light this turn?",
         options=[Option(k, str(v["label"])) for k, v in modifiers()["light"].items()],
     )
     b.pos["light"] = str(light)
