@@ -24,23 +24,23 @@ SPELL, FLEE, OTHER, DELAY, NOTHING = "spell", "flee", "other", "delay", "nothing
 def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
     """`unit`'s turn: an ongoing charge or action goes on, a stun costs it; else it chooses."""
     if unit.flag("stunned"):
-        b.record("info", f"{unit.name} loses this action (stunned)", actor=unit.id)
+        b.record("info", f"{unit.label} loses this action (stunned)", actor=unit.id)
         b.set(unit, "stunned", False)
         return
     if unit.num("busy") > 0:
         left = unit.num("busy") - 1
-        b.record("info", f"{unit.name} goes on with its action ({left} turns left)", actor=unit.id)
+        b.record("info", f"{unit.label} goes on with its action ({left} turns left)", actor=unit.id)
         b.set(unit, "busy", left)
         return
     if unit.num("charging") > 0:
         foe = b.units.get(str(unit.stats["charge_to"]))
         if foe is None or foe.removed:
             b.set(unit, "charging", 0)
-            b.record("info", f"{unit.name}'s charge has no target left", actor=unit.id)
+            b.record("info", f"{unit.label}'s charge has no target left", actor=unit.id)
         else:
             left = unit.num("charging") - 1
             if left > 0:
-                b.record("info", f"{unit.name} charges on ({left} turns left)", actor=unit.id)
+                b.record("info", f"{unit.label} charges on ({left} turns left)", actor=unit.id)
                 b.set(unit, "charging", left)
                 return
             b.set(unit, "charging", 0)
@@ -48,16 +48,16 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
             return
     choice = yield Choose(
         key="action.choose",
-        text=f"{unit.name} acts: which action?",
+        text=f"{unit.label} acts: which action?",
         options=action_options(b, unit, may_delay),
         side=unit.side,
         actor=unit.id,
     )
     if choice == DELAY:
         b.pos["waiting"].append(unit.id)
-        b.record("info", f"{unit.name} waits to act later this turn", actor=unit.id)
+        b.record("info", f"{unit.label} waits to act later this turn", actor=unit.id)
     elif choice == NOTHING:
-        b.record("info", f"{unit.name} does nothing", actor=unit.id)
+        b.record("info", f"{unit.label} does nothing", actor=unit.id)
     elif choice in (MELEE, TWO):
         yield from melee(b, unit, None, two=choice == TWO)
     elif choice == RANGED:
@@ -69,7 +69,7 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
     elif choice == SPELL:
         yield Confirm(
             key="spell.cast",
-            text=f"{unit.name} casts a spell (the whole turn): the GM resolves it and may "
+            text=f"{unit.label} casts a spell (the whole turn): the GM resolves it and may "
             "note it and override its effects",
             side=unit.side,
             actor=unit.id,
@@ -79,7 +79,7 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
     elif choice == OTHER:
         turns = yield Ask(
             key="other.turns",
-            text=f"How many turns does {unit.name}'s action take (the GM)?",
+            text=f"How many turns does {unit.label}'s action take (the GM)?",
             minimum=1,
             maximum=int(rules()["defaults"]["other_max"]),
             side=unit.side,
@@ -167,12 +167,12 @@ def _pick_foe(
     just taken the last one off the table."""
     if len(foes) <= 1:
         if not foes:
-            b.record("info", f"{unit.name} has nobody left to attack", actor=unit.id)
+            b.record("info", f"{unit.label} has nobody left to attack", actor=unit.id)
         return foes[0] if foes else None
     answer = yield Choose(
         key=key,
         text=text,
-        options=[Option(u.id, f"{u.name} ({b.side_name(u.side)})") for u in foes],
+        options=[Option(u.id, f"{u.label} ({b.side_name(u.side)})") for u in foes],
         side=unit.side,
         actor=unit.id,
     )
@@ -205,7 +205,7 @@ def melee(b: Battle, unit: Unit, first: Unit | None, *, two: bool) -> Step:
         if len(arms) > 1:
             weapon = yield Choose(
                 key="melee.weapon",
-                text=f"{unit.name} strikes with…",
+                text=f"{unit.label} strikes with…",
                 options=[Option(w, str(weapons()[w]["label"])) for w in arms],
                 side=unit.side,
                 actor=unit.id,
@@ -226,7 +226,7 @@ def melee(b: Battle, unit: Unit, first: Unit | None, *, two: bool) -> Step:
                 unit,
                 foes,
                 "melee.target",
-                f"{unit.name} attacks whom ({weapons()[weapon]['label']})?",
+                f"{unit.label} attacks whom ({weapons()[weapon]['label']})?",
             )
         if target is None:
             return
@@ -250,13 +250,13 @@ def ranged(b: Battle, unit: Unit) -> Step:
     if len(arms) > 1:
         weapon = yield Choose(
             key="ranged.weapon",
-            text=f"{unit.name} shoots with…",
+            text=f"{unit.label} shoots with…",
             options=[Option(w, str(weapons()[w]["label"])) for w in arms],
             side=unit.side,
             actor=unit.id,
         )
     target = yield from _pick_foe(
-        b, unit, b.enemies(unit.side), "ranged.target", f"{unit.name} shoots at whom?"
+        b, unit, b.enemies(unit.side), "ranged.target", f"{unit.label} shoots at whom?"
     )
     if target is None:
         return
@@ -265,7 +265,7 @@ def ranged(b: Battle, unit: Unit) -> Step:
         rows = modifiers()[table]
         band = yield Choose(
             key=key,
-            text=f"{target.name}: {table} (the table says)?",
+            text=f"{target.label}: {table} (the table says)?",
             options=[Option(k, f"{v['label']} ({int(v['value']):+d})") for k, v in rows.items()],
             side=unit.side,
             actor=unit.id,
@@ -276,7 +276,7 @@ def ranged(b: Battle, unit: Unit) -> Step:
     mods.append((str(size["label"]), int(size["value"])))
     mods += light(b, "ranged")
     spec = weapons()[weapon]
-    b.record("info", f"{unit.name} fires {spec['label']} at {target.name}", actor=unit.id)
+    b.record("info", f"{unit.label} fires {spec['label']} at {target.label}", actor=unit.id)
     if int(spec.get("cad", 1)) > 1:
         b.set(unit, "reload", int(spec["cad"]) - 1)
     if spec["kind"] == "thrown":  # CG-12: a thrown weapon leaves the hand
@@ -284,7 +284,7 @@ def ranged(b: Battle, unit: Unit) -> Step:
         b.set(unit, "gone", " ".join([*p.words(unit.stats["gone"]), weapon]))
     engaged = p.engaged(b, target)
     if engaged:
-        b.record("info", f"{target.name} is engaged in melee: unaware of the shot (seed)")
+        b.record("info", f"{target.label} is engaged in melee: unaware of the shot (seed)")
     yield from atk.attack(
         b,
         unit,
@@ -300,12 +300,12 @@ def charge(b: Battle, unit: Unit) -> Step:
     """Seed "Caricare l'avversario": the GM says how many turns to reach the foe; on
     contact an immediate melee attack."""
     foes = [u for u in b.enemies(unit.side) if u not in p.enemies_in_contact(b, unit)]
-    target = yield from _pick_foe(b, unit, foes, "charge.target", f"{unit.name} charges whom?")
+    target = yield from _pick_foe(b, unit, foes, "charge.target", f"{unit.label} charges whom?")
     if target is None:
         return
     turns = yield Ask(
         key="charge.turns",
-        text=f"Turns for {unit.name} to reach {target.name} (the GM; 1 = contact now)?",
+        text=f"Turns for {unit.label} to reach {target.label} (the GM; 1 = contact now)?",
         minimum=1,
         maximum=int(rules()["defaults"]["charge_max"]),
         side=unit.side,
@@ -315,14 +315,14 @@ def charge(b: Battle, unit: Unit) -> Step:
     if int(turns) == 1:
         yield from contact_and_strike(b, unit, target)
         return
-    b.record("info", f"{unit.name} charges {target.name}: {turns} turns to contact")
+    b.record("info", f"{unit.label} charges {target.label}: {turns} turns to contact")
     b.set(unit, "charge_to", target.id)
     b.set(unit, "charging", int(turns) - 1)
 
 
 def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:
     """Contact made by a charge (CG-11); the charge's attack is a full melee action."""
-    b.record("info", f"{unit.name} reaches {target.name}: in contact", actor=unit.id)
+    b.record("info", f"{unit.label} reaches {target.label}: in contact", actor=unit.id)
     b.set(unit, "charge_to", "")
     b.set(unit, "contact", " ".join([*p.words(unit.stats["contact"]), target.id]))
     pair, reason = two_weapons(unit)
@@ -330,14 +330,14 @@ def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:
     if reason is None and pair:
         style = yield Choose(
             key="melee.style",
-            text=f"{unit.name}'s charge attack",
+            text=f"{unit.label}'s charge attack",
             options=[Option(MELEE, "One weapon"), Option(TWO, "Two weapons")],
             side=unit.side,
             actor=unit.id,
         )
         two = style == TWO
     if not p.melee_weapons(unit):
-        b.record("info", f"{unit.name} has no melee weapon readied: no attack")
+        b.record("info", f"{unit.label} has no melee weapon readied: no attack")
         return
     yield from melee(b, unit, target, two=two)
 
@@ -374,7 +374,7 @@ def ready_options(unit: Unit) -> list[Option]:
 def ready(b: Battle, unit: Unit) -> Step:
     answer = yield Choose(
         key="ready.choose",
-        text=f"{unit.name} readies…",
+        text=f"{unit.label} readies…",
         options=ready_options(unit),
         side=unit.side,
         actor=unit.id,
@@ -396,11 +396,11 @@ def flee(b: Battle, unit: Unit) -> Step:
         arms = p.melee_weapons(foe)
         if not arms or unit.removed or foe.removed:
             continue
-        b.record("info", f"{foe.name} strikes the fleeing {unit.name} from behind", actor=foe.id)
+        b.record("info", f"{foe.label} strikes the fleeing {unit.label} from behind", actor=foe.id)
         yield from atk.attack(
             b, foe, unit, arms[0], ranged=False, unaware=True, difficulty_mods=light(b, "melee")
         )
     if not unit.removed:
-        b.record("info", f"{unit.name} flees the fight", actor=unit.id)
+        b.record("info", f"{unit.label} flees the fight", actor=unit.id)
         b.set(unit, "fate", p.FLED)
         atk.leave(b, unit)

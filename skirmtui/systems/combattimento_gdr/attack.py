@@ -88,7 +88,7 @@ def attack(
         bonus = modifiers()["attacker"]["stunned"]
         mods.append((str(bonus["label"]), int(bonus["value"])))
     extra = "".join(f", {label} {v:+d}" for label, v in difficulty_mods if v)
-    what = f"{attacker.name} attacks {target.name} with {spec['label']}"
+    what = f"{attacker.label} attacks {target.label} with {spec['label']}"
     choice: defence.Defence | None = None
     if not unaware:
         choice = yield from _defence(b, attacker, target, ranged)
@@ -119,7 +119,7 @@ def attack(
             b,
             target,
             "defence.roll",
-            f"{target.name} defends: {choice.label} against {difficulty}",
+            f"{target.label} defends: {choice.label} against {difficulty}",
             choice.dice,
             difficulty,
             wound_mods(target),
@@ -150,7 +150,7 @@ def _defence(
     if ranged:
         done: list[str] = b.pos.setdefault("ranged_defended", [])
         if target.id in done:
-            b.record("info", f"{target.name} already defended against a shot this turn: unaware")
+            b.record("info", f"{target.label} already defended against a shot this turn: unaware")
             return None
         ready = defence.skills_ready(skills, p.shield_ready(target), False, ranged=True)
         options = defence.ranged_choices(skills, chars, ready)
@@ -171,7 +171,7 @@ def _defence(
             picks.append(Option(STILL, "Keep still and act: counts as unaware", passive=True))
         answer = yield Choose(
             key="defence.choose",
-            text=f"How does {target.name} defend against {attacker.name}?",
+            text=f"How does {target.label} defend against {attacker.label}?",
             options=picks,
             side=target.side,
             actor=target.id,
@@ -196,7 +196,7 @@ def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool) -> 
     if crit or any(p.armour_left(target)):
         roll: RollResult = yield Roll(
             key="hit.location",
-            text=f"Where {target.name} is hit (d100)",
+            text=f"Where {target.label} is hit (d100)",
             dice="1d100",
             side=attacker.side,
             actor=attacker.id,
@@ -204,7 +204,7 @@ def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool) -> 
         )
         spot = location(str(target.profile["body"]), roll.natural)
         where = str(spot["id"])
-        b.record("info", f"{target.name} is hit on the {spot['label']}", target=target.id)
+        b.record("info", f"{target.label} is hit on the {spot['label']}", target=target.id)
         if crit:
             row = critical(reversed_d100(roll.natural))
             b.record(
@@ -215,7 +215,7 @@ def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool) -> 
             )
     damage: RollResult = yield Roll(
         key="hit.damage",
-        text=f"Damage of {attacker.name}'s {spec['label']} ({spec['damage']})",
+        text=f"Damage of {attacker.label}'s {spec['label']} ({spec['damage']})",
         dice=str(spec["damage"]),
         side=attacker.side,
         actor=attacker.id,
@@ -239,7 +239,7 @@ def fumble(b: Battle, attacker: Unit, weapon: str) -> Step:
     """A critical failure (CG-8, CG-16): the failure table."""
     roll: RollResult = yield Roll(
         key="fumble.roll",
-        text=f"Critical failure of {attacker.name}: the table (d100)",
+        text=f"Critical failure of {attacker.label}: the table (d100)",
         dice="1d100",
         side=attacker.side,
         actor=attacker.id,
@@ -260,7 +260,7 @@ def fumble(b: Battle, attacker: Unit, weapon: str) -> Step:
     elif effect == "self":
         damage: RollResult = yield Roll(
             key="hit.damage",
-            text=f"{attacker.name} hits itself ({weapons()[weapon]['damage']})",
+            text=f"{attacker.label} hits itself ({weapons()[weapon]['damage']})",
             dice=str(weapons()[weapon]["damage"]),
             side=attacker.side,
             actor=attacker.id,
@@ -286,7 +286,7 @@ def land(b: Battle, effect: dict[str, Any]) -> None:
         b.pos.setdefault("held", []).append(effect)
         b.record(
             "held",
-            f"Held until the group has acted: {target.name} takes {effect['amount']}"
+            f"Held until the group has acted: {target.label} takes {effect['amount']}"
             + (" (stunned)" if effect["stun"] else ""),
             actor=effect["by"],
             target=target.id,
@@ -315,7 +315,7 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
     amount = int(effect["amount"])
     prefix = "Applied: " if held else ""
     b.record(
-        "damage", f"{prefix}{target.name} takes {amount}", actor=effect["by"], target=target.id
+        "damage", f"{prefix}{target.label} takes {amount}", actor=effect["by"], target=target.id
     )
     if effect["location"] and not effect["bypass"]:
         pieces = p.words(target.profile["armour"])
@@ -337,7 +337,7 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
         b.set(target, "damage", min(99, target.num("damage") + amount))
         found = p.penalty(target)
         if found:
-            b.record("info", f"{target.name}: {found[0]} full, {found[1]:+d} on every check")
+            b.record("info", f"{target.label}: {found[0]} full, {found[1]:+d} on every check")
     if effect["stun"]:
         b.set(target, "stunned", True)
     if p.track(target).dead(target.num("damage")):
@@ -346,7 +346,7 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
 
 def kill(b: Battle, unit: Unit) -> None:
     """Seed: all body points lost is death; only the body stays on the field."""
-    b.record("death", f"{unit.name} is dead", target=unit.id)
+    b.record("death", f"{unit.label} is dead", target=unit.id)
     b.set(unit, "fate", p.DEAD)
     leave(b, unit)
 

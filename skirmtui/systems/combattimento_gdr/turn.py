@@ -48,7 +48,7 @@ def scene_step(b: Battle) -> Step:
 
 
 def _entry_text(b: Battle, entry: list[str]) -> str:
-    names = [b.units[uid].name for uid in entry]
+    names = [b.units[uid].label for uid in entry]
     return " = ".join(names) + (" (simultaneous)" if len(names) > 1 else "")
 
 
@@ -98,7 +98,7 @@ def offer_step(b: Battle) -> Step:
     answer = yield Choose(
         key="delay.offer",
         text="Does a waiting combatant act now?",
-        options=[Option(u.id, f"{u.name} acts now") for u in people]
+        options=[Option(u.id, f"{u.label} acts now") for u in people]
         + [
             Option(
                 NOBODY,
@@ -114,13 +114,13 @@ def offer_step(b: Battle) -> Step:
         b.pos["offer"] = False
         if last:
             for unit in people:
-                b.record("info", f"{unit.name} never acted: its action is lost", actor=unit.id)
+                b.record("info", f"{unit.label} never acted: its action is lost", actor=unit.id)
             b.pos["waiting"] = []
         return
     unit = b.units[str(answer)]
     b.pos["waiting"].remove(unit.id)
     b.pos["holding"] = False
-    b.record("info", f"{unit.name} acts now", actor=unit.id)
+    b.record("info", f"{unit.label} acts now", actor=unit.id)
     yield from activation(b, unit, may_delay=False)
 
 

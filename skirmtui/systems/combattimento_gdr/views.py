@@ -22,11 +22,11 @@ def queue(b: Battle) -> list[QueueRow]:
                 continue
             mark = "= " if group else ""
             state = " (acted)" if uid in done else ""
-            rows.append(QueueRow(unit.side, f"{mark}{unit.name}{state}", uid, n == b.pos["entry"]))
+            rows.append(QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, n == b.pos["entry"]))
     for uid in b.pos["waiting"]:
         unit = b.units.get(uid)
         if unit is not None and not unit.removed:
-            rows.append(QueueRow(unit.side, f"waiting: {unit.name}", uid))
+            rows.append(QueueRow(unit.side, f"waiting: {unit.label}", uid))
     return rows or [QueueRow(None, f"Turn {b.round}: every combatant has acted")]
 
 
@@ -49,7 +49,7 @@ def status(b: Battle, unit: Unit) -> str:
         parts.append(f"reload {unit.num('reload')}")
     foes = p.contacts(b, unit)
     if foes:
-        parts.append("vs " + ", ".join(u.name for u in foes))
+        parts.append("vs " + ", ".join(u.label for u in foes))
     return " · ".join(parts)
 
 
@@ -85,5 +85,5 @@ def summary(b: Battle) -> list[str]:
         lines.append(f"{side.name}:")
         for unit in b.units.values():
             if unit.side == side.id:
-                lines.append(f"  {unit.name}: {fate(unit)}")
+                lines.append(f"  {unit.label}: {fate(unit)}")
     return lines
