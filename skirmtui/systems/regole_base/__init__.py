@@ -1,0 +1,1 @@
+"""regole-base (seed 000): single-model fantasy/historical skirmish on 2d6 Confronti."""
