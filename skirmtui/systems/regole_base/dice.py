@@ -7,10 +7,18 @@ before the dice are rolled (G-2) and the log records the outcome and any critica
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from skirmtui.engine.prompts import Roll
 from skirmtui.systems.regole_base.tables import confronti
+
+
+#: Natural totals as the `Roll` converters take them (typed once for mypy's attrs plugin).
+_NONE: Any = frozenset()
+_TWO: Any = frozenset({2})
+_TWELVE: Any = frozenset({12})
+_ONE: Any = frozenset({1})
+_SIX: Any = frozenset({6})
 
 
 class Cell(NamedTuple):
@@ -77,10 +85,10 @@ def confronto(
         dice="2d6",
         compare="<=",
         threshold=found.target,
-        always_succeed=frozenset({2}),
-        always_fail=frozenset({12}),
-        crit_success=frozenset() if found.two_slash else frozenset({2}),
-        crit_failure=frozenset() if found.twelve_star else frozenset({12}),
+        always_succeed=_TWO,
+        always_fail=_TWELVE,
+        crit_success=_NONE if found.two_slash else _TWO,
+        crit_failure=_NONE if found.twelve_star else _TWELVE,
         side=side,
         actor=actor,
         target=target,
@@ -112,10 +120,10 @@ def test(
         threshold=value,
         modifiers=tuple((m.label, m.value) for m in modifiers),
         mod_target=True,
-        always_succeed=frozenset({1}),
-        always_fail=frozenset({6}),
-        crit_success=frozenset({1}),
-        crit_failure=frozenset({6}),
+        always_succeed=_ONE,
+        always_fail=_SIX,
+        crit_success=_ONE,
+        crit_failure=_SIX,
         side=side,
         actor=actor,
         target=target,
