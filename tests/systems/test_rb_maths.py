@@ -9,10 +9,10 @@ import pytest
 
 from skirmtui.engine.odds import success_chance
 from skirmtui.systems.regole_base import dice, maths
-from skirmtui.systems.regole_base.tables import armour_scores, weapons
+from skirmtui.systems.regole_base.tables import Weapon, armour_scores, weapons
 
 
-def w(weapon_id: str) -> maths.Weapon:
+def w(weapon_id: str) -> Weapon:
     return weapons()[weapon_id]
 
 

@@ -12,7 +12,6 @@ from typing import Any, NamedTuple
 from skirmtui.engine.prompts import Roll
 from skirmtui.systems.regole_base.tables import confronti
 
-
 #: Natural totals as the `Roll` converters take them (typed once for mypy's attrs plugin).
 _NONE: Any = frozenset()
 _TWO: Any = frozenset({2})
