@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skirmtui import __version__
+from skirmtui.engine.text import json_ascii_controls, safe
 
 if TYPE_CHECKING:
     from skirmtui.engine.session import Session
@@ -104,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except UsageError as error:
-        print(f"skirmtui {args.command}: {error}", file=sys.stderr)
+        print(safe(f"skirmtui {args.command}: {error}"), file=sys.stderr)
         return EXIT_USAGE
     return code
 
@@ -129,10 +130,8 @@ def _load(path: Path) -> tuple[Session, str] | None:
     try:
         return load_session(path, systems())
     except SaveError as error:
-        print(
-            f"skirmtui: {path}: {error}" if str(path) not in str(error) else f"skirmtui: {error}",
-            file=sys.stderr,
-        )
+        message = f"{path}: {error}" if str(path) not in str(error) else str(error)
+        print(f"skirmtui: {safe(message)}", file=sys.stderr)
         return None
 
 
@@ -216,9 +215,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     state = (
         f"finished: {session.system.summary(battle)[0]}"
         if battle.result
-        else f"in progress at round {battle.round}, {battle.phase}"
+        else f"in progress at {battle.where()}"
     )
-    print(f"ok: {args.save}: {session.system.id}, {len(session.items)} answers, {state}")
+    print(safe(f"ok: {args.save}: {session.system.id}, {len(session.items)} answers, {state}"))
     return EXIT_OK
 
 
@@ -231,6 +230,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     session, _ = loaded
     if args.format == "json":
         text = json.dumps(export_document(session), ensure_ascii=False, indent=1) + "\n"
+        text = json_ascii_controls(text)
     else:
         text = markdown_report(session, session.system.summary(session.battle))
     if args.output:
@@ -274,10 +274,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
     print(f"battles: {report.battles}")
     print(f"errors: {report.errors}")
     print(f"mean turns: {report.mean_rounds:.2f}")
-    print("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(report.wins.items())))
+    print(safe("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(report.wins.items()))))
     print(f"battles per second: {report.per_second:.1f}")
     for message in report.messages[:20]:
-        print(f"error: {message}", file=sys.stderr)
+        print(safe(f"error: {message}"), file=sys.stderr)
     return EXIT_BAD_FILE if report.errors else EXIT_OK
 
 

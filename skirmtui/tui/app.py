@@ -15,6 +15,7 @@ from skirmtui.engine.odds import warm_up
 from skirmtui.engine.saves import now_stamp, snapshot
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import Setup
+from skirmtui.engine.text import safe
 from skirmtui.tui.autosave import Autosaver
 
 
@@ -119,7 +120,7 @@ class SkirmApp(App[int]):
         from skirmtui.tui.screens.battle import BattleScreen
 
         if error:
-            self.notify(error, severity="error", timeout=10)
+            self.notify(safe(error), severity="error", timeout=10, markup=False)
         screen = self.screen
         if isinstance(screen, BattleScreen):
             screen.update_savebar("✗ not saved" if error else "✓ saved")

@@ -13,6 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from skirmtui.engine.prompts import AnswerError, Ask, Choose, Confirm, Roll
+from skirmtui.engine.text import safe
+from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
@@ -115,7 +117,7 @@ class BattleScreen(Screen[None]):
     def update_savebar(self, status: str = "") -> None:
         path = self.skirm.save_path
         mode = "read-only review of" if self.read_only else "autosaving to"
-        self.query_one("#savebar", Static).update(f"{mode} {path}  {status}", layout=False)
+        self.query_one("#savebar", Static).update(plain(f"{mode} {path}  {status}"), layout=False)
 
     def _apply(self, action: str, value: object = None) -> None:
         panel = self.query_one(PromptPanel)
@@ -130,7 +132,7 @@ class BattleScreen(Screen[None]):
                 self.session.redo()
         except AnswerError as error:
             panel.show_error(str(error))
-            self.notify(str(error), severity="warning")
+            self.notify(safe(str(error)), severity="warning", markup=False)
             return
         self.changed()
 
@@ -140,7 +142,7 @@ class BattleScreen(Screen[None]):
         try:
             self.session.gm(item.key, **item.value)
         except AnswerError as error:
-            self.notify(str(error), severity="error")
+            self.notify(safe(str(error)), severity="error", markup=False)
             return
         self.changed()
 

@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Select
 
 from skirmtui.engine.items import GM_ADD, GM_END, GM_REMOVE, GM_RESTORE, GM_SET, Item
 from skirmtui.engine.session import Session
+from skirmtui.tui.usertext import plain
 
 ACTIONS = [
     ("Set a value", GM_SET),
@@ -38,10 +39,10 @@ class OverrideScreen(ModalScreen[Item | None]):
         battle = self.session.battle
         system = self.session.system
         units = [
-            (f"{u.name} ({battle.side_name(u.side)}){' ✗' if u.removed else ''}", u.id)
+            (plain(f"{u.name} ({battle.side_name(u.side)}){' ✗' if u.removed else ''}"), u.id)
             for u in battle.units.values()
         ]
-        sides = [(s.name, s.id) for s in battle.sides]
+        sides = [(plain(s.name), s.id) for s in battle.sides]
         editable = [f for f in system.profile_fields if not f.derived]
         with Vertical(classes="dialog"):
             yield Label("GM override — logged, and undone like any answer", classes="title")
@@ -54,7 +55,8 @@ class OverrideScreen(ModalScreen[Item | None]):
             with Horizontal(classes="row", id="field-row"):
                 yield Label("Field")
                 yield Select(
-                    [(f"{f.label} ({f.name})", f.name) for f in system.unit_fields], id="field"
+                    [(plain(f"{f.label} ({f.name})"), f.name) for f in system.unit_fields],
+                    id="field",
                 )
             with Horizontal(classes="row", id="side-row"):
                 yield Label("Side")
@@ -65,7 +67,8 @@ class OverrideScreen(ModalScreen[Item | None]):
             with Horizontal(classes="row", id="value-row"):
                 yield Label("Value")
                 hint = " ".join(f.name for f in editable)
-                yield Input(id="value", placeholder=f"number, yes/no — or for a new unit: {hint}")
+                self._default_hint = f"number, yes/no — or for a new unit: {hint}"
+                yield Input(id="value", placeholder=self._default_hint)
             yield Label("", id="error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Apply", id="apply", variant="primary")
@@ -84,12 +87,31 @@ class OverrideScreen(ModalScreen[Item | None]):
         visible = {
             GM_SET: {"unit-row", "field-row", "value-row"},
             GM_REMOVE: {"unit-row"},
-            GM_RESTORE: {"unit-row"},
+            GM_RESTORE: {"unit-row", "value-row"},
             GM_ADD: {"side-row", "name-row", "value-row"},
             GM_END: {"side-row", "name-row"},
         }[action]
         for row in ("unit-row", "field-row", "side-row", "name-row", "value-row"):
             self.query_one(f"#{row}").display = row in visible
+        self._hint()
+
+    @on(Select.Changed, "#unit")
+    def _unit_changed(self) -> None:
+        self._hint()
+
+    def _hint(self) -> None:
+        """The value row's hint: for a restore, what the GM says the unit comes back with."""
+        value = self.query_one("#value", Input)
+        unit_id = self._value("unit")
+        battle = self.session.battle
+        if self._value("action") == GM_RESTORE and unit_id in battle.units:
+            back = self.session.system.restore_field(battle, battle.units[unit_id])
+            value.placeholder = (
+                f"{back.label} it comes back with, {back.minimum}–{back.maximum} "
+                "(blank: the system's default)"
+            )
+        else:
+            value.placeholder = self._default_hint
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -100,7 +122,7 @@ class OverrideScreen(ModalScreen[Item | None]):
         try:
             item = self._item()
         except ValueError as error:
-            self.query_one("#error", Label).update(str(error))
+            self.query_one("#error", Label).update(plain(str(error)))
             return
         self.dismiss(item)
 
@@ -116,6 +138,10 @@ class OverrideScreen(ModalScreen[Item | None]):
             unit = self._value("unit")
             if unit is None:
                 raise ValueError("choose a unit")
+            if action == GM_RESTORE and text:
+                if not text.isdigit():
+                    raise ValueError("type the number the unit comes back with, or leave it blank")
+                return Item(action, {"unit": unit, "value": int(text)})
             if action != GM_SET:
                 return Item(action, {"unit": unit})
             field = self._value("field")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,6 +20,8 @@ from textual.widgets import DataTable, Footer, Select, Static
 from skirmtui.engine.battle import LogEntry
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import phase_label
+from skirmtui.engine.text import one_line
+from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
@@ -68,7 +71,7 @@ class ReviewScreen(Screen[None]):
         table = self.query_one("#timeline", DataTable)
         table.add_columns("#", "Turn", "Phase", "Kind", "Entry")
         self.query_one("#summary", Static).update(
-            "\n".join(self.live.system.summary(self.live.battle))
+            plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True)
         )
         self.query_one("#roster").border_title = "Roster at this point"
         self.query_one("#queue").border_title = "Queue"
@@ -77,7 +80,10 @@ class ReviewScreen(Screen[None]):
 
     # -- filters ---------------------------------------------------------------------------
 
-    def _choices(self, what: str) -> list[tuple[str, str]]:
+    def _choices(self, what: str) -> list[tuple[Text, str]]:
+        return [(plain(label), value) for label, value in self._labels(what)]
+
+    def _labels(self, what: str) -> list[tuple[str, str]]:
         battle = self.live.battle
         if what == "round":
             return [
@@ -123,9 +129,9 @@ class ReviewScreen(Screen[None]):
             table.add_row(
                 str(e.index),
                 str(e.round),
-                phase_label(self.live.system, e.phase),
-                e.kind,
-                e.text,
+                plain(phase_label(self.live.system, e.phase)),
+                plain(e.kind),
+                Text(one_line(e.text)),
                 key=str(e.index),
             )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,8 +17,10 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from skirmtui.engine.battle import Side
 from skirmtui.engine.system import FieldSpec, Setup, SetupError, UnitSpec
+from skirmtui.engine.text import safe
 from skirmtui.systems.armies import SIDE_IDS, army_names, army_units, load_army
 from skirmtui.systems.registry import get_system
+from skirmtui.tui.usertext import plain
 
 TYPED = "typed"
 
@@ -41,7 +44,7 @@ class SetupScreen(Screen[Setup | None]):
         preset = self.preset
         players = len(preset.sides) if preset else system.min_players
         with VerticalScroll(id="form"):
-            yield Static(f"New battle — {system.title}", id="setup-title")
+            yield Static(plain(f"New battle — {system.title}"), id="setup-title")
             with Horizontal(classes="row"):
                 yield Label("Title")
                 yield Input(preset.title if preset else f"{system.title} battle", id="title")
@@ -56,7 +59,9 @@ class SetupScreen(Screen[Setup | None]):
                     allow_blank=False,
                     id="players",
                 )
-            army_choices = [(name, name) for name in self.armies] + [("typed in below", TYPED)]
+            army_choices = [(plain(name), name) for name in self.armies] + [
+                (plain("typed in below"), TYPED)
+            ]
             for i in range(system.max_players):
                 side = preset.sides[i] if preset and i < len(preset.sides) else None
                 with Vertical(classes="player", id=f"player-{i}"):
@@ -82,7 +87,7 @@ class SetupScreen(Screen[Setup | None]):
                     preset.options.get(option.name, option.default) if preset else option.default
                 )
                 with Horizontal(classes="row"):
-                    yield Label(option.label, classes="option-label")
+                    yield Label(plain(option.label), classes="option-label")
                     if option.kind is bool:
                         yield Checkbox("on", value=bool(value), id=f"opt-{option.name}")
                     else:
@@ -179,10 +184,10 @@ class SetupScreen(Screen[Setup | None]):
         try:
             setup = self.build()
         except SetupError as exc:
-            error.update(f"[b red]Cannot start:[/] {exc}")
+            error.update(Text.assemble(("Cannot start: ", "bold red"), plain(str(exc))))
             return
         for warning in self.warnings:
-            self.notify(warning, severity="warning")
+            self.notify(safe(warning), severity="warning", markup=False)
         self.dismiss(setup)
 
     @on(Button.Pressed, "#start")

@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from skirmtui.engine.system import phase_label
+from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.base import SessionView
 
 
@@ -27,4 +28,4 @@ class Breadcrumb(SessionView):
             parts.append(f"Over — {winner}")
         elif side:
             parts.append(f"{battle.side_name(side)} to act")
-        self.query_one("#crumb-text", Static).update(" · ".join(parts), layout=False)
+        self.query_one("#crumb-text", Static).update(plain(" · ".join(parts)), layout=False)

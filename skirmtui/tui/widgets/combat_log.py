@@ -16,6 +16,7 @@ from textual.strip import Strip
 
 from skirmtui.engine.battle import LogEntry
 from skirmtui.engine.session import Session
+from skirmtui.engine.text import one_line
 
 _STYLES = {
     "phase": Style(bold=True, color="cyan"),
@@ -30,10 +31,11 @@ _MAX_STRIPS = 2_000
 
 
 def entry_line(entry: LogEntry) -> str:
+    """One row of the log; user text in it (names, a multi-line note) made safe."""
     if entry.kind == "phase":
-        return f"── {entry.text} ──"
+        return f"── {one_line(entry.text)} ──"
     prefix = {"roll": "» ", "override": "GM ", "note": "✎ ", "result": "★ "}.get(entry.kind, "  ")
-    return prefix + (entry.brief or entry.text)
+    return prefix + one_line(entry.brief or entry.text)
 
 
 def entry_style(entry: LogEntry) -> Style:

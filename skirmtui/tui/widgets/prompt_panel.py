@@ -17,6 +17,8 @@ from textual.widgets.option_list import Option as ListOption
 from skirmtui.engine.dice import DiceError, parse_faces
 from skirmtui.engine.odds import die_chance, expected_successes, percent, success_chance
 from skirmtui.engine.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.text import safe
+from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.faces_entry import FacesEntry
 
@@ -76,7 +78,7 @@ class PromptPanel(SessionView):
 
     def show_error(self, message: str) -> None:
         if message or self._error_shown:  # clearing an empty line would re-lay-out
-            self.query_one("#prompt-error", Static).update(Text(message, style="bold red"))
+            self.query_one("#prompt-error", Static).update(plain(message, style="bold red"))
             self._error_shown = bool(message)
 
     def _set(self, static: Static, content: str | Text) -> None:
@@ -104,7 +106,7 @@ class PromptPanel(SessionView):
             # a run of prompts of one kind (choices, rolls) needs none.
             if widget.display != (widget.id in shown):
                 widget.display = widget.id in shown
-        self._set(help_, prompt.help if prompt else "")
+        self._set(help_, plain(prompt.help if prompt else "", multiline=True))
         if help_.display != bool(prompt and prompt.help):
             help_.display = bool(prompt and prompt.help)
         if prompt is None:
@@ -113,25 +115,29 @@ class PromptPanel(SessionView):
                 text,
                 Text("The battle is over.", style="bold")
                 if battle.result
-                else "Nothing to answer.",
+                else Text("Nothing to answer."),
             )
             if battle.result:
-                self._set(help_, "\n".join(self.session.system.summary(battle)))
+                self._set(
+                    help_, plain("\n".join(self.session.system.summary(battle)), multiline=True)
+                )
                 help_.display = True
             return
         who = self.session.battle.side_name(prompt.side) if prompt.side else "The table"
         if prompt.text.startswith(who):
-            self._set(text, Text(prompt.text, style="bold"))
+            self._set(text, plain(prompt.text, style="bold"))
         else:
-            self._set(text, Text.assemble((f"{who}: ", "bold"), prompt.text))
+            self._set(text, Text.assemble((f"{safe(who)}: ", "bold"), safe(prompt.text)))
         if self.read_only:
             return
         if isinstance(prompt, Choose):
             options.clear_options()
             options.add_options(
                 ListOption(
-                    (f"{i}. " if i < 10 else "   ")
-                    + (o.label if o.disabled is None else f"{o.label} — {o.disabled}"),
+                    plain(
+                        (f"{i}. " if i < 10 else "   ")
+                        + (o.label if o.disabled is None else f"{o.label} — {o.disabled}")
+                    ),
                     id=o.value,
                     disabled=o.disabled is not None,
                 )

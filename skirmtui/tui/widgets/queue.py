@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from skirmtui.engine.text import safe
 from skirmtui.tui.widgets.base import SessionView
 
 
@@ -17,5 +18,5 @@ class QueueView(SessionView):
         text = Text()
         for row in self.session.system.queue(self.session.battle):
             style = "bold reverse" if row.current else ""
-            text.append(("▶ " if row.current else "  ") + row.text + "\n", style=style)
+            text.append(("▶ " if row.current else "  ") + safe(row.text) + "\n", style=style)
         self.query_one("#queue-text", Static).update(text, layout=False)

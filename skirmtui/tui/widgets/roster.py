@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.message import Message
 
+from skirmtui.engine.text import safe
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.unit_list import UnitList, UnitRow
 
@@ -31,7 +32,7 @@ class Roster(SessionView):
         for side in battle.sides:
             for unit in battle.units.values():
                 if unit.side == side.id:
-                    cells = (unit.name, side.name, system.status(battle, unit))
+                    cells = (safe(unit.name), safe(side.name), safe(system.status(battle, unit)))
                     rows.append(UnitRow(unit.id, cells, unit.removed))
         return rows
 

@@ -9,6 +9,8 @@ from textual.app import ComposeResult
 from textual.reactive import var
 from textual.widgets import Static
 
+from skirmtui.engine.text import one_line
+from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.base import SessionView
 
 RECENT = 8
@@ -54,7 +56,7 @@ class UnitSheet(SessionView):
         recent = []
         for entry in reversed(battle.log):  # newest first, stop once we have enough
             if unit.id in (entry.actor, entry.target):
-                recent.append(f"T{entry.round} {entry.text}")
+                recent.append(f"T{entry.round} {one_line(entry.text)}")
                 if len(recent) == RECENT:
                     break
         recent.reverse()
@@ -66,7 +68,7 @@ class UnitSheet(SessionView):
         grid.add_column(style="bold")
         grid.add_column()
         for label, value in rows:
-            grid.add_row(label, value)
+            grid.add_row(plain(label), plain(value))
         log = Text("\nRecent:\n", style="bold")
         for line in recent:
             log.append(f"{line}\n", style="")

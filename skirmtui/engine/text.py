@@ -1,0 +1,77 @@
+"""User text made safe to show: a name, note or answer from a save is data.
+
+A save can come from anyone. Written raw to a terminal, `ESC ] 0 ; … BEL` retitles
+the window and other sequences move the cursor or rewrite the screen; in a Markdown
+report they reach whoever prints it. `safe` replaces every control character with a
+visible stand-in, so what the user sees is what the file holds, and nothing acts.
+
+Markup is the other half: never pass user text to anything that parses Rich/Textual
+markup (`Static("...")`, `notify`, `Select` prompts, `DataTable` cells); build
+`rich.text.Text`/`textual.content.Content` from it. This module has no Textual import
+so the engine, the CLI and the reports use it too.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: C0 controls, DEL, C1 controls, and the Unicode characters that reorder or break
+#: lines invisibly (bidirectional overrides and isolates, line/paragraph separators).
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_BUT_NEWLINE = re.compile(
+    r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def _visible(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    if char == "\t":
+        return " "
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Control Pictures block: ␛ ␇ ␤ …
+    if code == 0x7F:
+        return "␡"
+    return f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}"
+
+
+def safe(text: str, *, multiline: bool = False) -> str:
+    """`text` with every control character shown, not obeyed: `\\x1b` → `␛`, a C1
+    control or a bidirectional override → its `\\x9b`/`\\u202e` escape, a tab → a space.
+
+    `multiline` keeps line breaks (a note is several lines; `\\r\\n` and `\\r` become
+    `\\n`); otherwise a newline shows as `␊`, so one name stays one line.
+    """
+    if multiline:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        pattern = _UNSAFE_BUT_NEWLINE
+    else:
+        pattern = _UNSAFE
+    if pattern.search(text) is None:  # the usual case: no copy
+        return text
+    return pattern.sub(_visible, text)
+
+
+def is_safe(text: str, *, multiline: bool = False) -> bool:
+    """True when `safe(text)` would change nothing."""
+    return (_UNSAFE_BUT_NEWLINE if multiline else _UNSAFE).search(text) is None
+
+
+def one_line(text: str) -> str:
+    """`text` safe on one row: the line breaks of a multi-line note show as ` ⏎ `."""
+    if "\n" in text or "\r" in text:
+        text = " ⏎ ".join(safe(text, multiline=True).split("\n"))
+    return safe(text)
+
+
+_JSON_RAW = re.compile(r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def json_ascii_controls(text: str) -> str:
+    r"""JSON text with the controls `json.dumps(ensure_ascii=False)` leaves raw (DEL, C1,
+    bidirectional overrides) written as `\uXXXX` escapes: the same data, nothing for a
+    terminal to obey. They only occur inside strings, where the escape is equivalent."""
+    if _JSON_RAW.search(text) is None:
+        return text
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
