@@ -5,6 +5,7 @@ the winners of a melee whose enemies are gone may move."""
 
 from __future__ import annotations
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Confirm, Option
 from skirmtui.engine.system import Step
@@ -101,8 +102,8 @@ def _activate(b: Battle) -> Sub[None]:
         )
     )
     if unit.removed:
-        return
-    if choice == "escape":
+        pass
+    elif choice == "escape":
         yield from _escape(b, unit)
     elif choice.startswith("charge:"):
         yield from _charge(b, unit, b.units[choice.removeprefix("charge:")])
@@ -111,6 +112,7 @@ def _activate(b: Battle) -> Sub[None]:
         reloads: list[list[str]] = b.pos.setdefault("reloads", [])
         reloads.append([unit.id, choice.removeprefix("reload:")])
         b.record("info", f"{name(unit)} gives up its assault to reload", actor=unit.id)
+    conditions.activation_ended(b, unit.id)
 
 
 def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:

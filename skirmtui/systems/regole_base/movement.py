@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Confirm, Option
 from skirmtui.engine.system import Step
@@ -43,8 +44,9 @@ def movement_step(b: Battle) -> Step:
         return
     if unit.flag("fleeing"):
         yield from _fleeing(b, unit)
-        return
-    yield from move(b, unit)
+    else:
+        yield from move(b, unit)
+    conditions.activation_ended(b, unit.id)
 
 
 @cache

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.battle import Scalar, Unit
-from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
+from skirmtui.engine.system import FieldSpec, OptionSpec, SetupError, UnitSpec
 from skirmtui.systems.regole_base.tables import (
     UNARMED,
     Weapon,
@@ -31,9 +31,9 @@ _HIGH = int(rules()["profile"]["max"])
 
 PROFILE_FIELDS = (
     *(FieldSpec(s, _LABELS[s], int, _LOW, _HIGH) for s in STATS),
-    FieldSpec("armour", "Armour", str),
-    FieldSpec("shield", "Shield", bool),
-    FieldSpec("weapons", "Weapons", str),
+    FieldSpec("armour", "Armour", str, default="none", choices=tuple(armour_scores())),
+    FieldSpec("shield", "Shield", bool, default=False),
+    FieldSpec("weapons", "Weapons", str, default=""),
 )
 
 UNIT_FIELDS = (
@@ -179,23 +179,6 @@ def make_unit(spec: UnitSpec) -> Unit:
     return Unit(spec.id, spec.side, spec.name, profile, stats)
 
 
-def check_setup(setup: Setup) -> list[str]:
-    players = rules()["players"]
-    if not players["min"] <= len(setup.sides) <= players["max"]:
-        raise SetupError(
-            f"{len(setup.sides)} players: this system takes {players['min']}–{players['max']}"
-        )
-    limit = setup.options.get("round_limit", 0)
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise SetupError("the round limit is a whole number, 0 for none")
-    for side in setup.sides:
-        units = [make_unit(u) for u in setup.units if u.side == side.id]
-        if not units:
-            raise SetupError(f"{side.name} has no models")
-    return []
-
-
 def name(unit: Unit) -> str:
     """How prompts and the log call a model (its unique label once the engine has one)."""
-    label = getattr(unit, "label", "")
-    return str(label) if label else unit.name
+    return unit.label or unit.name

@@ -4,6 +4,7 @@ the blunderbuss template, then shooting morale."""
 
 from __future__ import annotations
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Choose, Option
 from skirmtui.engine.system import Step
@@ -56,12 +57,14 @@ def shooting_step(b: Battle) -> Step:
         actor=unit.id,
     )
     if choice == NONE or unit.removed:
+        conditions.activation_ended(b, unit.id)
         return
     weapon = weapons()[str(choice)]
     if weapon.template:
         yield from _template(b, unit, weapon)
     else:
         yield from _shots(b, unit, weapon)
+    conditions.activation_ended(b, unit.id)
 
 
 def _weapon_label(unit: Unit, weapon: Weapon) -> str:

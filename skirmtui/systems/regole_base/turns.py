@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.prompts import Choose, Option
 from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
@@ -34,7 +35,7 @@ _ROUND_STATS: dict[str, Scalar] = {
 
 
 def enter(b: Battle, phase: str, side: str | None = None) -> None:
-    b.enter_phase(phase, LABELS[phase], side)
+    b.enter_phase(phase, side)
 
 
 def begin_round(b: Battle) -> None:
@@ -143,6 +144,7 @@ def leader(b: Battle) -> str | None:
 
 def end_step(b: Battle) -> Step:
     """RB-12: the scenario's round limit ends the battle; otherwise a new round."""
+    conditions.round_ended(b)
     limit = int(b.options.get("round_limit", 0) or 0)
     if limit and b.round >= limit:
         b.end(leader(b), f"the round limit ({limit}) is reached")

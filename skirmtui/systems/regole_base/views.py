@@ -70,7 +70,7 @@ def status(b: Battle, unit: Unit) -> str:
 
 
 def summary(b: Battle) -> list[str]:
-    lines = [b.headline(turns.LABELS.get(b.phase, b.phase), round_word="round")]
+    lines = [b.headline()]
     for side in b.sides:
         units = [u for u in b.units.values() if u.side == side.id]
         left = [u for u in units if not u.removed]
