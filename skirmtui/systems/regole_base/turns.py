@@ -117,17 +117,21 @@ def alternate(
 
 def check_end(b: Battle) -> bool:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
-    R 0 is removed first). With three or more sides the most models standing win (ours)."""
-    for unit in b.on_table():
+    R 0 is removed first). With three or more sides the most models standing win (ours).
+    One pass over the models: this runs before every step."""
+    standing: set[str] = set()
+    for unit in b.units.values():
+        if unit.removed:
+            continue
         if unit.num("r") <= 0:
             b.current = None
             kill(b, unit, "is removed (R 0)")
-    if b.round == 0:
+            continue
+        standing.add(unit.side)
+    if b.round == 0 or len(standing) == len(b.sides):
         return False
-    empty = [s for s in b.sides if not b.on_table(s.id)]
-    if not empty:
-        return False
-    reason = f"{', '.join(b.side_name(s.id) for s in empty)} has no models left"
+    empty = [s.id for s in b.sides if s.id not in standing]
+    reason = f"{', '.join(b.side_name(s) for s in empty)} has no models left"
     b.end(leader(b), reason)
     return True
 
