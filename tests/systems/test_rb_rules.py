@@ -160,6 +160,19 @@ def test_rb20_marching_model_that_is_charged_fights_then_loses_its_shot() -> Non
     assert s.battle.phase in ("end", "initiative")  # red1 was not offered a shot
 
 
+def test_rb17_free_attacks_the_table_names_each_enemy_once() -> None:
+    """RB-17: each enemy within 1" at any point of the move makes one attack; engaged
+    enemies make none."""
+    s = session({"red": [model("A")], "blue": [model("B"), model("C"), model("D")]})
+    initiative(s, 6, 1)
+    play(s, ("move.mode", "simple"), ("move.within_1", True))
+    assert options(s) == {"blue1": None, "blue2": None, "blue3": None}
+    play(s, ("move.free_attacker", "blue2"), ("melee.hit", (6, 5)), ("move.within_1", True))
+    assert options(s) == {"blue1": None, "blue3": None}  # B2 attacked already
+    play(s, ("move.free_attacker", "blue3"), ("melee.hit", (6, 5)))
+    assert s.prompt is not None and s.prompt.text == 'Did A also pass within 1" of B?'
+
+
 def test_rb17_free_attack_when_passing_within_one_inch_cannot_be_parried() -> None:
     """Seed: "se in qualsiasi momento si trova entro 1'' da un'unità nemica, questa può
     effettuare un attacco di corpo a corpo gratuito"; RB-17: it cannot be parried."""
@@ -167,9 +180,9 @@ def test_rb17_free_attack_when_passing_within_one_inch_cannot_be_parried() -> No
         {"red": [model("A", weapons="Spada da guerra")], "blue": [model("B", weapons="Ascia")]}
     )
     initiative(s, 6, 1)
-    play(s, ("move.mode", "simple"), ("move.within_1", True))
-    assert key(s) == "move.free_attacker"
-    play(s, ("move.free_attacker", "blue1"), ("melee.hit", (3, 3)))
+    play(s, ("move.mode", "simple"))
+    assert s.prompt is not None and s.prompt.text == 'Did A pass within 1" of B?'
+    play(s, ("move.within_1", True), ("melee.hit", (3, 3)))
     # Hit: red1 carries a parry weapon, but no parry is offered; no armour: wound roll.
     assert key(s) == "wound.roll"
     play(s, ("wound.roll", (3, 3)))
@@ -184,8 +197,6 @@ def test_rb4_running_within_half_range_gives_a_free_shot() -> None:
     s = session({"red": [model("A")], "blue": [model("B", weapons="Balestra; Trombone")]})
     initiative(s, 6, 1)
     play(s, ("move.mode", "run"), ("move.within_1", False), ("move.half_range", True))
-    assert options(s) == {"blue1": None}
-    play(s, ("move.free_shooter", "blue1"))
     # T 4 vs V 4 + 1 (it ran this round): 6 or less.
     assert s.prompt is not None and "T 4 vs V 5 (ran)" in s.prompt.text
     play(s, ("shoot.hit", (6, 5)))

@@ -178,65 +178,84 @@ def _free_shooters(b: Battle, unit: Unit, done: set[str]) -> list[tuple[Unit, We
 def provoked(b: Battle, unit: Unit, *, run: bool) -> Sub[None]:
     """RB-4/RB-17: each enemy that was within 1" during the move makes one free melee
     attack that cannot be parried; running within half range of an enemy's ranged weapon
-    gives it a free shot. The table says which (G-1)."""
+    gives it a free shot. The table says which (G-1): one question names the enemy when
+    only one could have been passed."""
     done: set[str] = set()
-    asked = "Did"
-    while not unit.removed and _free_attackers(b, unit, done):
-        near = yield Ask(
-            key="move.within_1",
-            text=f'{asked} {name(unit)} pass within 1" of an enemy model (not in melee)?',
-            side=unit.side,
-            actor=unit.id,
-        )
-        if not near or unit.removed or not _free_attackers(b, unit, done):
+    near_ones = _free_attackers(b, unit, done)  # nobody becomes engaged during a move
+    while True:
+        left = [e for e in near_ones if not e.removed and e.id not in done]
+        if unit.removed or not left:
             break
-        enemy = b.units[
-            str(
-                (
-                    yield Choose(
-                        key="move.free_attacker",
-                        text=f"Which enemy makes its free attack on {name(unit)}?",
-                        options=[Option(e.id, name(e)) for e in _free_attackers(b, unit, done)],
-                        side=unit.side,
-                        actor=unit.id,
-                    )
-                )
-            )
-        ]
+        enemy = yield from _which(
+            b,
+            unit,
+            left,
+            "move.within_1",
+            'pass within 1" of',
+            "move.free_attacker",
+            "makes its free attack on",
+            bool(done),
+        )
+        if enemy is None:
+            break
         done.add(enemy.id)
-        asked = "Did it also"
         yield from melee_attack(b, enemy, unit, parry=False, why="makes a free attack on")
     if not run:
         return
     done = set()
-    asked = "Did"
-    while not unit.removed and _free_shooters(b, unit, done):
-        near = yield Ask(
-            key="move.half_range",
-            text=f"{asked} {name(unit)} run within half range of an enemy's ranged weapon?",
-            side=unit.side,
-            actor=unit.id,
-        )
-        if not near or unit.removed or not _free_shooters(b, unit, done):
+    shooters = {e.id: w for e, w in _free_shooters(b, unit, done)}
+    while True:
+        left = [b.units[uid] for uid in shooters if b.alive(uid) and uid not in done]
+        if unit.removed or not left:
             break
-        shooters = {e.id: w for e, w in _free_shooters(b, unit, done)}
-        choice = yield Choose(
-            key="move.free_shooter",
-            text=f"Which enemy takes its free shot at {name(unit)}?",
-            options=[
-                Option(uid, f"{name(b.units[uid])} ({w.name})") for uid, w in shooters.items()
-            ],
-            side=unit.side,
-            actor=unit.id,
+        shooter = yield from _which(
+            b,
+            unit,
+            left,
+            "move.half_range",
+            "run within half range of the ranged weapon of",
+            "move.free_shooter",
+            "takes its free shot at",
+            bool(done),
         )
-        shooter = b.units[str(choice)]
+        if shooter is None:
+            break
         done.add(shooter.id)
-        if unit.removed:
-            break
-        asked = "Did it also"
         weapon = shooters[shooter.id]
         yield from ranged_attack(b, shooter, unit, weapon, half=False, free=True)
         spend(b, shooter, weapon)
+
+
+def _which(
+    b: Battle,
+    unit: Unit,
+    left: list[Unit],
+    ask_key: str,
+    words: str,
+    choose_key: str,
+    acts: str,
+    again: bool,
+) -> Sub[Unit | None]:
+    """Did the move come near an enemy (which one, when several could have been)?"""
+    also = "also " if again else ""
+    if len(left) == 1:
+        text = f"Did {name(unit)} {also}{words} {name(left[0])}?"
+    else:
+        text = f"Did {name(unit)} {also}{words} an enemy model (not in melee)?"
+    near = yield Ask(key=ask_key, text=text, side=unit.side, actor=unit.id)
+    if not near or unit.removed:
+        return None
+    if len(left) == 1:
+        return left[0] if not left[0].removed else None
+    choice = yield Choose(
+        key=choose_key,
+        text=f"Which enemy {acts} {name(unit)}?",
+        options=[Option(e.id, name(e)) for e in left],
+        side=unit.side,
+        actor=unit.id,
+    )
+    found = b.units[str(choice)]
+    return None if unit.removed or found.removed else found
 
 
 def _fleeing(b: Battle, unit: Unit) -> Sub[None]:

@@ -68,7 +68,11 @@ def setup_options() -> tuple[OptionSpec, ...]:
 
 def listed(unit: Unit, field: str) -> tuple[str, ...]:
     """A comma list kept in a text stat (unloaded, jammed, gone weapons)."""
-    text = str(unit.stats.get(field, ""))
+    return _split(str(unit.stats.get(field, "")))
+
+
+@cache
+def _split(text: str) -> tuple[str, ...]:
     return tuple(p for p in text.split(",") if p)
 
 
@@ -101,14 +105,23 @@ def parse_weapons(text: str) -> tuple[str, ...]:
 
 def carried(unit: Unit) -> tuple[Weapon, ...]:
     """Weapons the model still has (a thrown "munizione" weapon is gone, RB-12)."""
-    gone = listed(unit, "gone")
+    return _carried(str(unit.profile["weapons"]), str(unit.stats.get("gone", "")))
+
+
+@cache
+def _carried(text: str, gone: str) -> tuple[Weapon, ...]:
     table = weapons()
-    return tuple(table[w] for w in parse_weapons(str(unit.profile["weapons"])) if w not in gone)
+    return tuple(table[w] for w in parse_weapons(text) if w not in _split(gone))
 
 
 def melee_weapons(unit: Unit) -> tuple[Weapon, ...]:
     """Melee weapons it can fight with: bare hands only when it has no other (ours)."""
-    armed = tuple(w for w in carried(unit) if w.melee and w.id != UNARMED)
+    return _melee(carried(unit))
+
+
+@cache
+def _melee(held: tuple[Weapon, ...]) -> tuple[Weapon, ...]:
+    armed = tuple(w for w in held if w.melee and w.id != UNARMED)
     return armed or (weapons()[UNARMED],)
 
 
@@ -121,11 +134,13 @@ def wielded(unit: Unit) -> Weapon:
 
 def ranged_ready(unit: Unit) -> tuple[Weapon, ...]:
     """Ranged weapons it can fire now: carried, loaded, not jammed (RB-10)."""
-    unloaded = listed(unit, "unloaded")
-    jammed = listed(unit, "jammed")
-    return tuple(
-        w for w in carried(unit) if w.ranged and w.id not in unloaded and w.id not in jammed
-    )
+    return _ready(carried(unit), str(unit.stats["unloaded"]), str(unit.stats["jammed"]))
+
+
+@cache
+def _ready(held: tuple[Weapon, ...], unloaded: str, jammed: str) -> tuple[Weapon, ...]:
+    out = _split(unloaded) + _split(jammed)
+    return tuple(w for w in held if w.ranged and w.id not in out)
 
 
 def reloadable(unit: Unit) -> tuple[Weapon, ...]:
