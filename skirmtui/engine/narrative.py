@@ -146,8 +146,8 @@ class Teller:
         return _sentence(f"{answer} — {question}")
 
     def _actor(self, entry: LogEntry) -> str:
-        if entry.actor and entry.actor in self.battle.units:
-            return self.battle.units[entry.actor].name  # as the system's texts name it
+        if entry.actor and entry.actor in self.labels:
+            return self.labels[entry.actor]
         if entry.side:
             return self.battle.side_name(entry.side)
         return ""

@@ -40,22 +40,6 @@ class Loss:
     entry: int
 
 
-def labels(battle: Battle) -> dict[str, str]:
-    """Unique labels: a name shared by several units gets a number (`Guerriero 2`)."""
-    counts: dict[str, int] = {}
-    for unit in battle.units.values():
-        counts[unit.name] = counts.get(unit.name, 0) + 1
-    seen: dict[str, int] = {}
-    out: dict[str, str] = {}
-    for unit in battle.units.values():
-        if counts[unit.name] > 1:
-            seen[unit.name] = seen.get(unit.name, 0) + 1
-            out[unit.id] = f"{unit.name} {seen[unit.name]}"
-        else:
-            out[unit.id] = unit.name
-    return out
-
-
 def losses(battle: Battle) -> list[Loss]:
     """Every unit removed from the table (and not put back), with who caused it: the
     latest enemy unit that acted on it before, within the round before; none past the
@@ -105,7 +89,7 @@ def worth(unit: Unit) -> int | None:
 def markdown_report(session: Session, summary: list[str]) -> str:
     """The whole report as Markdown text."""
     battle = session.battle
-    names = labels(battle)
+    names = battle.labels
     lost = losses(battle)
     out = [f"# {cell(session.setup.title or battle.system)}", ""]
     out += [f"System: `{battle.system}` · seed {battle.seed} · {_rounds(battle)}", ""]
@@ -120,17 +104,19 @@ def markdown_report(session: Session, summary: list[str]) -> str:
 
 
 def _rounds(battle: Battle) -> str:
-    return f"{battle.round} round{'s' if battle.round != 1 else ''} played"
+    word = battle.round_word.lower()
+    return f"{battle.round} {word}{'s' if battle.round != 1 else ''} played"
 
 
 def _result(battle: Battle, summary: list[str]) -> list[str]:
     out = ["## Result", ""]
     if battle.result is None:
-        out.append(f"**Not finished**: the battle stands in round {battle.round}.")
+        out.append(f"**Not finished**: the battle stands in {battle.where()}.")
     else:
         winner = battle.result.winner
         who = f"**{cell(battle.side_name(winner))} won**" if winner else "**A draw**"
-        out.append(f"{who} in round {battle.result.round}: {cell(battle.result.reason)}.")
+        word = battle.round_word.lower()
+        out.append(f"{who} in {word} {battle.result.round}: {cell(battle.result.reason)}.")
     out.append("")
     out += [f"- {cell(line)}" for line in summary[1:]]
     return [*out, ""]
@@ -176,7 +162,7 @@ def _destroyed(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[
     if not lost:
         return [*out, "No unit left the table.", ""]
     out += [
-        row(["Round", "Unit lost", "Its side", "Destroyed by"]),
+        row([battle.round_word, "Unit lost", "Its side", "Destroyed by"]),
         row(["---:", "---", "---", "---"]),
     ]
     for loss in lost:
@@ -217,21 +203,37 @@ def _turning_points(battle: Battle, names: dict[str, str], lost: list[Loss]) -> 
         unit = battle.units[loss.unit]
         fate = _fate(battle, names, loss)
         side = cell(battle.side_name(unit.side))
-        points.append((loss.entry, f"Round {loss.round}: {cell(names[unit.id])} ({side}) {fate}."))
+        points.append(
+            (
+                loss.entry,
+                f"{battle.round_word} {loss.round}: {cell(names[unit.id])} ({side}) {fate}.",
+            )
+        )
     teller = Teller(battle, names)
     for entry in battle.log:
         if entry.kind == "info" and _MORALE.search(entry.text):
-            points.append((entry.index, f"Round {entry.round}: {cell(teller.past(entry.text))}."))
+            points.append(
+                (
+                    entry.index,
+                    f"{battle.round_word} {entry.round}: {cell(teller.past(entry.text))}.",
+                )
+            )
         elif entry.roll and entry.roll.get("critical"):
             sentence = teller.sentence(entry) or entry.text
             points.append(
                 (
                     entry.index,
-                    f"Round {entry.round}: critical {entry.roll['critical']} — {cell(sentence)}",
+                    f"{battle.round_word} {entry.round}: "
+                    f"critical {entry.roll['critical']} — {cell(sentence)}",
                 )
             )
         elif entry.kind == "result":
-            points.append((entry.index, f"Round {entry.round}: {cell(entry.text)}."))
+            points.append(
+                (
+                    entry.index,
+                    f"{battle.round_word} {entry.round}: {cell(teller.past(entry.text))}.",
+                )
+            )
     out = ["## Turning points", ""]
     out += [f"- {text}" for _, text in sorted(points)] or ["Nothing stood out."]
     return [*out, ""]
@@ -311,7 +313,7 @@ def _roster(session: Session, names: dict[str, str]) -> list[str]:
 
 def _narrative(battle: Battle, names: dict[str, str]) -> list[str]:
     teller = Teller(battle, names)
-    out = ["## The battle, round by round", ""]
+    out = [f"## The battle, {battle.round_word.lower()} by {battle.round_word.lower()}", ""]
     by_round: dict[int, list[LogEntry]] = {}
     for entry in battle.log:
         by_round.setdefault(entry.round, []).append(entry)
@@ -319,7 +321,8 @@ def _narrative(battle: Battle, names: dict[str, str]) -> list[str]:
         sentences = tell(teller, entries)
         if not sentences:
             continue
-        out += [f"### {'Round ' + str(number) if number else 'Before the battle'}", ""]
+        title = f"{battle.round_word} {number}" if number else "Before the battle"
+        out += [f"### {title}", ""]
         out += ["- " + "\n  ".join(safe(s, multiline=True).split("\n")) for s in sentences]
         out.append("")
     return out

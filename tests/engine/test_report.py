@@ -49,23 +49,23 @@ def test_who_destroyed_whom_follows_the_log() -> None:
     assert "| 6 | Guerriero 2 | Barbari | Veles 2 (Legionari) |" in _section(
         text, "Who destroyed whom"
     )
-    assert "**Legionari won** in round 14: the only player with units left." in text
+    assert "**Legionari won** in turn 14: the only player with units left." in text
 
 
 def test_the_narrative_tells_results_in_the_past() -> None:
     _, text = _report("wargaming-introduttivo")
-    story = _section(text, "The battle, round by round")
-    assert "- Guerriero activated (ABI 3; rolled 2, needed ≤ 3)." in story
-    assert "- Guerriero did not activate (ABI 3; rolled 4, needed ≤ 3)." in story
-    assert "- Guerriero hit Legionario (CMB 4; rolled 1, needed ≤ 4)." in story
+    story = _section(text, "The battle, turn by turn")
+    assert "- Guerriero 1 activated (ABI 3; rolled 2, needed ≤ 3)." in story
+    assert "- Guerriero 3 did not activate (ABI 3; rolled 4, needed ≤ 3)." in story
+    assert "- Guerriero 1 hit Legionario 2 (CMB 4; rolled 1, needed ≤ 4)." in story
     assert "→" not in story and "activates?" not in story
 
 
 def test_turning_points_luck_and_roster() -> None:
     _, text = _report("cape-et-epee")
     points = _section(text, "Turning points")
-    assert "- Round 1: Moschettiere 1 (Moschettieri) was destroyed by Jussac (Guardie)." in points
-    assert "- Round 1: Guardia 1 failed the morale test." in points
+    assert "- Turn 1: Moschettiere 1 (Moschettieri) was destroyed by Jussac (Guardie)." in points
+    assert "- Turn 1: Guardia 1 failed the morale test." in points
     luck = _section(text, "Dice luck")
     assert re.search(
         r"\| Moschettieri \| \d+ \(\d+ not recorded\) \| [\d.]+ \| \d+ \| \d+ \|", luck
