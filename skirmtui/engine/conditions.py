@@ -61,7 +61,7 @@ def add(battle: Battle, unit: Unit, data: dict[str, Any]) -> None:
     battle.conditions.append(condition)
     battle.record(
         "override",
-        f"GM: {unit.name} is {condition.describe()}",
+        f"GM: {unit.label} is {condition.describe()}",
         key="gm.condition",
         target=unit.id,
     )
@@ -75,12 +75,12 @@ def remove(battle: Battle, unit: Unit, data: dict[str, Any]) -> None:
             del battle.conditions[index]
             battle.record(
                 "override",
-                f"GM ends {unit.name}'s condition: {text}",
+                f"GM ends {unit.label}'s condition: {text}",
                 key="gm.uncondition",
                 target=unit.id,
             )
             return
-    raise AnswerError(f"{unit.name} has no condition {text!r}")
+    raise AnswerError(f"{unit.label} has no condition {text!r}")
 
 
 def of_unit(battle: Battle, unit_id: str) -> list[Condition]:
@@ -117,7 +117,7 @@ def _expire(battle: Battle, step: Any, why: str) -> None:
         after = step(condition)
         if after is None:
             unit = battle.units.get(condition.unit)
-            name = unit.name if unit else condition.unit
+            name = unit.label if unit else condition.unit
             battle.record(
                 "condition",
                 f"Reminder: {name} is no longer {condition.text} ({why})",

@@ -57,7 +57,7 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             raise AnswerError(f"{field} must be text")
         battle.record(
             "override",
-            f"GM sets {unit.name}'s {spec.label} to {_word(value)}",
+            f"GM sets {unit.label}'s {spec.label} to {_word(value)}",
             key=item.key,
             target=unit.id,
         )
@@ -65,17 +65,17 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
     elif item.key == GM_REMOVE:
         unit = _unit(battle, data)
         if unit.removed:
-            raise AnswerError(f"{unit.name} is not on the table")
-        battle.record("override", f"GM removes {unit.name}", key=item.key, target=unit.id)
+            raise AnswerError(f"{unit.label} is not on the table")
+        battle.record("override", f"GM removes {unit.label}", key=item.key, target=unit.id)
         battle.remove(unit)
     elif item.key == GM_RESTORE:
         unit = _unit(battle, data)
         if not unit.removed:
-            raise AnswerError(f"{unit.name} is already on the table")
+            raise AnswerError(f"{unit.label} is already on the table")
         back = system.restore_field(battle, unit)
         level = _restore_level(back, data.get("value"))
         said = "" if level is None else f" ({back.label} {level})"
-        battle.record("override", f"GM puts {unit.name} back{said}", key=item.key, target=unit.id)
+        battle.record("override", f"GM puts {unit.label} back{said}", key=item.key, target=unit.id)
         battle.restore(unit)
         # G-4: back alive by its system's rules, not in the state it was taken out in.
         system.restore_unit(battle, unit, level)
@@ -95,10 +95,10 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             )
         except SetupError as error:
             raise AnswerError(str(error)) from None
-        battle.units[unit.id] = unit
+        battle.add_unit(unit)
         battle.record(
             "override",
-            f"GM adds {unit.name} to {battle.side_name(side)}",
+            f"GM adds {unit.label} to {battle.side_name(side)}",
             key=item.key,
             target=unit.id,
         )

@@ -63,10 +63,9 @@ class Session:
         self.runner = Runner(system, system.new_battle(setup), on_boundary=self._boundary)
         for index, item in enumerate(items):
             try:
-                self.runner.apply(item)
+                self.items.append(self.runner.apply(item))
             except AnswerError as error:
                 raise ReplayError(index, str(error)) from None
-            self.items.append(item)
         self._replaying = 0
 
     # -- what the UI reads --------------------------------------------------------------
@@ -95,7 +94,7 @@ class Session:
         if prompt is None:
             raise AnswerError("the battle is over: nothing is being asked")
         by = BY_TABLE if isinstance(prompt, Roll) else None
-        self._push(Item(prompt.key, prompt.coerce(value), by), checked=True)
+        self._push(Item(prompt.key, value, by))
 
     def roll(self) -> None:
         """Let the app roll the pending `Roll` prompt's dice."""
@@ -117,8 +116,8 @@ class Session:
     def redo(self) -> None:
         if not self.redo_stack:
             raise AnswerError("nothing to redo")
-        item = self.redo_stack.pop()
-        self.runner.apply(item)
+        item = self.runner.apply(self.redo_stack[-1])
+        self.redo_stack.pop()
         self.items.append(item)
 
     def seek(self, length: int) -> None:
@@ -141,9 +140,9 @@ class Session:
 
     # -- internals ----------------------------------------------------------------------
 
-    def _push(self, item: Item, *, checked: bool = False) -> None:
+    def _push(self, item: Item) -> None:
         try:
-            self.runner.apply(item, checked=checked)
+            item = self.runner.apply(item)
         except AnswerError:
             raise
         except Exception as error:

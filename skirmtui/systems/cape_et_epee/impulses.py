@@ -37,7 +37,7 @@ def impulse_step(b: Battle) -> Step:
         uid = waiting[0].id
         b.pos["impulse"] = uid
         b.pos["impulse_actions"] = 0
-        b.record("info", f"{b.units[uid].name} starts an impulse ({b.units[uid].num('ap')} AP)")
+        b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
     unit = b.units[uid]
     b.turn_side = unit.side
     options = actions.menu(b, unit, na=False)
@@ -49,7 +49,7 @@ def impulse_step(b: Battle) -> Step:
         key="impulse.action",
         side=unit.side,
         actor=unit.id,
-        text=f"{unit.name} ({unit.num('ap')} AP): which action?",
+        text=f"{unit.label} ({unit.num('ap')} AP): which action?",
         options=options,
     )
     if choice == END:
@@ -82,7 +82,7 @@ def end_activated(b: Battle) -> None:
             b.set(unit, "ap", 0)
     b.pos.pop("seq", None)
     b.pos["na_side"] = b.pos["initiative"]
-    b.enter_phase("nonactivated", "Non-activated characters", b.pos["initiative"])
+    b.enter_phase("nonactivated", b.pos["initiative"])
 
 
 def na_candidates(b: Battle, side: str) -> list[Unit]:
@@ -111,9 +111,9 @@ def _cannot_stop(b: Battle, waiting: list[Unit]) -> str | None:
     fight, cover = [], []
     for unit in waiting:
         if morale.engaged(b, unit):
-            fight.append(unit.name)
+            fight.append(unit.label)
         elif unit.stats["status"] == profile.SEEK_COVER:
-            cover.append(unit.name)
+            cover.append(unit.label)
     reasons = []
     if fight:
         reasons.append(f"CE-6: {', '.join(fight)} must fight or flee the melee")
@@ -134,7 +134,7 @@ def na_step(b: Battle) -> Step:
             key="na.unit",
             side=side,
             text=f"{b.side_name(side)}: which non-activated character acts?",
-            options=[Option(u.id, u.name) for u in waiting]
+            options=[Option(u.id, u.label) for u in waiting]
             + [
                 Option(
                     DONE,
@@ -164,7 +164,7 @@ def na_step(b: Battle) -> Step:
                     key="na.separated",
                     side=side,
                     actor=unit.id,
-                    text=f"Is {unit.name} separated from the rest of squad {squad}?",
+                    text=f"Is {unit.label} separated from the rest of squad {squad}?",
                 )
             menu = actions.menu(b, unit, na=True, rejoin=bool(rejoin))
             must = _bound(b, unit) and any(o.disabled is None for o in menu)
@@ -172,7 +172,7 @@ def na_step(b: Battle) -> Step:
                 key="na.action",
                 side=side,
                 actor=unit.id,
-                text=f"{unit.name}: which one-AP action?",
+                text=f"{unit.label}: which one-AP action?",
                 options=[
                     *menu,
                     Option(
@@ -192,4 +192,4 @@ def na_step(b: Battle) -> Step:
         b.turn_side = b.pos["na_side"]
         return
     del b.pos["na_side"]
-    b.enter_phase("end", "End of turn", None)
+    b.enter_phase("end", None)

@@ -91,7 +91,7 @@ def roll_test(
 
 
 def _name(units: list[Unit], unit: Unit) -> str:
-    return unit.name if len(units) == 1 else f"squad {profile.squad_of(unit)}"
+    return unit.label if len(units) == 1 else f"squad {profile.squad_of(unit)}"
 
 
 def cover_question(units: list[Unit]) -> Ask:
@@ -121,7 +121,7 @@ def test(b: Battle, units: list[Unit], trigger: str, cover: bool | None = None) 
             # CE-11, seed §2.7.3: "Il recupero è automatico non appena raggiunto il riparo"
             # — already in cover, it has reached it (a flight moves it away first).
             for unit in units:
-                b.record("info", f"{unit.name} is already in cover", actor=unit.id)
+                b.record("info", f"{unit.label} is already in cover", actor=unit.id)
                 recover(b, unit)
     return passed
 
@@ -150,7 +150,7 @@ def recover(b: Battle, unit: Unit) -> None:
     for member in group:
         b.set(member, "status", "")
     firmness.recover(b, group)
-    b.record("info", f"{unit.name} recovers" + (" with its squad" if len(group) > 1 else ""))
+    b.record("info", f"{unit.label} recovers" + (" with its squad" if len(group) > 1 else ""))
 
 
 def opponents(b: Battle, unit: Unit) -> list[Unit]:
