@@ -13,6 +13,7 @@ _MODULES = {
     "pequenas-guerras": "skirmtui.systems.pequenas_guerras",
     "cape-et-epee": "skirmtui.systems.cape_et_epee",
     "combattimento-gdr": "skirmtui.systems.combattimento_gdr",
+    "regole-base": "skirmtui.systems.regole_base",
 }
 
 
