@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from skirmtui.engine.battle import Battle, LogEntry
-from skirmtui.engine.labels import unit_labels
+from skirmtui.engine.luck import luck_document
 from skirmtui.engine.session import Session
-from skirmtui.engine.text import safe
 
 EXPORT_FORMAT = 1
 
@@ -15,7 +14,6 @@ EXPORT_FORMAT = 1
 def export_document(session: Session) -> dict[str, Any]:
     setup = session.setup
     battle = session.battle
-    labels = unit_labels(battle)
     doc: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "system": setup.system,
@@ -28,18 +26,21 @@ def export_document(session: Session) -> dict[str, Any]:
                 "id": u.id,
                 "side": u.side,
                 "name": u.name,
-                "label": labels[u.id],
+                "label": u.label,
                 "profile": dict(u.profile),
             }
             for u in battle.units.values()
         ],
-        "entries": [entry_document(e) for e in battle.log],
+        "entries": [entry_document(e, battle) for e in battle.log],
         "result": result_document(battle),
+        "luck": luck_document(battle),
     }
     return doc
 
 
-def entry_document(entry: LogEntry) -> dict[str, Any]:
+def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
+    """One log entry. Additive keys of format 1: `value` (the answer, structured) on
+    entries an answer made; `actor_label`/`target_label`, the units' unique labels."""
     doc: dict[str, Any] = {
         "index": entry.index,
         "answer": entry.answer,
@@ -54,6 +55,14 @@ def entry_document(entry: LogEntry) -> dict[str, Any]:
         "roll": None,
         "effects": [effect.as_dict() for effect in entry.effects],
     }
+    if entry.actor is not None:
+        doc["actor_label"] = battle.label(entry.actor)
+    if entry.target is not None:
+        doc["target_label"] = battle.label(entry.target)
+    if entry.value is not None:
+        doc["value"] = list(entry.value) if isinstance(entry.value, tuple) else entry.value
+    if entry.private:
+        doc["private"] = True
     if entry.roll is not None:
         doc["roll"] = {
             "success": None,
@@ -73,34 +82,3 @@ def result_document(battle: Battle) -> dict[str, Any] | None:
         "reason": battle.result.reason,
         "round": battle.result.round,
     }
-
-
-def markdown_report(session: Session, summary: list[str]) -> str:
-    """A readable report: title, summary, then the log grouped by round.
-
-    User text is shown, never obeyed: control characters become visible (`safe`), and
-    the lines of a multi-line note stay inside its list item."""
-    battle = session.battle
-    lines = [
-        f"# {safe(session.setup.title or battle.system)}",
-        "",
-        f"System: `{battle.system}` · seed {battle.seed}",
-        "",
-        "## Summary",
-        "",
-    ]
-    lines += [f"- {_item(line)}" for line in summary]
-    current = None
-    for entry in battle.log:
-        if not entry.text:
-            continue
-        if entry.round != current:
-            current = entry.round
-            lines += ["", f"## Round {current}" if current else "## Before the battle", ""]
-        lines.append(f"- *{safe(entry.phase)}* — {_item(entry.text)}")
-    return "\n".join(lines) + "\n"
-
-
-def _item(text: str) -> str:
-    """Text of a Markdown list item: its further lines indented under it."""
-    return "\n  ".join(safe(text, multiline=True).split("\n"))

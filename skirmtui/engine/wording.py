@@ -6,7 +6,6 @@ Plain text, no markup: the TUI log and the md report render these lines as data.
 from __future__ import annotations
 
 from skirmtui.engine.battle import Battle, Effect, LogEntry, Scalar
-from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.system import RuleSystem
 
 
@@ -20,7 +19,7 @@ def value_words(battle: Battle, value: Scalar, labels: dict[str, str] | None = N
     """A stored value as people read it: unit and side ids become names."""
     if isinstance(value, str) and value:
         if value in battle.units:
-            return (labels or unit_labels(battle)).get(value, value)
+            return (labels or battle.labels).get(value, value)
         for side in battle.sides:
             if side.id == value:
                 return side.name
@@ -57,7 +56,7 @@ def entry_effects(
     `Centurione: damage 0 → 1 (+1), no longer active; Capo tribù: removed`."""
     if not entry.effects:
         return ""
-    labels = labels if labels is not None else unit_labels(battle)
+    labels = labels if labels is not None else battle.labels
     grouped: dict[str, list[str]] = {}
     for effect in entry.effects:
         words = effect_words(battle, system, effect, labels)

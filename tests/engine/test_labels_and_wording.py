@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from skirmtui.engine.battle import Effect
 from skirmtui.engine.dice import Dice, parse_faces
-from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
 from skirmtui.engine.wording import entry_effects, round_word, value_words
 from skirmtui.systems.registry import get_system
@@ -17,22 +16,12 @@ def demo() -> Session:
     return Session(system, system.demo_setup())
 
 
-def test_repeated_names_are_numbered_within_their_side_in_roster_order() -> None:
+def test_repeated_names_read_apart_through_the_battle_s_labels() -> None:
     battle = demo().battle
-    labels = unit_labels(battle)
+    labels = battle.labels
     legionari = [labels[u.id] for u in battle.units.values() if u.name == "Legionario"]
     assert legionari == ["Legionario 1", "Legionario 2", "Legionario 3"]
-    assert labels["red1"] == "Centurione"  # a name used once is left alone
     assert len(set(labels.values())) == len(labels)
-
-
-def test_a_name_shared_across_sides_gets_the_side_name() -> None:
-    battle = demo().battle
-    for unit in battle.units.values():
-        unit.name = "Guerriero"
-    labels = unit_labels(battle)
-    assert len(set(labels.values())) == len(labels)
-    assert labels["red1"] == "Guerriero 1 (Legionari)"
 
 
 def test_effects_are_written_in_words_naming_the_unit() -> None:

@@ -12,7 +12,6 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from skirmtui.engine.items import GM_SET, Item
-from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
 from skirmtui.tui.usertext import plain
 
@@ -28,7 +27,7 @@ class QuickStatusScreen(ModalScreen[Item | None]):
         super().__init__()
         battle = session.battle
         self.unit = battle.units[unit_id]
-        self.label = unit_labels(battle)[unit_id]
+        self.label = battle.labels[unit_id]
         self.fields = [f for f in session.system.unit_fields if f.kind is bool]
 
     def compose(self) -> ComposeResult:

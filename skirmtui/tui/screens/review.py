@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
 from skirmtui.engine.battle import LogEntry
-from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import phase_label
 from skirmtui.engine.text import one_line
@@ -94,7 +93,7 @@ class ReviewScreen(Screen[None]):
             seen = dict.fromkeys(e.phase for e in self.entries)
             return [(phase_label(self.live.system, p), p) for p in seen]
         if what == "unit":
-            labels = unit_labels(battle)
+            labels = battle.labels
             return [
                 (f"{labels[u.id]} ({battle.side_name(u.side)})", u.id)
                 for u in battle.units.values()

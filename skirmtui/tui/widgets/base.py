@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -53,6 +53,15 @@ class SessionView(Widget):
     def content(self) -> Text:
         """What the pane shows now."""
         return Text()
+
+    @property
+    def line_count(self) -> int:
+        """Lines the content takes at the pane's width."""
+        width = self.content_region.width or 40
+        return len(self._text.wrap(self.app.console, width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._text.wrap(self.app.console, max(1, width)))
 
     def _cut(self, width: int, base: Style) -> None:
         console = self.app.console

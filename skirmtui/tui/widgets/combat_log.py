@@ -20,7 +20,6 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from skirmtui.engine.battle import LogEntry
-from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import one_line
 from skirmtui.engine.wording import entry_effects
@@ -47,6 +46,8 @@ def entry_line(entry: LogEntry) -> str:
     if entry.kind == "override" and text.startswith("GM "):
         return text  # "GM sets …" already says who
     prefix = {"roll": "» ", "override": "GM ", "note": "✎ ", "result": "★ "}.get(entry.kind, "  ")
+    if entry.private:
+        prefix += "(private) "
     return prefix + text
 
 
@@ -97,7 +98,7 @@ class CombatLog(ScrollView, can_focus=True):
         self._seen = len(log)
         if new:
             battle, system = self.session.battle, self.session.system
-            labels = unit_labels(battle)
+            labels = battle.labels
             for entry in new:
                 self._entries.append(entry)
                 self._effects.append(one_line(entry_effects(battle, system, entry, labels)))

@@ -20,7 +20,6 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import safe
 from skirmtui.tui.widgets.lines import wrap
@@ -94,7 +93,7 @@ class Roster(ScrollView, can_focus=True):
     def refresh_view(self) -> None:
         """Re-read the session; only the lines that changed are repainted."""
         battle, system, prompt = self.session.battle, self.session.system, self.session.prompt
-        labels = unit_labels(battle)
+        labels = battle.labels
         actor = prompt.actor if prompt else None
         target = prompt.target if prompt else None
         rows: list[UnitRow] = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from skirmtui.engine.labels import unit_labels
 from skirmtui.engine.text import one_line, safe
 from skirmtui.engine.wording import round_word, value_words
 from skirmtui.tui.widgets.base import SessionView
@@ -31,11 +30,15 @@ class UnitSheet(SessionView):
         unit = battle.units.get(self.unit_id or "")
         if unit is None:
             return Text("Select a unit in the roster.", style="dim")
-        labels = unit_labels(battle)
+        labels = battle.labels
         rows = [("Name", labels[unit.id]), ("Side", battle.side_name(unit.side))]
         for spec in system.profile_fields:
             rows.append((spec.label, str(unit.profile.get(spec.name, "—"))))
         rows.append(("Status", system.status(battle, unit)))
+        # A system may add rows of its own (combattimento-gdr: the body-point boxes).
+        extra = getattr(system, "sheet_rows", None)
+        if extra is not None:
+            rows += extra(battle, unit)
         for spec in system.unit_fields:
             value = unit.stats.get(spec.name)
             if (
