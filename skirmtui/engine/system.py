@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from skirmtui.engine.battle import Battle, Scalar, Side, Unit
+from skirmtui.engine.battle import Battle, Scalar, Side, Stat, Unit
 from skirmtui.engine.prompts import Prompt
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
@@ -48,7 +48,8 @@ class FieldSpec:
 
     name: str
     label: str
-    kind: type[int] | type[bool] | type[str] = int
+    #: `tuple`: several unit ids (a multi-valued stat, e.g. every opponent in a melee).
+    kind: type[int] | type[bool] | type[str] | type[tuple[str, ...]] = int
     minimum: int | None = None
     maximum: int | None = None
     #: Computed from the other fields (cost), so never typed in.
@@ -59,9 +60,9 @@ class FieldSpec:
     choices: tuple[str, ...] = ()
     #: A current stat's starting value when the profile has no field of its name
     #: (None: 0, False or "" by `kind`).
-    start: Scalar | None = None
+    start: Stat | None = None
 
-    def read(self, owner: str, value: object) -> Scalar:
+    def read(self, owner: str, value: object) -> Stat:
         """`value` checked against this spec; `SetupError` names `owner` and the field."""
         if value is None and self.default is not None:
             return self.default
@@ -69,6 +70,10 @@ class FieldSpec:
             if not isinstance(value, bool):
                 raise SetupError(f"{owner}: {self.label} must be yes or no (true/false)")
             return value
+        if self.kind is tuple:
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise SetupError(f"{owner}: {self.label} must be a list of unit ids")
+            return tuple(value)
         if self.kind is str:
             if not isinstance(value, str):
                 raise SetupError(f"{owner}: {self.label} must be text")
@@ -77,10 +82,20 @@ class FieldSpec:
             return value
         return _check_number(f"{owner}: {self.label}", value, self.minimum, self.maximum)
 
-    def initial(self) -> Scalar:
+    def initial(self) -> Stat:
         if self.start is not None:
             return self.start
         return self.kind()
+
+    def show(self, value: object) -> str:
+        """A value in words (the roster, the sheet, the log of a GM override)."""
+        if value is True:
+            return "yes"
+        if value is False:
+            return "no"
+        if isinstance(value, tuple):
+            return ", ".join(map(str, value)) or "—"
+        return str(value)
 
 
 @attrs.frozen
