@@ -155,8 +155,9 @@ class Battle:
     #: Whose step it is (a side id), shown in the breadcrumb.
     turn_side: str | None = None
     #: The system's position between steps (queues, indices): a `Position` subclass
-    #: of the system's (each system reads it through a typed accessor).
-    pos: Any = attrs.field(factory=Position)
+    #: of the system's, read through a typed accessor (a system's `start` sets it). A
+    #: dict of plain data still works for a system not yet moved to a `Position`.
+    pos: Any = attrs.field(factory=dict)
     result: Result | None = None
     #: Append-only; shared by clones and truncated when a checkpoint is restored.
     log: list[LogEntry] = attrs.field(factory=list)
@@ -346,7 +347,7 @@ class Battle:
             round=self.round,
             phase=self.phase,
             turn_side=self.turn_side,
-            pos=self.pos.copy(),
+            pos=plain_copy(self.pos),
             result=self.result,
             log=self.log,
             answer_index=self.answer_index,
