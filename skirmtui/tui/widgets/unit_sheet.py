@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.reactive import var
 from textual.widgets import Static
 
+from skirmtui.engine.conditions import of_unit
 from skirmtui.engine.text import one_line
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.base import SessionView
@@ -42,6 +43,7 @@ class UnitSheet(SessionView):
         for spec in system.profile_fields:
             rows.append((spec.label, str(unit.profile.get(spec.name, "—"))))
         rows.append(("Status", system.status(battle, unit)))
+        rows += [("Condition", c.describe()) for c in of_unit(battle, unit.id)]
         for spec in system.unit_fields:
             value = unit.stats.get(spec.name)
             if value is None or (spec.name in unit.profile and value == unit.profile[spec.name]):
