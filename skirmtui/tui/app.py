@@ -163,7 +163,15 @@ class SkirmApp(App[int]):
                     "Set a value, remove, restore or add a unit, end the battle",
                     "override",
                 ),
-                ("Note", "Write a note into the log", "note"),
+                ("Note", "Write a note into the log (or a private one, GM only)", "note"),
+                (
+                    "Timed condition",
+                    "Attach a condition to a unit until a round's end, for N activations "
+                    "or until removed; or end one",
+                    "condition",
+                ),
+                ("Search the log", "Find a unit, a word or a roll key (n / N)", "search"),
+                ("Dice luck", "Expected and actual successes per side and unit", "luck"),
                 ("Review", "Timeline, filters and summary of this battle", "review"),
                 ("Export the log", "Write the structured log (JSON) beside the save", "export"),
                 ("Damage +1", "GM: one more damage on the unit under the roster cursor", "damage"),
@@ -174,8 +182,17 @@ class SkirmApp(App[int]):
             # Every command is listed (one not possible now says why when chosen), so
             # the palette always reaches Roll, Redo and Export.
             for title, help_text, action in commands:
-                if action in ("override", "note", "damage", "heal", "status") and (
+                if action in ("override", "note", "condition", "damage", "heal", "status") and (
                     not screen.check_action(action, ())
                 ):
                     continue
                 yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+        from skirmtui.tui.screens.review import ReviewScreen
+
+        if isinstance(screen, ReviewScreen):
+            yield SystemCommand(
+                "Search the log", "Find a unit, a word or a roll key (n / N)", screen.action_search
+            )
+            yield SystemCommand(
+                "Dice luck", "Luck per side and unit at this point", screen.action_luck
+            )

@@ -22,7 +22,10 @@ HELP = """\
 | + / − | GM: one more / one less damage on the unit under the roster cursor |
 | t | GM: switch one yes/no status of that unit |
 | o | GM override: set a value, remove, restore or add a unit, end the battle |
-| e | write a note into the log |
+| e | write a note into the log (tick "private" to keep it from the player view) |
+| t | timed condition on a unit: to the end of round N, for N activations, until removed |
+| / | search the log (a unit, a word, a roll key); n / N next / previous hit, Esc ends |
+| l | dice luck: per side and unit, expected and actual successes, percentile |
 | v | review: timeline, filters, summary |
 | s | on a narrow terminal: the unit sheet in the log's place (and back) |
 | Tab | move between panes (roster, Now, log) |

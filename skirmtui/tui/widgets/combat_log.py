@@ -74,7 +74,9 @@ class CombatLog(ScrollView, can_focus=True):
         self._starts: list[int] = []  # the first row of each shown entry
         self._heights: list[int] = []
         self._wrap_width = 0
-        self._strips: dict[tuple[int, int], tuple[LogEntry, Strip]] = {}
+        self._strips: dict[tuple[int, int, bool], tuple[LogEntry, Strip]] = {}
+        #: The entry a search shows (drawn reversed), or None.
+        self.marked: int | None = None
         self._base = Style()
         self._follow = True  # at the end: new entries scroll into view
 
@@ -180,12 +182,15 @@ class CombatLog(ScrollView, can_focus=True):
         if index < 0 or row >= self._total:
             return Strip.blank(width, base)
         entry = self._entries[index]
-        key = (id(entry), row - self._starts[index])
+        marked = index == self.marked
+        key = (id(entry), row - self._starts[index], marked)
         cached = self._strips.get(key)
         if cached is not None and cached[0] is entry:
             return cached[1]
         text, effect = self._wrap_entry(index, self._wrap_width or width)[key[1]]
         style = base + (_EFFECT_STYLE if effect else entry_style(entry))
+        if marked:
+            style += Style(reverse=True)
         strip = Strip([Segment(text, style)]).extend_cell_length(width, base).crop(0, width)
         self._strips[key] = (entry, strip)
         return strip
@@ -213,6 +218,17 @@ class CombatLog(ScrollView, can_focus=True):
 
     def _jump(self, y: float) -> None:
         self.scroll_to(y=max(0, min(y, self.max_scroll_y)), animate=False)
+
+    def mark(self, row: int | None) -> None:
+        """Show entry `row` (a search hit) reversed and in view; None clears the mark."""
+        self.marked = row
+        if row is not None and row < len(self._starts):
+            height = self.scrollable_content_region.height
+            self._jump(self._starts[row] - height // 2)
+        self.refresh()
+
+    def entry(self, row: int) -> LogEntry:
+        return self._entries[row]
 
     # -- reading what is shown (tests, review) ---------------------------------------------
 

@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from skirmtui.engine.conditions import of_unit
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import safe
 from skirmtui.tui.widgets.lines import wrap
@@ -103,7 +104,11 @@ class Roster(ScrollView, can_focus=True):
             for unit in battle.units.values():
                 if unit.side == side.id:
                     mark = ACTOR if unit.id == actor else TARGET if unit.id == target else " "
-                    status = safe(system.status(battle, unit))
+                    status = system.status(battle, unit)
+                    held = of_unit(battle, unit.id)
+                    if held:  # the GM's timed conditions, with what is left
+                        status = "; ".join([status, *(c.describe() for c in held)]).lstrip("; ")
+                    status = safe(status)
                     indices.append(len(rows))
                     label = safe(labels[unit.id])
                     rows.append(UnitRow(unit.id, label, status, unit.removed, mark))

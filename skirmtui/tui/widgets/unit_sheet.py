@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from skirmtui.engine.conditions import of_unit
 from skirmtui.engine.text import one_line, safe
 from skirmtui.engine.wording import round_word, value_words
 from skirmtui.tui.widgets.base import SessionView
@@ -35,6 +36,7 @@ class UnitSheet(SessionView):
         for spec in system.profile_fields:
             rows.append((spec.label, str(unit.profile.get(spec.name, "—"))))
         rows.append(("Status", system.status(battle, unit)))
+        rows += [("Condition", c.describe()) for c in of_unit(battle, unit.id)]
         # A system may add rows of its own (combattimento-gdr: the body-point boxes).
         extra = getattr(system, "sheet_rows", None)
         if extra is not None:
