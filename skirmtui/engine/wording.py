@@ -5,7 +5,7 @@ Plain text, no markup: the TUI log and the md report render these lines as data.
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Effect, LogEntry, Scalar
+from skirmtui.engine.battle import Battle, Effect, LogEntry
 from skirmtui.engine.system import RuleSystem
 
 
@@ -15,8 +15,11 @@ def round_word(system: RuleSystem) -> str:
     return word if isinstance(word, str) else "Round"
 
 
-def value_words(battle: Battle, value: Scalar, labels: dict[str, str] | None = None) -> str:
-    """A stored value as people read it: unit and side ids become names."""
+def value_words(battle: Battle, value: object, labels: dict[str, str] | None = None) -> str:
+    """A stored value as people read it: unit and side ids become names (a list of
+    them, names joined)."""
+    if isinstance(value, list | tuple):
+        return ", ".join(value_words(battle, v, labels) for v in value) or "none"
     if isinstance(value, str) and value:
         if value in battle.units:
             return (labels or battle.labels).get(value, value)
@@ -35,11 +38,12 @@ def effect_words(
     """One change without the unit's name: `damage 0 → 1`, `now active`, `removed`."""
     if effect.field == "removed":
         return "removed from the table" if effect.after else "back on the table"
-    label = next((f.label for f in system.unit_fields if f.name == effect.field), effect.field)
+    label = next((f.label for f in system.unit_fields if f.name == effect.field), None)
+    label = label or effect.field.replace("_", " ")
     before, after = effect.before, effect.after
     if isinstance(after, bool) and isinstance(before, bool):
         return f"now {label}" if after else f"no longer {label}"
-    if isinstance(after, int) and isinstance(before, int):
+    if isinstance(after, int) and isinstance(before, int) and not isinstance(after, bool):
         return f"{label} {before} → {after} ({after - before:+d})"
     if after in ("", None):
         return f"{label} cleared (was {value_words(battle, before, labels)})"
@@ -57,11 +61,16 @@ def entry_effects(
     if not entry.effects:
         return ""
     labels = labels if labels is not None else battle.labels
-    grouped: dict[str, list[str]] = {}
-    for effect in entry.effects:
+    grouped: dict[str | None, list[str]] = {}
+    for effect in entry.effects:  # a unit's stat, or (unit None) the battle's position
         words = effect_words(battle, system, effect, labels)
         grouped.setdefault(effect.unit, []).append(words)
     return "; ".join(
-        f"{labels.get(unit, value_words(battle, unit, labels))}: {', '.join(words)}"
-        for unit, words in grouped.items()
+        f"{_whose(battle, unit, labels)}: {', '.join(words)}" for unit, words in grouped.items()
     )
+
+
+def _whose(battle: Battle, unit: str | None, labels: dict[str, str]) -> str:
+    if unit is None:
+        return "Battle"
+    return labels.get(unit) or value_words(battle, unit, labels)

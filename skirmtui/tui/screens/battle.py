@@ -134,6 +134,7 @@ class BattleScreen(Screen[None]):
         self.query_one("#sheet").border_title = "Unit"
         self.query_one(CombatLog).sync()
         self._follow_prompt()
+        self.query_one(UnitSheet).refresh_view()
         self.update_savebar()
         self.query_one(PromptPanel).focus()
 
@@ -148,13 +149,13 @@ class BattleScreen(Screen[None]):
 
     def changed(self) -> None:
         """The session changed: repaint what changed, autosave, re-check live keys."""
+        self.query_one(Roster).refresh_view()
+        self._follow_prompt()  # before the sheet repaints: it may show another unit
         self.query_one(Breadcrumb).refresh_view()
         self.query_one(QueueView).refresh_view()
         self.query_one(UnitSheet).refresh_view()
         self.query_one(PromptPanel).refresh_view()
-        self.query_one(Roster).refresh_view()
         self.query_one(CombatLog).sync()
-        self._follow_prompt()
         live = tuple(bool(self.check_action(a, ())) for a in _TOGGLED)
         if live != self._live_actions:  # the key bar redraws: only when keys change
             self._live_actions = live
@@ -175,11 +176,11 @@ class BattleScreen(Screen[None]):
         unit = (prompt.actor or prompt.target) if prompt else None
         if unit is not None and unit in self.session.battle.units:
             self.query_one(Roster).select(unit)
-            self._show_unit(unit)
+            self._show_unit(unit, repaint=False)  # `changed` repaints the sheet next
 
-    def _show_unit(self, unit_id: str) -> None:
+    def _show_unit(self, unit_id: str, repaint: bool = True) -> None:
         self.selected = unit_id
-        self.query_one(UnitSheet).show(unit_id)
+        self.query_one(UnitSheet).show(unit_id, repaint)
 
     def update_savebar(self, status: str = "") -> None:
         path = self.skirm.save_path
@@ -247,7 +248,14 @@ class BattleScreen(Screen[None]):
         prompt = self.session.prompt
         playing = not self.read_only
         if self._search_open and action in (
-            "roll", "answer_yes", "answer_no", "help", "digit", "sheet", "damage", "heal"
+            "roll",
+            "answer_yes",
+            "answer_no",
+            "help",
+            "digit",
+            "sheet",
+            "damage",
+            "heal",
         ):
             return False
         if action in ("search_next", "search_prev", "search_clear"):

@@ -29,6 +29,7 @@ class SessionView(Widget):
         self._lines: list[list[Segment]] = []
         self._for: tuple[int, Style] | None = None  # width and base style of the lines
         self._strips: dict[int, Strip] = {}
+        self._cache: dict[tuple[object, ...], list[list[Segment]]] = {}
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -45,10 +46,13 @@ class SessionView(Widget):
             return
         old = self._lines
         self._cut(width, self._for[1] if self._for else Style())  # same colours
-        for y in range(max(len(old), len(self._lines))):
-            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]:
-                self._strips.pop(y, None)
-                self.refresh(Region(0, y, width, 1))
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(max(len(old), len(self._lines)))
+            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]
+        ]
+        if changed:
+            self.refresh(*changed)
 
     def content(self) -> Text:
         """What the pane shows now."""
@@ -64,11 +68,29 @@ class SessionView(Widget):
         return len(self._text.wrap(self.app.console, max(1, width)))
 
     def _cut(self, width: int, base: Style) -> None:
+        """Wrap the text to `width`, line by line; a line seen before (most of them,
+        from one answer to the next) is taken from the cache."""
+        if self._for != (width, base):
+            self._cache.clear()
         console = self.app.console
-        self._lines = [
-            [Segment(s.text, base + s.style if s.style else base) for s in line.render(console)]
-            for line in self._text.wrap(console, width)
-        ]
+        lines: list[list[Segment]] = []
+        cache = self._cache
+        for line in self._text.split("\n", allow_blank=True):
+            key = (line.plain, tuple(line.spans), line.style)
+            cut = cache.get(key)
+            if cut is None:
+                cut = [
+                    [
+                        Segment(s.text, base + s.style if s.style else base)
+                        for s in part.render(console)
+                    ]
+                    for part in line.wrap(console, width)
+                ]
+                cache[key] = cut
+            lines += cut
+        if len(cache) > 500:
+            cache.clear()
+        self._lines = lines
         self._for = (width, base)
         self._strips.clear()
 

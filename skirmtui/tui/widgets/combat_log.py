@@ -79,10 +79,29 @@ class CombatLog(ScrollView, can_focus=True):
         self.marked: int | None = None
         self._base = Style()
         self._follow = True  # at the end: new entries scroll into view
+        self._thumb: tuple[int, int] = (-1, -1)  # the scrollbar's thumb as drawn
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
+        # As ScrollView's, but the scrollbar repaints only when its thumb moves: in a
+        # 10,000-line log most new lines do not move it by an eighth of a cell.
         self._follow = new_value >= self.max_scroll_y
+        self._move_thumb()
+        if round(old_value) != round(new_value):
+            self.refresh(self.size.region)
+
+    def _move_thumb(self) -> None:
+        if not self.show_vertical_scrollbar:
+            return
+        bar = self.vertical_scrollbar
+        height = max(1, bar.size.height)
+        total = max(1, self.virtual_size.height)
+        window = self.scrollable_content_region.height
+        thumb = (round(self.scroll_y * height * 8 / total), round(window * height * 8 / total))
+        if thumb != self._thumb:
+            self._thumb = thumb
+            bar.window_virtual_size = total
+            bar.window_size = window
+            bar.position = self.scroll_y
 
     # -- keeping up with the battle ------------------------------------------------------
 
@@ -148,8 +167,7 @@ class CombatLog(ScrollView, can_focus=True):
         size = Size(self._wrap_width, self._total)
         if size != self.virtual_size:
             self.set_reactive(Widget.virtual_size, size)
-            self.vertical_scrollbar.window_virtual_size = size.height
-            self.vertical_scrollbar.window_size = self.scrollable_content_region.height
+            self._move_thumb()
         if follow:
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
             self._follow = True

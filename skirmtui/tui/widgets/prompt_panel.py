@@ -334,9 +334,13 @@ class PromptPanel(Widget, can_focus=True):
         old = self._lines
         self._lines = self._layout(width, height)
         self._laid_out_for = self._state(width, height)
-        for y in range(max(len(old), len(self._lines))):
-            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]:
-                self.refresh(Region(0, y, width, 1))
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(max(len(old), len(self._lines)))
+            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]
+        ]
+        if changed:
+            self.refresh(*changed)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         base = self.rich_style  # read once per pass, not once per line

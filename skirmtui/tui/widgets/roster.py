@@ -121,10 +121,16 @@ class Roster(ScrollView, can_focus=True):
         old_lines = self._lines
         self._lines = self._layout()
         if same_units and len(old_lines) == len(self._lines):
-            for y, (before, after) in enumerate(zip(old_lines, self._lines, strict=True)):
-                row = after.unit
-                if before != after or (row is not None and old_rows[row] != rows[row]):
-                    self.refresh_line(y)
+            top = self.scroll_offset.y
+            width = self.size.width
+            changed = [
+                Region(0, y - top, width, 1)
+                for y, (before, after) in enumerate(zip(old_lines, self._lines, strict=True))
+                if before != after
+                or (after.unit is not None and old_rows[after.unit] != rows[after.unit])
+            ]
+            if changed:
+                self.refresh(*changed)
         else:
             self._resize()
         if rows and self.cursor_unit != was:

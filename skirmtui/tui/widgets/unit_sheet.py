@@ -3,6 +3,8 @@ first)."""
 
 from __future__ import annotations
 
+from itertools import islice
+
 from rich.text import Text
 
 from skirmtui.engine.conditions import of_unit
@@ -11,6 +13,8 @@ from skirmtui.engine.wording import round_word, value_words
 from skirmtui.tui.widgets.base import SessionView
 
 RECENT = 8
+#: How far back (log entries) the sheet looks for them.
+RECENT_WINDOW = 2_000
 
 
 class UnitSheet(SessionView):
@@ -20,10 +24,11 @@ class UnitSheet(SessionView):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.unit_id: str | None = None
 
-    def show(self, unit_id: str | None) -> None:
+    def show(self, unit_id: str | None, repaint: bool = True) -> None:
         if unit_id != self.unit_id:
             self.unit_id = unit_id
-            self.refresh_view()
+            if repaint:
+                self.refresh_view()
 
     def content(self) -> Text:
         battle = self.session.battle
@@ -63,7 +68,9 @@ class UnitSheet(SessionView):
         text.append("\nRecent (newest first):\n", style="bold")
         shown_entries = 0
         letter = round_word(system)[:1]
-        for entry in reversed(battle.log):
+        # The newest entries only: a unit that did little must not cost a walk through a
+        # 10,000-entry log on every answer.
+        for entry in islice(reversed(battle.log), RECENT_WINDOW):
             if entry.text and unit.id in (entry.actor, entry.target):
                 text.append(f"{letter}{entry.round} ", style="dim")
                 text.append(f"{one_line(entry.text)}\n")
