@@ -410,7 +410,7 @@ async def test_8_damage_heal_and_status_in_one_or_two_keys_survive_undo_save_loa
         await pilot.press("plus", "plus", "minus")
         await pilot.pause()
         assert session.battle.units["red1"].stats["damage"] == 1
-        await pilot.press("t")
+        await pilot.press("x")
         await pilot.pause()
         await pilot.press("1")  # the first yes/no status: active
         await pilot.pause()
