@@ -7,12 +7,14 @@ between steps the position is `battle.pos` plus the units' stats.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.items import Item
 from skirmtui.engine.prompts import Ask, Choose, Option, Roll
 from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
 from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
@@ -28,6 +30,9 @@ _NEXT = {
     "melee": "end",
 }
 DONE = "done"
+#: The `movement` option of a battle played before movement by player (WI-7): the roster
+#: walk, one `move.terrain` question a unit, whose "done" ended the phase for everyone.
+BY_UNIT = "by unit"
 _RESTORE_DAMAGE = FieldSpec("damage", "damage", int, 0, WOUNDED)
 
 
@@ -44,6 +49,22 @@ def _move_options(open_: int, rough: int, impervious: int, active: bool) -> tupl
         ),
         Option("stay", "stays where it is", passive=True),
         Option(DONE, "movement done: the rest stay", passive=True),
+    )
+
+
+@cache
+def _unit_moves(
+    unit_id: str, label: str, open_: int, rough: int, impervious: int, active: bool
+) -> tuple[Option, ...]:
+    """One unit's three moves in a player's movement list (cached: replay rebuilds them)."""
+    return (
+        Option(f"{unit_id}|open", f"{label}: open ground, up to {open_} cm"),
+        Option(f"{unit_id}|rough", f"{label}: rough ground, up to {rough} cm"),
+        Option(
+            f"{unit_id}|impervious",
+            f"{label}: impervious ground, up to {impervious} cm (ABI test)",
+            disabled=None if active else "inactive units cannot enter impervious terrain",
+        ),
     )
 
 
@@ -317,9 +338,70 @@ class WargamingIntroduttivo(BaseSystem):
 
     # Movement (WI-7) ------------------------------------------------------------------
 
+    def replay_options(self, items: Sequence[Item]) -> dict[str, Any]:
+        """A log with `move.terrain` answers was played before movement by player (WI-7):
+        it replays with the roster walk it was played with."""
+        return {"movement": BY_UNIT} if any(i.key == "move.terrain" for i in items) else {}
+
     def _movement(self, b: Battle) -> Step:
-        """Seed: all players move at once. The app walks the units that may move, in
-        roster order, each with its allowance; "done" leaves the rest where they are."""
+        """Seed: "tutti i giocatori effettuano i movimenti in simultanea … quando tutti i
+        giocatori hanno spostato le truppe si passa alla fase seguente". WI-7: each player
+        says which of its units moved and over what ground, one answer a unit that moved;
+        its "done" leaves its other units where they are and ends only its own movement."""
+        if b.options.get("movement") == BY_UNIT:
+            yield from self._movement_by_unit(b)
+            return
+        side = self._next_mover(b)
+        if side is None:
+            self._end_movement(b)
+            return
+        b.turn_side = side
+        options = [
+            option
+            for unit in b.on_table(side)
+            if self._can_move(unit)
+            for option in _unit_moves(
+                unit.id,
+                unit.label,
+                *(self._allowance(unit, t) for t in ("open", "rough", "impervious")),
+                active=unit.flag("active"),
+            )
+        ]
+        options.append(Option(DONE, "Done: the other units stay", passive=True))
+        waiting = [b.side_name(s) for s in b.pos["order"] if s != side and self._may_move(b, s)]
+        choice = yield Choose(
+            key="move.unit",
+            side=side,
+            text=f"{b.side_name(side)}: which unit moved, over what ground?",
+            help="All players move at the same time on the table (WI-7). Pick each unit "
+            "that moved; Done leaves the others where they are and ends only "
+            f"{b.side_name(side)}'s movement."
+            + (f" Still to tell: {', '.join(waiting)}." if waiting else ""),
+            options=options,
+        )
+        if choice == DONE:
+            b.pos["movement_done"].append(side)
+            return
+        unit_id, terrain = choice.split("|")
+        if b.alive(unit_id):  # a GM override may have removed it meanwhile
+            yield from self._move(b, b.units[unit_id], terrain)
+
+    def _next_mover(self, b: Battle) -> str | None:
+        """The first player in play order who is not done and has a unit that may move."""
+        b.pos.setdefault("movement_done", [])
+        for side in b.pos["order"]:
+            if self._may_move(b, side):
+                return str(side)
+        return None
+
+    def _may_move(self, b: Battle, side: str) -> bool:
+        return side not in b.pos["movement_done"] and any(
+            self._can_move(u) for u in b.on_table(side)
+        )
+
+    def _movement_by_unit(self, b: Battle) -> Step:
+        """Saves from before movement by player (no `movement` option) replay as they were
+        played: every unit that may move in roster order; "done" ended the phase."""
         if "movers" not in b.pos:
             b.pos["movers"] = [u.id for u in b.on_table() if self._can_move(u)]
         movers: list[str] = b.pos["movers"]
@@ -344,8 +426,12 @@ class WargamingIntroduttivo(BaseSystem):
         if terrain == DONE:
             self._end_movement(b)
             return
-        if terrain == "stay":
-            return
+        if terrain != "stay":
+            yield from self._move(b, unit, terrain)
+
+    def _move(self, b: Battle, unit: Unit, terrain: str) -> Step:
+        """One unit's move: impervious ground needs an ABI test (seed); either way the
+        move is the unit's action (WI-4) and it moves once a turn."""
         if terrain == "impervious":
             result = yield self._test(unit, "abi", "move.impervious", "crosses impervious ground")
             if not result.success:
@@ -366,6 +452,7 @@ class WargamingIntroduttivo(BaseSystem):
 
     def _end_movement(self, b: Battle) -> None:
         b.pos.pop("movers", None)
+        b.pos.pop("movement_done", None)
         for unit in b.on_table():
             # Holding is for one phase: a unit that found no target to shoot may still
             # melee (WI-8: active units that did not shoot).
@@ -501,10 +588,15 @@ class WargamingIntroduttivo(BaseSystem):
             return [QueueRow(s.id, f"{s.name}: rolling for play order") for s in b.sides]
         rows = []
         order = b.pos["order"]
+        by_player = b.phase == "movement" and "movement_done" in b.pos
         for i, side in enumerate(order):
-            current = b.turn_side == side and b.phase not in ("movement", "end")
+            current = b.turn_side == side and b.phase != "end"
             units = b.on_table(side)
-            if b.phase == "activation":
+            if by_player:
+                # WI-7: everyone moves at once; each player tells the app in turn.
+                left = sum(1 for u in units if self._can_move(u))
+                detail = f"{left} may still move" if self._may_move(b, side) else "moved"
+            elif b.phase == "activation":
                 left = sum(1 for u in units if not u.flag("tried"))
                 count = sum(1 for u in units if u.flag("active"))
                 detail = f"{count} active, {left} to try"
@@ -512,7 +604,10 @@ class WargamingIntroduttivo(BaseSystem):
                 active = [u for u in units if u.flag("active")]
                 ready = [u for u in active if self._can_fight(u)]
                 detail = f"{len(active)} active, {len(ready)} can still fight"
-            done = b.phase not in ("movement", "end") and i < b.pos["player"]
+            if by_player:
+                done = not self._may_move(b, side)
+            else:
+                done = b.phase not in ("movement", "end") and i < b.pos["player"]
             mark = "✓ " if done else ""
             rows.append(
                 QueueRow(side, f"{i + 1}. {mark}{b.side_name(side)} — {detail}", current=current)
