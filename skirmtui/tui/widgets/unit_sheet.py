@@ -42,6 +42,10 @@ class UnitSheet(SessionView):
         for spec in system.profile_fields:
             rows.append((spec.label, str(unit.profile.get(spec.name, "—"))))
         rows.append(("Status", system.status(battle, unit)))
+        # A system may add rows of its own (combattimento-gdr: the body-point boxes).
+        extra = getattr(system, "sheet_rows", None)
+        if extra is not None:
+            rows += extra(battle, unit)
         for spec in system.unit_fields:
             value = unit.stats.get(spec.name)
             if value is None or (spec.name in unit.profile and value == unit.profile[spec.name]):
