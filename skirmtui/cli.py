@@ -32,6 +32,14 @@ class UsageError(Exception):
     """Bad usage: reported on stderr, exit 2."""
 
 
+class PathError(Exception):
+    """A path the command cannot write to: one line on stderr naming it, exit 1."""
+
+    def __init__(self, path: Path, error: OSError | str) -> None:
+        reason = error if isinstance(error, str) else (error.strerror or str(error))
+        super().__init__(f"{path}: {reason}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="skirmtui", description="A terminal battle tracker for tabletop skirmish games."
@@ -107,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(safe(f"skirmtui {args.command}: {error}"), file=sys.stderr)
         return EXIT_USAGE
+    except PathError as error:
+        print(safe(f"skirmtui {args.command}: {error}"), file=sys.stderr)
+        return EXIT_BAD_FILE
     return code
 
 
@@ -200,7 +211,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     session = Session(system, system.demo_setup())
     path = args.output or SAVES / f"demo-{system.id}.toml"
     created = now_stamp()
-    save_session(session, path, created)
+    try:
+        save_session(session, path, created)
+    except OSError as error:
+        raise PathError(path, error) from None
     from skirmtui.tui.app import SkirmApp
 
     return _run_app(SkirmApp(session=session, path=path, created=created))
@@ -234,7 +248,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         text = markdown_report(session, session.system.summary(session.battle))
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        write_output(args.output, text)
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -250,6 +264,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     setup = system.demo_setup()
     if args.players is not None:
         setup = _setup_for_players(system, args.players)
+    if args.save_dir:
+        writable_folder(args.save_dir)
     report = SimReport()
     rng = random.Random(args.seed)
     start = time.perf_counter()
@@ -268,7 +284,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
         key = session.battle.side_name(result.winner) if result.winner else "draw"
         report.wins[key] = report.wins.get(key, 0) + 1
         if args.save_dir:
-            save_session(session, args.save_dir / f"{system.id}-{number:04d}.toml", now_stamp())
+            path = args.save_dir / f"{system.id}-{number:04d}.toml"
+            try:
+                save_session(session, path, now_stamp())
+            except OSError as error:
+                raise PathError(path, error) from None
     report.seconds = time.perf_counter() - start
     print(f"system: {system.id}")
     print(f"battles: {report.battles}")
@@ -297,3 +317,65 @@ def _reseeded(setup: Setup, seed: int) -> Setup:
     import attrs
 
     return attrs.evolve(setup, seed=seed)
+
+
+# -- output paths --------------------------------------------------------------------------
+
+
+def write_output(path: Path, text: str) -> None:
+    """Write an export: whole or not at all for a file (a temp file renamed over it, so a
+    full disk leaves no half report); straight into anything else (`/dev/stdout`, a
+    pipe). Any failure is a `PathError` naming the path and the reason."""
+    import contextlib
+    import os
+    import stat
+    import tempfile
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise PathError(path, error) from None
+    data = text.encode("utf-8")
+    try:
+        if mode is not None and stat.S_ISDIR(mode):
+            raise PathError(path, "is a folder")
+        if mode is not None and not stat.S_ISREG(mode):
+            with open(path, "wb") as handle:
+                handle.write(data)
+            return
+        folder = path.parent
+        if not folder.is_dir():
+            raise PathError(path, f"no such folder {folder}")
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.chmod(tmp, 0o644 if mode is None else mode & 0o777)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as error:
+        raise PathError(path, error) from None
+
+
+def writable_folder(folder: Path) -> None:
+    """Make `folder` (and its parents) or fail now, before any work, with a `PathError`."""
+    import os
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise PathError(folder, "is not a folder") from None
+    except OSError as error:
+        raise PathError(folder, error) from None
+    try:  # permissions, a read-only mount: try what the saves will do
+        fd, probe = tempfile.mkstemp(prefix=".skirmtui-", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        raise PathError(folder, error) from None
