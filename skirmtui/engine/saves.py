@@ -12,6 +12,7 @@ import json
 import operator
 import os
 import re
+import stat
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,11 +24,17 @@ import attrs
 import tomli_w
 
 from skirmtui.engine.battle import LogEntry, Result, Side
-from skirmtui.engine.items import GM_ADD, Item
+from skirmtui.engine.items import GM_ADD, GM_END, GM_NOTE, GM_REMOVE, GM_RESTORE, GM_SET, Item
 from skirmtui.engine.session import ReplayError, Session
 from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
 
 FORMAT = 1
+#: Largest save read (checked before parsing): a 20,000-answer battle is about 3 MB.
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: Most answers a save may hold (five times the longest battle `sim` lets run).
+MAX_SAVE_ANSWERS = 100_000
+#: Deepest nesting of an answer's value (a GM's new unit: a table holding a table).
+_MAX_DEPTH = 4
 
 
 class SaveError(ValueError):
@@ -293,26 +300,56 @@ def _plain(value: Any) -> Any:
 # -- reading ------------------------------------------------------------------------------
 
 
-def read_document(path: Path) -> dict[str, Any]:
-    """Parse a save file; a `SaveError` names what is wrong (TOML line and column)."""
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a save, refusing at once what is not a regular file (a FIFO would
+    block, `/dev/zero` never ends) or is larger than `MAX_SAVE_BYTES`."""
     try:
-        raw = Path(path).read_bytes()
+        # O_NONBLOCK: opening a FIFO must not wait for a writer.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise SaveError("no such file") from None
     except OSError as error:
-        raise SaveError(f"cannot read: {error.strerror}") from None
+        raise SaveError(f"cannot read: {error.strerror or error}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        is_dir = stat.S_ISDIR(info.st_mode)
+        raise SaveError("is a folder, not a save" if is_dir else "not a regular file")
+    with os.fdopen(fd, "rb") as handle:
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(
+                f"too large: {_mb(info.st_size)} (a save may hold {_mb(MAX_SAVE_BYTES)})"
+            )
+        try:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+        except OSError as error:
+            raise SaveError(f"cannot read: {error.strerror or error}") from None
+    if len(raw) > MAX_SAVE_BYTES:  # grew while we looked
+        raise SaveError(f"too large (a save may hold {_mb(MAX_SAVE_BYTES)})")
+    return raw
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """Parse a save file; a `SaveError` names what is wrong (TOML line and column)."""
+    raw = read_bytes(path)
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError("not a text file (not UTF-8)") from None
     except tomllib.TOMLDecodeError as error:
         raise SaveError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise SaveError("not a save: nested too deeply") from None
 
 
 def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> Setup:
     """Validate the setup part of a save and build it."""
     version = doc.get("format")
-    if version != FORMAT:
+    if type(version) is not int or version != FORMAT:  # not 1.0, not true
         raise SaveError(f"unknown save format {version!r} (this skirmtui reads format {FORMAT})")
     system_id = doc.get("system")
     if system_id not in systems:
@@ -346,7 +383,12 @@ def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> 
     if not isinstance(options, dict):
         raise SaveError("options must be a table")
     title = doc.get("title", "")
-    setup = Setup(str(system_id), str(title), seed, sides, units, options)
+    if not isinstance(title, str):
+        raise SaveError("title must be text")
+    created = doc.get("created", "")
+    if not isinstance(created, str | datetime):
+        raise SaveError("created must be a date or text")
+    setup = Setup(str(system_id), title, seed, sides, units, options)
     try:
         systems[str(system_id)].check_setup(setup)
     except SetupError as error:
@@ -357,18 +399,71 @@ def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> 
 def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
     items = []
     known = set(unit_ids)
-    for i, raw in enumerate(_list(doc, "answers")):
+    answers = _list(doc, "answers")
+    if len(answers) > MAX_SAVE_ANSWERS:
+        raise SaveError(f"{len(answers)} answers: a save may hold {MAX_SAVE_ANSWERS}")
+    for i, raw in enumerate(answers):
         if not isinstance(raw, dict) or not isinstance(raw.get("key"), str) or "value" not in raw:
             raise SaveError(f"answer {i}: needs a key and a value")
-        value = raw["value"]
+        key, value = raw["key"], raw["value"]
+        problem = _value_problem(key, value)
+        if problem:
+            raise SaveError(f"answer {i} ({key}): {problem}")
         if isinstance(value, dict):
             unit = value.get("unit")
             if unit is not None and unit not in known:
-                raise SaveError(f"answer {i} ({raw['key']}): unit {unit!r} does not exist")
-            if raw["key"] == GM_ADD and isinstance(value.get("id"), str):
+                raise SaveError(f"answer {i} ({key}): unit {unit!r} does not exist")
+            if key == GM_ADD:
                 known.add(value["id"])
-        items.append(Item(raw["key"], tuple(value) if isinstance(value, list) else value))
+        items.append(Item(key, tuple(value) if isinstance(value, list) else value))
     return items
+
+
+#: The text fields each GM entry must have (`True`) or may have (`False`).
+_GM_TEXT: dict[str, dict[str, bool]] = {
+    GM_SET: {"unit": True, "field": True},
+    GM_REMOVE: {"unit": True},
+    GM_RESTORE: {"unit": True},
+    GM_ADD: {"id": True, "side": True, "name": False},
+    GM_NOTE: {"text": True, "unit": False},
+    GM_END: {"winner": False, "reason": False},
+}
+
+
+def _value_problem(key: str, value: Any) -> str | None:
+    """What is wrong with the type of an answer's value (its rules check the rest on
+    replay), or None. A GM entry is a table with its text fields as text, so nothing
+    unhashable or oddly typed reaches the rules."""
+    if _depth(value) > _MAX_DEPTH:
+        return "value nested too deeply"
+    fields = _GM_TEXT.get(key)
+    if fields is None:
+        return "a table is not an answer" if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        return "a GM entry's value must be a table"
+    for name, required in fields.items():
+        if (required or name in value) and not isinstance(value.get(name), str):
+            return f"{name} must be text"
+    if key == GM_SET and not isinstance(value.get("value"), bool | int | str):
+        return "value must be a number, yes/no or text"
+    if key == GM_ADD and not isinstance(value.get("profile", {}), dict):
+        return "profile must be a table"
+    return None
+
+
+def _depth(value: Any) -> int:
+    """Nesting depth of lists and tables (iterative: a hostile file cannot recurse us)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > _MAX_DEPTH:
+                return depth
+            deepest = max(deepest, depth)
+            stack.extend(
+                (v, depth + 1) for v in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest
 
 
 def load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
