@@ -13,7 +13,7 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skirmtui import __version__
 from skirmtui.engine.text import json_ascii_controls, safe
@@ -135,11 +135,16 @@ def _system(system_id: str) -> RuleSystem:
 
 def _load(path: Path) -> tuple[Session, str] | None:
     """Load a save, or print the problem on one line and return None."""
-    from skirmtui.engine.saves import SaveError, load_session
+    loaded = _load_document(path)
+    return None if loaded is None else loaded[:2]
+
+
+def _load_document(path: Path) -> tuple[Session, str, dict[str, Any]] | None:
+    from skirmtui.engine.saves import SaveError, load_with_document
     from skirmtui.systems.registry import systems
 
     try:
-        return load_session(path, systems())
+        return load_with_document(path, systems())
     except SaveError as error:
         message = f"{path}: {error}" if str(path) not in str(error) else str(error)
         print(f"skirmtui: {safe(message)}", file=sys.stderr)
@@ -221,10 +226,17 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    loaded = _load(args.save)
+    from skirmtui.engine.saves import replay_differences
+
+    loaded = _load_document(args.save)
     if loaded is None:
         return EXIT_BAD_FILE
-    session, _ = loaded
+    session, _, doc = loaded
+    differences = replay_differences(doc, session)
+    if differences:
+        where = "; ".join(differences)
+        print(safe(f"skirmtui: {args.save}: does not match its replay: {where}"), file=sys.stderr)
+        return EXIT_BAD_FILE
     battle = session.battle
     state = (
         f"finished: {session.system.summary(battle)[0]}"

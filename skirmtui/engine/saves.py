@@ -468,6 +468,14 @@ def _depth(value: Any) -> int:
 
 def load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
     """Load and replay a save: the session and its `created` stamp, or a `SaveError`."""
+    session, created, _ = load_with_document(path, systems)
+    return session, created
+
+
+def load_with_document(
+    path: Path, systems: dict[str, RuleSystem]
+) -> tuple[Session, str, dict[str, Any]]:
+    """`load_session`, and the parsed document (for `check`)."""
     with gc_paused():
         return _load_session(path, systems)
 
@@ -486,7 +494,9 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
+def _load_session(
+    path: Path, systems: dict[str, RuleSystem]
+) -> tuple[Session, str, dict[str, Any]]:
     doc = read_document(path)
     setup = setup_from_document(doc, systems)
     items = items_from_document(doc, {u.id for u in setup.units})
@@ -496,7 +506,58 @@ def _load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, 
         raise SaveError(f"{error} (does not replay: {items[error.index].key})") from None
     except SetupError as error:
         raise SaveError(f"setup refused: {error}") from None
-    return session, str(doc.get("created") or now_stamp())
+    return session, str(doc.get("created") or now_stamp()), doc
+
+
+def replay_differences(doc: dict[str, Any], session: Session) -> list[str]:
+    """Where the derived parts of a save (its `[result]` and rendered `log`) differ from
+    what replaying its answers gives: an edit to them would show a reader a battle that
+    never happened. Empty when they match (or are absent: they are optional)."""
+    found = []
+    result = session.battle.result
+    stored = doc.get("result")
+    if stored is not None or result is not None:
+        replayed = (
+            None
+            if result is None
+            else {"winner": result.winner or "", "reason": result.reason, "round": result.round}
+        )
+        if isinstance(stored, dict) and replayed is not None:
+            found += [
+                f"result {key}: the file says {_brief(stored.get(key))}, "
+                f"the replay {_brief(replayed.get(key))}"
+                for key in sorted(set(stored) | set(replayed))
+                if stored.get(key) != replayed.get(key)
+            ]
+        elif stored != replayed:
+            found.append(f"result: the file says {_brief(stored)}, the replay {_brief(replayed)}")
+    log = doc.get("log")
+    if log is not None:
+        lines = rendered_log(session.battle.log)
+        if not isinstance(log, str):
+            found.append("log: not text")
+        elif log != "\n".join(lines) + "\n":
+            ours = "\n".join(lines).split("\n")
+            theirs = log.removesuffix("\n").split("\n")
+            at = next(
+                (i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b),
+                min(len(ours), len(theirs)),
+            )
+            found.append(
+                f"log line {at + 1}: the file says "
+                f"{_brief(theirs[at] if at < len(theirs) else None)}, "
+                f"the replay {_brief(ours[at] if at < len(ours) else None)}"
+            )
+    return found
+
+
+def _brief(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if not isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+        return text if len(text) <= 60 else text[:57] + "..."
+    return repr(value if len(value) <= 60 else value[:57] + "...")
 
 
 def _list(doc: dict[str, Any], key: str) -> list[Any]:
