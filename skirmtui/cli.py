@@ -241,7 +241,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     state = (
         f"finished: {session.system.summary(battle)[0]}"
         if battle.result
-        else f"in progress at round {battle.round}, {battle.phase}"
+        else f"in progress at {battle.where()}"
     )
     print(safe(f"ok: {args.save}: {session.system.id}, {len(session.items)} answers, {state}"))
     return EXIT_OK

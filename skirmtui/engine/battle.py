@@ -9,6 +9,8 @@ can recompute the battle from the log alone.
 from __future__ import annotations
 
 import copy
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any, TypeAlias
 
 import attrs
@@ -33,10 +35,19 @@ class Unit:
     profile: dict[str, Scalar]
     stats: dict[str, Scalar]
     removed: bool = False
+    #: Unique in the battle (`Guerriero 2`): what prompts, the log and the export show.
+    #: Set by `Battle` when the unit joins it (`label_units`); never changes after.
+    label: str = ""
 
     def clone(self) -> Unit:
         return Unit(
-            self.id, self.side, self.name, dict(self.profile), dict(self.stats), self.removed
+            self.id,
+            self.side,
+            self.name,
+            dict(self.profile),
+            dict(self.stats),
+            self.removed,
+            self.label,
         )
 
     def num(self, field: str) -> int:
@@ -76,6 +87,15 @@ class LogEntry:
     effects: list[Effect] = attrs.field(factory=list)
     #: A short form for narrow views ("Barbari → Capo tribù"); `text` stays complete.
     brief: str = ""
+    #: A GM note marked private: the player view and the shared report leave it out.
+    private: bool = False
+    #: For a roll: the prompt it answered (odds are computed from it only when asked,
+    #: by engine/luck.py) and who rolled ("app", "table", or None when not recorded).
+    source: Any = attrs.field(default=None, repr=False, eq=False)
+    by: str | None = None
+    #: The answer that made the entry, structured (an option's value, yes/no, a number,
+    #: the faces); None on entries no answer made.
+    value: Any = None
 
 
 @attrs.define
@@ -106,6 +126,16 @@ class Battle:
     answer_index: int | None = None
     #: The entry that effects attach to (reset at each step and after an override).
     current: LogEntry | None = None
+    #: Timed conditions a GM attached to units (engine/conditions.py), oldest first.
+    conditions: list[Any] = attrs.field(factory=list)
+    #: Phase id → the label the user reads (the system's phase table; shared, never copied).
+    phase_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+    #: The seed's word for a round ("Turn", "Round"): breadcrumb, log headings, summary.
+    round_word: str = "Round"
+
+    def __attrs_post_init__(self) -> None:
+        if any(not u.label for u in self.units.values()):  # a clone's units have theirs
+            label_units(self.units.values(), {s.id: s.name for s in self.sides})
 
     # -- reading -------------------------------------------------------------------------
 
@@ -128,6 +158,28 @@ class Battle:
             if not u.removed and (side_id is None or u.side == side_id)
         ]
 
+    def label(self, unit_id: str | None) -> str:
+        """The unit's unique label (`Guerriero 2`), or "—" for no unit."""
+        if unit_id is None:
+            return "—"
+        unit = self.units.get(unit_id)
+        return unit.label if unit is not None else unit_id
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Every unit's unique label by id, in roster order."""
+        return {uid: u.label for uid, u in self.units.items()}
+
+    def phase_label(self, phase_id: str | None = None) -> str:
+        """The label the user reads for a phase (the current one by default)."""
+        phase = self.phase if phase_id is None else phase_id
+        return self.phase_labels.get(phase) or phase.replace("_", " ").capitalize()
+
+    def add_unit(self, unit: Unit) -> None:
+        """A unit joining mid-battle (GM add): labelled without relabelling the others."""
+        self.units[unit.id] = unit
+        label_units(self.units.values(), {s.id: s.name for s in self.sides})
+
     def alive(self, unit_id: str) -> bool:
         unit = self.units.get(unit_id)
         return unit is not None and not unit.removed
@@ -139,12 +191,19 @@ class Battle:
     def over(self) -> bool:
         return self.result is not None
 
-    def headline(self, phase_label: str, round_word: str = "turn") -> str:
+    def headline(self) -> str:
         """The summary's first line: who won and why, or where the battle stands."""
+        word = self.round_word.lower()
         if self.result:
             winner = self.side_name(self.result.winner) if self.result.winner else "nobody (draw)"
-            return f"Winner: {winner} — {self.result.reason} ({round_word} {self.result.round})"
-        return f"In progress: {round_word} {self.round}, {phase_label}"
+            return f"Winner: {winner} — {self.result.reason} ({word} {self.result.round})"
+        return f"In progress: {self.where()}"
+
+    def where(self) -> str:
+        """`turn 2, Shooting` (or the setup phase's label before the first round)."""
+        if not self.round:
+            return self.phase_label()
+        return f"{self.round_word.lower()} {self.round}, {self.phase_label()}"
 
     # -- writing -------------------------------------------------------------------------
 
@@ -203,11 +262,13 @@ class Battle:
         assert self.current is not None
         self.current.effects.append(effect)
 
-    def enter_phase(self, phase: str, label: str, side: str | None = None) -> None:
+    def enter_phase(self, phase: str, side: str | None = None) -> None:
+        """Move to `phase` (an id of the system's phase table) and write its heading."""
         self.phase = phase
         self.turn_side = side
+        label = self.phase_label(phase)
         # Setup phases come before round 1: "Round 0" would read as a round of play.
-        self.record("phase", f"Round {self.round} · {label}" if self.round else label)
+        self.record("phase", f"{self.round_word} {self.round} · {label}" if self.round else label)
 
     def end(self, winner: str | None, reason: str) -> None:
         self.result = Result(winner, reason, self.round)
@@ -232,7 +293,44 @@ class Battle:
             result=self.result,
             log=self.log,
             answer_index=self.answer_index,
+            phase_labels=self.phase_labels,
+            round_word=self.round_word,
+            conditions=list(self.conditions),
         )
+
+
+def label_units(units: Iterable[Unit], side_names: dict[str, str] | None = None) -> None:
+    """Give every unit without a label a unique one, in roster order.
+
+    A name used once on its side is its own label; a repeated name is numbered within
+    its side (`Guerriero 1`, `Guerriero 2`), skipping a number another unit of the side
+    is already named. A label another side already shows gets the side's name
+    (`Capo (Barbari)`). Units that have a label keep it: a unit added later never renames
+    the others (a third `Guerriero` becomes `Guerriero 3`)."""
+    units = list(units)
+    taken = {u.label for u in units if u.label}
+    names = Counter((u.side, u.name) for u in units)
+    used = Counter((u.side, u.name) for u in units if u.label)
+    for unit in units:
+        if unit.label:
+            continue
+        label = unit.name
+        if names[unit.side, unit.name] > 1:
+            number = used[unit.side, unit.name]
+            while True:
+                number += 1
+                label = f"{unit.name} {number}"
+                if label not in taken and (unit.side, label) not in names:
+                    break
+            used[unit.side, unit.name] = number
+        if label in taken:
+            label = f"{label} ({(side_names or {}).get(unit.side, unit.side)})"
+        base, n = label, 1
+        while label in taken:
+            n += 1
+            label = f"{base} {n}"
+        unit.label = label
+        taken.add(label)
 
 
 def plain_copy(value: Any) -> Any:

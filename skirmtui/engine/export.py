@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from skirmtui.engine.battle import Battle, LogEntry
+from skirmtui.engine.luck import luck_document
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import safe
 
@@ -22,16 +23,25 @@ def export_document(session: Session) -> dict[str, Any]:
         "options": dict(battle.options),
         "sides": [{"id": s.id, "name": s.name} for s in setup.sides],
         "units": [
-            {"id": u.id, "side": u.side, "name": u.name, "profile": dict(u.profile)}
+            {
+                "id": u.id,
+                "side": u.side,
+                "name": u.name,
+                "label": u.label,
+                "profile": dict(u.profile),
+            }
             for u in battle.units.values()
         ],
-        "entries": [entry_document(e) for e in battle.log],
+        "entries": [entry_document(e, battle) for e in battle.log],
         "result": result_document(battle),
+        "luck": luck_document(battle),
     }
     return doc
 
 
-def entry_document(entry: LogEntry) -> dict[str, Any]:
+def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
+    """One log entry. Additive keys of format 1: `value` (the answer, structured) on
+    entries an answer made; `actor_label`/`target_label`, the units' unique labels."""
     doc: dict[str, Any] = {
         "index": entry.index,
         "answer": entry.answer,
@@ -46,6 +56,14 @@ def entry_document(entry: LogEntry) -> dict[str, Any]:
         "roll": None,
         "effects": [effect.as_dict() for effect in entry.effects],
     }
+    if entry.actor is not None:
+        doc["actor_label"] = battle.label(entry.actor)
+    if entry.target is not None:
+        doc["target_label"] = battle.label(entry.target)
+    if entry.value is not None:
+        doc["value"] = list(entry.value) if isinstance(entry.value, tuple) else entry.value
+    if entry.private:
+        doc["private"] = True
     if entry.roll is not None:
         doc["roll"] = {
             "success": None,
@@ -88,8 +106,9 @@ def markdown_report(session: Session, summary: list[str]) -> str:
             continue
         if entry.round != current:
             current = entry.round
-            lines += ["", f"## Round {current}" if current else "## Before the battle", ""]
-        lines.append(f"- *{safe(entry.phase)}* — {_item(entry.text)}")
+            heading = f"## {battle.round_word} {current}" if current else "## Before the battle"
+            lines += ["", heading, ""]
+        lines.append(f"- *{safe(battle.phase_label(entry.phase))}* — {_item(entry.text)}")
     return "\n".join(lines) + "\n"
 
 

@@ -13,7 +13,15 @@ GM_RESTORE = "gm.restore"
 GM_ADD = "gm.add"
 GM_NOTE = "gm.note"
 GM_END = "gm.end"
-GM_KEYS = frozenset({GM_SET, GM_REMOVE, GM_RESTORE, GM_ADD, GM_NOTE, GM_END})
+#: A timed condition on a unit (engine/conditions.py) and its early removal.
+GM_CONDITION = "gm.condition"
+GM_UNCONDITION = "gm.uncondition"
+GM_KEYS = frozenset(
+    {GM_SET, GM_REMOVE, GM_RESTORE, GM_ADD, GM_NOTE, GM_END, GM_CONDITION, GM_UNCONDITION}
+)
+#: Who gave a roll's faces: the app's dice or the table's, typed in.
+BY_APP = "app"
+BY_TABLE = "table"
 
 
 @attrs.frozen
@@ -26,6 +34,9 @@ class Item:
 
     key: str
     value: Any
+    #: For a roll: BY_APP or BY_TABLE (None in saves made before it was recorded).
+    #: Not part of equality: the same faces are the same answer, whoever gave them.
+    by: str | None = attrs.field(default=None, eq=False)
 
     @property
     def is_gm(self) -> bool:

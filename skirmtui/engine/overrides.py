@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import (
     GM_ADD,
+    GM_CONDITION,
     GM_END,
     GM_NOTE,
     GM_REMOVE,
     GM_RESTORE,
     GM_SET,
+    GM_UNCONDITION,
     Item,
 )
 from skirmtui.engine.prompts import AnswerError
-from skirmtui.engine.system import RuleSystem, SetupError, UnitSpec
+from skirmtui.engine.system import FieldSpec, RuleSystem, SetupError, UnitSpec
 
 
 def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
@@ -26,7 +29,12 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
         text = str(data.get("text", "")).strip()
         if not text:
             raise AnswerError("a note needs some text")
-        battle.record("note", text, key=item.key)
+        entry = battle.record("note", text, key=item.key)
+        entry.private = data.get("private") is True
+    elif item.key == GM_CONDITION:
+        conditions.add(battle, _unit(battle, data), data)
+    elif item.key == GM_UNCONDITION:
+        conditions.remove(battle, _unit(battle, data), data)
     elif item.key == GM_SET:
         unit = _unit(battle, data)
         field = str(data.get("field", ""))
@@ -49,7 +57,7 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             raise AnswerError(f"{field} must be text")
         battle.record(
             "override",
-            f"GM sets {unit.name}'s {spec.label} to {_word(value)}",
+            f"GM sets {unit.label}'s {spec.label} to {_word(value)}",
             key=item.key,
             target=unit.id,
         )
@@ -57,15 +65,20 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
     elif item.key == GM_REMOVE:
         unit = _unit(battle, data)
         if unit.removed:
-            raise AnswerError(f"{unit.name} is not on the table")
-        battle.record("override", f"GM removes {unit.name}", key=item.key, target=unit.id)
+            raise AnswerError(f"{unit.label} is not on the table")
+        battle.record("override", f"GM removes {unit.label}", key=item.key, target=unit.id)
         battle.remove(unit)
     elif item.key == GM_RESTORE:
         unit = _unit(battle, data)
         if not unit.removed:
-            raise AnswerError(f"{unit.name} is already on the table")
-        battle.record("override", f"GM puts {unit.name} back", key=item.key, target=unit.id)
+            raise AnswerError(f"{unit.label} is already on the table")
+        back = system.restore_field(battle, unit)
+        level = _restore_level(back, data.get("value"))
+        said = "" if level is None else f" ({back.label} {level})"
+        battle.record("override", f"GM puts {unit.label} back{said}", key=item.key, target=unit.id)
         battle.restore(unit)
+        # G-4: back alive by its system's rules, not in the state it was taken out in.
+        system.restore_unit(battle, unit, level)
     elif item.key == GM_ADD:
         unit_id = str(data.get("id", ""))
         if not unit_id or unit_id in battle.units:
@@ -82,10 +95,10 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             )
         except SetupError as error:
             raise AnswerError(str(error)) from None
-        battle.units[unit.id] = unit
+        battle.add_unit(unit)
         battle.record(
             "override",
-            f"GM adds {unit.name} to {battle.side_name(side)}",
+            f"GM adds {unit.label} to {battle.side_name(side)}",
             key=item.key,
             target=unit.id,
         )
@@ -107,6 +120,19 @@ def _unit(battle: Battle, data: dict[str, Any]) -> Any:
     if unit is None:
         raise AnswerError(f"no unit {unit_id!r}")
     return unit
+
+
+def _restore_level(spec: FieldSpec, value: object) -> int | None:
+    """The GM's value for a restored unit (None when not given), within `spec`'s bounds."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AnswerError(f"{spec.label} must be a whole number")
+    if spec.minimum is not None and value < spec.minimum:
+        raise AnswerError(f"a unit put back has {spec.label} at least {spec.minimum}")
+    if spec.maximum is not None and value > spec.maximum:
+        raise AnswerError(f"a unit put back has {spec.label} at most {spec.maximum}")
+    return value
 
 
 def _word(value: object) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import Item
 from skirmtui.engine.overrides import apply_override
@@ -49,11 +51,11 @@ class Runner:
         self._on_boundary = on_boundary
         self._advance(None, fresh=True)
 
-    def apply(self, item: Item, *, checked: bool = False) -> None:
+    def apply(self, item: Item) -> Item:
         """Apply an answer or a GM entry; raise `AnswerError` (nothing changes) if refused.
 
-        `checked`: the value is already `prompt.coerce`d against the pending prompt (a
-        live answer), so it is not validated twice."""
+        The pending prompt is the one place an answer is validated (`coerce`): the item
+        returned holds the value in its stored form (faces as a tuple), for the log."""
         battle = self.battle
         if item.is_gm:
             battle.answer_index = self.consumed
@@ -62,27 +64,35 @@ class Runner:
             if battle.over:
                 self.prompt = None
                 self._step = None
-            return
+            return item
         prompt = self.prompt
         if prompt is None:
             raise AnswerError("the battle is over: nothing is being asked")
         if item.key != prompt.key:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
-        value = item.value if checked else prompt.coerce(item.value)
+        value = prompt.coerce(item.value)
+        if value is not item.value:
+            item = attrs.evolve(item, value=value)
         battle.answer_index = self.consumed
         sent: object
+        actor, target = prompt.actor, prompt.target
         if isinstance(prompt, Roll):
             assert isinstance(value, tuple)
             result = prompt.resolve(value)
-            battle.record(
+            entry = battle.record(
                 "roll",
                 f"{prompt.text}: {describe_roll(prompt, result)}",
                 key=prompt.key,
                 side=prompt.side,
-                actor=prompt.actor,
-                target=prompt.target,
+                actor=actor,
+                target=target,
                 roll=roll_record(prompt, result),
             )
+            entry.source = prompt
+            entry.by = item.by
+            if item.by is not None:
+                assert entry.roll is not None
+                entry.roll["by"] = item.by
             sent = result
         else:
             answer = prompt.describe(value)
@@ -90,18 +100,27 @@ class Runner:
             if isinstance(prompt, Choose):
                 who = battle.side_name(prompt.side) if prompt.side else "Table"
                 brief = f"{who} → {answer}"
-            battle.record(
+                # A unit chosen is the entry's actor (who acts) or, once the prompt has
+                # one, its target: readers of the log need not parse option values.
+                if value in battle.units:
+                    if actor is None:
+                        actor = str(value)
+                    elif target is None and value != actor:
+                        target = str(value)
+            entry = battle.record(
                 prompt.kind,
                 f"{prompt.text} → {answer}",
                 key=prompt.key,
                 side=prompt.side,
-                actor=prompt.actor,
-                target=prompt.target,
+                actor=actor,
+                target=target,
                 brief=brief,
             )
             sent = value
+        entry.value = value
         self.consumed += 1
         self._advance(sent, fresh=False)
+        return item
 
     def _advance(self, value: object, *, fresh: bool) -> None:
         silent = 0

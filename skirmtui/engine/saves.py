@@ -24,7 +24,17 @@ import attrs
 import tomli_w
 
 from skirmtui.engine.battle import LogEntry, Result, Side
-from skirmtui.engine.items import GM_ADD, GM_END, GM_NOTE, GM_REMOVE, GM_RESTORE, GM_SET, Item
+from skirmtui.engine.items import (
+    BY_APP,
+    BY_TABLE,
+    GM_ADD,
+    GM_END,
+    GM_NOTE,
+    GM_REMOVE,
+    GM_RESTORE,
+    GM_SET,
+    Item,
+)
 from skirmtui.engine.session import ReplayError, Session
 from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
 
@@ -86,7 +96,7 @@ def snapshot_document(snap: SaveSnapshot) -> dict[str, Any]:
             {"id": u.id, "side": u.side, "name": u.name, "profile": dict(u.profile)}
             for u in setup.units
         ],
-        "answers": [{"key": item.key, "value": _plain(item.value)} for item in snap.items],
+        "answers": [_answer_table(item) for item in snap.items],
         "log": rendered_log(snap.log),
     }
     if snap.result is not None:
@@ -110,7 +120,7 @@ def dumps(doc: dict[str, Any]) -> str:
     an editor, and quick for `tomllib` to parse.
     """
     rest = {k: v for k, v in doc.items() if k not in ("answers", "log")}
-    answers = [_answer_line(a["key"], a["value"]) for a in doc.get("answers", [])]
+    answers = [_answer_line(a["key"], a["value"], a.get("by")) for a in doc.get("answers", [])]
     log = "\n".join(doc["log"]) + "\n" if "log" in doc else None
     return _assemble(_rest_text(rest), answers, log)
 
@@ -132,8 +142,16 @@ def _assemble(
     return "\n".join(lines) + "\n\n" + tables
 
 
-def _answer_line(key: str, value: Any) -> str:
-    return f"  {{ key = {_inline(key)}, value = {_inline(value)} }},"
+def _answer_table(item: Item) -> dict[str, Any]:
+    table = {"key": item.key, "value": _plain(item.value)}
+    if item.by is not None:
+        table["by"] = item.by
+    return table
+
+
+def _answer_line(key: str, value: Any, by: str | None = None) -> str:
+    who = "" if by is None else f", by = {_inline(by)}"
+    return f"  {{ key = {_inline(key)}, value = {_inline(value)}{who} }},"
 
 
 def _log_line(entry: LogEntry) -> str | None:
@@ -191,7 +209,7 @@ class SaveWriter:
 
 
 def _item_line(item: Item) -> str:
-    return _answer_line(item.key, _plain(item.value))
+    return _answer_line(item.key, _plain(item.value), item.by)
 
 
 def _catch_up(
@@ -415,7 +433,10 @@ def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
                 raise SaveError(f"answer {i} ({key}): unit {unit!r} does not exist")
             if key == GM_ADD:
                 known.add(value["id"])
-        items.append(Item(key, tuple(value) if isinstance(value, list) else value))
+        by = raw.get("by")
+        if by is not None and by not in (BY_APP, BY_TABLE):
+            raise SaveError(f"answer {i} ({key}): by must be {BY_APP!r} or {BY_TABLE!r}")
+        items.append(Item(key, tuple(value) if isinstance(value, list) else value, by))
     return items
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import attrs
 
 from skirmtui.engine.battle import Battle
-from skirmtui.engine.items import Item
+from skirmtui.engine.items import BY_APP, BY_TABLE, Item
 from skirmtui.engine.prompts import AnswerError, Prompt, Roll
 from skirmtui.engine.runner import Runner
 from skirmtui.engine.system import RuleSystem, Setup
@@ -63,10 +63,9 @@ class Session:
         self.runner = Runner(system, system.new_battle(setup), on_boundary=self._boundary)
         for index, item in enumerate(items):
             try:
-                self.runner.apply(item)
+                self.items.append(self.runner.apply(item))
             except AnswerError as error:
                 raise ReplayError(index, str(error)) from None
-            self.items.append(item)
         self._replaying = 0
 
     # -- what the UI reads --------------------------------------------------------------
@@ -94,14 +93,15 @@ class Session:
         prompt = self.prompt
         if prompt is None:
             raise AnswerError("the battle is over: nothing is being asked")
-        self._push(Item(prompt.key, prompt.coerce(value)), checked=True)
+        by = BY_TABLE if isinstance(prompt, Roll) else None
+        self._push(Item(prompt.key, value, by))
 
     def roll(self) -> None:
         """Let the app roll the pending `Roll` prompt's dice."""
         prompt = self.prompt
         if not isinstance(prompt, Roll):
             raise AnswerError("nothing to roll now")
-        self._push(Item(prompt.key, prompt.random_answer(self.dice_rng())))
+        self._push(Item(prompt.key, prompt.random_answer(self.dice_rng()), BY_APP))
 
     def gm(self, key: str, **value: object) -> None:
         """A GM override or note (`gm.set`, `gm.note`, … see items.py)."""
@@ -116,8 +116,8 @@ class Session:
     def redo(self) -> None:
         if not self.redo_stack:
             raise AnswerError("nothing to redo")
-        item = self.redo_stack.pop()
-        self.runner.apply(item)
+        item = self.runner.apply(self.redo_stack[-1])
+        self.redo_stack.pop()
         self.items.append(item)
 
     def seek(self, length: int) -> None:
@@ -140,9 +140,9 @@ class Session:
 
     # -- internals ----------------------------------------------------------------------
 
-    def _push(self, item: Item, *, checked: bool = False) -> None:
+    def _push(self, item: Item) -> None:
         try:
-            self.runner.apply(item, checked=checked)
+            item = self.runner.apply(item)
         except AnswerError:
             raise
         except Exception as error:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, Protocol
 
 import attrs
@@ -20,13 +20,31 @@ class SetupError(ValueError):
 
 @attrs.frozen
 class Phase:
+    """One row of a system's phase table: the id the position and the log keep, the
+    label every reader sees (breadcrumb, log headings, summary, CLI), and the step the
+    runner calls while the battle is in this phase (`None`: the system dispatches)."""
+
     id: str
     label: str
+    step: Callable[[Battle], Step] | None = attrs.field(default=None, eq=False)
+
+
+def _check_number(what: str, value: object, low: int | None, high: int | None) -> int:
+    """`value` as a whole number within [low, high], else `SetupError` naming `what`."""
+    ok = isinstance(value, int) and not isinstance(value, bool)
+    if ok and (low is None or value >= low) and (high is None or value <= high):  # type: ignore[operator]
+        return value  # type: ignore[return-value]
+    if low is not None and high is not None:
+        raise SetupError(f"{what} must be a whole number {low}–{high}")
+    if low is not None:
+        raise SetupError(f"{what} must be a whole number, at least {low}")
+    raise SetupError(f"{what} must be a whole number")
 
 
 @attrs.frozen
 class FieldSpec:
-    """A tracked unit value: how the roster shows it and how a GM may override it."""
+    """A unit value: how the roster shows it, how a GM may override it, and (for a
+    profile field) how a setup is checked: `kind`, range or `choices`, `default`."""
 
     name: str
     label: str
@@ -35,18 +53,68 @@ class FieldSpec:
     maximum: int | None = None
     #: Computed from the other fields (cost), so never typed in.
     derived: bool = False
+    #: The value a setup may leave out (None: it must give one).
+    default: Scalar | None = None
+    #: The only values a text field takes (empty: any text).
+    choices: tuple[str, ...] = ()
+    #: A current stat's starting value when the profile has no field of its name
+    #: (None: 0, False or "" by `kind`).
+    start: Scalar | None = None
+
+    def read(self, owner: str, value: object) -> Scalar:
+        """`value` checked against this spec; `SetupError` names `owner` and the field."""
+        if value is None and self.default is not None:
+            return self.default
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise SetupError(f"{owner}: {self.label} must be yes or no (true/false)")
+            return value
+        if self.kind is str:
+            if not isinstance(value, str):
+                raise SetupError(f"{owner}: {self.label} must be text")
+            if self.choices and value not in self.choices:
+                raise SetupError(f"{owner}: {self.label} must be one of {', '.join(self.choices)}")
+            return value
+        return _check_number(f"{owner}: {self.label}", value, self.minimum, self.maximum)
+
+    def initial(self) -> Scalar:
+        if self.start is not None:
+            return self.start
+        return self.kind()
 
 
 @attrs.frozen
 class OptionSpec:
-    """A battle option a setup screen offers (budget, turn limit, optional rules)."""
+    """A battle option: its default, and the check a setup's value must pass.
+
+    `kind` int and bool are offered by the setup screen; str and list (of names) are
+    set by scenario files (`RuleSystem.scenario_options`)."""
 
     name: str
     label: str
-    kind: type[int] | type[bool] = int
-    default: int | bool = 0
+    kind: type[int] | type[bool] | type[str] | type[list[str]] = int
+    default: Any = 0
     minimum: int | None = None
     maximum: int | None = None
+    choices: tuple[Any, ...] = ()
+
+    def check(self, value: object) -> None:
+        """Raise `SetupError` if `value` is not a legal value of this option."""
+        if self.choices:
+            if isinstance(value, bool) or value not in self.choices:
+                words = ", ".join(map(str, self.choices))
+                raise SetupError(f"{self.label}: must be one of {words}")
+        elif self.kind is bool:
+            if not isinstance(value, bool):
+                raise SetupError(f"{self.label}: must be on or off (true/false)")
+        elif self.kind is str:
+            if not isinstance(value, str):
+                raise SetupError(f"{self.label}: must be text")
+        elif self.kind is list:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise SetupError(f"{self.label}: must be a list of names")
+        else:
+            _check_number(f"{self.label}:", value, self.minimum, self.maximum)
 
 
 @attrs.frozen
@@ -88,18 +156,26 @@ class QueueRow:
 
 
 class RuleSystem(Protocol):
-    """A rule system: immutable rules the engine drives through its steps."""
+    """A rule system: immutable rules the engine drives through its steps.
+
+    Write one by subclassing `skirmtui.engine.base.BaseSystem`, which implements every
+    method below from the declarations (phases, field and option specs, player range);
+    a system overrides only where its rules have something to say."""
 
     id: str
     title: str
     language: str
+    #: The seed's word for a round ("Turn", "Round"): the TUI header and log headings.
+    round_word: str
     phases: tuple[Phase, ...]
     #: Current-state fields of a unit (roster columns, GM overrides).
     unit_fields: tuple[FieldSpec, ...]
     #: Starting-profile fields, in display order.
     profile_fields: tuple[FieldSpec, ...]
-    #: Battle options a setup may set.
+    #: Battle options the setup screen offers.
     setup_options: tuple[OptionSpec, ...]
+    #: Battle options only a scenario file sets (text, lists); the form carries them over.
+    scenario_options: tuple[OptionSpec, ...]
     min_players: int
     max_players: int
 
@@ -114,7 +190,12 @@ class RuleSystem(Protocol):
     def new_battle(self, setup: Setup) -> Battle: ...
 
     def next_step(self, battle: Battle) -> Step:
-        """The next rule step from the plain position in `battle`."""
+        """The next rule step from the plain position in `battle`.
+
+        Steps report two boundaries for the GM's timed conditions: call
+        `engine.conditions.round_ended(battle)` when a round ends (before the next
+        begins) and `engine.conditions.activation_ended(battle, unit_id)` when a unit's
+        activation ends."""
         ...
 
     def queue(self, battle: Battle) -> list[QueueRow]:
@@ -133,8 +214,20 @@ class RuleSystem(Protocol):
         """The bundled battle `skirmtui demo` opens."""
         ...
 
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """What the GM says when putting `unit` back (G-4): its damage, wounds or
+        models, bounded to the values of a living unit."""
+        ...
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """Make a unit the GM put back alive by the system's rules (G-4): `level` is the
+        GM's value of `restore_field` (None: the system's default, as in older saves).
+        The engine has already cleared `removed`; every change goes through `battle.set`."""
+        ...
+
 
 def phase_label(system: RuleSystem, phase_id: str) -> str:
+    """The label of a phase id from the system's phase table."""
     for phase in system.phases:
         if phase.id == phase_id:
             return phase.label

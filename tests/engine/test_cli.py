@@ -129,7 +129,7 @@ def test_check_accepts_a_good_save(open_save: Path, capsys: pytest.CaptureFixtur
     line = out.strip()
     assert "\n" not in line
     assert line.startswith("ok: ") and str(open_save) in line
-    assert "5 answers" in line and "in progress at round 1" in line
+    assert "5 answers" in line and "in progress at turn 1, Activation" in line
 
 
 def test_check_a_finished_battle(finished_save: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -216,7 +216,18 @@ def test_the_real_entry_point_reports_a_bad_file_without_traceback(tmp_path: Pat
 
 # -- export ---------------------------------------------------------------------------------
 
-TOP = {"format", "system", "title", "seed", "options", "sides", "units", "entries", "result"}
+TOP = {
+    "format",
+    "system",
+    "title",
+    "seed",
+    "options",
+    "sides",
+    "units",
+    "entries",
+    "result",
+    "luck",
+}
 ENTRY = {"index", "answer", "round", "phase", "kind", "key", "actor", "target", "text", "roll"}
 ROLL = {"dice", "faces", "modifiers", "total", "target", "compare", "success", "critical"}
 
@@ -230,7 +241,7 @@ def _export(capsys: pytest.CaptureFixture[str], path: Path) -> dict[str, Any]:
 
 def test_export_json_follows_format_1(open_save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     doc = _export(capsys, open_save)
-    assert set(doc) == TOP
+    assert set(doc) >= TOP  # format 1 gains keys only (docs/export.md)
     assert (doc["format"], doc["system"], doc["seed"]) == (1, WI, 2026)
     assert doc["title"] == "Demo: Legionari vs Barbari at the ford"
     assert doc["options"]["turn_limit"] == 8
@@ -239,6 +250,7 @@ def test_export_json_follows_format_1(open_save: Path, capsys: pytest.CaptureFix
         "id": "red1",
         "side": "red",
         "name": "Centurione",
+        "label": "Centurione",
         "profile": {"cmb": 5, "abi": 4, "cost": 9},
     }
     assert doc["result"] is None
@@ -247,12 +259,13 @@ def test_export_json_follows_format_1(open_save: Path, capsys: pytest.CaptureFix
         for effect in entry["effects"]:
             assert set(effect) == {"unit", "field", "from", "to"}
         if entry["roll"] is not None:
-            assert set(entry["roll"]) == ROLL
+            assert ROLL <= set(entry["roll"]) <= ROLL | {"by"}
     assert [e["index"] for e in doc["entries"]] == list(range(len(doc["entries"])))
     activation = next(e for e in doc["entries"] if e["key"] == "activation.roll")
     assert activation["answer"] == 3 and activation["kind"] == "roll"
     assert activation["actor"] == "red1" and activation["phase"] == "activation"
-    assert activation["roll"] == {
+    assert activation["actor_label"] == "Centurione" and activation["value"] == [1]
+    assert {k: activation["roll"][k] for k in ROLL | {"by"}} == {
         "dice": "1d6",
         "faces": [1],
         "modifiers": [],
@@ -261,6 +274,7 @@ def test_export_json_follows_format_1(open_save: Path, capsys: pytest.CaptureFix
         "compare": "<=",
         "success": True,
         "critical": None,
+        "by": "table",
     }
     assert {"unit": "red1", "field": "active", "from": False, "to": True} in activation["effects"]
     override = next(e for e in doc["entries"] if e["key"] == "gm.set")
@@ -305,7 +319,7 @@ def test_export_md_is_a_readable_report(
     report = out_path.read_text(encoding="utf-8")
     assert report.startswith("# Demo: Legionari vs Barbari at the ford\n")
     assert "## Summary" in report and "- Winner: " in report
-    assert "## Before the battle" in report and "## Round 1" in report
+    assert "## Before the battle" in report and "## Turn 1" in report  # the seed's word
     code, out, _ = run(capsys, "export", str(finished_save), "--format", "md")
     assert code == 0 and out == report
 

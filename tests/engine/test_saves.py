@@ -106,8 +106,8 @@ def test_a_save_holds_setup_answers_and_the_rendered_log(saved: Path) -> None:
         "profile": {"cmb": 5, "abi": 4},
     }
     assert doc["answers"][:3] == [
-        {"key": "order.roll", "value": [6]},
-        {"key": "order.roll", "value": [2]},
+        {"key": "order.roll", "value": [6], "by": "table"},
+        {"key": "order.roll", "value": [2], "by": "table"},
         {"key": "activation.unit", "value": "red1"},
     ]
     assert {"key": "gm.remove", "value": {"unit": "blue3"}} in doc["answers"]
@@ -405,7 +405,9 @@ def test_an_answer_that_does_not_replay_is_named_by_its_index(saved: Path) -> No
         (lambda t: t.replace("seed = 2026", 'seed = "x"', 1), "seed must be a whole number"),
         (lambda t: t.replace("budget = 120", "budget = 20", 1), "setup refused: .*over the budget"),
         (
-            lambda t: t.replace('{ key = "order.roll", value = [6] }', '{ key = "order.roll" }'),
+            lambda t: t.replace(
+                '{ key = "order.roll", value = [6], by = "table" }', '{ key = "order.roll" }'
+            ),
             "answer 0: needs a key and a value",
         ),
         (
@@ -433,7 +435,7 @@ def test_the_loaded_battle_can_go_on_and_save_again(saved: Path) -> None:
 
 def test_dumps_writes_one_answer_per_line(saved: Path) -> None:
     lines = saved.read_text(encoding="utf-8").splitlines()
-    assert '  { key = "order.roll", value = [6] },' in lines
+    assert '  { key = "order.roll", value = [6], by = "table" },' in lines
     assert '  { key = "gm.remove", value = { unit = "blue3" } },' in lines
     assert saves.FORMAT == 1
 

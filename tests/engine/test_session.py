@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
+from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.items import Item
 from skirmtui.engine.prompts import AnswerError, Roll
 from skirmtui.engine.runner import Runner
@@ -221,7 +222,8 @@ def test_gm_set_changes_a_value_and_logs_it(demo: Session) -> None:
     assert unit.stats["damage"] == 2
     entry = demo.battle.log[-1]
     assert entry.kind == "override" and entry.key == "gm.set" and entry.target == "blue2"
-    assert "GM sets Guerriero's damage to 2" in entry.text
+    # The demo's Barbari field two Guerrieri: the log names each by its unique label.
+    assert "GM sets Guerriero 1's damage to 2" in entry.text
     assert [e.as_dict() for e in entry.effects] == [
         {"unit": "blue2", "field": "damage", "from": 0, "to": 2}
     ]
@@ -399,6 +401,12 @@ def test_an_answer_after_the_end_does_not_replay(wi: RuleSystem) -> None:
     assert info.value.index == len(session.items)
 
 
+def steps_of(session: Session) -> dict[str, Any]:
+    """The phase table's steps the runner dispatches from (patched to make one crash)."""
+    assert isinstance(session.system, BaseSystem)
+    return session.system.steps
+
+
 def test_a_rule_step_crashing_as_a_phase_begins_is_reported_and_loses_nothing(
     demo: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -407,10 +415,10 @@ def test_a_rule_step_crashing_as_a_phase_begins_is_reported_and_loses_nothing(
     play(demo, OPENING[0])
     before = snapshot(demo)
 
-    def broken(self: object, battle: Any) -> Any:
+    def broken(battle: Any) -> Any:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(type(demo.system), "_activation", broken)
+    monkeypatch.setitem(steps_of(demo), "activation", broken)
     with pytest.raises(RulesFailed, match="RuntimeError: boom"):
         demo.answer(OPENING[1][1])
     assert snapshot(demo) == before and len(demo.items) == 1
@@ -424,19 +432,18 @@ def test_a_crashing_rule_step_is_reported_and_loses_nothing(
 ) -> None:
     play(demo, *OPENING[:3])
     before = snapshot(demo)
-    system_class = type(demo.system)
-    original = system_class._activation  # type: ignore[attr-defined]
+    original = steps_of(demo)["activation"]
 
-    def broken(self: object, battle: Any) -> Any:
+    def broken(battle: Any) -> Any:
         # crashes only once the Centurione is active: the log before replays cleanly
         if battle.units["red1"].stats["active"]:
             raise ZeroDivisionError("boom")
-        return original(self, battle)
+        return original(battle)
 
-    monkeypatch.setattr(system_class, "_activation", broken)
+    monkeypatch.setitem(steps_of(demo), "activation", broken)
     with pytest.raises(RulesFailed, match="ZeroDivisionError: boom"):
         demo.answer((1,))  # the roll passes; the next activation step crashes
-    monkeypatch.setattr(system_class, "_activation", original)
+    monkeypatch.setitem(steps_of(demo), "activation", original)
     assert snapshot(demo) == before and len(demo.items) == 3
     demo.answer((1,))
     assert demo.battle.units["red1"].stats["active"] is True

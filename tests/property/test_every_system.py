@@ -165,8 +165,24 @@ def random_gm_entry(
     if kind == "remove" and len(on_table) > 2:
         return "gm.remove", {"unit": rng.choice(on_table)}
     if kind == "restore" and removed:
-        return "gm.restore", {"unit": rng.choice(removed)}
+        unit = battle.units[rng.choice(removed)]
+        back = system.restore_field(battle, unit)
+        if back.minimum is None or back.maximum is None or rng.random() < 0.5:
+            return "gm.restore", {"unit": unit.id}  # the system's default
+        return "gm.restore", {"unit": unit.id, "value": rng.randint(back.minimum, back.maximum)}
     return "gm.note", {"text": f"note {counter}"}
+
+
+def assert_put_back_alive(session: Session, entry: dict[str, Any]) -> None:
+    """G-4: a unit put back is on the table with a living value of its restore field (the
+    GM's, or at least the living minimum by default)."""
+    unit = session.battle.units[entry["unit"]]
+    back = session.system.restore_field(session.battle, unit)
+    assert not unit.removed
+    if "value" in entry:
+        assert unit.stats[back.name] == entry["value"]
+    elif back.minimum is not None:
+        assert unit.num(back.name) >= back.minimum
 
 
 @FAST
@@ -186,6 +202,8 @@ def test_gm_overrides_at_random_moments_never_break_the_rules(
             entries += 1
             key, value = random_gm_entry(session, rng, entries)
             session.gm(key, **value)
+            if key == "gm.restore":
+                assert_put_back_alive(session, value)
         else:
             session.answer(session.prompt.random_answer(rng))
         assert_views_only_read(session)

@@ -1000,3 +1000,34 @@ def test_g4_an_action_of_a_character_the_gm_removed_meanwhile_does_nothing(phase
     assert not any(t.startswith("Morale test") for t in texts)
     assert key(s) == "na.unit"
     assert s.prompt is not None and s.prompt.actor != "red1"
+
+
+def test_g4_a_character_put_back_can_act_and_its_firmness_comes_back() -> None:
+    """Seed §1.2: "Un protagonista è fuori combattimento quando subisce due ferite"; G-4: "A
+    unit put back on the table comes back alive by its system's rules (the GM says its
+    wounds)" — fewer wounds than put it out, steady, in no melee, its value back (CE-10)."""
+    s = session([ch("A", mischia=6)], [ch("P", "protagonist", mischia=0), ch("Spare", "hero")])
+    s.gm("gm.set", unit="blue1", field="wounds", value=1)
+    activate(s, (3,), (1,), (3, "red1"))
+    _engage(s)
+    play(s, ("melee.attack", (5,)), ("melee.defend", (1,)), ("combat.wound", (1,)))
+    assert s.battle.units["blue1"].removed and stat(s, "blue1", "firm_loss") == 2
+    with pytest.raises(AnswerError, match="wounds at most 1"):
+        s.gm("gm.restore", unit="blue1", value=2)  # two wounds put a protagonist out
+    s.gm("gm.restore", unit="blue1")
+    assert not s.battle.units["blue1"].removed
+    assert stat(s, "blue1", "wounds") == 0 and stat(s, "blue1", "firm_loss") == 0
+    assert (stat(s, "blue1", "status"), stat(s, "blue1", "foe"), stat(s, "red1", "foe")) == (
+        "",
+        "",
+        "",
+    )
+    assert firmness.current(s.battle, "blue") == firmness.starting(
+        list(s.battle.on_table("blue")), "last_blood"
+    )
+    skip_turn(s)  # next turn it rolls an activation die again (CE-2)
+    assert dice_count(s.battle, "blue") == 2
+    s.gm("gm.remove", unit="blue1")
+    s.gm("gm.restore", unit="blue1", value=1)  # the GM says it comes back wounded
+    assert stat(s, "blue1", "wounds") == 1 and s.battle.log[-1].text == "GM puts P back (wounds 1)"
+    assert stat(s, "blue1", "firm_loss") == 0  # the GM's own removal cost nothing

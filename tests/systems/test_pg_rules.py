@@ -892,3 +892,25 @@ def test_pg4_overwatch_cover_turns_a_4_into_a_block_at_quality_5() -> None:
     play(s, ("overwatch.fire", True), ("shoot.in_range", True), ("shoot.hits", (4,)))
     play(s, ("defence.blocks", (4,)))
     assert stat(s, "blue1", "models") == 3
+
+
+def test_g4_a_unit_put_back_has_models_no_markers_and_is_not_counted_destroyed() -> None:
+    """Seed: "Apenas o último modelo pode então acumular marcadores … 6+ Morto"; G-4: "A
+    unit put back on the table comes back alive by its system's rules (the GM says its
+    wounds)" — it returns with 1 to its starting models, no wound markers, not stunned, its
+    points no longer counted as destroyed (PG-8)."""
+    s = session({"red": [("Squad", 6, 2, "Guns 60cm A2")], "blue": [("Pair", 2, 6, RIFLE)]})
+    start(s, 6, 1)
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "blue1"), ("shoot.models", 2), ("shoot.cover", False))
+    play(s, ("shoot.hits", (2, 2, 2, 1)), ("defence.blocks", (1, 1, 1)), ("wound.roll", (4,)))
+    assert s.battle.units["blue1"].removed and stat(s, "blue1", "markers") == 2
+    with pytest.raises(AnswerError, match="models at most 2"):
+        s.gm("gm.restore", unit="blue1", value=3)
+    s.gm("gm.restore", unit="blue1")
+    assert not s.battle.units["blue1"].removed
+    assert (stat(s, "blue1", "models"), stat(s, "blue1", "markers")) == (1, 0)
+    assert (stat(s, "blue1", "stunned"), stat(s, "blue1", "destroyed_by")) == (False, "")
+    s.gm("gm.remove", unit="blue1")
+    s.gm("gm.restore", unit="blue1", value=2)  # the GM says both models come back
+    assert stat(s, "blue1", "models") == 2

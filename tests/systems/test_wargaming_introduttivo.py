@@ -979,3 +979,29 @@ def test_G_4_gm_overrides_take_effect_and_survive_undo_redo_and_save_load(
     loaded, _ = load_session(path, systems())
     assert facts(loaded) == expected
     assert loaded.items == t.session.items
+
+
+def test_g4_a_unit_put_back_is_alive_at_the_damage_the_gm_says() -> None:
+    """Seed: "3 = unità deceduta, va rimossa dal tavolo da gioco"; G-4: "A unit put back on
+    the table comes back alive by its system's rules (the GM says its wounds)" — damage
+    0–2 (fine when not said), never 3: it was back at 3 and could "recover" to 2."""
+    t = Table().all_active()
+    t.session.gm("gm.set", unit="blue1", field="damage", value=2)
+    t.to_melee().melee("red1", "blue1", 1)
+    assert t.unit("blue1").removed and t.stat("blue1", "damage") == 3
+    with pytest.raises(AnswerError, match="damage at most 2"):
+        t.session.gm("gm.restore", unit="blue1", value=3)
+    t.session.gm("gm.restore", unit="blue1")
+    assert not t.unit("blue1").removed and t.stat("blue1", "damage") == 0
+    # Back as a unit that has not tried to activate: no stale markers of its last turn.
+    assert (t.stat("blue1", "active"), t.stat("blue1", "actions")) == (False, 0)
+    assert SYSTEM.status(t.battle, t.unit("blue1")) == "inactive"
+    t.session.gm("gm.remove", unit="blue1")
+    t.session.gm("gm.restore", unit="blue1", value=2)
+    assert t.stat("blue1", "damage") == 2
+    assert t.battle.log[-1].text == "GM puts Xray back (damage 2)"
+    t("melee.unit", "done")("melee.unit", "done")  # end of turn 1
+    t("activation.unit", "done")
+    assert "blue1" in t.offered()  # it tries to activate in turn 2
+    t.activate("blue1", 1)("activation.unit", "done")
+    assert t.asks.key == "recovery.unit" and t.stat("blue1", "damage") == 2

@@ -198,6 +198,31 @@ async def test_gm_override_dialog_sets_damage(tmp_path: Path) -> None:
         assert session.battle.units["blue2"].stats["damage"] == 0
 
 
+async def test_gm_override_dialog_puts_a_unit_back_at_the_damage_typed(tmp_path: Path) -> None:
+    """G-4: the dialog asks what a unit put back comes back with (here damage, 0–2)."""
+    from textual.widgets import Input, Select
+
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        session.gm("gm.remove", unit="blue2")
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#action", Select).value = "gm.restore"
+        dialog.query_one("#unit", Select).value = "blue2"
+        await pilot.pause()
+        value = dialog.query_one("#value", Input)
+        assert dialog.query_one("#value-row").display
+        assert value.placeholder.startswith("damage it comes back with, 0–2")
+        value.value = "1"
+        await pilot.click("#apply")
+        await pilot.pause()
+        blue2 = session.battle.units["blue2"]
+        assert not blue2.removed and blue2.stats["damage"] == 1
+
+
 async def test_prompt_panel_shows_odds_before_rolling(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -210,7 +210,7 @@ def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub:
     """Carry out one action; returns whether it was taken."""
     if unit.removed:
         # G-4: a GM override took the character out while its action was being chosen.
-        b.record("info", f"{unit.name} is out of the fight: nothing happens", actor=unit.id)
+        b.record("info", f"{unit.label} is out of the fight: nothing happens", actor=unit.id)
         return False
     done: bool = yield from _STEPS[action](b, unit, na)
     return done
@@ -226,7 +226,7 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
         # Seed §2.7.3: a test at the start of every move; a model is lost on a failure.
         passed = yield from morale.roll_test(b, [unit], "leaving the table: start of a move")
         if not passed:
-            b.record("info", f"{unit.name} deserts: the model is lost", actor=unit.id)
+            b.record("info", f"{unit.label} deserts: the model is lost", actor=unit.id)
             combat.take_out(b, unit)
             return True
     speed = profile.stat(unit, "move")
@@ -236,19 +236,19 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
         if status == LEAVE_TABLE
         else f"moves up to {speed} um"
     )
-    yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.name} {how}")
+    yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.label} {how}")
     if status == SEEK_COVER:
         reached = yield Ask(
-            key="move.cover", side=unit.side, actor=unit.id, text=f"Has {unit.name} reached cover?"
+            key="move.cover", side=unit.side, actor=unit.id, text=f"Has {unit.label} reached cover?"
         )
         if reached:  # seed: recovery is automatic once in cover
             morale.recover(b, unit)
     elif status == LEAVE_TABLE:
         off = yield Ask(
-            key="move.off", side=unit.side, actor=unit.id, text=f"Has {unit.name} left the table?"
+            key="move.off", side=unit.side, actor=unit.id, text=f"Has {unit.label} left the table?"
         )
         if off:
-            b.record("info", f"{unit.name} leaves the table", actor=unit.id)
+            b.record("info", f"{unit.label} leaves the table", actor=unit.id)
             combat.take_out(b, unit)
     return True
 
@@ -259,10 +259,10 @@ def _pick_target(b: Battle, unit: Unit, key: str, na: bool) -> Any:
         reason = None
         if key == "charge.target" and na and not enemy.stats["status"]:
             reason = "CE-6: not shaken, so it cannot be charged in this phase"
-        options.append(Option(enemy.id, f"{enemy.name} ({b.side_name(enemy.side)})", reason))
+        options.append(Option(enemy.id, f"{enemy.label} ({b.side_name(enemy.side)})", reason))
     options.append(Option(CANCEL, "Cancel: no target", passive=True))
     choice = yield Choose(
-        key=key, side=unit.side, actor=unit.id, text=f"{unit.name}: which target?", options=options
+        key=key, side=unit.side, actor=unit.id, text=f"{unit.label}: which target?", options=options
     )
     return None if choice == CANCEL else b.units[choice]
 
@@ -278,7 +278,7 @@ def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
             side=target.side,
             actor=target.id,
             target=unit.id,
-            text=f"{target.name} is charged by {unit.name}: react? (1 AP)",
+            text=f"{target.label} is charged by {unit.label}: react? (1 AP)",
             options=[Option("counter", "Countercharge"), Option(NONE, "No reaction", passive=True)],
         )
         if answer == "counter":
@@ -286,7 +286,7 @@ def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
             counter = True
     spend(b, unit, "charge", na)
     if counter:
-        b.record("info", f"{target.name} countercharges {unit.name}", actor=target.id)
+        b.record("info", f"{target.label} countercharges {unit.label}", actor=target.id)
         contact = True  # ours: a countercharge meets the charger
     else:
         contact = yield Ask(
@@ -294,7 +294,7 @@ def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
             side=unit.side,
             actor=unit.id,
             target=target.id,
-            text=f"Does {unit.name} reach contact with {target.name}?",
+            text=f"Does {unit.label} reach contact with {target.label}?",
         )
     if not contact:
         return True
@@ -313,7 +313,7 @@ def _range(b: Battle, shooter: Unit, target: Unit, key: str) -> Any:
         side=shooter.side,
         actor=shooter.id,
         target=target.id,
-        text=f"Distance from {shooter.name} to {target.name} ({weapon['label']})?",
+        text=f"Distance from {shooter.label} to {target.label} ({weapon['label']})?",
         options=[
             Option("short", f"up to {weapon['short']} um"),
             Option("long", f"up to {weapon['long']} um (long range)"),
@@ -370,13 +370,13 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
             side=target.side,
             actor=target.id,
             target=unit.id,
-            text=f"{target.name} is shot at by {unit.name}: react? (1 AP)",
+            text=f"{target.label} is shot at by {unit.label}: react? (1 AP)",
             options=options,
         )
         if answer == "prone":
             pay_reaction(b, target)
             b.set(target, "prone", True)
-            b.record("info", f"{target.name} drops prone before the shot", actor=target.id)
+            b.record("info", f"{target.label} drops prone before the shot", actor=target.id)
         elif answer == "back":
             back_band = yield from _range(b, target, unit, "react.range")
             if back_band == "out":
@@ -389,7 +389,7 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
         side=unit.side,
         actor=unit.id,
         target=target.id,
-        text=f"Is {target.name} in cover from {unit.name}?",
+        text=f"Is {target.label} in cover from {unit.label}?",
     )
     back_cover = False
     if back_band is not None:
@@ -398,7 +398,7 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
             side=target.side,
             actor=target.id,
             target=unit.id,
-            text=f"Is {unit.name} in cover from {target.name}?",
+            text=f"Is {unit.label} in cover from {target.label}?",
         )
     shot = yield combat.to_hit(
         unit, target, _shot_mods(band, cover, target.flag("prone")), "shoot.to_hit"
@@ -430,7 +430,7 @@ def _reload(b: Battle, unit: Unit, na: bool) -> Sub:
     spend(b, unit, "reload", na)
     b.set(unit, "reload", unit.num("reload") - 1)
     left = unit.num("reload")
-    b.record("info", f"{unit.name} reloads" + (f" ({left} step(s) left)" if left else ": loaded"))
+    b.record("info", f"{unit.label} reloads" + (f" ({left} step(s) left)" if left else ": loaded"))
     yield from ()
     return True
 
@@ -439,7 +439,7 @@ def _melee(b: Battle, unit: Unit, na: bool) -> Sub:
     foes = morale.opponents(b, unit)
     if not foes:
         # A GM override took the opponent away while the action was being chosen.
-        b.record("info", f"{unit.name} has nobody left to fight", actor=unit.id)
+        b.record("info", f"{unit.label} has nobody left to fight", actor=unit.id)
         return False
     foe = foes[0]
     if len(foes) > 1:
@@ -447,8 +447,8 @@ def _melee(b: Battle, unit: Unit, na: bool) -> Sub:
             key="melee.target",
             side=unit.side,
             actor=unit.id,
-            text=f"{unit.name} fights whom?",
-            options=[Option(f.id, f.name) for f in foes],
+            text=f"{unit.label} fights whom?",
+            options=[Option(f.id, f.label) for f in foes],
         )
         foe = b.units[choice]
     simultaneous = False
@@ -458,7 +458,7 @@ def _melee(b: Battle, unit: Unit, na: bool) -> Sub:
             side=foe.side,
             actor=foe.id,
             target=unit.id,
-            text=f"{foe.name} must fight {unit.name}: fight at the same time? (1 AP)",
+            text=f"{foe.label} must fight {unit.label}: fight at the same time? (1 AP)",
             options=[
                 Option("fight", "Fight simultaneously"),
                 Option(NONE, "No reaction", passive=True),
@@ -480,7 +480,7 @@ def _flee(b: Battle, unit: Unit, na: bool) -> Sub:
         key="flee.done",
         side=unit.side,
         actor=unit.id,
-        text=f"{unit.name} flees the melee: move it out of contact",
+        text=f"{unit.label} flees the melee: move it out of contact",
     )
     return True
 
@@ -515,14 +515,14 @@ def _improvised(b: Battle, unit: Unit, na: bool) -> Sub:
             key="improvised.done",
             side=unit.side,
             actor=unit.id,
-            text=f"{unit.name} makes its improvised attack or move at the table",
+            text=f"{unit.label} makes its improvised attack or move at the table",
         )
     return True
 
 
 def _temporize(b: Battle, unit: Unit, na: bool) -> Sub:
     spend(b, unit, "temporize", na)
-    b.record("info", f"{unit.name} temporizes", actor=unit.id)
+    b.record("info", f"{unit.label} temporizes", actor=unit.id)
     yield from ()
     return True
 

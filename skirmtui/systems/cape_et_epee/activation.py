@@ -87,7 +87,7 @@ def start_orders(b: Battle, side: str, why: str) -> None:
     b.record("info", f"{b.side_name(side)} has the initiative ({why})", side=side)
     # CE-3: the player without the initiative assigns first.
     b.pos["assigning"] = other(b, side)
-    b.enter_phase("orders", "Orders", b.pos["assigning"])
+    b.enter_phase("orders", b.pos["assigning"])
 
 
 def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
@@ -101,10 +101,10 @@ def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
         where = "" if unit.flag("deployed") else ", not yet on the table"
         squad = profile.squad_of(unit)
         if not squad:
-            found.append((unit.id, f"{unit.name}{where}"))
+            found.append((unit.id, f"{unit.label}{where}"))
             continue
         if profile.role(unit) == "officer":
-            found.append((unit.id, f"{unit.name}, officer: orders squad {squad}{where}"))
+            found.append((unit.id, f"{unit.label}, officer: orders squad {squad}{where}"))
         if squad not in squads_seen:
             squads_seen.add(squad)
             found.append((SQUAD + squad, f"squad {squad}{where}"))
@@ -159,7 +159,7 @@ def orders_step(b: Battle) -> Step:
         return
     del b.pos["assigning"]
     b.pos["deploying"] = b.pos["initiative"]
-    b.enter_phase("deployment", "Deployment", b.pos["initiative"])
+    b.enter_phase("deployment", b.pos["initiative"])
 
 
 def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
@@ -173,7 +173,7 @@ def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
             continue
         squad = profile.squad_of(unit)
         if not squad:
-            groups.append((unit.id, unit.name, [unit]))
+            groups.append((unit.id, unit.label, [unit]))
         elif squad not in seen:
             seen.add(squad)
             models = [
@@ -236,4 +236,4 @@ def deployment_step(b: Battle) -> Step:
         if not unit.removed and not unit.flag("deployed") and unit.num("ap"):
             b.set(unit, "ap", 0)
     b.pos["impulse"] = ""
-    b.enter_phase("activated", "Activated characters", None)
+    b.enter_phase("activated", None)

@@ -18,7 +18,7 @@ def to_hit(shooter: Unit, target: Unit, mods: list[tuple[str, int]], key: str) -
         side=shooter.side,
         actor=shooter.id,
         target=target.id,
-        text=f"{shooter.name} shoots {target.name} (tiro {tiro})",
+        text=f"{shooter.label} shoots {target.label} (tiro {tiro})",
         dice=str(profile.rules()["combat"]["to_hit_die"]),
         compare="<=",
         threshold=tiro,
@@ -35,7 +35,7 @@ def wound(b: Battle, target: Unit, by: Unit) -> Sub:
         key="combat.wound",
         side=by.side,  # simultaneous hits: `by` may already be out, so it is not the actor
         target=target.id,
-        text=f"Does the hit wound {target.name}? (CA {ca})",
+        text=f"Does the hit wound {target.label}? (CA {ca})",
         dice=str(profile.rules()["combat"]["wound_die"]),
         compare="<=",
         threshold=ca,
@@ -45,7 +45,7 @@ def wound(b: Battle, target: Unit, by: Unit) -> Sub:
     wounds = target.num("wounds") + 1
     b.set(target, "wounds", wounds)
     if wounds < profile.max_wounds(target):
-        b.record("info", f"{target.name} is wounded ({wounds}/{profile.max_wounds(target)})")
+        b.record("info", f"{target.label} is wounded ({wounds}/{profile.max_wounds(target)})")
         return WOUNDED
     take_out(b, target)
     return OUT
@@ -53,7 +53,7 @@ def wound(b: Battle, target: Unit, by: Unit) -> Sub:
 
 def take_out(b: Battle, unit: Unit) -> None:
     """Out of the fight: off the table, its value lost from the army's firmness."""
-    b.record("info", f"{unit.name} is out of the fight", target=unit.id)
+    b.record("info", f"{unit.label} is out of the fight", target=unit.id)
     morale.break_melee(b, unit)
     firmness.lose(b, unit)
     b.set(unit, "ap", 0)
@@ -86,7 +86,7 @@ def melee_roll(unit: Unit, foe: Unit, key: str, bonus: int) -> Roll:
         side=unit.side,
         actor=unit.id,
         target=foe.id,
-        text=f"{unit.name} fights {foe.name}",
+        text=f"{unit.label} fights {foe.label}",
         dice=str(profile.rules()["combat"]["melee_die"]),
         modifiers=mods,
     )
@@ -103,7 +103,7 @@ def fight(b: Battle, attacker: Unit, defender: Unit, simultaneous: bool, charge:
     if theirs.total > mine.total or (mine.total == theirs.total and simultaneous):
         hit.append((attacker, defender))
     if not hit:
-        b.record("info", f"{attacker.name} and {defender.name}: a tie, nobody is hit")
+        b.record("info", f"{attacker.label} and {defender.label}: a tie, nobody is hit")
     outcomes = []
     for target, by in hit:
         outcome = yield from wound(b, target, by)

@@ -60,6 +60,16 @@ def recover(b: Battle, units: list[Unit]) -> None:
             back -= give
 
 
+def restore(b: Battle, unit: Unit) -> None:
+    """G-4: a character the GM puts back is in play again: the value its elimination
+    (wounds at the maximum) or its unrecovered flight cost comes back. A character the GM
+    had removed itself cost nothing, and what earlier, recovered flights cost stays lost.
+    Call it before the character's wounds are reset."""
+    if unit.flag("fled") or unit.num("wounds") >= profile.max_wounds(unit):
+        b.set(unit, "firm_loss", max(0, unit.num("firm_loss") - profile.value(unit)))
+    b.set(unit, "fled", False)
+
+
 def beaten(b: Battle) -> list[str]:
     """Sides whose firmness is zero or less (seed: the army must leave the field).
     One pass over the units: this runs before every step."""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Option
 from skirmtui.engine.system import Step
@@ -36,7 +37,7 @@ def impulse_step(b: Battle) -> Step:
         uid = waiting[0].id
         b.pos["impulse"] = uid
         b.pos["impulse_actions"] = 0
-        b.record("info", f"{b.units[uid].name} starts an impulse ({b.units[uid].num('ap')} AP)")
+        b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
     unit = b.units[uid]
     b.turn_side = unit.side
     options = actions.menu(b, unit, na=False)
@@ -48,7 +49,7 @@ def impulse_step(b: Battle) -> Step:
         key="impulse.action",
         side=unit.side,
         actor=unit.id,
-        text=f"{unit.name} ({unit.num('ap')} AP): which action?",
+        text=f"{unit.label} ({unit.num('ap')} AP): which action?",
         options=options,
     )
     if choice == END:
@@ -71,13 +72,17 @@ def end_impulse(b: Battle) -> None:
 
 
 def end_activated(b: Battle) -> None:
-    """Seed §2.4: no AP can be kept for the next turn."""
+    """Seed §2.4: no AP can be kept for the next turn. The activated characters'
+    activations end here (timed conditions count them)."""
+    for unit in b.on_table():
+        if unit.num("die"):
+            conditions.activation_ended(b, unit.id)
     for unit in b.on_table():
         if unit.num("ap"):
             b.set(unit, "ap", 0)
     b.pos.pop("seq", None)
     b.pos["na_side"] = b.pos["initiative"]
-    b.enter_phase("nonactivated", "Non-activated characters", b.pos["initiative"])
+    b.enter_phase("nonactivated", b.pos["initiative"])
 
 
 def na_candidates(b: Battle, side: str) -> list[Unit]:
@@ -95,12 +100,12 @@ def na_step(b: Battle) -> Step:
     if waiting:
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire": the side cannot stop while one has not acted.
-        bound = [u.name for u in waiting if morale.engaged(b, u)]
+        bound = [u.label for u in waiting if morale.engaged(b, u)]
         choice = yield Choose(
             key="na.unit",
             side=side,
             text=f"{b.side_name(side)}: which non-activated character acts?",
-            options=[Option(u.id, u.name) for u in waiting]
+            options=[Option(u.id, u.label) for u in waiting]
             + [
                 Option(
                     DONE,
@@ -132,7 +137,7 @@ def na_step(b: Battle) -> Step:
                     key="na.separated",
                     side=side,
                     actor=unit.id,
-                    text=f"Is {unit.name} separated from the rest of squad {squad}?",
+                    text=f"Is {unit.label} separated from the rest of squad {squad}?",
                 )
             menu = actions.menu(b, unit, na=True, rejoin=bool(rejoin))
             must = engaged and any(o.disabled is None for o in menu)
@@ -140,7 +145,7 @@ def na_step(b: Battle) -> Step:
                 key="na.action",
                 side=side,
                 actor=unit.id,
-                text=f"{unit.name}: which one-AP action?",
+                text=f"{unit.label}: which one-AP action?",
                 options=[
                     *menu,
                     Option(
@@ -153,10 +158,11 @@ def na_step(b: Battle) -> Step:
             )
             if action != END:
                 yield from actions.take(b, unit, action, na=True)
+            conditions.activation_ended(b, unit.id)
             return
     if side == b.pos["initiative"]:
         b.pos["na_side"] = next(s.id for s in b.sides if s.id != side)
         b.turn_side = b.pos["na_side"]
         return
     del b.pos["na_side"]
-    b.enter_phase("end", "End of turn", None)
+    b.enter_phase("end", None)

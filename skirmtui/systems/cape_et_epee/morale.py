@@ -54,7 +54,7 @@ def roll_test(
 ) -> Generator[Prompt, Any, bool]:
     """CE-9: d10 against morale + modifiers; equal passes, lower passes fully."""
     unit = tester(units)
-    name = unit.name if len(units) == 1 else f"squad {profile.squad_of(unit)}"
+    name = unit.label if len(units) == 1 else f"squad {profile.squad_of(unit)}"
     m = profile.rules()["morale"]
     mods: list[tuple[str, int]] = []
     if cover is None:
@@ -128,7 +128,7 @@ def recover(b: Battle, unit: Unit) -> None:
     for member in group:
         b.set(member, "status", "")
     firmness.recover(b, group)
-    b.record("info", f"{unit.name} recovers" + (" with its squad" if len(group) > 1 else ""))
+    b.record("info", f"{unit.label} recovers" + (" with its squad" if len(group) > 1 else ""))
 
 
 def opponents(b: Battle, unit: Unit) -> list[Unit]:

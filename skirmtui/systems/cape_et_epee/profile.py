@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import attrs
+
 from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.data import load_toml
 from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
@@ -61,7 +63,18 @@ UNIT_FIELDS = (
 
 
 def setup_options() -> tuple[OptionSpec, ...]:
-    return (OptionSpec("turn_limit", "Turn limit (0 = none, ours)", int, 0, 0, 99),)
+    default = int(rules()["defaults"]["turn_limit"])
+    return (OptionSpec("turn_limit", "Turn limit (0 = none, ours)", int, default, 0, 99),)
+
+
+def scenario_options() -> tuple[OptionSpec, ...]:
+    """Options a scenario file sets: the stakes (CE-10), event markers, the objective."""
+    defaults = rules()["defaults"]
+    return (
+        OptionSpec("stakes", "stakes", str, defaults["stakes"], choices=tuple(rules()["stakes"])),
+        OptionSpec("markers", "markers", list, list(defaults["markers"])),
+        OptionSpec("objective", "objective", str, defaults["objective"]),
+    )
 
 
 def rank_rules(unit: Unit) -> dict[str, Any]:
@@ -122,28 +135,17 @@ def squads(b: Battle, side: str) -> list[str]:
     return seen
 
 
-def _int(spec: UnitSpec, name: str, low: int, high: int, default: int | None = None) -> int:
-    raw = spec.profile.get(name, default)
-    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
-        raise SetupError(f"{spec.name}: {name} must be a whole number {low}–{high}")
-    return raw
-
-
-def make_unit(spec: UnitSpec) -> Unit:
-    rank = str(spec.profile.get("rank", "extra"))
+def complete_profile(spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
+    """CE-1: the rank, the wounded profile of heroes and protagonists, squad and role,
+    weapon, shield and reserve, checked against one another."""
+    rank = spec.profile.get("rank", "extra")
     if rank not in rules()["ranks"]:
         raise SetupError(f"{spec.name}: rank must be one of {', '.join(rules()['ranks'])}")
-    profile: dict[str, Scalar] = {"rank": rank}
-    for field in PROFILE_FIELDS:
-        assert field.minimum is not None and field.maximum is not None
-        profile[field.name] = _int(spec, field.name, field.minimum, field.maximum)
+    profile: dict[str, Scalar] = {"rank": str(rank), **read}
     if rank != "extra":  # CE-1: heroes and protagonists have a wounded profile
         for field in PROFILE_FIELDS:
-            assert field.minimum is not None and field.maximum is not None
-            wounded = f"w_{field.name}"
-            profile[wounded] = _int(
-                spec, wounded, field.minimum, field.maximum, int(profile[field.name])
-            )
+            wounded = attrs.evolve(field, name=f"w_{field.name}", default=read[field.name])
+            profile[wounded.name] = wounded.read(spec.name, spec.profile.get(wounded.name))
     squad, role_ = str(spec.profile.get("squad", "")), str(spec.profile.get("role", ""))
     if role_ not in ROLES:
         raise SetupError(f"{spec.name}: role must be officer, standard or empty")
@@ -163,41 +165,14 @@ def make_unit(spec: UnitSpec) -> Unit:
         shield=bool(spec.profile.get("shield", False)),
         reserve=bool(spec.profile.get("reserve", False)),
     )
-    stats: dict[str, Scalar] = {
-        "wounds": 0,
-        "die": 0,
-        "ap": 0,
-        "acted": False,
-        "deployed": not profile["reserve"],
-        "prone": False,
-        "status": "",
-        "reload": 0,
-        "foe": "",
-        "firm_loss": 0,
-        "fled": False,
-    }
-    return Unit(spec.id, spec.side, spec.name, profile, stats)
+    return profile
 
 
-def check_setup(setup: Setup) -> list[str]:
-    players = rules()["players"]
-    if not players["min"] <= len(setup.sides) <= players["max"]:
-        raise SetupError(f"{len(setup.sides)} players: cape-et-epee takes {players['min']}")
-    stakes = setup.options.get("stakes", rules()["defaults"]["stakes"])
-    if stakes not in rules()["stakes"]:
-        raise SetupError(f"stakes must be one of {', '.join(rules()['stakes'])}")
-    markers = setup.options.get("markers", rules()["defaults"]["markers"])
-    if not isinstance(markers, list) or not all(isinstance(m, str) for m in markers):
-        raise SetupError("markers must be a list of names")
-    limit = setup.options.get("turn_limit", 0)
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise SetupError("the turn limit must be 0 (none) or a positive whole number")
+def check_armies(setup: Setup, armies: dict[str, list[Unit]]) -> list[str]:
+    """Seed §1.2: a squad has one officer at most."""
     for side in setup.sides:
-        units = [make_unit(u) for u in setup.units if u.side == side.id]
-        if not units:
-            raise SetupError(f"{side.name} has no characters")
         officers: dict[str, int] = {}
-        for unit in units:
+        for unit in armies[side.id]:
             if role(unit) == "officer":
                 officers[squad_of(unit)] = officers.get(squad_of(unit), 0) + 1
         for squad, count in officers.items():

@@ -7,20 +7,16 @@ modules beside this one; between steps the position is `battle.pos` plus unit st
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
+from typing import Any
+
+from skirmtui.engine import conditions
+from skirmtui.engine.base import BaseSystem
+from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.system import Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.cape_et_epee import activation, firmness, impulses, profile, views
 
-PHASES = (
-    Phase("activation", "Activation"),
-    Phase("orders", "Orders"),
-    Phase("deployment", "Deployment"),
-    Phase("activated", "Activated characters"),
-    Phase("nonactivated", "Non-activated characters"),
-    Phase("end", "End of turn"),
-)
 NO = "no"
 
 
@@ -29,43 +25,53 @@ def _nothing() -> Step:
     yield from ()
 
 
-class CapeEtEpee:
+class CapeEtEpee(BaseSystem):
     id = profile.SYSTEM_ID
     title = "A la Guerre… de cape et d'épée"
     language = "Italian"
-    phases = PHASES
+    round_word = "Turn"
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
+    scenario_options = profile.scenario_options()
     min_players = profile.rules()["players"]["min"]
     max_players = profile.rules()["players"]["max"]
+    unit_word = "characters"
+
+    def __init__(self) -> None:
+        self.phases = (
+            Phase("activation", "Activation", activation.roll_step),
+            Phase("orders", "Orders", activation.orders_step),
+            Phase("deployment", "Deployment", activation.deployment_step),
+            Phase("activated", "Activated characters", impulses.impulse_step),
+            Phase("nonactivated", "Non-activated characters", impulses.na_step),
+            Phase("end", "End of turn", self._end_of_turn),
+        )
 
     # -- setup ----------------------------------------------------------------------------
 
-    def check_setup(self, setup: Setup) -> list[str]:
-        return profile.check_setup(setup)
+    def complete_profile(self, spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
+        return profile.complete_profile(spec, read)
 
-    def make_unit(self, spec: UnitSpec) -> Unit:
-        return profile.make_unit(spec)
+    def starting_stats(self, unit_profile: dict[str, Scalar]) -> dict[str, Scalar]:
+        stats = super().starting_stats(unit_profile)
+        stats["deployed"] = not unit_profile["reserve"]  # CE-4: reserves start off the table
+        return stats
 
-    def new_battle(self, setup: Setup) -> Battle:
-        self.check_setup(setup)
-        defaults = profile.rules()["defaults"]
-        options = {
-            "stakes": defaults["stakes"],
-            "turn_limit": defaults["turn_limit"],
-            "markers": list(defaults["markers"]),
-            "objective": defaults["objective"],
-            **setup.options,
-        }
-        units = {spec.id: profile.make_unit(spec) for spec in setup.units}
-        battle = Battle(self.id, setup.title, setup.seed, options, list(setup.sides), units)
+    def check_armies(
+        self, setup: Setup, options: dict[str, Any], armies: dict[str, list[Unit]]
+    ) -> list[str]:
+        return profile.check_armies(setup, armies)
+
+    def start(self, battle: Battle) -> None:
+        options = battle.options
+        units = battle.units
         battle.pos = {
             "firmness": {
                 s.id: firmness.starting(
                     [u for u in units.values() if u.side == s.id], str(options["stakes"])
                 )
-                for s in setup.sides
+                for s in battle.sides
             },
             "markers": list(options["markers"]),
             "initiative": None,
@@ -73,14 +79,29 @@ class CapeEtEpee:
         battle.record(
             "info",
             "Firmness: "
-            + ", ".join(f"{s.name} {battle.pos['firmness'][s.id]}" for s in setup.sides)
+            + ", ".join(f"{s.name} {battle.pos['firmness'][s.id]}" for s in battle.sides)
             + f" ({profile.rules()['stakes'][options['stakes']]['label']}, CE-10)",
         )
         self._new_turn(battle)
-        return battle
 
     def demo_setup(self) -> Setup:
         return setup_from_scenario(self.id, "demo")
+
+    # -- GM restore (G-4) -----------------------------------------------------------------
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """Seed §1.2: 3/2/1 wounds put a hero/protagonist/extra out, so one fewer at most."""
+        return FieldSpec("wounds", "wounds", int, 0, profile.max_wounds(unit) - 1)
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: back in play with the GM's wounds (none when not said), steady (no
+        status, not fleeing, in no melee, standing), not activated this turn, and the
+        firmness its elimination or flight cost given back (CE-10)."""
+        firmness.restore(battle, unit)
+        fresh: dict[str, Scalar] = {"wounds": 0 if level is None else level, "status": ""}
+        fresh.update(foe="", prone=False, die=0, ap=0, acted=False)
+        for field, value in fresh.items():
+            battle.set(unit, field, value)
 
     # -- the sequence ---------------------------------------------------------------------
 
@@ -89,24 +110,18 @@ class CapeEtEpee:
         if beaten:
             self._end_beaten(battle, beaten)
             return _nothing()
-        step = {
-            "activation": activation.roll_step,
-            "orders": activation.orders_step,
-            "deployment": activation.deployment_step,
-            "activated": impulses.impulse_step,
-            "nonactivated": impulses.na_step,
-            "end": self._end_of_turn,
-        }[battle.phase]
-        return step(battle)
+        return super().next_step(battle)
 
     def _new_turn(self, b: Battle) -> None:
+        if b.round:
+            conditions.round_ended(b)
         b.round += 1
         for unit in b.on_table():
             for field, value in (("die", 0), ("ap", 0), ("acted", False)):
                 if unit.stats[field] != value:
                     b.set(unit, field, value)
         b.pos["rolled"] = {}
-        b.enter_phase("activation", "Activation", None)
+        b.enter_phase("activation", None)
 
     def _end_beaten(self, b: Battle, beaten: list[str]) -> None:
         """Seed §3.1.1: firmness at zero or less: the army leaves the field."""

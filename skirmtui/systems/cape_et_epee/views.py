@@ -9,15 +9,6 @@ from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.system import QueueRow
 from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
 
-_LABELS = {
-    "activation": "Activation",
-    "orders": "Orders",
-    "deployment": "Deployment",
-    "activated": "Activated characters",
-    "nonactivated": "Non-activated characters",
-    "end": "End of turn",
-}
-
 
 def side_line(b: Battle, side: str) -> str:
     start = b.pos["firmness"][side]
@@ -44,7 +35,7 @@ def queue(b: Battle) -> list[QueueRow]:
             rows.append(
                 QueueRow(
                     unit.side,
-                    f"{mark}{unit.name} — {unit.num('ap')} AP",
+                    f"{mark}{unit.label} — {unit.num('ap')} AP",
                     unit=unit.id,
                     current=unit.id == current,
                 )
@@ -52,7 +43,7 @@ def queue(b: Battle) -> list[QueueRow]:
     elif b.phase == "nonactivated" and "na_side" in b.pos:
         for side in (s.id for s in b.sides):
             for unit in impulses.na_candidates(b, side):
-                rows.append(QueueRow(side, f"· {unit.name} — one action", unit=unit.id))
+                rows.append(QueueRow(side, f"· {unit.label} — one action", unit=unit.id))
     return rows
 
 
@@ -79,14 +70,14 @@ def status(b: Battle, unit: Unit) -> str:
         words.append(f"reload {unit.num('reload')}")
     foes = morale.opponents(b, unit)
     if foes:
-        words.append("melee vs " + ", ".join(f.name for f in foes))
+        words.append("melee vs " + ", ".join(f.label for f in foes))
     role = profile.role(unit)
     words.append(f"{rank} {role}" if role else rank)
     return ", ".join(words)
 
 
 def summary(b: Battle) -> list[str]:
-    lines = [b.headline(_LABELS.get(b.phase, b.phase))]
+    lines = [b.headline()]
     for side in b.sides:
         units = [u for u in b.units.values() if u.side == side.id]
         left = [u for u in units if not u.removed]

@@ -72,12 +72,12 @@ def activate(b: Battle, unit: Unit) -> Sub[None]:
     b.set(unit, "overwatch", False)
     if unit.flag("stunned"):
         b.set(unit, "stunned", False)
-        b.record("info", f"{unit.name} spends its activation recovering from stun", actor=unit.id)
+        b.record("info", f"{unit.label} spends its activation recovering from stun", actor=unit.id)
         return
     while True:
         choice = yield Choose(
             key="action.choose",
-            text=f"{unit.name}: which action?",
+            text=f"{unit.label}: which action?",
             options=action_options(b, unit),
             side=unit.side,
             actor=unit.id,
@@ -107,11 +107,11 @@ def shoot_step(b: Battle, unit: Unit) -> Sub[None]:
     """Hold or Advance: the unit may shoot one enemy unit, or not at all."""
     if not ranged_weapons(unit) or not b.enemies(unit.side):
         return
-    options = [Option(e.id, f"{e.name} ({b.side_name(e.side)})") for e in b.enemies(unit.side)]
+    options = [Option(e.id, f"{e.label} ({b.side_name(e.side)})") for e in b.enemies(unit.side)]
     options.append(Option(NO_TARGET, "Does not shoot", passive=True))
     choice = yield Choose(
         key="shoot.target",
-        text=f"{unit.name}: shoot at which enemy unit?",
+        text=f"{unit.label}: shoot at which enemy unit?",
         options=options,
         side=unit.side,
         actor=unit.id,
@@ -123,11 +123,11 @@ def shoot_step(b: Battle, unit: Unit) -> Sub[None]:
 def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
     """Seed: a charge must reach base contact (G-1: the table says). A charge that
     cannot reach is refused with the reason, and the unit chooses again."""
-    options = [Option(e.id, f"{e.name} ({b.side_name(e.side)})") for e in b.enemies(unit.side)]
+    options = [Option(e.id, f"{e.label} ({b.side_name(e.side)})") for e in b.enemies(unit.side)]
     options.append(Option(NO_TARGET, "Choose another action", passive=True))
     choice = yield Choose(
         key="charge.target",
-        text=f"{unit.name} charges which enemy unit?",
+        text=f"{unit.label} charges which enemy unit?",
         options=options,
         side=unit.side,
         actor=unit.id,
@@ -138,7 +138,7 @@ def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
     reach = _cm(float(ACTIONS["charge"]["move"]))
     reaches = yield Ask(
         key="charge.reach",
-        text=f"Can at least one model of {unit.name} reach base contact with {target.name} "
+        text=f"Can at least one model of {unit.label} reach base contact with {target.label} "
         f"moving up to {reach} cm (halved through difficult terrain)?",
         side=unit.side,
         actor=unit.id,
@@ -147,7 +147,7 @@ def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
     if not reaches:
         b.record(
             "info",
-            f"{unit.name} cannot charge {target.name}: it cannot reach (choose again)",
+            f"{unit.label} cannot charge {target.label}: it cannot reach (choose again)",
             actor=unit.id,
             target=target.id,
         )
@@ -156,7 +156,7 @@ def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
 
 
 def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
-    b.record("info", f"{unit.name} charges {target.name}", actor=unit.id, target=target.id)
+    b.record("info", f"{unit.label} charges {target.label}", actor=unit.id, target=target.id)
     yield from move(b, unit, float(ACTIONS["charge"]["move"]), charging=target)
     if _can_act(unit) and not target.removed:
         yield from combat.melee(b, unit, target)
@@ -195,8 +195,8 @@ def move(b: Battle, unit: Unit, distance: float, charging: Unit | None = None) -
     while _can_act(unit):
         terrain = yield Choose(
             key="move.terrain",
-            text=f"{unit.name} moves: what does it cross?"
-            + (f" (charging {charging.name})" if charging else ""),
+            text=f"{unit.label} moves: what does it cross?"
+            + (f" (charging {charging.label})" if charging else ""),
             options=_move_options(distance, not special_done),
             side=unit.side,
             actor=unit.id,
@@ -223,7 +223,7 @@ def overwatch(b: Battle, mover: Unit) -> Sub[None]:
             continue
         fires = yield Ask(
             key="overwatch.fire",
-            text=f"{watcher.name} is on overwatch: does it stop {mover.name}'s move to "
+            text=f"{watcher.label} is on overwatch: does it stop {mover.label}'s move to "
             "shoot at it now? (it must see it; the target counts as in cover)",
             side=watcher.side,
             actor=watcher.id,
@@ -239,7 +239,7 @@ def dangerous(b: Battle, unit: Unit) -> Sub[None]:
     wound_on = int(_MOVE["dangerous_wound_on"])
     result = yield Roll(
         key="move.dangerous",
-        text=f"{unit.name} crosses dangerous terrain (a {wound_on} is a wound)",
+        text=f"{unit.label} crosses dangerous terrain (a {wound_on} is a wound)",
         dice="1d6",
         compare=">",
         threshold=wound_on,
@@ -255,10 +255,10 @@ def _special_dice(b: Battle, unit: Unit, key: str, what: str, cm: int) -> Sub[bo
     count = int(cm // _SPECIAL["fall_step_cm"]) + 1
     face = int(_SPECIAL["jump_success"])
     result = yield combat.tests(
-        key, f"{unit.name} {what}", count, face, unit.side, unit.id, None, need=count
+        key, f"{unit.label} {what}", count, face, unit.side, unit.id, None, need=count
     )
     ok = bool(result.success)
-    b.record("info", f"{unit.name} {'succeeds' if ok else 'fails'}", actor=unit.id)
+    b.record("info", f"{unit.label} {'succeeds' if ok else 'fails'}", actor=unit.id)
     return ok
 
 
@@ -268,7 +268,7 @@ def jump_down(b: Battle, unit: Unit) -> Sub[None]:
     top = int(_SPECIAL["jump_max_cm"])
     height = yield Ask(
         key="jump.height",
-        text=f"How far does {unit.name} drop (cm, up to {top})?",
+        text=f"How far does {unit.label} drop (cm, up to {top})?",
         minimum=1,
         maximum=top,
         side=unit.side,
@@ -277,7 +277,7 @@ def jump_down(b: Battle, unit: Unit) -> Sub[None]:
     if (yield from _special_dice(b, unit, "jump.roll", f"jumps down {height} cm", int(height))):
         yield Confirm(
             key="jump.land",
-            text=f"Place {unit.name} {_cm(float(_SPECIAL['land_cm']))} cm from the base of "
+            text=f"Place {unit.label} {_cm(float(_SPECIAL['land_cm']))} cm from the base of "
             "the elevation; it moves on without counting the drop — done?",
             side=unit.side,
             actor=unit.id,
@@ -293,7 +293,7 @@ def leap(b: Battle, unit: Unit) -> Sub[None]:
     low = int(float(_SPECIAL["gap_free_cm"])) + 1
     gap = yield Ask(
         key="leap.gap",
-        text=f"How wide is the gap {unit.name} leaps (cm, {low}–{top})?",
+        text=f"How wide is the gap {unit.label} leaps (cm, {low}–{top})?",
         minimum=low,
         maximum=top,
         side=unit.side,
@@ -303,7 +303,7 @@ def leap(b: Battle, unit: Unit) -> Sub[None]:
         return
     height = yield Ask(
         key="fall.height",
-        text=f"How far does {unit.name} fall (cm)?",
+        text=f"How far does {unit.label} fall (cm)?",
         minimum=0,
         maximum=int(_SPECIAL["fall_max_cm"]),
         side=unit.side,

@@ -67,7 +67,7 @@ def tests(
 
 def kill(b: Battle, unit: Unit, why: str) -> None:
     """Remove a unit; its points count for whoever wounded it last (PG-8)."""
-    b.record("info", f"{unit.name} ({b.side_name(unit.side)}) {why}", target=unit.id)
+    b.record("info", f"{unit.label} ({b.side_name(unit.side)}) {why}", target=unit.id)
     b.set(unit, "destroyed_by", str(unit.stats["last_hit_by"]))
     b.set(unit, "stunned", False)
     b.set(unit, "overwatch", False)
@@ -91,14 +91,16 @@ def wound(b: Battle, unit: Unit, wounds: int, by: Unit | None, *, push: bool = T
     lost = min(wounds, models - 1)
     if lost:
         b.set(unit, "models", models - lost)
-        b.record("info", f"{unit.name} loses {lost} model(s), {models - lost} left", target=unit.id)
+        b.record(
+            "info", f"{unit.label} loses {lost} model(s), {models - lost} left", target=unit.id
+        )
     markers = wounds - lost
     if not markers:
         return
     b.set(unit, "markers", unit.num("markers") + markers)
     result = yield Roll(
         key="wound.roll",
-        text=f"Does {unit.name} die of its wounds? (d6 + {unit.num('markers')} markers: "
+        text=f"Does {unit.label} die of its wounds? (d6 + {unit.num('markers')} markers: "
         f"{DEAD_AT}+ dead, else stunned)",
         dice="1d6",
         compare=">=",
@@ -111,7 +113,7 @@ def wound(b: Battle, unit: Unit, wounds: int, by: Unit | None, *, push: bool = T
         kill(b, unit, "is dead")
         return
     stun(b, unit)
-    b.record("info", f"{unit.name} is stunned", target=unit.id)
+    b.record("info", f"{unit.label} is stunned", target=unit.id)
     if push and by is not None and not by.removed:
         yield from try_push(b, unit, by)
 
@@ -121,7 +123,7 @@ def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
     push_on, cm = int(_SPECIAL["push_on"]), _SPECIAL["push_cm"]
     wants = yield Ask(
         key="push.try",
-        text=f"Does {by.name} try to push the stunned {unit.name}? (d6 {push_on}+: "
+        text=f"Does {by.label} try to push the stunned {unit.label}? (d6 {push_on}+: "
         f"move it up to {cm} cm)",
         side=by.side,
         actor=by.id,
@@ -131,7 +133,7 @@ def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
         return
     result = yield Roll(
         key="push.roll",
-        text=f"{by.name} pushes {unit.name}",
+        text=f"{by.label} pushes {unit.label}",
         dice="1d6",
         compare=">=",
         threshold=push_on,
@@ -144,7 +146,7 @@ def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
     low = int(_SPECIAL["fall_min_cm"])
     off = yield Ask(
         key="push.off_edge",
-        text=f"Move {unit.name} up to {cm} cm. Is it pushed off an elevation at least "
+        text=f"Move {unit.label} up to {cm} cm. Is it pushed off an elevation at least "
         f"{low} cm high?",
         side=by.side,
         actor=by.id,
@@ -153,7 +155,7 @@ def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
     if off:
         height = yield Ask(
             key="fall.height",
-            text=f"How far does {unit.name} fall (cm)?",
+            text=f"How far does {unit.label} fall (cm)?",
             minimum=low,
             maximum=int(_SPECIAL["fall_max_cm"]),
             side=by.side,
@@ -166,10 +168,10 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
     """Seed (Queda): X+1 hits, X one per full 7.5 cm; PG-7: blocked normally, no
     cover; then the model is placed stunned 5 cm from the base of the elevation."""
     hits = int(height // _SPECIAL["fall_step_cm"]) + 1
-    b.record("info", f"{unit.name} falls {height} cm: {hits} hit(s)", target=unit.id)
+    b.record("info", f"{unit.label} falls {height} cm: {hits} hit(s)", target=unit.id)
     face = needed(unit.num("quality"))
     result = yield tests(
-        "fall.blocks", f"{unit.name} blocks the fall", hits, face, unit.side, unit.id, None
+        "fall.blocks", f"{unit.label} blocks the fall", hits, face, unit.side, unit.id, None
     )
     blocks = result.total
     b.record("info", f"{blocks} block(s): {hits - blocks} wound(s)", target=unit.id)
@@ -178,7 +180,7 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
         stun(b, unit)
         b.record(
             "info",
-            f"{unit.name} is placed stunned {_SPECIAL['land_cm']} cm from the base",
+            f"{unit.label} is placed stunned {_SPECIAL['land_cm']} cm from the base",
             target=unit.id,
         )
 
@@ -196,7 +198,7 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
     if len(weapons) > 1:
         picked = yield Choose(
             key="shoot.weapon",
-            text=f"{shooter.name}: which weapon?",
+            text=f"{shooter.label}: which weapon?",
             options=[Option(str(i), w.describe()) for i, w in enumerate(weapons)],
             side=shooter.side,
             actor=shooter.id,
@@ -205,13 +207,13 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
         weapon = weapons[int(picked)]
     firing = yield from _models_in_range(shooter, target, weapon)
     if not firing:
-        b.record("info", f"{shooter.name} cannot shoot {target.name}: out of range or sight")
+        b.record("info", f"{shooter.label} cannot shoot {target.label}: out of range or sight")
         return False
     in_cover = reaction or target.flag("cover")
     if not in_cover:
         in_cover = yield Ask(
             key="shoot.cover",
-            text=f"Are most of {target.name}'s models in or behind cover?",
+            text=f"Are most of {target.label}'s models in or behind cover?",
             side=shooter.side,
             actor=shooter.id,
             target=target.id,
@@ -220,7 +222,7 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
     face = needed(shooter.num("quality"))
     result = yield tests(
         "shoot.hits",
-        f"{shooter.name} shoots {target.name} with {weapon.name}",
+        f"{shooter.label} shoots {target.label} with {weapon.name}",
         attacks,
         face,
         shooter.side,
@@ -238,7 +240,7 @@ def _models_in_range(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[int]:
     if models > 1:
         count = yield Ask(
             key="shoot.models",
-            text=f"How many of {shooter.name}'s {models} models have {target.name} within "
+            text=f"How many of {shooter.label}'s {models} models have {target.label} within "
             f"{weapon.range_cm} cm and in line of sight?",
             minimum=0,
             maximum=models,
@@ -249,7 +251,7 @@ def _models_in_range(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[int]:
         return int(count)
     seen = yield Ask(
         key="shoot.in_range",
-        text=f"Is {target.name} within {weapon.range_cm} cm of {shooter.name} and in its "
+        text=f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
         "line of sight?",
         side=shooter.side,
         actor=shooter.id,
@@ -262,7 +264,7 @@ def resolve_hits(
     b: Battle, attacker: Unit, target: Unit, hits: int, *, cover: bool, ranged: bool
 ) -> Sub[None]:
     """Hits → the defender's blocks → wounds. A stunned model hit by shooting dies."""
-    b.record("info", f"{hits} hit(s) on {target.name}", actor=attacker.id, target=target.id)
+    b.record("info", f"{hits} hit(s) on {target.label}", actor=attacker.id, target=target.id)
     if hits <= 0:
         return
     if ranged and target.flag("stunned"):
@@ -271,7 +273,7 @@ def resolve_hits(
         return
     bonus = COVER_BONUS if cover and ranged else 0
     face = needed(target.num("quality"), bonus)
-    text = f"{target.name} blocks"
+    text = f"{target.label} blocks"
     if bonus:
         text += f" (+{bonus} in cover)"
     result = yield tests("defence.blocks", text, hits, face, target.side, target.id, attacker.id)
@@ -290,7 +292,7 @@ def strike(b: Battle, attacker: Unit, defender: Unit) -> Sub[None]:
     attacks = attacker.num("models") * melee_attacks(attacker)
     later = attacker.flag("meleed")
     face = NATURAL if later else needed(attacker.num("quality"))
-    text = f"{attacker.name} strikes {defender.name}"
+    text = f"{attacker.label} strikes {defender.label}"
     if later:
         text += " (later melee this round: natural 6s only)"
     result = yield tests("melee.hits", text, attacks, face, attacker.side, attacker.id, defender.id)
@@ -309,7 +311,7 @@ def melee(b: Battle, charger: Unit, target: Unit) -> Sub[None]:
             reach = _MELEE["counter_move_cm"]
             reaches = yield Ask(
                 key="melee.counter_reach",
-                text=f"Can {target.name} move up to {reach} cm towards {charger.name} and "
+                text=f"Can {target.label} move up to {reach} cm towards {charger.label} and "
                 "reach it to strike back?",
                 side=target.side,
                 actor=target.id,
@@ -324,14 +326,14 @@ def melee(b: Battle, charger: Unit, target: Unit) -> Sub[None]:
     if survivor is not None:
         yield Confirm(
             key="melee.follow_up",
-            text=f"{survivor.name} may move up to {_MELEE['follow_up_cm']} cm — done?",
+            text=f"{survivor.label} may move up to {_MELEE['follow_up_cm']} cm — done?",
             side=survivor.side,
             actor=survivor.id,
         )
     elif not charger.removed and not target.removed:
         yield Confirm(
             key="melee.fall_back",
-            text=f"{charger.name} falls back {_MELEE['fall_back_cm']} cm — done?",
+            text=f"{charger.label} falls back {_MELEE['fall_back_cm']} cm — done?",
             side=charger.side,
             actor=charger.id,
         )

@@ -62,13 +62,13 @@ def deployment_step(b: Battle) -> Step:
     choice = yield Choose(
         key="deploy.unit",
         text=f"{b.side_name(side)}: which unit do you place {zone}?",
-        options=[Option(u.id, u.name) for u in unplaced],
+        options=[Option(u.id, u.label) for u in unplaced],
         side=side,
     )
     unit = b.units[str(choice)]
     yield Confirm(
         key="deploy.placed",
-        text=f"Place {unit.name} {zone} — done?",
+        text=f"Place {unit.label} {zone} — done?",
         side=side,
         actor=unit.id,
     )
@@ -79,7 +79,7 @@ def deployment_step(b: Battle) -> Step:
 def _start_objectives(b: Battle, order: list[str]) -> None:
     b.pos["order"] = order  # PG-3: round 1 follows the deployment order
     b.pos.pop("turn", None)
-    b.enter_phase("objectives", "Objectives")
+    b.enter_phase("objectives")
     b.record("info", "Deployment order: " + ", ".join(b.side_name(s) for s in order))
 
 

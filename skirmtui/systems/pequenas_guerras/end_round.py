@@ -81,7 +81,7 @@ def rout(b: Battle) -> Step:
             face = combat.needed(unit.num("quality"))
             result = yield Roll(
                 key="rout.test",
-                text=f"{unit.name} tests morale (quality {face}+)",
+                text=f"{unit.label} tests morale (quality {face}+)",
                 dice="1d6",
                 compare=">=",
                 threshold=face,

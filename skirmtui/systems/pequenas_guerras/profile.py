@@ -11,9 +11,9 @@ import re
 from functools import cache
 from typing import Any, NamedTuple
 
-from skirmtui.engine.battle import Scalar, Unit
+from skirmtui.engine.battle import Unit
 from skirmtui.engine.data import load_toml
-from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
+from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError
 
 SYSTEM_ID = "pequenas-guerras"
 
@@ -30,8 +30,8 @@ PROFILE_FIELDS = (
     FieldSpec("models", "models", int, 1, _MAX_MODELS),
     FieldSpec("quality", "quality", int, _Q_LOW, _Q_HIGH),
     FieldSpec("points", "points", int, 0, 10_000),
-    FieldSpec("weapons", "weapons", str),
-    FieldSpec("specials", "specials", str),
+    FieldSpec("weapons", "weapons", str, default=""),
+    FieldSpec("specials", "specials", str, default=""),
 )
 
 UNIT_FIELDS = (
@@ -115,58 +115,12 @@ def setup_options() -> tuple[OptionSpec, ...]:
     return (OptionSpec("size", label, int, 1, min(sizes()), max(sizes())),)
 
 
-def _number(spec: UnitSpec, name: str, low: int, high: int) -> int:
-    value = spec.profile.get(name)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SetupError(f"{spec.name}: {name} must be a whole number {low}–{high}")
-    return value
-
-
-def make_unit(spec: UnitSpec) -> Unit:
-    models = _number(spec, "models", 1, _MAX_MODELS)
-    quality = _number(spec, "quality", _Q_LOW, _Q_HIGH)
-    points = _number(spec, "points", 0, 10_000)
-    weapons = str(spec.profile.get("weapons", ""))
-    parse_weapons(weapons)
-    profile: dict[str, Scalar] = {
-        "models": models,
-        "quality": quality,
-        "points": points,
-        "weapons": weapons,
-        "specials": str(spec.profile.get("specials", "")),
-    }
-    stats: dict[str, Scalar] = {
-        "models": models,
-        "quality": quality,
-        "markers": 0,
-        "stunned": False,
-        "activated": False,
-        "cover": False,
-        "overwatch": False,
-        "meleed": False,
-        "last_hit_by": "",
-        "destroyed_by": "",
-    }
-    return Unit(spec.id, spec.side, spec.name, profile, stats)
-
-
-def check_setup(setup: Setup) -> list[str]:
-    """PG-2: 2–4 players, a known game size, no army over its points; warn if unequal."""
-    players = rules()["players"]
-    if not players["min"] <= len(setup.sides) <= players["max"]:
-        raise SetupError(
-            f"{len(setup.sides)} players: this system takes {players['min']}–{players['max']}"
-        )
-    size = setup.options.get("size", 1)
-    if isinstance(size, bool) or size not in sizes():
-        raise SetupError(f"the game size must be one of {', '.join(map(str, sizes()))}")
+def check_armies(setup: Setup, size: int, armies: dict[str, list[Unit]]) -> list[str]:
+    """PG-2: no army over the game size's points; warn if they are unequal."""
     limit = int(sizes()[size]["points"])
     spent = {}
     for side in setup.sides:
-        units = [make_unit(u) for u in setup.units if u.side == side.id]
-        if not units:
-            raise SetupError(f"{side.name} has no units")
-        points = sum(int(u.profile["points"]) for u in units)
+        points = sum(int(u.profile["points"]) for u in armies[side.id])
         if points > limit:
             raise SetupError(
                 f"{side.name}'s army is {points} points, over the {sizes()[size]['name']} "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Choose, Option
 from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
@@ -13,6 +14,8 @@ ROUND_ROLLOFF = "round_rolloff"
 
 def begin_round(b: Battle) -> None:
     """PG-3: round 1 keeps the deployment order; later rounds roll off again."""
+    if b.round:
+        conditions.round_ended(b)
     b.round += 1
     for unit in b.on_table():
         if unit.stats["activated"]:
@@ -24,7 +27,7 @@ def begin_round(b: Battle) -> None:
         return
     # Ours (PG-3): a player with no unit left would only pass, so it does not roll.
     start_rolloff(b, ROUND_ROLLOFF, [s.id for s in b.sides if b.on_table(s.id)])
-    b.enter_phase("rolloff", "Roll-off")
+    b.enter_phase("rolloff")
 
 
 def rolloff_phase_step(b: Battle) -> Step:
@@ -43,7 +46,7 @@ def rolloff_phase_step(b: Battle) -> Step:
 def start_activation(b: Battle) -> None:
     order: list[str] = b.pos["order"]
     b.pos["turn"] = 0
-    b.enter_phase("activation", "Activation", order[0])
+    b.enter_phase("activation", order[0])
     b.record("info", f"Round {b.round} order: " + ", ".join(b.side_name(s) for s in order))
 
 
@@ -72,14 +75,14 @@ def activation_step(b: Battle) -> Step:
     """Seed: players alternate activating one unit each, in the round's order."""
     index = _next_index(b)
     if index is None:
-        b.enter_phase("end", "End of round")
+        b.enter_phase("end")
         return
     b.pos["turn"] = index
     side: str = b.pos["order"][index]
     b.turn_side = side
     options = []
     for unit in b.on_table(side):
-        label = unit.name + (" (stunned: recovers)" if unit.stats["stunned"] else "")
+        label = unit.label + (" (stunned: recovers)" if unit.stats["stunned"] else "")
         done = "already activated this round" if unit.stats["activated"] else None
         options.append(Option(unit.id, label, disabled=done))
     choice = yield Choose(
@@ -90,3 +93,4 @@ def activation_step(b: Battle) -> Step:
     )
     b.pos["turn"] = (b.pos["turn"] + 1) % len(b.pos["order"])
     yield from actions.activate(b, b.units[str(choice)])
+    conditions.activation_ended(b, str(choice))

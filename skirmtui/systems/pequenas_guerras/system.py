@@ -7,24 +7,37 @@ steps the position is `battle.pos` (order, corners, objectives) plus unit stats.
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.system import Phase, QueueRow, Setup, Step, UnitSpec
+from typing import Any
+
+from skirmtui.engine.base import BaseSystem
+from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
 
 PHASES = (
-    Phase("deployment", "Deployment"),
-    Phase("objectives", "Objectives"),
-    Phase("rolloff", "Roll-off"),
-    Phase("activation", "Activation"),
-    Phase("end", "End of round"),
+    Phase("deployment", "Deployment", deployment.deployment_step),
+    Phase("objectives", "Objectives", deployment.objectives_step),
+    Phase("rolloff", "Roll-off", rounds.rolloff_phase_step),
+    Phase("activation", "Activation", rounds.activation_step),
+    Phase("end", "End of round", end_round.end_step),
 )
 
 
-class PequenasGuerras:
+#: The markers of a unit that has done nothing yet this round.
+_ROUND_FREE: dict[str, Scalar] = {
+    "activated": False,
+    "cover": False,
+    "overwatch": False,
+    "meleed": False,
+}
+
+
+class PequenasGuerras(BaseSystem):
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"
+    round_word = "Round"
     phases = PHASES
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
@@ -32,41 +45,40 @@ class PequenasGuerras:
     min_players = int(profile.rules()["players"]["min"])
     max_players = int(profile.rules()["players"]["max"])
 
-    def check_setup(self, setup: Setup) -> list[str]:
-        return profile.check_setup(setup)
+    def complete_profile(self, spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
+        profile.parse_weapons(str(read["weapons"]))  # refuses a weapon it cannot read
+        return read
 
-    def make_unit(self, spec: UnitSpec) -> Unit:
-        return profile.make_unit(spec)
+    def check_armies(
+        self, setup: Setup, options: dict[str, Any], armies: dict[str, list[Unit]]
+    ) -> list[str]:
+        return profile.check_armies(setup, int(options["size"]), armies)
 
-    def new_battle(self, setup: Setup) -> Battle:
-        self.check_setup(setup)
-        units = {spec.id: profile.make_unit(spec) for spec in setup.units}
-        options = {"size": 1, **setup.options}
-        battle = Battle(self.id, setup.title, setup.seed, options, list(setup.sides), units)
-        battle.phase = "deployment"
-        size = profile.size_of(options)
+    def start(self, battle: Battle) -> None:
+        size = profile.size_of(battle.options)
         battle.record(
             "phase",
             f"{size['name'].capitalize()} game: {size['table']} table, armies of up to "
             f"{size['points']} points. Deployment: every player rolls a d6 (PG-2)",
         )
         deployment.start(battle)
-        return battle
 
     def demo_setup(self) -> Setup:
         return setup_from_scenario(self.id, "demo")
 
-    def next_step(self, battle: Battle) -> Step:
-        phase = battle.phase
-        if phase == "deployment":
-            return deployment.deployment_step(battle)
-        if phase == "objectives":
-            return deployment.objectives_step(battle)
-        if phase == "rolloff":
-            return rounds.rolloff_phase_step(battle)
-        if phase == "activation":
-            return rounds.activation_step(battle)
-        return end_round.end_step(battle)
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
+        return FieldSpec("models", "models", int, 1, int(unit.profile["models"]))
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: back with the GM's models (those it had when removed, when not said), no
+        wound markers, not stunned, its points no longer counted as destroyed (PG-8), and
+        free to activate this round (no stale markers of the round it fell in)."""
+        models = unit.num("models") if level is None else level
+        fresh: dict[str, Scalar] = {"models": models, "markers": 0, "stunned": False}
+        fresh.update(destroyed_by="", **_ROUND_FREE)
+        for field, value in fresh.items():
+            battle.set(unit, field, value)
 
     def queue(self, battle: Battle) -> list[QueueRow]:
         return views.queue(battle)

@@ -84,7 +84,7 @@ def status(b: Battle, unit: Unit) -> str:
 
 def summary(b: Battle) -> list[str]:
     size = size_of(b.options)
-    lines = [b.headline(b.phase, round_word="round")]
+    lines = [b.headline()]
     lines.append(f"{size['name'].capitalize()} game, {size['table']}, {size['points']} points")
     for side in b.sides:
         units = [u for u in b.units.values() if u.side == side.id]

@@ -6,7 +6,7 @@ from typing import Any
 
 from skirmtui.engine.battle import Scalar, Unit
 from skirmtui.engine.data import load_toml
-from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
+from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError
 
 SYSTEM_ID = "wargaming-introduttivo"
 
@@ -76,47 +76,20 @@ def unit_cost(cmb: int, abi: int) -> int:
     return cmb + abi
 
 
-def _stat(spec: UnitSpec, name: str) -> int:
-    value = spec.profile.get(name)
-    low, high = rules()["units"]["min_stat"], rules()["units"]["max_stat"]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SetupError(f"{spec.name}: {name.upper()} must be a whole number {low}–{high}")
-    return value
+def complete_profile(profile: dict[str, Scalar]) -> dict[str, Scalar]:
+    """WI-1: the cost is derived from CMB and ABI."""
+    return {**profile, "cost": unit_cost(int(profile["cmb"]), int(profile["abi"]))}
 
 
-def make_unit(spec: UnitSpec) -> Unit:
-    cmb, abi = _stat(spec, "cmb"), _stat(spec, "abi")
-    profile: dict[str, Scalar] = {"cmb": cmb, "abi": abi, "cost": unit_cost(cmb, abi)}
-    stats: dict[str, Scalar] = {"cmb": cmb, "abi": abi, "damage": 0, "pending": 0, **TURN_FLAGS}
-    return Unit(spec.id, spec.side, spec.name, profile, stats)
-
-
-def check_setup(setup: Setup) -> list[str]:
-    """WI-1: 2–4 players, every army within the same budget; refuse anything else."""
-    limits = rules()
-    players = limits["players"]
-    if not players["min"] <= len(setup.sides) <= players["max"]:
-        raise SetupError(
-            f"{len(setup.sides)} players: this system takes {players['min']}–{players['max']}"
-        )
-    budget = setup.options.get("budget", limits["budget"]["default"])
-    low, high = limits["budget"]["min"], limits["budget"]["max"]
-    if isinstance(budget, bool) or not isinstance(budget, int) or not low <= budget <= high:
-        raise SetupError(f"the budget must be a whole number {low}–{high}")
-    turn_limit = setup.options.get("turn_limit", 0)
-    if isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 0:
-        raise SetupError("the turn limit must be 0 (none) or a positive whole number")
-    warnings = []
+def check_armies(setup: Setup, budget: int, armies: dict[str, list[Unit]]) -> list[str]:
+    """WI-1: every army within the same budget; warn when they spend differently."""
     costs = {}
     for side in setup.sides:
-        units = [u for u in setup.units if u.side == side.id]
-        if not units:
-            raise SetupError(f"{side.name} has no units")
-        cost = sum(make_unit(u).profile["cost"] for u in units)  # type: ignore[misc]
+        cost = sum(int(u.profile["cost"]) for u in armies[side.id])
         if cost > budget:
             raise SetupError(f"{side.name}'s army costs {cost}, over the budget of {budget}")
         costs[side.name] = cost
     if len(set(costs.values())) > 1:
         spent = ", ".join(f"{name} {cost}" for name, cost in costs.items())
-        warnings.append(f"armies spend different points: {spent}")
-    return warnings
+        return [f"armies spend different points: {spent}"]
+    return []

@@ -10,24 +10,16 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine import conditions
+from skirmtui.engine.base import BaseSystem
+from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.prompts import Ask, Choose, Option, Roll
 from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
-from skirmtui.engine.system import Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
 
-PHASES = (
-    Phase("setup", "Play order"),
-    Phase("activation", "Activation"),
-    Phase("recovery", "Recovery"),
-    Phase("shooting", "Shooting"),
-    Phase("movement", "Movement"),
-    Phase("melee", "Melee"),
-    Phase("end", "End of turn"),
-)
-_LABEL = {p.id: p.label for p in PHASES}
 _NEXT = {
     "activation": "recovery",
     "recovery": "shooting",
@@ -36,6 +28,7 @@ _NEXT = {
     "melee": "end",
 }
 DONE = "done"
+_RESTORE_DAMAGE = FieldSpec("damage", "damage", int, 0, WOUNDED)
 
 
 @cache
@@ -54,11 +47,11 @@ def _move_options(open_: int, rough: int, impervious: int, active: bool) -> tupl
     )
 
 
-class WargamingIntroduttivo:
+class WargamingIntroduttivo(BaseSystem):
     id = profile.SYSTEM_ID
     title = "Wargaming introduttivo: rapido e semplice"
     language = "Italian"
-    phases = PHASES
+    round_word = "Turn"
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
@@ -67,37 +60,50 @@ class WargamingIntroduttivo:
     _movement_rules: dict[str, float] = profile.rules()["movement"]
     _max_actions: int = profile.MAX_ACTIONS
 
+    def __init__(self) -> None:
+        self.phases = (
+            Phase("setup", "Play order", self._setup),
+            Phase("activation", "Activation", self._activation),
+            Phase("recovery", "Recovery", self._recovery),
+            Phase("shooting", "Shooting", self._shooting),
+            Phase("movement", "Movement", self._movement),
+            Phase("melee", "Melee", self._melee),
+            Phase("end", "End of turn", self._end),
+        )
+
     # -- setup ----------------------------------------------------------------------------
 
-    def check_setup(self, setup: Setup) -> list[str]:
-        return profile.check_setup(setup)
+    def complete_profile(self, spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
+        return profile.complete_profile(read)
 
-    def make_unit(self, spec: UnitSpec) -> Unit:
-        return profile.make_unit(spec)
+    def check_armies(
+        self, setup: Setup, options: dict[str, Any], armies: dict[str, list[Unit]]
+    ) -> list[str]:
+        return profile.check_armies(setup, int(options["budget"]), armies)
 
-    def new_battle(self, setup: Setup) -> Battle:
-        self.check_setup(setup)
-        units = {spec.id: profile.make_unit(spec) for spec in setup.units}
-        options = {
-            "budget": profile.rules()["budget"]["default"],
-            "turn_limit": 0,
-            "range_modifiers": False,
-            **setup.options,
-        }
-        battle = Battle(self.id, setup.title, setup.seed, options, list(setup.sides), units)
-        start_rolloff(battle, "rolloff", [s.id for s in setup.sides])
+    def start(self, battle: Battle) -> None:
+        start_rolloff(battle, "rolloff", [s.id for s in battle.sides])
         battle.record("phase", "Play order: every player rolls a d6, highest first (WI-2)")
-        return battle
 
     def demo_setup(self) -> Setup:
         return setup_from_scenario(self.id, "demo")
 
-    # -- the sequence ---------------------------------------------------------------------
+    # -- GM restore (G-4) -----------------------------------------------------------------
 
-    def next_step(self, battle: Battle) -> Step:
-        step = getattr(self, f"_{battle.phase}")
-        result: Step = step(battle)
-        return result
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """Seed: 3 is dead, so a unit put back has damage 0–2 (the GM says which)."""
+        return _RESTORE_DAMAGE
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: alive at the GM's damage (fine when not said), no shooting damage left
+        pending, and the turn markers of a unit that has not yet tried to activate (those
+        of the turn it was taken out in would be stale)."""
+        battle.set(unit, "damage", 0 if level is None else level)
+        battle.set(unit, "pending", 0)
+        for field, value in profile.TURN_FLAGS.items():
+            battle.set(unit, field, value)
+
+    # -- the sequence ---------------------------------------------------------------------
 
     def _setup(self, b: Battle) -> Step:
         """WI-2: d6 each, highest first; ties re-roll among the tied only (seed, G-3)."""
@@ -110,9 +116,15 @@ class WargamingIntroduttivo:
         self._new_turn(b)
 
     def _new_turn(self, b: Battle) -> None:
+        if b.round:
+            # A unit's activation lasts the turn it activated in (WI-3).
+            for unit in b.on_table():
+                if unit.flag("active"):
+                    conditions.activation_ended(b, unit.id)
+            conditions.round_ended(b)
         b.round += 1
         b.pos["player"] = 0
-        b.enter_phase("activation", _LABEL["activation"], b.pos["order"][0])
+        b.enter_phase("activation", b.pos["order"][0])
         for unit in b.on_table():
             stats = unit.stats
             for field, value in profile.TURN_FLAGS.items():
@@ -128,7 +140,7 @@ class WargamingIntroduttivo:
             return
         b.pos["player"] = 0
         phase = _NEXT[b.phase]
-        b.enter_phase(phase, _LABEL[phase], order[0] if phase not in ("movement", "end") else None)
+        b.enter_phase(phase, order[0] if phase not in ("movement", "end") else None)
 
     def _side(self, b: Battle) -> str:
         side: str = b.pos["order"][b.pos["player"]]
@@ -143,7 +155,7 @@ class WargamingIntroduttivo:
             b.record("info", f"{b.side_name(side)} has no unit left to activate")
             self._next_player(b)
             return
-        options = [Option(u.id, f"{u.name} (ABI {u.num('abi')})") for u in untried]
+        options = [Option(u.id, f"{u.label} (ABI {u.num('abi')})") for u in untried]
         options.append(Option(DONE, "Stop activating", passive=True))
         choice = yield Choose(
             key="activation.unit",
@@ -176,7 +188,7 @@ class WargamingIntroduttivo:
             self._next_player(b)
             return
         options = [
-            Option(u.id, f"{u.name} ({DAMAGE_WORDS[u.num('damage')]}, ABI {u.num('abi')})")
+            Option(u.id, f"{u.label} ({DAMAGE_WORDS[u.num('damage')]}, ABI {u.num('abi')})")
             for u in damaged
         ]
         options.append(Option(DONE, "No recovery", passive=True))
@@ -210,7 +222,7 @@ class WargamingIntroduttivo:
             side=side,
             actor=shooter.id,
             target=target.id,
-            text=f"Does {shooter.name} see at least 50% of {target.name}?",
+            text=f"Does {shooter.label} see at least 50% of {target.label}?",
         )
         if not visible:
             b.set(shooter, "held", True)
@@ -221,7 +233,7 @@ class WargamingIntroduttivo:
             side=side,
             actor=shooter.id,
             target=target.id,
-            text=f"Distance from {shooter.name} to {target.name}?",
+            text=f"Distance from {shooter.label} to {target.label}?",
             options=[Option(band["id"], band["label"]) for band in bands]
             + [Option("out", "over 100 cm (out of range)", passive=True)],
         )
@@ -234,7 +246,7 @@ class WargamingIntroduttivo:
             shooter,
             "cmb",
             "shoot.to_hit",
-            f"hits {target.name}",
+            f"hits {target.label}",
             target=target,
             modifiers=modifiers,
         )
@@ -271,7 +283,7 @@ class WargamingIntroduttivo:
         if not fighters or not b.enemies(side):
             self._next_player(b)
             return None
-        options = [Option(u.id, f"{u.name} (CMB {u.num('cmb')})") for u in fighters]
+        options = [Option(u.id, f"{u.label} (CMB {u.num('cmb')})") for u in fighters]
         options.append(Option(DONE, done, passive=True))
         choice = yield Choose(
             key=f"{what}.unit",
@@ -287,7 +299,7 @@ class WargamingIntroduttivo:
     def _pick_target(self, b: Battle, attacker: Unit, what: str) -> Any:
         """Choose an enemy on the table; cancelling makes the attacker hold this phase."""
         options = [
-            Option(u.id, f"{u.name} ({b.side_name(u.side)}, {DAMAGE_WORDS[u.num('damage')]})")
+            Option(u.id, f"{u.label} ({b.side_name(u.side)}, {DAMAGE_WORDS[u.num('damage')]})")
             for u in b.enemies(attacker.side)
         ]
         options.append(Option(DONE, "Cancel: no target", passive=True))
@@ -295,7 +307,7 @@ class WargamingIntroduttivo:
             key=f"{what}.target",
             side=attacker.side,
             actor=attacker.id,
-            text=f"{attacker.name}: which target?",
+            text=f"{attacker.label}: which target?",
             options=options,
         )
         if choice == DONE or not b.alive(choice):
@@ -321,7 +333,7 @@ class WargamingIntroduttivo:
             key="move.terrain",
             side=unit.side,
             actor=unit.id,
-            text=f"{unit.name} ({b.side_name(unit.side)}): does it move?",
+            text=f"{unit.label} ({b.side_name(unit.side)}): does it move?",
             help="All players move at the same time on the table (WI-7). "
             f"{len(movers)} more unit(s) may move after this one.",
             options=_move_options(
@@ -339,14 +351,14 @@ class WargamingIntroduttivo:
             if not result.success:
                 # Ours (WI-7): a failed impervious test still spends the move action.
                 b.record(
-                    "info", f"{unit.name} fails to move through impervious terrain", actor=unit.id
+                    "info", f"{unit.label} fails to move through impervious terrain", actor=unit.id
                 )
                 self._spend(b, unit)
                 b.set(unit, "moved", True)
                 return
         b.record(
             "info",
-            f"{unit.name} moves up to {self._allowance(unit, terrain)} cm ({terrain})",
+            f"{unit.label} moves up to {self._allowance(unit, terrain)} cm ({terrain})",
             actor=unit.id,
         )
         self._spend(b, unit)
@@ -359,7 +371,7 @@ class WargamingIntroduttivo:
             # melee (WI-8: active units that did not shoot).
             b.set(unit, "held", False)
         b.pos["player"] = 0
-        b.enter_phase("melee", _LABEL["melee"], b.pos["order"][0])
+        b.enter_phase("melee", b.pos["order"][0])
 
     def _allowance(self, unit: Unit, terrain: str) -> int:
         move = self._movement_rules
@@ -389,14 +401,14 @@ class WargamingIntroduttivo:
             actor=attacker.id,
             target=target.id,
             # Seed, general rule: a unit is hit only by units that see at least 50% of it.
-            text=f"Is {target.name} within {reach} cm of {attacker.name}, "
+            text=f"Is {target.label} within {reach} cm of {attacker.label}, "
             "and at least 50% visible to it?",
         )
         if not within:
             b.set(attacker, "held", True)
             return
         result = yield self._test(
-            attacker, "cmb", "melee.to_hit", f"hits {target.name}", target=target
+            attacker, "cmb", "melee.to_hit", f"hits {target.label}", target=target
         )
         self._spend(b, attacker, combat=True)
         if result.success:
@@ -406,7 +418,7 @@ class WargamingIntroduttivo:
             return
         # Seed: the attacked unit counter-attacks; WI-8: not an action.
         counter = yield self._test(
-            target, "cmb", "melee.counter", f"hits {attacker.name} back", target=attacker
+            target, "cmb", "melee.counter", f"hits {attacker.label} back", target=attacker
         )
         if counter.success:
             self._damage(b, attacker, 1)
@@ -455,7 +467,7 @@ class WargamingIntroduttivo:
             side=unit.side,
             actor=unit.id,
             target=target.id if target else None,
-            text=f"{unit.name} {what}? ({stat.upper()} {unit.num(stat)})",
+            text=f"{unit.label} {what}? ({stat.upper()} {unit.num(stat)})",
             dice="1d6",
             compare="<=",
             threshold=unit.num(stat),
@@ -525,7 +537,7 @@ class WargamingIntroduttivo:
         return ", ".join(words)
 
     def summary(self, b: Battle) -> list[str]:
-        lines = [b.headline(_LABEL.get(b.phase, b.phase))]
+        lines = [b.headline()]
         for side in b.sides:
             units = [u for u in b.units.values() if u.side == side.id]
             left = [u for u in units if not u.removed]

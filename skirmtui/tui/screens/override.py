@@ -67,7 +67,8 @@ class OverrideScreen(ModalScreen[Item | None]):
             with Horizontal(classes="row", id="value-row"):
                 yield Label("Value")
                 hint = " ".join(f.name for f in editable)
-                yield Input(id="value", placeholder=f"number, yes/no — or for a new unit: {hint}")
+                self._default_hint = f"number, yes/no — or for a new unit: {hint}"
+                yield Input(id="value", placeholder=self._default_hint)
             yield Label("", id="error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Apply", id="apply", variant="primary")
@@ -86,12 +87,31 @@ class OverrideScreen(ModalScreen[Item | None]):
         visible = {
             GM_SET: {"unit-row", "field-row", "value-row"},
             GM_REMOVE: {"unit-row"},
-            GM_RESTORE: {"unit-row"},
+            GM_RESTORE: {"unit-row", "value-row"},
             GM_ADD: {"side-row", "name-row", "value-row"},
             GM_END: {"side-row", "name-row"},
         }[action]
         for row in ("unit-row", "field-row", "side-row", "name-row", "value-row"):
             self.query_one(f"#{row}").display = row in visible
+        self._hint()
+
+    @on(Select.Changed, "#unit")
+    def _unit_changed(self) -> None:
+        self._hint()
+
+    def _hint(self) -> None:
+        """The value row's hint: for a restore, what the GM says the unit comes back with."""
+        value = self.query_one("#value", Input)
+        unit_id = self._value("unit")
+        battle = self.session.battle
+        if self._value("action") == GM_RESTORE and unit_id in battle.units:
+            back = self.session.system.restore_field(battle, battle.units[unit_id])
+            value.placeholder = (
+                f"{back.label} it comes back with, {back.minimum}–{back.maximum} "
+                "(blank: the system's default)"
+            )
+        else:
+            value.placeholder = self._default_hint
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -118,6 +138,10 @@ class OverrideScreen(ModalScreen[Item | None]):
             unit = self._value("unit")
             if unit is None:
                 raise ValueError("choose a unit")
+            if action == GM_RESTORE and text:
+                if not text.isdigit():
+                    raise ValueError("type the number the unit comes back with, or leave it blank")
+                return Item(action, {"unit": unit, "value": int(text)})
             if action != GM_SET:
                 return Item(action, {"unit": unit})
             field = self._value("field")

@@ -1,0 +1,191 @@
+"""`BaseSystem`: what every rule system used to repeat, written once.
+
+A system declares its phase table, field and option specs and player range, and writes
+its rules as phase steps; setup checks, option defaults, unit making, dispatch and the
+plain views come from here. It overrides a hook only where its rules say more:
+
+- `complete_profile` — derived fields (a cost) and profile entries the specs do not list;
+- `starting_stats` — a current value that does not start at its spec's start;
+- `check_armies` — refusals and warnings about whole armies (budget, points);
+- `start` — the position and log of a new battle;
+- `queue`, `status`, `summary` — the views, once it has more to show than the defaults.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.system import (
+    FieldSpec,
+    OptionSpec,
+    Phase,
+    QueueRow,
+    Setup,
+    SetupError,
+    Step,
+    UnitSpec,
+)
+
+
+class BaseSystem:
+    """A rule system built from its declarations (see the module docstring)."""
+
+    id: str
+    title: str
+    language: str
+    round_word = "Turn"
+    phases: tuple[Phase, ...]
+    unit_fields: tuple[FieldSpec, ...]
+    profile_fields: tuple[FieldSpec, ...]
+    setup_options: tuple[OptionSpec, ...] = ()
+    scenario_options: tuple[OptionSpec, ...] = ()
+    min_players = 2
+    max_players = 2
+    #: How setup errors call a side's units ("units", "characters").
+    unit_word = "units"
+    #: The unit field a GM sets when putting a unit back (G-4); None: the first one.
+    restore_stat: str | None = None
+
+    # -- options and setup --------------------------------------------------------------
+
+    @cached_property
+    def option_specs(self) -> dict[str, OptionSpec]:
+        return {o.name: o for o in (*self.setup_options, *self.scenario_options)}
+
+    def options_of(self, setup: Setup) -> dict[str, Any]:
+        """Every option: its spec's default unless the setup sets it (lists copied)."""
+        options = {
+            name: list(spec.default) if isinstance(spec.default, list) else spec.default
+            for name, spec in self.option_specs.items()
+        }
+        options.update(setup.options)
+        return options
+
+    def check_setup(self, setup: Setup) -> list[str]:
+        """Raise `SetupError` for a setup the specs or the rules refuse; return warnings."""
+        players = len(setup.sides)
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players}–{self.max_players}"
+            )
+            raise SetupError(f"{players} players: this system takes {span}")
+        options = self.options_of(setup)
+        for name, spec in self.option_specs.items():
+            spec.check(options[name])
+        armies: dict[str, list[Unit]] = {}
+        for side in setup.sides:
+            units = [self.make_unit(u) for u in setup.units if u.side == side.id]
+            if not units:
+                raise SetupError(f"{side.name} has no {self.unit_word}")
+            armies[side.id] = units
+        return self.check_armies(setup, options, armies)
+
+    def check_armies(
+        self, setup: Setup, options: dict[str, Any], armies: dict[str, list[Unit]]
+    ) -> list[str]:
+        """Hook: refuse (`SetupError`) or warn about whole armies. Default: nothing."""
+        return []
+
+    # -- units --------------------------------------------------------------------------
+
+    def make_unit(self, spec: UnitSpec) -> Unit:
+        """A unit from its spec: every profile field read and checked against its spec,
+        then `complete_profile`, then every current stat at its start."""
+        profile: dict[str, Scalar] = {
+            field.name: field.read(spec.name, spec.profile.get(field.name))
+            for field in self.profile_fields
+            if not field.derived
+        }
+        profile = self.complete_profile(spec, profile)
+        return Unit(spec.id, spec.side, spec.name, profile, self.starting_stats(profile))
+
+    def complete_profile(self, spec: UnitSpec, profile: dict[str, Scalar]) -> dict[str, Scalar]:
+        """Hook: add derived fields and entries the specs do not list. Default: as read."""
+        return profile
+
+    def starting_stats(self, profile: dict[str, Scalar]) -> dict[str, Scalar]:
+        """Each unit field starts at the profile's value of the same name, else its start."""
+        return {
+            field.name: profile[field.name] if field.name in profile else field.initial()
+            for field in self.unit_fields
+        }
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """G-4: what the GM says when putting a unit back (default: `restore_stat`)."""
+        name = self.restore_stat or self.unit_fields[0].name
+        return next(f for f in self.unit_fields if f.name == name)
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: a unit put back starts afresh (every stat at its start), with the GM's
+        `level` of `restore_field` when given. Systems with more to say override it."""
+        fresh = self.starting_stats(unit.profile)
+        if level is not None:
+            fresh[self.restore_field(battle, unit).name] = level
+        for field, value in fresh.items():
+            battle.set(unit, field, value)
+
+    # -- a battle -----------------------------------------------------------------------
+
+    def new_battle(self, setup: Setup) -> Battle:
+        self.check_setup(setup)
+        battle = Battle(
+            self.id,
+            setup.title,
+            setup.seed,
+            self.options_of(setup),
+            list(setup.sides),
+            {spec.id: self.make_unit(spec) for spec in setup.units},
+            phase=self.phases[0].id,
+            phase_labels={p.id: p.label for p in self.phases},
+            round_word=self.round_word,
+        )
+        self.start(battle)
+        return battle
+
+    def start(self, battle: Battle) -> None:
+        """Hook: set up the position of a new battle and write its first log lines."""
+
+    @cached_property
+    def steps(self) -> dict[str, Any]:
+        """Phase id → step, from the phase table (what `next_step` dispatches on)."""
+        return {p.id: p.step for p in self.phases}
+
+    def next_step(self, battle: Battle) -> Step:
+        """The step of the current phase, from the phase table."""
+        step = self.steps.get(battle.phase)
+        if step is None:
+            raise NotImplementedError(f"{self.id}: no step for phase {battle.phase!r}")
+        result: Step = step(battle)
+        return result
+
+    def phase_label(self, phase_id: str) -> str:
+        return next((p.label for p in self.phases if p.id == phase_id), phase_id)
+
+    # -- views (read only) --------------------------------------------------------------
+
+    def queue(self, battle: Battle) -> list[QueueRow]:
+        """One row per side: how many of its units are on the table; whose step it is."""
+        return [
+            QueueRow(
+                s.id,
+                f"{s.name}: {len(battle.on_table(s.id))} {self.unit_word} on the table",
+                current=battle.turn_side == s.id,
+            )
+            for s in battle.sides
+        ]
+
+    def status(self, battle: Battle, unit: Unit) -> str:
+        return "removed" if unit.removed else ""
+
+    def summary(self, battle: Battle) -> list[str]:
+        """The headline, then each side's units standing."""
+        lines = [battle.headline()]
+        for side in battle.sides:
+            units = [u for u in battle.units.values() if u.side == side.id]
+            left = sum(1 for u in units if not u.removed)
+            lines.append(f"{side.name}: {left}/{len(units)} {self.unit_word} standing")
+        return lines
