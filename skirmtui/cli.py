@@ -248,7 +248,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from skirmtui.engine.export import export_document, markdown_report
+    from skirmtui.engine.export import export_document
+    from skirmtui.engine.report import markdown_report
 
     loaded = _load(args.save)
     if loaded is None:

@@ -1,4 +1,5 @@
-"""Regenerate saves/examples/: finished battles played by seeded random answers.
+"""Regenerate saves/examples/: finished battles played by seeded random answers, and
+beside each its after-battle report (`SYSTEM.md`, what `export --format md` writes).
 
 Run after a rules change that makes an example stop replaying:
 `.venv/bin/python tools/make_examples.py [SYSTEM …]` (default: every system).
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import attrs
 
+from skirmtui.engine.report import markdown_report
 from skirmtui.engine.saves import save_session
 from skirmtui.engine.sim import play_random
 from skirmtui.systems.registry import systems
@@ -44,6 +46,8 @@ def main(only: list[str]) -> None:
         )
         path = OUT / f"{system.id}.toml"
         save_session(best, path, "2026-11-22T00:00:00Z")
+        report = markdown_report(best, system.summary(best.battle))
+        path.with_suffix(".md").write_text(report, encoding="utf-8")
         print(f"{path}: seed {best.setup.seed}, {len(best.items)} answers, {best.battle.result}")
 
 

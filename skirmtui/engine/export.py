@@ -7,7 +7,6 @@ from typing import Any
 from skirmtui.engine.battle import Battle, LogEntry
 from skirmtui.engine.luck import luck_document
 from skirmtui.engine.session import Session
-from skirmtui.engine.text import safe
 
 EXPORT_FORMAT = 1
 
@@ -83,35 +82,3 @@ def result_document(battle: Battle) -> dict[str, Any] | None:
         "reason": battle.result.reason,
         "round": battle.result.round,
     }
-
-
-def markdown_report(session: Session, summary: list[str]) -> str:
-    """A readable report: title, summary, then the log grouped by round.
-
-    User text is shown, never obeyed: control characters become visible (`safe`), and
-    the lines of a multi-line note stay inside its list item."""
-    battle = session.battle
-    lines = [
-        f"# {safe(session.setup.title or battle.system)}",
-        "",
-        f"System: `{battle.system}` · seed {battle.seed}",
-        "",
-        "## Summary",
-        "",
-    ]
-    lines += [f"- {_item(line)}" for line in summary]
-    current = None
-    for entry in battle.log:
-        if not entry.text:
-            continue
-        if entry.round != current:
-            current = entry.round
-            heading = f"## {battle.round_word} {current}" if current else "## Before the battle"
-            lines += ["", heading, ""]
-        lines.append(f"- *{safe(battle.phase_label(entry.phase))}* — {_item(entry.text)}")
-    return "\n".join(lines) + "\n"
-
-
-def _item(text: str) -> str:
-    """Text of a Markdown list item: its further lines indented under it."""
-    return "\n  ".join(safe(text, multiline=True).split("\n"))

@@ -318,8 +318,10 @@ def test_export_md_is_a_readable_report(
     assert (code, out, err) == (0, "", "")
     report = out_path.read_text(encoding="utf-8")
     assert report.startswith("# Demo: Legionari vs Barbari at the ford\n")
-    assert "## Summary" in report and "- Winner: " in report
-    assert "## Before the battle" in report and "## Turn 1" in report  # the seed's word
+    for section in ("Result", "Sides", "Who destroyed whom", "Turning points", "Dice luck"):
+        assert f"\n## {section}\n" in report
+    assert "## Final roster" in report and "## The battle, turn by turn" in report
+    assert "### Before the battle" in report and "### Turn 1" in report  # the seed's word
     code, out, _ = run(capsys, "export", str(finished_save), "--format", "md")
     assert code == 0 and out == report
 

@@ -1,0 +1,90 @@
+"""The after-battle report (`export --format md`, engine/report.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import attrs
+
+from skirmtui.engine.battle import Side
+from skirmtui.engine.report import losses, markdown_report
+from skirmtui.engine.saves import load_session
+from skirmtui.engine.session import Session
+from skirmtui.systems.registry import systems
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
+
+
+def _report(name: str) -> tuple[Session, str]:
+    session, _ = load_session(EXAMPLES / f"{name}.toml", systems())
+    return session, markdown_report(session, session.system.summary(session.battle))
+
+
+def _section(text: str, title: str) -> str:
+    return text.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_side_table_says_who_lost_and_who_destroyed() -> None:
+    _, text = _report("pequenas-guerras")
+    sides = _section(text, "Sides")
+    assert (
+        "| Side | Units fielded | Units it lost | Points it lost | Enemy units it destroyed "
+        "| Enemy points it destroyed |" in sides
+    )
+    # The system's own credit (PG-8) agrees: "Bandoleiros: … 15 points destroyed".
+    assert "- Bandoleiros: 3 objectives held, 15 points destroyed" in text
+    assert "| Bandoleiros | 4 | 1 | 20 | 1 | 15 |" in sides
+    assert "| Guarda Real | 4 | 4 | 120 | 1 | 25 |" in sides
+    assert "| Milícia | 4 | 4 | 120 | 0 | 0 |" in sides
+
+
+def test_who_destroyed_whom_follows_the_log() -> None:
+    session, text = _report("wargaming-introduttivo")
+    battle = session.battle
+    first = losses(battle)[0]
+    entry = battle.log[first.entry]
+    # WI melee: the hit that removed Guerriero is Veles's roll, naming both.
+    assert entry.kind == "roll" and entry.target == first.unit and entry.actor == first.by
+    assert "| 6 | Guerriero 2 | Barbari | Veles 2 (Legionari) |" in _section(
+        text, "Who destroyed whom"
+    )
+    assert "**Legionari won** in turn 14: the only player with units left." in text
+
+
+def test_the_narrative_tells_results_in_the_past() -> None:
+    _, text = _report("wargaming-introduttivo")
+    story = _section(text, "The battle, turn by turn")
+    assert "- Guerriero 1 activated (ABI 3; rolled 2, needed ≤ 3)." in story
+    assert "- Guerriero 3 did not activate (ABI 3; rolled 4, needed ≤ 3)." in story
+    assert "- Guerriero 1 hit Legionario 2 (CMB 4; rolled 1, needed ≤ 4)." in story
+    assert "→" not in story and "activates?" not in story
+
+
+def test_turning_points_luck_and_roster() -> None:
+    _, text = _report("cape-et-epee")
+    points = _section(text, "Turning points")
+    assert "- Turn 1: Moschettiere 1 (Moschettieri) was destroyed by Jussac (Guardie)." in points
+    assert "- Turn 1: Guardia 1 failed the morale test." in points
+    luck = _section(text, "Dice luck")
+    assert re.search(
+        r"\| Moschettieri \| \d+ \(\d+ not recorded\) \| [\d.]+ \| \d+ \| \d+ \|", luck
+    )
+    assert "| Athos |" in _section(text, "Final roster")
+
+
+def test_user_text_is_data_and_private_notes_stay_out() -> None:
+    system = systems()["wargaming-introduttivo"]
+    setup = system.demo_setup()
+    evil = attrs.evolve(setup.units[0], name="Bad|\x1b]0;pwned\x07Name")
+    sides = [Side(s.id, "Red\x1b[31m" if s.id == "red" else s.name) for s in setup.sides]
+    session = Session(system, attrs.evolve(setup, units=(evil, *setup.units[1:]), sides=sides))
+    session.gm("gm.note", text="the ambush is at the ford", private=True)
+    session.gm("gm.note", text="Welcome,\nplayers")
+    session.gm("gm.condition", unit="red2", text="Blessed", until="removed")
+    text = markdown_report(session, session.system.summary(session.battle))
+    assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", text)
+    assert "Bad\\|␛]0;pwned␇Name" in text
+    assert "ambush" not in text
+    assert "GM's note: Welcome,\n  players" in text
+    assert "Blessed (until removed)" in _section(text, "Final roster")
