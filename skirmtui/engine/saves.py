@@ -29,6 +29,7 @@ from skirmtui.engine.items import (
     BY_TABLE,
     GM_ADD,
     GM_END,
+    GM_KEYS,
     GM_NOTE,
     GM_REMOVE,
     GM_RESTORE,
@@ -457,11 +458,11 @@ def _value_problem(key: str, value: Any) -> str | None:
     unhashable or oddly typed reaches the rules."""
     if _depth(value) > _MAX_DEPTH:
         return "value nested too deeply"
-    fields = _GM_TEXT.get(key)
-    if fields is None:
-        return "a table is not an answer" if isinstance(value, dict) else None
-    if not isinstance(value, dict):
+    if key in GM_KEYS and not isinstance(value, dict):
         return "a GM entry's value must be a table"
+    fields = _GM_TEXT.get(key, {"unit": False})  # any table's unit is a unit id
+    if not isinstance(value, dict):
+        return None
     for name, required in fields.items():
         if (required or name in value) and not isinstance(value.get(name), str):
             return f"{name} must be text"
