@@ -1031,3 +1031,93 @@ def test_g4_a_character_put_back_can_act_and_its_firmness_comes_back() -> None:
     s.gm("gm.restore", unit="blue1", value=1)  # the GM says it comes back wounded
     assert stat(s, "blue1", "wounds") == 1 and s.battle.log[-1].text == "GM puts P back (wounds 1)"
     assert stat(s, "blue1", "firm_loss") == 0  # the GM's own removal cost nothing
+
+
+# -- CE-11 seeking cover (seed §2.7.3) -------------------------------------------------------
+
+
+def test_ce11_seeking_cover_may_not_temporize_it_must_move_to_cover() -> None:
+    """Seed §2.7.3: "La miniatura deve muovere nel turno/impulso successivo verso il riparo
+    più vicino" — neither Temporize in its impulse nor "Nothing" as its non-activated action
+    (which stopped it seeking cover); its side cannot end the phase before it has acted."""
+    s = session([ch("A")], [ch("X")])
+    s.gm("gm.set", unit="red1", field="status", value="seek cover")
+    activate(s, (3,), (1,), (3, "red1"))
+    assert disabled(s)["temporize"].startswith("CE-11")
+    before = len(s.items)
+    with pytest.raises(AnswerError, match="CE-11"):
+        s.answer("temporize")
+    assert len(s.items) == before and options(s) == ["move", "rally"]
+    play(s, ("impulse.action", "move"), ("move.done", True), ("move.cover", False))
+    assert disabled(s)["temporize"].startswith("CE-11")  # still seeking cover
+    s2 = session([ch("A"), ch("B")], [ch("X")])
+    s2.gm("gm.set", unit="red1", field="status", value="seek cover")
+    activate(s2, (1,), (1,))  # nobody ordered: straight to the non-activated phase
+    assert key(s2) == "na.unit" and disabled(s2) == {"done": "CE-11: A must move to cover"}
+    play(s2, ("na.unit", "red1"))
+    assert disabled(s2)["end"] == "CE-11: seeking cover, it must move to cover"
+    play(s2, ("na.action", "move"), ("move.done", True), ("move.cover", True))
+    assert stat(s2, "red1", "status") == "" and options(s2) == ["red2", "done"]
+
+
+def test_ce11_seeking_cover_in_a_melee_flees_it_instead_of_fighting() -> None:
+    """Seed §2.7.3: "la miniatura deve interrompere un'eventuale mischia e raggiungere un
+    riparo" — as its non-activated action it may only flee the melee (not fight it); in an
+    impulse it flees, then moves towards cover."""
+    s = session([ch("A")], [ch("X")])
+    activate(s, (2,), (1,), (2, "red1"))
+    _engage(s)
+    play(s, ("melee.attack", (1,)), ("melee.defend", (2,)))  # nobody hit
+    s.gm("gm.set", unit="blue1", field="status", value="seek cover")
+    play(s, ("na.unit", "blue1"))
+    assert options(s) == ["flee"]
+    assert disabled(s)["melee"].startswith("CE-11")
+    with pytest.raises(AnswerError, match="CE-11"):
+        s.answer("melee")
+    play(s, ("na.action", "flee"), ("flee.done", True))
+    assert stat(s, "blue1", "foe") == "" and stat(s, "red1", "foe") == ""
+    s2 = session([ch("A")], [ch("X")])
+    activate(s2, (3,), (2,), (3, "red1"), (2, "blue1"))
+    play(s2, ("impulse.action", "charge"), ("charge.target", "blue1"))
+    play(s2, ("react.charge", "none"), ("charge.contact", True))
+    play(s2, ("melee.attack", (1,)), ("melee.defend", (2,)))
+    s2.gm("gm.set", unit="blue1", field="status", value="seek cover")
+    act(s2, "end")  # red1 back in the queue at 1 AP: blue1 (2 AP) goes first
+    assert s2.prompt is not None and s2.prompt.actor == "blue1"
+    assert options(s2) == ["flee", "rally"]
+    play(s2, ("impulse.action", "flee"), ("flee.done", True))
+    assert "move" in options(s2) and "temporize" not in options(s2)
+
+
+@pytest.mark.parametrize("how", ["shot", "melee"])
+def test_ce11_a_protagonist_wounded_in_cover_recovers_at_once(how: str) -> None:
+    """Seed §2.7.3: "Protagonisti ed eroi che subiscono una ferita: la miniatura deve …
+    raggiungere un riparo. Il recupero è automatico non appena raggiunto il riparo." —
+    already in cover (the shot's cover answer, or the table asked before the test), it has
+    reached cover: it does not have to move first."""
+    s = session(
+        [ch("A", weapon="pistol", mischia=6)], [ch("P", "protagonist", mischia=0, morale=5)]
+    )
+    activate(s, (3,), (1,), (3, "red1"))
+    if how == "shot":
+        _shoot(s, "blue1")
+        play(s, ("shoot.cover", True), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
+    else:
+        _engage(s)
+        play(s, ("melee.attack", (5,)), ("melee.defend", (1,)), ("combat.wound", (1,)))
+        play(s, ("morale.cover", True))
+    play(s, ("morale.threat", True), ("morale.test", (10,)))  # 10 > 5 + 1: failed
+    assert stat(s, "blue1", "wounds") == 1 and stat(s, "blue1", "status") == ""
+    assert "P is already in cover" in [e.text for e in s.battle.log[-3:]]
+    assert stat(s, "blue1", "foe") == ""  # it broke off the melee all the same
+
+
+def test_ce11_a_protagonist_wounded_in_the_open_seeks_cover() -> None:
+    """Seed §2.7.3: "… deve … raggiungere un riparo" — not in cover, the status stays until
+    the table says it reached cover."""
+    s = session([ch("A", mischia=6)], [ch("P", "protagonist", mischia=0, morale=5)])
+    activate(s, (3,), (1,), (3, "red1"))
+    _engage(s)
+    play(s, ("melee.attack", (5,)), ("melee.defend", (1,)), ("combat.wound", (1,)))
+    play(s, ("morale.cover", False), ("morale.threat", True), ("morale.test", (10,)))
+    assert stat(s, "blue1", "status") == "seek cover"

@@ -92,6 +92,9 @@ def forbidden(status: str, engaged: bool, action: str) -> str | None:
     """Why a status or a melee forbids `action` (ours, data `[allowed]`), or None."""
     lists: dict[str, list[str]] = profile.rules()["allowed"]
     # A status typed in by a GM override that the data does not know counts as shaken.
+    if status == SEEK_COVER and action in ("temporize", "melee"):
+        # Seed §2.7.3: "deve interrompere un'eventuale mischia e raggiungere un riparo".
+        return "CE-11: seeking cover, it must move to cover (flee a melee first)"
     if status and action not in lists.get(status, lists[SHAKEN]):
         return f"{status}: it may not {profile.actions()[action]['label'].lower()}"
     if engaged and action in _MOVING and action not in lists["engaged"]:
@@ -127,8 +130,6 @@ def reason(s: Situation, action: str) -> str | None:
         return f"needs {cost(action)} AP, {s.ap} left"
     if s.na and s.engaged and action not in ("melee", "flee"):
         return "CE-6: in a melee it must fight or flee"
-    if action == "temporize":
-        return None
     why = forbidden(s.status, s.engaged, action)
     if why:
         return why

@@ -93,14 +93,43 @@ def na_candidates(b: Battle, side: str) -> list[Unit]:
     ]
 
 
+#: Why a bound character may not do nothing, by whether it is in a melee.
+_MUST = {
+    True: "CE-6: in a melee it must fight or flee",
+    False: "CE-11: seeking cover, it must move to cover",
+}
+
+
+def _bound(b: Battle, unit: Unit) -> bool:
+    """A non-activated character that may not stay idle: in a melee (CE-6) or seeking
+    cover (CE-11: "deve muovere nel turno/impulso successivo verso il riparo")."""
+    return unit.stats["status"] == profile.SEEK_COVER or morale.engaged(b, unit)
+
+
+def _cannot_stop(b: Battle, waiting: list[Unit]) -> str | None:
+    """Why the side may not end its non-activated actions yet, or None."""
+    fight, cover = [], []
+    for unit in waiting:
+        if morale.engaged(b, unit):
+            fight.append(unit.label)
+        elif unit.stats["status"] == profile.SEEK_COVER:
+            cover.append(unit.label)
+    reasons = []
+    if fight:
+        reasons.append(f"CE-6: {', '.join(fight)} must fight or flee the melee")
+    if cover:
+        reasons.append(f"CE-11: {', '.join(cover)} must move to cover")
+    return "; ".join(reasons) or None
+
+
 def na_step(b: Battle) -> Step:
     """CE-6: one 1-AP action each, the initiative player's characters first."""
     side: str = b.pos["na_side"]
     waiting = na_candidates(b, side)
     if waiting:
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
-        # oppure devono tentare di fuggire": the side cannot stop while one has not acted.
-        bound = [u.label for u in waiting if morale.engaged(b, u)]
+        # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
+        # moving to cover. The side cannot stop while one of them has not acted.
         choice = yield Choose(
             key="na.unit",
             side=side,
@@ -110,9 +139,7 @@ def na_step(b: Battle) -> Step:
                 Option(
                     DONE,
                     "Done: the others do nothing",
-                    disabled=f"CE-6: {', '.join(bound)} must fight or flee the melee"
-                    if bound
-                    else None,
+                    disabled=_cannot_stop(b, waiting),
                     passive=True,
                 )
             ],
@@ -140,7 +167,7 @@ def na_step(b: Battle) -> Step:
                     text=f"Is {unit.label} separated from the rest of squad {squad}?",
                 )
             menu = actions.menu(b, unit, na=True, rejoin=bool(rejoin))
-            must = engaged and any(o.disabled is None for o in menu)
+            must = _bound(b, unit) and any(o.disabled is None for o in menu)
             action = yield Choose(
                 key="na.action",
                 side=side,
@@ -151,7 +178,7 @@ def na_step(b: Battle) -> Step:
                     Option(
                         END,
                         "Nothing",
-                        disabled="CE-6: in a melee it must fight or flee" if must else None,
+                        disabled=_MUST[engaged] if must else None,
                         passive=True,
                     ),
                 ],

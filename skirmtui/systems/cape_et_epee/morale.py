@@ -8,7 +8,7 @@ from typing import Any
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Prompt, Roll
 from skirmtui.systems.cape_et_epee import firmness, profile
-from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE
+from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
 
 #: A rule step that returns a value to the step that called it.
 Sub = Generator[Prompt, Any, Any]
@@ -54,13 +54,11 @@ def roll_test(
 ) -> Generator[Prompt, Any, bool]:
     """CE-9: d10 against morale + modifiers; equal passes, lower passes fully."""
     unit = tester(units)
-    name = unit.label if len(units) == 1 else f"squad {profile.squad_of(unit)}"
+    name = _name(units, unit)
     m = profile.rules()["morale"]
     mods: list[tuple[str, int]] = []
     if cover is None:
-        cover = yield Ask(
-            key="morale.cover", side=unit.side, actor=unit.id, text=f"Is {name} in cover?"
-        )
+        cover = yield cover_question(units)
     if cover:
         mods.append(("in cover", int(m["cover"])))
     threat = yield Ask(
@@ -92,15 +90,39 @@ def roll_test(
     return False
 
 
+def _name(units: list[Unit], unit: Unit) -> str:
+    return unit.label if len(units) == 1 else f"squad {profile.squad_of(unit)}"
+
+
+def cover_question(units: list[Unit]) -> Ask:
+    """G-1: the table says whether the character (or squad) is in cover."""
+    unit = tester(units)
+    return Ask(
+        key="morale.cover",
+        side=unit.side,
+        actor=unit.id,
+        text=f"Is {_name(units, unit)} in cover?",
+    )
+
+
 def test(b: Battle, units: list[Unit], trigger: str, cover: bool | None = None) -> Sub:
-    """A triggered test (seed §2.7); on a failure the trigger's consequence applies."""
+    """A triggered test (seed §2.7); on a failure the trigger's consequence applies.
+    `cover` is whether the table has just said the character is in cover (None: asked)."""
     units = [u for u in units if not u.removed]
     if not units or firmness.beaten(b):
         return True  # nobody left to test, or the battle ends before the next step
     rule = profile.rules()["consequences"][trigger]
+    if cover is None:
+        cover = yield cover_question(units)
     passed = yield from roll_test(b, units, rule["label"], cover)
     if not passed:
         shake(b, units, trigger)
+        if cover and rule["status"] == SEEK_COVER and not rule["flight"]:
+            # CE-11, seed §2.7.3: "Il recupero è automatico non appena raggiunto il riparo"
+            # — already in cover, it has reached it (a flight moves it away first).
+            for unit in units:
+                b.record("info", f"{unit.label} is already in cover", actor=unit.id)
+                recover(b, unit)
     return passed
 
 
