@@ -565,10 +565,20 @@ def replay_differences(doc: dict[str, Any], session: Session) -> list[str]:
                 (i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b),
                 min(len(ours), len(theirs)),
             )
+            mine = ours[at] if at < len(ours) else None
+            stored_line = theirs[at] if at < len(theirs) else None
+            column = 0
+            if mine is not None and stored_line is not None:  # show where the lines part
+                column = next(
+                    (i for i, (a, b) in enumerate(zip(mine, stored_line, strict=False)) if a != b),
+                    min(len(mine), len(stored_line)),
+                )
+                column = max(0, column - 20)
+                mine, stored_line = mine[column:], stored_line[column:]
+            column_text = f", column {column + 21}" if column else ""
             found.append(
-                f"log line {at + 1}: the file says "
-                f"{_brief(theirs[at] if at < len(theirs) else None)}, "
-                f"the replay {_brief(ours[at] if at < len(ours) else None)}"
+                f"log line {at + 1}{column_text}: the file says {_brief(stored_line)}, "
+                f"the replay {_brief(mine)}"
             )
     return found
 
