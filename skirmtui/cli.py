@@ -92,6 +92,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="OUT", type=Path, help="default: standard output")
     p.set_defaults(run=cmd_export)
 
+    p = commands.add_parser(
+        "watch", help="read-only player view of a battle being played (follows the save)"
+    )
+    p.add_argument("save", metavar="SAVE", type=Path)
+    p.set_defaults(run=cmd_watch)
+
+    p = commands.add_parser("serve", help="the player view in a web browser (textual-serve)")
+    p.add_argument("save", metavar="SAVE", type=Path)
+    p.add_argument(
+        "--host", default="localhost", metavar="H", help="address to listen on (default: localhost)"
+    )
+    p.add_argument("--port", type=int, default=8000, metavar="P", help="port (default: 8000)")
+    p.set_defaults(run=cmd_serve)
+
     p = commands.add_parser("sim", help="play random legal battles headlessly")
     p.add_argument("system", metavar="SYSTEM")
     p.add_argument("--battles", type=int, default=100, metavar="N")
@@ -264,6 +278,46 @@ def cmd_export(args: argparse.Namespace) -> int:
         write_output(args.output, text)
     else:
         sys.stdout.write(text)
+    return EXIT_OK
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from skirmtui.engine.saves import SaveError
+    from skirmtui.engine.text import safe
+
+    try:
+        from skirmtui.tui.watch import watch_app
+
+        app = watch_app(args.save)
+    except SaveError as error:
+        print(f"skirmtui: {safe(str(args.save))}: {safe(str(error))}", file=sys.stderr)
+        return EXIT_BAD_FILE
+    app.run()
+    return EXIT_OK
+
+
+def serve_command(save: Path) -> str:
+    """The command textual-serve runs for each browser: this Python, `watch SAVE`."""
+    import shlex
+
+    return shlex.join([sys.executable, "-m", "skirmtui", "watch", str(save.resolve())])
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not 0 < args.port < 65_536:
+        raise UsageError(f"--port {args.port}: not a port number")
+    if _load(args.save) is None:
+        return EXIT_BAD_FILE
+    from textual_serve.server import Server
+
+    server = Server(
+        serve_command(args.save),
+        host=args.host,
+        port=args.port,
+        title=f"skirmtui — {args.save.name}",
+    )
+    print(f"Player view of {args.save}: {server.public_url}", flush=True)
+    server.serve()
     return EXIT_OK
 
 

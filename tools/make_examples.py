@@ -41,7 +41,8 @@ def main(only: list[str]) -> None:
         if only and system.id not in only:
             continue
         base = system.demo_setup()
-        unlimited = {"turn_limit": 0} if "turn_limit" in base.options else {}
+        # Fought to the end: no turn or round limit (wargaming-introduttivo, regole-base).
+        unlimited = {k: 0 for k in ("turn_limit", "round_limit") if k in base.options}
         setup = attrs.evolve(
             base,
             title=f"Example: {base.title.removeprefix('Demo: ')}, fought to the end",

@@ -8,7 +8,7 @@ the battle grows (DESIGN.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -127,6 +127,22 @@ class Session:
         self.items = everything[:length]
         self.redo_stack = everything[length:][::-1]
         self._rebuild(length)
+
+    def follow(self, items: Sequence[Item]) -> None:
+        """Become the battle of `items`, a newer log of this battle written by another
+        process (the player view follows the GM's save): the shared leading entries
+        stay, what the log no longer has is taken back (the GM's undo), the rest is
+        applied and checked like any answer (raise `AnswerError` if one is refused)."""
+        shared = 0
+        for mine, theirs in zip(self.items, items, strict=False):
+            if mine != theirs:
+                break
+            shared += 1
+        if shared < len(self.items):
+            self.seek(shared)
+        self.redo_stack.clear()
+        for item in items[shared:]:
+            self._push(item)
 
     @property
     def total(self) -> int:

@@ -35,6 +35,8 @@ def entry_line(entry: LogEntry) -> str:
     if entry.kind == "phase":
         return f"── {one_line(entry.text)} ──"
     prefix = {"roll": "» ", "override": "GM ", "note": "✎ ", "result": "★ "}.get(entry.kind, "  ")
+    if entry.private:
+        prefix += "(private) "
     return prefix + one_line(entry.brief or entry.text)
 
 

@@ -1,0 +1,295 @@
+"""One attack, melee or ranged: hit by Confronto, parry, armour, wounds, stun (seed 000
+"Assalto" and "Tiro"; RB-6..RB-8, RB-10, RB-16)."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Choose, Option
+from skirmtui.systems.regole_base import dice, maths
+from skirmtui.systems.regole_base.profile import name, wielded, with_item
+from skirmtui.systems.regole_base.state import Sub, engaged, kill, note_loss
+from skirmtui.systems.regole_base.tables import Weapon, rules
+
+_SHOOT = rules()["shooting"]
+_ASSAULT = rules()["assault"]
+
+
+def shield_in_hand(unit: Unit) -> bool:
+    """RB-7: a shield counts while the model does not hold a two-handed weapon."""
+    return bool(unit.profile["shield"]) and not wielded(unit).two_handed
+
+
+def armour_of(unit: Unit) -> int:
+    return maths.armour_score(
+        str(unit.profile["armour"]), bool(unit.profile["shield"]), wielded(unit).two_handed
+    )
+
+
+def wound(b: Battle, target: Unit, count: int, why: str) -> None:
+    """RB-8: each wound lowers R by 1; R 0 removes the model."""
+    if target.removed or count <= 0:
+        return
+    before = target.num("r")
+    after = max(0, before - count)
+    b.record(
+        "info",
+        f"{name(target)} takes {count} wound(s): R {before} → {after} ({why})",
+        target=target.id,
+    )
+    b.set(target, "r", after)
+    note_loss(b, target, before - after)
+    if after <= 0:
+        kill(b, target, "is removed (R 0)")
+
+
+def wound_roll(
+    b: Battle, attacker: Unit | None, target: Unit, f: int, *, automatic: bool, shot: bool
+) -> Sub[None]:
+    """Seed: "il modello attaccante deve confrontare la F dell'attacco con la R del
+    modello avversario"; RB-7: an armour critical failure wounds as a non-critical success."""
+    r = target.num("r")
+    if automatic:
+        wound(b, target, maths.wounds(f, r), "armour failed critically: wounds automatically")
+        return
+    side = attacker.side if attacker is not None else None
+    actor = attacker.id if attacker is not None else None
+    result = yield dice.confronto(
+        "wound.roll",
+        f"Wound: F {f} vs R {r} of {name(target)}",
+        f,
+        r,
+        side=side,
+        actor=actor,
+        target=target.id,
+    )
+    if result.success:
+        wound(b, target, maths.wounds(f, r, result.critical == "success"), f"F {f} vs R {r}")
+        return
+    elif result.critical == "failure" and attacker is not None and not attacker.removed:
+        # RB-8, RB-16: C −1 on its next melee attack; a shooter's T −1 on its next shot.
+        field = "t_malus" if shot else "c_malus"
+        b.set(attacker, field, attacker.num(field) + 1)
+        b.record(
+            "info",
+            f"{name(attacker)}: {'T' if shot else 'C'} −1 on its next "
+            f"{'shot' if shot else 'attack'}",
+            actor=attacker.id,
+        )
+
+
+def armour_save(
+    b: Battle, target: Unit, weapon: Weapon, half: bool, attacker: Unit, shot: bool
+) -> Sub[str]:
+    """RB-7: "saved", "crit" (saved critically), "auto" (wounds automatically) or
+    "through". Models with armour 0 before penetration do not roll."""
+    score = armour_of(target)
+    if score <= 0:
+        return "through"
+    value = maths.save_target(score, weapon, shield_in_hand(target), half)
+    result = yield dice.test(
+        "armour.save",
+        f"{name(target)}'s armour {score} − penetration: {value} or less",
+        value,
+        side=target.side,
+        actor=target.id,
+        target=attacker.id,
+    )
+    if result.critical == "failure":
+        return "auto"
+    if result.critical == "success":
+        return "crit"
+    return "saved" if result.success else "through"
+
+
+def melee_attack(
+    b: Battle,
+    attacker: Unit,
+    target: Unit,
+    *,
+    parry: bool = True,
+    auto_hit: bool = False,
+    why: str = "attacks",
+) -> Sub[None]:
+    """One melee attack (seed "Assalto"): Confronto C vs C, parry, armour, F vs R, stun."""
+    if attacker.removed or target.removed:
+        return
+    weapon = wielded(attacker)
+    charged = attacker.flag("charged")
+    c = attacker.num("c") - attacker.num("c_malus")
+    if attacker.num("c_malus"):
+        b.set(attacker, "c_malus", 0)
+    b.record(
+        "info",
+        f"{name(attacker)} {why} {name(target)} with {weapon.name}",
+        actor=attacker.id,
+        target=target.id,
+    )
+    ignore_armour = False
+    if not auto_hit:
+        hit = yield dice.confronto(
+            "melee.hit",
+            f"{name(attacker)} hits {name(target)}? C {c} vs C {target.num('c')}",
+            c,
+            target.num("c"),
+            side=attacker.side,
+            actor=attacker.id,
+            target=target.id,
+        )
+        if hit.critical == "failure":
+            # Seed: "un fallimento critico gli concede un attacco extra estemporaneo".
+            if not target.flag("fleeing"):
+                yield from melee_attack(b, target, attacker, why="makes an extra attack on")
+            return
+        if not hit.success:
+            return
+        ignore_armour = hit.critical == "success"
+    if target.removed or attacker.removed:  # a GM may remove either at any prompt (G-4)
+        return
+    if parry and (yield from _parry(b, attacker, target)):
+        return
+    if target.removed or attacker.removed:
+        return
+    outcome = "through"
+    if not ignore_armour:
+        outcome = yield from armour_save(b, target, weapon, False, attacker, shot=False)
+        if outcome == "crit":
+            # Seed: "Un successo critico in questa fase nega all'avversario il suo attacco
+            # successivo".
+            b.set(attacker, "lose", attacker.num("lose") + 1)
+            b.record("info", f"{name(attacker)} loses its next attack", actor=attacker.id)
+    if outcome in ("through", "auto") and not attacker.removed and not target.removed:
+        f = weapon.attack_f(attacker.num("f")) + (int(_ASSAULT["charge_f"]) if charged else 0)
+        yield from wound_roll(b, attacker, target, f, automatic=outcome == "auto", shot=False)
+    if weapon.stun and not target.removed:
+        yield from stun(b, target, attacker)
+
+
+def stun(b: Battle, target: Unit, attacker: Unit) -> Sub[None]:
+    """Seed (Stordire): "deve superare una prova di R o rinunciare al suo prossimo
+    attacco"; RB-10: any hit not parried, if the target survives."""
+    result = yield dice.test(
+        "stun.test",
+        f"{name(target)} is stunned unless it passes R {target.num('r')}",
+        target.num("r"),
+        side=target.side,
+        actor=target.id,
+        target=attacker.id,
+    )
+    if not result.success:
+        b.set(target, "lose", target.num("lose") + 1)
+        b.record("info", f"{name(target)} is stunned: loses its next attack", target=target.id)
+
+
+def _parry(b: Battle, attacker: Unit, target: Unit) -> Sub[bool]:
+    """Seed (Parata): give up one of its own attacks for a new Confronto C vs C; success
+    cancels the hit, a critical success adds a free attack back (RB-10)."""
+    if not wielded(target).parry or target.num("attacks") <= 0 or target.flag("fleeing"):
+        return False
+    choice = yield Choose(
+        key="melee.parry",
+        text=f"{name(target)} is hit: parry with {wielded(target).name} "
+        f"(gives up one of its {target.num('attacks')} attacks left)?",
+        options=(Option("parry", "Parry"), Option("take", "Take the hit", passive=True)),
+        side=target.side,
+        actor=target.id,
+        target=attacker.id,
+    )
+    if choice != "parry" or target.removed or attacker.removed:
+        return False
+    b.set(target, "attacks", target.num("attacks") - 1)
+    result = yield dice.confronto(
+        "melee.parry_roll",
+        f"{name(target)} parries: C {target.num('c')} vs C {attacker.num('c')}",
+        target.num("c"),
+        attacker.num("c"),
+        side=target.side,
+        actor=target.id,
+        target=attacker.id,
+    )
+    if not result.success or target.removed:
+        return False
+    b.record("info", f"{name(target)} parries the blow", actor=target.id)
+    if result.critical == "success":
+        yield from melee_attack(b, target, attacker, why="strikes back (free attack) at")
+    return True
+
+
+def target_v(b: Battle, target: Unit) -> tuple[int, list[str]]:
+    """RB-10: the target's V, +1 if it ran (this or last round), +2 if engaged, +1 after
+    an armour critical this round (not stacking, RB-15)."""
+    v = target.num("v")
+    why = []
+    ran = target.num("ran")
+    if ran and b.round - ran in (0, 1):
+        v += int(_SHOOT["ran"])
+        why.append("ran")
+    if engaged(b, target):
+        v += int(_SHOOT["engaged"])
+        why.append("in melee")
+    if target.flag("covered"):
+        v += int(_SHOOT["cover"])
+        why.append("took cover")
+    return v, why
+
+
+def ranged_attack(
+    b: Battle, shooter: Unit, target: Unit, weapon: Weapon, *, half: bool, free: bool = False
+) -> Sub[bool]:
+    """One shot (seed "Tiro"); returns False if the weapon jammed (RB-10)."""
+    if shooter.removed or target.removed:
+        return True
+    penalty = int(_SHOOT["half_range"]) if half else 0
+    t = shooter.num("t") - penalty - shooter.num("t_malus")
+    if shooter.num("t_malus"):
+        b.set(shooter, "t_malus", 0)
+    v, why = target_v(b, target)
+    extra = f" ({', '.join(why)})" if why else ""
+    hit = yield dice.confronto(
+        "shoot.hit",
+        f"{name(shooter)} {'free shot' if free else 'shoots'} {name(target)} with "
+        f"{weapon.name}{' beyond half range' if half else ''}: T {t} vs V {v}{extra}",
+        t,
+        v,
+        side=shooter.side,
+        actor=shooter.id,
+        target=target.id,
+    )
+    if hit.critical == "failure":
+        b.set(shooter, "jammed", with_item(shooter, "jammed", weapon.id))
+        b.record(
+            "info",
+            f"{name(shooter)}'s {weapon.name} jams until the next Shooting phase",
+            actor=shooter.id,
+        )
+        return False
+    if not hit.success or target.removed:
+        return True
+    outcome = "through"
+    if hit.critical != "success":
+        outcome = yield from armour_save(b, target, weapon, half, shooter, shot=True)
+        if outcome == "crit" and not target.flag("covered"):
+            b.set(target, "covered", True)
+            b.record(
+                "info",
+                f"{name(target)} takes cover: +1 V against shots this round",
+                target=target.id,
+            )
+    if outcome in ("through", "auto") and not shooter.removed and not target.removed:
+        f = weapon.attack_f(shooter.num("f")) - penalty
+        yield from wound_roll(b, shooter, target, f, automatic=outcome == "auto", shot=True)
+    return True
+
+
+def fall(b: Battle, unit: Unit, height: int) -> Sub[None]:
+    """RB-5: a failed jump or descent risks a wound: Confronto height (as F) vs R."""
+    r = unit.num("r")
+    result = yield dice.confronto(
+        "fall.wound",
+        f'{name(unit)} falls {height}": F {height} vs R {r}',
+        height,
+        r,
+        side=unit.side,
+        actor=unit.id,
+    )
+    if result.success:
+        wound(b, unit, maths.wounds(height, r, result.critical == "success"), "a fall")

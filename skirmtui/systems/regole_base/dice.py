@@ -1,0 +1,129 @@
+"""The two kinds of roll of regole-base: 1d6 tests (RB-2) and 2d6 Confronti (RB-1).
+
+Both are declarative `Roll` prompts, so the app shows the target and the exact chance
+before the dice are rolled (G-2) and the log records the outcome and any critical.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, NamedTuple
+
+from skirmtui.engine.prompts import Roll
+from skirmtui.systems.regole_base.tables import confronti
+
+#: Natural totals as the `Roll` converters take them (typed once for mypy's attrs plugin).
+_NONE: Any = frozenset()
+_TWO: Any = frozenset({2})
+_TWELVE: Any = frozenset({12})
+_ONE: Any = frozenset({1})
+_SIX: Any = frozenset({6})
+
+
+class Cell(NamedTuple):
+    """One cell of the Confronti grid: the 2d6 target and how 2 and 12 read (RB-1)."""
+
+    target: int
+    #: "12*": a 12 fails, but not critically.
+    twelve_star: bool = False
+    #: "2\": only a 2 succeeds, and not critically.
+    two_slash: bool = False
+
+    @property
+    def text(self) -> str:
+        if self.twelve_star:
+            return "12*"
+        if self.two_slash:
+            return "2\\"
+        return str(self.target)
+
+
+def parse_cell(text: str) -> Cell:
+    """`"8"`, `"12*"` or `"2\\"` (what confronti.toml holds)."""
+    text = text.strip()
+    if text == "12*":
+        return Cell(11, twelve_star=True)
+    if text == "2\\":
+        return Cell(2, two_slash=True)
+    target = int(text)
+    if not 3 <= target <= 11:
+        raise ValueError(f"confronti.toml: {text!r} is not a cell (3–11, 12* or 2\\)")
+    return Cell(target)
+
+
+def _index(values: tuple[int, ...], value: int) -> int:
+    """RB-1: values beyond the grid use its edge."""
+    clamped = min(max(value, values[0]), values[-1])
+    return values.index(clamped)
+
+
+@cache
+def cell(own: int, opposed: int) -> Cell:
+    """Seed: "la Caratteristica è indicata in orizzontale, il valore opposto in
+    verticale"; the grid in `data/regole-base/confronti.toml` (RB-1)."""
+    values, rows = confronti()
+    return parse_cell(rows[_index(values, own)][_index(values, opposed)])
+
+
+def confronto(
+    key: str,
+    text: str,
+    own: int,
+    opposed: int,
+    *,
+    side: str | None = None,
+    actor: str | None = None,
+    target: str | None = None,
+) -> Roll:
+    """A 2d6 Confronto: success on a roll at or under the cell's target; a 2 is a
+    critical success and a 12 a critical failure, except where "12*" and "2\\" say."""
+    found = cell(own, opposed)
+    return Roll(
+        key=key,
+        text=f"{text} ({own} vs {opposed}: {found.text} on 2d6)",
+        dice="2d6",
+        compare="<=",
+        threshold=found.target,
+        always_succeed=_TWO,
+        always_fail=_TWELVE,
+        crit_success=_NONE if found.two_slash else _TWO,
+        crit_failure=_NONE if found.twelve_star else _TWELVE,
+        side=side,
+        actor=actor,
+        target=target,
+    )
+
+
+class Mod(NamedTuple):
+    label: str
+    value: int
+
+
+def test(
+    key: str,
+    text: str,
+    value: int,
+    modifiers: tuple[Mod, ...] = (),
+    *,
+    side: str | None = None,
+    actor: str | None = None,
+    target: str | None = None,
+) -> Roll:
+    """Seed: a test is passed on 1d6 at or under the value; RB-2: a 1 always succeeds
+    critically, a 6 always fails critically. A malus lowers the value to roll under."""
+    return Roll(
+        key=key,
+        text=text,
+        dice="1d6",
+        compare="<=",
+        threshold=value,
+        modifiers=tuple((m.label, m.value) for m in modifiers),
+        mod_target=True,
+        always_succeed=_ONE,
+        always_fail=_SIX,
+        crit_success=_ONE,
+        crit_failure=_SIX,
+        side=side,
+        actor=actor,
+        target=target,
+    )

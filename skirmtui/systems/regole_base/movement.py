@@ -1,0 +1,296 @@
+"""The Movement phase (seed "Movimento"; RB-4, RB-5, RB-11, RB-17, RB-21): simple,
+march, run or climb, heights, the free attacks and shots a move provokes, flight and
+recovery of fleeing models, and reloading instead of moving."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from skirmtui.engine import conditions
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Ask, Choose, Confirm, Option
+from skirmtui.engine.system import Step
+from skirmtui.systems.regole_base import dice, turns
+from skirmtui.systems.regole_base.arms import reload, spend
+from skirmtui.systems.regole_base.attacks import fall, melee_attack, ranged_attack
+from skirmtui.systems.regole_base.profile import (
+    name,
+    ranged_ready,
+    reloadable,
+)
+from skirmtui.systems.regole_base.state import Sub, engaged
+from skirmtui.systems.regole_base.tables import Weapon, rules, weapons
+
+_MOVE = rules()["movement"]
+_HEIGHT = int(rules()["profile"]["height_max"])
+MODES = ("simple", "march", "run")
+_MODE_WORDS = {"simple": "Simple move", "march": "March", "run": "Run"}
+_HEIGHTS = {"": "", "up": " with a jump up", "down": " with a descent"}
+
+
+def inches(v: int, factor: float) -> str:
+    return f'{v * factor:g}"'
+
+
+def can_move(b: Battle, unit: Unit) -> bool:
+    """RB-3: models locked in melee skip Movement."""
+    return not engaged(b, unit)
+
+
+def movement_step(b: Battle) -> Step:
+    unit = yield from turns.alternate(b, can_move, "move.model", "moves")
+    if unit is None:
+        turns.start_phase(b, "assault")
+        return
+    if unit.flag("fleeing"):
+        yield from _fleeing(b, unit)
+    else:
+        yield from move(b, unit)
+    conditions.activation_ended(b, unit.id)
+
+
+@cache
+def _mode_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
+    options = []
+    for mode in MODES:
+        for height, words in _HEIGHTS.items():
+            label = f"{_MODE_WORDS[mode]}{words}: up to {inches(v, float(_MOVE[mode]))}"
+            if mode == "march":
+                label += ", then gives up assault or shooting"
+            if mode == "run":
+                label += ", no assault or shooting"
+            options.append(Option(f"{mode}{'_' + height if height else ''}", label))
+    options.append(
+        Option(
+            "climb",
+            f"Climb: up to {inches(v, float(_MOVE['climb']))}, "
+            "half the height to beat (the whole move)",
+        )
+    )
+    options.extend(Option(f"reload:{i}", f"Reload {n} instead of moving") for i, n in reload)
+    options.append(Option("pass", "Pass (does not move)", passive=True))
+    return tuple(options)
+
+
+def move(b: Battle, unit: Unit) -> Sub[None]:
+    """RB-4: simple V", march 2V" (then it gives up assault or shooting), run 3V" (no
+    assault, no shooting; "ran" for enemy shooting this round and the next)."""
+    loads = tuple((w.id, w.name) for w in reloadable(unit))
+    choice = str(
+        (
+            yield Choose(
+                key="move.mode",
+                text=f"{name(unit)} (V {unit.num('v')}): how does it move?",
+                options=_mode_options(unit.num("v"), loads),
+                side=unit.side,
+                actor=unit.id,
+            )
+        )
+    )
+    if choice == "pass" or unit.removed:  # a GM may remove it at any prompt (G-4)
+        return
+    if choice.startswith("reload:"):
+        weapon = weapons()[choice.removeprefix("reload:")]
+        reload(b, unit, weapon, "its move")
+        return
+    b.set(unit, "moved", True)
+    if choice == "climb":
+        yield from _height(b, unit, "climb")
+        yield from provoked(b, unit, run=False)
+        return
+    mode, _, height = choice.partition("_")
+    if mode == "march":
+        b.set(unit, "marched", True)
+        gave = yield Choose(
+            key="move.give_up",
+            text=f"{name(unit)} marched: which action does it give up this round?",
+            options=(Option("assault", "Its assault"), Option("shooting", "Its shooting")),
+            side=unit.side,
+            actor=unit.id,
+        )
+        b.set(unit, "gave_up", str(gave))
+        if unit.removed:
+            return
+    if mode == "run":
+        b.set(unit, "ran", b.round)
+    if height:
+        ok = yield from _height(b, unit, height)
+        if not ok or unit.removed:
+            return  # RB-21: a failed jump or descent ends its move
+    yield from provoked(b, unit, run=mode == "run")
+
+
+def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:
+    """RB-5: jump up = Confronto F vs height; climb = F vs half the height (round up);
+    descend = Confronto V vs height. A failure risks a wound from a fall."""
+    words = {"up": "jump up", "climb": "climb", "down": "descend"}[how]
+    height = int(
+        (
+            yield Ask(
+                key="move.height",
+                text=f"How many inches does {name(unit)} {words}?",
+                minimum=1,
+                maximum=_HEIGHT,
+                side=unit.side,
+                actor=unit.id,
+            )
+        )
+    )
+    if unit.removed:
+        return False
+    own, what = (unit.num("v"), "V") if how == "down" else (unit.num("f"), "F")
+    against = -(-height // 2) if how == "climb" else height
+    result = yield dice.confronto(
+        "move.height_roll",
+        f'{name(unit)} tries to {words} {height}": {what} {own} vs {against}',
+        own,
+        against,
+        side=unit.side,
+        actor=unit.id,
+    )
+    if result.success:
+        return True
+    b.record("info", f"{name(unit)} fails to {words}: its move ends", actor=unit.id)
+    if not unit.removed:
+        yield from fall(b, unit, height)
+    return False
+
+
+def _free_attackers(b: Battle, unit: Unit, done: set[str]) -> list[Unit]:
+    """RB-17: engaged or fleeing enemies make none."""
+    return [
+        e
+        for e in b.enemies(unit.side)
+        if e.id not in done and not e.flag("fleeing") and not engaged(b, e)
+    ]
+
+
+def _free_shooters(b: Battle, unit: Unit, done: set[str]) -> list[tuple[Unit, Weapon]]:
+    """RB-17: a free shot needs a loaded weapon without a template."""
+    found = []
+    for e in _free_attackers(b, unit, done):
+        weapon = next((w for w in ranged_ready(e) if not w.template), None)
+        if weapon is not None:
+            found.append((e, weapon))
+    return found
+
+
+def provoked(b: Battle, unit: Unit, *, run: bool) -> Sub[None]:
+    """RB-4/RB-17: each enemy that was within 1" during the move makes one free melee
+    attack that cannot be parried; running within half range of an enemy's ranged weapon
+    gives it a free shot. The table says which (G-1): one question names the enemy when
+    only one could have been passed."""
+    done: set[str] = set()
+    near_ones = _free_attackers(b, unit, done)  # nobody becomes engaged during a move
+    while True:
+        left = [e for e in near_ones if not e.removed and e.id not in done]
+        if unit.removed or not left:
+            break
+        enemy = yield from _which(
+            b,
+            unit,
+            left,
+            "move.within_1",
+            'pass within 1" of',
+            "move.free_attacker",
+            "makes its free attack on",
+            bool(done),
+        )
+        if enemy is None:
+            break
+        done.add(enemy.id)
+        yield from melee_attack(b, enemy, unit, parry=False, why="makes a free attack on")
+    if not run:
+        return
+    done = set()
+    shooters = {e.id: w for e, w in _free_shooters(b, unit, done)}
+    while True:
+        left = [b.units[uid] for uid in shooters if b.alive(uid) and uid not in done]
+        if unit.removed or not left:
+            break
+        shooter = yield from _which(
+            b,
+            unit,
+            left,
+            "move.half_range",
+            "run within half range of the ranged weapon of",
+            "move.free_shooter",
+            "takes its free shot at",
+            bool(done),
+        )
+        if shooter is None:
+            break
+        done.add(shooter.id)
+        weapon = shooters[shooter.id]
+        yield from ranged_attack(b, shooter, unit, weapon, half=False, free=True)
+        spend(b, shooter, weapon)
+
+
+def _which(
+    b: Battle,
+    unit: Unit,
+    left: list[Unit],
+    ask_key: str,
+    words: str,
+    choose_key: str,
+    acts: str,
+    again: bool,
+) -> Sub[Unit | None]:
+    """Did the move come near an enemy (which one, when several could have been)?"""
+    also = "also " if again else ""
+    if len(left) == 1:
+        text = f"Did {name(unit)} {also}{words} {name(left[0])}?"
+    else:
+        text = f"Did {name(unit)} {also}{words} an enemy model (not in melee)?"
+    near = yield Ask(key=ask_key, text=text, side=unit.side, actor=unit.id)
+    if not near or unit.removed:
+        return None
+    if len(left) == 1:
+        return left[0] if not left[0].removed else None
+    choice = yield Choose(
+        key=choose_key,
+        text=f"Which enemy {acts} {name(unit)}?",
+        options=[Option(e.id, name(e)) for e in left],
+        side=unit.side,
+        actor=unit.id,
+    )
+    found = b.units[str(choice)]
+    return None if unit.removed or found.removed else found
+
+
+def _fleeing(b: Battle, unit: Unit) -> Sub[None]:
+    """RB-11: a failed shooting-morale test flees at the next Movement phase (runs away,
+    no other action); at each later Movement phase it tests M to recover, and one that
+    recovers does not move that phase."""
+    if unit.flag("fled"):
+        result = yield dice.test(
+            "morale.recover",
+            f"{name(unit)} tries to recover: M {unit.num('m')}",
+            unit.num("m"),
+            side=unit.side,
+            actor=unit.id,
+        )
+        if result.success:
+            b.set(unit, "fleeing", False)
+            b.set(unit, "fled", False)
+            b.record(
+                "info",
+                f"{name(unit)} recovers: it acts again from the Assault phase",
+                actor=unit.id,
+            )
+            return
+    if unit.removed:
+        return
+    b.set(unit, "fled", True)
+    b.set(unit, "moved", True)
+    b.set(unit, "ran", b.round)
+    yield Confirm(
+        key="move.flee",
+        text=f"{name(unit)} flees: run it up to {inches(unit.num('v'), float(_MOVE['run']))} "
+        "as far as possible from the enemy — done?",
+        side=unit.side,
+        actor=unit.id,
+    )
+    if unit.removed:
+        return
+    yield from provoked(b, unit, run=True)

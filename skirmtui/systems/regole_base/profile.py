@@ -1,0 +1,199 @@
+"""Models of regole-base (seed 000): the six characteristics, armour, shield, weapons,
+and every value the rules track while a model fights."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from skirmtui.engine.battle import Scalar, Unit
+from skirmtui.engine.system import FieldSpec, OptionSpec, SetupError, UnitSpec
+from skirmtui.systems.regole_base.tables import (
+    UNARMED,
+    Weapon,
+    armour_scores,
+    rules,
+    weapon_lookup,
+    weapons,
+)
+
+#: Seed: "ogni modello è caratterizzato da sei caratteristiche".
+STATS = ("v", "f", "r", "m", "c", "t")
+_LABELS = {
+    "v": "V (Velocità)",
+    "f": "F (Forza)",
+    "r": "R (Resistenza)",
+    "m": "M (Morale)",
+    "c": "C (Corpo a corpo)",
+    "t": "T (Tiro)",
+}
+_LOW = int(rules()["profile"]["min"])
+_HIGH = int(rules()["profile"]["max"])
+
+PROFILE_FIELDS = (
+    *(FieldSpec(s, _LABELS[s], int, _LOW, _HIGH) for s in STATS),
+    FieldSpec("armour", "Armour", str, default="none", choices=tuple(armour_scores())),
+    FieldSpec("shield", "Shield", bool, default=False),
+    FieldSpec("weapons", "Weapons", str, default=""),
+)
+
+UNIT_FIELDS = (
+    FieldSpec("r", "R (current)", int, 0, _HIGH),
+    *(FieldSpec(s, _LABELS[s], int, _LOW, _HIGH) for s in STATS if s != "r"),
+    FieldSpec("acted", "acted this phase", bool),
+    FieldSpec("moved", "moved this round", bool),
+    FieldSpec("marched", "marched this round", bool),
+    FieldSpec("gave_up", "march: gives up (assault/shooting)", str),
+    FieldSpec("ran", "last round it ran (0 never)", int, 0, 99),
+    FieldSpec("charged", "charged this round", bool),
+    FieldSpec("fought", "fought this Assault phase", bool),
+    FieldSpec("attacks", "attacks left this fight", int, 0, 9),
+    FieldSpec("lose", "next attacks lost", int, 0, 9),
+    FieldSpec("c_malus", "C malus on its next attack", int, 0, 9),
+    FieldSpec("t_malus", "T malus on its next shot", int, 0, 9),
+    FieldSpec("covered", "+1 V against shots this round", bool),
+    FieldSpec("fleeing", "fleeing (shooting morale)", bool),
+    FieldSpec("fled", "has fled once (tests to recover)", bool),
+    FieldSpec("since", "in melee since round (0 not)", int, 0, 99),
+    FieldSpec("wielding", "melee weapon in hand", str),
+    FieldSpec("unloaded", "unloaded weapons", str),
+    FieldSpec("jammed", "jammed weapons", str),
+    FieldSpec("gone", "weapons thrown or spent", str),
+    FieldSpec("reload", "reload steps this round", int, 0, 2),
+)
+
+
+def setup_options() -> tuple[OptionSpec, ...]:
+    return (OptionSpec("round_limit", "Round limit (0 = none; RB-12)", int, 0, 0, 99),)
+
+
+def listed(unit: Unit, field: str) -> tuple[str, ...]:
+    """A comma list kept in a text stat (unloaded, jammed, gone weapons)."""
+    return _split(str(unit.stats.get(field, "")))
+
+
+@cache
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(p for p in text.split(",") if p)
+
+
+def with_item(unit: Unit, field: str, item: str) -> str:
+    items = listed(unit, field)
+    return ",".join(items if item in items else (*items, item))
+
+
+def without_item(unit: Unit, field: str, item: str) -> str:
+    return ",".join(i for i in listed(unit, field) if i != item)
+
+
+@cache
+def parse_weapons(text: str) -> tuple[str, ...]:
+    """`"Spada da guerra; Balestra"` → weapon ids (names or ids, any case); Colpo
+    senz'armi is added last (RB-12: every model has it)."""
+    found: list[str] = []
+    for part in (p.strip() for p in text.replace(",", ";").split(";")):
+        if not part:
+            continue
+        weapon_id = weapon_lookup().get(part.casefold())
+        if weapon_id is None:
+            raise SetupError(f"unknown weapon {part!r} (the seed's 25 are in weapons.toml)")
+        if weapon_id not in found:
+            found.append(weapon_id)
+    if UNARMED not in found:
+        found.append(UNARMED)
+    return tuple(found)
+
+
+def carried(unit: Unit) -> tuple[Weapon, ...]:
+    """Weapons the model still has (a thrown "munizione" weapon is gone, RB-12)."""
+    return _carried(str(unit.profile["weapons"]), str(unit.stats.get("gone", "")))
+
+
+@cache
+def _carried(text: str, gone: str) -> tuple[Weapon, ...]:
+    table = weapons()
+    return tuple(table[w] for w in parse_weapons(text) if w not in _split(gone))
+
+
+def melee_weapons(unit: Unit) -> tuple[Weapon, ...]:
+    """Melee weapons it can fight with: bare hands only when it has no other (ours)."""
+    return _melee(carried(unit))
+
+
+@cache
+def _melee(held: tuple[Weapon, ...]) -> tuple[Weapon, ...]:
+    armed = tuple(w for w in held if w.melee and w.id != UNARMED)
+    return armed or (weapons()[UNARMED],)
+
+
+def wielded(unit: Unit) -> Weapon:
+    """The melee weapon in hand (chosen when a melee starts; ours)."""
+    choices = melee_weapons(unit)
+    current = str(unit.stats.get("wielding", ""))
+    return next((w for w in choices if w.id == current), choices[0])
+
+
+def ranged_ready(unit: Unit) -> tuple[Weapon, ...]:
+    """Ranged weapons it can fire now: carried, loaded, not jammed (RB-10)."""
+    return _ready(carried(unit), str(unit.stats["unloaded"]), str(unit.stats["jammed"]))
+
+
+@cache
+def _ready(held: tuple[Weapon, ...], unloaded: str, jammed: str) -> tuple[Weapon, ...]:
+    out = _split(unloaded) + _split(jammed)
+    return tuple(w for w in held if w.ranged and w.id not in out)
+
+
+def reloadable(unit: Unit) -> tuple[Weapon, ...]:
+    table = weapons()
+    gone = listed(unit, "gone")
+    return tuple(table[w] for w in listed(unit, "unloaded") if w in table and w not in gone)
+
+
+def _number(spec: UnitSpec, name: str) -> int:
+    value = spec.profile.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or not _LOW <= value <= _HIGH:
+        raise SetupError(f"{spec.name}: {name.upper()} must be a whole number {_LOW}–{_HIGH}")
+    return value
+
+
+def make_unit(spec: UnitSpec) -> Unit:
+    profile: dict[str, Scalar] = {s: _number(spec, s) for s in STATS}
+    armour = str(spec.profile.get("armour", "none") or "none")
+    if armour not in armour_scores():
+        raise SetupError(f"{spec.name}: armour must be one of {', '.join(armour_scores())}")
+    shield = spec.profile.get("shield", False)
+    if not isinstance(shield, bool):
+        raise SetupError(f"{spec.name}: shield is true or false")
+    text = str(spec.profile.get("weapons", ""))
+    ids = parse_weapons(text)
+    profile.update(armour=armour, shield=shield, weapons=text)
+    melee = [w for w in ids if weapons()[w].melee and w != UNARMED]
+    stats: dict[str, Scalar] = {
+        **{s: profile[s] for s in STATS},
+        "acted": False,
+        "moved": False,
+        "marched": False,
+        "gave_up": "",
+        "ran": 0,
+        "charged": False,
+        "fought": False,
+        "attacks": 0,
+        "lose": 0,
+        "c_malus": 0,
+        "t_malus": 0,
+        "covered": False,
+        "fleeing": False,
+        "fled": False,
+        "since": 0,
+        "wielding": melee[0] if melee else UNARMED,
+        "unloaded": "",
+        "jammed": "",
+        "gone": "",
+        "reload": 0,
+    }
+    return Unit(spec.id, spec.side, spec.name, profile, stats)
+
+
+def name(unit: Unit) -> str:
+    """How prompts and the log call a model (its unique label once the engine has one)."""
+    return unit.label or unit.name

@@ -1,0 +1,193 @@
+"""The Shooting phase (seed "Tiro"; RB-10, RB-11, RB-18..RB-20): one ranged weapon per
+model, targets declared then resolved in order, range bands asked, rapid fire, jams,
+the blunderbuss template, then shooting morale."""
+
+from __future__ import annotations
+
+from skirmtui.engine import conditions
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Choose, Option
+from skirmtui.engine.system import Step
+from skirmtui.systems.regole_base import dice, maths, turns
+from skirmtui.systems.regole_base.arms import spend
+from skirmtui.systems.regole_base.attacks import ranged_attack
+from skirmtui.systems.regole_base.profile import name, ranged_ready
+from skirmtui.systems.regole_base.state import Sub, engaged
+from skirmtui.systems.regole_base.tables import Weapon, rules, weapons
+
+_MORALE = rules()["morale"]
+NONE = "none"
+
+
+def why_no_shot(b: Battle, unit: Unit) -> str | None:
+    """RB-4: no shooting after running, nor after a march that gave it up; RB-20: a
+    marching model that fought loses its shot; RB-14: engaged models do not shoot."""
+    if unit.flag("fleeing"):
+        return "fleeing"
+    if engaged(b, unit):
+        return "locked in melee"
+    if unit.num("ran") == b.round:
+        return "ran this round"
+    if unit.stats["gave_up"] == "shooting":
+        return "marched and gave up its shooting"
+    if unit.flag("marched") and (unit.flag("fought") or unit.flag("charged")):
+        return "marched and fought: its shot is lost"
+    return None
+
+
+def can_shoot(b: Battle, unit: Unit) -> bool:
+    return why_no_shot(b, unit) is None and bool(ranged_ready(unit)) and bool(b.enemies(unit.side))
+
+
+def shooting_step(b: Battle) -> Step:
+    if b.pos.get("stage") == "morale":
+        yield from _morale(b)
+        return
+    unit = yield from turns.alternate(b, can_shoot, "shoot.model", "shoots")
+    if unit is None:
+        _start_morale(b)
+        return
+    ready = ranged_ready(unit)
+    choice = yield Choose(
+        key="shoot.weapon",
+        text=f"{name(unit)} (T {unit.num('t')}): shoot with which weapon?",
+        options=[Option(w.id, _weapon_label(unit, w)) for w in ready]
+        + [Option(NONE, "Does not shoot", passive=True)],
+        side=unit.side,
+        actor=unit.id,
+    )
+    if choice == NONE or unit.removed:
+        conditions.activation_ended(b, unit.id)
+        return
+    weapon = weapons()[str(choice)]
+    if weapon.template:
+        yield from _template(b, unit, weapon)
+    else:
+        yield from _shots(b, unit, weapon)
+    conditions.activation_ended(b, unit.id)
+
+
+def _weapon_label(unit: Unit, weapon: Weapon) -> str:
+    reach = weapon.reach(unit.num("f"))
+    where = "template" if reach is None else f'{reach}"'
+    return f"{weapon.name} ({where}, F {weapon.attack_f(unit.num('f'))})"
+
+
+def _shots(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
+    """RB-10: declare each attack's target, then resolve in order; RB-18: a target out of
+    range (or removed) loses that attack; RB-15: a jam loses the weapon's other shots."""
+    count = maths.rapid_fire_attacks(weapon, unit.flag("fought"), unit.flag("moved"))
+    targets: list[str] = []
+    for i in range(count):
+        enemies = b.enemies(unit.side)
+        target = yield Choose(
+            key="shoot.target",
+            text=f"{name(unit)} declares the target of attack {i + 1} of {count}",
+            options=[Option(e.id, f"{name(e)} ({b.side_name(e.side)})") for e in enemies],
+            side=unit.side,
+            actor=unit.id,
+        )
+        targets.append(str(target))
+        if unit.removed or not b.enemies(unit.side):
+            return
+    reach = weapon.reach(unit.num("f")) or 0
+    bands: dict[str, str] = {}
+    fired = False
+    for target_id in targets:
+        target = b.units[target_id]
+        if target.removed or unit.removed:
+            b.record("info", f"{name(unit)}'s attack at {name(target)} is lost", actor=unit.id)
+            continue
+        if target_id not in bands:
+            bands[target_id] = str(
+                (
+                    yield Choose(
+                        key="shoot.range",
+                        text=f"How far is {name(target)} from {name(unit)}?",
+                        options=(
+                            Option("half", f'Within half range ({reach / 2:g}")'),
+                            Option("far", f'Beyond half range, within {reach}"'),
+                            Option("out", f'Out of range (over {reach}")'),
+                        ),
+                        side=unit.side,
+                        actor=unit.id,
+                        target=target_id,
+                    )
+                )
+            )
+        if bands[target_id] == "out":
+            b.record("info", f"{name(target)} is out of range: the attack is lost", actor=unit.id)
+            continue
+        fired = True
+        working = yield from ranged_attack(b, unit, target, weapon, half=bands[target_id] == "far")
+        if not working:
+            break
+    if fired:
+        spend(b, unit, weapon)
+
+
+def _template(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
+    """RB-19: once per battle, no half-range penalty; the table names every model under
+    the template, friends included, and each takes a full attack."""
+    under: list[str] = []
+    while True:
+        others = [u for u in b.on_table() if u.id != unit.id and u.id not in under]
+        if not others:
+            break
+        choice = yield Choose(
+            key="shoot.template",
+            text=f"{name(unit)} fires the {weapon.name}: which model is under the template?",
+            options=[Option(u.id, f"{name(u)} ({b.side_name(u.side)})") for u in others]
+            + [Option(NONE, "No more models under it", passive=True)],
+            side=unit.side,
+            actor=unit.id,
+        )
+        if choice == NONE or unit.removed:
+            break
+        under.append(str(choice))
+    if unit.removed:
+        return
+    for target_id in under:
+        yield from ranged_attack(b, unit, b.units[target_id], weapon, half=False)
+    spend(b, unit, weapon)
+
+
+def _start_morale(b: Battle) -> None:
+    """RB-11: each model that lost R this phase and is at half its starting R or less."""
+    lost: dict[str, int] = b.pos.get("lost", {})
+    b.pos["testers"] = [
+        u.id
+        for u in b.on_table()
+        if lost.get(u.id) and maths.shaken_by_shooting(u.num("r"), int(u.profile["r"]))
+    ]
+    b.pos["stage"] = "morale"
+
+
+def _morale(b: Battle) -> Sub[None]:
+    """Seed: "deve superare una prova di M, con un malus di -1 nel caso la sua R si sia
+    ridotta a 1"; a failure flees at the next Movement phase."""
+    testers: list[str] = b.pos["testers"]
+    unit = None
+    while testers:
+        candidate = b.units[testers.pop(0)]
+        if not candidate.removed:
+            unit = candidate
+            break
+    if unit is None:
+        b.pos.pop("testers", None)
+        b.pos.pop("stage", None)
+        turns.enter(b, "end")
+        return
+    mods = (dice.Mod("at R 1", -int(_MORALE["last_wound"])),) if unit.num("r") == 1 else ()
+    result = yield dice.test(
+        "morale.shooting",
+        f"{name(unit)} is at R {unit.num('r')} of {unit.profile['r']}: M test",
+        unit.num("m"),
+        mods,
+        side=unit.side,
+        actor=unit.id,
+    )
+    if not result.success:
+        b.set(unit, "fleeing", True)
+        b.set(unit, "fled", False)
+        b.record("info", f"{name(unit)} will flee at the next Movement phase", actor=unit.id)

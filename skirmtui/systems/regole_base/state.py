@@ -1,0 +1,106 @@
+"""Where regole-base keeps what is not a model's own value: base contacts (RB-14), the
+round's side order, what each side lost this phase."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any, TypeVar
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Prompt
+from skirmtui.systems.regole_base.profile import name
+
+T = TypeVar("T")
+#: A piece of a rule step: yields prompts, returns a value.
+Sub = Generator[Prompt, Any, T]
+
+CONTACTS = "contacts"
+
+
+def contacts(b: Battle) -> list[list[str]]:
+    found: list[list[str]] = b.pos.setdefault(CONTACTS, [])
+    return found
+
+
+def foes_in_contact(b: Battle, unit: Unit) -> list[Unit]:
+    """RB-14: engaged = in base contact with an enemy (removed models are not there)."""
+    found = []
+    for pair in b.pos.get(CONTACTS, ()):
+        if unit.id in pair:
+            other = b.units.get(pair[1] if pair[0] == unit.id else pair[0])
+            if other is not None and not other.removed and other.side != unit.side:
+                found.append(other)
+    return found
+
+
+def engaged(b: Battle, unit: Unit) -> bool:
+    return bool(foes_in_contact(b, unit))
+
+
+def touch(b: Battle, a: Unit, c: Unit) -> None:
+    """RB-14: only a charge creates contact."""
+    pair = sorted((a.id, c.id))
+    pairs = contacts(b)
+    if pair not in pairs:
+        pairs.append(pair)
+    for unit in (a, c):
+        if not unit.num("since"):
+            b.set(unit, "since", b.round)
+
+
+def part(b: Battle, unit: Unit) -> None:
+    """The model leaves every base contact (flight, escape, death)."""
+    pairs = contacts(b)
+    others = [p[1] if p[0] == unit.id else p[0] for p in pairs if unit.id in p]
+    b.pos[CONTACTS] = [p for p in pairs if unit.id not in p]
+    for uid in (unit.id, *others):
+        other = b.units[uid]
+        if not other.removed and not engaged(b, other) and other.num("since"):
+            b.set(other, "since", 0)
+
+
+def melees(b: Battle) -> list[list[str]]:
+    """RB-9: the models linked by base contact, one group per melee, in roster order."""
+    links: dict[str, set[str]] = {}
+    for x, y in b.pos.get(CONTACTS, ()):
+        if b.alive(x) and b.alive(y) and b.units[x].side != b.units[y].side:
+            links.setdefault(x, set()).add(y)
+            links.setdefault(y, set()).add(x)
+    seen: set[str] = set()
+    groups = []
+    for uid in b.units:
+        if uid not in links or uid in seen:
+            continue
+        group, todo = set(), [uid]
+        while todo:
+            current = todo.pop()
+            if current not in group:
+                group.add(current)
+                todo.extend(links[current] - group)
+        seen |= group
+        groups.append([u for u in b.units if u in group])
+    return groups
+
+
+def order(b: Battle) -> list[str]:
+    """The round's side order, initiative side first (RB-3)."""
+    found: list[str] = b.pos.get("order") or [s.id for s in b.sides]
+    return found
+
+
+def note_loss(b: Battle, unit: Unit, amount: int) -> None:
+    lost: dict[str, int] = b.pos.setdefault("lost", {})
+    lost[unit.id] = lost.get(unit.id, 0) + amount
+
+
+def kill(b: Battle, unit: Unit, why: str) -> None:
+    """R 0 removes the model (seed: "morto o comunque privo di sensi")."""
+    b.record("info", f"{name(unit)} ({b.side_name(unit.side)}) {why}", target=unit.id)
+    part(b, unit)
+    removed: dict[str, int] = b.pos.setdefault("removed", {})
+    removed[unit.side] = removed.get(unit.side, 0) + 1
+    b.remove(unit)
+
+
+def alive_sides(b: Battle) -> list[str]:
+    return [s.id for s in b.sides if b.on_table(s.id)]

@@ -1,0 +1,95 @@
+"""The sequence of regole-base (seed 000, rulings RB-1..RB-21): each round an
+initiative roll-off, then Movement → Assault → Shooting → End (RB-3). Each step is a
+small generator in the modules next to this one; between steps the position is
+`battle.pos` (side order, base contacts, the melee being fought) plus model stats."""
+
+from __future__ import annotations
+
+from skirmtui.engine.base import BaseSystem
+from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.systems.regole_base import profile, turns, views
+from skirmtui.systems.regole_base.assault import assault_step
+from skirmtui.systems.regole_base.movement import movement_step
+from skirmtui.systems.regole_base.shooting import shooting_step
+from skirmtui.systems.regole_base.state import part
+from skirmtui.systems.regole_base.tables import SYSTEM_ID, rules
+
+PHASES = (
+    Phase("initiative", "Initiative", turns.initiative_step),
+    Phase("movement", "Movement", movement_step),
+    Phase("assault", "Assault", assault_step),
+    Phase("shooting", "Shooting", shooting_step),
+    Phase("end", "End", turns.end_step),
+)
+
+
+class RegoleBase(BaseSystem):
+    id = SYSTEM_ID
+    title = "Regole base"
+    language = "Italian"
+    #: RB-15: the seed's "turno" is the round.
+    round_word = "Round"
+    phases = PHASES
+    unit_fields = profile.UNIT_FIELDS
+    profile_fields = profile.PROFILE_FIELDS
+    setup_options = profile.setup_options()
+    min_players = int(rules()["players"]["min"])
+    max_players = int(rules()["players"]["max"])
+    unit_word = "models"
+
+    def make_unit(self, spec: UnitSpec) -> Unit:
+        return profile.make_unit(spec)
+
+    def start(self, battle: Battle) -> None:
+        limit = int(battle.options.get("round_limit", 0) or 0)
+        battle.record(
+            "phase",
+            "Regole base: single models, 2d6 Confronti, "
+            + (f"{limit} rounds" if limit else "until a side has no models left"),
+        )
+        turns.begin_round(battle)
+
+    def demo_setup(self) -> Setup:
+        return setup_from_scenario(self.id, "demo")
+
+    def next_step(self, battle: Battle) -> Step:
+        """RB-12 first: a side with no models left ends the battle at once."""
+        if turns.check_end(battle):
+            return _nothing()
+        return super().next_step(battle)
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """G-4: a model back on the table has R 1 up to its starting R."""
+        return FieldSpec("r", "R", int, 1, int(unit.profile["r"]))
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: back with the GM's R (1 when not said), out of any melee, not fleeing,
+        its weapons as they were; it has acted this phase (it was not on the table)."""
+        part(battle, unit)
+        fresh: dict[str, Scalar] = {
+            "r": 1 if level is None else level,
+            "fleeing": False,
+            "fled": False,
+            "since": 0,
+            "attacks": 0,
+            "lose": 0,
+            "acted": True,
+        }
+        for field, value in fresh.items():
+            battle.set(unit, field, value)
+
+    def queue(self, battle: Battle) -> list[QueueRow]:
+        return views.queue(battle)
+
+    def status(self, battle: Battle, unit: Unit) -> str:
+        return views.status(battle, unit)
+
+    def summary(self, battle: Battle) -> list[str]:
+        return views.summary(battle)
+
+
+def _nothing() -> Step:
+    return
+    yield

@@ -1,0 +1,158 @@
+"""Rounds of regole-base (RB-3, RB-12): initiative roll-off, then Movement → Assault →
+Shooting → End; in each phase sides alternate one model at a time, initiative side
+first, and a model may pass."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from skirmtui.engine import conditions
+from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.prompts import Choose, Option
+from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.system import Step
+from skirmtui.systems.regole_base.profile import name
+from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order
+
+ROLLOFF = "initiative_rolloff"
+LABELS = {
+    "initiative": "Initiative",
+    "movement": "Movement",
+    "assault": "Assault",
+    "shooting": "Shooting",
+    "end": "End",
+}
+#: Stats that last one round (RB-4, RB-6, RB-7, RB-10).
+_ROUND_STATS: dict[str, Scalar] = {
+    "moved": False,
+    "marched": False,
+    "gave_up": "",
+    "charged": False,
+    "fought": False,
+    "covered": False,
+    "reload": 0,
+}
+
+
+def enter(b: Battle, phase: str, side: str | None = None) -> None:
+    b.enter_phase(phase, side)
+
+
+def begin_round(b: Battle) -> None:
+    """RB-3: each round starts with an initiative roll-off (1d6 per side; G-3 ties)."""
+    b.round += 1
+    for unit in b.on_table():
+        for field, value in _ROUND_STATS.items():
+            b.set(unit, field, value)
+    b.pos["order"] = []
+    start_rolloff(b, ROLLOFF, alive_sides(b))
+    enter(b, "initiative")
+
+
+def initiative_step(b: Battle) -> Step:
+    if not rolloff_done(b, ROLLOFF):
+        yield from rolloff_step(b, ROLLOFF, "initiative.roll", f"round {b.round} initiative")
+        return
+    found = rolloff_order(b, ROLLOFF)
+    b.pos["order"] = found + [s.id for s in b.sides if s.id not in found]
+    b.pos.pop(ROLLOFF, None)
+    b.pos.pop(f"{ROLLOFF}_rerolls", None)
+    b.record("info", "Initiative: " + ", ".join(b.side_name(s) for s in b.pos["order"]))
+    start_phase(b, "movement")
+
+
+def start_phase(b: Battle, phase: str) -> None:
+    """Every model may act once in the phase; the initiative side starts (RB-3)."""
+    for unit in b.on_table():
+        b.set(unit, "acted", False)
+    b.pos["turn"] = 0
+    b.pos["lost"] = {}
+    b.pos["removed"] = {}
+    if phase == "assault":
+        b.pos["stage"] = "activate"
+    if phase == "shooting":  # RB-10: a jam lasts until the next Shooting phase
+        for unit in b.on_table():
+            b.set(unit, "jammed", "")
+    enter(b, phase, order(b)[0])
+
+
+def next_mover(b: Battle, can_act: Callable[[Battle, Unit], bool]) -> tuple[str, list[Unit]] | None:
+    """The next side in turn with a model that can still act, and those models.
+    Read-only: the queue view calls it too."""
+    sides = order(b)
+    turn: int = b.pos.get("turn", 0)
+    for i in range(len(sides)):
+        side = sides[(turn + i) % len(sides)]
+        ready = [u for u in b.on_table(side) if not u.flag("acted") and can_act(b, u)]
+        if ready:
+            return side, ready
+    return None
+
+
+def alternate(
+    b: Battle, can_act: Callable[[Battle, Unit], bool], key: str, what: str
+) -> Sub[Unit | None]:
+    """RB-3: the next side picks one of its models to act (the only one without asking);
+    None when no side has a model left to act in this phase."""
+    found = next_mover(b, can_act)
+    if found is None:
+        return None
+    side, ready = found
+    sides = order(b)
+    b.pos["turn"] = (sides.index(side) + 1) % len(sides)
+    b.turn_side = side
+    if len(ready) == 1:
+        unit = ready[0]
+    else:
+        choice = yield Choose(
+            key=key,
+            text=f"{b.side_name(side)}: which model {what}?",
+            options=[Option(u.id, name(u)) for u in ready],
+            side=side,
+        )
+        unit = b.units[str(choice)]
+    b.set(unit, "acted", True)
+    return unit
+
+
+def check_end(b: Battle) -> bool:
+    """RB-12: a side with no models left ends the battle (GM edits too: a model set to
+    R 0 is removed first). With three or more sides the most models standing win (ours).
+    One pass over the models: this runs before every step."""
+    standing: set[str] = set()
+    for unit in b.units.values():
+        if unit.removed:
+            continue
+        if unit.num("r") <= 0:
+            b.current = None
+            kill(b, unit, "is removed (R 0)")
+            continue
+        standing.add(unit.side)
+    if b.round == 0 or len(standing) == len(b.sides):
+        return False
+    empty = [s.id for s in b.sides if s.id not in standing]
+    reason = f"{', '.join(b.side_name(s) for s in empty)} has no models left"
+    b.end(leader(b), reason)
+    return True
+
+
+def leader(b: Battle) -> str | None:
+    """The side with the most models standing, then the most R left; None if tied."""
+    scores = {
+        s.id: (len(b.on_table(s.id)), sum(u.num("r") for u in b.on_table(s.id))) for s in b.sides
+    }
+    best = max(scores.values())
+    top = [s for s, v in scores.items() if v == best]
+    return top[0] if len(top) == 1 and best[0] > 0 else None
+
+
+def end_step(b: Battle) -> Step:
+    """RB-12: the scenario's round limit ends the battle; otherwise a new round."""
+    conditions.round_ended(b)
+    limit = int(b.options.get("round_limit", 0) or 0)
+    if limit and b.round >= limit:
+        b.end(leader(b), f"the round limit ({limit}) is reached")
+        return
+    begin_round(b)
+    return
+    yield  # a generator

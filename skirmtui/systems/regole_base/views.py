@@ -1,0 +1,80 @@
+"""What the TUI shows of a regole-base battle: queue, statuses, summary (read only)."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.system import QueueRow
+from skirmtui.systems.regole_base import turns
+from skirmtui.systems.regole_base.assault import can_assault
+from skirmtui.systems.regole_base.movement import can_move
+from skirmtui.systems.regole_base.profile import listed, name
+from skirmtui.systems.regole_base.shooting import can_shoot
+from skirmtui.systems.regole_base.state import engaged, order
+
+_CAN = {"movement": can_move, "assault": can_assault, "shooting": can_shoot}
+
+
+def queue(b: Battle) -> list[QueueRow]:
+    if b.phase == "initiative" or not b.pos.get("order"):
+        return [
+            QueueRow(s.id, f"{s.name}: rolls for initiative" if b.on_table(s.id) else s.name)
+            for s in b.sides
+        ]
+    can = _CAN.get(b.phase)
+    current = None
+    if can is not None and b.pos.get("stage") in (None, "activate"):
+        found = turns.next_mover(b, can)
+        current = found[0] if found else None
+    rows = []
+    for i, side in enumerate(order(b)):
+        if can is None:
+            left = [u for u in b.on_table(side)]
+            detail = f"{len(left)} standing"
+        else:
+            ready = [u for u in b.on_table(side) if not u.flag("acted") and can(b, u)]
+            detail = (
+                f"{len(ready)} to act: " + ", ".join(name(u) for u in ready)
+                if ready
+                else ("done this phase")
+            )
+        rows.append(
+            QueueRow(side, f"{i + 1}. {b.side_name(side)} — {detail}", current=side == current)
+        )
+    return rows
+
+
+def status(b: Battle, unit: Unit) -> str:
+    if unit.removed:
+        return "removed"
+    words = [f"R {unit.num('r')}/{unit.profile['r']}"]
+    if engaged(b, unit):
+        words.append("melee")
+    if unit.flag("fleeing"):
+        words.append("fleeing")
+    if unit.num("ran") and b.round - unit.num("ran") in (0, 1):
+        words.append("ran")
+    if unit.flag("marched"):
+        words.append(f"marched (no {unit.stats['gave_up'] or '…'})")
+    if unit.flag("charged"):
+        words.append("charged")
+    if unit.num("lose"):
+        words.append(f"−{unit.num('lose')} attack")
+    if unit.flag("covered"):
+        words.append("cover")
+    for field, word in (("unloaded", "unloaded"), ("jammed", "jammed")):
+        if listed(unit, field):
+            words.append(word)
+    if unit.flag("acted"):
+        words.append("✓")
+    return " ".join(words)
+
+
+def summary(b: Battle) -> list[str]:
+    lines = [b.headline()]
+    for side in b.sides:
+        units = [u for u in b.units.values() if u.side == side.id]
+        left = [u for u in units if not u.removed]
+        r_left = sum(u.num("r") for u in left)
+        r_all = sum(int(u.profile["r"]) for u in units)
+        lines.append(f"{side.name}: {len(left)}/{len(units)} models standing, R {r_left}/{r_all}")
+    return lines

@@ -1,0 +1,154 @@
+"""The player view: what the table may see of a battle the GM is playing.
+
+Read-only and without the GM's controls: the breadcrumb, the roster, the queue, the
+pending question in words, and the combat log newest first, private GM notes left out.
+`skirmtui watch` shows it in a terminal, `skirmtui serve` in a browser.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.reactive import var
+from textual.screen import Screen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer, Static
+
+from skirmtui.engine.battle import LogEntry
+from skirmtui.engine.odds import percent, success_chance
+from skirmtui.engine.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.session import Session
+from skirmtui.engine.text import one_line, safe
+from skirmtui.tui.usertext import plain
+from skirmtui.tui.widgets.base import SessionView
+from skirmtui.tui.widgets.breadcrumb import Breadcrumb
+from skirmtui.tui.widgets.combat_log import entry_line, entry_style
+from skirmtui.tui.widgets.queue import QueueView
+from skirmtui.tui.widgets.roster import Roster
+
+
+def shown(entry: LogEntry) -> bool:
+    """Entries the players see: every one with text but the GM's private notes."""
+    return bool(entry.text) and not entry.private
+
+
+def question_words(session: Session) -> Text:
+    """The pending question as the players read it: who is asked what, and the choices
+    (the odds for a roll) — never the controls."""
+    prompt: Prompt | None = session.prompt
+    battle = session.battle
+    if prompt is None:
+        return plain(battle.headline() if battle.result else "Nothing is being asked.")
+    text = Text()
+    if prompt.side:
+        text.append(safe(battle.side_name(prompt.side)) + ": ", style="bold")
+    text.append(safe(prompt.text) + "\n")
+    if isinstance(prompt, Choose):
+        for option in prompt.enabled():
+            text.append(f"  • {one_line(option.label)}\n")
+    elif isinstance(prompt, Roll):
+        line = f"  rolls {prompt.dice}"
+        if prompt.compare and prompt.effective_threshold is not None:
+            line += f", {SYMBOLS[prompt.compare]} {prompt.effective_threshold}"
+        chance = success_chance(prompt)
+        if chance is not None:
+            line += f" — {percent(chance)} to succeed"
+        text.append(line + "\n", style="yellow")
+    elif isinstance(prompt, Ask):
+        text.append("  yes or no\n" if prompt.yes_no else f"  {prompt.minimum}–{prompt.maximum}\n")
+    elif isinstance(prompt, Confirm):
+        text.append("  (the table does it)\n", style="dim")
+    return text
+
+
+class NowPane(SessionView):
+    def compose(self) -> ComposeResult:
+        yield Static(id="now-text")
+
+    def refresh_view(self) -> None:
+        self.query_one("#now-text", Static).update(question_words(self.session))
+
+
+class PlayerLog(ScrollView, can_focus=True):
+    """The combat log newest first (line API: only the rows on screen are drawn)."""
+
+    def __init__(self, session: Session, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.session = session
+        self._entries: list[LogEntry] = []
+
+    def sync(self) -> None:
+        self._entries = [e for e in self.session.battle.log if shown(e)]
+        width = max((cell_len(entry_line(e)) for e in self._entries[-200:]), default=0)
+        self.virtual_size = Size(width, len(self._entries))
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = scroll_y + y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if row >= len(self._entries):
+            return Strip.blank(width, base)
+        entry = self._entries[len(self._entries) - 1 - row]
+        line = entry_line(entry)
+        strip = Strip([Segment(line, base + entry_style(entry))], cell_len(line))
+        return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, base)
+
+    def lines(self) -> list[str]:
+        """The rows as text, newest first (tests, the browser check)."""
+        return [entry_line(e) for e in reversed(self._entries)]
+
+
+class PlayerScreen(Screen[None]):
+    CSS_PATH = "player.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "app.quit", "Quit", id="quit"),
+    ]
+
+    revision: var[int] = var(0, init=False)
+
+    def __init__(self, session: Session, source: str) -> None:
+        super().__init__()
+        self.session = session
+        self.source = source
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        yield Breadcrumb(session, id="breadcrumb").data_bind(PlayerScreen.revision)
+        with Horizontal(id="panes"):
+            with Vertical(id="left"):
+                yield Roster(session, id="roster").data_bind(PlayerScreen.revision)
+                yield QueueView(session, id="queue").data_bind(PlayerScreen.revision)
+            with Vertical(id="middle"):
+                yield NowPane(session, id="now").data_bind(PlayerScreen.revision)
+                yield PlayerLog(session, id="log")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#roster").border_title = "Roster"
+        self.query_one("#queue").border_title = "Queue"
+        self.query_one("#now").border_title = "Now"
+        self.query_one("#log").border_title = "Combat log (newest first)"
+        self.query_one(PlayerLog).sync()
+        self.set_status("")
+
+    def changed(self) -> None:
+        self.revision += 1
+        self.query_one(PlayerLog).sync()
+
+    def set_status(self, problem: str) -> None:
+        status = f"player view of {self.source} (read-only)"
+        line = plain(status + (f" — {problem}" if problem else ""))
+        if problem:
+            line.stylize("bold red")
+        self.query_one("#status", Static).update(line, layout=False)

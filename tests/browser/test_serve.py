@@ -1,0 +1,115 @@
+"""`skirmtui serve` in a real headless browser (Debian's chromium, driven by Playwright).
+
+The page draws the terminal on a canvas, so the test reads what the page received:
+the frames of its websocket, the screen the browser draws. It fails, naming the
+reason, when chromium is missing (`.ci/run` installs it with apt-get).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "wargaming-introduttivo.toml"
+_ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_for(port: int, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"skirmtui serve did not listen on port {port} within {seconds} s")
+
+
+def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None:
+    assert shutil.which(CHROMIUM) or Path(CHROMIUM).exists(), (
+        f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; "
+        ".ci/run does it when it runs as root)"
+    )
+    from playwright.sync_api import sync_playwright
+
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "skirmtui", "serve", str(EXAMPLE), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    frames: list[str] = []
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        assert first.strip() == f"Player view of {EXAMPLE}: http://localhost:{port}"
+        _wait_for(port, 20)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 800})
+                page.on(
+                    "websocket",
+                    lambda ws: ws.on(
+                        "framereceived",
+                        lambda f: frames.append(
+                            f if isinstance(f, str) else f.decode("utf-8", "replace")
+                        ),
+                    ),
+                )
+                page.goto(f"http://localhost:{port}/")
+                assert "skirmtui — wargaming-introduttivo.toml" in page.content()
+                deadline = time.monotonic() + 30
+                while time.monotonic() < deadline and "Combat log" not in _screen(frames):
+                    page.wait_for_timeout(250)
+                page.wait_for_timeout(500)
+                page.screenshot(path=str(tmp_path / "serve.png"))
+                assert page.locator(".textual-terminal canvas").count() >= 1
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    screen = _screen(frames)
+    assert "Roster" in screen and "Centurione" in screen and "Frombolieri" in screen
+    assert "Combat log (newest first)" in screen
+    assert "Legionari wins: the only player with units left" in screen
+    assert "player view of wargaming-introduttivo.toml (read-only)" in screen
+    assert (tmp_path / "serve.png").stat().st_size > 10_000
+
+
+def _screen(frames: list[str]) -> str:
+    return _ANSI.sub("", "".join(frames))
+
+
+@pytest.mark.parametrize("port", ["0", "70000"])
+def test_serve_refuses_a_bad_port(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from skirmtui.cli import main
+
+    assert main(["serve", str(EXAMPLE), "--port", port]) == 2
+    assert "not a port number" in capsys.readouterr().err
