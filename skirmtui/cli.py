@@ -19,6 +19,7 @@ from skirmtui import __version__
 from skirmtui.engine.text import json_ascii_controls, safe
 
 if TYPE_CHECKING:
+    from skirmtui.engine.lock import SaveLock
     from skirmtui.engine.session import Session
     from skirmtui.engine.system import RuleSystem, Setup
     from skirmtui.tui.app import SkirmApp
@@ -166,8 +167,36 @@ def _load_document(path: Path) -> tuple[Session, str, dict[str, Any]] | None:
 
 
 def _run_app(app: SkirmApp) -> int:
-    app.run()
+    try:
+        app.run()
+    finally:
+        if app.lock is not None:
+            app.lock.release()
     return app.return_code or EXIT_OK
+
+
+def _lock(path: Path) -> SaveLock | None:
+    """Take the save's lock and clean the temp files a killed writer left (safe only
+    while holding it). `LockHeld` if another skirmtui has it; None if the folder
+    cannot hold a lock file (read-only: autosave will say it cannot write either)."""
+    from skirmtui.engine.lock import SaveLock, clean_stale_temps
+
+    lock = SaveLock(path)
+    try:
+        lock.acquire()
+    except OSError:
+        return None
+    clean_stale_temps(path)
+    return lock
+
+
+def _lock_or_refuse(path: Path) -> SaveLock | None:
+    from skirmtui.engine.lock import LockHeld
+
+    try:
+        return _lock(path)
+    except LockHeld as held:
+        raise PathError(path, f"{held.owner.describe()} is playing it; choose another -o") from None
 
 
 # -- commands ------------------------------------------------------------------------------
@@ -199,7 +228,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = args.output or SAVES / f"{system.id}-{stamp}.toml"
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(system_id=system.id, path=path, preset=preset, seed=seed))
+    lock = _lock_or_refuse(path)
+    return _run_app(SkirmApp(system_id=system.id, path=path, preset=preset, seed=seed, lock=lock))
 
 
 def cmd_open(args: argparse.Namespace) -> int:
@@ -207,9 +237,18 @@ def cmd_open(args: argparse.Namespace) -> int:
     if loaded is None:
         return EXIT_BAD_FILE
     session, created = loaded
+    from skirmtui.engine.lock import LockHeld
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(session=session, path=args.save, created=created))
+    try:
+        lock = _lock(args.save)
+    except LockHeld as held:  # a second instance: read-only, so it cannot clobber the first
+        notice = f"{held}: opened read-only (review). Quit the other one to play here."
+        print(safe(f"skirmtui: {notice}"), file=sys.stderr)
+        app = SkirmApp(session=session, path=args.save, created=created, review=True)
+        app.notice = notice
+        return _run_app(app)
+    return _run_app(SkirmApp(session=session, path=args.save, created=created, lock=lock))
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -230,13 +269,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
     session = Session(system, system.demo_setup())
     path = args.output or SAVES / f"demo-{system.id}.toml"
     created = now_stamp()
+    lock = _lock_or_refuse(path)
     try:
         save_session(session, path, created)
     except OSError as error:
+        if lock is not None:
+            lock.release()
         raise PathError(path, error) from None
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(session=session, path=path, created=created))
+    return _run_app(SkirmApp(session=session, path=path, created=created, lock=lock))
 
 
 def cmd_check(args: argparse.Namespace) -> int:

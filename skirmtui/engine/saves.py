@@ -209,6 +209,126 @@ class SaveWriter:
         write_atomic(path, self.text(snap))
 
 
+class OutsideChange(OSError):
+    """The save on disk is not what this writer last wrote: someone else changed it."""
+
+
+#: Table of the answers appended after the last whole write (see `JournalWriter`).
+MORE = "more_answers"
+
+
+@attrs.frozen
+class _Signature:
+    """What identifies the file we last wrote: any outside write changes one of these."""
+
+    inode: int
+    size: int
+    mtime_ns: int
+
+    @classmethod
+    def of(cls, path: Path) -> _Signature | None:
+        try:
+            info = os.stat(path)
+        except OSError:  # absent, or its folder is not one: nothing there to protect
+            return None
+        return cls(info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+class JournalWriter:
+    """The autosave's writer: appends each new answer to the save, rewrites it whole
+    (atomically, keeping `.bak`) only when appending cannot say what changed.
+
+    An answer is one small `[[more_answers]]` record written with one `write` to the
+    end of the file: cheap at any battle length, so the disk keeps up with answers
+    given every few milliseconds and a kill loses at most what was not yet handed to
+    the writer. The file is valid TOML after every record. An undo, a new result or a
+    new setup rewrites the file whole (`compact`); so does the autosaver when the
+    table is idle, folding the records into `answers` and bringing the rendered log
+    and result up to date (while records follow them, those describe the battle after
+    `answers` only). Before every write the file is compared with what we last wrote
+    (inode, size, mtime): a change made by someone else raises `OutsideChange` and
+    nothing is written.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._whole = SaveWriter()
+        self._expected = _Signature.of(self.path)
+        self._on_disk: tuple[Item, ...] = ()  # the items the file holds
+        self._base: tuple[Setup, str, Result | None] | None = None  # of the whole write
+        self.appended = 0  # records since the last whole write
+
+    def expect_current(self) -> None:
+        """Accept the file as it is now (the user chose to overwrite an outside edit)."""
+        self._expected = _Signature.of(self.path)
+        self._base = None  # and write it whole next time
+
+    def save(self, snap: SaveSnapshot, compact: bool = False) -> None:
+        """Bring the file up to `snap`: append the new answers when possible."""
+        self._check_unchanged()
+        new = self._appendable(snap)
+        if compact or new is None:
+            self._write_whole(snap)
+        elif new:
+            self._append(new)
+            self._on_disk = snap.items
+
+    @property
+    def compacted(self) -> bool:
+        return self.appended == 0
+
+    def _appendable(self, snap: SaveSnapshot) -> tuple[Item, ...] | None:
+        """The items to append, or None if the file must be rewritten."""
+        if self._base is None or self._base != (snap.setup, snap.created, snap.result):
+            return None
+        done = self._on_disk
+        if len(snap.items) < len(done) or self.appended + len(snap.items) - len(done) > 2_000:
+            return None
+        if not all(map(operator.is_, done, snap.items)):  # an undo, then other answers
+            return None
+        return snap.items[len(done) :]
+
+    def _check_unchanged(self) -> None:
+        now = _Signature.of(self.path)
+        if now != self._expected:
+            what = "removed" if now is None else "changed"
+            raise OutsideChange(
+                f"{self.path} was {what} by another program since skirmtui wrote it"
+            )
+
+    def _write_whole(self, snap: SaveSnapshot) -> None:
+        self._whole.write(snap, self.path)
+        self._expected = _Signature.of(self.path)
+        self._on_disk = snap.items
+        self._base = (snap.setup, snap.created, snap.result)
+        self.appended = 0
+
+    def _append(self, items: Sequence[Item]) -> None:
+        data = "".join(map(_record, items)).encode("utf-8")
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                written = os.write(fd, data)
+                if written != len(data):  # a full disk takes part of it: take it back
+                    raise OSError(28, f"disk full: wrote {written} of {len(data)} bytes")
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, size)
+                self._expected = _Signature.of(self.path)
+                raise
+            info = os.fstat(fd)
+        finally:
+            os.close(fd)
+        self._expected = _Signature(info.st_ino, info.st_size, info.st_mtime_ns)
+        self.appended += len(items)
+
+
+def _record(item: Item) -> str:
+    who = "" if item.by is None else f"by = {_inline(item.by)}\n"
+    return f"\n[[{MORE}]]\nkey = {_inline(item.key)}\nvalue = {_inline(_plain(item.value))}\n{who}"
+
+
 def _item_line(item: Item) -> str:
     return _answer_line(item.key, _plain(item.value), item.by)
 
@@ -418,7 +538,7 @@ def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> 
 def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
     items = []
     known = set(unit_ids)
-    answers = _list(doc, "answers")
+    answers = _list(doc, "answers") + _list(doc, MORE)
     if len(answers) > MAX_SAVE_ANSWERS:
         raise SaveError(f"{len(answers)} answers: a save may hold {MAX_SAVE_ANSWERS}")
     for i, raw in enumerate(answers):
@@ -536,6 +656,9 @@ def replay_differences(doc: dict[str, Any], session: Session) -> list[str]:
     what replaying its answers gives: an edit to them would show a reader a battle that
     never happened. Empty when they match (or are absent: they are optional)."""
     found = []
+    if doc.get(MORE):  # answers appended since the log was written: it stops before them
+        whole = len(doc.get("answers", []))
+        session = Session(session.system, session.setup, session.items[:whole])
     result = session.battle.result
     stored = doc.get("result")
     if stored is not None or result is not None:
