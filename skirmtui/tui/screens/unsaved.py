@@ -52,7 +52,7 @@ class UnsavedScreen(ModalScreen[tuple[str, Path | None]]):
             )
             with Horizontal(classes="row"):
                 yield Label("Save as")
-                yield Input(str(elsewhere_default(self.path)), id="elsewhere")
+                yield Input(str(elsewhere_default(self.path)), id="elsewhere-path")
             yield Label("", id="unsaved-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Save elsewhere", id=ELSEWHERE, variant="primary")
@@ -68,7 +68,7 @@ class UnsavedScreen(ModalScreen[tuple[str, Path | None]]):
     def _pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id or CANCEL
         if choice == ELSEWHERE:
-            text = self.query_one("#elsewhere", Input).value.strip()
+            text = self.query_one("#elsewhere-path", Input).value.strip()
             if not text:
                 self.show_error("type where to save")
                 return
@@ -76,7 +76,7 @@ class UnsavedScreen(ModalScreen[tuple[str, Path | None]]):
             return
         self.dismiss((choice, None))
 
-    @on(Input.Submitted, "#elsewhere")
+    @on(Input.Submitted, "#elsewhere-path")
     def _submitted(self) -> None:
         self.query_one(f"#{ELSEWHERE}", Button).press()
 
