@@ -18,6 +18,7 @@ import attrs
 
 from skirmtui.engine.report import markdown_report
 from skirmtui.engine.saves import load_session, save_session
+from skirmtui.engine.session import Session
 from skirmtui.engine.sim import play_random
 from skirmtui.systems.registry import systems
 
@@ -36,6 +37,15 @@ def resave(only: list[str]) -> None:
         print(f"{path}: {len(session.items)} answers, log and result rewritten")
 
 
+def _shows_the_system(session: Session) -> bool:
+    """An example should show what makes its system different, not only end quickly:
+    combattimento-gdr's shows a simultaneous group's held hits and a death."""
+    if session.system.id != "combattimento-gdr":
+        return True
+    kinds = {entry.kind for entry in session.battle.log}
+    return {"held", "death", "critical"} <= kinds
+
+
 def main(only: list[str]) -> None:
     for system in systems().values():
         if only and system.id not in only:
@@ -52,7 +62,9 @@ def main(only: list[str]) -> None:
         for seed in range(1, 200):  # the shortest decisive battle among these seeds
             session = play_random(system, attrs.evolve(setup, seed=seed), random.Random(seed))
             result = session.battle.result
-            if result and result.winner and (best is None or len(session.items) < len(best.items)):
+            if not (result and result.winner and _shows_the_system(session)):
+                continue
+            if best is None or len(session.items) < len(best.items):
                 best = session
         assert best is not None
         best.gm(

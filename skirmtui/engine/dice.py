@@ -1,4 +1,4 @@
-"""Dice expressions (`1d6`, `2d6`, `1d10`, `1d8!`), rolling and typed-in faces."""
+"""Dice expressions (`1d6`, `2d6`, `1d10`, `1d8!`, `1d8!+1d6!`), rolling and typed-in faces."""
 
 from __future__ import annotations
 
@@ -75,6 +75,66 @@ class Dice:
         return faces
 
 
+@attrs.frozen
+class DiceSum:
+    """Several kinds of dice added together (`1d8!+1d6!`: a characteristic die and a skill
+    die, each exploding on its own maximum). Faces are typed part after part."""
+
+    parts: tuple[Dice, ...]
+
+    def __str__(self) -> str:
+        return "+".join(str(part) for part in self.parts)
+
+    @property
+    def count(self) -> int:
+        return sum(part.count for part in self.parts)
+
+    @property
+    def explode(self) -> bool:
+        return any(part.explode for part in self.parts)
+
+    def roll(self, rng: random.Random) -> tuple[int, ...]:
+        return tuple(face for part in self.parts for face in part.roll(rng))
+
+    def check_faces(self, faces: tuple[int, ...]) -> tuple[int, ...]:
+        """Return `faces` if they read as each part's dice in turn, else raise `DiceError`."""
+        i = 0
+        for part in self.parts:
+            for _ in range(part.count):
+                if i >= len(faces):
+                    raise DiceError(f"{self} needs a face for its d{part.sides}")
+                i = _one_die(part, faces, i)
+        if i < len(faces):
+            raise DiceError(
+                f"{self}: {len(faces) - i} face{'s' if len(faces) - i != 1 else ''} too many "
+                "(a die rolls again only after its maximum face)"
+            )
+        return faces
+
+
+def _one_die(part: Dice, faces: tuple[int, ...], i: int) -> int:
+    """Where the die of `part` starting at `faces[i]` ends (its explosions included)."""
+    run = 0
+    while True:
+        face = faces[i]
+        if not 1 <= face <= part.sides:
+            raise DiceError(f"{face} is not a face of a d{part.sides} (1–{part.sides})")
+        i += 1
+        if not (part.explode and face == part.sides and run < MAX_EXPLOSIONS):
+            return i
+        run += 1
+        if i >= len(faces):
+            raise DiceError(f"{face} is the d{part.sides}'s maximum: type the face it rolled again")
+
+
+@lru_cache(maxsize=256)
+def parse_expr(expr: str) -> Dice | DiceSum:
+    """`parse_dice`, or several expressions joined by `+` (a `DiceSum`)."""
+    if "+" not in expr:
+        return parse_dice(expr)
+    return DiceSum(tuple(parse_dice(part) for part in expr.split("+")))
+
+
 @lru_cache(maxsize=256)
 def parse_dice(expr: str) -> Dice:
     """Parse `NdS` or `NdS!` (N defaults to 1)."""
@@ -88,7 +148,7 @@ def parse_dice(expr: str) -> Dice:
     return Dice(count, sides, bool(match.group(3)))
 
 
-def parse_faces(text: str, dice: Dice) -> tuple[int, ...]:
+def parse_faces(text: str, dice: Dice | DiceSum) -> tuple[int, ...]:
     """Parse faces typed at the table ("3 5" or "3,5") and check them against `dice`."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     if not parts:
@@ -101,5 +161,7 @@ def parse_faces(text: str, dice: Dice) -> tuple[int, ...]:
     return dice.check_faces(tuple(faces))
 
 
-def _example(dice: Dice) -> str:
+def _example(dice: Dice | DiceSum) -> str:
+    if isinstance(dice, DiceSum):
+        return " ".join(_example(part) for part in dice.parts)
     return " ".join(str(min(dice.sides, 3 + i)) for i in range(dice.count))

@@ -11,7 +11,7 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from skirmtui.engine.dice import MAX_EXPLOSIONS, Dice, parse_dice
+from skirmtui.engine.dice import MAX_EXPLOSIONS, Dice, DiceSum, parse_dice, parse_expr
 
 if TYPE_CHECKING:
     from skirmtui.engine.prompts import Roll
@@ -79,7 +79,7 @@ def _chance(
 ) -> Fraction:
     from skirmtui.engine.prompts import _COMPARE
 
-    distribution = natural_distribution(parse_dice(dice))
+    distribution = natural_distribution(parse_expr(dice))
     hits = 0
     total = 0
     for natural, quantity in distribution.items():
@@ -96,8 +96,15 @@ def _chance(
 
 
 @lru_cache(maxsize=256)
-def natural_distribution(dice: Dice) -> dict[int, int]:
+def natural_distribution(dice: Dice | DiceSum) -> dict[int, int]:
     """Outcome → weight of the natural total of `dice` (explosions capped)."""
+    if isinstance(dice, DiceSum):
+        total = {0: 1}
+        for part in dice.parts:
+            total = _convolve(total, natural_distribution(part))
+        return total
+    if dice.explode and dice.count == 1:
+        return _exploding(dice.sides)
     import icepool
 
     die: Any = icepool.d(dice.sides)
@@ -105,6 +112,26 @@ def natural_distribution(dice: Dice) -> dict[int, int]:
         die = die.explode(depth=MAX_EXPLOSIONS)
     pool = dice.count @ die
     return {int(outcome): int(quantity) for outcome, quantity in pool.items()}
+
+
+def _exploding(sides: int) -> dict[int, int]:
+    """One exploding die, capped at MAX_EXPLOSIONS re-rolls, over the common weight
+    sides**(MAX_EXPLOSIONS + 1): written out because icepool's explode takes several
+    milliseconds for a d12, and a check adds two such dice."""
+    weights: dict[int, int] = {}
+    for rerolls in range(MAX_EXPLOSIONS + 1):
+        for face in range(1, sides):
+            weights[rerolls * sides + face] = sides ** (MAX_EXPLOSIONS - rerolls)
+    weights[(MAX_EXPLOSIONS + 1) * sides] = 1
+    return weights
+
+
+def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for x, wx in a.items():
+        for y, wy in b.items():
+            out[x + y] = out.get(x + y, 0) + wx * wy
+    return out
 
 
 def warm_up() -> None:

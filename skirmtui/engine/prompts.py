@@ -20,7 +20,7 @@ from typing import Literal, NamedTuple, TypeAlias
 
 import attrs
 
-from skirmtui.engine.dice import Dice, DiceError, parse_dice
+from skirmtui.engine.dice import Dice, DiceError, DiceSum, parse_expr
 
 #: What an answer may be once stored: all TOML-native.
 AnswerValue: TypeAlias = str | bool | int | tuple[int, ...]
@@ -55,6 +55,10 @@ class Prompt:
     actor: str | None = None
     target: str | None = None
     help: str = ""
+    #: Every unit acting / acted on when there are several (a group acting at the same
+    #: moment, a shot at several models); `actor`/`target` name the first.
+    actors: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -205,7 +209,8 @@ class Roll(Prompt):
     `per_die` makes it a pool: every die is its own test (the comparison, modifiers and
     always-sets apply to each face), `total` counts the dice that succeed, and the roll
     succeeds when at least `need` of them do (no overall success when `need` is None).
-    Pools do not explode.
+    Pools do not explode and take one kind of die; other rolls may add kinds
+    (`1d8!+1d6!`, typed part after part).
     """
 
     dice: str
@@ -221,8 +226,8 @@ class Roll(Prompt):
     need: int | None = None
 
     @property
-    def parsed(self) -> Dice:
-        return parse_dice(self.dice)
+    def parsed(self) -> Dice | DiceSum:
+        return parse_expr(self.dice)
 
     @property
     def modifier(self) -> int:

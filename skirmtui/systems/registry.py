@@ -12,6 +12,7 @@ _MODULES = {
     "wargaming-introduttivo": "skirmtui.systems.wargaming_introduttivo",
     "pequenas-guerras": "skirmtui.systems.pequenas_guerras",
     "cape-et-epee": "skirmtui.systems.cape_et_epee",
+    "combattimento-gdr": "skirmtui.systems.combattimento_gdr",
     "regole-base": "skirmtui.systems.regole_base",
 }
 

@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine.dice import MAX_EXPLOSIONS, Dice, DiceError, parse_dice, parse_faces
+from skirmtui.engine.dice import (
+    MAX_EXPLOSIONS,
+    Dice,
+    DiceError,
+    DiceSum,
+    parse_dice,
+    parse_expr,
+    parse_faces,
+)
 
 
 @pytest.mark.parametrize(
@@ -138,3 +146,37 @@ def test_the_same_seed_rolls_the_same_faces() -> None:
     assert [dice.roll(random.Random(5)) for _ in range(3)] == [
         dice.roll(random.Random(5)) for _ in range(3)
     ]
+
+
+# -- sums of kinds (`1d8!+1d6!`: a characteristic die and a skill die, seed 003) -------------
+
+
+def test_a_sum_reads_each_part_and_rolls_them_in_order() -> None:
+    dice = parse_expr("1d8!+1d6!")
+    assert dice == DiceSum((Dice(1, 8, True), Dice(1, 6, True)))
+    assert str(dice) == "1d8!+1d6!" and dice.count == 2
+    faces = dice.roll(random.Random(3))
+    assert dice.check_faces(faces) == faces
+    assert parse_expr("2d6") == Dice(2, 6)
+
+
+def test_typed_sum_faces_follow_each_die_and_its_explosions() -> None:
+    dice = parse_expr("1d8!+1d6!")
+    assert parse_faces("3 5", dice) == (3, 5)
+    assert parse_faces("8 8 2 6 1", dice) == (8, 8, 2, 6, 1)  # 18 on the d8, 7 on the d6
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("3 5 4", "1 face too many"),  # a non-maximum face followed by more faces
+        ("3 2 6 2", "2 faces too many"),
+        ("3", "needs a face for its d6"),
+        ("8 5 6", "6 is the d6's maximum: type the face it rolled again"),
+        ("9 1", "9 is not a face of a d8"),
+        ("3 7", "7 is not a face of a d6"),
+    ],
+)
+def test_inconsistent_or_off_the_die_sum_faces_are_refused(text: str, message: str) -> None:
+    with pytest.raises(DiceError, match=message):
+        parse_faces(text, parse_expr("1d8!+1d6!"))

@@ -215,6 +215,8 @@ def test_every_system_declares_its_round_word_and_phase_labels() -> None:
         "wargaming-introduttivo": "Turn",
         "pequenas-guerras": "Round",
         "cape-et-epee": "Turn",
+        "combattimento-gdr": "Turn",  # seed 003: "il turno"
+        "regole-base": "Round",
     }
     for system in systems().values():
         battle = system.new_battle(system.demo_setup())

@@ -378,3 +378,16 @@ def test_a_pool_roll_is_logged_with_its_count_and_mode() -> None:
 def test_always_sets_given_as_plain_sets_still_give_odds() -> None:
     roll = Roll(key="r", text="r", dice="1d6", compare="<=", threshold=10, always_fail={6})  # type: ignore[arg-type]
     assert success_chance(roll) == Fraction(5, 6)
+
+
+def test_the_odds_of_a_sum_of_exploding_dice_are_exact() -> None:
+    """Seed 003 checks add a characteristic die and a skill die, each exploding (CG-2)."""
+    roll = Roll(
+        key="r", text="r", dice="1d4!+1d6!", compare=">=", threshold=9, modifiers=[("wounds", -1)]
+    )
+    four, six = _exploding_weights(4), _exploding_weights(6)
+    expected = sum(
+        (pa * pb for a, pa in four.items() for b, pb in six.items() if a + b - 1 >= 9),
+        Fraction(0),
+    )
+    assert success_chance(roll) == expected

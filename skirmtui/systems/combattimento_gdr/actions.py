@@ -1,0 +1,406 @@
+"""The action a combatant takes when it acts (seed "Scelta dell'azione", CG-5, CG-6,
+CG-11..CG-14): charge, ready a weapon, melee, ranged, spell, flee, another action, delay.
+
+Options that the rules forbid now are shown disabled with the reason (bad input is
+refused, nothing stored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Ask, Choose, Confirm, Option, Prompt
+from skirmtui.engine.system import Step
+from skirmtui.systems.combattimento_gdr import attack as atk
+from skirmtui.systems.combattimento_gdr import profile as p
+from skirmtui.systems.combattimento_gdr.tables import armour, modifiers, rules, weapons
+
+MELEE, TWO, RANGED, CHARGE, READY = "melee", "two", "ranged", "charge", "ready"
+SPELL, FLEE, OTHER, DELAY, NOTHING = "spell", "flee", "other", "delay", "nothing"
+
+
+def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
+    """`unit`'s turn: an ongoing charge or action goes on, a stun costs it; else it chooses."""
+    if unit.flag("stunned"):
+        b.record("info", f"{unit.label} loses this action (stunned)", actor=unit.id)
+        b.set(unit, "stunned", False)
+        return
+    if unit.num("busy") > 0:
+        left = unit.num("busy") - 1
+        b.record("info", f"{unit.label} goes on with its action ({left} turns left)", actor=unit.id)
+        b.set(unit, "busy", left)
+        return
+    if unit.num("charging") > 0:
+        foe = b.units.get(str(unit.stats["charge_to"]))
+        if foe is None or foe.removed:
+            b.set(unit, "charging", 0)
+            b.record("info", f"{unit.label}'s charge has no target left", actor=unit.id)
+        else:
+            left = unit.num("charging") - 1
+            if left > 0:
+                b.record("info", f"{unit.label} charges on ({left} turns left)", actor=unit.id)
+                b.set(unit, "charging", left)
+                return
+            b.set(unit, "charging", 0)
+            yield from contact_and_strike(b, unit, foe)
+            return
+    choice = yield Choose(
+        key="action.choose",
+        text=f"{unit.label} acts: which action?",
+        options=action_options(b, unit, may_delay),
+        side=unit.side,
+        actor=unit.id,
+    )
+    if choice == DELAY:
+        b.pos["waiting"].append(unit.id)
+        b.record("info", f"{unit.label} waits to act later this turn", actor=unit.id)
+    elif choice == NOTHING:
+        b.record("info", f"{unit.label} does nothing", actor=unit.id)
+    elif choice in (MELEE, TWO):
+        yield from melee(b, unit, None, two=choice == TWO)
+    elif choice == RANGED:
+        yield from ranged(b, unit)
+    elif choice == CHARGE:
+        yield from charge(b, unit)
+    elif choice == READY:
+        yield from ready(b, unit)
+    elif choice == SPELL:
+        yield Confirm(
+            key="spell.cast",
+            text=f"{unit.label} casts a spell (the whole turn): the GM resolves it and may "
+            "note it and override its effects",
+            side=unit.side,
+            actor=unit.id,
+        )
+    elif choice == FLEE:
+        yield from flee(b, unit)
+    elif choice == OTHER:
+        turns = yield Ask(
+            key="other.turns",
+            text=f"How many turns does {unit.label}'s action take (the GM)?",
+            minimum=1,
+            maximum=int(rules()["defaults"]["other_max"]),
+            side=unit.side,
+            actor=unit.id,
+        )
+        b.set(unit, "busy", int(turns) - 1)
+
+
+def two_weapons(unit: Unit) -> tuple[list[str], str | None]:
+    """CG-6: the two one-handed melee weapons it would use, or why it cannot."""
+    if unit.profile["kind"] == "creature":
+        return [], "creatures attack by their attacks a turn"
+    if p.shield_ready(unit):
+        return [], "a shield is readied (seed: one weapon a hand, no shield)"
+    pair = [w for w in p.melee_weapons(unit) if int(weapons()[w].get("hands", 1)) == 1]
+    if len(pair) < 2:
+        return [], "needs two one-handed melee weapons readied"
+    if not unit.profile["ambidextrous"] and p.sides_of(unit, "pot") <= 4:
+        return [], "POT is d4 or 0 (seed: cannot attack with two weapons)"
+    return pair[:2], None
+
+
+def loaded(unit: Unit) -> list[str]:
+    """Shooting weapons ready to fire (CG-12: a CAD weapon once reloaded)."""
+    return [
+        w
+        for w in p.shooting_weapons(unit)
+        if int(weapons()[w].get("cad", 1)) <= 1 or not unit.num("reload")
+    ]
+
+
+def action_options(b: Battle, unit: Unit, may_delay: bool) -> list[Option]:
+    foes = p.enemies_in_contact(b, unit)
+    free = [u for u in b.enemies(unit.side) if u not in foes]
+    melee_reason = None
+    if not foes:
+        melee_reason = "not in contact with an enemy"
+    elif not p.melee_weapons(unit):
+        melee_reason = "no melee weapon readied"
+    _, two_reason = two_weapons(unit)
+    ranged_reason = None
+    if foes:
+        ranged_reason = "engaged in melee (seed: only when not engaged)"
+    elif not p.shooting_weapons(unit):
+        ranged_reason = "no ranged weapon readied"
+    elif not loaded(unit):
+        ranged_reason = f"not loaded: {unit.num('reload')} reload step(s) left"
+    in_contact = "in contact: flee first" if foes else None
+    ready_opts = ready_options(unit)
+    options = [Option(MELEE, "Attack in melee", melee_reason)]
+    if fights_with_two(unit):  # only offered to those who carry two blades
+        options.append(Option(TWO, "Attack with two weapons", melee_reason or two_reason))
+    options += [
+        Option(RANGED, "Attack at range", ranged_reason),
+        Option(CHARGE, "Charge", in_contact or (None if free else "no enemy out of contact")),
+        Option(
+            READY,
+            "Ready a weapon (draw, stow, reload)",
+            None if any(o.disabled is None for o in ready_opts) else "nothing to ready",
+        ),
+        Option(FLEE, "Flee", None if foes else "not in a melee"),
+        Option(OTHER, "Another action (the GM sets the turns)", in_contact, passive=True),
+        Option(DELAY, "Wait and act later this turn", None if may_delay else "already waited"),
+        Option(NOTHING, "Do nothing", passive=True),
+    ]
+    if unit.profile["spells"]:  # only casters are offered a spell
+        options.insert(-3, Option(SPELL, "Cast a spell"))
+    return options
+
+
+def fights_with_two(unit: Unit) -> bool:
+    """A character carrying two one-handed melee weapons (drawn or not)."""
+    owned = [
+        w
+        for w in p.words(unit.profile["weapons"])
+        if weapons()[w]["kind"] == "melee" and int(weapons()[w].get("hands", 1)) == 1
+    ]
+    return unit.profile["kind"] == "character" and len(owned) >= 2
+
+
+def _pick_foe(
+    b: Battle, unit: Unit, foes: list[Unit], key: str, text: str
+) -> Generator[Prompt, Any, Unit | None]:
+    """One of `foes` (asked only when there is a choice); None when a GM override has
+    just taken the last one off the table."""
+    if len(foes) <= 1:
+        if not foes:
+            b.record("info", f"{unit.label} has nobody left to attack", actor=unit.id)
+        return foes[0] if foes else None
+    answer = yield Choose(
+        key=key,
+        text=text,
+        options=[Option(u.id, f"{u.label} ({b.side_name(u.side)})") for u in foes],
+        side=unit.side,
+        actor=unit.id,
+    )
+    return b.units[str(answer)]
+
+
+def light(b: Battle, kind: str) -> list[tuple[str, int]]:
+    row = modifiers()["light"][b.pos.get("light", "bright")]
+    return [(str(row["label"]), int(row[kind]))]
+
+
+def unaware(b: Battle, target: Unit) -> bool:
+    """Seed: caught by surprise (the scenario's ambushed sides, in the first turn)."""
+    return target.side in b.pos.get("surprised", [])
+
+
+def melee(b: Battle, unit: Unit, first: Unit | None, *, two: bool) -> Step:
+    """A melee action (CG-6, CG-11): one attack, two with two weapons, a creature's
+    attacks a turn; a miss ends that attack only."""
+    if two:
+        pair, _ = two_weapons(unit)
+        steps = 0 if unit.profile["ambidextrous"] else 1
+        plan = [(w, steps) for w in pair]
+    elif unit.profile["kind"] == "creature" and p.natural(unit):
+        nat = p.natural(unit)
+        plan = [(nat[k % len(nat)], 0) for k in range(int(unit.profile["attacks"]))]
+    else:
+        arms = p.melee_weapons(unit)
+        weapon = arms[0]
+        if len(arms) > 1:
+            weapon = yield Choose(
+                key="melee.weapon",
+                text=f"{unit.label} strikes with…",
+                options=[Option(w, str(weapons()[w]["label"])) for w in arms],
+                side=unit.side,
+                actor=unit.id,
+            )
+        plan = [(str(weapon), 0)]
+    for n, (weapon, steps) in enumerate(plan):
+        if unit.removed:
+            return
+        foes = p.enemies_in_contact(b, unit)
+        if not foes:
+            return
+        target = first if n == 0 and first is not None and not first.removed else None
+        if target is not None and target.id not in {f.id for f in foes}:
+            target = None
+        if target is None:
+            target = yield from _pick_foe(
+                b,
+                unit,
+                foes,
+                "melee.target",
+                f"{unit.label} attacks whom ({weapons()[weapon]['label']})?",
+            )
+        if target is None:
+            return
+        yield from atk.attack(
+            b,
+            unit,
+            target,
+            weapon,
+            ranged=False,
+            unaware=unaware(b, target),
+            difficulty_mods=light(b, "melee"),
+            steps=steps,
+        )
+
+
+def ranged(b: Battle, unit: Unit) -> Step:
+    """Seed "Attaccare a distanza" and CG-12: a loaded weapon, not engaged; the GM says
+    the range band and the cover; the target's size is on its sheet."""
+    arms = loaded(unit)
+    weapon = arms[0]
+    if len(arms) > 1:
+        weapon = yield Choose(
+            key="ranged.weapon",
+            text=f"{unit.label} shoots with…",
+            options=[Option(w, str(weapons()[w]["label"])) for w in arms],
+            side=unit.side,
+            actor=unit.id,
+        )
+    target = yield from _pick_foe(
+        b, unit, b.enemies(unit.side), "ranged.target", f"{unit.label} shoots at whom?"
+    )
+    if target is None:
+        return
+    mods = []
+    for table, key in (("range", "ranged.range"), ("cover", "ranged.cover")):
+        rows = modifiers()[table]
+        band = yield Choose(
+            key=key,
+            text=f"{target.label}: {table} (the table says)?",
+            options=[Option(k, f"{v['label']} ({int(v['value']):+d})") for k, v in rows.items()],
+            side=unit.side,
+            actor=unit.id,
+            target=target.id,
+        )
+        mods.append((str(rows[band]["label"]), int(rows[band]["value"])))
+    size = modifiers()["size"][str(target.profile["size"])]
+    mods.append((str(size["label"]), int(size["value"])))
+    mods += light(b, "ranged")
+    spec = weapons()[weapon]
+    b.record("info", f"{unit.label} fires {spec['label']} at {target.label}", actor=unit.id)
+    if int(spec.get("cad", 1)) > 1:
+        b.set(unit, "reload", int(spec["cad"]) - 1)
+    if spec["kind"] == "thrown":  # CG-12: a thrown weapon leaves the hand
+        b.set(unit, "ready", " ".join(w for w in p.words(unit.stats["ready"]) if w != weapon))
+        b.set(unit, "gone", " ".join([*p.words(unit.stats["gone"]), weapon]))
+    engaged = p.engaged(b, target)
+    if engaged:
+        b.record("info", f"{target.label} is engaged in melee: unaware of the shot (seed)")
+    yield from atk.attack(
+        b,
+        unit,
+        target,
+        weapon,
+        ranged=True,
+        unaware=engaged or unaware(b, target),
+        difficulty_mods=mods,
+    )
+
+
+def charge(b: Battle, unit: Unit) -> Step:
+    """Seed "Caricare l'avversario": the GM says how many turns to reach the foe; on
+    contact an immediate melee attack."""
+    foes = [u for u in b.enemies(unit.side) if u not in p.enemies_in_contact(b, unit)]
+    target = yield from _pick_foe(b, unit, foes, "charge.target", f"{unit.label} charges whom?")
+    if target is None:
+        return
+    turns = yield Ask(
+        key="charge.turns",
+        text=f"Turns for {unit.label} to reach {target.label} (the GM; 1 = contact now)?",
+        minimum=1,
+        maximum=int(rules()["defaults"]["charge_max"]),
+        side=unit.side,
+        actor=unit.id,
+        target=target.id,
+    )
+    if int(turns) == 1:
+        yield from contact_and_strike(b, unit, target)
+        return
+    b.record("info", f"{unit.label} charges {target.label}: {turns} turns to contact")
+    b.set(unit, "charge_to", target.id)
+    b.set(unit, "charging", int(turns) - 1)
+
+
+def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:
+    """Contact made by a charge (CG-11); the charge's attack is a full melee action."""
+    b.record("info", f"{unit.label} reaches {target.label}: in contact", actor=unit.id)
+    b.set(unit, "charge_to", "")
+    b.set(unit, "contact", " ".join([*p.words(unit.stats["contact"]), target.id]))
+    pair, reason = two_weapons(unit)
+    two = False
+    if reason is None and pair:
+        style = yield Choose(
+            key="melee.style",
+            text=f"{unit.label}'s charge attack",
+            options=[Option(MELEE, "One weapon"), Option(TWO, "Two weapons")],
+            side=unit.side,
+            actor=unit.id,
+        )
+        two = style == TWO
+    if not p.melee_weapons(unit):
+        b.record("info", f"{unit.label} has no melee weapon readied: no attack")
+        return
+    yield from melee(b, unit, target, two=two)
+
+
+def ready_options(unit: Unit) -> list[Option]:
+    """Draw, stow, or one reload step (CG-5, CG-12)."""
+    ready = p.readied(unit)
+    gone = p.words(unit.stats["gone"])
+    out = []
+    for w in p.words(unit.profile["weapons"]):
+        spec = weapons()[w]
+        if spec["kind"] == "natural" or w in ready or w in gone:
+            continue
+        full = "hands full" if p.hands([*ready, w]) > 2 else None
+        out.append(Option(f"draw:{w}", f"Draw {spec['label']}", full))
+    shield = str(unit.profile["shield"])
+    if shield and p.SHIELD not in ready:
+        full = "hands full" if p.hands([*ready, p.SHIELD]) > 2 else None
+        out.append(
+            Option(f"draw:{p.SHIELD}", f"Ready {armour()['shields'][shield]['label']}", full)
+        )
+    for item in ready:
+        label = (
+            armour()["shields"][shield]["label"] if item == p.SHIELD else weapons()[item]["label"]
+        )
+        out.append(Option(f"stow:{item}", f"Stow {label}", passive=True))
+    if unit.num("reload"):
+        cad = [w for w in p.words(unit.profile["weapons"]) if int(weapons()[w].get("cad", 1)) > 1]
+        why = None if cad and cad[0] in ready else "draw the weapon first"
+        out.append(Option("reload", f"Reload ({unit.num('reload')} step(s) left)", why))
+    return out
+
+
+def ready(b: Battle, unit: Unit) -> Step:
+    answer = yield Choose(
+        key="ready.choose",
+        text=f"{unit.label} readies…",
+        options=ready_options(unit),
+        side=unit.side,
+        actor=unit.id,
+    )
+    verb, _, item = str(answer).partition(":")
+    items = p.readied(unit)
+    if verb == "draw":
+        b.set(unit, "ready", " ".join([*items, item]))
+    elif verb == "stow":
+        b.set(unit, "ready", " ".join(i for i in items if i != item))
+    else:
+        b.set(unit, "reload", unit.num("reload") - 1)
+
+
+def flee(b: Battle, unit: Unit) -> Step:
+    """CG-14: each opponent in contact gets a free attack from behind, as against an
+    unaware target, costing it nothing; then the fugitive is out of the fight."""
+    for foe in p.enemies_in_contact(b, unit):
+        arms = p.melee_weapons(foe)
+        if not arms or unit.removed or foe.removed:
+            continue
+        b.record("info", f"{foe.label} strikes the fleeing {unit.label} from behind", actor=foe.id)
+        yield from atk.attack(
+            b, foe, unit, arms[0], ranged=False, unaware=True, difficulty_mods=light(b, "melee")
+        )
+    if not unit.removed:
+        b.record("info", f"{unit.label} flees the fight", actor=unit.id)
+        b.set(unit, "fate", p.FLED)
+        atk.leave(b, unit)

@@ -1,0 +1,364 @@
+"""One attack, start to finish (CG-3, CG-6, CG-8, CG-13, CG-16), and what a hit does
+(CG-7, CG-15): location, critical, damage, armour, body points, death.
+
+While a simultaneous group acts (`pos["holding"]`), what a hit does is written down and
+held; `apply_held` applies it after the group's last member has acted (CG-4, CG-11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Choose, Option, Prompt, Roll, RollResult
+from skirmtui.engine.system import Step
+from skirmtui.systems.combattimento_gdr import armour as armour_rules
+from skirmtui.systems.combattimento_gdr import checks, defence
+from skirmtui.systems.combattimento_gdr import profile as p
+from skirmtui.systems.combattimento_gdr.tables import (
+    armour,
+    critical,
+    failure,
+    location,
+    modifiers,
+    reversed_d100,
+    weapons,
+)
+
+STILL = "still"
+
+
+def wound_mods(unit: Unit) -> list[tuple[str, int]]:
+    """CG-15: the lowest full section's penalty, on every check of this combatant."""
+    found = p.penalty(unit)
+    return [(f"wounds: {found[0]}", found[1])] if found else []
+
+
+def check(
+    b: Battle,
+    unit: Unit,
+    key: str,
+    text: str,
+    dice: str,
+    difficulty: int,
+    mods: list[tuple[str, int]],
+    target: Unit | None,
+) -> Generator[Prompt, Any, tuple[int, tuple[int, ...]]]:
+    """A check (CG-2): yields the Roll and returns (total, faces). No die left: total =
+    the modifiers alone (CG-9), logged without a roll."""
+    if not dice:
+        total = sum(v for _, v in mods)
+        b.record("info", f"{text}: no die to roll, total {total}", actor=unit.id)
+        return total, ()
+    result: RollResult = yield Roll(
+        key=key,
+        text=text,
+        dice=dice,
+        compare=">=",
+        threshold=difficulty,
+        modifiers=mods,
+        side=unit.side,
+        actor=unit.id,
+        target=target.id if target else None,
+    )
+    return result.total, result.faces
+
+
+def attack(
+    b: Battle,
+    attacker: Unit,
+    target: Unit,
+    weapon: str,
+    *,
+    ranged: bool,
+    unaware: bool,
+    difficulty_mods: list[tuple[str, int]],
+    steps: int = 0,
+) -> Step:
+    """One attack of `attacker` on `target` with `weapon` (a key of weapons.toml)."""
+    spec = weapons()[weapon]
+    char = "pre" if ranged else "pot"
+    char_sides = checks.lower(p.sides_of(attacker, char), steps)
+    skill = p.skills(attacker).get(str(spec.get("skill", "")), 0)
+    dice = checks.check_dice(char_sides, skill)
+    difficulty = p.dp(target) + sum(v for _, v in difficulty_mods)
+    mods = wound_mods(attacker)
+    if target.flag("stunned"):
+        bonus = modifiers()["attacker"]["stunned"]
+        mods.append((str(bonus["label"]), int(bonus["value"])))
+    extra = "".join(f", {label} {v:+d}" for label, v in difficulty_mods if v)
+    what = f"{attacker.label} attacks {target.label} with {spec['label']}"
+    choice: defence.Defence | None = None
+    if not unaware:
+        choice = yield from _defence(b, attacker, target, ranged)
+        if choice is None:
+            unaware = True
+    kind = "unaware: a single check" if unaware else "opposed"
+    total, faces = yield from check(
+        b,
+        attacker,
+        "attack.roll",
+        f"{what} ({kind}; DP {p.dp(target)}{extra})",
+        dice,
+        difficulty,
+        mods,
+        target,
+    )
+    if unaware or choice is None:
+        hit = total >= difficulty
+        reference = difficulty
+        b.record(
+            "info",
+            f"{'Hit' if hit else 'Missed'}: {total} against {difficulty}",
+            actor=attacker.id,
+            target=target.id,
+        )
+    else:
+        d_total, _ = yield from check(
+            b,
+            target,
+            "defence.roll",
+            f"{target.label} defends: {choice.label} against {difficulty}",
+            choice.dice,
+            difficulty,
+            wound_mods(target),
+            attacker,
+        )
+        result = checks.opposed(total, d_total, difficulty)
+        hit = result.hit
+        reference = difficulty if ranged else d_total
+        b.record(
+            "info",
+            f"{checks.OUTCOME_TEXT[result.outcome]} (margins {result.attacker_margin:+d} "
+            f"and {result.defender_margin:+d})",
+            actor=attacker.id,
+            target=target.id,
+        )
+    if hit:
+        crit = checks.critical_hit(hit, total, difficulty)
+        yield from strike(b, attacker, target, weapon, crit)
+    elif checks.critical_failure(hit, faces, reference):
+        yield from fumble(b, attacker, weapon)
+
+
+def _defence(
+    b: Battle, attacker: Unit, target: Unit, ranged: bool
+) -> Generator[Prompt, Any, defence.Defence | None]:
+    """The defence the target uses, or None when it counts as unaware (CG-13)."""
+    skills, chars = p.skills(target), p.characteristics(target)
+    if ranged:
+        done: list[str] = b.pos.setdefault("ranged_defended", [])
+        if target.id in done:
+            b.record("info", f"{target.label} already defended against a shot this turn: unaware")
+            return None
+        ready = defence.skills_ready(skills, p.shield_ready(target), False, ranged=True)
+        options = defence.ranged_choices(skills, chars, ready)
+    else:
+        used: dict[str, list[str]] = b.pos.setdefault("defences", {})
+        mine = used.setdefault(target.id, [])
+        seen: dict[str, list[str]] = b.pos.setdefault("attackers", {})
+        attackers = seen.setdefault(target.id, [])
+        if attacker.id not in attackers:
+            attackers.append(attacker.id)
+        weapon_ready = any(weapons()[w]["kind"] == "melee" for w in p.melee_weapons(target))
+        ready = defence.skills_ready(skills, p.shield_ready(target), weapon_ready, ranged=False)
+        options = defence.choices(skills, chars, ready, mine, len(attackers))
+    chosen = options[0]
+    if len(options) > 1 or ranged:
+        picks = [Option(d.skill, d.label + (f" ({d.dice})" if d.dice else "")) for d in options]
+        if ranged:
+            picks.append(Option(STILL, "Keep still and act: counts as unaware", passive=True))
+        answer = yield Choose(
+            key="defence.choose",
+            text=f"How does {target.label} defend against {attacker.label}?",
+            options=picks,
+            side=target.side,
+            actor=target.id,
+            target=attacker.id,
+        )
+        if answer == STILL:
+            b.pos.setdefault("ranged_defended", []).append(target.id)
+            return None
+        chosen = next(d for d in options if d.skill == answer)
+    if ranged:
+        b.pos.setdefault("ranged_defended", []).append(target.id)
+    elif chosen.skill != defence.AGI_ONLY:
+        b.pos["defences"][target.id].append(chosen.skill)
+    return chosen
+
+
+def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool) -> Step:
+    """A hit: location (for armour or a critical), critical row, damage roll; then the
+    effect lands (or is held)."""
+    spec = weapons()[weapon]
+    where, row = "", None
+    if crit or any(p.armour_left(target)):
+        roll: RollResult = yield Roll(
+            key="hit.location",
+            text=f"Where {target.label} is hit (d100)",
+            dice="1d100",
+            side=attacker.side,
+            actor=attacker.id,
+            target=target.id,
+        )
+        spot = location(str(target.profile["body"]), roll.natural)
+        where = str(spot["id"])
+        b.record("info", f"{target.label} is hit on the {spot['label']}", target=target.id)
+        if crit:
+            row = critical(reversed_d100(roll.natural))
+            b.record(
+                "critical",
+                f"Critical hit! Table at {reversed_d100(roll.natural):02d}: {row['label']}",
+                actor=attacker.id,
+                target=target.id,
+            )
+    damage: RollResult = yield Roll(
+        key="hit.damage",
+        text=f"Damage of {attacker.label}'s {spec['label']} ({spec['damage']})",
+        dice=str(spec["damage"]),
+        side=attacker.side,
+        actor=attacker.id,
+        target=target.id,
+    )
+    amount = damage.natural * (int(row["multiply"]) if row else 1)
+    land(
+        b,
+        {
+            "target": target.id,
+            "amount": amount,
+            "location": where,
+            "bypass": bool(row and row["bypass"]),
+            "stun": bool(row and row["stun"]),
+            "by": attacker.id,
+        },
+    )
+
+
+def fumble(b: Battle, attacker: Unit, weapon: str) -> Step:
+    """A critical failure (CG-8, CG-16): the failure table."""
+    roll: RollResult = yield Roll(
+        key="fumble.roll",
+        text=f"Critical failure of {attacker.label}: the table (d100)",
+        dice="1d100",
+        side=attacker.side,
+        actor=attacker.id,
+    )
+    row = failure(roll.natural)
+    b.record("critical", f"Critical failure: {row['label']}", actor=attacker.id)
+    effect = str(row["effect"])
+    natural = weapons()[weapon]["kind"] == "natural"
+    if effect == "lose_action":
+        b.set(attacker, "stunned", True)
+    elif effect in ("drop", "break") and natural:
+        b.record("info", "a natural weapon cannot be dropped or broken: no further effect")
+    elif effect in ("drop", "break"):
+        left = [w for w in p.words(attacker.stats["ready"]) if w != weapon]
+        b.set(attacker, "ready", " ".join(left))
+        if effect == "break":
+            b.set(attacker, "gone", " ".join([*p.words(attacker.stats["gone"]), weapon]))
+    elif effect == "self":
+        damage: RollResult = yield Roll(
+            key="hit.damage",
+            text=f"{attacker.label} hits itself ({weapons()[weapon]['damage']})",
+            dice=str(weapons()[weapon]["damage"]),
+            side=attacker.side,
+            actor=attacker.id,
+            target=attacker.id,
+        )
+        land(
+            b,
+            {
+                "target": attacker.id,
+                "amount": damage.natural,
+                "location": "",
+                "bypass": True,
+                "stun": False,
+                "by": attacker.id,
+            },
+        )
+
+
+def land(b: Battle, effect: dict[str, Any]) -> None:
+    """Apply a hit now, or hold it while a simultaneous group acts (CG-4)."""
+    target = b.units[effect["target"]]
+    if b.pos.get("holding"):
+        b.pos.setdefault("held", []).append(effect)
+        b.record(
+            "held",
+            f"Held until the group has acted: {target.label} takes {effect['amount']}"
+            + (" (stunned)" if effect["stun"] else ""),
+            actor=effect["by"],
+            target=target.id,
+        )
+        return
+    apply(b, effect)
+
+
+def apply_held(b: Battle) -> None:
+    """CG-4/CG-11: the group has acted; its held hits apply, in the order they came."""
+    held: list[dict[str, Any]] = b.pos.get("held", [])
+    b.pos["holding"] = False
+    b.pos["held"] = []
+    if not held:
+        return
+    b.record("info", f"The simultaneous group has acted: {len(held)} held result(s) applied")
+    for effect in held:
+        apply(b, effect, held=True)
+
+
+def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
+    """Armour at the location first (unless bypassed), the rest to body points (CG-7)."""
+    target = b.units.get(effect["target"])
+    if target is None or target.stats["fate"] == p.DEAD:
+        return
+    amount = int(effect["amount"])
+    prefix = "Applied: " if held else ""
+    b.record(
+        "damage", f"{prefix}{target.label} takes {amount}", actor=effect["by"], target=target.id
+    )
+    if effect["location"] and not effect["bypass"]:
+        pieces = p.words(target.profile["armour"])
+        left = p.armour_left(target)
+        index = armour_rules.covering(pieces, left, str(effect["location"]))
+        if index is not None:
+            hit = armour_rules.absorb(pieces[index], left[index], amount)
+            left[index] = hit.after
+            b.set(target, "armour_left", " ".join(str(n) for n in left))
+            label = armour()["pieces"][pieces[index]]["label"]
+            b.record(
+                "info",
+                f"{label} takes {hit.before - hit.after}"
+                + (" and is destroyed" if hit.broken else f", {hit.after} left"),
+                target=target.id,
+            )
+            amount = hit.excess
+    if amount:
+        b.set(target, "damage", min(99, target.num("damage") + amount))
+        found = p.penalty(target)
+        if found:
+            b.record("info", f"{target.label}: {found[0]} full, {found[1]:+d} on every check")
+    if effect["stun"]:
+        b.set(target, "stunned", True)
+    if p.track(target).dead(target.num("damage")):
+        kill(b, target)
+
+
+def kill(b: Battle, unit: Unit) -> None:
+    """Seed: all body points lost is death; only the body stays on the field."""
+    b.record("death", f"{unit.label} is dead", target=unit.id)
+    b.set(unit, "fate", p.DEAD)
+    leave(b, unit)
+
+
+def leave(b: Battle, unit: Unit) -> None:
+    """Out of the fight (dead or fled): contacts end (CG-11), off the table."""
+    for other in b.units.values():
+        if unit.id in p.words(other.stats["contact"]):
+            b.set(
+                other,
+                "contact",
+                " ".join(w for w in p.words(other.stats["contact"]) if w != unit.id),
+            )
+    b.set(unit, "contact", "")
+    b.remove(unit)

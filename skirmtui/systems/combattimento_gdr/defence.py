@@ -1,0 +1,90 @@
+"""Which defence a target uses against an attack (CG-6, CG-13, seed "Difendersi contro
+più attacchi").
+
+Melee: against each attack a defence skill not yet used this turn; when none is left
+(or it has none) AGI alone, one die lower per attacker beyond the first (min d4).
+Ranged: one defence a turn (dodge or shield), separate from melee; after it the target
+counts as unaware of further shots.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from skirmtui.systems.combattimento_gdr.checks import check_dice, lower
+from skirmtui.systems.combattimento_gdr.tables import rules
+
+AGI_ONLY = "agi"
+
+
+@attrs.frozen
+class Defence:
+    """One way to defend: `skill` ("agi" for AGI alone), its dice expression and label."""
+
+    skill: str
+    dice: str
+    label: str
+
+
+def skills_ready(skills: dict[str, int], shield: bool, weapon: bool, ranged: bool) -> list[str]:
+    """The defence skills a combatant has and can use now (CG-13's needs: a readied
+    shield, a readied melee weapon; parrying with a weapon is melee only)."""
+    out = []
+    for name, spec in rules()["defences"].items():
+        if skills.get(name, 0) == 0:
+            continue
+        if ranged and not spec["ranged"]:
+            continue
+        if spec["needs"] == "shield" and not shield:
+            continue
+        if spec["needs"] == "weapon" and not weapon:
+            continue
+        out.append(name)
+    return out
+
+
+def choices(
+    skills: dict[str, int],
+    characteristics: dict[str, int],
+    ready: list[str],
+    used: list[str],
+    attackers: int,
+) -> list[Defence]:
+    """The defences left against one more melee attack (`attackers`: distinct attackers
+    this turn, this one included). The unused skills, else AGI alone stepped down."""
+    left = [s for s in ready if s not in used]
+    if left:
+        out = []
+        for name in left:
+            spec = rules()["defences"][name]
+            char = str(spec["characteristic"])
+            out.append(
+                Defence(
+                    name,
+                    check_dice(characteristics[char], skills[name]),
+                    f"{spec['label']} ({char.upper()} + skill)",
+                )
+            )
+        return out
+    steps = max(attackers - 1, 0)
+    agi = lower(characteristics["agi"], steps)
+    label = "AGI alone" + (f", {steps} die lower" if steps else "")
+    return [Defence(AGI_ONLY, check_dice(agi), label)]
+
+
+def ranged_choices(
+    skills: dict[str, int], characteristics: dict[str, int], ready: list[str]
+) -> list[Defence]:
+    """The one ranged defence of the turn: dodge or shield, else AGI alone (CG-6)."""
+    out = []
+    for name in ready:
+        spec = rules()["defences"][name]
+        char = str(spec["characteristic"])
+        out.append(
+            Defence(
+                name,
+                check_dice(characteristics[char], skills[name]),
+                f"{spec['label']} ({char.upper()} + skill)",
+            )
+        )
+    return out or [Defence(AGI_ONLY, check_dice(characteristics["agi"]), "AGI alone")]

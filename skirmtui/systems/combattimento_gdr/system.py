@@ -1,0 +1,157 @@
+"""The turn sequence of combattimento-gdr (seed 003, rulings CG-1..CG-16).
+
+Each turn: Scene (the GM describes the situation) → Actions (by AGI then DES; groups
+of full ties act together). The battle ends when one side is left standing (the others
+down or fled), or the GM ends it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmtui.engine import conditions
+from skirmtui.engine.base import BaseSystem
+from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.system import (
+    FieldSpec,
+    OptionSpec,
+    Phase,
+    QueueRow,
+    Setup,
+    Step,
+    UnitSpec,
+)
+from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.systems.combattimento_gdr import attack as atk
+from skirmtui.systems.combattimento_gdr import profile, turn, views
+from skirmtui.systems.combattimento_gdr.tables import SYSTEM_ID, rules
+
+
+def _nothing() -> Step:
+    """A step that asks nothing (the position moved on by itself)."""
+    yield from ()
+
+
+class CombattimentoGdr(BaseSystem):
+    id = SYSTEM_ID
+    title = "Il Combattimento (GdR)"
+    language = "Italian"
+    round_word = "Turn"
+    unit_fields = profile.UNIT_FIELDS
+    profile_fields = profile.PROFILE_FIELDS
+    setup_options = (OptionSpec("turn_limit", "Turn limit (0 = none, ours)", int, 0, 0, 99),)
+    scenario_options = (
+        OptionSpec("surprised", "Sides caught unaware in the first turn", list, []),
+        OptionSpec("contact", "Pairs of combatants in contact at the start", list, []),
+    )
+    min_players = int(rules()["players"]["min"])
+    max_players = int(rules()["players"]["max"])
+    unit_word = "combatants"
+
+    def __init__(self) -> None:
+        self.phases = (
+            Phase("scene", "Scene", turn.scene_step),
+            Phase("actions", "Actions", self._actions),
+        )
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def make_unit(self, spec: UnitSpec) -> Unit:
+        return profile.make_unit(spec)
+
+    def check_armies(
+        self, setup: Setup, options: dict[str, Any], armies: dict[str, list[Unit]]
+    ) -> list[str]:
+        return profile.check_armies(setup)
+
+    def start(self, battle: Battle) -> None:
+        units = battle.units
+        for pair in battle.options["contact"]:
+            a, b = pair.split()
+            battle.set(
+                units[a], "contact", " ".join([*profile.words(units[a].stats["contact"]), b])
+            )
+        battle.pos = {"surprised": list(battle.options["surprised"])}
+        if battle.pos["surprised"]:
+            names = ", ".join(battle.side_name(s) for s in battle.pos["surprised"])
+            battle.record("info", f"Ambush: {names} caught unaware in the first turn")
+        self._new_turn(battle)
+
+    def demo_setup(self) -> Setup:
+        return setup_from_scenario(self.id, "demo")
+
+    # -- GM restore (G-4) -----------------------------------------------------------------
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        """Body points lost, one short of death at most (CG-7)."""
+        return FieldSpec("damage", "body points lost", int, 0, profile.track(unit).capacity - 1)
+
+    def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
+        """G-4: back with the GM's body points lost (as it was, one box short of death at
+        most, when not said), out of any contact, charge, action or stun."""
+        capacity = profile.track(unit).capacity
+        damage = min(unit.num("damage"), capacity - 1) if level is None else level
+        fresh: dict[str, Scalar] = {"damage": damage, "fate": "", "contact": "", "stunned": False}
+        fresh.update(charging=0, charge_to="", busy=0)
+        for field, value in fresh.items():
+            battle.set(unit, field, value)
+
+    # -- the sequence ---------------------------------------------------------------------
+
+    def next_step(self, battle: Battle) -> Step:
+        self._sweep(battle)
+        if self._ended(battle):
+            return _nothing()
+        return super().next_step(battle)
+
+    def _actions(self, b: Battle) -> Step:
+        step = turn.actions_step(b)
+        if step is None:
+            self._end_of_turn(b)
+            return _nothing()
+        return step
+
+    def _sweep(self, b: Battle) -> None:
+        """A GM may set a combatant's body points lost at any moment (G-4): all boxes
+        full is death (CG-7)."""
+        for unit in b.on_table():
+            if profile.track(unit).dead(unit.num("damage")):
+                atk.kill(b, unit)
+
+    def _ended(self, b: Battle) -> bool:
+        standing = [s.id for s in b.sides if b.on_table(s.id)]
+        if len(standing) > 1:
+            return False
+        atk.apply_held(b)
+        if standing:
+            b.end(standing[0], "every other side is down or has fled")
+        else:
+            b.end(None, "nobody is left standing")
+        return True
+
+    def _end_of_turn(self, b: Battle) -> None:
+        conditions.round_ended(b)
+        limit = int(b.options.get("turn_limit") or 0)
+        if limit and b.round >= limit:
+            b.end(None, f"turn limit {limit} (ours: the fight is left undecided)")
+            return
+        b.pos["surprised"] = []
+        self._new_turn(b)
+
+    def _new_turn(self, b: Battle) -> None:
+        b.round += 1
+        b.enter_phase("scene")
+
+    # -- views ----------------------------------------------------------------------------
+
+    def queue(self, b: Battle) -> list[QueueRow]:
+        return views.queue(b)
+
+    def status(self, b: Battle, unit: Unit) -> str:
+        return views.status(b, unit)
+
+    def sheet_rows(self, b: Battle, unit: Unit) -> list[tuple[str, str]]:
+        return views.sheet_rows(b, unit)
+
+    def summary(self, b: Battle) -> list[str]:
+        return views.summary(b)

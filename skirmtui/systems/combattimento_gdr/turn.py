@@ -1,0 +1,131 @@
+"""The turn (seed "Rappresentare la situazione", "Iniziativa"; CG-4, CG-11).
+
+Scene: the GM describes the situation (and sets the light). Actions: combatants act by
+AGI's maximum face, then DES's; full ties are a simultaneous group whose hits are held
+until its last member has acted. A waiting combatant is offered a turn after each
+action (never inside one) and loses it if it never takes it.
+"""
+
+from __future__ import annotations
+
+from skirmtui.engine import conditions
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Choose, Option
+from skirmtui.engine.system import Step
+from skirmtui.systems.combattimento_gdr import actions
+from skirmtui.systems.combattimento_gdr import attack as atk
+from skirmtui.systems.combattimento_gdr import profile as p
+from skirmtui.systems.combattimento_gdr.tables import modifiers
+
+NOBODY = "nobody"
+
+
+def initiative(unit: Unit) -> tuple[int, int]:
+    """Seed: a characteristic's value is its die's maximum face (AGI first, then DES)."""
+    return p.sides_of(unit, "agi"), p.sides_of(unit, "des")
+
+
+def order(b: Battle) -> list[list[str]]:
+    """Entries in acting order; an entry of several ids is a simultaneous group."""
+    entries: dict[tuple[int, int], list[str]] = {}
+    for unit in b.on_table():
+        entries.setdefault(initiative(unit), []).append(unit.id)
+    return [entries[k] for k in sorted(entries, reverse=True)]
+
+
+def scene_step(b: Battle) -> Step:
+    light = yield Choose(
+        key="turn.scene",
+        text=f"Turn {b.round}: the GM describes the situation (positions, distances, who is "
+        "there; a GM note keeps it in the log). The light this turn?",
+        options=[Option(k, str(v["label"])) for k, v in modifiers()["light"].items()],
+    )
+    b.pos["light"] = str(light)
+    b.pos.update(order=order(b), entry=0, done=[], waiting=[], offer=False, held=[])
+    b.pos.update(holding=False, defences={}, attackers={}, ranged_defended=[])
+    b.record("info", "Order: " + " · ".join(_entry_text(b, e) for e in b.pos["order"]))
+    b.enter_phase("actions")
+
+
+def _entry_text(b: Battle, entry: list[str]) -> str:
+    names = [b.units[uid].label for uid in entry]
+    return " = ".join(names) + (" (simultaneous)" if len(names) > 1 else "")
+
+
+def pending(b: Battle, entry: list[str]) -> list[Unit]:
+    """Members of an entry still to act: on the table, not acted, not waiting."""
+    done, waiting = b.pos["done"], b.pos["waiting"]
+    return [
+        b.units[uid]
+        for uid in entry
+        if uid in b.units and b.alive(uid) and uid not in done and uid not in waiting
+    ]
+
+
+def waiting(b: Battle) -> list[Unit]:
+    return [b.units[uid] for uid in b.pos["waiting"] if b.alive(uid)]
+
+
+def actions_step(b: Battle) -> Step | None:
+    """The next step of the Actions phase, or None when the turn is over."""
+    pos = b.pos
+    if pos["offer"] and waiting(b):
+        return offer_step(b)
+    pos["offer"] = False
+    while pos["entry"] < len(pos["order"]):
+        entry = pos["order"][pos["entry"]]
+        members = pending(b, entry)
+        if members:
+            unit = members[0]
+            pos["holding"] = len(entry) > 1
+            pos["done"].append(unit.id)
+            return activation(b, unit, may_delay=True)
+        atk.apply_held(b)
+        pos["entry"] += 1
+        # An offer follows an action: not the entry of one who has just chosen to wait.
+        if waiting(b) and any(uid not in pos["waiting"] for uid in entry):
+            pos["offer"] = True
+            return offer_step(b)
+    if waiting(b):  # the last chance of those still waiting
+        return offer_step(b)
+    return None
+
+
+def offer_step(b: Battle) -> Step:
+    """CG-11: after each action, a waiting combatant may act now."""
+    last = b.pos["entry"] >= len(b.pos["order"])
+    people = waiting(b)
+    answer = yield Choose(
+        key="delay.offer",
+        text="Does a waiting combatant act now?",
+        options=[Option(u.id, f"{u.label} acts now") for u in people]
+        + [
+            Option(
+                NOBODY,
+                "Nobody: the turn ends, waiting combatants lose their action"
+                if last
+                else "Not yet: go on",
+                passive=True,
+            )
+        ],
+        side=None,
+    )
+    if answer == NOBODY:
+        b.pos["offer"] = False
+        if last:
+            for unit in people:
+                b.record("info", f"{unit.label} never acted: its action is lost", actor=unit.id)
+            b.pos["waiting"] = []
+        return
+    unit = b.units[str(answer)]
+    b.pos["waiting"].remove(unit.id)
+    b.pos["holding"] = False
+    b.record("info", f"{unit.label} acts now", actor=unit.id)
+    yield from activation(b, unit, may_delay=False)
+
+
+def activation(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
+    """One combatant's action; a GM's timed conditions count it (not a mere wait)."""
+    yield from actions.act(b, unit, may_delay=may_delay)
+    if unit.id not in b.pos["waiting"]:
+        conditions.activation_ended(b, unit.id)

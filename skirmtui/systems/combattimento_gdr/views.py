@@ -1,0 +1,89 @@
+"""What the panes show for combattimento-gdr: queue, statuses, sheet rows, summary."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.system import QueueRow
+from skirmtui.systems.combattimento_gdr import profile as p
+
+
+def queue(b: Battle) -> list[QueueRow]:
+    if b.phase != "actions" or "order" not in b.pos:
+        return [QueueRow(None, f"Turn {b.round}: the GM describes the situation")]
+    rows = []
+    done = b.pos["done"]
+    for n, entry in enumerate(b.pos["order"]):
+        if n < b.pos["entry"]:
+            continue
+        group = len(entry) > 1
+        for uid in entry:
+            unit = b.units.get(uid)
+            if unit is None or unit.removed or (uid in done and n != b.pos["entry"]):
+                continue
+            mark = "= " if group else ""
+            state = " (acted)" if uid in done else ""
+            rows.append(QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, n == b.pos["entry"]))
+    for uid in b.pos["waiting"]:
+        unit = b.units.get(uid)
+        if unit is not None and not unit.removed:
+            rows.append(QueueRow(unit.side, f"waiting: {unit.label}", uid))
+    return rows or [QueueRow(None, f"Turn {b.round}: every combatant has acted")]
+
+
+def status(b: Battle, unit: Unit) -> str:
+    fate = str(unit.stats["fate"])
+    if unit.removed:
+        return fate or "out"
+    track = p.track(unit)
+    parts = [f"{unit.num('damage')}/{track.capacity} lost"]
+    found = p.penalty(unit)
+    if found:
+        parts.append(f"{found[0]} {found[1]:+d}")
+    if unit.flag("stunned"):
+        parts.append("stunned")
+    if unit.num("charging"):
+        parts.append(f"charging {unit.num('charging')}")
+    if unit.num("busy"):
+        parts.append(f"busy {unit.num('busy')}")
+    if unit.num("reload"):
+        parts.append(f"reload {unit.num('reload')}")
+    foes = p.contacts(b, unit)
+    if foes:
+        parts.append("vs " + ", ".join(u.label for u in foes))
+    return " · ".join(parts)
+
+
+def sheet_rows(b: Battle, unit: Unit) -> list[tuple[str, str]]:
+    """The body-point track as boxes (■ blacked out, ✕ lost, □ free), DP and armour."""
+    rows = [("DP", str(p.dp(unit)))]
+    left = p.armour_left(unit)
+    for name, points in zip(p.words(unit.profile["armour"]), left, strict=False):
+        rows.append(("Armour", f"{name} {points}"))
+    for line in p.track(unit).lines(unit.num("damage")):
+        label, _, rest = line.partition(" ")
+        rows.append((label, rest.strip()))
+    return rows
+
+
+def fate(unit: Unit) -> str:
+    value = str(unit.stats["fate"])
+    if value == p.DEAD:
+        return "dead"
+    if value == p.FLED:
+        return "fled"
+    if unit.removed:
+        return "removed by the GM"
+    track = p.track(unit)
+    found = p.penalty(unit)
+    wound = f", {found[0]} ({found[1]:+d})" if found else ""
+    return f"standing, {unit.num('damage')}/{track.capacity} body points lost{wound}"
+
+
+def summary(b: Battle) -> list[str]:
+    lines = [b.headline()]
+    for side in b.sides:
+        lines.append(f"{side.name}:")
+        for unit in b.units.values():
+            if unit.side == side.id:
+                lines.append(f"  {unit.label}: {fate(unit)}")
+    return lines

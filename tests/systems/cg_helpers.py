@@ -1,0 +1,90 @@
+"""Fixed-dice helpers for combattimento-gdr tests: small fights, scripted answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from skirmtui.engine.battle import Side
+from skirmtui.engine.prompts import AnswerError
+from skirmtui.engine.session import Session
+from skirmtui.engine.system import Setup, UnitSpec
+from skirmtui.systems.registry import get_system
+
+CG = "combattimento-gdr"
+
+
+def ch(name: str, **profile: Any) -> dict[str, Any]:
+    """A character: AGI d6, DES d6, POT d8, PRE d6, no skills, a sword, VPB 8, no armour,
+    boxes 4 4 3 2 2 (15 body points) unless given."""
+    base: dict[str, Any] = {
+        "kind": "character",
+        "agi": "d6",
+        "des": "d6",
+        "pot": "d8",
+        "pre": "d6",
+        "skills": "",
+        "weapons": "spada",
+        "boxes": "4 4 3 2 2",
+    }
+    return {"name": name, **base, **profile}
+
+
+def setup(red: list[dict[str, Any]], blue: list[dict[str, Any]], **options: Any) -> Setup:
+    """Ids red1, red2… and blue1, blue2… in the order given."""
+    specs = [
+        UnitSpec(f"{side}{n}", side, raw["name"], {k: v for k, v in raw.items() if k != "name"})
+        for side, rows in (("red", red), ("blue", blue))
+        for n, raw in enumerate(rows, start=1)
+    ]
+    return Setup(CG, "test", 1, [Side("red", "Red"), Side("blue", "Blue")], specs, options)
+
+
+def session(red: list[dict[str, Any]], blue: list[dict[str, Any]], **options: Any) -> Session:
+    return Session(get_system(CG), setup(red, blue, **options))
+
+
+def play(s: Session, *steps: tuple[str, Any]) -> None:
+    """Answer prompts in order, checking each key is what the rules ask now."""
+    for key, value in steps:
+        assert s.prompt is not None, f"battle over, but the test answers {key}"
+        assert s.prompt.key == key, f"rules ask {s.prompt.key!r}, test answers {key!r}"
+        s.answer(value)
+
+
+def key(s: Session) -> str:
+    assert s.prompt is not None
+    return s.prompt.key
+
+
+def stat(s: Session, unit: str, field: str) -> Any:
+    return s.battle.units[unit].stats[field]
+
+
+def disabled(s: Session) -> dict[str, str]:
+    prompt = s.prompt
+    assert prompt is not None
+    return {o.value: o.disabled for o in prompt.options if o.disabled}  # type: ignore[attr-defined]
+
+
+def options(s: Session) -> list[str]:
+    prompt = s.prompt
+    assert prompt is not None
+    return [o.value for o in prompt.options if o.disabled is None]  # type: ignore[attr-defined]
+
+
+def refused(s: Session, value: object, match: str) -> None:
+    """The answer is refused with a reason and nothing is stored."""
+    before = len(s.items)
+    with pytest.raises(AnswerError, match=match):
+        s.answer(value)
+    assert len(s.items) == before
+
+
+def texts(s: Session) -> list[str]:
+    return [e.text for e in s.battle.log]
+
+
+def scene(s: Session, light: str = "bright") -> None:
+    play(s, ("turn.scene", light))
