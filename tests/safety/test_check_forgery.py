@@ -71,3 +71,15 @@ def test_an_honest_save_passes(
     code, out, err = run(capsys, "check", str(path))
     assert code == 0, err
     assert out.startswith("ok: ")
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves" / "examples").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_shipped_example_passes_check(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "check", str(path))
+    assert code == 0, (
+        f"{err.strip()}\nIf only the log's wording changed: "
+        f".venv/bin/python tools/make_examples.py --resave SYSTEM"
+    )
