@@ -340,7 +340,7 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
             b.record("info", f"{target.label}: {found[0]} full, {found[1]:+d} on every check")
     if effect["stun"]:
         b.set(target, "stunned", True)
-    if p.track(target).dead(target.num("damage")):
+    if p.dead(target):
         kill(b, target)
 
 

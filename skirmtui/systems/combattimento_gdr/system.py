@@ -115,7 +115,7 @@ class CombattimentoGdr(BaseSystem):
         """A GM may set a combatant's body points lost at any moment (G-4): all boxes
         full is death (CG-7)."""
         for unit in b.on_table():
-            if profile.track(unit).dead(unit.num("damage")):
+            if profile.dead(unit):
                 atk.kill(b, unit)
 
     def _ended(self, b: Battle) -> bool:
