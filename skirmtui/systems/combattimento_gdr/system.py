@@ -68,6 +68,9 @@ class CombattimentoGdr(BaseSystem):
         units = battle.units
         for pair in battle.options["contact"]:
             a, b = pair.split()
+            battle.record(
+                "info", f"In contact from the start: {units[a].label} and {units[b].label}"
+            )
             battle.set(
                 units[a], "contact", " ".join([*profile.words(units[a].stats["contact"]), b])
             )
