@@ -150,10 +150,27 @@ class SkirmApp(App[int]):
                     "Set a value, remove, restore or add a unit, end the battle",
                     "override",
                 ),
-                ("Note", "Write a note into the log", "note"),
+                ("Note", "Write a note into the log (or a private one, GM only)", "note"),
+                (
+                    "Timed condition",
+                    "Attach a condition to a unit until a round's end, for N activations "
+                    "or until removed; or end one",
+                    "condition",
+                ),
+                ("Search the log", "Find a unit, a word or a roll key (n / N)", "search"),
+                ("Dice luck", "Expected and actual successes per side and unit", "luck"),
                 ("Review", "Timeline, filters and summary of this battle", "review"),
                 ("Help", "Keys and how a turn goes", "help"),
             ]
             for title, help_text, action in commands:
                 if screen.check_action(action, ()):
                     yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+        from skirmtui.tui.screens.review import ReviewScreen
+
+        if isinstance(screen, ReviewScreen):
+            yield SystemCommand(
+                "Search the log", "Find a unit, a word or a roll key (n / N)", screen.action_search
+            )
+            yield SystemCommand(
+                "Dice luck", "Luck per side and unit at this point", screen.action_luck
+            )

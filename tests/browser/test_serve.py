@@ -54,7 +54,10 @@ def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None
         f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; "
         ".ci/run does it when it runs as root)"
     )
-    from playwright.sync_api import sync_playwright
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - an environment made before this test
+        pytest.fail("playwright is missing: run .venv/bin/pip install -e '.[dev]'")
 
     port = _free_port()
     server = subprocess.Popen(

@@ -261,7 +261,7 @@ def test_cg5_a_charge_that_reaches_contact_attacks_at_once() -> None:
     s = session([ch("Aldo", agi="d10")], [ch("Bruto")])
     scene(s)
     play(s, ("action.choose", "charge"), ("charge.turns", 1))
-    assert stat(s, "red1", "contact") == "blue1"
+    assert stat(s, "red1", "contact") == ("blue1",)
     assert key(s) == "attack.roll"
 
 
@@ -274,7 +274,7 @@ def test_cg5_a_longer_charge_counts_its_turns_down() -> None:
     assert stat(s, "red1", "charging") == 1
     play(s, ("action.choose", "nothing"))
     scene(s)
-    assert key(s) == "attack.roll" and stat(s, "red1", "contact") == "blue1"
+    assert key(s) == "attack.roll" and stat(s, "red1", "contact") == ("blue1",)
 
 
 def test_cg5_another_action_takes_the_turns_the_gm_sets() -> None:

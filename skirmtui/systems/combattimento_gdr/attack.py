@@ -358,7 +358,7 @@ def leave(b: Battle, unit: Unit) -> None:
             b.set(
                 other,
                 "contact",
-                " ".join(w for w in p.words(other.stats["contact"]) if w != unit.id),
+                tuple(w for w in p.words(other.stats["contact"]) if w != unit.id),
             )
-    b.set(unit, "contact", "")
+    b.set(unit, "contact", ())
     b.remove(unit)

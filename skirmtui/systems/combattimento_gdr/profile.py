@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.system import FieldSpec, Setup, SetupError, UnitSpec
 from skirmtui.systems.combattimento_gdr import checks
 from skirmtui.systems.combattimento_gdr.body import Track
@@ -47,7 +47,7 @@ UNIT_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("armour_left", "armour points left", str),
     FieldSpec("ready", "readied", str),
     FieldSpec("reload", "reload steps left", int, 0, 9),
-    FieldSpec("contact", "in contact with", str),
+    FieldSpec("contact", "in contact with", tuple),  # several opponents: unit ids
     FieldSpec("stunned", "loses its next action", bool),
     FieldSpec("charging", "charge: turns to contact", int, 0, 9),
     FieldSpec("charge_to", "charging", str),
@@ -57,8 +57,11 @@ UNIT_FIELDS: tuple[FieldSpec, ...] = (
 )
 
 
-def words(value: Scalar) -> tuple[str, ...]:
-    """The space-separated entries of a text field (cached: rules read them constantly)."""
+def words(value: Stat) -> tuple[str, ...]:
+    """The entries of a text field, or of a stat of several ids (engine FieldSpec kind
+    tuple); cached, since the rules read them constantly."""
+    if isinstance(value, tuple):
+        return tuple(str(v) for v in value)
     return _words(str(value))
 
 
@@ -117,7 +120,7 @@ def make_unit(spec: UnitSpec) -> Unit:
 @cache
 def _made(
     name: str, key: tuple[tuple[str, Scalar], ...]
-) -> tuple[dict[str, Scalar], dict[str, Scalar]]:
+) -> tuple[dict[str, Scalar], dict[str, Stat]]:
     """Profile and starting stats, read once per distinct sheet (setup checks and every
     new battle read the same sheets again)."""
     made = _make(UnitSpec("", "", name, dict(key)))
@@ -175,14 +178,14 @@ def _make(spec: UnitSpec) -> Unit:
         if not isinstance(value, bool):
             raise SetupError(f"{spec.name}: {flag} is yes/no")
         profile[flag] = value
-    stats: dict[str, Scalar] = {
+    stats: dict[str, Stat] = {
         "damage": 0,
         "armour_left": " ".join(
             str(armour()["pieces"][p]["points"]) for p in words(profile["armour"])
         ),
         "ready": ready,
         "reload": 0,
-        "contact": "",
+        "contact": (),
         "stunned": False,
         "charging": 0,
         "charge_to": "",

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from skirmtui.engine.prompts import AnswerError, Ask, Choose, Confirm, Roll
 from skirmtui.engine.text import safe
+from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, SearchInput, haystack
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
@@ -53,6 +54,9 @@ class BattleScreen(Screen[None]):
         Binding("question_mark", "help", "Help", id="help"),
         Binding("tab", "focus_next", "Next pane", show=False),
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+        *SEARCH_BINDINGS,
+        Binding("l", "luck", "Dice luck", id="luck", show=False),
+        Binding("t", "condition", "Timed condition", id="condition", show=False),
     ]
 
     revision: var[int] = var(0, init=False)
@@ -63,6 +67,9 @@ class BattleScreen(Screen[None]):
         self.session = session
         self.read_only = read_only
         self._live_actions: tuple[bool, ...] = ()
+        self.search = LogSearch()
+        #: The search line is open: letters go to it, not to the answer keys.
+        self._search_open = False
 
     @property
     def skirm(self) -> SkirmApp:
@@ -166,6 +173,14 @@ class BattleScreen(Screen[None]):
         """Hide what is not possible now (Footer, palette)."""
         prompt = self.session.prompt
         playing = not self.read_only
+        if self._search_open and action in ("roll", "answer_yes", "answer_no", "confirm", "pick"):
+            return False
+        if action in ("search_next", "search_prev", "search_clear"):
+            return self.search.active
+        if action == "answer_no" and self.search.active:
+            return False  # n moves to the next hit until Esc ends the search
+        if action == "condition":
+            return playing
         if action == "undo":
             return playing and self.session.can_undo
         if action == "redo":
@@ -217,6 +232,55 @@ class BattleScreen(Screen[None]):
         from skirmtui.tui.screens.review import ReviewScreen
 
         self.app.push_screen(ReviewScreen(self.session))
+
+    # -- search, luck, timed conditions (tui/search.py, screens/luck.py, condition.py) ----
+
+    def action_search(self) -> None:
+        if self._search_open:
+            return
+        self._search_open = True
+        field = SearchInput(self._search_done)
+        self.mount(field, before=self.query_one("#savebar"))
+        field.focus()
+
+    def _search_done(self, query: str | None) -> None:
+        self._search_open = False
+        self.query(SearchInput).remove()
+        log = self.query_one(CombatLog)
+        log.focus()
+        if query is not None:
+            battle = self.session.battle
+            rows = [
+                haystack(log.entry(row), battle, log.line_text(row))
+                for row in range(log.line_count)
+            ]
+            log.mark(self.search.run(query, rows))
+        self.update_savebar(self.search.status())
+        self.refresh_bindings()
+
+    def action_search_next(self) -> None:
+        self.query_one(CombatLog).mark(self.search.step(1))
+        self.update_savebar(self.search.status())
+
+    def action_search_prev(self) -> None:
+        self.query_one(CombatLog).mark(self.search.step(-1))
+        self.update_savebar(self.search.status())
+
+    def action_search_clear(self) -> None:
+        self.search.clear()
+        self.query_one(CombatLog).mark(None)
+        self.update_savebar()
+        self.refresh_bindings()
+
+    def action_luck(self) -> None:
+        from skirmtui.tui.screens.luck import LuckScreen
+
+        self.app.push_screen(LuckScreen(self.session.battle))
+
+    def action_condition(self) -> None:
+        from skirmtui.tui.screens.condition import ConditionScreen
+
+        self.app.push_screen(ConditionScreen(self.session.battle, self.selected), self.apply_gm)
 
     def action_help(self) -> None:
         from skirmtui.tui.screens.help import HelpScreen

@@ -20,7 +20,10 @@ HELP = """\
 | Enter | "done on the table" |
 | Ctrl+Z / Ctrl+Y | undo / redo (as far back as the start) |
 | o | GM override: set a value, remove, restore or add a unit, end the battle |
-| e | write a note into the log |
+| e | write a note into the log (tick "private" to keep it from the player view) |
+| t | timed condition on a unit: to the end of round N, for N activations, until removed |
+| / | search the log (a unit, a word, a roll key); n / N next / previous hit, Esc ends |
+| l | dice luck: per side and unit, expected and actual successes, percentile |
 | v | review: timeline, filters, summary |
 | Tab | move between panes (roster, options, log) |
 | Ctrl+P | command palette: every command |

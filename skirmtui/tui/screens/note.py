@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, TextArea
+from textual.widgets import Checkbox, Label, TextArea
 
 from skirmtui.engine.items import GM_NOTE, Item
 
@@ -34,6 +34,7 @@ class NoteScreen(ModalScreen[Item | None]):
             area = TextArea(id="note-text", soft_wrap=True, show_line_numbers=False)
             area.placeholder = "e.g. the bridge collapses"
             yield area
+            yield Checkbox("Private: only the GM sees it (not the player view)", id="note-private")
             yield Label("", id="note-error", classes="error")
 
     def action_newline(self) -> None:
@@ -48,7 +49,10 @@ class NoteScreen(ModalScreen[Item | None]):
         if len(text) > MAX_NOTE:
             error.update(f"a note holds at most {MAX_NOTE} characters ({len(text)} now)")
             return
-        self.dismiss(Item(GM_NOTE, {"text": text}))
+        value: dict[str, object] = {"text": text}
+        if self.query_one("#note-private", Checkbox).value:
+            value["private"] = True
+        self.dismiss(Item(GM_NOTE, value))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -21,6 +21,7 @@ from skirmtui.engine.battle import LogEntry
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import phase_label
 from skirmtui.engine.text import one_line
+from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, SearchInput, haystack
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.queue import QueueView
@@ -37,6 +38,9 @@ class ReviewScreen(Screen[None]):
         Binding("home", "jump(0)", "Start", id="start", priority=True),
         Binding("end", "jump(-1)", "End", id="end", priority=True),
         Binding("escape", "close", "Close", id="close"),
+        # Esc above ends a search first (action_close); the rest as in the battle screen.
+        *[b for b in SEARCH_BINDINGS if b.action != "search_clear"],
+        Binding("l", "luck", "Dice luck", id="luck", show=False),
     ]
 
     revision: var[int] = var(0, init=False)
@@ -47,6 +51,8 @@ class ReviewScreen(Screen[None]):
         # A copy to scrub through: same setup and answers, its own position.
         self.cursor = Session(session.system, session.setup, session.items)
         self.entries: list[LogEntry] = list(session.battle.log)
+        self.search = LogSearch()
+        self._shown: list[LogEntry] = []  # the timeline's rows, after the filters
 
     def compose(self) -> ComposeResult:
         cursor = self.cursor
@@ -125,7 +131,10 @@ class ReviewScreen(Screen[None]):
     def _fill(self) -> None:
         table = self.query_one("#timeline", DataTable)
         table.clear()
-        for e in self.visible_entries():
+        self._shown = self.visible_entries()
+        if self.search.active:  # the filters changed: search what they leave
+            self._run_search(self.search.query)
+        for e in self._shown:
             table.add_row(
                 str(e.index),
                 str(e.round),
@@ -148,8 +157,12 @@ class ReviewScreen(Screen[None]):
 
     def _moved(self) -> None:
         self.revision += 1
+        found = self.search.status()
         self.query_one("#position", Static).update(
-            f"Review (read-only) — after answer {len(self.cursor.items)} of {self.cursor.total}"
+            plain(
+                f"Review (read-only) — after answer {len(self.cursor.items)} of "
+                f"{self.cursor.total}" + (f"   {found}" if found else "")
+            )
         )
 
     def action_step(self, delta: int) -> None:
@@ -158,7 +171,56 @@ class ReviewScreen(Screen[None]):
     def action_jump(self, where: int) -> None:
         self.seek(self.cursor.total if where < 0 else 0)
 
+    # -- search and luck ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("search_next", "search_prev"):
+            return self.search.active
+        # While the search line is open it has the keys.
+        return not (action in ("step", "jump", "luck") and self.query(SearchInput))
+
+    def action_search(self) -> None:
+        if self.query(SearchInput):
+            return
+        field = SearchInput(self._search_done)
+        self.mount(field, before=self.query_one("#position"))
+        field.focus()
+
+    def _search_done(self, query: str | None) -> None:
+        self.query(SearchInput).remove()
+        table = self.query_one("#timeline", DataTable)
+        table.focus()
+        if query is not None:
+            self._show_hit(self._run_search(query))
+        self._moved()
+
+    def _run_search(self, query: str) -> int | None:
+        battle = self.live.battle
+        rows = [haystack(e, battle, one_line(e.text)) for e in self._shown]
+        return self.search.run(query, rows, start=0)
+
+    def _show_hit(self, row: int | None) -> None:
+        if row is not None:
+            self.query_one("#timeline", DataTable).move_cursor(row=row)
+
+    def action_search_next(self) -> None:
+        self._show_hit(self.search.step(1))
+        self._moved()
+
+    def action_search_prev(self) -> None:
+        self._show_hit(self.search.step(-1))
+        self._moved()
+
+    def action_luck(self) -> None:
+        from skirmtui.tui.screens.luck import LuckScreen
+
+        self.app.push_screen(LuckScreen(self.cursor.battle))
+
     def action_close(self) -> None:
+        if self.search.active:
+            self.search.clear()
+            self._moved()
+            return
         if len(self.app.screen_stack) > 2:
             self.dismiss(None)
         else:

@@ -56,8 +56,10 @@ class CombatLog(ScrollView, can_focus=True):
         self._entries: list[LogEntry] = []  # the entry shown on each row
         self._seen = 0
         self._width = 0
-        self._strips: dict[tuple[int, int, int], tuple[LogEntry, Strip]] = {}
+        self._strips: dict[tuple[int, int, int, bool], tuple[LogEntry, Strip]] = {}
         self._strip_style = Style()
+        #: The row a search shows (drawn reversed), or None.
+        self.marked: int | None = None
 
     def sync(self) -> None:
         """Catch up with the log: drop rows an undo took back, append new ones."""
@@ -104,12 +106,14 @@ class CombatLog(ScrollView, can_focus=True):
         if base != self._strip_style or len(self._strips) > _MAX_STRIPS:
             self._strips.clear()  # new colours (focus) or enough kept: start again
             self._strip_style = base
-        key = (id(entry), scroll_x, width)
+        marked = row == self.marked
+        key = (id(entry), scroll_x, width, marked)
         cached = self._strips.get(key)
         if cached is not None and cached[0] is entry:
             return cached[1]
         line = entry_line(entry)
-        strip = Strip([Segment(line, base + entry_style(entry))], cell_len(line))
+        style = base + entry_style(entry) + (Style(reverse=True) if marked else Style())
+        strip = Strip([Segment(line, style)], cell_len(line))
         strip = strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, base)
         # Rows shift on every new entry and scroll: a line is rendered once, not per frame.
         self._strips[key] = (entry, strip)
@@ -138,6 +142,17 @@ class CombatLog(ScrollView, can_focus=True):
 
     def _jump(self, y: float) -> None:
         self.scroll_to(y=max(0, min(y, self.max_scroll_y)), animate=False)
+
+    def mark(self, row: int | None) -> None:
+        """Show `row` (a search hit) reversed and in view; None clears the mark."""
+        self.marked = row
+        if row is not None:
+            height = self.scrollable_content_region.height
+            self._jump(row - height // 2)
+        self.refresh()
+
+    def entry(self, row: int) -> LogEntry:
+        return self._entries[row]
 
     @property
     def line_count(self) -> int:

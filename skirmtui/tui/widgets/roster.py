@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.message import Message
 
+from skirmtui.engine.conditions import of_unit
 from skirmtui.engine.text import safe
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.unit_list import UnitList, UnitRow
@@ -32,7 +33,11 @@ class Roster(SessionView):
         for side in battle.sides:
             for unit in battle.units.values():
                 if unit.side == side.id:
-                    cells = (safe(unit.name), safe(side.name), safe(system.status(battle, unit)))
+                    status = system.status(battle, unit)
+                    held = of_unit(battle, unit.id)
+                    if held:  # the GM's timed conditions, with what is left
+                        status = "; ".join([status, *(c.describe() for c in held)]).lstrip("; ")
+                    cells = (safe(unit.name), safe(side.name), safe(status))
                     rows.append(UnitRow(unit.id, cells, unit.removed))
         return rows
 

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.reactive import var
 from textual.widgets import Static
 
+from skirmtui.engine.conditions import of_unit
 from skirmtui.engine.text import one_line
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.base import SessionView
@@ -42,6 +43,7 @@ class UnitSheet(SessionView):
         for spec in system.profile_fields:
             rows.append((spec.label, str(unit.profile.get(spec.name, "—"))))
         rows.append(("Status", system.status(battle, unit)))
+        rows += [("Condition", c.describe()) for c in of_unit(battle, unit.id)]
         # A system may add rows of its own (combattimento-gdr: the body-point boxes).
         extra = getattr(system, "sheet_rows", None)
         if extra is not None:
