@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.system import (
     FieldSpec,
     OptionSpec,
@@ -95,11 +95,12 @@ class BaseSystem:
     def make_unit(self, spec: UnitSpec) -> Unit:
         """A unit from its spec: every profile field read and checked against its spec,
         then `complete_profile`, then every current stat at its start."""
-        profile: dict[str, Scalar] = {
-            field.name: field.read(spec.name, spec.profile.get(field.name))
-            for field in self.profile_fields
-            if not field.derived
-        }
+        profile: dict[str, Scalar] = {}
+        for field in self.profile_fields:
+            if not field.derived:
+                value = field.read(spec.name, spec.profile.get(field.name))
+                assert not isinstance(value, tuple), "profiles hold scalars"
+                profile[field.name] = value
         profile = self.complete_profile(spec, profile)
         return Unit(spec.id, spec.side, spec.name, profile, self.starting_stats(profile))
 
@@ -107,7 +108,7 @@ class BaseSystem:
         """Hook: add derived fields and entries the specs do not list. Default: as read."""
         return profile
 
-    def starting_stats(self, profile: dict[str, Scalar]) -> dict[str, Scalar]:
+    def starting_stats(self, profile: dict[str, Scalar]) -> dict[str, Stat]:
         """Each unit field starts at the profile's value of the same name, else its start."""
         return {
             field.name: profile[field.name] if field.name in profile else field.initial()

@@ -15,7 +15,23 @@ from typing import Any, TypeAlias
 
 import attrs
 
+#: A profile value.
 Scalar: TypeAlias = int | bool | str
+#: A current unit value. A stat holding several values (the opponents of one character
+#: in a melee) is a tuple of unit ids (`FieldSpec` kind `tuple`), never a joined string.
+Stat: TypeAlias = int | bool | str | tuple[str, ...]
+
+
+@attrs.define
+class Position:
+    """The base of a system's position between steps: an attrs class of plain data
+    (scalars, lists, dicts, tuples, nested positions), so a wrong field is a type error
+    and `copy()` (every checkpoint) is a fast deep copy."""
+
+    def copy(self) -> Any:
+        return attrs.evolve(
+            self, **{f.alias: plain_copy(getattr(self, f.name)) for f in attrs.fields(type(self))}
+        )
 
 
 @attrs.define
@@ -33,7 +49,7 @@ class Unit:
     side: str
     name: str
     profile: dict[str, Scalar]
-    stats: dict[str, Scalar]
+    stats: dict[str, Stat]
     removed: bool = False
     #: Unique in the battle (`Guerriero 2`): what prompts, the log and the export show.
     #: Set by `Battle` when the unit joins it (`label_units`); never changes after.
@@ -60,13 +76,30 @@ class Unit:
 
 @attrs.define
 class Effect:
-    unit: str
-    field: str
-    before: Scalar
-    after: Scalar
+    """One change: a unit's stat (`unit` its id) or, with `unit` None, a field of the
+    battle's position a reader must see (initiative, play order, objectives, firmness)."""
 
-    def as_dict(self) -> dict[str, Scalar]:
-        return {"unit": self.unit, "field": self.field, "from": self.before, "to": self.after}
+    unit: str | None
+    field: str
+    before: Any
+    after: Any
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "field": self.field,
+            "from": _plain(self.before),
+            "to": _plain(self.after),
+        }
+
+
+def _plain(value: Any) -> Any:
+    """An effect's value as JSON-ready data (tuples as lists)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
 
 
 @attrs.define
@@ -85,6 +118,10 @@ class LogEntry:
     target: str | None = None
     roll: dict[str, Any] | None = None
     effects: list[Effect] = attrs.field(factory=list)
+    #: Every unit the entry names as acting / acted on (a group that acts at the same
+    #: moment, a shot that hits several models); `actor`/`target` are the first.
+    actors: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
     #: A short form for narrow views ("Barbari → Capo tribù"); `text` stays complete.
     brief: str = ""
     #: A GM note marked private: the player view and the shared report leave it out.
@@ -117,8 +154,10 @@ class Battle:
     phase: str = "setup"
     #: Whose step it is (a side id), shown in the breadcrumb.
     turn_side: str | None = None
-    #: The system's position between steps (queues, indices): plain data only.
-    pos: dict[str, Any] = attrs.field(factory=dict)
+    #: The system's position between steps (queues, indices): a `Position` subclass
+    #: of the system's, read through a typed accessor (a system's `start` sets it). A
+    #: dict of plain data still works for a system not yet moved to a `Position`.
+    pos: Any = attrs.field(factory=dict)
     result: Result | None = None
     #: Append-only; shared by clones and truncated when a checkpoint is restored.
     log: list[LogEntry] = attrs.field(factory=list)
@@ -218,8 +257,16 @@ class Battle:
         target: str | None = None,
         roll: dict[str, Any] | None = None,
         brief: str = "",
+        actors: Iterable[str] = (),
+        targets: Iterable[str] = (),
     ) -> LogEntry:
-        """Append a log entry; later effects of this step attach to it."""
+        """Append a log entry; later effects of this step attach to it. `actors` and
+        `targets` name several units (`actor`/`target` default to their first)."""
+        actors, targets = tuple(actors), tuple(targets)
+        if actor is None and actors:
+            actor = actors[0]
+        if target is None and targets:
+            target = targets[0]
         entry = LogEntry(
             index=len(self.log),
             answer=self.answer_index,
@@ -233,18 +280,29 @@ class Battle:
             target=target,
             roll=roll,
             brief=brief,
+            actors=actors or ((actor,) if actor is not None else ()),
+            targets=targets or ((target,) if target is not None else ()),
         )
         self.log.append(entry)
         self.current = entry
         return entry
 
-    def set(self, unit: Unit, field: str, value: Scalar) -> None:
+    def set(self, unit: Unit, field: str, value: Stat) -> None:
         """Change one tracked value and record the effect."""
         before = unit.stats[field]
         if before == value:
             return
         unit.stats[field] = value
         self._effect(Effect(unit.id, field, before, value))
+
+    def track(self, field: str, value: Any) -> None:
+        """Change a field of the position a reader must see (who holds an objective, the
+        initiative, the play order, firmness) and record it as an effect with no unit."""
+        before = getattr(self.pos, field)
+        if before == value:
+            return
+        setattr(self.pos, field, value)
+        self._effect(Effect(None, field, plain_copy(before), plain_copy(value)))
 
     def remove(self, unit: Unit) -> None:
         if not unit.removed:
@@ -348,4 +406,6 @@ def plain_copy(value: Any) -> Any:
         return tuple(plain_copy(v) for v in value)
     if kind is set:
         return {plain_copy(v) for v in value}
+    if isinstance(value, Position):
+        return value.copy()
     return copy.deepcopy(value)

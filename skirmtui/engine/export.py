@@ -53,8 +53,14 @@ def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
         "target": entry.target,
         "text": entry.text,
         "roll": None,
-        "effects": [effect.as_dict() for effect in entry.effects],
+        "effects": [e.as_dict() for e in entry.effects if e.unit is not None],
     }
+    state = [e.as_dict() for e in entry.effects if e.unit is None]
+    if state:  # changes of the battle's position: initiative, play order, objectives …
+        doc["state"] = [{k: v for k, v in e.items() if k != "unit"} for e in state]
+    if len(entry.actors) > 1 or len(entry.targets) > 1:  # a group, a shot at several
+        doc["actors"] = [{"id": u, "label": battle.label(u)} for u in entry.actors]
+        doc["targets"] = [{"id": u, "label": battle.label(u)} for u in entry.targets]
     if entry.actor is not None:
         doc["actor_label"] = battle.label(entry.actor)
     if entry.target is not None:

@@ -53,11 +53,15 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
                 raise AnswerError(f"{field} must be at least {spec.minimum}")
             if spec.maximum is not None and value > spec.maximum:
                 raise AnswerError(f"{field} must be at most {spec.maximum}")
+        elif spec.kind is tuple:
+            if not isinstance(value, list | tuple) or any(v not in battle.units for v in value):
+                raise AnswerError(f"{field} is a list of unit ids")
+            value = tuple(value)
         elif not isinstance(value, str):
             raise AnswerError(f"{field} must be text")
         battle.record(
             "override",
-            f"GM sets {unit.label}'s {spec.label} to {_word(value)}",
+            f"GM sets {unit.label}'s {spec.label} to {spec.show(value)}",
             key=item.key,
             target=unit.id,
         )

@@ -55,6 +55,10 @@ class Prompt:
     actor: str | None = None
     target: str | None = None
     help: str = ""
+    #: Every unit acting / acted on when there are several (a group acting at the same
+    #: moment, a shot at several models); `actor`/`target` name the first.
+    actors: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
 
     @property
     def kind(self) -> str:

@@ -48,7 +48,7 @@ def losses(battle: Battle) -> list[Loss]:
     log = battle.log
     for entry in log:
         for effect in entry.effects:
-            if effect.field != "removed":
+            if effect.field != "removed" or effect.unit is None:
                 continue
             if effect.after is True:
                 found[effect.unit] = Loss(

@@ -1,26 +1,100 @@
-"""Roll-offs: highest first, ties re-rolled among the tied players only (G-3)."""
+"""Roll-offs: highest first, ties re-rolled among the tied only (G-3).
+
+A `RollOff` is part of a system's position (a field of its `Position`), so it copies
+with checkpoints; it keeps its own re-roll bookkeeping. It ranks any ids: sides (a
+play-order roll) or units (who strikes first), each rolling under its own name.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from skirmtui.engine.battle import Battle
+import attrs
+
+from skirmtui.engine.battle import Battle, Position
 from skirmtui.engine.prompts import Roll, RollResult
 from skirmtui.engine.system import Step
 
 
-def start_rolloff(battle: Battle, pos_key: str, sides: list[str]) -> None:
-    """Put a roll-off among `sides` in the battle's position under `pos_key`."""
-    battle.pos[pos_key] = [list(sides)]
+def _total(result: RollResult) -> int:
+    return result.total
+
+
+@attrs.define
+class RollOff(Position):
+    """Ids still tied are grouped; the groups are in rank order, winner first."""
+
+    groups: list[list[str]] = attrs.field(factory=list)
+    #: Rounds of rolling so far: every later round is a tie re-roll.
+    rerolls: int = 0
+
+    @classmethod
+    def among(cls, ids: Iterable[str]) -> RollOff:
+        return cls([list(ids)])
+
+    @property
+    def done(self) -> bool:
+        return all(len(group) == 1 for group in self.groups)
+
+    @property
+    def order(self) -> list[str]:
+        """The final order (winner first) once `done`."""
+        return [group[0] for group in self.groups]
+
+    def step(
+        self,
+        battle: Battle,
+        key: str,
+        what: str,
+        dice: str = "1d6",
+        score: Callable[[RollResult], int] = _total,
+    ) -> Step:
+        """One round of rolling: the first tied group rolls, then splits by score."""
+        index = next(i for i, group in enumerate(self.groups) if len(group) > 1)
+        group = self.groups[index]
+        rerolling = len(self.groups) > 1 or self.rerolls > 0
+        scores: dict[str, int] = {}
+        for who in group:
+            unit = battle.units.get(who)
+            name = unit.label if unit is not None else battle.side_name(who)
+            text = f"{name} rolls for {what}" + (" (tie re-roll)" if rerolling else "")
+            if unit is not None:
+                prompt = Roll(key=key, text=text, dice=dice, side=unit.side, actor=who)
+            else:
+                prompt = Roll(key=key, text=text, dice=dice, side=who)
+            result = yield prompt
+            scores[who] = score(result)
+        ranked = sorted(set(scores.values()), reverse=True)
+        split = [[s for s in group if scores[s] == value] for value in ranked]
+        self.groups = self.groups[:index] + split + self.groups[index + 1 :]
+        self.rerolls += 1
+        tied = [g for g in split if len(g) > 1]
+        if tied:
+            names = "; ".join(", ".join(_name(battle, s) for s in g) for g in tied)
+            battle.record("info", f"Tie for {what}: {names} roll again")
+
+
+def _name(battle: Battle, who: str) -> str:
+    unit = battle.units.get(who)
+    return unit.label if unit is not None else battle.side_name(who)
+
+
+# -- a roll-off kept under a key of a dict position (systems not yet on a `Position`) ----
+
+
+def start_rolloff(battle: Battle, pos_key: str, ids: Iterable[str]) -> None:
+    """Put a roll-off among `ids` in a dict position under `pos_key`."""
+    battle.pos[pos_key] = RollOff.among(ids)
 
 
 def rolloff_done(battle: Battle, pos_key: str) -> bool:
-    return all(len(group) == 1 for group in battle.pos[pos_key])
+    done: bool = battle.pos[pos_key].done
+    return done
 
 
 def rolloff_order(battle: Battle, pos_key: str) -> list[str]:
-    """The final order (winner first) once `rolloff_done`."""
-    return [group[0] for group in battle.pos[pos_key]]
+    order: list[str] = battle.pos[pos_key].order
+    return order
 
 
 def rolloff_step(
@@ -29,25 +103,8 @@ def rolloff_step(
     key: str,
     what: str,
     dice: str = "1d6",
-    score: Callable[[RollResult], int] = lambda r: r.total,
+    score: Callable[[RollResult], int] = _total,
 ) -> Step:
-    """One round of the roll-off: the first tied group rolls, then splits by score."""
-    groups: list[list[str]] = battle.pos[pos_key]
-    index = next(i for i, group in enumerate(groups) if len(group) > 1)
-    group = groups[index]
-    rerolling = len(groups) > 1 or battle.pos.get(f"{pos_key}_rerolls", 0) > 0
-    scores: dict[str, int] = {}
-    for side in group:
-        text = f"{battle.side_name(side)} rolls for {what}"
-        if rerolling:
-            text += " (tie re-roll)"
-        result = yield Roll(key=key, text=text, dice=dice, side=side)
-        scores[side] = score(result)
-    ranked = sorted(set(scores.values()), reverse=True)
-    split = [[s for s in group if scores[s] == value] for value in ranked]
-    battle.pos[pos_key] = groups[:index] + split + groups[index + 1 :]
-    battle.pos[f"{pos_key}_rerolls"] = battle.pos.get(f"{pos_key}_rerolls", 0) + 1
-    tied = [g for g in split if len(g) > 1]
-    if tied:
-        names = "; ".join(", ".join(battle.side_name(s) for s in g) for g in tied)
-        battle.record("info", f"Tie for {what}: {names} roll again")
+    """One round of the roll-off kept under `pos_key` (see `RollOff.step`)."""
+    rolloff: RollOff = battle.pos[pos_key]
+    yield from rolloff.step(battle, key, what, dice, score)

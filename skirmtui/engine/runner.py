@@ -87,6 +87,8 @@ class Runner:
                 actor=actor,
                 target=target,
                 roll=roll_record(prompt, result),
+                actors=prompt.actors,
+                targets=prompt.targets,
             )
             entry.source = prompt
             entry.by = item.by
@@ -115,6 +117,8 @@ class Runner:
                 actor=actor,
                 target=target,
                 brief=brief,
+                actors=prompt.actors,
+                targets=prompt.targets,
             )
             sent = value
         entry.value = value

@@ -1,4 +1,42 @@
-"""What a rule system provides to the engine, and the setup a battle starts from."""
+"""What a rule system provides to the engine, and the setup a battle starts from.
+
+The contract every system keeps (write one with `engine.base.BaseSystem`, the helpers
+in `engine.kit` and `engine.rolloff`):
+
+**Steps.** The runner calls `next_step(battle)` (the current phase's `step` from the
+phase table) at a step boundary and drives the generator it returns. A step reads the
+battle, `yield`s prompts and receives their answers (see prompts.py), and changes the
+battle only through it: unit values with `Battle.set` / `remove` / `restore` (each an
+effect on the current log entry), the system's `Position` directly for bookkeeping or
+with `Battle.track` for state a reader must see (initiative, play order, objectives,
+firmness), the phase with `Battle.enter_phase`, the end with `Battle.end`. It keeps
+nothing anywhere else (no module or system attribute changes). A step that asks nothing
+must still move the position on (a phase, an index), or the runner calls it a loop.
+Between steps the battle is plain data: that is where checkpoints are copied.
+
+**A GM override can land between any two prompts.** After every `yield` a unit may have
+been removed, put back or had any value set: look units up again (`battle.alive(id)`),
+never carry a stat read before the yield across it.
+
+**Views only read.** `queue`, `status`, `summary` (and the phase labels) are called on
+every repaint and must change nothing (tests/property/test_every_system.py checks).
+
+**Rules are deterministic given the answers.** No randomness, clock, environment or
+set/dict iteration that is not in insertion order: replaying the same answers must give
+the same battle, log and prompts (undo, load and checkpoints rely on it).
+
+**Prompt keys and option values are stable.** A save stores `(key, value)` pairs and
+replays them: a key or an option value once shipped is never renamed or reused for
+something else (old saves would stop replaying: `skirmtui check` exits 1 naming the
+answer). A new question gets a new key.
+
+**From a keypress to the save file.** The TUI sends the answer to `Session.answer`
+(or `roll` for app dice), which hands an `Item(key, value, by)` to `Runner.apply`: the
+pending prompt's `coerce` is the one place the value is validated (refused: nothing is
+stored), the runner logs the entry (with `value`, dice, `by`), sends the answer into
+the step and advances to the next prompt; the session appends the normalised item, and
+the autosaver writes the snapshot in the background after the frame that shows it.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +45,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from skirmtui.engine.battle import Battle, Scalar, Side, Unit
+from skirmtui.engine.battle import Battle, Scalar, Side, Stat, Unit
 from skirmtui.engine.prompts import Prompt
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
@@ -48,7 +86,8 @@ class FieldSpec:
 
     name: str
     label: str
-    kind: type[int] | type[bool] | type[str] = int
+    #: `tuple`: several unit ids (a multi-valued stat, e.g. every opponent in a melee).
+    kind: type[int] | type[bool] | type[str] | type[tuple[str, ...]] = int
     minimum: int | None = None
     maximum: int | None = None
     #: Computed from the other fields (cost), so never typed in.
@@ -59,9 +98,9 @@ class FieldSpec:
     choices: tuple[str, ...] = ()
     #: A current stat's starting value when the profile has no field of its name
     #: (None: 0, False or "" by `kind`).
-    start: Scalar | None = None
+    start: Stat | None = None
 
-    def read(self, owner: str, value: object) -> Scalar:
+    def read(self, owner: str, value: object) -> Stat:
         """`value` checked against this spec; `SetupError` names `owner` and the field."""
         if value is None and self.default is not None:
             return self.default
@@ -69,6 +108,10 @@ class FieldSpec:
             if not isinstance(value, bool):
                 raise SetupError(f"{owner}: {self.label} must be yes or no (true/false)")
             return value
+        if self.kind is tuple:
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise SetupError(f"{owner}: {self.label} must be a list of unit ids")
+            return tuple(value)
         if self.kind is str:
             if not isinstance(value, str):
                 raise SetupError(f"{owner}: {self.label} must be text")
@@ -77,10 +120,20 @@ class FieldSpec:
             return value
         return _check_number(f"{owner}: {self.label}", value, self.minimum, self.maximum)
 
-    def initial(self) -> Scalar:
+    def initial(self) -> Stat:
         if self.start is not None:
             return self.start
         return self.kind()
+
+    def show(self, value: object) -> str:
+        """A value in words (the roster, the sheet, the log of a GM override)."""
+        if value is True:
+            return "yes"
+        if value is False:
+            return "no"
+        if isinstance(value, tuple):
+            return ", ".join(map(str, value)) or "—"
+        return str(value)
 
 
 @attrs.frozen

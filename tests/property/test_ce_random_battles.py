@@ -50,9 +50,9 @@ def check_invariants(session: Session) -> None:
         assert reactor.num("die") > 0 and b.phase == "activated"  # CE-8
     if prompt.key == "impulse.action":
         # CE-5: the acting character had the most AP when its impulse started.
-        assert b.pos["impulse"] == prompt.actor
-    if prompt.key == "orders.assign" and b.pos["dice"][str(prompt.side)]:
-        assert prompt.side == b.pos["assigning"]
+        assert b.pos.impulse == prompt.actor
+    if prompt.key == "orders.assign" and b.pos.dice[str(prompt.side)]:
+        assert prompt.side == b.pos.assigning
 
 
 @FAST
@@ -64,7 +64,7 @@ def test_random_ce_battles_end_and_keep_invariants(args: tuple[str, int]) -> Non
     check_invariants(session)
     while session.prompt is not None:
         prompt = session.prompt
-        if prompt.key == "impulse.action" and session.battle.pos["impulse_actions"] == 0:
+        if prompt.key == "impulse.action" and session.battle.pos.impulse_actions == 0:
             head = impulses.queue(session.battle)[0]
             unit = session.battle.units[str(prompt.actor)]
             assert unit.num("ap") == head.num("ap")

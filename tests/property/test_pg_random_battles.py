@@ -41,7 +41,7 @@ def check_invariants(session: Session) -> None:
         if unit.removed:
             assert unit.stats["destroyed_by"] in ("", *(s.id for s in battle.sides))
             assert unit.stats["destroyed_by"] != unit.side
-    owners = battle.pos.get("objectives", [])
+    owners = battle.pos.objectives or []
     assert len(owners) in (0, 3, 4, 5)
     assert set(owners) <= {"", *(s.id for s in battle.sides)}
 

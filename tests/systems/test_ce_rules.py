@@ -70,8 +70,8 @@ def test_ce2_faces_over_three_are_discarded_most_threes_has_initiative() -> None
     l'iniziativa"."""
     s = session([ch("A"), ch("B"), ch("C")], [ch("X"), ch("Y"), ch("Z")])
     play(s, ("activation.roll", (3, 3, 5)), ("activation.roll", (3, 2, 1)))
-    assert s.battle.pos["initiative"] == "red"
-    assert s.battle.pos["dice"] == {"red": [3, 3], "blue": [3, 2, 1]}
+    assert s.battle.pos.initiative == "red"
+    assert s.battle.pos.dice == {"red": [3, 3], "blue": [3, 2, 1]}
 
 
 def test_ce2_the_activation_roll_shows_the_chance_of_each_valid_die() -> None:
@@ -96,7 +96,7 @@ def test_ce2_bad_faces_are_refused_and_a_discarded_face_cannot_be_assigned() -> 
             s.answer(bad)
     assert len(s.items) == 0
     play(s, ("activation.roll", (5, 2)), ("activation.roll", (3,)))
-    assert s.battle.pos["initiative"] == "blue"  # red, without it, assigns first
+    assert s.battle.pos.initiative == "blue"  # red, without it, assigns first
     assert s.prompt is not None and s.prompt.side == "red"
     assert {o.split("|")[0] for o in options(s) if o != "done"} == {"2"}
     with pytest.raises(AnswerError):
@@ -109,7 +109,7 @@ def test_ce2_tie_in_turn_one_is_rolled_off() -> None:
     play(s, ("activation.roll", (3, 1)), ("activation.roll", (3, 2)))
     assert key(s) == "activation.rolloff"
     play(s, ("activation.rolloff", (2,)), ("activation.rolloff", (5,)))
-    assert s.battle.pos["initiative"] == "blue"
+    assert s.battle.pos.initiative == "blue"
     assert key(s) == "orders.assign" and s.prompt is not None and s.prompt.side == "red"
 
 
@@ -118,11 +118,11 @@ def test_ce2_tie_keeps_last_turns_initiative() -> None:
     l'aveva nel turno precedente"."""
     s = session([ch("A"), ch("B")], [ch("X"), ch("Y")])
     play(s, ("activation.roll", (1, 1)), ("activation.roll", (3, 1)))
-    assert s.battle.pos["initiative"] == "blue"
+    assert s.battle.pos.initiative == "blue"
     skip_turn(s)
     assert s.battle.round == 2
     play(s, ("activation.roll", (3, 2)), ("activation.roll", (3, 6)))
-    assert s.battle.pos["initiative"] == "blue"
+    assert s.battle.pos.initiative == "blue"
 
 
 # -- CE-3 orders --------------------------------------------------------------------------
@@ -180,7 +180,7 @@ def test_ce4_deployment_replaces_an_event_marker_for_one_ap() -> None:
     activate(s, (3,), (1,), (3, "red1"))
     play(s, ("deploy.who", "red1"), ("deploy.marker", "1"), ("deploy.distance", True))
     assert stat(s, "red1", "deployed") and stat(s, "red1", "ap") == 2
-    assert s.battle.pos["markers"] == ["Gate"]
+    assert s.battle.pos.markers == ["Gate"]
 
 
 def test_ce4_distance_condition_not_met_keeps_the_marker() -> None:
@@ -190,7 +190,7 @@ def test_ce4_distance_condition_not_met_keeps_the_marker() -> None:
     activate(s, (3,), (1,), (3, "red1"))
     play(s, ("deploy.who", "red1"), ("deploy.marker", "0"), ("deploy.distance", False))
     assert not stat(s, "red1", "deployed") and stat(s, "red1", "ap") == 3
-    assert s.battle.pos["markers"] == ["Gate", "Well"]
+    assert s.battle.pos.markers == ["Gate", "Well"]
     play(s, ("deploy.who", "done"))
     # Ours: an ordered character left off the table loses its AP.
     assert stat(s, "red1", "ap") == 0
@@ -257,7 +257,7 @@ def test_ce5_ap_are_spent_and_the_die_removed_at_zero() -> None:
         .status(s.battle, s.battle.units["red1"])
         .startswith("die removed")
     )
-    assert s.battle.pos["initiative"] == "red"  # red first, but it has nobody to offer
+    assert s.battle.pos.initiative == "red"  # red first, but it has nobody to offer
     assert s.prompt is not None and s.prompt.side == "blue" and options(s) == ["blue1", "done"]
 
 
@@ -724,7 +724,7 @@ def test_ce10_firmness_from_army_and_stakes_rounded_up(stakes: str, expected: in
         [ch("X")],
         stakes=stakes,
     )
-    assert s.battle.pos["firmness"]["red"] == expected
+    assert s.battle.pos.firmness["red"] == expected
     assert (
         get_system("cape-et-epee")
         .queue(s.battle)[0]
@@ -790,7 +790,7 @@ def test_ce10_battle_ends_when_firmness_is_zero_or_less() -> None:
     """Seed §3.1.1: "Se in qualsiasi momento della partita la fermezza delle truppe è zero o
     meno l'esercito è sconfitto". Blue: one extra, firmness ¾ of 1 → 1."""
     s = session([ch("A", weapon="pistol")], [ch("X")])
-    assert s.battle.pos["firmness"]["blue"] == 1
+    assert s.battle.pos.firmness["blue"] == 1
     activate(s, (3,), (1,), (3, "red1"))
     _shoot(s, "blue1")
     play(s, ("shoot.cover", True), ("shoot.to_hit", (1,)))

@@ -99,7 +99,7 @@ def test_pg2_corners_descending_and_a_taken_corner_is_refused() -> None:
     with pytest.raises(AnswerError, match="taken"):
         s.answer("south-east")
     play(s, ("deploy.corner", "north-west"))
-    assert s.battle.pos["corners"] == {"blue": "south-east", "red": "north-west"}
+    assert s.battle.pos.corners == {"blue": "south-east", "red": "north-west"}
 
 
 def test_pg2_players_alternate_placing_one_unit_from_the_winner() -> None:
@@ -131,7 +131,7 @@ def test_pg2_objectives_d3_plus_2_rolloff_then_alternate() -> None:
     s = session(ONE_EACH)
     deploy(s, 6, 1)
     play(s, ("objectives.count", (3,)))
-    assert s.battle.pos["objectives"] == ["", "", "", "", ""]
+    assert s.battle.pos.objectives == ["", "", "", "", ""]
     play(s, ("objectives.roll", (2,)), ("objectives.roll", (5,)))
     placers = []
     while key(s) == "objectives.place":
@@ -160,7 +160,7 @@ def test_pg3_four_players_alternate_from_the_deployment_winner_and_pass_when_emp
     decrescente"; PG-3: a player with no unit left passes."""
     s = session(four_players())
     start(s, 3, 6, 5, 4)  # order: blue, green, yellow, red
-    assert s.battle.pos["order"] == ["blue", "green", "yellow", "red"]
+    assert s.battle.pos.order == ["blue", "green", "yellow", "red"]
     seen = sides_of_prompts(s, 8)
     assert seen == ["blue", "green", "yellow", "red", "green", "yellow", "red", "green"]
     assert s.battle.phase == "end"
@@ -177,7 +177,7 @@ def test_pg3_three_players_new_rolloff_each_round_ties_among_the_tied() -> None:
     play(s, ("round.roll", (2,)), ("round.roll", (4,)), ("round.roll", (4,)))
     assert s.prompt is not None and s.prompt.side == "blue"  # only blue and green re-roll
     play(s, ("round.roll", (1,)), ("round.roll", (6,)))
-    assert s.battle.pos["order"] == ["green", "blue", "red"]
+    assert s.battle.pos.order == ["green", "blue", "red"]
     assert sides_of_prompts(s, 3) == ["green", "blue", "red"]
 
 
@@ -589,13 +589,13 @@ def test_pg8_objectives_capture_stays_and_two_players_neutralise() -> None:
     cover_all(s)
     play(s, ("objective.control", "red"), ("objective.control", "blue"))
     play(s, ("objective.control", "none"))
-    assert s.battle.pos["objectives"] == ["red", "blue", ""]
+    assert s.battle.pos.objectives == ["red", "blue", ""]
     play(s, ("round.roll", (6,)), ("round.roll", (5,)), ("round.roll", (4,)))
     cover_all(s)
     play(s, ("objective.control", "none"))  # red's units left: it stays red's
     play(s, ("objective.control", "contested"))  # two or more players: neutral again
     play(s, ("objective.control", "green"))
-    assert s.battle.pos["objectives"] == ["red", "", "green"]
+    assert s.battle.pos.objectives == ["red", "", "green"]
 
 
 def play_to_the_end(s, controls: list[str]) -> None:
@@ -829,7 +829,7 @@ def test_pg3_only_players_with_units_left_roll_for_the_round_order() -> None:
         rollers.append(s.prompt.side)
         s.answer({"blue": (6,), "red": (3,), "green": (1,)}[str(s.prompt.side)])
     assert rollers == ["red", "blue"]
-    assert s.battle.pos["order"][:2] == ["blue", "red"]
+    assert s.battle.pos.order[:2] == ["blue", "red"]
     assert s.prompt is not None and s.prompt.side == "blue"
 
 

@@ -205,7 +205,7 @@ def test_WI_2_play_order_highest_roll_first() -> None:
         prompt = t.asks
         assert isinstance(prompt, Roll) and (prompt.side, prompt.dice) == (side, "1d6")
         t("order.roll", (face,))
-    assert t.battle.pos["order"] == ["blue", "green", "red"]
+    assert t.battle.pos.order == ["blue", "green", "red"]
     assert t.asks.key == "activation.unit" and t.asks.side == "blue"
     assert any(e.text == "Play order: Blue, Green, Red" for e in t.battle.log)
 
@@ -222,7 +222,7 @@ def test_WI_2_play_order_ties_reroll_among_tied_only() -> None:
         assert "(tie re-roll)" in t.asks.text
         t("order.roll", (face,))
     assert rerolls == ["red", "blue"]  # green does not roll again
-    assert t.battle.pos["order"] == ["blue", "red", "green"]
+    assert t.battle.pos.order == ["blue", "red", "green"]
 
 
 def test_G_3_two_separate_ties_each_reroll_among_themselves() -> None:
@@ -237,7 +237,7 @@ def test_G_3_two_separate_ties_each_reroll_among_themselves() -> None:
     assert first == ["red", "blue", "green", "yellow"]
     assert ties == ["red", "blue", "green", "yellow"]  # 6-6 re-roll, then 3-3 re-roll
     assert tie_again == ["green", "yellow"]  # 4-4 again: only those two
-    assert t.battle.pos["order"] == ["blue", "red", "yellow", "green"]
+    assert t.battle.pos.order == ["blue", "red", "yellow", "green"]
 
 
 def test_WI_2_play_order_is_rolled_once_and_kept_for_the_battle() -> None:

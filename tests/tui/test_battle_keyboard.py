@@ -40,7 +40,7 @@ async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
         # Play order (WI-2): Legionari 6, Barbari 2 → Legionari first.
         await type_faces(pilot, "6")
         await type_faces(pilot, "2")
-        assert session.battle.pos["order"] == ["red", "blue"]
+        assert session.battle.pos.order == ["red", "blue"]
         assert session.battle.phase == "activation"
         # Activation (WI-3): key 1 picks Centurione, a 1 activates it (ABI 4).
         assert isinstance(session.prompt, Choose)

@@ -40,7 +40,7 @@ async def test_a_turn_with_reactions(tmp_path: Path) -> None:
         # CE-2: red rolls 3 and 5 (the 5 is discarded), blue 2 and 2: red has the initiative.
         await type_faces(pilot, "3 5")
         await type_faces(pilot, "2 2")
-        assert s.battle.pos["initiative"] == "red"
+        assert s.battle.pos.initiative == "red"
         # CE-3: blue (no initiative) orders first: a 2 on Jussac, then stops; red: 3 on Athos.
         assert s.prompt is not None and s.prompt.side == "blue"
         await pick(pilot, "2|blue1")

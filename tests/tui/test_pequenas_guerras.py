@@ -80,7 +80,7 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
             assert isinstance(prompt, Choose) and prompt.key == "objective.control"
             await pilot.press(option_number(prompt, answer))
             await pilot.pause()
-        assert session.battle.pos["objectives"] == ["red", "", ""]
+        assert session.battle.pos.objectives == ["red", "", ""]
         assert session.prompt is not None and session.prompt.key == "round.roll"
         assert session.battle.round == 2
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Option, Roll
-from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.rolloff import RollOff
 from skirmtui.engine.system import Step
 from skirmtui.systems.cape_et_epee import profile
+from skirmtui.systems.cape_et_epee.position import pos
 
 DONE = "done"
 SQUAD = "squad:"
@@ -35,16 +36,18 @@ def other(b: Battle, side: str) -> str:
 
 def roll_step(b: Battle) -> Step:
     """Each player rolls its activation dice; faces over 3 are discarded (seed §2.1)."""
-    if "init_rolloff" in b.pos:
-        yield from rolloff_step(b, "init_rolloff", "activation.rolloff", "the initiative")
-        if rolloff_done(b, "init_rolloff"):
-            winner = rolloff_order(b, "init_rolloff")[0]
-            del b.pos["init_rolloff"]
-            b.pos.pop("init_rolloff_rerolls", None)
+    p = pos(b)
+    if p.init_rolloff is not None:
+        yield from p.init_rolloff.step(b, "activation.rolloff", "the initiative")
+        if p.init_rolloff.done:
+            winner = p.init_rolloff.order[0]
+            p.init_rolloff = None
             start_orders(b, winner, "wins the roll-off")
         return
     act = profile.rules()["activation"]
-    rolled: dict[str, list[int]] = b.pos["rolled"]
+    if p.rolled is None:
+        p.rolled = {}
+    rolled = p.rolled
     for side in (s.id for s in b.sides):
         if side in rolled:
             continue
@@ -68,26 +71,27 @@ def roll_step(b: Battle) -> Step:
         s: sorted((f for f in faces if f <= act["valid_max"]), reverse=True)
         for s, faces in rolled.items()
     }
-    b.pos["dice"] = valid
+    p.dice = valid
     threes = {s: faces.count(act["initiative_face"]) for s, faces in valid.items()}
     best = max(threes.values())
     leaders = [s for s, n in threes.items() if n == best]
     if len(leaders) == 1:
         start_orders(b, leaders[0], f"has the most {act['initiative_face']}s")
-    elif b.pos.get("initiative"):
-        start_orders(b, b.pos["initiative"], "keeps it on a tie")
+    elif p.initiative:
+        start_orders(b, p.initiative, "keeps it on a tie")
     else:  # turn 1, a tie: decide at random (seed), a d6 roll-off (ours)
-        start_rolloff(b, "init_rolloff", leaders)
+        p.init_rolloff = RollOff.among(leaders)
         b.record("info", "Tie for the initiative in the first turn: roll off")
 
 
 def start_orders(b: Battle, side: str, why: str) -> None:
-    b.pos["initiative"] = side
-    b.pos.pop("rolled", None)
+    p = pos(b)
+    p.rolled = None
     b.record("info", f"{b.side_name(side)} has the initiative ({why})", side=side)
+    b.track("initiative", side)
     # CE-3: the player without the initiative assigns first.
-    b.pos["assigning"] = other(b, side)
-    b.enter_phase("orders", b.pos["assigning"])
+    p.assigning = other(b, side)
+    b.enter_phase("orders", p.assigning)
 
 
 def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
@@ -112,7 +116,7 @@ def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
 
 
 def order_options(b: Battle, side: str) -> list[Option]:
-    faces = sorted(set(b.pos["dice"][side]), reverse=True)
+    faces = sorted(set(pos(b).dice[side]), reverse=True)
     options = [
         Option(f"{face}|{value}", f"{face} AP → {label}")
         for face in faces
@@ -136,8 +140,10 @@ def ordered_units(b: Battle, side: str, target: str) -> list[Unit]:
 
 
 def orders_step(b: Battle) -> Step:
-    side: str = b.pos["assigning"]
-    if b.pos["dice"][side] and order_targets(b, side):
+    p = pos(b)
+    side = p.assigning
+    assert side is not None
+    if p.dice[side] and order_targets(b, side):
         choice = yield Choose(
             key="orders.assign",
             side=side,
@@ -147,19 +153,19 @@ def orders_step(b: Battle) -> Step:
         if choice != DONE:
             face_text, target = choice.split("|", 1)
             face = int(face_text)
-            b.pos["dice"][side].remove(face)
+            p.dice[side].remove(face)
             for unit in ordered_units(b, side, target):
                 b.set(unit, "die", face)
                 b.set(unit, "ap", face)
             return
-    b.pos["dice"][side] = []
-    if side != b.pos["initiative"]:
-        b.pos["assigning"] = b.pos["initiative"]
-        b.turn_side = b.pos["assigning"]
+    p.dice[side] = []
+    if side != p.initiative:
+        p.assigning = p.initiative
+        b.turn_side = p.assigning
         return
-    del b.pos["assigning"]
-    b.pos["deploying"] = b.pos["initiative"]
-    b.enter_phase("deployment", b.pos["initiative"])
+    p.assigning = None
+    p.deploying = p.initiative
+    b.enter_phase("deployment", p.initiative)
 
 
 def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
@@ -187,9 +193,11 @@ def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
 
 def deployment_step(b: Battle) -> Step:
     """Seed §2.3: the initiative player deploys first (ours), then the other."""
-    side: str = b.pos["deploying"]
+    p = pos(b)
+    side = p.deploying
+    assert side is not None
     groups = deploy_groups(b, side)
-    markers: list[str] = b.pos["markers"]
+    markers = p.markers
     if groups and markers:
         choice = yield Choose(
             key="deploy.who",
@@ -219,21 +227,22 @@ def deployment_step(b: Battle) -> Step:
             if not ok:
                 b.record("info", f"{name} cannot deploy at {markers[int(marker)]}")
                 return
-            placed = markers.pop(int(marker))
+            placed = markers[int(marker)]
             b.record("info", f"{name} deploys at {placed} (1 AP)", side=side)
+            b.track("markers", [m for i, m in enumerate(markers) if i != int(marker)])
             cost = int(profile.actions()["deploy"]["cost"])
             for unit in models:
                 b.set(unit, "deployed", True)
                 b.set(unit, "ap", unit.num("ap") - cost)
             return
-    if side == b.pos["initiative"]:
-        b.pos["deploying"] = other(b, side)
-        b.turn_side = b.pos["deploying"]
+    if side == p.initiative:
+        p.deploying = other(b, side)
+        b.turn_side = p.deploying
         return
-    del b.pos["deploying"]
+    p.deploying = None
     # Ours: an ordered character still off the table keeps its die but loses its AP.
     for unit in b.units.values():
         if not unit.removed and not unit.flag("deployed") and unit.num("ap"):
             b.set(unit, "ap", 0)
-    b.pos["impulse"] = ""
+    p.impulse = ""
     b.enter_phase("activated", None)

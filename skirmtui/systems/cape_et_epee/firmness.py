@@ -1,14 +1,16 @@
 """Army firmness (seed §3.1, CE-10).
 
 The starting firmness is computed once from the army and the scenario's stakes and
-kept in `battle.pos`. What an army has lost is kept on each unit (`firm_loss`), so
-every change is a logged effect and the current firmness is always start − losses.
+kept in the position (`CEPosition.firmness`). What an army has lost is kept on each
+unit (`firm_loss`), so every change is a logged effect and the current firmness is
+always start − losses.
 """
 
 from __future__ import annotations
 
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.systems.cape_et_epee import profile
+from skirmtui.systems.cape_et_epee.position import pos
 
 
 def starting(units: list[Unit], stakes: str) -> int:
@@ -20,7 +22,7 @@ def starting(units: list[Unit], stakes: str) -> int:
 
 
 def current(b: Battle, side: str) -> int:
-    start: int = b.pos["firmness"][side]
+    start = pos(b).firmness[side]
     return start - sum(u.num("firm_loss") for u in b.units.values() if u.side == side)
 
 
@@ -73,7 +75,8 @@ def restore(b: Battle, unit: Unit) -> None:
 def beaten(b: Battle) -> list[str]:
     """Sides whose firmness is zero or less (seed: the army must leave the field).
     One pass over the units: this runs before every step."""
-    lost = dict.fromkeys(b.pos["firmness"], 0)
+    starts = pos(b).firmness
+    lost = dict.fromkeys(starts, 0)
     for unit in b.units.values():
         lost[unit.side] += unit.stats["firm_loss"]  # type: ignore[operator]
-    return [side for side, start in b.pos["firmness"].items() if start - lost[side] <= 0]
+    return [side for side, start in starts.items() if start - lost[side] <= 0]

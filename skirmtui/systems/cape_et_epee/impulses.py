@@ -8,6 +8,7 @@ from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Ask, Choose, Option
 from skirmtui.engine.system import Step
 from skirmtui.systems.cape_et_epee import actions, morale, profile
+from skirmtui.systems.cape_et_epee.position import pos
 
 END = "end"
 DONE = "done"
@@ -16,8 +17,8 @@ DONE = "done"
 def queue(b: Battle) -> list[Unit]:
     """CE-5: activated characters on the table with AP left, most AP first, the
     initiative player's first on a tie; then who has waited longest (ours)."""
-    initiative = b.pos.get("initiative")
-    seq: dict[str, int] = b.pos.get("seq", {})
+    p = pos(b)
+    initiative, seq = p.initiative, p.seq
     ready = [u for u in b.units.values() if not u.removed and u.stats["deployed"] and u.stats["ap"]]
     # A stable sort: equal keys keep the roster order.
     return sorted(ready, key=lambda u: (-u.num("ap"), u.side != initiative, seq.get(u.id, 0)))
@@ -25,7 +26,8 @@ def queue(b: Battle) -> list[Unit]:
 
 def impulse_step(b: Battle) -> Step:
     """One action of the character whose impulse it is (the head of the queue)."""
-    uid: str = b.pos["impulse"]
+    p = pos(b)
+    uid = p.impulse
     if uid and (not b.alive(uid) or b.units[uid].num("ap") == 0):
         end_impulse(b)
         return
@@ -35,13 +37,13 @@ def impulse_step(b: Battle) -> Step:
             end_activated(b)
             return
         uid = waiting[0].id
-        b.pos["impulse"] = uid
-        b.pos["impulse_actions"] = 0
+        p.impulse = uid
+        p.impulse_actions = 0
         b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
     unit = b.units[uid]
     b.turn_side = unit.side
     options = actions.menu(b, unit, na=False)
-    if b.pos["impulse_actions"]:
+    if p.impulse_actions:
         options.append(
             Option(END, f"End the impulse: back in the queue at {unit.num('ap')} AP", passive=True)
         )
@@ -57,18 +59,19 @@ def impulse_step(b: Battle) -> Step:
         return
     done = yield from actions.take(b, unit, choice, na=False)
     if done:
-        b.pos["impulse_actions"] += 1
+        p.impulse_actions += 1
     if unit.removed or unit.num("ap") == 0:
         end_impulse(b)
 
 
 def end_impulse(b: Battle) -> None:
     """CE-5: the character rejoins the queue at its remaining AP, behind those waiting."""
-    uid = b.pos["impulse"]
-    b.pos["impulse"] = ""
-    b.pos["impulse_actions"] = 0
-    b.pos["tick"] = b.pos.get("tick", 0) + 1
-    b.pos.setdefault("seq", {})[uid] = b.pos["tick"]
+    p = pos(b)
+    uid = p.impulse
+    p.impulse = ""
+    p.impulse_actions = 0
+    p.tick += 1
+    p.seq[uid] = p.tick
 
 
 def end_activated(b: Battle) -> None:
@@ -80,9 +83,10 @@ def end_activated(b: Battle) -> None:
     for unit in b.on_table():
         if unit.num("ap"):
             b.set(unit, "ap", 0)
-    b.pos.pop("seq", None)
-    b.pos["na_side"] = b.pos["initiative"]
-    b.enter_phase("nonactivated", b.pos["initiative"])
+    p = pos(b)
+    p.seq = {}
+    p.na_side = p.initiative
+    b.enter_phase("nonactivated", p.initiative)
 
 
 def na_candidates(b: Battle, side: str) -> list[Unit]:
@@ -124,7 +128,9 @@ def _cannot_stop(b: Battle, waiting: list[Unit]) -> str | None:
 
 def na_step(b: Battle) -> Step:
     """CE-6: one 1-AP action each, the initiative player's characters first."""
-    side: str = b.pos["na_side"]
+    p = pos(b)
+    side = p.na_side
+    assert side is not None
     waiting = na_candidates(b, side)
     if waiting:
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
@@ -187,9 +193,9 @@ def na_step(b: Battle) -> Step:
                 yield from actions.take(b, unit, action, na=True)
             conditions.activation_ended(b, unit.id)
             return
-    if side == b.pos["initiative"]:
-        b.pos["na_side"] = next(s.id for s in b.sides if s.id != side)
-        b.turn_side = b.pos["na_side"]
+    if side == p.initiative:
+        p.na_side = next(s.id for s in b.sides if s.id != side)
+        b.turn_side = p.na_side
         return
-    del b.pos["na_side"]
+    p.na_side = None
     b.enter_phase("end", None)

@@ -145,7 +145,9 @@ def complete_profile(spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scala
     if rank != "extra":  # CE-1: heroes and protagonists have a wounded profile
         for field in PROFILE_FIELDS:
             wounded = attrs.evolve(field, name=f"w_{field.name}", default=read[field.name])
-            profile[wounded.name] = wounded.read(spec.name, spec.profile.get(wounded.name))
+            value = wounded.read(spec.name, spec.profile.get(wounded.name))
+            assert isinstance(value, int)  # an int spec reads an int
+            profile[wounded.name] = value
     squad, role_ = str(spec.profile.get("squad", "")), str(spec.profile.get("role", ""))
     if role_ not in ROLES:
         raise SetupError(f"{spec.name}: role must be officer, standard or empty")

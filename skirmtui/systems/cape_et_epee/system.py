@@ -2,7 +2,7 @@
 
 Each turn: Activation → Orders → Deployment → Activated characters (impulses) →
 Non-activated characters → End of turn. Each step is one small generator in the
-modules beside this one; between steps the position is `battle.pos` plus unit stats.
+modules beside this one; between steps the position is `CEPosition` (position.py) plus unit stats.
 """
 
 from __future__ import annotations
@@ -11,13 +11,17 @@ from typing import Any
 
 from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
+from skirmtui.engine.kit import reset, winner_by_score
 from skirmtui.engine.prompts import Choose, Option
 from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.cape_et_epee import activation, firmness, impulses, profile, views
+from skirmtui.systems.cape_et_epee.position import CEPosition, pos
 
 NO = "no"
+#: Seed §2.1: every turn starts with no order die, no AP, nobody having acted.
+_TURN_FRESH: dict[str, Stat] = {"die": 0, "ap": 0, "acted": False}
 
 
 def _nothing() -> Step:
@@ -53,7 +57,7 @@ class CapeEtEpee(BaseSystem):
     def complete_profile(self, spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
         return profile.complete_profile(spec, read)
 
-    def starting_stats(self, unit_profile: dict[str, Scalar]) -> dict[str, Scalar]:
+    def starting_stats(self, unit_profile: dict[str, Scalar]) -> dict[str, Stat]:
         stats = super().starting_stats(unit_profile)
         stats["deployed"] = not unit_profile["reserve"]  # CE-4: reserves start off the table
         return stats
@@ -66,22 +70,21 @@ class CapeEtEpee(BaseSystem):
     def start(self, battle: Battle) -> None:
         options = battle.options
         units = battle.units
-        battle.pos = {
-            "firmness": {
-                s.id: firmness.starting(
-                    [u for u in units.values() if u.side == s.id], str(options["stakes"])
-                )
-                for s in battle.sides
-            },
-            "markers": list(options["markers"]),
-            "initiative": None,
+        starts = {
+            s.id: firmness.starting(
+                [u for u in units.values() if u.side == s.id], str(options["stakes"])
+            )
+            for s in battle.sides
         }
+        battle.pos = CEPosition()
         battle.record(
             "info",
             "Firmness: "
-            + ", ".join(f"{s.name} {battle.pos['firmness'][s.id]}" for s in battle.sides)
+            + ", ".join(f"{s.name} {starts[s.id]}" for s in battle.sides)
             + f" ({profile.rules()['stakes'][options['stakes']]['label']}, CE-10)",
         )
+        battle.track("firmness", starts)
+        battle.track("markers", list(options["markers"]))
         self._new_turn(battle)
 
     def demo_setup(self) -> Setup:
@@ -116,11 +119,8 @@ class CapeEtEpee(BaseSystem):
         if b.round:
             conditions.round_ended(b)
         b.round += 1
-        for unit in b.on_table():
-            for field, value in (("die", 0), ("ap", 0), ("acted", False)):
-                if unit.stats[field] != value:
-                    b.set(unit, field, value)
-        b.pos["rolled"] = {}
+        reset(b, b.on_table(), _TURN_FRESH)
+        pos(b).rolled = {}
         b.enter_phase("activation", None)
 
     def _end_beaten(self, b: Battle, beaten: list[str]) -> None:
@@ -147,11 +147,9 @@ class CapeEtEpee(BaseSystem):
         limit = int(b.options.get("turn_limit") or 0)
         if limit and b.round >= limit:
             # Ours: at the turn limit the side that kept more of its firmness wins.
-            kept = {s.id: firmness.current(b, s.id) / b.pos["firmness"][s.id] for s in b.sides}
-            best = max(kept.values())
-            leaders = [s for s, v in kept.items() if v == best]
-            winner = leaders[0] if len(leaders) == 1 else None
-            b.end(winner, f"turn limit {limit}: more of its firmness kept")
+            starts = pos(b).firmness
+            kept = {s.id: firmness.current(b, s.id) / starts[s.id] for s in b.sides}
+            b.end(winner_by_score(kept), f"turn limit {limit}: more of its firmness kept")
             return
         self._new_turn(b)
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.system import QueueRow
 from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
+from skirmtui.systems.cape_et_epee.position import pos
 
 
 def side_line(b: Battle, side: str) -> str:
-    start = b.pos["firmness"][side]
-    star = " ★ initiative" if b.pos.get("initiative") == side else ""
+    p = pos(b)
+    start = p.firmness[side]
+    star = " ★ initiative" if p.initiative == side else ""
     text = f"{b.side_name(side)}: firmness {firmness.current(b, side)}/{start}{star}"
-    dice = b.pos.get("dice", {}).get(side)
+    dice = p.dice.get(side)
     if b.phase == "orders" and dice:
         text += " · dice " + " ".join(str(f) for f in dice)
     return text
@@ -26,7 +28,7 @@ def queue(b: Battle) -> list[QueueRow]:
         for s in b.sides
     ]
     if b.phase == "activated":
-        current = b.pos.get("impulse", "")
+        current = pos(b).impulse
         waiting = impulses.queue(b)
         if current and b.alive(current):
             waiting = [b.units[current]] + [u for u in waiting if u.id != current]
@@ -40,7 +42,7 @@ def queue(b: Battle) -> list[QueueRow]:
                     current=unit.id == current,
                 )
             )
-    elif b.phase == "nonactivated" and "na_side" in b.pos:
+    elif b.phase == "nonactivated" and pos(b).na_side is not None:
         for side in (s.id for s in b.sides):
             for unit in impulses.na_candidates(b, side):
                 rows.append(QueueRow(side, f"· {unit.label} — one action", unit=unit.id))
@@ -82,7 +84,7 @@ def summary(b: Battle) -> list[str]:
         units = [u for u in b.units.values() if u.side == side.id]
         left = [u for u in units if not u.removed]
         lines.append(f"{side_line(b, side.id)} — {len(left)}/{len(units)} characters in play")
-    markers = b.pos.get("markers", [])
+    markers = pos(b).markers
     lines.append("Unrevealed event markers: " + (", ".join(markers) if markers else "none"))
     objective = b.options.get("objective")
     if objective:

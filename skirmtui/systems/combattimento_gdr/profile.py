@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.system import FieldSpec, Setup, SetupError, UnitSpec
 from skirmtui.systems.combattimento_gdr import checks
 from skirmtui.systems.combattimento_gdr.body import Track
@@ -56,7 +56,9 @@ UNIT_FIELDS: tuple[FieldSpec, ...] = (
 )
 
 
-def words(value: Scalar) -> list[str]:
+def words(value: Stat) -> list[str]:
+    if isinstance(value, tuple):  # a stat of several ids (engine FieldSpec kind tuple)
+        return list(value)
     return str(value).split()
 
 
@@ -152,7 +154,7 @@ def make_unit(spec: UnitSpec) -> Unit:
         if not isinstance(value, bool):
             raise SetupError(f"{spec.name}: {flag} is yes/no")
         profile[flag] = value
-    stats: dict[str, Scalar] = {
+    stats: dict[str, Stat] = {
         "damage": 0,
         "armour_left": " ".join(
             str(armour()["pieces"][p]["points"]) for p in words(profile["armour"])

@@ -6,31 +6,30 @@ from typing import Any
 
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.prompts import Choose, Confirm, Option, Roll
-from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.rolloff import RollOff
 from skirmtui.engine.system import Step
 from skirmtui.systems.pequenas_guerras import rounds
+from skirmtui.systems.pequenas_guerras.position import PGPosition, pos
 from skirmtui.systems.pequenas_guerras.profile import rules
 
 _RULES = rules()
 _DEPLOY: dict[str, Any] = _RULES["deployment"]
 _OBJECTIVES: dict[str, Any] = _RULES["objectives"]
-DEPLOY_ROLLOFF = "deploy_rolloff"
-OBJECTIVE_ROLLOFF = "objective_rolloff"
 
 
 def start(b: Battle) -> None:
-    start_rolloff(b, DEPLOY_ROLLOFF, [s.id for s in b.sides])
-    b.pos.update(corners={}, placed=[], turn=0)
+    b.pos = PGPosition(deploy=RollOff.among(s.id for s in b.sides))
 
 
 def deployment_step(b: Battle) -> Step:
     """Seed: roll off; the winner picks a corner, the others follow in descending
     order; then they alternate placing one unit each, the winner first."""
-    if not rolloff_done(b, DEPLOY_ROLLOFF):
-        yield from rolloff_step(b, DEPLOY_ROLLOFF, "deploy.roll", "deployment")
+    p = pos(b)
+    if not p.deploy.done:
+        yield from p.deploy.step(b, "deploy.roll", "deployment")
         return
-    order = rolloff_order(b, DEPLOY_ROLLOFF)
-    corners: dict[str, str] = b.pos["corners"]
+    order = p.deploy.order
+    corners = p.corners
     if len(corners) < len(order):
         side = order[len(corners)]
         b.turn_side = side
@@ -44,15 +43,15 @@ def deployment_step(b: Battle) -> Step:
             ],
             side=side,
         )
-        corners[side] = str(choice)
+        b.track("corners", {**corners, side: str(choice)})
         return
-    placed: list[str] = b.pos["placed"]
+    placed = p.placed
     waiting = [s for s in order if any(u.id not in placed for u in b.on_table(s))]
     if not waiting:
         _start_objectives(b, order)
         return
     # Alternate in roll-off order, skipping players with every unit placed.
-    turn = b.pos["turn"]
+    turn = p.turn
     while order[turn % len(order)] not in waiting:
         turn += 1
     side = order[turn % len(order)]
@@ -73,20 +72,22 @@ def deployment_step(b: Battle) -> Step:
         actor=unit.id,
     )
     placed.append(unit.id)
-    b.pos["turn"] = turn + 1
+    p.turn = turn + 1
 
 
 def _start_objectives(b: Battle, order: list[str]) -> None:
-    b.pos["order"] = order  # PG-3: round 1 follows the deployment order
-    b.pos.pop("turn", None)
+    p = pos(b)
+    p.turn = 0
     b.enter_phase("objectives")
     b.record("info", "Deployment order: " + ", ".join(b.side_name(s) for s in order))
+    b.track("order", order)  # PG-3: round 1 follows the deployment order
 
 
 def objectives_step(b: Battle) -> Step:
     """Seed: D3+2 markers; a roll-off for who places first, then players alternate,
     each outside the deployment zones and at least 22.5 cm from the others."""
-    if "objectives" not in b.pos:
+    p = pos(b)
+    if p.objectives is None:
         plus = int(_OBJECTIVES["plus"])
         result = yield Roll(
             key="objectives.count",
@@ -94,17 +95,17 @@ def objectives_step(b: Battle) -> Step:
             dice=str(_OBJECTIVES["dice"]),
         )
         count = result.total + plus
-        b.pos["objectives"] = [""] * count
-        b.pos["marked"] = 0
         b.record("info", f"{count} objective markers")
-        start_rolloff(b, OBJECTIVE_ROLLOFF, [s.id for s in b.sides])
+        b.track("objectives", [""] * count)
+        p.marked = 0
+        p.objective_rolloff = RollOff.among(s.id for s in b.sides)
         return
-    if not rolloff_done(b, OBJECTIVE_ROLLOFF):
-        yield from rolloff_step(b, OBJECTIVE_ROLLOFF, "objectives.roll", "placing objectives")
+    if not p.objective_rolloff.done:
+        yield from p.objective_rolloff.step(b, "objectives.roll", "placing objectives")
         return
-    order = rolloff_order(b, OBJECTIVE_ROLLOFF)
-    marked = b.pos["marked"]
-    count = len(b.pos["objectives"])
+    order = p.objective_rolloff.order
+    marked = p.marked
+    count = len(p.objectives or [])
     side = order[marked % len(order)]
     b.turn_side = side
     yield Confirm(
@@ -114,8 +115,8 @@ def objectives_step(b: Battle) -> Step:
         "— done?",
         side=side,
     )
-    b.pos["marked"] = marked + 1
+    p.marked = marked + 1
     if marked + 1 == count:
-        for key in (OBJECTIVE_ROLLOFF, f"{OBJECTIVE_ROLLOFF}_rerolls", "marked"):
-            b.pos.pop(key, None)
+        p.objective_rolloff = RollOff()
+        p.marked = 0
         rounds.begin_round(b)

@@ -6,6 +6,7 @@ from skirmtui.engine.battle import Battle
 from skirmtui.engine.prompts import Choose, Option, Roll
 from skirmtui.engine.system import Step
 from skirmtui.systems.pequenas_guerras import combat, rounds
+from skirmtui.systems.pequenas_guerras.position import pos
 from skirmtui.systems.pequenas_guerras.profile import rules
 
 _RULES = rules()
@@ -23,7 +24,7 @@ def models_left(b: Battle, side: str) -> int:
 
 
 def objectives_held(b: Battle, side: str) -> int:
-    return sum(1 for owner in b.pos.get("objectives", []) if owner == side)
+    return sum(1 for owner in pos(b).objectives or [] if owner == side)
 
 
 def points_destroyed(b: Battle, side: str) -> int:
@@ -64,7 +65,7 @@ def _leads_alone(b: Battle, side: str) -> bool:
 def rout(b: Battle) -> Step:
     """Seed: an army below half its starting size tests morale (quality) with every
     unit; stunned units fail (PG-7); failures are removed (PG-8: credited)."""
-    for side in b.pos["order"]:
+    for side in pos(b).order:
         start, left = starting_models(b, side), models_left(b, side)
         if not left or left * 2 >= start:
             continue
@@ -95,7 +96,7 @@ def rout(b: Battle) -> Step:
 def control(b: Battle) -> Step:
     """PG-8: for each marker the table says who has non-stunned units within 7.5 cm;
     one player alone captures it (it stays captured), two or more neutralise it."""
-    owners: list[str] = b.pos["objectives"]
+    owners = list(pos(b).objectives or [])
     able = {s.id for s in b.sides if any(not u.stats["stunned"] for u in b.on_table(s.id))}
     options = [Option(NOBODY, f"nobody (no non-stunned unit within {CONTROL_CM} cm)")]
     for side in b.sides:
@@ -128,6 +129,7 @@ def control(b: Battle) -> Step:
         if owners[index] != owner:
             now = f"captured by {b.side_name(owners[index])}" if owners[index] else "neutral"
             b.record("info", f"Objective {index + 1} is {now}")
+            b.track("objectives", list(owners))
 
 
 def decide(b: Battle) -> None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.kit import reset
 from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.rolloff import RollOff
 from skirmtui.engine.system import Step
 from skirmtui.systems.pequenas_guerras import actions
+from skirmtui.systems.pequenas_guerras.position import pos
 
-ROUND_ROLLOFF = "round_rolloff"
+#: Markers of a unit that has done nothing yet this round.
+ROUND_FLAGS = {"activated": False, "meleed": False}
 
 
 def begin_round(b: Battle) -> None:
@@ -17,37 +20,36 @@ def begin_round(b: Battle) -> None:
     if b.round:
         conditions.round_ended(b)
     b.round += 1
-    for unit in b.on_table():
-        if unit.stats["activated"]:
-            b.set(unit, "activated", False)
-        if unit.stats["meleed"]:
-            b.set(unit, "meleed", False)
+    reset(b, b.on_table(), ROUND_FLAGS)
     if b.round == 1:
         start_activation(b)
         return
     # Ours (PG-3): a player with no unit left would only pass, so it does not roll.
-    start_rolloff(b, ROUND_ROLLOFF, [s.id for s in b.sides if b.on_table(s.id)])
+    pos(b).round_rolloff = RollOff.among(s.id for s in b.sides if b.on_table(s.id))
     b.enter_phase("rolloff")
 
 
 def rolloff_phase_step(b: Battle) -> Step:
     """Seed: "A cada nova rodada, os jogadores rolam os dados novamente"; G-3 ties."""
-    if not rolloff_done(b, ROUND_ROLLOFF):
-        yield from rolloff_step(b, ROUND_ROLLOFF, "round.roll", f"round {b.round} order")
+    p = pos(b)
+    if not p.round_rolloff.done:
+        yield from p.round_rolloff.step(b, "round.roll", f"round {b.round} order")
         return
-    order = rolloff_order(b, ROUND_ROLLOFF)
+    order = p.round_rolloff.order
+    p.round_rolloff = RollOff()
     # Players wiped out follow, passing (a GM may still bring a unit back, G-4).
-    b.pos["order"] = order + [s.id for s in b.sides if s.id not in order]
-    b.pos.pop(ROUND_ROLLOFF, None)
-    b.pos.pop(f"{ROUND_ROLLOFF}_rerolls", None)
-    start_activation(b)
+    start_activation(b, order + [s.id for s in b.sides if s.id not in order])
 
 
-def start_activation(b: Battle) -> None:
-    order: list[str] = b.pos["order"]
-    b.pos["turn"] = 0
-    b.enter_phase("activation", order[0])
-    b.record("info", f"Round {b.round} order: " + ", ".join(b.side_name(s) for s in order))
+def start_activation(b: Battle, order: list[str] | None = None) -> None:
+    """Activation in `order` (PG-3; round 1: the deployment order, already tracked)."""
+    p = pos(b)
+    p.turn = 0
+    b.enter_phase("activation", (order or p.order)[0])
+    shown = order or p.order
+    b.record("info", f"Round {b.round} order: " + ", ".join(b.side_name(s) for s in shown))
+    if order is not None:
+        b.track("order", order)
 
 
 def waiting(b: Battle, side: str) -> list[Unit]:
@@ -56,8 +58,8 @@ def waiting(b: Battle, side: str) -> list[Unit]:
 
 
 def _next_index(b: Battle) -> int | None:
-    order: list[str] = b.pos["order"]
-    turn: int = b.pos["turn"]
+    p = pos(b)
+    order, turn = p.order, p.turn
     for i in range(len(order)):
         if waiting(b, order[(turn + i) % len(order)]):
             return (turn + i) % len(order)
@@ -68,7 +70,7 @@ def next_side(b: Battle) -> str | None:
     """The next player in order with a unit left (PG-3: the others pass). Read-only:
     the queue view calls it too, and a view must not change the position."""
     index = _next_index(b)
-    return None if index is None else str(b.pos["order"][index])
+    return None if index is None else pos(b).order[index]
 
 
 def activation_step(b: Battle) -> Step:
@@ -77,8 +79,9 @@ def activation_step(b: Battle) -> Step:
     if index is None:
         b.enter_phase("end")
         return
-    b.pos["turn"] = index
-    side: str = b.pos["order"][index]
+    p = pos(b)
+    p.turn = index
+    side = p.order[index]
     b.turn_side = side
     options = []
     for unit in b.on_table(side):
@@ -91,6 +94,6 @@ def activation_step(b: Battle) -> Step:
         options=options,
         side=side,
     )
-    b.pos["turn"] = (b.pos["turn"] + 1) % len(b.pos["order"])
+    p.turn = (p.turn + 1) % len(p.order)
     yield from actions.activate(b, b.units[str(choice)])
     conditions.activation_ended(b, str(choice))

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections import Counter
 
 from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.rolloff import rolloff_done
 from skirmtui.engine.system import QueueRow
-from skirmtui.systems.pequenas_guerras import deployment, rounds
+from skirmtui.systems.pequenas_guerras import rounds
 from skirmtui.systems.pequenas_guerras.end_round import (
     models_left,
     objectives_held,
     points_destroyed,
     starting_models,
 )
+from skirmtui.systems.pequenas_guerras.position import pos
 from skirmtui.systems.pequenas_guerras.profile import size_of
 
 
@@ -23,9 +23,10 @@ def _names(units: list[Unit]) -> str:
 
 
 def queue(b: Battle) -> list[QueueRow]:
-    if b.phase == "deployment" and not rolloff_done(b, deployment.DEPLOY_ROLLOFF):
+    p = pos(b)
+    if b.phase == "deployment" and not p.deploy.done:
         return [QueueRow(s.id, f"{s.name}: rolls for deployment") for s in b.sides]
-    if b.phase in ("deployment", "objectives") or "order" not in b.pos:
+    if b.phase in ("deployment", "objectives") or not p.order:
         return _setup_queue(b)
     if b.phase == "rolloff":
         return [
@@ -37,7 +38,7 @@ def queue(b: Battle) -> list[QueueRow]:
             for s in b.sides
         ]
     rows = []
-    order: list[str] = b.pos["order"]
+    order = p.order
     current = rounds.next_side(b) if b.phase == "activation" else None
     for i, side in enumerate(order):
         left = rounds.waiting(b, side)
@@ -45,15 +46,16 @@ def queue(b: Battle) -> list[QueueRow]:
         rows.append(
             QueueRow(side, f"{i + 1}. {b.side_name(side)} — {detail}", current=side == current)
         )
-    owners = [b.side_name(o) if o else "—" for o in b.pos.get("objectives", [])]
+    owners = [b.side_name(o) if o else "—" for o in p.objectives or []]
     rows.append(QueueRow(None, "Objectives: " + " · ".join(owners)))
     return rows
 
 
 def _setup_queue(b: Battle) -> list[QueueRow]:
-    order: list[str] = b.pos.get("order") or [g[0] for g in b.pos[deployment.DEPLOY_ROLLOFF]]
-    corners: dict[str, str] = b.pos.get("corners", {})
-    placed = set(b.pos.get("placed", []))
+    p = pos(b)
+    order = p.order or [g[0] for g in p.deploy.groups]
+    corners = p.corners
+    placed = set(p.placed)
     rows = []
     for i, side in enumerate(order):
         left = [u for u in b.on_table(side) if u.id not in placed]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from skirmtui.engine.battle import Scalar, Unit
+from skirmtui.engine.battle import Scalar, Stat, Unit
 from skirmtui.engine.system import FieldSpec, OptionSpec, SetupError, UnitSpec
 from skirmtui.systems.regole_base.tables import (
     UNARMED,
@@ -168,7 +168,7 @@ def make_unit(spec: UnitSpec) -> Unit:
     ids = parse_weapons(text)
     profile.update(armour=armour, shield=shield, weapons=text)
     melee = [w for w in ids if weapons()[w].melee and w != UNARMED]
-    stats: dict[str, Scalar] = {
+    stats: dict[str, Stat] = {
         **{s: profile[s] for s in STATS},
         "acted": False,
         "moved": False,

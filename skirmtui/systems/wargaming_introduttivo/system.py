@@ -8,17 +8,38 @@ between steps the position is `battle.pos` plus the units' stats.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
+
+import attrs
 
 from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Scalar, Unit
-from skirmtui.engine.prompts import Ask, Choose, Option, Roll
-from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.battle import Battle, Position, Scalar, Unit
+from skirmtui.engine.kit import pick_enemy, reset, stat_test, winner_by_score
+from skirmtui.engine.prompts import Ask, Choose, Option
+from skirmtui.engine.rolloff import RollOff
 from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
+
+
+@attrs.define
+class WIPosition(Position):
+    """Where the sequence stands between steps (WI-2, WI-3, WI-7)."""
+
+    rolloff: RollOff = attrs.field(factory=RollOff)
+    #: The play order (WI-2), rolled once; tracked (an effect) when it is set.
+    order: list[str] = attrs.field(factory=list)
+    #: Index in `order` of the player whose step it is.
+    player: int = 0
+    #: Units still to be asked in the Movement phase (None outside it).
+    movers: list[str] | None = None
+
+
+def pos(b: Battle) -> WIPosition:
+    return cast(WIPosition, b.pos)
+
 
 _NEXT = {
     "activation": "recovery",
@@ -82,7 +103,7 @@ class WargamingIntroduttivo(BaseSystem):
         return profile.check_armies(setup, int(options["budget"]), armies)
 
     def start(self, battle: Battle) -> None:
-        start_rolloff(battle, "rolloff", [s.id for s in battle.sides])
+        battle.pos = WIPosition(rolloff=RollOff.among(s.id for s in battle.sides))
         battle.record("phase", "Play order: every player rolls a d6, highest first (WI-2)")
 
     def demo_setup(self) -> Setup:
@@ -107,12 +128,14 @@ class WargamingIntroduttivo(BaseSystem):
 
     def _setup(self, b: Battle) -> Step:
         """WI-2: d6 each, highest first; ties re-roll among the tied only (seed, G-3)."""
-        if not rolloff_done(b, "rolloff"):
-            yield from rolloff_step(b, "rolloff", "order.roll", "play order")
+        p = pos(b)
+        if not p.rolloff.done:
+            yield from p.rolloff.step(b, "order.roll", "play order")
             return
-        order = rolloff_order(b, "rolloff")
-        b.pos = {"order": order, "player": 0}
+        order = p.rolloff.order
+        p.rolloff = RollOff()
         b.record("info", "Play order: " + ", ".join(b.side_name(s) for s in order))
+        b.track("order", order)
         self._new_turn(b)
 
     def _new_turn(self, b: Battle) -> None:
@@ -123,28 +146,26 @@ class WargamingIntroduttivo(BaseSystem):
                     conditions.activation_ended(b, unit.id)
             conditions.round_ended(b)
         b.round += 1
-        b.pos["player"] = 0
-        b.enter_phase("activation", b.pos["order"][0])
-        for unit in b.on_table():
-            stats = unit.stats
-            for field, value in profile.TURN_FLAGS.items():
-                if stats[field] != value:  # most are already clear: skip the call
-                    b.set(unit, field, value)
+        p = pos(b)
+        p.player = 0
+        b.enter_phase("activation", p.order[0])
+        reset(b, b.on_table(), profile.TURN_FLAGS)
 
     def _next_player(self, b: Battle) -> None:
         """Pass to the next player in play order, or end the phase after the last."""
-        b.pos["player"] += 1
-        order = b.pos["order"]
-        if b.pos["player"] < len(order):
-            b.turn_side = order[b.pos["player"]]
+        p = pos(b)
+        p.player += 1
+        order = p.order
+        if p.player < len(order):
+            b.turn_side = order[p.player]
             return
-        b.pos["player"] = 0
+        p.player = 0
         phase = _NEXT[b.phase]
         b.enter_phase(phase, order[0] if phase not in ("movement", "end") else None)
 
     def _side(self, b: Battle) -> str:
-        side: str = b.pos["order"][b.pos["player"]]
-        return side
+        p = pos(b)
+        return p.order[p.player]
 
     # Activation (WI-3) ----------------------------------------------------------------
 
@@ -167,7 +188,7 @@ class WargamingIntroduttivo(BaseSystem):
             self._next_player(b)
             return
         unit = b.units[choice]
-        result = yield self._test(unit, "abi", "activation.roll", "activates")
+        result = yield stat_test(unit, "abi", "activation.roll", "activates")
         b.set(unit, "tried", True)
         if result.success:
             b.set(unit, "active", True)
@@ -200,7 +221,7 @@ class WargamingIntroduttivo(BaseSystem):
         )
         if choice != DONE and b.alive(choice):
             unit = b.units[choice]
-            result = yield self._test(unit, "abi", "recovery.roll", "recovers")
+            result = yield stat_test(unit, "abi", "recovery.roll", "recovers")
             self._spend(b, unit)
             # A GM override may have healed the unit while its test was pending.
             if result.success and unit.num("damage") > 0:
@@ -242,7 +263,7 @@ class WargamingIntroduttivo(BaseSystem):
             return
         band = next(band for band in bands if band["id"] == band_id)
         modifiers = yield from self._range_modifiers(b, shooter, target, band)
-        result = yield self._test(
+        result = yield stat_test(
             shooter,
             "cmb",
             "shoot.to_hit",
@@ -298,31 +319,28 @@ class WargamingIntroduttivo(BaseSystem):
 
     def _pick_target(self, b: Battle, attacker: Unit, what: str) -> Any:
         """Choose an enemy on the table; cancelling makes the attacker hold this phase."""
-        options = [
-            Option(u.id, f"{u.label} ({b.side_name(u.side)}, {DAMAGE_WORDS[u.num('damage')]})")
-            for u in b.enemies(attacker.side)
-        ]
-        options.append(Option(DONE, "Cancel: no target", passive=True))
-        choice = yield Choose(
-            key=f"{what}.target",
-            side=attacker.side,
-            actor=attacker.id,
-            text=f"{attacker.label}: which target?",
-            options=options,
+        target = yield from pick_enemy(
+            b,
+            attacker,
+            f"{what}.target",
+            describe=lambda u: (
+                f"{u.label} ({b.side_name(u.side)}, {DAMAGE_WORDS[u.num('damage')]})"
+            ),
+            cancel_value=DONE,
         )
-        if choice == DONE or not b.alive(choice):
+        if target is None:
             b.set(attacker, "held", True)
-            return None
-        return b.units[choice]
+        return target
 
     # Movement (WI-7) ------------------------------------------------------------------
 
     def _movement(self, b: Battle) -> Step:
         """Seed: all players move at once. The app walks the units that may move, in
         roster order, each with its allowance; "done" leaves the rest where they are."""
-        if "movers" not in b.pos:
-            b.pos["movers"] = [u.id for u in b.on_table() if self._can_move(u)]
-        movers: list[str] = b.pos["movers"]
+        p = pos(b)
+        if p.movers is None:
+            p.movers = [u.id for u in b.on_table() if self._can_move(u)]
+        movers = p.movers
         while movers and not (b.alive(movers[0]) and self._can_move(b.units[movers[0]])):
             movers.pop(0)
         if not movers:
@@ -347,7 +365,7 @@ class WargamingIntroduttivo(BaseSystem):
         if terrain == "stay":
             return
         if terrain == "impervious":
-            result = yield self._test(unit, "abi", "move.impervious", "crosses impervious ground")
+            result = yield stat_test(unit, "abi", "move.impervious", "crosses impervious ground")
             if not result.success:
                 # Ours (WI-7): a failed impervious test still spends the move action.
                 b.record(
@@ -365,13 +383,14 @@ class WargamingIntroduttivo(BaseSystem):
         b.set(unit, "moved", True)
 
     def _end_movement(self, b: Battle) -> None:
-        b.pos.pop("movers", None)
+        p = pos(b)
+        p.movers = None
         for unit in b.on_table():
             # Holding is for one phase: a unit that found no target to shoot may still
             # melee (WI-8: active units that did not shoot).
             b.set(unit, "held", False)
-        b.pos["player"] = 0
-        b.enter_phase("melee", b.pos["order"][0])
+        p.player = 0
+        b.enter_phase("melee", p.order[0])
 
     def _allowance(self, unit: Unit, terrain: str) -> int:
         move = self._movement_rules
@@ -407,7 +426,7 @@ class WargamingIntroduttivo(BaseSystem):
         if not within:
             b.set(attacker, "held", True)
             return
-        result = yield self._test(
+        result = yield stat_test(
             attacker, "cmb", "melee.to_hit", f"hits {target.label}", target=target
         )
         self._spend(b, attacker, combat=True)
@@ -417,7 +436,7 @@ class WargamingIntroduttivo(BaseSystem):
         if not b.alive(target.id):
             return
         # Seed: the attacked unit counter-attacks; WI-8: not an action.
-        counter = yield self._test(
+        counter = yield stat_test(
             target, "cmb", "melee.counter", f"hits {attacker.label} back", target=attacker
         )
         if counter.success:
@@ -442,38 +461,13 @@ class WargamingIntroduttivo(BaseSystem):
         limit = int(b.options.get("turn_limit") or 0)
         if limit and b.round >= limit:
             worth = {s: sum(int(u.profile["cost"]) for u in b.on_table(s)) for s in standing}
-            best = max(worth.values())
-            leaders = [s for s in standing if worth[s] == best]
-            reason = f"turn limit {limit}: most cost surviving ({best})"
-            b.end(leaders[0] if len(leaders) == 1 else None, reason)
+            reason = f"turn limit {limit}: most cost surviving ({max(worth.values())})"
+            b.end(winner_by_score(worth), reason)
             return
         self._new_turn(b)
         yield from ()  # a step that asks nothing is still a generator
 
     # -- shared pieces ------------------------------------------------------------------
-
-    def _test(
-        self,
-        unit: Unit,
-        stat: str,
-        key: str,
-        what: str,
-        target: Unit | None = None,
-        modifiers: list[tuple[str, int]] | None = None,
-    ) -> Roll:
-        """Seed: d6 ≤ the characteristic; maluses lower the number to roll under."""
-        return Roll(
-            key=key,
-            side=unit.side,
-            actor=unit.id,
-            target=target.id if target else None,
-            text=f"{unit.label} {what}? ({stat.upper()} {unit.num(stat)})",
-            dice="1d6",
-            compare="<=",
-            threshold=unit.num(stat),
-            modifiers=tuple(modifiers or ()),
-            mod_target=True,
-        )
 
     def _can_act(self, unit: Unit) -> bool:
         return unit.num("actions") < self._max_actions
@@ -497,10 +491,11 @@ class WargamingIntroduttivo(BaseSystem):
     # -- views for the UI -----------------------------------------------------------------
 
     def queue(self, b: Battle) -> list[QueueRow]:
-        if b.phase == "setup" or "order" not in b.pos:
+        p = pos(b)
+        if b.phase == "setup" or not p.order:
             return [QueueRow(s.id, f"{s.name}: rolling for play order") for s in b.sides]
         rows = []
-        order = b.pos["order"]
+        order = p.order
         for i, side in enumerate(order):
             current = b.turn_side == side and b.phase not in ("movement", "end")
             units = b.on_table(side)
@@ -512,7 +507,7 @@ class WargamingIntroduttivo(BaseSystem):
                 active = [u for u in units if u.flag("active")]
                 ready = [u for u in active if self._can_fight(u)]
                 detail = f"{len(active)} active, {len(ready)} can still fight"
-            done = b.phase not in ("movement", "end") and i < b.pos["player"]
+            done = b.phase not in ("movement", "end") and i < p.player
             mark = "✓ " if done else ""
             rows.append(
                 QueueRow(side, f"{i + 1}. {mark}{b.side_name(side)} — {detail}", current=current)

@@ -1,0 +1,172 @@
+"""The rule-writing kit: the helpers every rule system needs, written once.
+
+A rule reads like the rulebook when the bookkeeping is here::
+
+    def shoot(b: Battle, shooter: Unit) -> Step:
+        target = yield from pick_enemy(b, shooter, "shoot.target")
+        if target is None:
+            return                                   # cancelled: nothing happens
+        hit = yield stat_test(shooter, "cmb", "shoot.to_hit", f"hits {target.label}",
+                              target=target, modifiers=[("long range", -1)])
+        if hit.success:
+            b.set(target, "pending", target.num("pending") + 1)
+
+`RollOff` (roll-offs over sides or units) lives in `engine/rolloff.py`; `Position` (the
+typed position) and `Battle.track` (a non-unit change as an effect) in `engine/battle.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from skirmtui.engine.battle import Battle, Position, Stat, Unit
+from skirmtui.engine.prompts import Choose, Compare, Option, Prompt, Roll, RollResult
+
+P = TypeVar("P", bound=Prompt)
+
+#: The option value of "no target" in `pick_enemy`.
+CANCEL = "cancel"
+
+
+def about(
+    cls: type[P],
+    unit: Unit | Iterable[Unit],
+    *,
+    target: Unit | Iterable[Unit] | None = None,
+    **fields: Any,
+) -> P:
+    """A prompt about `unit` (or a group acting at once): its side, it as the actor,
+    `target` (one unit or several) as the target; `fields` as the prompt's own."""
+    actors = [unit] if isinstance(unit, Unit) else list(unit)
+    targets = [] if target is None else [target] if isinstance(target, Unit) else list(target)
+    more: dict[str, Any] = {}
+    if len(actors) > 1:
+        more["actors"] = tuple(u.id for u in actors)
+    if len(targets) > 1:
+        more["targets"] = tuple(u.id for u in targets)
+    return cls(
+        side=actors[0].side,
+        actor=actors[0].id,
+        target=targets[0].id if targets else None,
+        **more,
+        **fields,
+    )
+
+
+def stat_test(
+    unit: Unit,
+    stat: str,
+    key: str,
+    what: str,
+    *,
+    value: int | None = None,
+    under: bool = True,
+    dice: str = "1d6",
+    target: Unit | Iterable[Unit] | None = None,
+    modifiers: Iterable[tuple[str, int]] = (),
+    **fields: Any,
+) -> Roll:
+    """A characteristic test: roll under (`dice` ≤ the value; a malus lowers the number
+    to roll under) or, with `under=False`, roll over (`dice` + modifiers ≥ the value).
+    `value` defaults to the unit's current `stat`; the text says what and against what."""
+    number = unit.num(stat) if value is None else value
+    return about(
+        Roll,
+        unit,
+        target=target,
+        key=key,
+        text=f"{unit.label} {what}? ({stat.upper()} {number})",
+        dice=dice,
+        compare="<=" if under else ">=",
+        threshold=number,
+        modifiers=tuple(modifiers),
+        mod_target=under,
+        **fields,
+    )
+
+
+def opposed(
+    first: Roll, second: Roll, beats: Compare = ">"
+) -> Generator[Roll, Any, tuple[RollResult, RollResult]]:
+    """An opposed roll: `first` rolls its total, then `second` must beat it (`beats`,
+    `>` by default; `>=` where the second wins ties). The second roll's target is the
+    first total, so its exact odds are shown before it is rolled. Returns both results;
+    the second's `success` says whether it won."""
+    one: RollResult = yield first
+    two: RollResult = yield attrs.evolve(second, compare=beats, threshold=one.total)
+    return one, two
+
+
+def pick_enemy(
+    b: Battle,
+    unit: Unit,
+    key: str,
+    *,
+    text: str | None = None,
+    among: Iterable[Unit] | None = None,
+    describe: Callable[[Unit], str] | None = None,
+    cancel: str = "Cancel: no target",
+    cancel_value: str = CANCEL,
+) -> Generator[Prompt, Any, Unit | None]:
+    """`unit` picks an enemy on the table (or one of `among`), or cancels: returns the
+    enemy, or None when cancelled or when the enemy left the table meanwhile (a GM
+    override may land between any two prompts). `cancel_value` keeps the value older
+    saves stored for cancelling."""
+    enemies = list(b.enemies(unit.side) if among is None else among)
+    word = describe or (lambda e: f"{e.label} ({b.side_name(e.side)})")
+    options = [Option(e.id, word(e)) for e in enemies]
+    options.append(Option(cancel_value, cancel, passive=True))
+    choice = yield about(
+        Choose, unit, key=key, text=text or f"{unit.label}: which target?", options=options
+    )
+    if choice == cancel_value or not b.alive(choice):
+        return None
+    return b.units[choice]
+
+
+def reset(b: Battle, units: Iterable[Unit], flags: Mapping[str, Stat]) -> None:
+    """Put per-turn flags back to their values (each change logged; unchanged skipped)."""
+    for unit in units:
+        stats = unit.stats
+        for field, value in flags.items():
+            if stats[field] != value:
+                b.set(unit, field, value)
+
+
+def winner_by_score(scores: Mapping[str, float]) -> str | None:
+    """The id with the highest score, or None (a draw) when the best is shared."""
+    if not scores:
+        return None
+    best = max(scores.values())
+    leaders = [k for k, v in scores.items() if v == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+@attrs.define
+class Held(Position):
+    """Results of a group acting at the same moment, held until the whole group acted
+    and then applied together (so no result changes how a later member acts).
+
+    Each held result adds `amount` to a unit's numeric stat."""
+
+    results: list[tuple[str, str, int]] = attrs.field(factory=list)
+
+    def hold(self, unit: Unit, field: str, amount: int = 1) -> None:
+        self.results.append((unit.id, field, amount))
+
+    def apply(self, b: Battle) -> list[Unit]:
+        """Apply every held result (to units still on the table), in the order held;
+        return the units changed, each once."""
+        changed: list[Unit] = []
+        for uid, field, amount in self.results:
+            if not b.alive(uid):
+                continue
+            unit = b.units[uid]
+            b.set(unit, field, unit.num(field) + amount)
+            if unit not in changed:
+                changed.append(unit)
+        self.results = []
+        return changed

@@ -1,0 +1,34 @@
+"""Where a pequenas-guerras battle stands between steps (PG-2, PG-3, PG-8)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import attrs
+
+from skirmtui.engine.battle import Battle, Position
+from skirmtui.engine.rolloff import RollOff
+
+
+@attrs.define
+class PGPosition(Position):
+    #: PG-2: the deployment roll-off (its order is also round 1's).
+    deploy: RollOff = attrs.field(factory=RollOff)
+    #: Side → its corner (tracked: every choice is an effect).
+    corners: dict[str, str] = attrs.field(factory=dict)
+    #: Units placed on the table so far.
+    placed: list[str] = attrs.field(factory=list)
+    #: Index of the player whose turn it is (placing, then activating), in `order`.
+    turn: int = 0
+    #: The round's order of play (tracked each time it is decided, PG-3).
+    order: list[str] = attrs.field(factory=list)
+    #: Objective markers' holders, "" for neutral (tracked); None before they are rolled.
+    objectives: list[str] | None = None
+    #: Objective markers placed so far.
+    marked: int = 0
+    objective_rolloff: RollOff = attrs.field(factory=RollOff)
+    round_rolloff: RollOff = attrs.field(factory=RollOff)
+
+
+def pos(b: Battle) -> PGPosition:
+    return cast(PGPosition, b.pos)
