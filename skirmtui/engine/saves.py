@@ -16,6 +16,7 @@ import stat
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 

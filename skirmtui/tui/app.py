@@ -26,7 +26,7 @@ class SkirmApp(App[int]):
     """Opens a session to play or review, or a setup screen to start one."""
 
     TITLE = "skirmtui"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "screens/battle.tcss"]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
@@ -67,9 +67,20 @@ class SkirmApp(App[int]):
         self.save_due = False
         self._switch_interval = sys.getswitchinterval()
 
+    def get_default_screen(self) -> Screen[object]:
+        """A battle to play is the first screen itself: no blank screen is drawn, and
+        nothing else is built, before the battle's first frame."""
+        if self.session is not None and not self.review_only:
+            from skirmtui.tui.screens.battle import BattleScreen
+
+            return BattleScreen(self.session)  # type: ignore[return-value]
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
         if self.notice:
             self.notify(safe(self.notice), severity="warning", timeout=30, markup=False)
+        if self.session is not None and not self.review_only:
+            return  # the default screen (get_default_screen); autosave starts on ready
         if self.session is None:
             from skirmtui.tui.screens.setup import SetupScreen
 
@@ -92,6 +103,12 @@ class SkirmApp(App[int]):
         from skirmtui.engine.odds import warm_up
 
         self.run_worker(warm_up, thread=True, name="odds-warm-up", group="odds")
+        playing = self.session is not None and not self.review_only
+        if playing and self._saver is None and self._autosave_enabled:
+            # The writer (and the save code it imports) is set up after the first frame.
+            from skirmtui.tui.autosave import Autosaver
+
+            self._saver = Autosaver(self.save_path, self._saved)
         if self.save_due:  # a new battle (the demo): its first save after the first frame
             self.autosave()
 
@@ -117,13 +134,14 @@ class SkirmApp(App[int]):
         self.autosave()
 
     def _open(self, session: Session) -> None:
-        from skirmtui.tui.screens.battle import BattleScreen
-        from skirmtui.tui.screens.review import ReviewScreen
-
         screen: Screen[None]
         if self.review_only:
+            from skirmtui.tui.screens.review import ReviewScreen
+
             screen = ReviewScreen(session)
         else:
+            from skirmtui.tui.screens.battle import BattleScreen
+
             screen = BattleScreen(session)
             if self._autosave_enabled:
                 from skirmtui.tui.autosave import Autosaver

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from skirmtui.engine.items import GM_SET
 from skirmtui.engine.prompts import AnswerError, Ask, Prompt, Roll
 from skirmtui.engine.text import safe
-from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, SearchInput, haystack
+from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
 from skirmtui.tui.widgets.key_bar import KeyBar
@@ -115,6 +115,9 @@ class BattleScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
+        # The size classes before the first layout, so that the first frame is drawn
+        # once, in its final layout (not restyled when the first Resize arrives).
+        self._size_classes(*self.app.size)
         # Grid order (battle.tcss): row by row, spans filled in.
         session = self.session
         yield Breadcrumb(session, id="breadcrumb")
@@ -139,11 +142,20 @@ class BattleScreen(Screen[None]):
         self.query_one(PromptPanel).focus()
 
     def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
-        self.set_class(width < SHEET_WIDTH, "-narrow")
-        self.set_class(height >= 34, "-tall")
-        self.refresh_bindings()
+        if self._size_classes(*event.size):
+            self.refresh_bindings()  # `s` (the sheet) is live on narrow terminals only
+
+    def _size_classes(self, width: int, height: int) -> bool:
+        """The layout for this terminal size; whether it changed."""
+        classes = {
+            "-too-small": width < MIN_WIDTH or height < MIN_HEIGHT,
+            "-narrow": width < SHEET_WIDTH,
+            "-tall": height >= 34,
+        }
+        if all(self.has_class(name) == on for name, on in classes.items()):
+            return False
+        self.update_classes(classes)  # others (-sheet) stay
+        return True
 
     # -- state changes --------------------------------------------------------------------
 
@@ -350,6 +362,8 @@ class BattleScreen(Screen[None]):
     def action_search(self) -> None:
         if self._search_open:
             return
+        from skirmtui.tui.search_input import SearchInput
+
         self._search_open = True
         field = SearchInput(self._search_done)
         self.mount(field, before=self.query_one(KeyBar))
@@ -357,7 +371,7 @@ class BattleScreen(Screen[None]):
 
     def _search_done(self, query: str | None) -> None:
         self._search_open = False
-        self.query(SearchInput).remove()
+        self.query("#search").remove()
         log = self.query_one(CombatLog)
         log.focus()
         if query is not None:

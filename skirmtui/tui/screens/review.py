@@ -21,7 +21,8 @@ from skirmtui.engine.session import Session
 from skirmtui.engine.system import phase_label
 from skirmtui.engine.text import one_line
 from skirmtui.engine.wording import round_word
-from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, SearchInput, haystack
+from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
+from skirmtui.tui.search_input import SearchInput
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.queue import QueueView
@@ -226,7 +227,7 @@ class ReviewScreen(Screen[None]):
             self.search.clear()
             self._moved()
             return
-        if len(self.app.screen_stack) > 2:
+        if not getattr(self.app, "review_only", False):  # opened from the battle screen
             self.dismiss(None)
         else:
             self.app.exit(0)

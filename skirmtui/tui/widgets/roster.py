@@ -19,6 +19,7 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
 from skirmtui.engine.conditions import of_unit
 from skirmtui.engine.session import Session
@@ -166,7 +167,19 @@ class Roster(ScrollView, can_focus=True):
         return lines
 
     def _resize(self) -> None:
-        self.virtual_size = Size(self._width, len(self._lines))
+        """A new number of lines: the scrollable size changes, and only when that shows
+        or hides the scrollbar does the screen need a new layout."""
+        size = Size(self._width, len(self._lines))
+        height = self.scrollable_content_region.height
+        if not height or (size.height > height) != (self.virtual_size.height > height):
+            self.virtual_size = size
+        else:
+            self.set_reactive(Widget.virtual_size, size)
+            if self.show_vertical_scrollbar:
+                self.vertical_scrollbar.window_virtual_size = size.height
+                self.vertical_scrollbar.window_size = height
+            if self.scroll_y > self.max_scroll_y:
+                self.scroll_to(y=self.max_scroll_y, animate=False)
         self._strips.clear()
         self.refresh()
 
