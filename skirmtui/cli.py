@@ -13,12 +13,13 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skirmtui import __version__
 from skirmtui.engine.text import json_ascii_controls, safe
 
 if TYPE_CHECKING:
+    from skirmtui.engine.lock import SaveLock
     from skirmtui.engine.session import Session
     from skirmtui.engine.system import RuleSystem, Setup
     from skirmtui.tui.app import SkirmApp
@@ -30,6 +31,14 @@ SAVES = Path("saves")
 
 class UsageError(Exception):
     """Bad usage: reported on stderr, exit 2."""
+
+
+class PathError(Exception):
+    """A path the command cannot write to: one line on stderr naming it, exit 1."""
+
+    def __init__(self, path: Path, error: OSError | str) -> None:
+        reason = error if isinstance(error, str) else (error.strerror or str(error))
+        super().__init__(f"{path}: {reason}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -121,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(safe(f"skirmtui {args.command}: {error}"), file=sys.stderr)
         return EXIT_USAGE
+    except PathError as error:
+        print(safe(f"skirmtui {args.command}: {error}"), file=sys.stderr)
+        return EXIT_BAD_FILE
     return code
 
 
@@ -138,11 +150,16 @@ def _system(system_id: str) -> RuleSystem:
 
 def _load(path: Path) -> tuple[Session, str] | None:
     """Load a save, or print the problem on one line and return None."""
-    from skirmtui.engine.saves import SaveError, load_session
+    loaded = _load_document(path)
+    return None if loaded is None else loaded[:2]
+
+
+def _load_document(path: Path) -> tuple[Session, str, dict[str, Any]] | None:
+    from skirmtui.engine.saves import SaveError, load_with_document
     from skirmtui.systems.registry import systems
 
     try:
-        return load_session(path, systems())
+        return load_with_document(path, systems())
     except SaveError as error:
         message = f"{path}: {error}" if str(path) not in str(error) else str(error)
         print(f"skirmtui: {safe(message)}", file=sys.stderr)
@@ -150,8 +167,36 @@ def _load(path: Path) -> tuple[Session, str] | None:
 
 
 def _run_app(app: SkirmApp) -> int:
-    app.run()
+    try:
+        app.run()
+    finally:
+        if app.lock is not None:
+            app.lock.release()
     return app.return_code or EXIT_OK
+
+
+def _lock(path: Path) -> SaveLock | None:
+    """Take the save's lock and clean the temp files a killed writer left (safe only
+    while holding it). `LockHeld` if another skirmtui has it; None if the folder
+    cannot hold a lock file (read-only: autosave will say it cannot write either)."""
+    from skirmtui.engine.lock import SaveLock, clean_stale_temps
+
+    lock = SaveLock(path)
+    try:
+        lock.acquire()
+    except OSError:
+        return None
+    clean_stale_temps(path)
+    return lock
+
+
+def _lock_or_refuse(path: Path) -> SaveLock | None:
+    from skirmtui.engine.lock import LockHeld
+
+    try:
+        return _lock(path)
+    except LockHeld as held:
+        raise PathError(path, f"{held.owner.describe()} is playing it; choose another -o") from None
 
 
 # -- commands ------------------------------------------------------------------------------
@@ -183,7 +228,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = args.output or SAVES / f"{system.id}-{stamp}.toml"
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(system_id=system.id, path=path, preset=preset, seed=seed))
+    lock = _lock_or_refuse(path)
+    return _run_app(SkirmApp(system_id=system.id, path=path, preset=preset, seed=seed, lock=lock))
 
 
 def cmd_open(args: argparse.Namespace) -> int:
@@ -191,9 +237,18 @@ def cmd_open(args: argparse.Namespace) -> int:
     if loaded is None:
         return EXIT_BAD_FILE
     session, created = loaded
+    from skirmtui.engine.lock import LockHeld
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(session=session, path=args.save, created=created))
+    try:
+        lock = _lock(args.save)
+    except LockHeld as held:  # a second instance: read-only, so it cannot clobber the first
+        notice = f"{held}: opened read-only (review). Quit the other one to play here."
+        print(safe(f"skirmtui: {notice}"), file=sys.stderr)
+        app = SkirmApp(session=session, path=args.save, created=created, review=True)
+        app.notice = notice
+        return _run_app(app)
+    return _run_app(SkirmApp(session=session, path=args.save, created=created, lock=lock))
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -214,17 +269,30 @@ def cmd_demo(args: argparse.Namespace) -> int:
     session = Session(system, system.demo_setup())
     path = args.output or SAVES / f"demo-{system.id}.toml"
     created = now_stamp()
-    save_session(session, path, created)
+    lock = _lock_or_refuse(path)
+    try:
+        save_session(session, path, created)
+    except OSError as error:
+        if lock is not None:
+            lock.release()
+        raise PathError(path, error) from None
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(session=session, path=path, created=created))
+    return _run_app(SkirmApp(session=session, path=path, created=created, lock=lock))
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    loaded = _load(args.save)
+    from skirmtui.engine.saves import replay_differences
+
+    loaded = _load_document(args.save)
     if loaded is None:
         return EXIT_BAD_FILE
-    session, _ = loaded
+    session, _, doc = loaded
+    differences = replay_differences(doc, session)
+    if differences:
+        where = "; ".join(differences)
+        print(safe(f"skirmtui: {args.save}: does not match its replay: {where}"), file=sys.stderr)
+        return EXIT_BAD_FILE
     battle = session.battle
     state = (
         f"finished: {session.system.summary(battle)[0]}"
@@ -249,7 +317,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         text = markdown_report(session, session.system.summary(session.battle))
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        write_output(args.output, text)
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -305,6 +373,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     setup = system.demo_setup()
     if args.players is not None:
         setup = _setup_for_players(system, args.players)
+    if args.save_dir:
+        writable_folder(args.save_dir)
     report = SimReport()
     rng = random.Random(args.seed)
     start = time.perf_counter()
@@ -323,7 +393,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
         key = session.battle.side_name(result.winner) if result.winner else "draw"
         report.wins[key] = report.wins.get(key, 0) + 1
         if args.save_dir:
-            save_session(session, args.save_dir / f"{system.id}-{number:04d}.toml", now_stamp())
+            path = args.save_dir / f"{system.id}-{number:04d}.toml"
+            try:
+                save_session(session, path, now_stamp())
+            except OSError as error:
+                raise PathError(path, error) from None
     report.seconds = time.perf_counter() - start
     print(f"system: {system.id}")
     print(f"battles: {report.battles}")
@@ -352,3 +426,65 @@ def _reseeded(setup: Setup, seed: int) -> Setup:
     import attrs
 
     return attrs.evolve(setup, seed=seed)
+
+
+# -- output paths --------------------------------------------------------------------------
+
+
+def write_output(path: Path, text: str) -> None:
+    """Write an export: whole or not at all for a file (a temp file renamed over it, so a
+    full disk leaves no half report); straight into anything else (`/dev/stdout`, a
+    pipe). Any failure is a `PathError` naming the path and the reason."""
+    import contextlib
+    import os
+    import stat
+    import tempfile
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise PathError(path, error) from None
+    data = text.encode("utf-8")
+    try:
+        if mode is not None and stat.S_ISDIR(mode):
+            raise PathError(path, "is a folder")
+        if mode is not None and not stat.S_ISREG(mode):
+            with open(path, "wb") as handle:
+                handle.write(data)
+            return
+        folder = path.parent
+        if not folder.is_dir():
+            raise PathError(path, f"no such folder {folder}")
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.chmod(tmp, 0o644 if mode is None else mode & 0o777)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as error:
+        raise PathError(path, error) from None
+
+
+def writable_folder(folder: Path) -> None:
+    """Make `folder` (and its parents) or fail now, before any work, with a `PathError`."""
+    import os
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise PathError(folder, "is not a folder") from None
+    except OSError as error:
+        raise PathError(folder, error) from None
+    try:  # permissions, a read-only mount: try what the saves will do
+        fd, probe = tempfile.mkstemp(prefix=".skirmtui-", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        raise PathError(folder, error) from None

@@ -3,6 +3,9 @@ beside each its after-battle report (`SYSTEM.md`, what `export --format md` writ
 
 Run after a rules change that makes an example stop replaying:
 `.venv/bin/python tools/make_examples.py [SYSTEM …]` (default: every system).
+After a change of the log's wording only (`skirmtui check` says an example "does not
+match its replay"): `tools/make_examples.py --resave [SYSTEM …]` keeps each battle's
+answers and rewrites its stored log and result (and its report) from the replay.
 """
 
 from __future__ import annotations
@@ -14,12 +17,24 @@ from pathlib import Path
 import attrs
 
 from skirmtui.engine.report import markdown_report
-from skirmtui.engine.saves import save_session
+from skirmtui.engine.saves import load_session, save_session
 from skirmtui.engine.session import Session
 from skirmtui.engine.sim import play_random
 from skirmtui.systems.registry import systems
 
 OUT = Path(__file__).resolve().parent.parent / "saves" / "examples"
+
+
+def resave(only: list[str]) -> None:
+    for system in systems().values():
+        path = OUT / f"{system.id}.toml"
+        if (only and system.id not in only) or not path.exists():
+            continue
+        session, created = load_session(path, systems())
+        save_session(session, path, created)
+        report = markdown_report(session, system.summary(session.battle))
+        path.with_suffix(".md").write_text(report, encoding="utf-8")
+        print(f"{path}: {len(session.items)} answers, log and result rewritten")
 
 
 def _shows_the_system(session: Session) -> bool:
@@ -65,4 +80,7 @@ def main(only: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--resave"]:
+        resave(sys.argv[2:])
+    else:
+        main(sys.argv[1:])

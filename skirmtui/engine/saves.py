@@ -12,6 +12,7 @@ import json
 import operator
 import os
 import re
+import stat
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,11 +24,28 @@ import attrs
 import tomli_w
 
 from skirmtui.engine.battle import LogEntry, Result, Side
-from skirmtui.engine.items import BY_APP, BY_TABLE, GM_ADD, Item
+from skirmtui.engine.items import (
+    BY_APP,
+    BY_TABLE,
+    GM_ADD,
+    GM_END,
+    GM_KEYS,
+    GM_NOTE,
+    GM_REMOVE,
+    GM_RESTORE,
+    GM_SET,
+    Item,
+)
 from skirmtui.engine.session import ReplayError, Session
 from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
 
 FORMAT = 1
+#: Largest save read (checked before parsing): a 20,000-answer battle is about 3 MB.
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: Most answers a save may hold (five times the longest battle `sim` lets run).
+MAX_SAVE_ANSWERS = 100_000
+#: Deepest nesting of an answer's value (a GM's new unit: a table holding a table).
+_MAX_DEPTH = 4
 
 
 class SaveError(ValueError):
@@ -191,6 +209,126 @@ class SaveWriter:
         write_atomic(path, self.text(snap))
 
 
+class OutsideChange(OSError):
+    """The save on disk is not what this writer last wrote: someone else changed it."""
+
+
+#: Table of the answers appended after the last whole write (see `JournalWriter`).
+MORE = "more_answers"
+
+
+@attrs.frozen
+class _Signature:
+    """What identifies the file we last wrote: any outside write changes one of these."""
+
+    inode: int
+    size: int
+    mtime_ns: int
+
+    @classmethod
+    def of(cls, path: Path) -> _Signature | None:
+        try:
+            info = os.stat(path)
+        except OSError:  # absent, or its folder is not one: nothing there to protect
+            return None
+        return cls(info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+class JournalWriter:
+    """The autosave's writer: appends each new answer to the save, rewrites it whole
+    (atomically, keeping `.bak`) only when appending cannot say what changed.
+
+    An answer is one small `[[more_answers]]` record written with one `write` to the
+    end of the file: cheap at any battle length, so the disk keeps up with answers
+    given every few milliseconds and a kill loses at most what was not yet handed to
+    the writer. The file is valid TOML after every record. An undo, a new result or a
+    new setup rewrites the file whole (`compact`); so does the autosaver when the
+    table is idle, folding the records into `answers` and bringing the rendered log
+    and result up to date (while records follow them, those describe the battle after
+    `answers` only). Before every write the file is compared with what we last wrote
+    (inode, size, mtime): a change made by someone else raises `OutsideChange` and
+    nothing is written.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._whole = SaveWriter()
+        self._expected = _Signature.of(self.path)
+        self._on_disk: tuple[Item, ...] = ()  # the items the file holds
+        self._base: tuple[Setup, str, Result | None] | None = None  # of the whole write
+        self.appended = 0  # records since the last whole write
+
+    def expect_current(self) -> None:
+        """Accept the file as it is now (the user chose to overwrite an outside edit)."""
+        self._expected = _Signature.of(self.path)
+        self._base = None  # and write it whole next time
+
+    def save(self, snap: SaveSnapshot, compact: bool = False) -> None:
+        """Bring the file up to `snap`: append the new answers when possible."""
+        self._check_unchanged()
+        new = self._appendable(snap)
+        if compact or new is None:
+            self._write_whole(snap)
+        elif new:
+            self._append(new)
+            self._on_disk = snap.items
+
+    @property
+    def compacted(self) -> bool:
+        return self.appended == 0
+
+    def _appendable(self, snap: SaveSnapshot) -> tuple[Item, ...] | None:
+        """The items to append, or None if the file must be rewritten."""
+        if self._base is None or self._base != (snap.setup, snap.created, snap.result):
+            return None
+        done = self._on_disk
+        if len(snap.items) < len(done) or self.appended + len(snap.items) - len(done) > 2_000:
+            return None
+        if not all(map(operator.is_, done, snap.items)):  # an undo, then other answers
+            return None
+        return snap.items[len(done) :]
+
+    def _check_unchanged(self) -> None:
+        now = _Signature.of(self.path)
+        if now != self._expected:
+            what = "removed" if now is None else "changed"
+            raise OutsideChange(
+                f"{self.path} was {what} by another program since skirmtui wrote it"
+            )
+
+    def _write_whole(self, snap: SaveSnapshot) -> None:
+        self._whole.write(snap, self.path)
+        self._expected = _Signature.of(self.path)
+        self._on_disk = snap.items
+        self._base = (snap.setup, snap.created, snap.result)
+        self.appended = 0
+
+    def _append(self, items: Sequence[Item]) -> None:
+        data = "".join(map(_record, items)).encode("utf-8")
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                written = os.write(fd, data)
+                if written != len(data):  # a full disk takes part of it: take it back
+                    raise OSError(28, f"disk full: wrote {written} of {len(data)} bytes")
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, size)
+                self._expected = _Signature.of(self.path)
+                raise
+            info = os.fstat(fd)
+        finally:
+            os.close(fd)
+        self._expected = _Signature(info.st_ino, info.st_size, info.st_mtime_ns)
+        self.appended += len(items)
+
+
+def _record(item: Item) -> str:
+    who = "" if item.by is None else f"by = {_inline(item.by)}\n"
+    return f"\n[[{MORE}]]\nkey = {_inline(item.key)}\nvalue = {_inline(_plain(item.value))}\n{who}"
+
+
 def _item_line(item: Item) -> str:
     return _answer_line(item.key, _plain(item.value), item.by)
 
@@ -301,26 +439,56 @@ def _plain(value: Any) -> Any:
 # -- reading ------------------------------------------------------------------------------
 
 
-def read_document(path: Path) -> dict[str, Any]:
-    """Parse a save file; a `SaveError` names what is wrong (TOML line and column)."""
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a save, refusing at once what is not a regular file (a FIFO would
+    block, `/dev/zero` never ends) or is larger than `MAX_SAVE_BYTES`."""
     try:
-        raw = Path(path).read_bytes()
+        # O_NONBLOCK: opening a FIFO must not wait for a writer.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise SaveError("no such file") from None
     except OSError as error:
-        raise SaveError(f"cannot read: {error.strerror}") from None
+        raise SaveError(f"cannot read: {error.strerror or error}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        is_dir = stat.S_ISDIR(info.st_mode)
+        raise SaveError("is a folder, not a save" if is_dir else "not a regular file")
+    with os.fdopen(fd, "rb") as handle:
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(
+                f"too large: {_mb(info.st_size)} (a save may hold {_mb(MAX_SAVE_BYTES)})"
+            )
+        try:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+        except OSError as error:
+            raise SaveError(f"cannot read: {error.strerror or error}") from None
+    if len(raw) > MAX_SAVE_BYTES:  # grew while we looked
+        raise SaveError(f"too large (a save may hold {_mb(MAX_SAVE_BYTES)})")
+    return raw
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """Parse a save file; a `SaveError` names what is wrong (TOML line and column)."""
+    raw = read_bytes(path)
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError("not a text file (not UTF-8)") from None
     except tomllib.TOMLDecodeError as error:
         raise SaveError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise SaveError("not a save: nested too deeply") from None
 
 
 def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> Setup:
     """Validate the setup part of a save and build it."""
     version = doc.get("format")
-    if version != FORMAT:
+    if type(version) is not int or version != FORMAT:  # not 1.0, not true
         raise SaveError(f"unknown save format {version!r} (this skirmtui reads format {FORMAT})")
     system_id = doc.get("system")
     if system_id not in systems:
@@ -354,7 +522,12 @@ def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> 
     if not isinstance(options, dict):
         raise SaveError("options must be a table")
     title = doc.get("title", "")
-    setup = Setup(str(system_id), str(title), seed, sides, units, options)
+    if not isinstance(title, str):
+        raise SaveError("title must be text")
+    created = doc.get("created", "")
+    if not isinstance(created, str | datetime):
+        raise SaveError("created must be a date or text")
+    setup = Setup(str(system_id), title, seed, sides, units, options)
     try:
         systems[str(system_id)].check_setup(setup)
     except SetupError as error:
@@ -365,25 +538,86 @@ def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> 
 def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
     items = []
     known = set(unit_ids)
-    for i, raw in enumerate(_list(doc, "answers")):
+    answers = _list(doc, "answers") + _list(doc, MORE)
+    if len(answers) > MAX_SAVE_ANSWERS:
+        raise SaveError(f"{len(answers)} answers: a save may hold {MAX_SAVE_ANSWERS}")
+    for i, raw in enumerate(answers):
         if not isinstance(raw, dict) or not isinstance(raw.get("key"), str) or "value" not in raw:
             raise SaveError(f"answer {i}: needs a key and a value")
-        value = raw["value"]
+        key, value = raw["key"], raw["value"]
+        problem = _value_problem(key, value)
+        if problem:
+            raise SaveError(f"answer {i} ({key}): {problem}")
         if isinstance(value, dict):
             unit = value.get("unit")
             if unit is not None and unit not in known:
-                raise SaveError(f"answer {i} ({raw['key']}): unit {unit!r} does not exist")
-            if raw["key"] == GM_ADD and isinstance(value.get("id"), str):
+                raise SaveError(f"answer {i} ({key}): unit {unit!r} does not exist")
+            if key == GM_ADD:
                 known.add(value["id"])
         by = raw.get("by")
         if by is not None and by not in (BY_APP, BY_TABLE):
-            raise SaveError(f"answer {i} ({raw['key']}): by must be {BY_APP!r} or {BY_TABLE!r}")
-        items.append(Item(raw["key"], tuple(value) if isinstance(value, list) else value, by))
+            raise SaveError(f"answer {i} ({key}): by must be {BY_APP!r} or {BY_TABLE!r}")
+        items.append(Item(key, tuple(value) if isinstance(value, list) else value, by))
     return items
+
+
+#: The text fields each GM entry must have (`True`) or may have (`False`).
+_GM_TEXT: dict[str, dict[str, bool]] = {
+    GM_SET: {"unit": True, "field": True},
+    GM_REMOVE: {"unit": True},
+    GM_RESTORE: {"unit": True},
+    GM_ADD: {"id": True, "side": True, "name": False},
+    GM_NOTE: {"text": True, "unit": False},
+    GM_END: {"winner": False, "reason": False},
+}
+
+
+def _value_problem(key: str, value: Any) -> str | None:
+    """What is wrong with the type of an answer's value (its rules check the rest on
+    replay), or None. A GM entry is a table with its text fields as text, so nothing
+    unhashable or oddly typed reaches the rules."""
+    if _depth(value) > _MAX_DEPTH:
+        return "value nested too deeply"
+    if key in GM_KEYS and not isinstance(value, dict):
+        return "a GM entry's value must be a table"
+    fields = _GM_TEXT.get(key, {"unit": False})  # any table's unit is a unit id
+    if not isinstance(value, dict):
+        return None
+    for name, required in fields.items():
+        if (required or name in value) and not isinstance(value.get(name), str):
+            return f"{name} must be text"
+    if key == GM_SET and not isinstance(value.get("value"), bool | int | str):
+        return "value must be a number, yes/no or text"
+    if key == GM_ADD and not isinstance(value.get("profile", {}), dict):
+        return "profile must be a table"
+    return None
+
+
+def _depth(value: Any) -> int:
+    """Nesting depth of lists and tables (iterative: a hostile file cannot recurse us)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > _MAX_DEPTH:
+                return depth
+            deepest = max(deepest, depth)
+            stack.extend(
+                (v, depth + 1) for v in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest
 
 
 def load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
     """Load and replay a save: the session and its `created` stamp, or a `SaveError`."""
+    session, created, _ = load_with_document(path, systems)
+    return session, created
+
+
+def load_with_document(
+    path: Path, systems: dict[str, RuleSystem]
+) -> tuple[Session, str, dict[str, Any]]:
+    """`load_session`, and the parsed document (for `check`)."""
     with gc_paused():
         return _load_session(path, systems)
 
@@ -402,7 +636,9 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
+def _load_session(
+    path: Path, systems: dict[str, RuleSystem]
+) -> tuple[Session, str, dict[str, Any]]:
     doc = read_document(path)
     setup = setup_from_document(doc, systems)
     items = items_from_document(doc, {u.id for u in setup.units})
@@ -412,7 +648,71 @@ def _load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, 
         raise SaveError(f"{error} (does not replay: {items[error.index].key})") from None
     except SetupError as error:
         raise SaveError(f"setup refused: {error}") from None
-    return session, str(doc.get("created") or now_stamp())
+    return session, str(doc.get("created") or now_stamp()), doc
+
+
+def replay_differences(doc: dict[str, Any], session: Session) -> list[str]:
+    """Where the derived parts of a save (its `[result]` and rendered `log`) differ from
+    what replaying its answers gives: an edit to them would show a reader a battle that
+    never happened. Empty when they match (or are absent: they are optional)."""
+    found = []
+    if doc.get(MORE):  # answers appended since the log was written: it stops before them
+        whole = len(doc.get("answers", []))
+        session = Session(session.system, session.setup, session.items[:whole])
+    result = session.battle.result
+    stored = doc.get("result")
+    if stored is not None or result is not None:
+        replayed = (
+            None
+            if result is None
+            else {"winner": result.winner or "", "reason": result.reason, "round": result.round}
+        )
+        if isinstance(stored, dict) and replayed is not None:
+            found += [
+                f"result {key}: the file says {_brief(stored.get(key))}, "
+                f"the replay {_brief(replayed.get(key))}"
+                for key in sorted(set(stored) | set(replayed))
+                if stored.get(key) != replayed.get(key)
+            ]
+        elif stored != replayed:
+            found.append(f"result: the file says {_brief(stored)}, the replay {_brief(replayed)}")
+    log = doc.get("log")
+    if log is not None:
+        lines = rendered_log(session.battle.log)
+        if not isinstance(log, str):
+            found.append("log: not text")
+        elif log != "\n".join(lines) + "\n":
+            ours = "\n".join(lines).split("\n")
+            theirs = log.removesuffix("\n").split("\n")
+            at = next(
+                (i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b),
+                min(len(ours), len(theirs)),
+            )
+            mine = ours[at] if at < len(ours) else None
+            stored_line = theirs[at] if at < len(theirs) else None
+            column = 0
+            if mine is not None and stored_line is not None:  # show where the lines part
+                column = next(
+                    (i for i, (a, b) in enumerate(zip(mine, stored_line, strict=False)) if a != b),
+                    min(len(mine), len(stored_line)),
+                )
+                column = max(0, column - 20)
+                mine, stored_line = mine[column:], stored_line[column:]
+            column_text = f", column {column + 21}" if column else ""
+            found.append(
+                f"log line {at + 1}{column_text}: the file says {_brief(stored_line)}, "
+                f"the replay {_brief(mine)}"
+            )
+    return found
+
+
+def _brief(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if not isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+        return text if len(text) <= 60 else text[:57] + "..."
+    return repr(value if len(value) <= 60 else value[:57] + "...")
 
 
 def _list(doc: dict[str, Any], key: str) -> list[Any]:

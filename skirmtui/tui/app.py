@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import sys
 from collections.abc import Iterable
@@ -11,6 +12,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from skirmtui.engine.lock import SaveLock
 from skirmtui.engine.odds import warm_up
 from skirmtui.engine.saves import now_stamp, snapshot
 from skirmtui.engine.session import Session
@@ -38,8 +40,15 @@ class SkirmApp(App[int]):
         preset: Setup | None = None,
         seed: int | None = None,
         autosave: bool = True,
+        lock: SaveLock | None = None,
+        notice: str | None = None,
     ) -> None:
         super().__init__()
+        #: The save's lock (held while this app may write it; released on exit).
+        self.lock = lock
+        #: Shown once the first screen is up (why the battle opened read-only…).
+        self.notice = notice
+        self._asking = False  # the unsaved-answers dialog is up
         self.session = session
         self.save_path = Path(path) if path else Path("saves/battle.toml")
         self.created = created or now_stamp()
@@ -54,6 +63,8 @@ class SkirmApp(App[int]):
         self._switch_interval = sys.getswitchinterval()
 
     def on_mount(self) -> None:
+        if self.notice:
+            self.notify(safe(self.notice), severity="warning", timeout=30, markup=False)
         if self.session is None:
             from skirmtui.tui.screens.setup import SetupScreen
 
@@ -79,6 +90,10 @@ class SkirmApp(App[int]):
         # The app is gone: its objects may be collected again, threads share as before.
         gc.unfreeze()
         sys.setswitchinterval(self._switch_interval)
+        if self._saver is not None:
+            self._saver.close()
+        if self.lock is not None:
+            self.lock.release()
 
     def start(self, setup: Setup | None) -> None:
         """The setup screen finished: start the battle (or quit if it was cancelled)."""
@@ -114,25 +129,86 @@ class SkirmApp(App[int]):
 
     def _saved(self, error: str | None) -> None:
         """Called from the autosave thread."""
-        self.call_from_thread(self._show_saved, error)
+        with contextlib.suppress(RuntimeError):  # the app is closing: nobody to tell
+            self.call_from_thread(self._show_saved, error)
 
     def _show_saved(self, error: str | None) -> None:
         from skirmtui.tui.screens.battle import BattleScreen
 
+        saver = self._saver
         if error:
             self.notify(safe(error), severity="error", timeout=10, markup=False)
-        screen = self.screen
-        if isinstance(screen, BattleScreen):
-            screen.update_savebar("✗ not saved" if error else "✓ saved")
+        for screen in self.screen_stack:
+            if isinstance(screen, BattleScreen):
+                stopped = saver is not None and saver.stopped is not None
+                screen.update_savebar(
+                    "✗ autosave stopped" if stopped else "✗ not saved" if error else "✓ saved"
+                )
+        if saver is not None and saver.stopped and not self._asking:
+            self.ask_unsaved(saver.stopped, quitting=False)
 
     async def action_quit(self) -> None:
-        if self._saver is not None:
+        saver = self._saver
+        if saver is not None:
             # The last answer's autosave waits for a frame: it may not be submitted yet.
             # Nothing changed: the file (and its .bak, the previous good save) stay.
             if self.save_due:
                 self.autosave()
-            self._saver.flush()
+            if not saver.flush() and not self._asking:
+                problem = saver.stopped or saver.failed or "the last answers are not on disk yet"
+                self.ask_unsaved(problem, quitting=True)
+                return
         self.exit(0)
+
+    def ask_unsaved(self, problem: str, quitting: bool) -> None:
+        """Answers are not on disk: the user chooses (overwrite or retry, save
+        elsewhere, quit without saving, or carry on)."""
+        from skirmtui.tui.screens.unsaved import UnsavedScreen
+
+        self._asking = True
+        self.push_screen(
+            UnsavedScreen(self.save_path, problem, quitting),
+            lambda choice: self._unsaved_chosen(choice, quitting),
+        )
+
+    def _unsaved_chosen(self, choice: tuple[str, Path | None] | None, quitting: bool) -> None:
+        from skirmtui.engine.lock import LockHeld, SaveLock
+        from skirmtui.tui.screens.unsaved import ELSEWHERE, OVERWRITE, QUIT
+
+        self._asking = False
+        saver = self._saver
+        what, where = choice or ("cancel", None)
+        if saver is None or what == QUIT:
+            if quitting or what == QUIT:
+                self.exit(0)
+            return
+        if what == OVERWRITE:
+            saver.overwrite()
+            if quitting:
+                self.call_later(self.action_quit)
+            return
+        if what == ELSEWHERE and where is not None:
+            problem = None
+            lock = SaveLock(where)
+            try:
+                if where.exists():
+                    raise FileExistsError(f"{where} already exists: choose another name")
+                lock.acquire()
+                saver.save_elsewhere(where)
+            except (OSError, LockHeld) as error:
+                lock.release()
+                problem = f"cannot save to {where}: {error}"
+            if problem is not None:
+                self.notify(safe(problem), severity="error", timeout=10, markup=False)
+                self.ask_unsaved(problem, quitting)
+                return
+            if self.lock is not None:
+                self.lock.release()
+            self.lock, self.save_path = lock, where
+            self.notify(safe(f"saved to {where}; autosaving there"), markup=False)
+            self._show_saved(None)
+            if quitting:
+                self.exit(0)
 
     # -- command palette ------------------------------------------------------------------
 

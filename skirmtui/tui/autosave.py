@@ -1,4 +1,4 @@
-"""Autosave after every answer, off the UI thread, atomically (DESIGN.md)."""
+"""Autosave after every answer, off the UI thread (DESIGN.md, docs/reliability.md)."""
 
 from __future__ import annotations
 
@@ -6,53 +6,144 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from skirmtui.engine.saves import SaveSnapshot, SaveWriter
+from skirmtui.engine.saves import JournalWriter, OutsideChange, SaveSnapshot
+
+#: After this long without an answer, appended answers are folded into a whole save
+#: (the rendered log and result brought up to date).
+IDLE_COMPACT_S = 1.0
 
 
 class Autosaver:
     """Writes the newest snapshot in a background thread; older pending ones are skipped.
 
     `submit` is called on the UI thread and only stores a reference, so answering
-    never waits for the disk. The writer re-uses the text of what it saved before, so
-    an autosave costs what the battle added, not its length (and holds the GIL briefly).
+    never waits for the disk. The writer appends what is new (`JournalWriter`), so a
+    write costs what the battle added, not its length, and keeps up with bursts.
+
+    Two states stop the writing until the user decides: `stopped` (the file was
+    changed by someone else: it is not overwritten) and `failed` (the last write
+    failed: full disk, read-only folder; later answers try again). `unsaved` says
+    whether answers are not on disk, which is what quitting asks about.
     """
 
     def __init__(self, path: Path, on_saved: Callable[[str | None], None]) -> None:
-        self.path = path
+        self.path = Path(path)
         self._on_saved = on_saved  # called from the worker thread with an error or None
+        self._writer = JournalWriter(self.path)  # used under _write_lock only
         self._pending: SaveSnapshot | None = None
-        self._writer = SaveWriter()  # used by the worker thread only
+        self._newest: SaveSnapshot | None = None  # submitted last (written or not)
+        self._written: SaveSnapshot | None = None  # on disk last
+        self._compact = False
+        self.stopped: str | None = None
+        self.failed: str | None = None
+        self._closed = False
         self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
         self._wake = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
         self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
         self._thread.start()
 
+    # -- UI thread --------------------------------------------------------------------------
+
     def submit(self, snap: SaveSnapshot) -> None:
         with self._lock:
-            self._pending = snap
+            self._pending = self._newest = snap
             self._idle.clear()
         self._wake.set()
 
     def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until everything submitted is on disk (used on quit)."""
-        return self._idle.wait(timeout)
+        """Write everything submitted, whole (used on quit); True if it is all on disk."""
+        with self._lock:
+            if self.stopped is None:
+                self._compact = True
+                self._idle.clear()
+        self._wake.set()
+        return self._idle.wait(timeout) and not self.unsaved
+
+    def close(self) -> None:
+        """No more writes or reports (the app is gone); what was submitted is left as is."""
+        self._closed = True
+        self._wake.set()
+
+    @property
+    def unsaved(self) -> bool:
+        """Answers exist that are not on disk (a failed or stopped autosave, or pending)."""
+        return (
+            self.stopped is not None
+            or self.failed is not None
+            or self._pending is not None
+            or (self._newest is not None and self._newest is not self._written)
+        )
+
+    def overwrite(self) -> None:
+        """The user chose to replace an outside change with this battle: write it whole."""
+        with self._write_lock:
+            self._writer.expect_current()
+        with self._lock:
+            self.stopped = None
+            self._pending = self._newest
+            self._compact = True
+            self._idle.clear()
+        self._wake.set()
+
+    def save_elsewhere(self, path: Path) -> None:
+        """Write the battle whole to `path` now and autosave there from now on; raises
+        `OSError` (nothing changes) if it cannot be written."""
+        writer = JournalWriter(Path(path))
+        writer.expect_current()
+        with self._write_lock:
+            snap = self._newest
+            if snap is not None:
+                writer.save(snap, compact=True)
+            self._writer = writer
+            self.path = Path(path)
+            self._written = snap
+        with self._lock:
+            self.stopped = self.failed = None
+
+    # -- the writer thread ------------------------------------------------------------------
 
     def _run(self) -> None:
         while True:
-            self._wake.wait()
+            idle_wait = None if self._writer.compacted else IDLE_COMPACT_S
+            woke = self._wake.wait(idle_wait)
+            if self._closed:
+                return
             with self._lock:
                 snap, self._pending = self._pending, None
+                compact, self._compact = self._compact, False
                 self._wake.clear()
+                if self.stopped is not None:  # keep it for when the user decides
+                    self._pending = None
+                    self._idle.set()
+                    continue
+            if snap is None and (compact or not woke) and not self._writer.compacted:
+                snap, compact = self._written, True  # fold the appended answers in
             if snap is None:
+                with self._lock:
+                    if self._pending is None:
+                        self._idle.set()
                 continue
-            try:
-                self._writer.write(snap, self.path)
-                error = None
-            except Exception as exc:  # a dead thread would silently stop every later save
-                error = f"autosave failed: {exc}"
+            error = self._write(snap, compact)
             with self._lock:
                 if self._pending is None:
                     self._idle.set()
-            self._on_saved(error)
+            if not self._closed:
+                self._on_saved(error)
+
+    def _write(self, snap: SaveSnapshot, compact: bool) -> str | None:
+        try:
+            with self._write_lock:
+                self._writer.save(snap, compact)
+        except OutsideChange as exc:
+            with self._lock:
+                self.stopped = f"autosave stopped: {exc}"
+            return self.stopped
+        except Exception as exc:  # a dead thread would silently stop every later save
+            self.failed = f"autosave failed: {exc}"
+            return self.failed
+        self._written = snap
+        self.failed = None
+        return None

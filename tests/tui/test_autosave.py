@@ -105,19 +105,21 @@ def test_an_unexpected_error_in_the_writer_is_reported_and_the_thread_goes_on(
     """Not only OSError: any failure is reported, and later saves still happen."""
     errors: list[str | None] = []
     saver = Autosaver(tmp_path / "x.toml", errors.append)
-    real_write = saver._writer.write
+    real_save = saver._writer.save
     calls = []
 
-    def failing_once(snap, path):  # type: ignore[no-untyped-def]
+    def failing_once(snap, compact=False):  # type: ignore[no-untyped-def]
         calls.append(1)
         if len(calls) == 1:
             raise ValueError("boom")
-        real_write(snap, path)
+        real_save(snap, compact)
 
-    saver._writer.write = failing_once  # type: ignore[method-assign]
+    saver._writer.save = failing_once  # type: ignore[method-assign]
+    saver.submit(snapshot(demo_session(), "2026-01-01T00:00:00Z"))
+    assert not saver.flush(10)  # not on disk: quitting would ask
+    assert saver.unsaved
     saver.submit(snapshot(demo_session(), "2026-01-01T00:00:00Z"))
     assert saver.flush(10)
-    saver.submit(snapshot(demo_session(), "2026-01-01T00:00:00Z"))
-    assert saver.flush(10)
+    assert not saver.unsaved
     assert errors[0] == "autosave failed: boom" and errors[-1] is None
     assert (tmp_path / "x.toml").exists()
