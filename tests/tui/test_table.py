@@ -204,6 +204,8 @@ async def test_4_the_sheet_and_cursor_follow_the_unit_a_prompt_is_about(tmp_path
         await pilot.press(str(enabled.index("red3") + 1))  # Legionario 2 tries to activate
         await pilot.pause()
         assert session.prompt is not None and session.prompt.actor == "red3"
+        title = screen.query_one(PromptPanel).lines_text()[0]
+        assert title.startswith("Legionari: Legionario 2 activates?")  # who is asked
         roster = screen.query_one(Roster)
         assert roster.cursor_unit == "red3"
         assert screen.query_one(UnitSheet).unit_id == "red3"

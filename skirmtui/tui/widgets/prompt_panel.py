@@ -257,7 +257,10 @@ class PromptPanel(Widget, can_focus=True):
                 head.append(Line("Nothing to answer.", "title"))
             return head
         who = self.session.battle.side_name(prompt.side) if prompt.side else "The table"
-        title = prompt.text if prompt.text.startswith(who) else f"{who}: {prompt.text}"
+        # "Legionari: …" unless the text already starts with the side's name as a word
+        # ("Legionari rolls…"; not "Legionario 2 activates?").
+        said = prompt.text.startswith((f"{who} ", f"{who}:"))
+        title = prompt.text if said else f"{who}: {prompt.text}"
         head += [Line(t, "title") for t in wrap(one_line(title), width, 2)]
         if prompt.help:
             head += [Line(t, "help") for t in wrap(one_line(prompt.help), width, 2)[:3]]
