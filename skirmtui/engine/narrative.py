@@ -94,7 +94,7 @@ class Teller:
         subject = self._subject(text)
         if subject:
             rest = text[len(subject) :]
-            match = re.match(r"^(\s+(?:\w+ly\s+)?)(\S+)(.*)$", rest, re.S)
+            match = re.match(r"^(\s+(?:\w+ly\s+)?)([^\s,.:;!?]+)(.*)$", rest, re.S)
             if match and _is_verb(match.group(2)):
                 text = subject + match.group(1) + past_tense(match.group(2)) + match.group(3)
         text = re.sub(r" and (\w+s)\b", _and_past, text)
