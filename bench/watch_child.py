@@ -3,7 +3,8 @@
 Runs `skirmtui watch SAVE` headless (the same `WatchApp`, at the same niceness),
 records every frame it sends to the terminal as (`time.monotonic()`, answers the view
 shows), prints `ready` once its first frame is up, and writes the frames to OUT as
-JSON when the file STOP appears. `time.monotonic()` is the system's monotonic clock, shared with the GM's process.
+JSON when the file STOP appears. `time.monotonic()` is the system's monotonic clock,
+shared with the GM's process.
 """
 
 from __future__ import annotations
