@@ -324,7 +324,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 #: How much the player view steps back for the GM's app on the same machine (`nice`).
-WATCH_NICENESS = 10
+WATCH_NICENESS = 5
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
