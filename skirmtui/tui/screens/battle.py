@@ -73,6 +73,8 @@ class BattleScreen(Screen[None]):
     """Plays (or, read-only, shows) the app's session."""
 
     CSS_PATH = "battle.tcss"
+    #: The Now pane has the keys from the start (no focus moved once the screen is up).
+    AUTO_FOCUS = "#prompt"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
@@ -136,10 +138,12 @@ class BattleScreen(Screen[None]):
         self.query_one("#log").border_title = "Combat log"
         self.query_one("#sheet").border_title = "Unit"
         self.query_one(CombatLog).sync()
+        roster = self.query_one(Roster)
+        if roster.cursor_unit is not None:  # the sheet has its unit before the first frame
+            self._show_unit(roster.cursor_unit, repaint=False)
         self._follow_prompt()
         self.query_one(UnitSheet).refresh_view()
         self.update_savebar()
-        self.query_one(PromptPanel).focus()
 
     def on_resize(self, event: events.Resize) -> None:
         if self._size_classes(*event.size):

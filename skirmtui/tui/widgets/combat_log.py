@@ -161,19 +161,30 @@ class CombatLog(ScrollView, can_focus=True):
     def _total(self) -> int:
         return self._starts[-1] + self._heights[-1] if self._starts else 0
 
-    def _grow(self, follow: bool) -> None:
+    def _grow(self, follow: bool, repaint: bool = True) -> None:
         """The new scrollable size, without a layout of the screen: the pane's own
-        size does not change, only what it scrolls over."""
+        size does not change, only what it scrolls over. `repaint` False while the pane
+        is being drawn (the lines are drawn at the new size and place right after)."""
         size = Size(self._wrap_width, self._total)
         if size != self.virtual_size:
             self.set_reactive(Widget.virtual_size, size)
-            self._move_thumb()
         if follow:
-            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+            if repaint:
+                self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+            else:
+                self.set_reactive(Widget.scroll_target_y, self.max_scroll_y)
+                self.set_reactive(Widget.scroll_y, self.max_scroll_y)
             self._follow = True
-        self.refresh()
+        self._move_thumb()
+        if repaint:
+            self.refresh()
 
     def on_resize(self) -> None:
+        self._fit(repaint=True)
+
+    def _fit(self, repaint: bool = False) -> None:
+        """Wrap again if the pane's width changed (first done while the first frame is
+        drawn, so the log is not drawn twice)."""
         width = self.scrollable_content_region.width
         if width and width != self._wrap_width:
             follow = self._follow or self.scroll_y >= self.max_scroll_y
@@ -181,11 +192,12 @@ class CombatLog(ScrollView, can_focus=True):
             for index in range(len(self._entries)):
                 self._measure(index)
             self._strips.clear()
-            self._grow(follow)
+            self._grow(follow, repaint)
 
     # -- drawing ---------------------------------------------------------------------------
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        self._fit()  # being drawn now: no repaint asked for
         base = self.rich_style  # the pane's colours, read once per pass
         if base != self._base or len(self._strips) > _MAX_STRIPS:
             self._strips.clear()

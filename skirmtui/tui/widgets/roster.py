@@ -166,7 +166,7 @@ class Roster(ScrollView, can_focus=True):
                     lines.append(Line(index, "    " + part, False))
         return lines
 
-    def _resize(self) -> None:
+    def _resize(self, repaint: bool = True) -> None:
         """A new number of lines: the scrollable size changes, and only when that shows
         or hides the scrollbar does the screen need a new layout."""
         size = Size(self._width, len(self._lines))
@@ -181,14 +181,22 @@ class Roster(ScrollView, can_focus=True):
             if self.scroll_y > self.max_scroll_y:
                 self.scroll_to(y=self.max_scroll_y, animate=False)
         self._strips.clear()
-        self.refresh()
+        if repaint:
+            self.refresh()
 
     def on_resize(self) -> None:
+        self._fit(repaint=True)
+
+    def _fit(self, repaint: bool = False) -> bool:
+        """Lay the lines out again if the pane's width changed (first done while the
+        first frame is drawn, so the pane is not drawn twice)."""
         width = self.scrollable_content_region.width
-        if width != self._width:
-            self._width = width
-            self._lines = self._layout()
-            self._resize()
+        if width == self._width or not width:
+            return False
+        self._width = width
+        self._lines = self._layout()
+        self._resize(repaint)
+        return True
 
     @property
     def cursor_unit(self) -> str | None:
@@ -246,6 +254,7 @@ class Roster(ScrollView, can_focus=True):
     # -- drawing ---------------------------------------------------------------------------
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        self._fit()
         base = self.rich_style
         if (base, self.has_focus) == self._style_key:
             return super().render_lines(crop)
