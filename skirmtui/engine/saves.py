@@ -258,6 +258,15 @@ class JournalWriter:
         self._base: tuple[Setup, str, Result | None] | None = None  # of the whole write
         self.appended = 0  # records since the last whole write
 
+    def adopt(self, snap: SaveSnapshot) -> None:
+        """The file holds `snap` as it is now (just loaded from it): the next answers
+        are appended to it, with no whole rewrite first."""
+        self._expected = _Signature.of(self.path)
+        if self._expected is not None:
+            self._on_disk = snap.items
+            self._base = (snap.setup, snap.created, snap.result)
+            self.appended = 0
+
     def expect_current(self) -> None:
         """Accept the file as it is now (the user chose to overwrite an outside edit)."""
         self._expected = _Signature.of(self.path)
