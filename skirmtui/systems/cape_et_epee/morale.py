@@ -45,7 +45,7 @@ def _below(part: int, whole: int, fraction: list[int]) -> bool:
 
 def tester(units: list[Unit]) -> Unit:
     """Ours: a squad tests once, on its officer's morale if he is still in play."""
-    alive = [u for u in units if not u.removed]
+    alive = [u for u in units if not u.removed] or units  # a GM may remove them all (G-4)
     return next((u for u in alive if profile.role(u) == "officer"), alive[0])
 
 

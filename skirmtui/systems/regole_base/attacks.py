@@ -188,7 +188,7 @@ def _parry(b: Battle, attacker: Unit, target: Unit) -> Sub[bool]:
     choice = yield Choose(
         key="melee.parry",
         text=f"{name(target)} is hit: parry with {wielded(target).name} "
-        f"(gives up one of its {target.num('attacks')} attacks left)?",
+        f"(gives up one of its attacks left: {target.num('attacks')})?",
         options=(Option("parry", "Parry"), Option("take", "Take the hit", passive=True)),
         side=target.side,
         actor=target.id,

@@ -51,7 +51,9 @@ def movement_step(b: Battle) -> Step:
 
 @cache
 def _mode_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
-    options = []
+    """The plain moves first (keys 1–4), reload and pass, then the moves over a height."""
+    plain: list[Option] = []
+    heights: list[Option] = []
     for mode in MODES:
         for height, words in _HEIGHTS.items():
             label = f"{_MODE_WORDS[mode]}{words}: up to {inches(v, float(_MOVE[mode]))}"
@@ -59,17 +61,19 @@ def _mode_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, 
                 label += ", then gives up assault or shooting"
             if mode == "run":
                 label += ", no assault or shooting"
-            options.append(Option(f"{mode}{'_' + height if height else ''}", label))
-    options.append(
+            (heights if height else plain).append(
+                Option(f"{mode}{'_' + height if height else ''}", label)
+            )
+    plain.append(
         Option(
             "climb",
-            f"Climb: up to {inches(v, float(_MOVE['climb']))}, "
-            "half the height to beat (the whole move)",
+            f"Climb: up to {inches(v, float(_MOVE['climb']))}, half the height to beat "
+            "(the whole move)",
         )
     )
-    options.extend(Option(f"reload:{i}", f"Reload {n} instead of moving") for i, n in reload)
-    options.append(Option("pass", "Pass (does not move)", passive=True))
-    return tuple(options)
+    plain.extend(Option(f"reload:{i}", f"Reload {n} instead of moving") for i, n in reload)
+    plain.append(Option("pass", "Pass (does not move)", passive=True))
+    return (*plain, *heights)
 
 
 def move(b: Battle, unit: Unit) -> Sub[None]:
