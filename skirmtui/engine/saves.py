@@ -41,9 +41,10 @@ from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
 
 FORMAT = 1
 #: Largest save read (checked before parsing): a 20,000-answer battle is about 3 MB.
-MAX_SAVE_BYTES = 16 * 1024 * 1024
-#: Most answers a save may hold (five times the longest battle `sim` lets run).
-MAX_SAVE_ANSWERS = 100_000
+#: Bounds what a hostile file costs: parsing 8 MB of answers takes a few seconds.
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+#: Most answers a save may hold (2.5 times the longest battle `sim` lets run).
+MAX_SAVE_ANSWERS = 50_000
 #: Deepest nesting of an answer's value (a GM's new unit: a table holding a table).
 _MAX_DEPTH = 4
 
