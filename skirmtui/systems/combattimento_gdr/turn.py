@@ -43,12 +43,11 @@ def scene_step(b: Battle) -> Step:
     )
     where = pos(b)
     where.light = str(light)
-    where.entry, where.done, where.waiting, where.offer = 0, [], [], False
-    where.holding, where.held = False, []
+    where.order, where.entry, where.done, where.waiting = order(b), 0, [], []
+    where.offer, where.holding, where.held = False, False, []
     where.defences, where.attackers, where.ranged_defended = {}, {}, []
-    entries = order(b)
-    b.record("info", "Order: " + " · ".join(_entry_text(b, e) for e in entries))
-    b.track("order", entries)  # the turn's order, structured in the export
+    entries = where.order
+    b.record("info", "Order: " + " · ".join(_entry_text(b, e) for e in entries), order=entries)
     b.enter_phase("actions")
 
 
