@@ -272,7 +272,8 @@ def cmd_open(args: argparse.Namespace) -> int:
         app = SkirmApp(session=session, path=args.save, created=created, review=True)
         app.notice = notice
         return _run_app(app)
-    return _run_app(SkirmApp(session=session, path=args.save, created=created, lock=lock))
+    app = SkirmApp(session=session, path=args.save, created=created, lock=lock, on_disk=True)
+    return _run_app(app)
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -305,7 +306,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         save_due = False
     from skirmtui.tui.app import SkirmApp
 
-    app = SkirmApp(session=session, path=path, created=created, lock=lock)
+    # on_disk: the file holds this session already (written above), autosave appends.
+    app = SkirmApp(session=session, path=path, created=created, lock=lock, on_disk=not save_due)
     app.save_due = save_due
     return _run_app(app)
 

@@ -43,6 +43,7 @@ class SkirmApp(App[int]):
         autosave: bool = True,
         lock: SaveLock | None = None,
         notice: str | None = None,
+        on_disk: bool = False,
     ) -> None:
         super().__init__()
         #: The save's lock (held while this app may write it; released on exit).
@@ -50,6 +51,8 @@ class SkirmApp(App[int]):
         #: Shown once the first screen is up (why the battle opened read-only…).
         self.notice = notice
         self._asking = False  # the unsaved-answers dialog is up
+        #: `session` was just loaded from (or written to) `path`: append to it.
+        self.on_disk = on_disk
         self.session = session
         self.save_path = Path(path) if path else Path("saves/battle.toml")
         if created is None:
@@ -106,9 +109,12 @@ class SkirmApp(App[int]):
         playing = self.session is not None and not self.review_only
         if playing and self._saver is None and self._autosave_enabled:
             # The writer (and the save code it imports) is set up after the first frame.
+            from skirmtui.engine.saves import snapshot
             from skirmtui.tui.autosave import Autosaver
 
-            self._saver = Autosaver(self.save_path, self._saved)
+            assert self.session is not None
+            loaded = snapshot(self.session, self.created) if self.on_disk else None
+            self._saver = Autosaver(self.save_path, self._saved, loaded)
         if self.save_due:  # a new battle (the demo): its first save after the first frame
             self.autosave()
 
@@ -144,9 +150,11 @@ class SkirmApp(App[int]):
 
             screen = BattleScreen(session)
             if self._autosave_enabled:
+                from skirmtui.engine.saves import snapshot
                 from skirmtui.tui.autosave import Autosaver
 
-                self._saver = Autosaver(self.save_path, self._saved)
+                loaded = snapshot(session, self.created) if self.on_disk else None
+                self._saver = Autosaver(self.save_path, self._saved, loaded)
         self.push_screen(screen)
 
     # -- autosave -------------------------------------------------------------------------
