@@ -454,7 +454,7 @@ def read_bytes(path: Path) -> bytes:
     block, `/dev/zero` never ends) or is larger than `MAX_SAVE_BYTES`."""
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise SaveError("no such file") from None
     except OSError as error:
