@@ -51,7 +51,7 @@ def test_rb3_initiative_rolloff_then_movement_initiative_side_first() -> None:
     s = session(DUEL)
     assert s.battle.phase == "initiative" and key(s) == "initiative.roll"
     initiative(s, 2, 5)
-    assert s.battle.pos["order"] == ["blue", "red"]
+    assert s.battle.pos.order == ["blue", "red"]
     assert s.battle.phase == "movement"
     assert s.prompt is not None and s.prompt.actor == "blue1"
 
@@ -62,7 +62,7 @@ def test_g3_initiative_ties_reroll() -> None:
     initiative(s, 4, 4, 1)
     assert key(s) == "initiative.roll" and s.prompt is not None and s.prompt.side == "red"
     initiative(s, 2, 6)
-    assert s.battle.pos["order"] == ["blue", "red", "green"]
+    assert s.battle.pos.order == ["blue", "red", "green"]
 
 
 def test_rb3_sides_alternate_one_model_at_a_time_and_a_model_may_pass() -> None:
@@ -260,7 +260,7 @@ def test_rb13_failed_charge_moves_but_makes_no_contact() -> None:
     s = to_assault(DUEL)
     charge(s, "red1", "blue1", reaches=False)
     assert any('falls short: it moves up to 2"' in t for t in texts(s))
-    assert s.battle.pos.get("contacts") in (None, [])
+    assert s.battle.pos.contacts == []
 
 
 def test_rb6_round_robin_one_attack_each_until_all_spent() -> None:
@@ -439,7 +439,7 @@ def test_rb9_fugitive_gets_away_when_no_pursuer_passes() -> None:
     assert key(s) == "morale.flee_move" and s.prompt is not None
     assert 'up to 6"' in s.prompt.text
     play(s, ("morale.flee_move", True))
-    assert s.battle.pos.get("contacts") == []
+    assert s.battle.pos.contacts == []
 
 
 def test_rb9_morale_malus_per_model_removed_and_at_r_one() -> None:
@@ -471,7 +471,7 @@ def test_rb13_voluntary_escape_moves_v_and_makes_no_attacks() -> None:
     play(s, ("assault.escape", (3, 3)))
     assert key(s) == "assault.escape_move" and s.prompt is not None and '5"' in s.prompt.text
     play(s, ("assault.escape_move", True))
-    assert s.battle.pos.get("contacts") == []
+    assert s.battle.pos.contacts == []
 
 
 def test_rb9_escape_critical_failure_gives_the_enemy_an_extra_attack() -> None:
@@ -789,3 +789,16 @@ def test_bad_input_army_with_an_unknown_weapon_or_armour_is_refused() -> None:
         SYSTEM.check_setup(setup({"red": [model("A", v=0)], "blue": [model("B")]}))
     with pytest.raises(SetupError, match="5 players"):
         SYSTEM.check_setup(setup({c: [model("A")] for c in ("a", "b", "c", "d", "e")}))
+
+
+def test_rb3_rb14_initiative_order_and_base_contacts_are_effects_in_the_log() -> None:
+    """Every change a reader must see is an effect (export format 1): the round's order
+    (RB-3) and base contacts made and broken (RB-14) are tracked position fields."""
+    s = to_assault({"red": [model("A", c=2)], "blue": [model("B", c=2, v=5)]})
+    order = [e for entry in s.battle.log for e in entry.effects if e.field == "order"]
+    assert [(e.unit, e.after) for e in order] == [(None, ["red", "blue"])]
+    charge(s, "red1", "blue1")
+    play(s, ("assault.action", "escape"), ("assault.escape", (3, 3)))
+    made, broken = [e for entry in s.battle.log for e in entry.effects if e.field == "contacts"]
+    assert made.before == [] and made.after == [["blue1", "red1"]]
+    assert broken.before == [["blue1", "red1"]] and broken.after == []

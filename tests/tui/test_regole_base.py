@@ -100,12 +100,12 @@ async def test_one_full_round_with_the_keyboard(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         for key, value in ROUND:
             await answer(pilot, s, key, value)
-        assert s.battle.pos["contacts"] == [["blue1", "red1"]]
+        assert s.battle.pos.contacts == [["blue1", "red1"]]
         for key, value in MELEE:
             await answer(pilot, s, key, value)
         assert s.battle.units["blue1"].stats["r"] == 3
         assert s.battle.units["red1"].stats["r"] == 4  # the parry cancelled the hit
-        assert s.battle.pos["contacts"] == []  # the flight broke the melee
+        assert s.battle.pos.contacts == []  # the flight broke the melee
         log = [e.text for e in s.battle.log]
         assert "Spadaccino parries the blow" in log
         assert "Brigante flees the melee" in log

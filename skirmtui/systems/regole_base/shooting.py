@@ -11,6 +11,7 @@ from skirmtui.engine.system import Step
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import spend
 from skirmtui.systems.regole_base.attacks import ranged_attack
+from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name, ranged_ready
 from skirmtui.systems.regole_base.state import Sub, engaged
 from skirmtui.systems.regole_base.tables import Weapon, rules, weapons
@@ -40,7 +41,7 @@ def can_shoot(b: Battle, unit: Unit) -> bool:
 
 
 def shooting_step(b: Battle) -> Step:
-    if b.pos.get("stage") == "morale":
+    if pos(b).stage == "morale":
         yield from _morale(b)
         return
     unit = yield from turns.alternate(b, can_shoot, "shoot.model", "shoots")
@@ -154,19 +155,19 @@ def _template(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
 
 def _start_morale(b: Battle) -> None:
     """RB-11: each model that lost R this phase and is at half its starting R or less."""
-    lost: dict[str, int] = b.pos.get("lost", {})
-    b.pos["testers"] = [
+    lost = pos(b).lost
+    pos(b).testers = [
         u.id
         for u in b.on_table()
         if lost.get(u.id) and maths.shaken_by_shooting(u.num("r"), int(u.profile["r"]))
     ]
-    b.pos["stage"] = "morale"
+    pos(b).stage = "morale"
 
 
 def _morale(b: Battle) -> Sub[None]:
     """Seed: "deve superare una prova di M, con un malus di -1 nel caso la sua R si sia
     ridotta a 1"; a failure flees at the next Movement phase."""
-    testers: list[str] = b.pos["testers"]
+    testers = pos(b).testers
     unit = None
     while testers:
         candidate = b.units[testers.pop(0)]
@@ -174,8 +175,7 @@ def _morale(b: Battle) -> Sub[None]:
             unit = candidate
             break
     if unit is None:
-        b.pos.pop("testers", None)
-        b.pos.pop("stage", None)
+        pos(b).stage = ""
         turns.enter(b, "end")
         return
     mods = (dice.Mod("at R 1", -int(_MORALE["last_wound"])),) if unit.num("r") == 1 else ()

@@ -1,7 +1,7 @@
 """The sequence of regole-base (seed 000, rulings RB-1..RB-21): each round an
 initiative roll-off, then Movement → Assault → Shooting → End (RB-3). Each step is a
 small generator in the modules next to this one; between steps the position is
-`battle.pos` (side order, base contacts, the melee being fought) plus model stats."""
+`RBPosition` (side order, base contacts, the melee being fought) plus model stats."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
+from skirmtui.systems.regole_base.position import RBPosition
 from skirmtui.systems.regole_base.shooting import shooting_step
 from skirmtui.systems.regole_base.state import part
 from skirmtui.systems.regole_base.tables import SYSTEM_ID, rules
@@ -49,6 +50,7 @@ class RegoleBase(BaseSystem):
             "Regole base: single models, 2d6 Confronti, "
             + (f"{limit} rounds" if limit else "until a side has no models left"),
         )
+        battle.pos = RBPosition()
         turns.begin_round(battle)
 
     def demo_setup(self) -> Setup:
