@@ -81,6 +81,8 @@ def _shots(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
     targets: list[str] = []
     for i in range(count):
         enemies = b.enemies(unit.side)
+        if not enemies or unit.removed:  # a GM removed them meanwhile (G-4)
+            return
         target = yield Choose(
             key="shoot.target",
             text=f"{name(unit)} declares the target of attack {i + 1} of {count}",
@@ -89,8 +91,6 @@ def _shots(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
             actor=unit.id,
         )
         targets.append(str(target))
-        if unit.removed or not b.enemies(unit.side):
-            return
     reach = weapon.reach(unit.num("f")) or 0
     bands: dict[str, str] = {}
     fired = False
