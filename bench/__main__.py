@@ -23,6 +23,7 @@ from bench.common import Row, Sizes
 from bench.engine_measures import bench_load, bench_odds, bench_sim, bench_undo
 from bench.process_measures import bench_icepool_at_start, bench_memory, bench_startup
 from bench.tui_measures import bench_keypress, bench_save
+from bench.watch_measures import bench_watch
 
 
 def bench_odds_all(sizes: Sizes) -> list[Row]:
@@ -39,6 +40,7 @@ MEASURES: dict[str, Callable[[Sizes], list[Row]]] = {
     "sim": bench_sim,
     "odds": bench_odds_all,
     "memory": bench_memory,
+    "watch": bench_watch,
 }
 
 

@@ -13,10 +13,12 @@ plain views come from here. It overrides a hook only where its rules say more:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
 from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
+from skirmtui.engine.items import Item
 from skirmtui.engine.system import (
     FieldSpec,
     OptionSpec,
@@ -119,6 +121,10 @@ class BaseSystem:
         """G-4: what the GM says when putting a unit back (default: `restore_stat`)."""
         name = self.restore_stat or self.unit_fields[0].name
         return next(f for f in self.unit_fields if f.name == name)
+
+    def replay_options(self, items: Sequence[Item]) -> dict[str, Any]:
+        """Hook: options an older answer log needs to replay as played (see `RuleSystem`)."""
+        return {}
 
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """G-4: a unit put back starts afresh (every stat at its start), with the GM's

@@ -5,20 +5,24 @@ new one, never half of one. `SaveFollower.poll()` looks at the file's identity (
 size, modification time) and, when it changed, reads it and brings its session to the
 new answer log: the leading answers both share stay, an undo takes back the tail, new
 answers are applied (`Session.follow`) instead of replaying the battle from the start.
-It only ever reads the file.
+When only answers were added or taken back (the setup text before and after the
+answers is unchanged), only the answer lines that differ are parsed: a 10,000-answer
+save is 1.4 MB, and parsing it whole costs ~250 ms of CPU per autosave, taken from the
+machine the GM plays on. It only ever reads the file.
 """
 
 from __future__ import annotations
 
 import os
+import tomllib
 from pathlib import Path
 
+from skirmtui.engine.items import Item
 from skirmtui.engine.prompts import AnswerError
 from skirmtui.engine.saves import (
     SaveError,
     items_from_document,
     load_session,
-    read_document,
     setup_from_document,
 )
 from skirmtui.engine.session import Session
@@ -33,6 +37,9 @@ class SaveFollower:
         self.systems = systems
         self._stamp = self._identity()
         self.session, _ = load_session(self.path, systems)  # SaveError if unreadable
+        #: The layout of the save the session was last brought to (None: unknown, so
+        #: the next change is read whole).
+        self._parts: tuple[str, list[str], str] | None = None
         #: Why the last change could not be followed (the view keeps the last good one).
         self.problem = ""
 
@@ -53,19 +60,84 @@ class SaveFollower:
             self.problem = "the save is gone (moved or deleted)"
             return False
         try:
-            doc = read_document(self.path)
-            setup = setup_from_document(doc, self.systems)
-            items = items_from_document(doc, {u.id for u in setup.units})
-        except SaveError as error:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeError) as error:
             self.problem = f"cannot read the save: {error}"
             return False
-        self.problem = ""
         try:
-            if setup != self.session.setup:
-                self.session = Session(self.systems[setup.system], setup, items)
+            items = self._appended(text)
+            if items is None:
+                self._reread(text)
             else:
                 self.session.follow(items)
+        except SaveError as error:
+            self._parts = None
+            self.problem = f"cannot read the save: {error}"
+            return False
         except (AnswerError, ValueError) as error:
+            self._parts = None
             self.problem = f"the save does not replay: {error}"
             return False
+        self.problem = ""
         return True
+
+    def _appended(self, text: str) -> list[Item] | None:
+        """The answer log read from only the answer lines that changed, when the save's
+        setup (the text before and after the answers and the log) is the same as last
+        time; None when the whole file must be read."""
+        parts = split_save(text)
+        previous, self._parts = self._parts, parts
+        if parts is None or previous is None or parts[0] != previous[0] or parts[2] != previous[2]:
+            return None
+        lines, before = parts[1], previous[1]
+        shared = 0
+        for mine, theirs in zip(before, lines, strict=False):
+            if mine != theirs:
+                break
+            shared += 1
+        shared = min(shared, len(self.session.items))
+        fresh = []
+        for line in lines[shared:]:
+            try:
+                fresh.append(tomllib.loads("a = " + line.strip().removesuffix(","))["a"])
+            except tomllib.TOMLDecodeError as error:
+                raise SaveError(f"an answer line is not valid TOML: {error}") from None
+        known = set(self.session.battle.units)
+        return self.session.items[:shared] + items_from_document({"answers": fresh}, known)
+
+    def _reread(self, text: str) -> None:
+        """Parse and check the whole save (its setup may have changed)."""
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise SaveError(f"not valid TOML: {error}") from None
+        setup = setup_from_document(doc, self.systems)
+        items = items_from_document(doc, {u.id for u in setup.units})
+        if setup != self.session.setup:
+            self.session = Session(self.systems[setup.system], setup, items)
+        else:
+            self.session.follow(items)
+
+
+#: Where the answers start in a save `saves.dumps` wrote (one answer per line).
+_ANSWERS = "\nanswers = [\n"
+
+
+def split_save(text: str) -> tuple[str, list[str], str] | None:
+    """A save's text as (what precedes the answers, the answer lines, what follows the
+    log), or None when it is not laid out as `saves.dumps` writes it (a literal log)."""
+    start = text.find(_ANSWERS)
+    if start < 0:
+        return None
+    body = start + len(_ANSWERS)
+    close = text.find("\n]\n", body - 1)
+    if close < 0:
+        return None
+    lines = text[body:close].split("\n") if close >= body else []
+    rest = close + len("\n]\n")
+    if not text.startswith("log = '''\n", rest):
+        return None
+    end = text.find("\n'''", rest)
+    if end < 0:
+        return None
+    return text[:start], lines, text[end:]

@@ -51,12 +51,16 @@ class Session:
     """Owns one battle: its setup, answer log, redo stack and checkpoints."""
 
     def __init__(self, system: RuleSystem, setup: Setup, items: Iterable[Item] = ()) -> None:
+        items = list(items)
+        older = system.replay_options(items)
+        if any(name not in setup.options for name in older):
+            # An older log replays with the questions it was played with (saved so).
+            setup = attrs.evolve(setup, options={**older, **setup.options})
         self.system = system
         self.setup = setup
         self.items: list[Item] = []
         self.redo_stack: list[Item] = []
         self._checkpoints: list[Checkpoint] = []
-        items = list(items)
         #: While a saved log is replayed: its length, so checkpoints that would be
         #: thinned away at once are never copied.
         self._replaying = len(items)

@@ -40,12 +40,13 @@ the autosaver writes the snapshot in the background after the frame that shows i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any, Protocol
 
 import attrs
 
 from skirmtui.engine.battle import Battle, Scalar, Side, Stat, Unit
+from skirmtui.engine.items import Item
 from skirmtui.engine.prompts import Prompt
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
@@ -276,6 +277,12 @@ class RuleSystem(Protocol):
         """Make a unit the GM put back alive by the system's rules (G-4): `level` is the
         GM's value of `restore_field` (None: the system's default, as in older saves).
         The engine has already cleared `removed`; every change goes through `battle.set`."""
+        ...
+
+    def replay_options(self, items: Sequence[Item]) -> dict[str, Any]:
+        """Options an older answer log needs to replay the way it was played, found in the
+        log itself (a rule that now asks other questions keeps the old ones for it);
+        empty for a log of today's questions."""
         ...
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
+from textual.css.query import NoMatches
 
 from skirmtui.engine.follow import SaveFollower
 from skirmtui.tui.screens.player import PlayerScreen
@@ -44,11 +45,12 @@ class WatchApp(App[int]):
         if self.follower.session is not before:  # another battle was saved there
             self.switch_screen(PlayerScreen(self.follower.session, self.follower.path.name))
             return
-        if not screen.is_mounted:
-            return
-        if changed:
-            screen.changed()
-        screen.set_status(self.follower.problem)
+        try:
+            if changed:
+                screen.changed()
+            screen.set_status(self.follower.problem)
+        except NoMatches:  # the screen is being built or taken down: the next tick
+            pass
 
 
 def watch_app(path: Path) -> WatchApp:

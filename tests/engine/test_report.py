@@ -42,22 +42,23 @@ def test_the_side_table_says_who_lost_and_who_destroyed() -> None:
 def test_who_destroyed_whom_follows_the_log() -> None:
     session, text = _report("wargaming-introduttivo")
     battle = session.battle
-    first = losses(battle)[0]
+    melee = [loss for loss in losses(battle) if battle.log[loss.entry].kind == "roll"]
+    first = melee[0]
     entry = battle.log[first.entry]
-    # WI melee: the hit that removed Guerriero is Veles's roll, naming both.
+    # WI melee: the hit that removed Veles 1 is Guerriero 1's roll, naming both.
     assert entry.kind == "roll" and entry.target == first.unit and entry.actor == first.by
-    assert "| 6 | Guerriero 2 | Barbari | Veles 2 (Legionari) |" in _section(
+    assert "| 8 | Veles 1 | Legionari | Guerriero 1 (Barbari) |" in _section(
         text, "Who destroyed whom"
     )
-    assert "**Legionari won** in turn 14: the only player with units left." in text
+    assert "**Barbari won** in turn 15: the only player with units left." in text
 
 
 def test_the_narrative_tells_results_in_the_past() -> None:
     _, text = _report("wargaming-introduttivo")
     story = _section(text, "The battle, turn by turn")
-    assert "- Guerriero 1 activated (ABI 3; rolled 2, needed ≤ 3)." in story
-    assert "- Guerriero 3 did not activate (ABI 3; rolled 4, needed ≤ 3)." in story
-    assert "- Guerriero 1 hit Legionario 2 (CMB 4; rolled 1, needed ≤ 4)." in story
+    assert "- Legionario 1 activated (ABI 3; rolled 2, needed ≤ 3)." in story
+    assert "- Legionario 3 did not activate (ABI 3; rolled 5, needed ≤ 3)." in story
+    assert "- Veles 2 hit Capo tribù (CMB 3; rolled 3, needed ≤ 3)." in story
     assert "→" not in story and "activates?" not in story
 
 

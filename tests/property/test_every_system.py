@@ -157,6 +157,8 @@ def random_gm_entry(
         spec = rng.choice(fields)
         if spec.kind is bool:
             value: object = rng.random() < 0.5
+        elif spec.kind is tuple:  # several unit ids (a melee's opponents)
+            value = rng.sample(sorted(battle.units), rng.randint(0, min(2, len(battle.units))))
         else:
             low = spec.minimum if spec.minimum is not None else 0
             high = spec.maximum if spec.maximum is not None else low + 5

@@ -261,7 +261,7 @@ def test_cg5_a_charge_that_reaches_contact_attacks_at_once() -> None:
     s = session([ch("Aldo", agi="d10")], [ch("Bruto")])
     scene(s)
     play(s, ("action.choose", "charge"), ("charge.turns", 1))
-    assert stat(s, "red1", "contact") == "blue1"
+    assert stat(s, "red1", "contact") == ("blue1",)
     assert key(s) == "attack.roll"
 
 
@@ -274,7 +274,7 @@ def test_cg5_a_longer_charge_counts_its_turns_down() -> None:
     assert stat(s, "red1", "charging") == 1
     play(s, ("action.choose", "nothing"))
     scene(s)
-    assert key(s) == "attack.roll" and stat(s, "red1", "contact") == "blue1"
+    assert key(s) == "attack.roll" and stat(s, "red1", "contact") == ("blue1",)
 
 
 def test_cg5_another_action_takes_the_turns_the_gm_sets() -> None:
@@ -651,7 +651,7 @@ def test_cg7_all_boxes_full_is_death_and_ends_the_fight() -> None:
     )
     assert stat(s, "blue1", "fate") == "dead"
     assert s.battle.result is not None and s.battle.result.winner == "red"
-    assert "  Bruto: dead" in s.system.summary(s.battle)
+    assert "Blue — Bruto: dead" in s.system.summary(s.battle)
 
 
 # -- CG-8 / CG-16: criticals ---------------------------------------------------------------
@@ -744,7 +744,7 @@ def test_g4_the_gm_ends_the_fight_and_the_summary_gives_each_fate() -> None:
     s.gm("gm.end", winner="", reason="the GM ended the battle")
     summary = s.system.summary(s.battle)
     assert summary[0].startswith("Winner: nobody (draw) — the GM ended the battle")
-    assert "  Aldo: standing, 0/15 body points lost" in summary
+    assert "Red — Aldo: standing, 0/15 body points lost" in summary
 
 
 def test_cg11_the_last_to_act_may_wait_and_is_offered_the_end_of_the_turn() -> None:

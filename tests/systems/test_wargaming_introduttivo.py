@@ -101,10 +101,20 @@ class Table:
             self.activate(unit_id, 1)
         return self
 
+    def no_moves(self) -> Table:
+        """Every player still asked says its movement is done: nobody moves."""
+        while self.session.prompt is not None and self.asks.key == "move.unit":
+            self("move.unit", "done")
+        return self
+
+    def move(self, unit_id: str, terrain: str) -> Table:
+        """A player says this unit moved over this ground (WI-7)."""
+        return self("move.unit", f"{unit_id}|{terrain}")
+
     def to_melee(self) -> Table:
         """From Shooting with nobody shooting, through a Movement where nobody moves."""
         self("shoot.unit", "done")("shoot.unit", "done")
-        return self("move.terrain", "done")
+        return self.no_moves()
 
 
 def labels(prompt: Prompt) -> dict[str, Any]:
@@ -247,7 +257,7 @@ def test_WI_2_play_order_is_rolled_once_and_kept_for_the_battle() -> None:
     for turn in (1, 2, 3):
         assert t.battle.round == turn
         assert t.asks.key == "activation.unit" and t.asks.side == "blue"
-        t("activation.unit", "done")("activation.unit", "done")("move.terrain", "done")
+        t("activation.unit", "done")("activation.unit", "done").no_moves()
     assert sum(1 for e in t.battle.log if e.key == "order.roll") == 2
 
 
@@ -258,7 +268,7 @@ def test_WI_3_turn_phases_in_order() -> None:
     """Seed "Fasi": Attivazione, Recupero, Tiro, Movimento, Mischia, then "si completa il
     turno" — WI-3: Activation → Recovery → Shooting → Movement → Melee → End of turn."""
     t = Table().order(6, 1)
-    t("activation.unit", "done")("activation.unit", "done")("move.terrain", "done")
+    t("activation.unit", "done")("activation.unit", "done").no_moves()
     phases = [(e.round, e.phase) for e in t.battle.log if e.kind == "phase"]
     assert phases[1:8] == [
         (1, "activation"),
@@ -333,7 +343,7 @@ def test_WI_3_each_unit_tries_once_per_turn() -> None:
     assert t.offered() == ["blue2", "done"]
     t("activation.unit", "done")
     assert t.battle.phase == "shooting" and t.asks.side == "blue"  # red has nobody active
-    t("shoot.unit", "done")("move.terrain", "done")("melee.unit", "done")
+    t("shoot.unit", "done").no_moves()("melee.unit", "done")
     assert t.battle.round == 2
     assert t.offered() == ["red1", "red2", "done"]  # a new turn: every unit may try again
     assert not any(t.stat(u, "active") or t.stat(u, "tried") for u in t.battle.units)
@@ -360,9 +370,9 @@ def test_WI_4_a_unit_that_recovered_and_moved_cannot_melee() -> None:
     t.activate("red1", 1).activate("red2", 1).activate("blue1", 1).activate("blue2", 1)
     t("recovery.unit", "red1")("recovery.roll", (1,))  # action 1
     t("shoot.unit", "done")("shoot.unit", "done")
-    t("move.terrain", "open")  # red1 moves: action 2
+    t.move("red1", "open")  # red1 moves: action 2
     assert t.stat("red1", "actions") == 2
-    t("move.terrain", "done")
+    t.no_moves()
     assert t.battle.phase == "melee"
     assert t.offered() == ["red2", "done"]  # red1 has no action left for melee
 
@@ -374,7 +384,7 @@ def test_WI_4_a_unit_that_shot_cannot_melee() -> None:
     t.shoot("red1", "blue1", "short", 6)  # a miss still spends the combat action
     assert t.stat("red1", "actions") == 1 and t.stat("red1", "combat") is True
     assert t.offered() == ["red2", "done"]  # red1 cannot shoot twice either
-    t("shoot.unit", "done")("shoot.unit", "done")("move.terrain", "done")
+    t("shoot.unit", "done")("shoot.unit", "done").no_moves()
     assert t.offered() == ["red2", "done"]
 
 
@@ -387,7 +397,8 @@ def test_WI_4_a_unit_that_recovered_and_shot_cannot_move() -> None:
     t.shoot("red1", "blue1", "short", 6)
     assert t.stat("red1", "actions") == 2
     t("shoot.unit", "done")("shoot.unit", "done")
-    assert t.asks.key == "move.terrain" and t.asks.actor == "red2"  # red1 is not asked
+    assert t.asks.key == "move.unit"  # red1 is not offered
+    assert t.offered() == ["red2|open", "red2|rough", "red2|impervious", "done"]
 
 
 def test_WI_4_only_active_units_shoot_and_melee() -> None:
@@ -397,8 +408,8 @@ def test_WI_4_only_active_units_shoot_and_melee() -> None:
     t.activate("red1", 1).activate("red2", 6).activate("blue1", 6)
     assert t.asks.key == "shoot.unit" and t.offered() == ["red1", "done"]
     t("shoot.unit", "done")  # blue has no active unit: no shooting prompt for blue
-    assert t.asks.key == "move.terrain"
-    t("move.terrain", "done")
+    assert t.asks.key == "move.unit"
+    t.no_moves()
     assert t.asks.key == "melee.unit" and t.offered() == ["red1", "done"]
 
 
@@ -527,10 +538,9 @@ def test_WI_6_a_hit_is_applied_only_at_end_of_turn() -> None:
     # Blue2 still shoots back this turn …
     t.shoot("blue2", "red1", "short", 6)("shoot.unit", "done")
     # … moves its full 20 cm, not as prone (1) nor held back as wounded (2) …
-    while t.asks.actor != "blue2":
-        t("move.terrain", "stay")
-    assert "up to 20 cm" in labels(t.asks)["open"].label
-    t("move.terrain", "stay")
+    t("move.unit", "done")  # red: nobody moves
+    assert "up to 20 cm" in labels(t.asks)["blue2|open"].label
+    t("move.unit", "done")
     # … and counter-attacks in melee.
     t.melee("red3", "blue2", 6)
     assert t.asks.key == "melee.counter" and t.asks.actor == "blue2"
@@ -554,7 +564,7 @@ def test_WI_6_three_hits_remove_the_target_at_end_of_turn() -> None:
     t.shoot("red3", "blue1", "throw", 1)
     assert t.stat("blue1", "pending") == 3 and not t.unit("blue1").removed
     assert t.offered() == ["blue1", "blue2", "done"]  # blue1 still shoots in its turn
-    t("shoot.unit", "done")("move.terrain", "done")
+    t("shoot.unit", "done").no_moves()
     assert t.asks.key == "melee.unit" and t.offered() == ["blue1", "blue2", "done"]
     t("melee.unit", "done")
     assert t.battle.round == 2
@@ -640,22 +650,71 @@ def test_WI_6_a_shooter_that_finds_no_target_may_still_melee() -> None:
 # == WI-7: movement =========================================================================
 
 
+def moved_units(t: Table) -> list[str | None]:
+    """The units the log says moved, in the order they were told."""
+    return [e.actor for e in t.battle.log if e.phase == "movement" and " moves up to " in e.text]
+
+
 def test_WI_7_movement_is_simultaneous_and_optional() -> None:
     """Seed: "tutti i giocatori effettuano i movimenti in simultanea — non è obbligatorio
-    muovere tutte le unità" — the app walks every unit that may move, of every player."""
+    muovere tutte le unità" — each player says which of its units moved; "done" leaves
+    the others where they are."""
     t = Table().order(6, 1)
     t("activation.unit", "done")("activation.unit", "done")
-    assert t.battle.phase == "movement" and t.battle.turn_side is None
-    actors = []
-    while t.battle.phase == "movement":
-        actors.append(t.asks.actor)
-        assert "stay" in t.offered() and "done" in t.offered()
-        t("move.terrain", "stay")
-    assert actors == ["red1", "red2", "blue1", "blue2"]
-    t2 = Table().order(6, 1)
-    t2("activation.unit", "done")("activation.unit", "done")("move.terrain", "open")
-    t2("move.terrain", "done")  # the rest stay where they are
-    assert t2.battle.phase != "movement"
+    assert t.battle.phase == "movement" and t.asks.key == "move.unit"
+    assert t.asks.side == "red" and t.offered() == [
+        "red1|open",
+        "red1|rough",
+        "red2|open",
+        "red2|rough",
+        "done",
+    ]
+    t.move("red2", "open")
+    assert t.asks.side == "red" and t.offered() == ["red1|open", "red1|rough", "done"]
+    t("move.unit", "done")  # red1 stays
+    assert t.asks.side == "blue"
+    t.move("blue1", "rough").move("blue2", "open")  # blue has nobody left: phase over
+    assert t.battle.phase != "movement"
+    assert moved_units(t) == ["red2", "blue1", "blue2"]
+
+
+def test_wi7_one_players_done_ends_only_that_players_movement() -> None:
+    """Seed: "tutti i giocatori effettuano i movimenti in simultanea … quando tutti i
+    giocatori hanno spostato le truppe si passa alla fase seguente" — red's "done" ends
+    red's movement only: blue's units are still asked (before, red's "done" on one unit
+    ended the phase and blue's units never moved)."""
+    t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]}).order(6, 3, 1)
+    for _ in range(3):
+        t("activation.unit", "done")
+    assert t.asks.key == "move.unit" and t.asks.side == "red"
+    t("move.unit", "done")
+    assert t.battle.phase == "movement" and t.asks.side == "blue"
+    assert t.stat("red1", "moved") is False and t.stat("red2", "moved") is False
+    t.move("blue2", "open")("move.unit", "done")
+    assert t.battle.phase == "movement" and t.asks.side == "green"
+    t.move("green1", "rough")  # green's last unit: nothing left to ask it
+    assert t.battle.phase != "movement"
+    assert moved_units(t) == ["blue2", "green1"]
+
+
+def test_wi7_a_player_with_ten_units_tells_its_movement_in_a_few_answers() -> None:
+    """Seed: "non è obbligatorio muovere tutte le unità" — "these three moved over open
+    ground, this one tried the impervious slope, the rest stay" is one answer per unit
+    that moved, the impervious roll and "done": 6 answers, not one per unit (10+)."""
+    army: Army = [(f"Unit {n}", 3, 3) for n in range(1, 11)]
+    t = Table({"red": army, "blue": [("Xray", 3, 3)]}).order(6, 1)
+    t.activate("red4", 1)("activation.unit", "done")("activation.unit", "done")
+    t("shoot.unit", "done")
+    before = len(t.session.items)
+    t.move("red1", "open").move("red2", "open").move("red3", "open")
+    t.move("red4", "impervious")("move.impervious", (3,))
+    t("move.unit", "done")
+    assert len(t.session.items) - before == 6
+    assert t.asks.side == "blue"
+    moved = [u for u in t.battle.units if t.stat(u, "moved")]
+    assert moved == ["red1", "red2", "red3", "red4"]
+    log = [e.text for e in t.battle.log[-5:]]
+    assert "Unit 4 moves up to 10 cm (impervious)" in log
 
 
 def test_WI_7_allowances_open_20_rough_10_impervious_10() -> None:
@@ -666,11 +725,11 @@ def test_WI_7_allowances_open_20_rough_10_impervious_10() -> None:
     t.activate("red1", 1)("activation.unit", "done")("activation.unit", "done")
     t("shoot.unit", "done")
     options = labels(t.asks)
-    assert t.asks.actor == "red1"
-    assert options["open"].label == "moves in the open — up to 20 cm"
-    assert options["rough"].label == "rough ground — up to 10 cm"
-    assert options["impervious"].label == "impervious ground — up to 10 cm, ABI test"
-    t("move.terrain", "rough")
+    assert t.asks.side == "red"
+    assert options["red1|open"].label == "Alpha: open ground, up to 20 cm"
+    assert options["red1|rough"].label == "Alpha: rough ground, up to 10 cm"
+    assert options["red1|impervious"].label == "Alpha: impervious ground, up to 10 cm (ABI test)"
+    t.move("red1", "rough")
     assert t.battle.log[-1].text == "Alpha moves up to 10 cm (rough)"
     assert t.stat("red1", "moved") is True and t.stat("red1", "actions") == 1  # an action
 
@@ -681,11 +740,10 @@ def test_WI_7_prone_units_move_half() -> None:
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
     t("activation.unit", "done")("activation.unit", "done")
     options = labels(t.asks)
-    assert t.asks.actor == "red1"
-    assert "up to 10 cm" in options["open"].label
-    assert "up to 5 cm" in options["rough"].label
-    assert "up to 5 cm" in options["impervious"].label
-    t("move.terrain", "open")
+    assert "up to 10 cm" in options["red1|open"].label
+    assert "up to 5 cm" in options["red1|rough"].label
+    assert "up to 5 cm" in options["red1|impervious"].label
+    t.move("red1", "open")
     assert t.battle.log[-1].text == "Alpha moves up to 10 cm (open)"
 
 
@@ -694,11 +752,11 @@ def test_WI_7_wounded_units_cannot_move() -> None:
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=2)
     t("activation.unit", "done")("activation.unit", "done")
-    actors = []
-    while t.battle.phase == "movement":
-        actors.append(t.asks.actor)
-        t("move.terrain", "stay")
-    assert actors == ["red2", "blue1", "blue2"]
+    assert not any(o.startswith("red1|") for o in labels(t.asks))
+    t.session.gm("gm.set", unit="blue1", field="damage", value=2)
+    t.session.gm("gm.set", unit="blue2", field="damage", value=2)
+    t.move("red2", "open")  # red's last unit that may move; blue has none: phase over
+    assert t.battle.phase != "movement"
 
 
 def test_WI_7_inactive_units_may_move_but_not_onto_impervious_ground() -> None:
@@ -707,16 +765,14 @@ def test_WI_7_inactive_units_may_move_but_not_onto_impervious_ground() -> None:
     with nothing stored."""
     t = Table().order(6, 1)
     t.activate("red1", 6)("activation.unit", "done")  # red1 failed: inactive
-    assert t.asks.actor == "red1"
-    impervious = labels(t.asks)["impervious"]
+    impervious = labels(t.asks)["red1|impervious"]
     assert impervious.disabled == "inactive units cannot enter impervious terrain"
-    assert t.offered() == ["open", "rough", "stay", "done"]
+    assert "red1|impervious" not in t.offered() and "red1|open" in t.offered()
     items, log = list(t.session.items), len(t.battle.log)
     with pytest.raises(AnswerError, match="inactive units cannot enter impervious terrain"):
-        t.session.answer("impervious")
+        t.session.answer("red1|impervious")
     assert t.session.items == items and len(t.battle.log) == log
-    assert t.asks.key == "move.terrain" and t.asks.actor == "red1"
-    t("move.terrain", "open")  # an inactive unit does move in the open
+    t.move("red1", "open")  # an inactive unit does move in the open
     assert t.stat("red1", "moved") is True
 
 
@@ -726,13 +782,13 @@ def test_WI_7_impervious_ground_needs_an_ABI_test() -> None:
     t = Table().order(6, 1)
     t.activate("red1", 1).activate("red2", 1)("activation.unit", "done")
     t("shoot.unit", "done")
-    t("move.terrain", "impervious")
+    t.move("red1", "impervious")
     prompt = t.asks
     assert isinstance(prompt, Roll) and prompt.key == "move.impervious"
     assert (prompt.actor, prompt.threshold, prompt.compare) == ("red1", 4, "<=")
     t("move.impervious", (4,))
     assert t.battle.log[-1].text == "Alpha moves up to 10 cm (impervious)"
-    t("move.terrain", "impervious")("move.impervious", (4,))  # red2: 4 > ABI 3
+    t.move("red2", "impervious")("move.impervious", (4,))  # red2: 4 > ABI 3
     assert t.battle.log[-1].text == "Bravo fails to move through impervious terrain"
     # Ours (not a ruling): a failed impervious test still spends the move action.
     assert t.stat("red2", "actions") == 1 and t.stat("red2", "moved") is True
@@ -820,7 +876,7 @@ def test_WI_8_inactive_units_are_attacked_and_counter_attack() -> None:
     effettua un contro-attacco" — being inactive does not stop the counter-attack."""
     t = Table().order(6, 1)
     t.activate("red1", 1)("activation.unit", "done").activate("blue1", 6)
-    t("shoot.unit", "done")("move.terrain", "done")
+    t("shoot.unit", "done").no_moves()
     t.melee("red1", "blue1", 6)
     assert t.asks.key == "melee.counter" and t.asks.actor == "blue1"
 
@@ -851,7 +907,7 @@ def test_WI_9_the_battle_ends_when_one_player_has_units_left() -> None:
     t.activate("red1", 1).activate("red2", 1).activate("blue1", 6)
     t.shoot("red1", "blue1", "short", 1).shoot("red2", "blue1", "short", 1)
     assert t.battle.result is None and t.stat("blue1", "pending") == 2
-    t("move.terrain", "done")  # no melee: both red units shot, blue1 is inactive
+    t.no_moves()  # no melee: both red units shot, blue1 is inactive
     assert t.unit("blue1").removed
     result = t.battle.result
     assert result is not None and (result.winner, result.round) == ("red", 1)
@@ -865,7 +921,7 @@ def test_WI_9_a_player_without_units_is_skipped_while_two_others_fight_on() -> N
     t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]}).order(6, 3, 1)
     t.session.gm("gm.remove", unit="green1")
     t("activation.unit", "done")("activation.unit", "done")  # green is not asked
-    t("move.terrain", "done")
+    t.no_moves()
     assert t.battle.result is None and t.battle.round == 2
     assert {e.side for e in t.battle.log if e.key == "activation.unit"} == {"red", "blue"}
 
@@ -893,7 +949,7 @@ def test_WI_9_turn_limit_most_cost_surviving_wins() -> None:
     for _ in range(2):
         if t.battle.round == 0:
             t.order(6, 1)
-        t("activation.unit", "done")("activation.unit", "done")("move.terrain", "done")
+        t("activation.unit", "done")("activation.unit", "done").no_moves()
     result = t.battle.result
     assert result is not None and result.winner == "red" and result.round == 2
     assert result.reason == "turn limit 2: most cost surviving (10)"
@@ -904,11 +960,11 @@ def test_WI_9_turn_limit_equal_cost_is_a_draw_and_no_limit_plays_on() -> None:
     """WI-9: equal cost surviving at the turn limit: nobody has most, a draw; with no
     limit (0, the default) the battle goes on."""
     t = Table({"red": [("Alpha", 3, 3)], "blue": [("Xray", 2, 4)]}, turn_limit=1).order(6, 1)
-    t("activation.unit", "done")("activation.unit", "done")("move.terrain", "done")
+    t("activation.unit", "done")("activation.unit", "done").no_moves()
     assert t.battle.result is not None and t.battle.result.winner is None
     t = Table().order(6, 1)
     for _ in range(10):
-        t("activation.unit", "done")("activation.unit", "done")("move.terrain", "done")
+        t("activation.unit", "done")("activation.unit", "done").no_moves()
     assert t.battle.result is None and t.battle.round == 11
 
 
@@ -918,7 +974,7 @@ def test_WI_9_turn_limit_counts_only_units_on_the_table() -> None:
     t.order(6, 1)
     t.session.gm("gm.remove", unit="red1")
     t.session.gm("gm.set", unit="blue1", field="damage", value=2)
-    t("activation.unit", "done")("activation.unit", "done")("move.terrain", "done")
+    t("activation.unit", "done")("activation.unit", "done").no_moves()
     result = t.battle.result
     assert result is not None and result.winner == "blue"
     assert result.reason == "turn limit 1: most cost surviving (6)"
@@ -941,7 +997,7 @@ def test_G_4_gm_overrides_take_effect_and_survive_undo_redo_and_save_load(
     t("activation.unit", "done")
     assert t.offered() == ["blue1", "blue3", "done"]  # the added unit plays, blue2 is gone
     t("activation.unit", "done")
-    assert "up to 10 cm" in labels(t.asks)["open"].label  # red1 is prone
+    assert "up to 10 cm" in labels(t.asks)["red1|open"].label  # red1 is prone
     gm("gm.end", winner="red", reason="")
     assert t.session.prompt is None
     assert SYSTEM.summary(t.battle)[0] == "Winner: Red — the GM ended the battle (turn 1)"
@@ -965,7 +1021,7 @@ def test_G_4_gm_overrides_take_effect_and_survive_undo_redo_and_save_load(
         "Red wins: the GM ended the battle",
     ]
     t.session.undo()
-    assert t.battle.result is None and t.asks.key == "move.terrain"
+    assert t.battle.result is None and t.asks.key == "move.unit"
     t.session.redo()
     assert facts(t.session) == expected
     for _ in range(3):
@@ -1005,3 +1061,19 @@ def test_g4_a_unit_put_back_is_alive_at_the_damage_the_gm_says() -> None:
     assert "blue1" in t.offered()  # it tries to activate in turn 2
     t.activate("blue1", 1)("activation.unit", "done")
     assert t.asks.key == "recovery.unit" and t.stat("blue1", "damage") == 2
+
+
+def test_wi7_a_save_played_before_movement_by_player_still_replays() -> None:
+    """An older save (the example of 0.1, movement walked unit by unit, `move.terrain`)
+    loads and replays to its own end: its log asks the old questions (the setup records
+    `movement = "by unit"` when saved again); a new battle asks movement by player."""
+    path = Path(__file__).parent / "saves" / "wi-movement-by-unit.toml"
+    session, _ = load_session(path, systems())
+    assert session.setup.options["movement"] == "by unit"
+    assert session.battle.result is not None and session.prompt is None
+    assert "move.terrain" in {i.key for i in session.items}
+    summary = SYSTEM.summary(session.battle)[0]
+    assert summary.startswith("Winner: ")
+    fresh = Table().order(6, 1)
+    fresh("activation.unit", "done")("activation.unit", "done")
+    assert fresh.asks.key == "move.unit" and "movement" not in fresh.session.setup.options

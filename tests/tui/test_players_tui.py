@@ -135,6 +135,7 @@ async def test_luck_screen_live_and_in_review(tmp_path: Path) -> None:
             first[0] == "Legionari" and first[1] == str(red.rolls) and first[5] == str(red.actual)
         )
         assert table.row_count == len(session.battle.sides) + len(found.units)
+        assert str(table.get_row_at(1)[0]).startswith("  ")  # its units follow each side
         await pilot.press("escape")
         await pilot.press("v")
         await pilot.pause()

@@ -135,3 +135,51 @@ def test_session_follow_is_replay(tmp_path: Path) -> None:
     other.follow(gm.session.items)
     fresh = Session(gm.session.system, gm.session.setup, gm.session.items)
     assert [e.text for e in other.battle.log] == [e.text for e in fresh.battle.log]
+
+
+def test_the_follower_reads_only_changed_answer_lines_and_stays_exact(tmp_path: Path) -> None:
+    """After the first change (read whole), appended and undone answers are parsed line
+    by line; the session always equals a fresh load of the file."""
+    from skirmtui.engine.saves import load_session
+
+    gm = Gm(tmp_path / "b.toml")
+    follower = SaveFollower(gm.path, systems())
+    steps: list[object] = [
+        (6,),
+        (2,),
+        "red1",
+        "undo",
+        "red1",
+        (1,),
+        "gm",
+        "undo",
+        "undo",
+        "undo",
+        "red1",
+    ]
+    for step in steps:
+        if step == "undo":
+            gm.session.undo()
+        elif step == "gm":
+            gm.session.gm(
+                "gm.add", id="red9", side="red", name="Rinforzo", profile={"cmb": 3, "abi": 3}
+            )
+        else:
+            gm.session.answer(step)
+        gm.save()
+        assert follower.poll()
+        fresh, _ = load_session(gm.path, systems())
+        assert follower.session.items == fresh.items
+        assert [e.text for e in follower.session.battle.log] == [e.text for e in fresh.battle.log]
+        assert follower._parts is not None  # the next change can be read line by line
+
+
+def test_a_different_battle_saved_there_is_read_whole(tmp_path: Path) -> None:
+    gm = Gm(tmp_path / "b.toml")
+    follower = SaveFollower(gm.path, systems())
+    gm.answer((6,))
+    assert follower.poll()
+    gm.path.write_bytes(EXAMPLE.read_bytes())
+    assert follower.poll()
+    assert follower.session.setup.seed != gm.session.setup.seed
+    assert follower.session.battle.result is not None

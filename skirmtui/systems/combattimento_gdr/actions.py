@@ -324,7 +324,7 @@ def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:
     """Contact made by a charge (CG-11); the charge's attack is a full melee action."""
     b.record("info", f"{unit.label} reaches {target.label}: in contact", actor=unit.id)
     b.set(unit, "charge_to", "")
-    b.set(unit, "contact", " ".join([*p.words(unit.stats["contact"]), target.id]))
+    b.set(unit, "contact", (*p.words(unit.stats["contact"]), target.id))
     pair, reason = two_weapons(unit)
     two = False
     if reason is None and pair:

@@ -6,6 +6,8 @@ the difference goes to body points; below, the piece loses what it took.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from skirmtui.systems.combattimento_gdr.tables import armour
@@ -25,7 +27,7 @@ class Absorbed:
         return bool(self.piece) and self.after == 0
 
 
-def covering(pieces: list[str], left: list[int], location: str) -> int | None:
+def covering(pieces: Sequence[str], left: list[int], location: str) -> int | None:
     """Index of the first piece (sheet order) covering `location` with points left."""
     for i, name in enumerate(pieces):
         if left[i] > 0 and location in armour()["pieces"][name]["locations"]:

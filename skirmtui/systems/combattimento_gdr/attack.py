@@ -340,7 +340,7 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
             b.record("info", f"{target.label}: {found[0]} full, {found[1]:+d} on every check")
     if effect["stun"]:
         b.set(target, "stunned", True)
-    if p.track(target).dead(target.num("damage")):
+    if p.dead(target):
         kill(b, target)
 
 
@@ -358,7 +358,7 @@ def leave(b: Battle, unit: Unit) -> None:
             b.set(
                 other,
                 "contact",
-                " ".join(w for w in p.words(other.stats["contact"]) if w != unit.id),
+                tuple(w for w in p.words(other.stats["contact"]) if w != unit.id),
             )
-    b.set(unit, "contact", "")
+    b.set(unit, "contact", ())
     b.remove(unit)

@@ -8,6 +8,7 @@ schivare:d6"`, armour, weapons and readied items are space-separated keys of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
@@ -46,7 +47,7 @@ UNIT_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("armour_left", "armour points left", str),
     FieldSpec("ready", "readied", str),
     FieldSpec("reload", "reload steps left", int, 0, 9),
-    FieldSpec("contact", "in contact with", str),
+    FieldSpec("contact", "in contact with", tuple),  # several opponents: unit ids
     FieldSpec("stunned", "loses its next action", bool),
     FieldSpec("charging", "charge: turns to contact", int, 0, 9),
     FieldSpec("charge_to", "charging", str),
@@ -56,10 +57,17 @@ UNIT_FIELDS: tuple[FieldSpec, ...] = (
 )
 
 
-def words(value: Stat) -> list[str]:
-    if isinstance(value, tuple):  # a stat of several ids (engine FieldSpec kind tuple)
-        return list(value)
-    return str(value).split()
+def words(value: Stat) -> tuple[str, ...]:
+    """The entries of a text field, or of a stat of several ids (engine FieldSpec kind
+    tuple); cached, since the rules read them constantly."""
+    if isinstance(value, tuple):
+        return tuple(str(v) for v in value)
+    return _words(str(value))
+
+
+@cache
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
 
 
 def _str(spec: UnitSpec, name: str, default: str) -> str:
@@ -104,6 +112,22 @@ def _int(spec: UnitSpec, name: str, low: int, high: int, default: int) -> int:
 
 def make_unit(spec: UnitSpec) -> Unit:
     """A combatant at the start of the fight; SetupError names what is wrong."""
+    key = tuple(sorted(spec.profile.items()))
+    profile, stats = _made(spec.name, key)
+    return Unit(spec.id, spec.side, spec.name, dict(profile), dict(stats))
+
+
+@cache
+def _made(
+    name: str, key: tuple[tuple[str, Scalar], ...]
+) -> tuple[dict[str, Scalar], dict[str, Stat]]:
+    """Profile and starting stats, read once per distinct sheet (setup checks and every
+    new battle read the same sheets again)."""
+    made = _make(UnitSpec("", "", name, dict(key)))
+    return made.profile, made.stats
+
+
+def _make(spec: UnitSpec) -> Unit:
     kind = _str(spec, "kind", "character")
     if kind not in ("character", "creature"):
         raise SetupError(f"{spec.name}: kind must be character or creature")
@@ -161,7 +185,7 @@ def make_unit(spec: UnitSpec) -> Unit:
         ),
         "ready": ready,
         "reload": 0,
-        "contact": "",
+        "contact": (),
         "stunned": False,
         "charging": 0,
         "charge_to": "",
@@ -187,7 +211,7 @@ def check_armies(setup: Setup) -> list[str]:
 # -- reading a combatant ------------------------------------------------------------------
 
 
-def hands(items: list[str]) -> int:
+def hands(items: Sequence[str]) -> int:
     """Hands the readied items take (a shield one, a weapon its `hands`)."""
     total = 0
     for item in items:
@@ -205,6 +229,16 @@ def _track(boxes: str, blacked: str) -> Track:
 
 def track(unit: Unit) -> Track:
     return _track(str(unit.profile["boxes"]), str(unit.profile["blacked"]))
+
+
+@cache
+def _capacity(boxes: str, blacked: str) -> int:
+    return _track(boxes, blacked).capacity
+
+
+def dead(unit: Unit) -> bool:
+    """Seed: all body points lost."""
+    return unit.num("damage") >= _capacity(str(unit.profile["boxes"]), str(unit.profile["blacked"]))
 
 
 def sides_of(unit: Unit, name: str) -> int:
@@ -225,14 +259,27 @@ def skills(unit: Unit) -> dict[str, int]:
 
 def readied(unit: Unit) -> list[str]:
     """Readied items that still exist (a GM may type anything: unknown words are ignored)."""
-    owned = words(unit.profile["weapons"])
-    gone = words(unit.stats["gone"])
+    stats, profile = unit.stats, unit.profile
+    return list(
+        _readied(
+            str(stats["ready"]),
+            str(profile["weapons"]),
+            str(stats["gone"]),
+            bool(profile["shield"]),
+        )
+    )
+
+
+@cache
+def _readied(ready: str, weapons_owned: str, gone: str, has_shield: bool) -> tuple[str, ...]:
+    owned, lost = words(weapons_owned), words(gone)
     out = []
-    for item in words(unit.stats["ready"]):
-        has_shield = item == SHIELD and bool(unit.profile["shield"])
-        if has_shield or (item in owned and item not in gone and item in weapons()):
+    for item in words(ready):
+        if (item == SHIELD and has_shield) or (
+            item in owned and item not in lost and item in weapons()
+        ):
             out.append(item)
-    return out
+    return tuple(out)
 
 
 def natural(unit: Unit) -> list[str]:

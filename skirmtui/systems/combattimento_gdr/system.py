@@ -11,7 +11,7 @@ from typing import Any
 
 from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.battle import Battle, Stat, Unit
 from skirmtui.engine.system import (
     FieldSpec,
     OptionSpec,
@@ -68,9 +68,10 @@ class CombattimentoGdr(BaseSystem):
         units = battle.units
         for pair in battle.options["contact"]:
             a, b = pair.split()
-            battle.set(
-                units[a], "contact", " ".join([*profile.words(units[a].stats["contact"]), b])
+            battle.record(
+                "info", f"In contact from the start: {units[a].label} and {units[b].label}"
             )
+            battle.set(units[a], "contact", (*profile.words(units[a].stats["contact"]), b))
         battle.pos = {"surprised": list(battle.options["surprised"])}
         if battle.pos["surprised"]:
             names = ", ".join(battle.side_name(s) for s in battle.pos["surprised"])
@@ -91,7 +92,7 @@ class CombattimentoGdr(BaseSystem):
         most, when not said), out of any contact, charge, action or stun."""
         capacity = profile.track(unit).capacity
         damage = min(unit.num("damage"), capacity - 1) if level is None else level
-        fresh: dict[str, Scalar] = {"damage": damage, "fate": "", "contact": "", "stunned": False}
+        fresh: dict[str, Stat] = {"damage": damage, "fate": "", "contact": (), "stunned": False}
         fresh.update(charging=0, charge_to="", busy=0)
         for field, value in fresh.items():
             battle.set(unit, field, value)
@@ -115,7 +116,7 @@ class CombattimentoGdr(BaseSystem):
         """A GM may set a combatant's body points lost at any moment (G-4): all boxes
         full is death (CG-7)."""
         for unit in b.on_table():
-            if profile.track(unit).dead(unit.num("damage")):
+            if profile.dead(unit):
                 atk.kill(b, unit)
 
     def _ended(self, b: Battle) -> bool:

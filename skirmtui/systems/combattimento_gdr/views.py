@@ -82,8 +82,7 @@ def fate(unit: Unit) -> str:
 def summary(b: Battle) -> list[str]:
     lines = [b.headline()]
     for side in b.sides:
-        lines.append(f"{side.name}:")
         for unit in b.units.values():
             if unit.side == side.id:
-                lines.append(f"  {unit.label}: {fate(unit)}")
+                lines.append(f"{side.name} — {unit.label}: {fate(unit)}")
     return lines

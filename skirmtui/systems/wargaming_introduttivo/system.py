@@ -7,6 +7,7 @@ between steps the position is `battle.pos` plus the units' stats.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, cast
 
@@ -15,6 +16,7 @@ import attrs
 from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.battle import Battle, Position, Scalar, Unit
+from skirmtui.engine.items import Item
 from skirmtui.engine.kit import pick_enemy, reset, stat_test, winner_by_score
 from skirmtui.engine.prompts import Ask, Choose, Option
 from skirmtui.engine.rolloff import RollOff
@@ -33,8 +35,11 @@ class WIPosition(Position):
     order: list[str] = attrs.field(factory=list)
     #: Index in `order` of the player whose step it is.
     player: int = 0
-    #: Units still to be asked in the Movement phase (None outside it).
+    #: Units still to be asked in the Movement phase of a save from before movement by
+    #: player (None outside it).
     movers: list[str] | None = None
+    #: Players done telling their movement (WI-7; None outside the Movement phase).
+    movement_done: list[str] | None = None
 
 
 def pos(b: Battle) -> WIPosition:
@@ -49,6 +54,9 @@ _NEXT = {
     "melee": "end",
 }
 DONE = "done"
+#: The `movement` option of a battle played before movement by player (WI-7): the roster
+#: walk, one `move.terrain` question a unit, whose "done" ended the phase for everyone.
+BY_UNIT = "by unit"
 _RESTORE_DAMAGE = FieldSpec("damage", "damage", int, 0, WOUNDED)
 
 
@@ -65,6 +73,22 @@ def _move_options(open_: int, rough: int, impervious: int, active: bool) -> tupl
         ),
         Option("stay", "stays where it is", passive=True),
         Option(DONE, "movement done: the rest stay", passive=True),
+    )
+
+
+@cache
+def _unit_moves(
+    unit_id: str, label: str, open_: int, rough: int, impervious: int, active: bool
+) -> tuple[Option, ...]:
+    """One unit's three moves in a player's movement list (cached: replay rebuilds them)."""
+    return (
+        Option(f"{unit_id}|open", f"{label}: open ground, up to {open_} cm"),
+        Option(f"{unit_id}|rough", f"{label}: rough ground, up to {rough} cm"),
+        Option(
+            f"{unit_id}|impervious",
+            f"{label}: impervious ground, up to {impervious} cm (ABI test)",
+            disabled=None if active else "inactive units cannot enter impervious terrain",
+        ),
     )
 
 
@@ -334,9 +358,74 @@ class WargamingIntroduttivo(BaseSystem):
 
     # Movement (WI-7) ------------------------------------------------------------------
 
+    def replay_options(self, items: Sequence[Item]) -> dict[str, Any]:
+        """A log with `move.terrain` answers was played before movement by player (WI-7):
+        it replays with the roster walk it was played with."""
+        return {"movement": BY_UNIT} if any(i.key == "move.terrain" for i in items) else {}
+
     def _movement(self, b: Battle) -> Step:
-        """Seed: all players move at once. The app walks the units that may move, in
-        roster order, each with its allowance; "done" leaves the rest where they are."""
+        """Seed: "tutti i giocatori effettuano i movimenti in simultanea … quando tutti i
+        giocatori hanno spostato le truppe si passa alla fase seguente". WI-7: each player
+        says which of its units moved and over what ground, one answer a unit that moved;
+        its "done" leaves its other units where they are and ends only its own movement."""
+        if b.options.get("movement") == BY_UNIT:
+            yield from self._movement_by_unit(b)
+            return
+        side = self._next_mover(b)
+        if side is None:
+            self._end_movement(b)
+            return
+        b.turn_side = side
+        options = [
+            option
+            for unit in b.on_table(side)
+            if self._can_move(unit)
+            for option in _unit_moves(
+                unit.id,
+                unit.label,
+                *(self._allowance(unit, t) for t in ("open", "rough", "impervious")),
+                active=unit.flag("active"),
+            )
+        ]
+        options.append(Option(DONE, "Done: the other units stay", passive=True))
+        waiting = [b.side_name(s) for s in pos(b).order if s != side and self._may_move(b, s)]
+        choice = yield Choose(
+            key="move.unit",
+            side=side,
+            text=f"{b.side_name(side)}: which unit moved, over what ground?",
+            help="All players move at the same time on the table (WI-7). Pick each unit "
+            "that moved; Done leaves the others where they are and ends only "
+            f"{b.side_name(side)}'s movement."
+            + (f" Still to tell: {', '.join(waiting)}." if waiting else ""),
+            options=options,
+        )
+        if choice == DONE:
+            done = pos(b).movement_done
+            assert done is not None
+            done.append(side)
+            return
+        unit_id, terrain = choice.split("|")
+        if b.alive(unit_id):  # a GM override may have removed it meanwhile
+            yield from self._move(b, b.units[unit_id], terrain)
+
+    def _next_mover(self, b: Battle) -> str | None:
+        """The first player in play order who is not done and has a unit that may move."""
+        p = pos(b)
+        if p.movement_done is None:
+            p.movement_done = []
+        for side in p.order:
+            if self._may_move(b, side):
+                return side
+        return None
+
+    def _may_move(self, b: Battle, side: str) -> bool:
+        return side not in (pos(b).movement_done or ()) and any(
+            self._can_move(u) for u in b.on_table(side)
+        )
+
+    def _movement_by_unit(self, b: Battle) -> Step:
+        """Saves from before movement by player (`movement = "by unit"`) replay as they
+        were played: every unit that may move in roster order; "done" ended the phase."""
         p = pos(b)
         if p.movers is None:
             p.movers = [u.id for u in b.on_table() if self._can_move(u)]
@@ -362,8 +451,12 @@ class WargamingIntroduttivo(BaseSystem):
         if terrain == DONE:
             self._end_movement(b)
             return
-        if terrain == "stay":
-            return
+        if terrain != "stay":
+            yield from self._move(b, unit, terrain)
+
+    def _move(self, b: Battle, unit: Unit, terrain: str) -> Step:
+        """One unit's move: impervious ground needs an ABI test (seed); either way the
+        move is the unit's action (WI-4) and it moves once a turn."""
         if terrain == "impervious":
             result = yield stat_test(unit, "abi", "move.impervious", "crosses impervious ground")
             if not result.success:
@@ -385,6 +478,7 @@ class WargamingIntroduttivo(BaseSystem):
     def _end_movement(self, b: Battle) -> None:
         p = pos(b)
         p.movers = None
+        p.movement_done = None
         for unit in b.on_table():
             # Holding is for one phase: a unit that found no target to shoot may still
             # melee (WI-8: active units that did not shoot).
@@ -496,10 +590,15 @@ class WargamingIntroduttivo(BaseSystem):
             return [QueueRow(s.id, f"{s.name}: rolling for play order") for s in b.sides]
         rows = []
         order = p.order
+        by_player = b.phase == "movement" and p.movement_done is not None
         for i, side in enumerate(order):
-            current = b.turn_side == side and b.phase not in ("movement", "end")
+            current = b.turn_side == side and b.phase != "end"
             units = b.on_table(side)
-            if b.phase == "activation":
+            if by_player:
+                # WI-7: everyone moves at once; each player tells the app in turn.
+                left = sum(1 for u in units if self._can_move(u))
+                detail = f"{left} may still move" if self._may_move(b, side) else "moved"
+            elif b.phase == "activation":
                 left = sum(1 for u in units if not u.flag("tried"))
                 count = sum(1 for u in units if u.flag("active"))
                 detail = f"{count} active, {left} to try"
@@ -507,7 +606,10 @@ class WargamingIntroduttivo(BaseSystem):
                 active = [u for u in units if u.flag("active")]
                 ready = [u for u in active if self._can_fight(u)]
                 detail = f"{len(active)} active, {len(ready)} can still fight"
-            done = b.phase not in ("movement", "end") and i < p.player
+            if by_player:
+                done = not self._may_move(b, side)
+            else:
+                done = b.phase not in ("movement", "end") and i < p.player
             mark = "✓ " if done else ""
             rows.append(
                 QueueRow(side, f"{i + 1}. {mark}{b.side_name(side)} — {detail}", current=current)

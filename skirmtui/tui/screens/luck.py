@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label
+from textual.widgets import DataTable, Label, Static
 
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.luck import Tally, luck
@@ -48,7 +48,7 @@ class LuckScreen(ModalScreen[None]):
                 "Dice luck — successes against the odds shown before each roll", classes="title"
             )
             yield DataTable(id="luck-table", cursor_type="row", zebra_stripes=True)
-            yield Label(
+            yield Static(
                 "Percentile: where the actual successes fall among everything those dice "
                 "could do (50 = as expected, higher = luckier). Typed: faces the table "
                 "typed in (or not recorded by an older save). Esc closes.",
@@ -61,9 +61,9 @@ class LuckScreen(ModalScreen[None]):
         found = luck(self.battle)
         for side in self.battle.sides:
             table.add_row(plain(side.name, "bold"), *tally_cells(found.sides[side.id]))
-        for unit_id, tally in found.units.items():
-            if unit_id in self.battle.units:
-                table.add_row(plain("  " + self.battle.label(unit_id)), *tally_cells(tally))
+            for unit in self.battle.units.values():  # its units that rolled, roster order
+                if unit.side == side.id and unit.id in found.units:
+                    table.add_row(plain("  " + unit.label), *tally_cells(found.units[unit.id]))
         table.focus()
 
     def action_close(self) -> None:

@@ -48,8 +48,9 @@ def question_words(session: Session) -> Text:
     if prompt is None:
         return plain(battle.headline() if battle.result else "Nothing is being asked.")
     text = Text()
-    if prompt.side:
-        text.append(safe(battle.side_name(prompt.side)) + ": ", style="bold")
+    side = battle.side_name(prompt.side) if prompt.side else ""
+    if side and not prompt.text.startswith(side):
+        text.append(safe(side) + ": ", style="bold")
     text.append(safe(prompt.text) + "\n")
     if isinstance(prompt, Choose):
         for option in prompt.enabled():
