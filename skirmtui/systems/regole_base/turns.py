@@ -54,8 +54,9 @@ def initiative_step(b: Battle) -> Step:
         yield from rolloff.step(b, "initiative.roll", f"round {b.round} initiative")
         return
     found = rolloff.order
-    b.record("info", "Initiative: " + ", ".join(b.side_name(s) for s in found))
-    b.track("order", found + [s.id for s in b.sides if s.id not in found])
+    order = found + [s.id for s in b.sides if s.id not in found]
+    b.record("info", "Initiative: " + ", ".join(b.side_name(s) for s in order), order=order)
+    b.track("order", order)
     start_phase(b, "movement")
 
 
