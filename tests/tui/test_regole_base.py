@@ -54,8 +54,10 @@ MELEE: list[tuple[str, Any]] = [
     ("melee.parry_roll", (3, 3)),
     ("melee.hit", (6, 5)),  # Brigante's second attack misses
     ("morale.assault", (5,)),  # Brigante's side lost more: M 2, fails
-    ("morale.pursuit", (5,)),  # Spadaccino pursues: V 4, fails
-    ("morale.flee_move", True),  # Brigante gets away
+    ("morale.pursue", "pursue"),
+    ("morale.pursuit", (6,)),  # Spadaccino (V 4 + 1 charging) fails: a natural 6
+    ("morale.flee_move", True),  # Brigante gets away, 1.5 × V 4 = 6"
+    ("move.within_1", False),  # it passes near no other enemy
     ("assault.winners", True),
 ]
 SHOT: list[tuple[str, Any]] = [

@@ -12,6 +12,7 @@ from skirmtui.engine.system import Step
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import melee_attack
+from skirmtui.systems.regole_base.movement import provoked
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import melee_weapons, name, reloadable, wielded
 from skirmtui.systems.regole_base.state import (
@@ -27,6 +28,11 @@ from skirmtui.systems.regole_base.tables import rules, weapons
 
 _MOVE = rules()["movement"]
 _MORALE = rules()["morale"]
+
+
+def v_now(unit: Unit) -> int:
+    """RB-6/RB-15: a charger's V is 1 higher for the whole Assault phase."""
+    return unit.num("v") + (int(rules()["assault"]["charge_v"]) if unit.flag("charged") else 0)
 
 
 def _inches(unit: Unit, factor: str) -> str:
@@ -48,10 +54,10 @@ def why_no_charge(b: Battle, unit: Unit) -> str | None:
 
 
 def can_assault(b: Battle, unit: Unit) -> bool:
+    if engaged(b, unit):
+        return True  # it may try to escape (a fleeing one too, ours)
     if unit.flag("fleeing"):
         return False
-    if engaged(b, unit):
-        return True  # it may try to escape
     return why_no_charge(b, unit) is None and bool(b.enemies(unit.side) or reloadable(unit))
 
 
@@ -148,13 +154,13 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
     foes = foes_in_contact(b, unit)
     if not foes:  # a GM removed them meanwhile
         return
-    fastest = max(foes, key=lambda e: e.num("v"))
+    fastest = max(foes, key=v_now)
+    b.set(unit, "fought", True)  # RB-20: engaged in the Assault phase, whatever comes
     result = yield dice.confronto(
         "assault.escape",
-        f"{name(unit)} tries to escape: V {unit.num('v')} vs V {fastest.num('v')} "
-        f"of {name(fastest)}",
-        unit.num("v"),
-        fastest.num("v"),
+        f"{name(unit)} tries to escape: V {v_now(unit)} vs V {v_now(fastest)} of {name(fastest)}",
+        v_now(unit),
+        v_now(fastest),
         side=unit.side,
         actor=unit.id,
         target=fastest.id,
@@ -163,6 +169,7 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         return
     if result.success:
         far = "critical_flight" if result.critical == "success" else "escape"
+        skip = frozenset(e.id for e in foes)
         part(b, unit)
         pos(b).left.append(unit.id)
         yield Confirm(
@@ -171,6 +178,7 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
             side=unit.side,
             actor=unit.id,
         )
+        yield from provoked(b, unit, run=False, skip=skip)
         return
     if result.critical == "failure":
         yield from melee_attack(b, fastest, unit, why="makes an extra attack on")
@@ -351,10 +359,23 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
     for enemy in foes_in_contact(b, unit):
         if enemy.flag("fleeing") or enemy.removed or unit.removed:
             continue
+        chase = yield Choose(
+            key="morale.pursue",
+            text=f"Does {name(enemy)} pursue {name(unit)}? (V test: a pass catches it for a "
+            "free attack; a natural 6 lets it flee 1.5 times as far)",
+            options=(Option("pursue", "Pursue"), Option("stay", "Let it go", passive=True)),
+            side=enemy.side,
+            actor=enemy.id,
+            target=unit.id,
+        )
+        if chase != "pursue" or enemy.removed or unit.removed:
+            continue
+        bonus = v_now(enemy) - enemy.num("v")
         result = yield dice.test(
             "morale.pursuit",
             f"{name(enemy)} pursues {name(unit)}: V {enemy.num('v')}",
             enemy.num("v"),
+            (dice.Mod("charged", bonus),) if bonus else (),
             side=enemy.side,
             actor=enemy.id,
             target=unit.id,
@@ -372,6 +393,7 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
                 b, enemy, unit, parry=False, auto_hit=automatic, why="makes a free attack on"
             )
         return
+    skip = frozenset(e.id for e in foes_in_contact(b, unit))
     part(b, unit)
     pos(b).left.append(unit.id)
     yield Confirm(
@@ -380,6 +402,7 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
         side=unit.side,
         actor=unit.id,
     )
+    yield from provoked(b, unit, run=False, skip=skip)
 
 
 # -- (4) winners' moves, then reloads and on to Shooting ---------------------------------------

@@ -32,7 +32,7 @@ def why_no_shot(b: Battle, unit: Unit) -> str | None:
     if unit.stats["gave_up"] == "shooting":
         return "marched and gave up its shooting"
     if unit.flag("marched") and (unit.flag("fought") or unit.flag("charged")):
-        return "marched and fought: its shot is lost"
+        return "marched and was in melee this round: its shot is lost"
     return None
 
 
@@ -149,7 +149,9 @@ def _template(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
     if unit.removed:
         return
     for target_id in under:
-        yield from ranged_attack(b, unit, b.units[target_id], weapon, half=False)
+        working = yield from ranged_attack(b, unit, b.units[target_id], weapon, half=False)
+        if not working:  # RB-15: a jam loses the weapon's other attacks
+            break
     spend(b, unit, weapon)
 
 
@@ -187,7 +189,7 @@ def _morale(b: Battle) -> Sub[None]:
         side=unit.side,
         actor=unit.id,
     )
-    if not result.success:
+    if not result.success and not unit.flag("fleeing"):
         b.set(unit, "fleeing", True)
         b.set(unit, "fled", False)
         b.record("info", f"{name(unit)} will flee at the next Movement phase", actor=unit.id)

@@ -15,13 +15,6 @@ from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order
 
-LABELS = {
-    "initiative": "Initiative",
-    "movement": "Movement",
-    "assault": "Assault",
-    "shooting": "Shooting",
-    "end": "End",
-}
 #: Stats that last one round (RB-4, RB-6, RB-7, RB-10).
 _ROUND_STATS: dict[str, Scalar] = {
     "moved": False,
@@ -64,6 +57,7 @@ def start_phase(b: Battle, phase: str) -> None:
     """Every model may act once in the phase; the initiative side starts (RB-3)."""
     for unit in b.on_table():
         b.set(unit, "acted", False)
+        b.set(unit, "attacks", 0)  # RB-10: a parry spends an attack of this phase's fight
     at = pos(b)
     at.turn = 0
     at.lost = {}
