@@ -248,7 +248,8 @@ def cmd_open(args: argparse.Namespace) -> int:
         app = SkirmApp(session=session, path=args.save, created=created, review=True)
         app.notice = notice
         return _run_app(app)
-    return _run_app(SkirmApp(session=session, path=args.save, created=created, lock=lock))
+    app = SkirmApp(session=session, path=args.save, created=created, lock=lock, on_disk=True)
+    return _run_app(app)
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -278,7 +279,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise PathError(path, error) from None
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(session=session, path=path, created=created, lock=lock))
+    return _run_app(SkirmApp(session=session, path=path, created=created, lock=lock, on_disk=True))
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -323,10 +324,21 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: How much the player view steps back for the GM's app on the same machine (`nice`).
+WATCH_NICENESS = 5
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
+    import contextlib
+    import os
+
     from skirmtui.engine.saves import SaveError
     from skirmtui.engine.text import safe
 
+    # The player view usually shares the GM's machine (a second screen, `serve`): it
+    # takes the CPU only when the GM's app does not need it.
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(WATCH_NICENESS)
     try:
         from skirmtui.tui.watch import watch_app
 

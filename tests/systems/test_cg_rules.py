@@ -68,7 +68,7 @@ def test_cg4_each_turn_opens_with_the_gms_description() -> None:
     assert key(s) == "turn.scene"
     assert s.battle.phase == "scene"
     scene(s, "dark")
-    assert s.battle.pos["light"] == "dark" and s.battle.phase == "actions"
+    assert s.battle.pos.light == "dark" and s.battle.phase == "actions"
 
 
 def test_cg4_order_by_agis_maximum_face_then_des() -> None:
@@ -80,14 +80,14 @@ def test_cg4_order_by_agis_maximum_face_then_des() -> None:
         [ch("Rapido", agi="d10", des="d4"), ch("Goffo", agi="d8", des="d6")],
     )
     scene(s)
-    assert s.battle.pos["order"] == [["blue1"], ["red2"], ["blue2"], ["red1"]]
+    assert s.battle.pos.order == [["blue1"], ["red2"], ["blue2"], ["red1"]]
 
 
 def test_cg4_full_ties_form_a_simultaneous_group() -> None:
     """Seed: "In caso di ulteriore parità, agiscono in contemporanea"."""
     s = session([ch("Aldo", agi="d8", des="d8")], [ch("Bruto", agi="d8", des="d8")])
     scene(s)
-    assert s.battle.pos["order"] == [["red1", "blue1"]]
+    assert s.battle.pos.order == [["red1", "blue1"]]
     assert "Aldo = Bruto (simultaneous)" in texts(s)[-2]
 
 
@@ -249,7 +249,7 @@ def test_cg3_surprise_lasts_the_first_turn_only() -> None:
     s = session([ch("Aldo")], [ch("Bruto", agi="d10")], surprised=["red"])
     scene(s)
     play(s, ("action.choose", "nothing"), ("action.choose", "nothing"))
-    assert s.battle.round == 2 and s.battle.pos["surprised"] == []
+    assert s.battle.round == 2 and s.battle.pos.surprised == []
 
 
 # -- CG-5 / CG-11: actions -----------------------------------------------------------------
