@@ -54,6 +54,9 @@ class Unit:
     #: Unique in the battle (`Guerriero 2`): what prompts, the log and the export show.
     #: Set by `Battle` when the unit joins it (`label_units`); never changes after.
     label: str = ""
+    #: The stats it joined the battle with (export: `start`, so a reader can replay
+    #: every effect from them). Set when it joins; shared by clones, never changed.
+    start: dict[str, Stat] = attrs.field(factory=dict, eq=False, repr=False)
 
     def clone(self) -> Unit:
         return Unit(
@@ -64,6 +67,7 @@ class Unit:
             dict(self.stats),
             self.removed,
             self.label,
+            self.start,
         )
 
     def num(self, field: str) -> int:
@@ -88,17 +92,17 @@ class Effect:
         return {
             "unit": self.unit,
             "field": self.field,
-            "from": _plain(self.before),
-            "to": _plain(self.after),
+            "from": plain_value(self.before),
+            "to": plain_value(self.after),
         }
 
 
-def _plain(value: Any) -> Any:
+def plain_value(value: Any) -> Any:
     """An effect's value as JSON-ready data (tuples as lists)."""
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [plain_value(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain_value(v) for k, v in value.items()}
     return value
 
 
@@ -122,6 +126,10 @@ class LogEntry:
     #: moment, a shot that hits several models); `actor`/`target` are the first.
     actors: tuple[str, ...] = ()
     targets: tuple[str, ...] = ()
+    #: The order of play this entry announces (a round's order, who has the initiative
+    #: first): side or unit ids, first to last; an inner list is a group acting at the
+    #: same moment. None on other entries.
+    order: list[Any] | None = None
     #: A short form for narrow views ("Barbari → Capo tribù"); `text` stays complete.
     brief: str = ""
     #: A GM note marked private: the player view and the shared report leave it out.
@@ -175,6 +183,8 @@ class Battle:
     def __attrs_post_init__(self) -> None:
         if any(not u.label for u in self.units.values()):  # a clone's units have theirs
             label_units(self.units.values(), {s.id: s.name for s in self.sides})
+            for unit in self.units.values():
+                unit.start = unit.start or dict(unit.stats)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -218,6 +228,7 @@ class Battle:
         """A unit joining mid-battle (GM add): labelled without relabelling the others."""
         self.units[unit.id] = unit
         label_units(self.units.values(), {s.id: s.name for s in self.sides})
+        unit.start = unit.start or dict(unit.stats)
 
     def alive(self, unit_id: str) -> bool:
         unit = self.units.get(unit_id)
@@ -259,6 +270,7 @@ class Battle:
         brief: str = "",
         actors: Iterable[str] = (),
         targets: Iterable[str] = (),
+        order: Iterable[Any] | None = None,
     ) -> LogEntry:
         """Append a log entry; later effects of this step attach to it. `actors` and
         `targets` name several units (`actor`/`target` default to their first)."""
@@ -282,6 +294,7 @@ class Battle:
             brief=brief,
             actors=actors or ((actor,) if actor is not None else ()),
             targets=targets or ((target,) if target is not None else ()),
+            order=None if order is None else plain_copy(list(order)),
         )
         self.log.append(entry)
         self.current = entry

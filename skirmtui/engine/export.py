@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.battle import Battle, LogEntry
+from skirmtui.engine.battle import Battle, LogEntry, plain_value
 from skirmtui.engine.luck import luck_document
+from skirmtui.engine.odds import die_chance, success_chance
+from skirmtui.engine.prompts import Roll
 from skirmtui.engine.session import Session
 
 EXPORT_FORMAT = 1
@@ -28,6 +30,7 @@ def export_document(session: Session) -> dict[str, Any]:
                 "name": u.name,
                 "label": u.label,
                 "profile": dict(u.profile),
+                "start": {k: plain_value(v) for k, v in u.start.items()},
             }
             for u in battle.units.values()
         ],
@@ -69,14 +72,37 @@ def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
         doc["value"] = list(entry.value) if isinstance(entry.value, tuple) else entry.value
     if entry.private:
         doc["private"] = True
+    if entry.order is not None:
+        doc["order"] = plain_value(entry.order)
     if entry.roll is not None:
-        doc["roll"] = {
-            "success": None,
-            "critical": None,
-            "target": None,
-            "compare": None,
-            **entry.roll,
-        }
+        doc["roll"] = roll_document(entry)
+    return doc
+
+
+def roll_document(entry: LogEntry) -> dict[str, Any]:
+    """An entry's roll. Additive keys of format 1: `chance`, the exact chance of success
+    the prompt showed before the roll (None when the roll has no target; for a pool
+    without `need`, each die's chance); `mods`, each modifier with what it `moves`
+    ("target": a roll-under malus lowers the number to roll under; "total": it adds to
+    the faces)."""
+    assert entry.roll is not None
+    doc: dict[str, Any] = {
+        "success": None,
+        "critical": None,
+        "target": None,
+        "compare": None,
+        **entry.roll,
+    }
+    prompt = entry.source
+    if isinstance(prompt, Roll):
+        chance = success_chance(prompt)
+        if chance is None and prompt.per_die:
+            chance = die_chance(prompt)
+        doc["chance"] = None if chance is None else round(float(chance), 6)
+        moves = "target" if prompt.mod_target else "total"
+        doc["mods"] = [
+            {"label": label, "value": value, "moves": moves} for label, value in prompt.modifiers
+        ]
     return doc
 
 

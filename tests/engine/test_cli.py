@@ -246,20 +246,22 @@ def test_export_json_follows_format_1(open_save: Path, capsys: pytest.CaptureFix
     assert doc["title"] == "Demo: Legionari vs Barbari at the ford"
     assert doc["options"]["turn_limit"] == 8
     assert doc["sides"] == [{"id": "red", "name": "Legionari"}, {"id": "blue", "name": "Barbari"}]
-    assert doc["units"][0] == {
+    first = doc["units"][0]
+    assert {k: v for k, v in first.items() if k != "start"} == {
         "id": "red1",
         "side": "red",
         "name": "Centurione",
         "label": "Centurione",
         "profile": {"cmb": 5, "abi": 4, "cost": 9},
     }
+    assert first["start"]["cmb"] == 5 and first["start"]["damage"] == 0
     assert doc["result"] is None
     for entry in doc["entries"]:
         assert ENTRY | {"effects"} <= set(entry)
         for effect in entry["effects"]:
             assert set(effect) == {"unit", "field", "from", "to"}
         if entry["roll"] is not None:
-            assert ROLL <= set(entry["roll"]) <= ROLL | {"by"}
+            assert ROLL <= set(entry["roll"]) <= ROLL | {"by", "chance", "mods"}
     assert [e["index"] for e in doc["entries"]] == list(range(len(doc["entries"])))
     activation = next(e for e in doc["entries"] if e["key"] == "activation.roll")
     assert activation["answer"] == 3 and activation["kind"] == "roll"

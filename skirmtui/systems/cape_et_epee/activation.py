@@ -87,7 +87,8 @@ def roll_step(b: Battle) -> Step:
 def start_orders(b: Battle, side: str, why: str) -> None:
     p = pos(b)
     p.rolled = None
-    b.record("info", f"{b.side_name(side)} has the initiative ({why})", side=side)
+    text = f"{b.side_name(side)} has the initiative ({why})"
+    b.record("info", text, side=side, order=[side, other(b, side)])
     b.track("initiative", side)
     # CE-3: the player without the initiative assigns first.
     p.assigning = other(b, side)

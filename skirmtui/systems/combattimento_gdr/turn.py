@@ -43,7 +43,8 @@ def scene_step(b: Battle) -> Step:
     b.pos["light"] = str(light)
     b.pos.update(order=order(b), entry=0, done=[], waiting=[], offer=False, held=[])
     b.pos.update(holding=False, defences={}, attackers={}, ranged_defended=[])
-    b.record("info", "Order: " + " · ".join(_entry_text(b, e) for e in b.pos["order"]))
+    entries = b.pos["order"]
+    b.record("info", "Order: " + " · ".join(_entry_text(b, e) for e in entries), order=entries)
     b.enter_phase("actions")
 
 

@@ -79,7 +79,8 @@ def _start_objectives(b: Battle, order: list[str]) -> None:
     p = pos(b)
     p.turn = 0
     b.enter_phase("objectives")
-    b.record("info", "Deployment order: " + ", ".join(b.side_name(s) for s in order))
+    text = "Deployment order: " + ", ".join(b.side_name(s) for s in order)
+    b.record("info", text, order=order)
     b.track("order", order)  # PG-3: round 1 follows the deployment order
 
 

@@ -47,7 +47,8 @@ def start_activation(b: Battle, order: list[str] | None = None) -> None:
     p.turn = 0
     b.enter_phase("activation", (order or p.order)[0])
     shown = order or p.order
-    b.record("info", f"Round {b.round} order: " + ", ".join(b.side_name(s) for s in shown))
+    text = f"Round {b.round} order: " + ", ".join(b.side_name(s) for s in shown)
+    b.record("info", text, order=shown)
     if order is not None:
         b.track("order", order)
 

@@ -57,7 +57,8 @@ def initiative_step(b: Battle) -> Step:
     b.pos["order"] = found + [s.id for s in b.sides if s.id not in found]
     b.pos.pop(ROLLOFF, None)
     b.pos.pop(f"{ROLLOFF}_rerolls", None)
-    b.record("info", "Initiative: " + ", ".join(b.side_name(s) for s in b.pos["order"]))
+    order = b.pos["order"]
+    b.record("info", "Initiative: " + ", ".join(b.side_name(s) for s in order), order=order)
     start_phase(b, "movement")
 
 

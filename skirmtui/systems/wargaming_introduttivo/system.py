@@ -158,7 +158,7 @@ class WargamingIntroduttivo(BaseSystem):
             return
         order = p.rolloff.order
         p.rolloff = RollOff()
-        b.record("info", "Play order: " + ", ".join(b.side_name(s) for s in order))
+        b.record("info", "Play order: " + ", ".join(b.side_name(s) for s in order), order=order)
         b.track("order", order)
         self._new_turn(b)
 
