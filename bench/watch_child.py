@@ -1,26 +1,30 @@
 """A watcher process for the bench: `python -m bench.watch_child SAVE OUT STOP`.
 
-Runs `skirmtui watch SAVE` headless (the same `WatchApp`), records every frame it sends
-to the terminal as (`time.monotonic()`, answers the view shows), prints `ready` once
-its first frame is up, and writes the frames to OUT as JSON when the file STOP appears.
-`time.monotonic()` is the system's monotonic clock, shared with the GM's process.
+Runs `skirmtui watch SAVE` headless (the same `WatchApp`, at the same niceness),
+records every frame it sends to the terminal as (`time.monotonic()`, answers the view
+shows), prints `ready` once its first frame is up, and writes the frames to OUT as
+JSON when the file STOP appears. `time.monotonic()` is the system's monotonic clock,
+shared with the GM's process.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from skirmtui.cli import WATCH_NICENESS
 from skirmtui.tui.watch import watch_app
 
 SIZE = (120, 40)
 
 
 async def main(save: Path, out: Path, stop: Path) -> None:
+    os.nice(WATCH_NICENESS)  # as `skirmtui watch` does
     app = watch_app(save)
     frames: list[tuple[float, int]] = []
     async with app.run_test(size=SIZE) as pilot:

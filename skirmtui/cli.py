@@ -323,10 +323,21 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: How much the player view steps back for the GM's app on the same machine (`nice`).
+WATCH_NICENESS = 5
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
+    import contextlib
+    import os
+
     from skirmtui.engine.saves import SaveError
     from skirmtui.engine.text import safe
 
+    # The player view usually shares the GM's machine (a second screen, `serve`): it
+    # takes the CPU only when the GM's app does not need it.
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(WATCH_NICENESS)
     try:
         from skirmtui.tui.watch import watch_app
 

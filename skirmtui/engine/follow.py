@@ -65,11 +65,11 @@ class SaveFollower:
             self.problem = f"cannot read the save: {error}"
             return False
         try:
-            items = self._appended(text)
-            if items is None:
+            appended = self._appended(text)
+            if appended is None:
                 self._reread(text)
             else:
-                self.session.follow(items)
+                self.session.follow(*appended)
         except SaveError as error:
             self._parts = None
             self.problem = f"cannot read the save: {error}"
@@ -81,10 +81,11 @@ class SaveFollower:
         self.problem = ""
         return True
 
-    def _appended(self, text: str) -> list[Item] | None:
+    def _appended(self, text: str) -> tuple[list[Item], int] | None:
         """The answer log read from only the answer lines that changed, when the save's
         setup (the text before and after the answers and the log) is the same as last
-        time; None when the whole file must be read."""
+        time, with how many leading answers are unchanged; None when the whole file must
+        be read."""
         parts = split_save(text)
         previous, self._parts = self._parts, parts
         if parts is None or previous is None or parts[0] != previous[0] or parts[2] != previous[2]:
@@ -103,7 +104,7 @@ class SaveFollower:
             except tomllib.TOMLDecodeError as error:
                 raise SaveError(f"an answer line is not valid TOML: {error}") from None
         known = set(self.session.battle.units)
-        return self.session.items[:shared] + items_from_document({"answers": fresh}, known)
+        return self.session.items[:shared] + items_from_document({"answers": fresh}, known), shared
 
     def _reread(self, text: str) -> None:
         """Parse and check the whole save (its setup may have changed)."""

@@ -94,7 +94,7 @@ class Teller:
         subject = self._subject(text)
         if subject:
             rest = text[len(subject) :]
-            match = re.match(r"^(\s+(?:\w+ly\s+)?)(\S+)(.*)$", rest, re.S)
+            match = re.match(r"^(\s+(?:\w+ly\s+)?)([^\s,.:;!?]+)(.*)$", rest, re.S)
             if match and _is_verb(match.group(2)):
                 text = subject + match.group(1) + past_tense(match.group(2)) + match.group(3)
         text = re.sub(r" and (\w+s)\b", _and_past, text)
@@ -179,11 +179,13 @@ class Teller:
         subject = self._subject(bare)
         if subject:
             rest = bare[len(subject) :].strip()
-            verb, _, obj = rest.partition(" ")
+            word, _, obj = rest.partition(" ")
+            verb = word.rstrip(",.:;!?")
+            mark = word[len(verb) :]  # "defends:" → "did not defend:"
             if _is_verb(verb):
                 if success is False:
-                    return f"{subject} did not {base_form(verb)} {obj}".strip()
-                return f"{subject} {past_tense(verb)} {obj}".strip()
+                    return f"{subject} did not {base_form(verb)}{mark} {obj}".strip()
+                return f"{subject} {past_tense(verb)}{mark} {obj}".strip()
         if success is None:
             return self.past(bare)
         return f"{'Success' if success else 'Failure'}: {self.past(bare)}"

@@ -132,13 +132,14 @@ class Session:
         self.redo_stack = everything[length:][::-1]
         self._rebuild(length)
 
-    def follow(self, items: Sequence[Item]) -> None:
+    def follow(self, items: Sequence[Item], known: int = 0) -> None:
         """Become the battle of `items`, a newer log of this battle written by another
         process (the player view follows the GM's save): the shared leading entries
         stay, what the log no longer has is taken back (the GM's undo), the rest is
-        applied and checked like any answer (raise `AnswerError` if one is refused)."""
-        shared = 0
-        for mine, theirs in zip(self.items, items, strict=False):
+        applied and checked like any answer (raise `AnswerError` if one is refused).
+        `known`: the caller knows the first `known` entries are the same."""
+        shared = min(known, len(self.items), len(items))
+        for mine, theirs in zip(self.items[shared:], items[shared:], strict=False):
             if mine != theirs:
                 break
             shared += 1

@@ -16,7 +16,7 @@ from skirmtui.engine.follow import SaveFollower
 from skirmtui.tui.screens.player import PlayerScreen
 
 #: How often the save is looked at (an unchanged file costs one `stat`).
-POLL_SECONDS = 0.2
+POLL_SECONDS = 0.1
 
 
 class WatchApp(App[int]):

@@ -37,6 +37,7 @@ def test_the_side_table_says_who_lost_and_who_destroyed() -> None:
     assert "| Bandoleiros | 4 | 1 | 20 | 1 | 15 |" in sides
     assert "| Guarda Real | 4 | 4 | 120 | 1 | 25 |" in sides
     assert "| Milícia | 4 | 4 | 120 | 0 | 0 |" in sides
+    assert "- Round 4: Bandoleiros won: most objectives after round 4 (3)." in text
 
 
 def test_who_destroyed_whom_follows_the_log() -> None:

@@ -85,11 +85,22 @@ class PlayerLog(ScrollView, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
         self._entries: list[LogEntry] = []
+        self._width = 0
 
     def sync(self) -> None:
-        self._entries = [e for e in self.session.battle.log if shown(e)]
-        width = max((cell_len(entry_line(e)) for e in self._entries[-200:]), default=0)
-        self.virtual_size = Size(width, len(self._entries))
+        """Catch up with the log: an undo only drops a tail, new entries are appended,
+        so only what changed is looked at (a 10,000-entry log costs what one does)."""
+        log = self.session.battle.log
+        entries = self._entries
+        while entries and (
+            entries[-1].index >= len(log) or log[entries[-1].index] is not entries[-1]
+        ):
+            entries.pop()
+        start = entries[-1].index + 1 if entries else 0
+        fresh = [e for e in log[start:] if shown(e)]
+        entries += fresh
+        self._width = max([self._width, *(cell_len(entry_line(e)) for e in fresh)])
+        self.virtual_size = Size(self._width, len(entries))
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
