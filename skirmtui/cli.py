@@ -248,7 +248,8 @@ def cmd_open(args: argparse.Namespace) -> int:
         app = SkirmApp(session=session, path=args.save, created=created, review=True)
         app.notice = notice
         return _run_app(app)
-    return _run_app(SkirmApp(session=session, path=args.save, created=created, lock=lock))
+    app = SkirmApp(session=session, path=args.save, created=created, lock=lock, on_disk=True)
+    return _run_app(app)
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -278,7 +279,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise PathError(path, error) from None
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(session=session, path=path, created=created, lock=lock))
+    return _run_app(SkirmApp(session=session, path=path, created=created, lock=lock, on_disk=True))
 
 
 def cmd_check(args: argparse.Namespace) -> int:
