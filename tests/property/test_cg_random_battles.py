@@ -37,8 +37,8 @@ def check_invariants(session: Session, armour_before: dict[str, list[int]]) -> N
         assert profile.hands(profile.readied(unit)) <= 2
         if unit.removed:
             assert not profile.contacts(b, unit)
-    if b.phase == "actions" and b.pos.get("holding") is False:
-        assert not b.pos.get("held"), "held results outside a simultaneous group"  # CG-4
+    if b.phase == "actions" and b.pos.holding is False:
+        assert not b.pos.held, "held results outside a simultaneous group"  # CG-4
     prompt = session.prompt
     if prompt is not None and prompt.actor is not None:
         assert b.alive(prompt.actor), f"removed combatant asked to act: {prompt.key}"

@@ -68,7 +68,7 @@ def test_cg4_each_turn_opens_with_the_gms_description() -> None:
     assert key(s) == "turn.scene"
     assert s.battle.phase == "scene"
     scene(s, "dark")
-    assert s.battle.pos["light"] == "dark" and s.battle.phase == "actions"
+    assert s.battle.pos.light == "dark" and s.battle.phase == "actions"
 
 
 def test_cg4_order_by_agis_maximum_face_then_des() -> None:
@@ -80,14 +80,14 @@ def test_cg4_order_by_agis_maximum_face_then_des() -> None:
         [ch("Rapido", agi="d10", des="d4"), ch("Goffo", agi="d8", des="d6")],
     )
     scene(s)
-    assert s.battle.pos["order"] == [["blue1"], ["red2"], ["blue2"], ["red1"]]
+    assert s.battle.pos.order == [["blue1"], ["red2"], ["blue2"], ["red1"]]
 
 
 def test_cg4_full_ties_form_a_simultaneous_group() -> None:
     """Seed: "In caso di ulteriore parità, agiscono in contemporanea"."""
     s = session([ch("Aldo", agi="d8", des="d8")], [ch("Bruto", agi="d8", des="d8")])
     scene(s)
-    assert s.battle.pos["order"] == [["red1", "blue1"]]
+    assert s.battle.pos.order == [["red1", "blue1"]]
     assert "Aldo = Bruto (simultaneous)" in texts(s)[-2]
 
 
@@ -136,6 +136,8 @@ def test_cg4_in_a_simultaneous_group_two_combatants_kill_each_other() -> None:
         ("hit.damage", (5,)),
     )
     assert stat(s, "red1", "fate") == "dead" and stat(s, "blue1", "fate") == "dead"
+    applied = next(e for e in s.battle.log if e.text.startswith("The simultaneous group"))
+    assert applied.actors == ("red1", "blue1") and applied.targets == ("blue1", "red1")
     assert s.battle.result is not None and s.battle.result.winner is None
 
 
@@ -249,7 +251,7 @@ def test_cg3_surprise_lasts_the_first_turn_only() -> None:
     s = session([ch("Aldo")], [ch("Bruto", agi="d10")], surprised=["red"])
     scene(s)
     play(s, ("action.choose", "nothing"), ("action.choose", "nothing"))
-    assert s.battle.round == 2 and s.battle.pos["surprised"] == []
+    assert s.battle.round == 2 and s.battle.pos.surprised == []
 
 
 # -- CG-5 / CG-11: actions -----------------------------------------------------------------

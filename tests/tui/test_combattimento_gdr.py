@@ -40,7 +40,7 @@ async def test_a_turn_with_a_simultaneous_group_and_a_delay(tmp_path: Path) -> N
         s = app.session
         assert s is not None
         await pick(pilot, "dim")  # CG-4: the GM's scene
-        assert s.battle.pos["order"] == [["red2"], ["red1", "blue1"]]
+        assert s.battle.pos.order == [["red2"], ["red1", "blue1"]]
         await pick(pilot, "delay")  # Carla waits (CG-4)
         # The group: Aldo hits Bruto (8, re-rolled 3 = 11 against DP 8), on the torso.
         assert s.prompt is not None and s.prompt.actor == "red1"

@@ -15,6 +15,7 @@ from skirmtui.engine.prompts import Ask, Choose, Confirm, Option, Prompt
 from skirmtui.engine.system import Step
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
+from skirmtui.systems.combattimento_gdr.position import pos
 from skirmtui.systems.combattimento_gdr.tables import armour, modifiers, rules, weapons
 
 MELEE, TWO, RANGED, CHARGE, READY = "melee", "two", "ranged", "charge", "ready"
@@ -54,7 +55,7 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
         actor=unit.id,
     )
     if choice == DELAY:
-        b.pos["waiting"].append(unit.id)
+        pos(b).waiting.append(unit.id)
         b.record("info", f"{unit.label} waits to act later this turn", actor=unit.id)
     elif choice == NOTHING:
         b.record("info", f"{unit.label} does nothing", actor=unit.id)
@@ -180,13 +181,13 @@ def _pick_foe(
 
 
 def light(b: Battle, kind: str) -> list[tuple[str, int]]:
-    row = modifiers()["light"][b.pos.get("light", "bright")]
+    row = modifiers()["light"][pos(b).light]
     return [(str(row["label"]), int(row[kind]))]
 
 
 def unaware(b: Battle, target: Unit) -> bool:
     """Seed: caught by surprise (the scenario's ambushed sides, in the first turn)."""
-    return target.side in b.pos.get("surprised", [])
+    return target.side in pos(b).surprised
 
 
 def melee(b: Battle, unit: Unit, first: Unit | None, *, two: bool) -> Step:

@@ -1,7 +1,7 @@
 """One attack, start to finish (CG-3, CG-6, CG-8, CG-13, CG-16), and what a hit does
 (CG-7, CG-15): location, critical, damage, armour, body points, death.
 
-While a simultaneous group acts (`pos["holding"]`), what a hit does is written down and
+While a simultaneous group acts (`holding`), what a hit does is written down and
 held; `apply_held` applies it after the group's last member has acted (CG-4, CG-11).
 """
 
@@ -16,6 +16,7 @@ from skirmtui.engine.system import Step
 from skirmtui.systems.combattimento_gdr import armour as armour_rules
 from skirmtui.systems.combattimento_gdr import checks, defence
 from skirmtui.systems.combattimento_gdr import profile as p
+from skirmtui.systems.combattimento_gdr.position import pos
 from skirmtui.systems.combattimento_gdr.tables import (
     armour,
     critical,
@@ -148,17 +149,14 @@ def _defence(
     """The defence the target uses, or None when it counts as unaware (CG-13)."""
     skills, chars = p.skills(target), p.characteristics(target)
     if ranged:
-        done: list[str] = b.pos.setdefault("ranged_defended", [])
-        if target.id in done:
+        if target.id in pos(b).ranged_defended:
             b.record("info", f"{target.label} already defended against a shot this turn: unaware")
             return None
         ready = defence.skills_ready(skills, p.shield_ready(target), False, ranged=True)
         options = defence.ranged_choices(skills, chars, ready)
     else:
-        used: dict[str, list[str]] = b.pos.setdefault("defences", {})
-        mine = used.setdefault(target.id, [])
-        seen: dict[str, list[str]] = b.pos.setdefault("attackers", {})
-        attackers = seen.setdefault(target.id, [])
+        mine = pos(b).defences.setdefault(target.id, [])
+        attackers = pos(b).attackers.setdefault(target.id, [])
         if attacker.id not in attackers:
             attackers.append(attacker.id)
         weapon_ready = any(weapons()[w]["kind"] == "melee" for w in p.melee_weapons(target))
@@ -178,13 +176,13 @@ def _defence(
             target=attacker.id,
         )
         if answer == STILL:
-            b.pos.setdefault("ranged_defended", []).append(target.id)
+            pos(b).ranged_defended.append(target.id)
             return None
         chosen = next(d for d in options if d.skill == answer)
     if ranged:
-        b.pos.setdefault("ranged_defended", []).append(target.id)
+        pos(b).ranged_defended.append(target.id)
     elif chosen.skill != defence.AGI_ONLY:
-        b.pos["defences"][target.id].append(chosen.skill)
+        pos(b).defences[target.id].append(chosen.skill)
     return chosen
 
 
@@ -282,8 +280,8 @@ def fumble(b: Battle, attacker: Unit, weapon: str) -> Step:
 def land(b: Battle, effect: dict[str, Any]) -> None:
     """Apply a hit now, or hold it while a simultaneous group acts (CG-4)."""
     target = b.units[effect["target"]]
-    if b.pos.get("holding"):
-        b.pos.setdefault("held", []).append(effect)
+    if pos(b).holding:
+        pos(b).held.append(effect)
         b.record(
             "held",
             f"Held until the group has acted: {target.label} takes {effect['amount']}"
@@ -297,12 +295,18 @@ def land(b: Battle, effect: dict[str, Any]) -> None:
 
 def apply_held(b: Battle) -> None:
     """CG-4/CG-11: the group has acted; its held hits apply, in the order they came."""
-    held: list[dict[str, Any]] = b.pos.get("held", [])
-    b.pos["holding"] = False
-    b.pos["held"] = []
+    where = pos(b)
+    held = where.held
+    where.holding = False
+    where.held = []
     if not held:
         return
-    b.record("info", f"The simultaneous group has acted: {len(held)} held result(s) applied")
+    b.record(
+        "info",
+        f"The simultaneous group has acted: {len(held)} held result(s) applied",
+        actors=dict.fromkeys(str(e["by"]) for e in held),
+        targets=dict.fromkeys(str(e["target"]) for e in held),
+    )
     for effect in held:
         apply(b, effect, held=True)
 

@@ -24,6 +24,7 @@ from skirmtui.engine.system import (
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile, turn, views
+from skirmtui.systems.combattimento_gdr.position import CGPosition, pos
 from skirmtui.systems.combattimento_gdr.tables import SYSTEM_ID, rules
 
 
@@ -72,9 +73,9 @@ class CombattimentoGdr(BaseSystem):
                 "info", f"In contact from the start: {units[a].label} and {units[b].label}"
             )
             battle.set(units[a], "contact", (*profile.words(units[a].stats["contact"]), b))
-        battle.pos = {"surprised": list(battle.options["surprised"])}
-        if battle.pos["surprised"]:
-            names = ", ".join(battle.side_name(s) for s in battle.pos["surprised"])
+        battle.pos = CGPosition(surprised=list(battle.options["surprised"]))
+        if pos(battle).surprised:
+            names = ", ".join(battle.side_name(s) for s in pos(battle).surprised)
             battle.record("info", f"Ambush: {names} caught unaware in the first turn")
         self._new_turn(battle)
 
@@ -136,7 +137,7 @@ class CombattimentoGdr(BaseSystem):
         if limit and b.round >= limit:
             b.end(None, f"turn limit {limit} (ours: the fight is left undecided)")
             return
-        b.pos["surprised"] = []
+        pos(b).surprised = []
         self._new_turn(b)
 
     def _new_turn(self, b: Battle) -> None:

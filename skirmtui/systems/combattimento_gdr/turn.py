@@ -15,6 +15,7 @@ from skirmtui.engine.system import Step
 from skirmtui.systems.combattimento_gdr import actions
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
+from skirmtui.systems.combattimento_gdr.position import pos
 from skirmtui.systems.combattimento_gdr.tables import modifiers
 
 NOBODY = "nobody"
@@ -40,10 +41,12 @@ def scene_step(b: Battle) -> Step:
         "there; a GM note keeps it in the log). The light this turn?",
         options=[Option(k, str(v["label"])) for k, v in modifiers()["light"].items()],
     )
-    b.pos["light"] = str(light)
-    b.pos.update(order=order(b), entry=0, done=[], waiting=[], offer=False, held=[])
-    b.pos.update(holding=False, defences={}, attackers={}, ranged_defended=[])
-    entries = b.pos["order"]
+    where = pos(b)
+    where.light = str(light)
+    where.order, where.entry, where.done, where.waiting = order(b), 0, [], []
+    where.offer, where.holding, where.held = False, False, []
+    where.defences, where.attackers, where.ranged_defended = {}, {}, []
+    entries = where.order
     b.record("info", "Order: " + " · ".join(_entry_text(b, e) for e in entries), order=entries)
     b.enter_phase("actions")
 
@@ -55,7 +58,7 @@ def _entry_text(b: Battle, entry: list[str]) -> str:
 
 def pending(b: Battle, entry: list[str]) -> list[Unit]:
     """Members of an entry still to act: on the table, not acted, not waiting."""
-    done, waiting = b.pos["done"], b.pos["waiting"]
+    done, waiting = pos(b).done, pos(b).waiting
     return [
         b.units[uid]
         for uid in entry
@@ -64,28 +67,28 @@ def pending(b: Battle, entry: list[str]) -> list[Unit]:
 
 
 def waiting(b: Battle) -> list[Unit]:
-    return [b.units[uid] for uid in b.pos["waiting"] if b.alive(uid)]
+    return [b.units[uid] for uid in pos(b).waiting if b.alive(uid)]
 
 
 def actions_step(b: Battle) -> Step | None:
     """The next step of the Actions phase, or None when the turn is over."""
-    pos = b.pos
-    if pos["offer"] and waiting(b):
+    where = pos(b)
+    if where.offer and waiting(b):
         return offer_step(b)
-    pos["offer"] = False
-    while pos["entry"] < len(pos["order"]):
-        entry = pos["order"][pos["entry"]]
+    where.offer = False
+    while where.entry < len(where.order):
+        entry = where.order[where.entry]
         members = pending(b, entry)
         if members:
             unit = members[0]
-            pos["holding"] = len(entry) > 1
-            pos["done"].append(unit.id)
+            where.holding = len(entry) > 1
+            where.done.append(unit.id)
             return activation(b, unit, may_delay=True)
         atk.apply_held(b)
-        pos["entry"] += 1
+        where.entry += 1
         # An offer follows an action: not the entry of one who has just chosen to wait.
-        if waiting(b) and any(uid not in pos["waiting"] for uid in entry):
-            pos["offer"] = True
+        if waiting(b) and any(uid not in where.waiting for uid in entry):
+            where.offer = True
             return offer_step(b)
     if waiting(b):  # the last chance of those still waiting
         return offer_step(b)
@@ -94,7 +97,7 @@ def actions_step(b: Battle) -> Step | None:
 
 def offer_step(b: Battle) -> Step:
     """CG-11: after each action, a waiting combatant may act now."""
-    last = b.pos["entry"] >= len(b.pos["order"])
+    last = pos(b).entry >= len(pos(b).order)
     people = waiting(b)
     answer = yield Choose(
         key="delay.offer",
@@ -112,15 +115,15 @@ def offer_step(b: Battle) -> Step:
         side=None,
     )
     if answer == NOBODY:
-        b.pos["offer"] = False
+        pos(b).offer = False
         if last:
             for unit in people:
                 b.record("info", f"{unit.label} never acted: its action is lost", actor=unit.id)
-            b.pos["waiting"] = []
+            pos(b).waiting = []
         return
     unit = b.units[str(answer)]
-    b.pos["waiting"].remove(unit.id)
-    b.pos["holding"] = False
+    pos(b).waiting.remove(unit.id)
+    pos(b).holding = False
     b.record("info", f"{unit.label} acts now", actor=unit.id)
     yield from activation(b, unit, may_delay=False)
 
@@ -128,5 +131,5 @@ def offer_step(b: Battle) -> Step:
 def activation(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
     """One combatant's action; a GM's timed conditions count it (not a mere wait)."""
     yield from actions.act(b, unit, may_delay=may_delay)
-    if unit.id not in b.pos["waiting"]:
+    if unit.id not in pos(b).waiting:
         conditions.activation_ended(b, unit.id)

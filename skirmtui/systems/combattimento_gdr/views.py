@@ -5,25 +5,27 @@ from __future__ import annotations
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.system import QueueRow
 from skirmtui.systems.combattimento_gdr import profile as p
+from skirmtui.systems.combattimento_gdr.position import pos
 
 
 def queue(b: Battle) -> list[QueueRow]:
-    if b.phase != "actions" or "order" not in b.pos:
+    where = pos(b)
+    if b.phase != "actions" or not where.order:
         return [QueueRow(None, f"Turn {b.round}: the GM describes the situation")]
     rows = []
-    done = b.pos["done"]
-    for n, entry in enumerate(b.pos["order"]):
-        if n < b.pos["entry"]:
+    done = where.done
+    for n, entry in enumerate(where.order):
+        if n < where.entry:
             continue
         group = len(entry) > 1
         for uid in entry:
             unit = b.units.get(uid)
-            if unit is None or unit.removed or (uid in done and n != b.pos["entry"]):
+            if unit is None or unit.removed or (uid in done and n != where.entry):
                 continue
             mark = "= " if group else ""
             state = " (acted)" if uid in done else ""
-            rows.append(QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, n == b.pos["entry"]))
-    for uid in b.pos["waiting"]:
+            rows.append(QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, n == where.entry))
+    for uid in where.waiting:
         unit = b.units.get(uid)
         if unit is not None and not unit.removed:
             rows.append(QueueRow(unit.side, f"waiting: {unit.label}", uid))
