@@ -20,6 +20,7 @@ from pathlib import Path
 import attrs
 
 from bench.common import Row, Sizes
+from bench.crash import bench_crash
 from bench.engine_measures import bench_load, bench_odds, bench_sim, bench_undo
 from bench.process_measures import bench_icepool_at_start, bench_memory, bench_startup
 from bench.tui_measures import bench_keypress, bench_save
@@ -41,6 +42,7 @@ MEASURES: dict[str, Callable[[Sizes], list[Row]]] = {
     "odds": bench_odds_all,
     "memory": bench_memory,
     "watch": bench_watch,
+    "crash": bench_crash,
 }
 
 

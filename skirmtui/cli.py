@@ -248,7 +248,8 @@ def cmd_open(args: argparse.Namespace) -> int:
         app = SkirmApp(session=session, path=args.save, created=created, review=True)
         app.notice = notice
         return _run_app(app)
-    return _run_app(SkirmApp(session=session, path=args.save, created=created, lock=lock))
+    app = SkirmApp(session=session, path=args.save, created=created, lock=lock, on_disk=True)
+    return _run_app(app)
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -278,7 +279,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise PathError(path, error) from None
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(session=session, path=path, created=created, lock=lock))
+    return _run_app(SkirmApp(session=session, path=path, created=created, lock=lock, on_disk=True))
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -370,6 +371,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         title=f"skirmtui — {args.save.name}",
     )
     print(f"Player view of {args.save}: {server.public_url}", flush=True)
+    if args.host in ("0.0.0.0", "::", ""):
+        print(
+            f"Listening on every address: players open http://THIS-MACHINE:{args.port}/ "
+            "(this machine's address on the local network)",
+            flush=True,
+        )
     server.serve()
     return EXIT_OK
 

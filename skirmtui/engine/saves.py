@@ -41,9 +41,10 @@ from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
 
 FORMAT = 1
 #: Largest save read (checked before parsing): a 20,000-answer battle is about 3 MB.
-MAX_SAVE_BYTES = 16 * 1024 * 1024
-#: Most answers a save may hold (five times the longest battle `sim` lets run).
-MAX_SAVE_ANSWERS = 100_000
+#: Bounds what a hostile file costs: parsing 8 MB of answers takes a few seconds.
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+#: Most answers a save may hold (2.5 times the longest battle `sim` lets run).
+MAX_SAVE_ANSWERS = 50_000
 #: Deepest nesting of an answer's value (a GM's new unit: a table holding a table).
 _MAX_DEPTH = 4
 
@@ -257,6 +258,15 @@ class JournalWriter:
         self._on_disk: tuple[Item, ...] = ()  # the items the file holds
         self._base: tuple[Setup, str, Result | None] | None = None  # of the whole write
         self.appended = 0  # records since the last whole write
+
+    def adopt(self, snap: SaveSnapshot) -> None:
+        """The file holds `snap` as it is now (just loaded from it): the next answers
+        are appended to it, with no whole rewrite first."""
+        self._expected = _Signature.of(self.path)
+        if self._expected is not None:
+            self._on_disk = snap.items
+            self._base = (snap.setup, snap.created, snap.result)
+            self.appended = 0
 
     def expect_current(self) -> None:
         """Accept the file as it is now (the user chose to overwrite an outside edit)."""

@@ -42,6 +42,7 @@ class SkirmApp(App[int]):
         autosave: bool = True,
         lock: SaveLock | None = None,
         notice: str | None = None,
+        on_disk: bool = False,
     ) -> None:
         super().__init__()
         #: The save's lock (held while this app may write it; released on exit).
@@ -49,6 +50,8 @@ class SkirmApp(App[int]):
         #: Shown once the first screen is up (why the battle opened read-only…).
         self.notice = notice
         self._asking = False  # the unsaved-answers dialog is up
+        #: `session` was just loaded from (or written to) `path`: append to it.
+        self.on_disk = on_disk
         self.session = session
         self.save_path = Path(path) if path else Path("saves/battle.toml")
         self.created = created or now_stamp()
@@ -117,7 +120,8 @@ class SkirmApp(App[int]):
         else:
             screen = BattleScreen(session)
             if self._autosave_enabled:
-                self._saver = Autosaver(self.save_path, self._saved)
+                loaded = snapshot(session, self.created) if self.on_disk else None
+                self._saver = Autosaver(self.save_path, self._saved, loaded)
         self.push_screen(screen)
 
     # -- autosave -------------------------------------------------------------------------

@@ -26,10 +26,19 @@ class Autosaver:
     whether answers are not on disk, which is what quitting asks about.
     """
 
-    def __init__(self, path: Path, on_saved: Callable[[str | None], None]) -> None:
+    def __init__(
+        self,
+        path: Path,
+        on_saved: Callable[[str | None], None],
+        loaded: SaveSnapshot | None = None,
+    ) -> None:
+        """`loaded`: the battle as the file at `path` holds it (it was just loaded from
+        there), so answers are appended to it from the first one."""
         self.path = Path(path)
         self._on_saved = on_saved  # called from the worker thread with an error or None
         self._writer = JournalWriter(self.path)  # used under _write_lock only
+        if loaded is not None:
+            self._writer.adopt(loaded)
         self._pending: SaveSnapshot | None = None
         self._newest: SaveSnapshot | None = None  # submitted last (written or not)
         self._written: SaveSnapshot | None = None  # on disk last

@@ -204,7 +204,9 @@ def can_react(b: Battle, unit: Unit, action: str, na: bool) -> bool:
 
 
 def pay_reaction(b: Battle, unit: Unit) -> None:
-    b.set(unit, "ap", unit.num("ap") - cost("react"))
+    # Never below 0: a GM override in the middle of the reaction (a unit put back with
+    # 0 AP) must not leave a character queued with -1 AP and no action it can afford.
+    b.set(unit, "ap", max(0, unit.num("ap") - cost("react")))
 
 
 def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub:
