@@ -401,6 +401,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         title=f"skirmtui — {args.save.name}",
     )
     print(f"Player view of {args.save}: {server.public_url}", flush=True)
+    if args.host in ("0.0.0.0", "::", ""):
+        print(
+            f"Listening on every address: players open http://THIS-MACHINE:{args.port}/ "
+            "(this machine's address on the local network)",
+            flush=True,
+        )
     server.serve()
     return EXIT_OK
 

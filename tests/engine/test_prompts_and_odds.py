@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine.dice import MAX_EXPLOSIONS, parse_dice
+from skirmtui.engine.dice import MAX_EXPLOSIONS, parse_dice, parse_expr
 from skirmtui.engine.odds import (
     die_chance,
     expected_successes,
@@ -391,3 +391,17 @@ def test_the_odds_of_a_sum_of_exploding_dice_are_exact() -> None:
         Fraction(0),
     )
     assert success_chance(roll) == expected
+
+
+@pytest.mark.parametrize(("a", "b"), [(4, 4), (6, 8), (12, 4), (12, 12)])
+def test_two_exploding_dice_by_runs_equal_the_plain_convolution(a: int, b: int) -> None:
+    """The check's fast path (runs of equal weights) gives the same odds as adding every
+    total of one die to every total of the other."""
+    total = {0: 1}
+    for part in (parse_dice(f"1d{a}!"), parse_dice(f"1d{b}!")):
+        nxt: dict[int, int] = {}
+        for x, wx in total.items():
+            for y, wy in natural_distribution(part).items():
+                nxt[x + y] = nxt.get(x + y, 0) + wx * wy
+        total = nxt
+    assert natural_distribution(parse_expr(f"1d{a}!+1d{b}!")) == total

@@ -136,6 +136,8 @@ def test_cg4_in_a_simultaneous_group_two_combatants_kill_each_other() -> None:
         ("hit.damage", (5,)),
     )
     assert stat(s, "red1", "fate") == "dead" and stat(s, "blue1", "fate") == "dead"
+    applied = next(e for e in s.battle.log if e.text.startswith("The simultaneous group"))
+    assert applied.actors == ("red1", "blue1") and applied.targets == ("blue1", "red1")
     assert s.battle.result is not None and s.battle.result.winner is None
 
 

@@ -301,7 +301,12 @@ def apply_held(b: Battle) -> None:
     where.held = []
     if not held:
         return
-    b.record("info", f"The simultaneous group has acted: {len(held)} held result(s) applied")
+    b.record(
+        "info",
+        f"The simultaneous group has acted: {len(held)} held result(s) applied",
+        actors=dict.fromkeys(str(e["by"]) for e in held),
+        targets=dict.fromkeys(str(e["target"]) for e in held),
+    )
     for effect in held:
         apply(b, effect, held=True)
 

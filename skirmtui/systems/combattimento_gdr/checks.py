@@ -7,6 +7,7 @@ attack. CG-8/CG-16: critical hits and critical failures.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 import attrs
@@ -15,6 +16,7 @@ import attrs
 LADDER = (4, 6, 8, 10, 12)
 
 
+@cache
 def die_sides(value: str) -> int:
     """`"d8"` → 8, `"0"` → 0; anything else raises ValueError (CG-1)."""
     text = value.strip().lower()

@@ -61,7 +61,7 @@ def words(value: Stat) -> tuple[str, ...]:
     """The entries of a text field, or of a stat of several ids (engine FieldSpec kind
     tuple); cached, since the rules read them constantly."""
     if isinstance(value, tuple):
-        return tuple(str(v) for v in value)
+        return value
     return _words(str(value))
 
 
