@@ -200,8 +200,9 @@ class BattleScreen(Screen[None]):
 
     def update_savebar(self, status: str = "") -> None:
         path = self.skirm.save_path
-        mode = "review:" if self.read_only else ""
-        self.query_one(KeyBar).set_status(safe(f"{status} {mode} {path.name}".strip()))
+        mode = "review: " if self.read_only else ""
+        # "STATUS  FILE": the key bar drops the file name first when the line is short.
+        self.query_one(KeyBar).set_status(safe(f"{status}  {mode}{path.name}".strip()))
 
     def warn(self, message: str, severity: str = "warning") -> None:
         """One toast at a time: a new one replaces the last instead of piling up

@@ -22,6 +22,9 @@ HELP = """\
 | + / − | GM: one more / one less damage on the unit under the roster cursor |
 | t | GM: switch one yes/no status of that unit |
 | o | GM override: set a value, remove, restore or add a unit, end the battle |
+| t | a timed condition on a unit (to a round's end, for N activations, until removed) |
+| / | search the log; n / N next / previous hit, Esc ends the search |
+| l | dice luck per side and unit |
 | e | write a note into the log (tick "private" to keep it from the player view) |
 | t | timed condition on a unit: to the end of round N, for N activations, until removed |
 | / | search the log (a unit, a word, a roll key); n / N next / previous hit, Esc ends |

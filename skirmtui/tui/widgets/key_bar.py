@@ -49,22 +49,25 @@ class KeyBar(Widget):
             self.refresh()
 
     def render(self) -> Text:
+        """The keys first (as many as fit), then the save status in the room left: in
+        full, or only its first word (`✓ saved`) on a narrow terminal."""
         text = Text(no_wrap=True, overflow="ellipsis")
         spans = []
         width = self.size.width
-        room = width - cell_len(self.status) - 1
+        short = self.status.split("  ")[0].strip() if self.status else ""
         for shown, label, action in self._keys:
             piece = f" {shown} {label} "
-            if text.cell_len + cell_len(piece) > room:
+            if text.cell_len + cell_len(piece) > width - cell_len(short) - 1:
                 break
             start = text.cell_len
             text.append(f" {shown}", style="bold reverse")
             text.append(f" {label} ")
             spans.append((start, text.cell_len, action))
         self._spans = spans
-        gap = max(1, width - text.cell_len - cell_len(self.status))
-        text.append(" " * gap)
-        text.append(self.status, style="dim")
+        room = width - text.cell_len - 1
+        status = self.status if cell_len(self.status) <= room else short
+        text.append(" " * max(1, width - text.cell_len - cell_len(status)))
+        text.append(status, style="dim")
         return text
 
     async def on_click(self, event: events.Click) -> None:
