@@ -51,7 +51,7 @@ def test_rb3_initiative_rolloff_then_movement_initiative_side_first() -> None:
     s = session(DUEL)
     assert s.battle.phase == "initiative" and key(s) == "initiative.roll"
     initiative(s, 2, 5)
-    assert s.battle.pos["order"] == ["blue", "red"]
+    assert s.battle.pos.order == ["blue", "red"]
     assert s.battle.phase == "movement"
     assert s.prompt is not None and s.prompt.actor == "blue1"
 
@@ -62,7 +62,7 @@ def test_g3_initiative_ties_reroll() -> None:
     initiative(s, 4, 4, 1)
     assert key(s) == "initiative.roll" and s.prompt is not None and s.prompt.side == "red"
     initiative(s, 2, 6)
-    assert s.battle.pos["order"] == ["blue", "red", "green"]
+    assert s.battle.pos.order == ["blue", "red", "green"]
 
 
 def test_rb3_sides_alternate_one_model_at_a_time_and_a_model_may_pass() -> None:
@@ -213,6 +213,7 @@ def test_rb5_jump_up_failure_risks_a_fall_wound_and_ends_the_move() -> None:
     assert s.prompt is not None and "F 4 vs 3" in s.prompt.text and "8 on 2d6" in s.prompt.text
     play(s, ("move.height_roll", (5, 4)), ("fall.wound", (2, 3)))
     assert r(s, "red1") == 3
+    play(s, ("move.within_1", False))  # enemies passed before the jump still count
     assert key(s) == "move.mode" and s.prompt is not None and s.prompt.actor == "blue1"
 
 
@@ -260,7 +261,7 @@ def test_rb13_failed_charge_moves_but_makes_no_contact() -> None:
     s = to_assault(DUEL)
     charge(s, "red1", "blue1", reaches=False)
     assert any('falls short: it moves up to 2"' in t for t in texts(s))
-    assert s.battle.pos.get("contacts") in (None, [])
+    assert s.battle.pos.contacts == []
 
 
 def test_rb6_round_robin_one_attack_each_until_all_spent() -> None:
@@ -424,7 +425,7 @@ def test_rb9_assault_morale_flight_and_pursuit_catches_with_a_free_attack() -> N
     play(s, ("assault.action", "pass"), ("melee.hit", (3, 3)), ("wound.roll", (3, 3)))
     play(s, ("melee.hit", (6, 5)))  # blue misses; blue lost more R: it tests
     assert key(s) == "morale.assault"
-    play(s, ("morale.assault", (5,)), ("morale.pursuit", (1,)))
+    play(s, ("morale.assault", (5,)), ("morale.pursue", "pursue"), ("morale.pursuit", (1,)))
     # The pursuer's natural 1: its free attack hits automatically (no hit roll).
     assert key(s) == "wound.roll"
 
@@ -435,11 +436,12 @@ def test_rb9_fugitive_gets_away_when_no_pursuer_passes() -> None:
     s = to_assault({"red": [model("A", c=2)], "blue": [model("B", c=2)]})
     charge(s, "red1", "blue1")
     play(s, ("assault.action", "pass"), ("melee.hit", (3, 3)), ("wound.roll", (3, 3)))
-    play(s, ("melee.hit", (6, 5)), ("morale.assault", (6,)), ("morale.pursuit", (6,)))
+    play(s, ("melee.hit", (6, 5)), ("morale.assault", (6,)), ("morale.pursue", "pursue"))
+    play(s, ("morale.pursuit", (6,)))
     assert key(s) == "morale.flee_move" and s.prompt is not None
     assert 'up to 6"' in s.prompt.text
     play(s, ("morale.flee_move", True))
-    assert s.battle.pos.get("contacts") == []
+    assert s.battle.pos.contacts == []
 
 
 def test_rb9_morale_malus_per_model_removed_and_at_r_one() -> None:
@@ -467,11 +469,12 @@ def test_rb13_voluntary_escape_moves_v_and_makes_no_attacks() -> None:
     s = to_assault({"red": [model("A", c=2)], "blue": [model("B", c=2, v=5)]})
     charge(s, "red1", "blue1")
     play(s, ("assault.action", "escape"))
-    assert s.prompt is not None and "V 5 vs V 4" in s.prompt.text
+    # The charger's +1 V lasts the whole Assault phase (RB-6, RB-15): 5 against 5.
+    assert s.prompt is not None and "V 5 vs V 5" in s.prompt.text
     play(s, ("assault.escape", (3, 3)))
     assert key(s) == "assault.escape_move" and s.prompt is not None and '5"' in s.prompt.text
     play(s, ("assault.escape_move", True))
-    assert s.battle.pos.get("contacts") == []
+    assert s.battle.pos.contacts == []
 
 
 def test_rb9_escape_critical_failure_gives_the_enemy_an_extra_attack() -> None:
@@ -783,9 +786,191 @@ def test_bad_input_faces_off_the_dice_are_refused_and_nothing_stored() -> None:
 def test_bad_input_army_with_an_unknown_weapon_or_armour_is_refused() -> None:
     with pytest.raises(SetupError, match="unknown weapon 'Katana'"):
         SYSTEM.check_setup(setup({"red": [model("A", weapons="Katana")], "blue": [model("B")]}))
-    with pytest.raises(SetupError, match="armour must be one of"):
+    with pytest.raises(SetupError, match="Armour must be one of"):
         SYSTEM.check_setup(setup({"red": [model("A", armour="mithril")], "blue": [model("B")]}))
-    with pytest.raises(SetupError, match="V must be a whole number 1–10"):
+    with pytest.raises(SetupError, match=r"V \(Velocità\) must be a whole number 1–10"):
         SYSTEM.check_setup(setup({"red": [model("A", v=0)], "blue": [model("B")]}))
     with pytest.raises(SetupError, match="5 players"):
         SYSTEM.check_setup(setup({c: [model("A")] for c in ("a", "b", "c", "d", "e")}))
+
+
+def test_rb3_rb14_initiative_order_and_base_contacts_are_effects_in_the_log() -> None:
+    """Every change a reader must see is an effect (export format 1): the round's order
+    (RB-3) and base contacts made and broken (RB-14) are tracked position fields."""
+    s = to_assault({"red": [model("A", c=2)], "blue": [model("B", c=2, v=5)]})
+    order = [e for entry in s.battle.log for e in entry.effects if e.field == "order"]
+    assert [(e.unit, e.after) for e in order] == [(None, ["red", "blue"])]
+    charge(s, "red1", "blue1")
+    play(s, ("assault.action", "escape"), ("assault.escape", (3, 3)))
+    made, broken = [e for entry in s.battle.log for e in entry.effects if e.field == "contacts"]
+    assert made.before == [] and made.after == [["blue1", "red1"]]
+    assert broken.before == [["blue1", "red1"]] and broken.after == []
+
+
+# -- review follow-ups ---------------------------------------------------------------------
+
+
+def test_rb1_grid_file_reads_the_characteristic_across_and_the_opposed_value_down() -> None:
+    """Seed: "la Caratteristica è indicata in orizzontale, il valore opposto in
+    verticale": a row of confronti.toml is one opposed value, as the author prints it."""
+    from skirmtui.systems.regole_base.tables import confronti
+
+    _, rows = confronti()
+    assert rows[0][5] == "12*"  # opposed 0 (first row), own 5 (sixth column)
+    assert rows[6][1] == "2\\"  # opposed 6, own 1
+    assert rows[3][6] == "10"  # own 6 vs opposed 3: 7 + 3
+
+
+def test_rb11_a_fleeing_model_held_in_melee_still_tests_to_recover_and_may_escape() -> None:
+    """RB-11: "at each later Movement phase it tests M to recover"; RB-3 keeps a locked
+    model from moving, so (ours) it takes the test without moving, and it may try the
+    RB-9 voluntary escape in the Assault phase."""
+    s = to_shooting({"red": [model("A", f=6, weapons="Frombola")], "blue": [model("B")]})
+    play(s, ("shoot.weapon", "frombola"), ("shoot.target", "blue1"), ("shoot.range", "half"))
+    play(s, ("shoot.hit", (3, 3)), ("wound.roll", (3, 3)), ("morale.shooting", (5,)))
+    initiative(s, 6, 1)
+    play(s, ("move.mode", "pass"), ("move.flee", True), ("move.within_1", False))
+    play(s, ("move.half_range", False))
+    charge(s, "red1", "blue1")
+    assert options(s)["escape"] is None  # the fleeing B may try to escape
+    play(s, ("assault.action", "pass"), ("melee.hit", (6, 5)), ("melee.hit", (6, 5)))
+    pass_shooting(s)
+    initiative(s, 6, 1)
+    assert key(s) == "morale.recover" and s.prompt is not None and s.prompt.actor == "blue1"
+    play(s, ("morale.recover", (2,)))
+    assert stat(s, "blue1", "fleeing") is False
+
+
+def test_rb6_the_charge_bonus_counts_for_pursuit() -> None:
+    """Seed: the charger "ottiene un bonus di +1 a F e V"; RB-15: for that whole Assault
+    phase, so also in its pursuit V test."""
+    s = to_assault({"red": [model("A", c=2)], "blue": [model("B", c=2)]})
+    charge(s, "red1", "blue1")
+    play(s, ("assault.action", "pass"), ("melee.hit", (3, 3)), ("wound.roll", (3, 3)))
+    play(s, ("melee.hit", (6, 5)), ("morale.assault", (5,)), ("morale.pursue", "pursue"))
+    roll = s.prompt
+    assert roll is not None and roll.key == "morale.pursuit"
+    assert roll.effective_threshold == 5  # type: ignore[attr-defined]
+
+
+def test_rb9_a_pursuer_may_let_the_fugitive_go() -> None:
+    """RB-9: each enemy in contact *may* test V."""
+    s = to_assault({"red": [model("A", c=2)], "blue": [model("B", c=2)]})
+    charge(s, "red1", "blue1")
+    play(s, ("assault.action", "pass"), ("melee.hit", (3, 3)), ("wound.roll", (3, 3)))
+    play(s, ("melee.hit", (6, 5)), ("morale.assault", (5,)), ("morale.pursue", "stay"))
+    assert key(s) == "morale.flee_move" and s.prompt is not None and 'up to 4"' in s.prompt.text
+
+
+def test_rb10_attacks_left_from_a_fight_do_not_buy_a_parry_later() -> None:
+    """RB-10: a parry gives up a *remaining* attack of the fight; the next phase starts
+    with none left."""
+    s = to_assault(
+        {
+            "red": [model("A", c=6, f=6, weapons="Spada da guerra")],
+            "blue": [model("B", c=2, r=1), model("D")],
+        }
+    )
+    charge(s, "red1", "blue1")
+    play(s, ("assault.model", "blue2"), ("assault.action", "pass"), ("assault.action", "pass"))
+    play(s, ("melee.hit", (3, 3)), ("wound.roll", (3, 3)))
+    assert s.battle.units["blue1"].removed and stat(s, "red1", "attacks") == 2
+    play(s, ("assault.winners", True))
+    assert s.battle.phase in ("shooting", "end", "initiative")
+    assert stat(s, "red1", "attacks") == 0
+
+
+def test_rb16_a_stunned_model_loses_its_extra_attack_too() -> None:
+    """Seed (Stordire): "rinunciare al suo prossimo attacco"; RB-16: the next melee
+    attack whenever it comes, an extra attack too."""
+    s = to_assault(
+        {
+            "red": [model("A", v=6, c=2, weapons="Mazza"), model("C", v=6, c=2)],
+            "blue": [model("B", c=2)],
+        }
+    )
+    charge(s, "red1", "blue1")
+    play(s, ("assault.action", "pass"))  # blue1
+    charge(s, "red2", "blue1")
+    play(s, ("assault.first", "red1"))  # A and C tie at V 7: red orders its own tie
+    play(s, ("melee.hit", (3, 3)), ("wound.roll", (6, 5)), ("stun.test", (5,)))
+    assert stat(s, "blue1", "lose") == 1
+    play(s, ("melee.hit", (6, 6)))  # C fumbles: B's extra attack is its next attack
+    assert stat(s, "blue1", "lose") == 0
+    assert any("B loses this attack" in t for t in texts(s))
+
+
+def test_rb20_a_marcher_that_escaped_a_charge_loses_its_shot() -> None:
+    """RB-20: the action a marching model gives up counts only if it did nothing else in
+    that phase and is not engaged; an escape is doing something."""
+    s = session({"red": [model("A", weapons="Frombola")], "blue": [model("B", c=2)]})
+    initiative(s, 6, 1)
+    play(s, ("move.mode", "march"), ("move.give_up", "assault"), ("move.within_1", False))
+    play(s, ("move.mode", "pass"))
+    charge(s, "blue1", "red1")
+    play(s, ("assault.action", "escape"), ("assault.escape", (2, 3)))
+    assert why_no_shot(s.battle, s.battle.units["red1"]) == (
+        "marched and was in melee this round: its shot is lost"
+    )
+    play(s, ("assault.escape_move", True))
+    assert key(s) == "initiative.roll"  # the Shooting phase offered A nothing
+
+
+def test_rb20_a_marcher_that_killed_its_charger_still_loses_its_shot() -> None:
+    """RB-20: "a marching model that is charged fights, and then loses its shot"."""
+    s = session({"red": [model("A", f=6, weapons="Frombola")], "blue": [model("B", r=1)]})
+    initiative(s, 6, 1)
+    play(s, ("move.mode", "march"), ("move.give_up", "assault"), ("move.within_1", False))
+    play(s, ("move.mode", "pass"))
+    charge(s, "blue1", "red1")
+    play(s, ("assault.action", "pass"), ("melee.hit", (6, 5)), ("melee.hit", (3, 3)))
+    play(s, ("wound.roll", (3, 3)))
+    assert s.battle.units["blue1"].removed
+    assert why_no_shot(s.battle, s.battle.units["red1"]) == (
+        "marched and was in melee this round: its shot is lost"
+    )
+
+
+def test_rb4_free_shot_the_table_names_which_weapon_of_which_enemy() -> None:
+    """RB-4: running within half range of *an enemy's ranged weapon*: each weapon has its
+    own half range, so the app names them and the table picks."""
+    s = session({"red": [model("A")], "blue": [model("B", weapons="Pugnale; Balestra")]})
+    initiative(s, 6, 1)
+    play(s, ("move.mode", "run"), ("move.within_1", False), ("move.half_range", True))
+    assert options(s) == {"blue1:pugnale": None, "blue1:balestra": None}
+    assert s.prompt is not None and 'half range 10"' in str(s.prompt.options[1].label)  # type: ignore[attr-defined]
+    play(s, ("move.free_shooter", "blue1:balestra"), ("shoot.hit", (6, 5)))
+    assert stat(s, "blue1", "unloaded") == "balestra" and stat(s, "blue1", "gone") == ""
+
+
+def test_rb15_a_jam_stops_the_blunderbuss_too() -> None:
+    """RB-15: a jam loses that weapon's remaining attacks this phase."""
+    s = to_shooting({"red": [model("A", weapons="Trombone")], "blue": [model("B"), model("C")]})
+    play(s, ("shoot.weapon", "trombone"), ("shoot.template", "blue1"), ("shoot.template", "blue2"))
+    play(s, ("shoot.hit", (6, 6)))
+    assert key(s) == "initiative.roll"  # blue2's attack is lost
+
+
+def test_rb7_flail_penetrates_a_carried_shield_even_with_two_hands_busy() -> None:
+    """RB-7: "Flails: penetration 2 against a target carrying a shield"."""
+    s = to_assault(
+        {
+            "red": [model("A", v=6, c=2, weapons="Mazzafrusto")],
+            "blue": [model("B", c=2, armour="mail", shield=True, weapons="Picca")],
+        }
+    )
+    charge(s, "red1", "blue1")
+    play(s, ("assault.action", "pass"), ("melee.hit", (3, 3)))
+    # Mail 2 (the shield does not count with a Picca in hand), penetration 2: 0 or less.
+    assert s.prompt is not None and "0 or less" in s.prompt.text
+
+
+def test_rb15_the_lancia_bonus_is_gone_in_the_melees_second_assault_phase() -> None:
+    """RB-15: the Lancia V bonus applies in the first Assault phase of that melee."""
+    s = to_assault({"red": [model("A", c=2)], "blue": [model("B", c=2, weapons="Lancia")]})
+    charge(s, "red1", "blue1")
+    play(s, ("assault.action", "pass"), ("melee.hit", (6, 5)), ("melee.hit", (6, 5)))
+    initiative(s, 1, 6)  # blue has the initiative now
+    play(s, ("assault.action", "pass"), ("assault.action", "pass"))
+    orders = [t for t in texts(s) if t.startswith("Order of attacks")]
+    assert orders == ["Order of attacks: A, B", "Order of attacks: B, A"]  # V 4 each: blue first

@@ -54,8 +54,10 @@ MELEE: list[tuple[str, Any]] = [
     ("melee.parry_roll", (3, 3)),
     ("melee.hit", (6, 5)),  # Brigante's second attack misses
     ("morale.assault", (5,)),  # Brigante's side lost more: M 2, fails
-    ("morale.pursuit", (5,)),  # Spadaccino pursues: V 4, fails
-    ("morale.flee_move", True),  # Brigante gets away
+    ("morale.pursue", "pursue"),
+    ("morale.pursuit", (6,)),  # Spadaccino (V 4 + 1 charging) fails: a natural 6
+    ("morale.flee_move", True),  # Brigante gets away, 1.5 × V 4 = 6"
+    ("move.within_1", False),  # it passes near no other enemy
     ("assault.winners", True),
 ]
 SHOT: list[tuple[str, Any]] = [
@@ -100,12 +102,12 @@ async def test_one_full_round_with_the_keyboard(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         for key, value in ROUND:
             await answer(pilot, s, key, value)
-        assert s.battle.pos["contacts"] == [["blue1", "red1"]]
+        assert s.battle.pos.contacts == [["blue1", "red1"]]
         for key, value in MELEE:
             await answer(pilot, s, key, value)
         assert s.battle.units["blue1"].stats["r"] == 3
         assert s.battle.units["red1"].stats["r"] == 4  # the parry cancelled the hit
-        assert s.battle.pos["contacts"] == []  # the flight broke the melee
+        assert s.battle.pos.contacts == []  # the flight broke the melee
         log = [e.text for e in s.battle.log]
         assert "Spadaccino parries the blow" in log
         assert "Brigante flees the melee" in log

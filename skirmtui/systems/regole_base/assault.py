@@ -12,6 +12,8 @@ from skirmtui.engine.system import Step
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import melee_attack
+from skirmtui.systems.regole_base.movement import provoked
+from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import melee_weapons, name, reloadable, wielded
 from skirmtui.systems.regole_base.state import (
     Sub,
@@ -26,6 +28,11 @@ from skirmtui.systems.regole_base.tables import rules, weapons
 
 _MOVE = rules()["movement"]
 _MORALE = rules()["morale"]
+
+
+def v_now(unit: Unit) -> int:
+    """RB-6/RB-15: a charger's V is 1 higher for the whole Assault phase."""
+    return unit.num("v") + (int(rules()["assault"]["charge_v"]) if unit.flag("charged") else 0)
 
 
 def _inches(unit: Unit, factor: str) -> str:
@@ -47,15 +54,15 @@ def why_no_charge(b: Battle, unit: Unit) -> str | None:
 
 
 def can_assault(b: Battle, unit: Unit) -> bool:
+    if engaged(b, unit):
+        return True  # it may try to escape (a fleeing one too, ours)
     if unit.flag("fleeing"):
         return False
-    if engaged(b, unit):
-        return True  # it may try to escape
     return why_no_charge(b, unit) is None and bool(b.enemies(unit.side) or reloadable(unit))
 
 
 def assault_step(b: Battle) -> Step:
-    stage = b.pos.get("stage", "activate")
+    stage = pos(b).stage
     if stage == "activate":
         yield from _activate(b)
     elif stage == "setup":
@@ -109,8 +116,7 @@ def _activate(b: Battle) -> Sub[None]:
         yield from _charge(b, unit, b.units[choice.removeprefix("charge:")])
     elif choice.startswith("reload:"):
         # RB-20: it counts only if the model is not engaged and did not fight this phase.
-        reloads: list[list[str]] = b.pos.setdefault("reloads", [])
-        reloads.append([unit.id, choice.removeprefix("reload:")])
+        pos(b).reloads.append([unit.id, choice.removeprefix("reload:")])
         b.record("info", f"{name(unit)} gives up its assault to reload", actor=unit.id)
     conditions.activation_ended(b, unit.id)
 
@@ -148,13 +154,13 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
     foes = foes_in_contact(b, unit)
     if not foes:  # a GM removed them meanwhile
         return
-    fastest = max(foes, key=lambda e: e.num("v"))
+    fastest = max(foes, key=v_now)
+    b.set(unit, "fought", True)  # RB-20: engaged in the Assault phase, whatever comes
     result = yield dice.confronto(
         "assault.escape",
-        f"{name(unit)} tries to escape: V {unit.num('v')} vs V {fastest.num('v')} "
-        f"of {name(fastest)}",
-        unit.num("v"),
-        fastest.num("v"),
+        f"{name(unit)} tries to escape: V {v_now(unit)} vs V {v_now(fastest)} of {name(fastest)}",
+        v_now(unit),
+        v_now(fastest),
         side=unit.side,
         actor=unit.id,
         target=fastest.id,
@@ -163,14 +169,16 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         return
     if result.success:
         far = "critical_flight" if result.critical == "success" else "escape"
+        skip = frozenset(e.id for e in foes)
         part(b, unit)
-        b.pos.setdefault("left", []).append(unit.id)
+        pos(b).left.append(unit.id)
         yield Confirm(
             key="assault.escape_move",
             text=f"{name(unit)} escapes: move it up to {_inches(unit, far)} away — done?",
             side=unit.side,
             actor=unit.id,
         )
+        yield from provoked(b, unit, run=False, skip=skip)
         return
     if result.critical == "failure":
         yield from melee_attack(b, fastest, unit, why="makes an extra attack on")
@@ -180,23 +188,24 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
 
 
 def _start_fights(b: Battle) -> None:
-    b.pos["melees"] = melees(b)
-    b.pos["melee"] = 0
-    b.pos["stage"] = "setup"
+    at = pos(b)
+    at.melees = melees(b)
+    at.melee = 0
+    at.stage = "setup"
 
 
 def _setup_melee(b: Battle) -> Sub[None]:
     """Attacks per model, the weapon in hand (asked when a melee starts, ours) and the
     order of attacks: effective V, ties initiative side first, each side ordering its own
     ties (RB-6, RB-13)."""
-    groups: list[list[str]] = b.pos["melees"]
-    index: int = b.pos["melee"]
+    groups = pos(b).melees
+    index = pos(b).melee
     if index >= len(groups):
         _start_morale(b)
         return
     fighters = [b.units[u] for u in groups[index] if b.alive(u) and engaged(b, b.units[u])]
     if not fighters:
-        b.pos["melee"] = index + 1
+        pos(b).melee = index + 1
         return
     b.record("info", "Melee: " + ", ".join(name(u) for u in fighters))
     for unit in fighters:
@@ -248,16 +257,17 @@ def _setup_melee(b: Battle) -> Sub[None]:
             sequence.append(str(first))
         sequence.extend(left)
     b.record("info", "Order of attacks: " + ", ".join(name(b.units[u]) for u in sequence))
-    b.pos["fight"] = {"order": sequence, "i": 0}
-    b.pos["stage"] = "fight"
+    pos(b).fight_order = sequence
+    pos(b).fight_next = 0
+    pos(b).stage = "fight"
 
 
 def _fight(b: Battle) -> Sub[None]:
     """Seed: "ogni modello effettua un singolo attacco per volta, e attacca nuovamente
     solo dopo che tutti gli altri modelli hanno agito"; only enemies in base contact."""
-    fight = b.pos["fight"]
-    sequence: list[str] = fight["order"]
-    start: int = fight["i"]
+    at = pos(b)
+    sequence = at.fight_order
+    start = at.fight_next
     attacker = None
     for step in range(len(sequence)):
         j = (start + step) % len(sequence)
@@ -267,11 +277,11 @@ def _fight(b: Battle) -> Sub[None]:
         if not engaged(b, unit):
             continue
         attacker = unit
-        fight["i"] = j + 1
+        at.fight_next = j + 1
         break
     if attacker is None:
-        b.pos["melee"] += 1
-        b.pos["stage"] = "setup"
+        at.melee += 1
+        at.stage = "setup"
         return
     b.set(attacker, "attacks", attacker.num("attacks") - 1)
     if attacker.num("lose"):
@@ -298,30 +308,30 @@ def _fight(b: Battle) -> Sub[None]:
 def _start_morale(b: Battle) -> None:
     """RB-9: in each melee the side that lost more R tests M with each of its models
     still in contact."""
-    lost: dict[str, int] = b.pos.get("lost", {})
+    lost = pos(b).lost
     testers: list[str] = []
-    for group in b.pos["melees"]:
+    for group in pos(b).melees:
         per_side = {b.units[u].side: 0 for u in group}
         for u in group:
             per_side[b.units[u].side] += lost.get(u, 0)
         loser = maths.losing_side(per_side)
         if loser is not None:
             testers += [u for u in group if b.units[u].side == loser]
-    b.pos["testers"] = testers
-    b.pos["stage"] = "morale"
+    pos(b).testers = testers
+    pos(b).stage = "morale"
 
 
 def _morale(b: Battle) -> Sub[None]:
-    testers: list[str] = b.pos["testers"]
+    testers = pos(b).testers
     while testers:
         unit = b.units[testers.pop(0)]
         if not unit.removed and engaged(b, unit):
             break
     else:
-        b.pos["stage"] = "winners"
-        b.pos["melee"] = 0
+        pos(b).stage = "winners"
+        pos(b).melee = 0
         return
-    removed = int(b.pos.get("removed", {}).get(unit.side, 0))
+    removed = pos(b).removed.get(unit.side, 0)
     mods = []
     if removed:
         mods.append(dice.Mod(f"{removed} removed", -removed * int(_MORALE["removed"])))
@@ -349,10 +359,23 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
     for enemy in foes_in_contact(b, unit):
         if enemy.flag("fleeing") or enemy.removed or unit.removed:
             continue
+        chase = yield Choose(
+            key="morale.pursue",
+            text=f"Does {name(enemy)} pursue {name(unit)}? (V test: a pass catches it for a "
+            "free attack; a natural 6 lets it flee 1.5 times as far)",
+            options=(Option("pursue", "Pursue"), Option("stay", "Let it go", passive=True)),
+            side=enemy.side,
+            actor=enemy.id,
+            target=unit.id,
+        )
+        if chase != "pursue" or enemy.removed or unit.removed:
+            continue
+        bonus = v_now(enemy) - enemy.num("v")
         result = yield dice.test(
             "morale.pursuit",
             f"{name(enemy)} pursues {name(unit)}: V {enemy.num('v')}",
             enemy.num("v"),
+            (dice.Mod("charged", bonus),) if bonus else (),
             side=enemy.side,
             actor=enemy.id,
             target=unit.id,
@@ -370,14 +393,16 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
                 b, enemy, unit, parry=False, auto_hit=automatic, why="makes a free attack on"
             )
         return
+    skip = frozenset(e.id for e in foes_in_contact(b, unit))
     part(b, unit)
-    b.pos.setdefault("left", []).append(unit.id)
+    pos(b).left.append(unit.id)
     yield Confirm(
         key="morale.flee_move",
         text=f"{name(unit)} gets away: move it up to {_inches(unit, far)} from the enemy — done?",
         side=unit.side,
         actor=unit.id,
     )
+    yield from provoked(b, unit, run=False, skip=skip)
 
 
 # -- (4) winners' moves, then reloads and on to Shooting ---------------------------------------
@@ -386,11 +411,12 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
 def _winners(b: Battle) -> Sub[None]:
     """Seed: "Se alla fine di un corpo a corpo non sono più presenti modelli di una delle
     due fazioni, i loro avversari possono muoversi in qualunque direzione di V / 2''"."""
-    groups: list[list[str]] = b.pos["melees"]
-    left = set(b.pos.get("left", ()))
-    while b.pos["melee"] < len(groups):
-        group = groups[b.pos["melee"]]
-        b.pos["melee"] += 1
+    at = pos(b)
+    groups = at.melees
+    left = set(at.left)
+    while at.melee < len(groups):
+        group = groups[at.melee]
+        at.melee += 1
         sides = {b.units[u].side for u in group}
         standing = [
             b.units[u] for u in group if b.alive(u) and u not in left and not engaged(b, b.units[u])
@@ -412,7 +438,9 @@ def _winners(b: Battle) -> Sub[None]:
 def _finish(b: Battle) -> None:
     """RB-20: an Assault-phase reload counts only if the model did not fight and is not
     engaged; melees still engaged go on next round (seed: "bloccate in mischia")."""
-    for unit_id, weapon_id in b.pos.pop("reloads", []):
+    at = pos(b)
+    reloads, at.reloads = at.reloads, []
+    for unit_id, weapon_id in reloads:
         unit = b.units[unit_id]
         if unit.removed:
             continue
@@ -421,6 +449,6 @@ def _finish(b: Battle) -> None:
             b.record("info", f"{name(unit)} fought: its reload does not count", actor=unit.id)
             continue
         reload(b, unit, weapon, "its assault")
-    for key in ("melees", "melee", "fight", "testers", "left", "stage"):
-        b.pos.pop(key, None)
+    at.melees, at.melee, at.fight_order, at.fight_next = [], 0, [], 0
+    at.testers, at.left = [], []
     turns.start_phase(b, "shooting")

@@ -85,7 +85,7 @@ def armour_save(
     score = armour_of(target)
     if score <= 0:
         return "through"
-    value = maths.save_target(score, weapon, shield_in_hand(target), half)
+    value = maths.save_target(score, weapon, bool(target.profile["shield"]), half)
     result = yield dice.test(
         "armour.save",
         f"{name(target)}'s armour {score} − penetration: {value} or less",
@@ -113,10 +113,15 @@ def melee_attack(
     """One melee attack (seed "Assalto"): Confronto C vs C, parry, armour, F vs R, stun."""
     if attacker.removed or target.removed:
         return
+    if attacker.num("lose"):
+        # RB-16: "next attack" penalties hit the model's next melee attack, whatever it is.
+        b.set(attacker, "lose", attacker.num("lose") - 1)
+        b.record("info", f"{name(attacker)} loses this attack", actor=attacker.id)
+        return
     weapon = wielded(attacker)
     charged = attacker.flag("charged")
     c = attacker.num("c") - attacker.num("c_malus")
-    if attacker.num("c_malus"):
+    if attacker.num("c_malus") and not auto_hit:  # spent by the next hit roll
         b.set(attacker, "c_malus", 0)
     b.record(
         "info",

@@ -62,7 +62,7 @@ def cell(own: int, opposed: int) -> Cell:
     """Seed: "la Caratteristica è indicata in orizzontale, il valore opposto in
     verticale"; the grid in `data/regole-base/confronti.toml` (RB-1)."""
     values, rows = confronti()
-    return parse_cell(rows[_index(values, own)][_index(values, opposed)])
+    return parse_cell(rows[_index(values, opposed)][_index(values, own)])
 
 
 def confronto(

@@ -33,8 +33,9 @@ def inches(v: int, factor: float) -> str:
 
 
 def can_move(b: Battle, unit: Unit) -> bool:
-    """RB-3: models locked in melee skip Movement."""
-    return not engaged(b, unit)
+    """RB-3: models locked in melee skip Movement, except a fleeing one: it still takes
+    its RB-11 recovery test there (ours: else it could never recover)."""
+    return unit.flag("fleeing") or not engaged(b, unit)
 
 
 def movement_step(b: Battle) -> Step:
@@ -119,8 +120,11 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
         b.set(unit, "ran", b.round)
     if height:
         ok = yield from _height(b, unit, height)
-        if not ok or unit.removed:
-            return  # RB-21: a failed jump or descent ends its move
+        if unit.removed:
+            return
+        if not ok:  # RB-21: a failed jump or descent ends its move (and no run goes on)
+            yield from provoked(b, unit, run=False)
+            return
     yield from provoked(b, unit, run=mode == "run")
 
 
@@ -170,21 +174,22 @@ def _free_attackers(b: Battle, unit: Unit, done: set[str]) -> list[Unit]:
 
 
 def _free_shooters(b: Battle, unit: Unit, done: set[str]) -> list[tuple[Unit, Weapon]]:
-    """RB-17: a free shot needs a loaded weapon without a template."""
-    found = []
-    for e in _free_attackers(b, unit, done):
-        weapon = next((w for w in ranged_ready(e) if not w.template), None)
-        if weapon is not None:
-            found.append((e, weapon))
-    return found
+    """RB-17: a free shot needs a loaded weapon without a template (each one counts)."""
+    return [
+        (e, w) for e in _free_attackers(b, unit, done) for w in ranged_ready(e) if not w.template
+    ]
 
 
-def provoked(b: Battle, unit: Unit, *, run: bool) -> Sub[None]:
+def _half(shooter: Unit, weapon: Weapon) -> str:
+    return f'{(weapon.reach(shooter.num("f")) or 0) / 2:g}"'
+
+
+def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozenset()) -> Sub[None]:
     """RB-4/RB-17: each enemy that was within 1" during the move makes one free melee
     attack that cannot be parried; running within half range of an enemy's ranged weapon
     gives it a free shot. The table says which (G-1): one question names the enemy when
     only one could have been passed."""
-    done: set[str] = set()
+    done: set[str] = set(skip)  # a melee's enemies had their chance in the pursuit
     near_ones = _free_attackers(b, unit, done)  # nobody becomes engaged during a move
     while True:
         left = [e for e in near_ones if not e.removed and e.id not in done]
@@ -207,25 +212,47 @@ def provoked(b: Battle, unit: Unit, *, run: bool) -> Sub[None]:
     if not run:
         return
     done = set()
-    shooters = {e.id: w for e, w in _free_shooters(b, unit, done)}
+    armed = _free_shooters(b, unit, done)
     while True:
-        left = [b.units[uid] for uid in shooters if b.alive(uid) and uid not in done]
-        if unit.removed or not left:
+        ready: list[tuple[Unit, Weapon]] = [
+            (e, w) for e, w in armed if not e.removed and e.id not in done
+        ]
+        if unit.removed or not ready:
             break
-        shooter = yield from _which(
-            b,
-            unit,
-            left,
-            "move.half_range",
-            "run within half range of the ranged weapon of",
-            "move.free_shooter",
-            "takes its free shot at",
-            bool(done),
-        )
-        if shooter is None:
+        also = "also " if done else ""
+        if len(ready) == 1:
+            one, gun = ready[0]
+            text = (
+                f"Did {name(unit)} {also}run within {_half(one, gun)} of {name(one)} "
+                f"(half its {gun.name}'s range)?"
+            )
+        else:
+            text = f"Did {name(unit)} {also}run within half the range of an enemy's weapon?"
+        near = yield Ask(key="move.half_range", text=text, side=unit.side, actor=unit.id)
+        if not near or unit.removed:
             break
+        shooter, weapon = ready[0]
+        if len(ready) > 1:
+            guns = [
+                Option(f"{u.id}:{g.id}", f"{name(u)} — {g.name} (half range {_half(u, g)})")
+                for u, g in ready
+            ]
+            choice = str(
+                (
+                    yield Choose(
+                        key="move.free_shooter",
+                        text=f"Which enemy weapon takes its free shot at {name(unit)}?",
+                        options=guns,
+                        side=unit.side,
+                        actor=unit.id,
+                    )
+                )
+            )
+            uid, _, wid = choice.partition(":")
+            shooter, weapon = b.units[uid], weapons()[wid]
         done.add(shooter.id)
-        weapon = shooters[shooter.id]
+        if unit.removed or shooter.removed:
+            break
         yield from ranged_attack(b, shooter, unit, weapon, half=False, free=True)
         spend(b, shooter, weapon)
 
@@ -266,7 +293,8 @@ def _fleeing(b: Battle, unit: Unit) -> Sub[None]:
     """RB-11: a failed shooting-morale test flees at the next Movement phase (runs away,
     no other action); at each later Movement phase it tests M to recover, and one that
     recovers does not move that phase."""
-    if unit.flag("fled"):
+    locked = engaged(b, unit)
+    if unit.flag("fled") or locked:
         result = yield dice.test(
             "morale.recover",
             f"{name(unit)} tries to recover: M {unit.num('m')}",
@@ -282,6 +310,10 @@ def _fleeing(b: Battle, unit: Unit) -> Sub[None]:
                 f"{name(unit)} recovers: it acts again from the Assault phase",
                 actor=unit.id,
             )
+            return
+        if locked:
+            b.set(unit, "fled", True)
+            b.record("info", f"{name(unit)} is still fleeing, held in the melee", actor=unit.id)
             return
     if unit.removed:
         return

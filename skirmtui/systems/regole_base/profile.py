@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from skirmtui.engine.battle import Scalar, Stat, Unit
-from skirmtui.engine.system import FieldSpec, OptionSpec, SetupError, UnitSpec
+from skirmtui.engine.battle import Unit
+from skirmtui.engine.system import FieldSpec, OptionSpec, SetupError
 from skirmtui.systems.regole_base.tables import (
     UNARMED,
     Weapon,
@@ -149,49 +149,10 @@ def reloadable(unit: Unit) -> tuple[Weapon, ...]:
     return tuple(table[w] for w in listed(unit, "unloaded") if w in table and w not in gone)
 
 
-def _number(spec: UnitSpec, name: str) -> int:
-    value = spec.profile.get(name)
-    if isinstance(value, bool) or not isinstance(value, int) or not _LOW <= value <= _HIGH:
-        raise SetupError(f"{spec.name}: {name.upper()} must be a whole number {_LOW}–{_HIGH}")
-    return value
-
-
-def make_unit(spec: UnitSpec) -> Unit:
-    profile: dict[str, Scalar] = {s: _number(spec, s) for s in STATS}
-    armour = str(spec.profile.get("armour", "none") or "none")
-    if armour not in armour_scores():
-        raise SetupError(f"{spec.name}: armour must be one of {', '.join(armour_scores())}")
-    shield = spec.profile.get("shield", False)
-    if not isinstance(shield, bool):
-        raise SetupError(f"{spec.name}: shield is true or false")
-    text = str(spec.profile.get("weapons", ""))
-    ids = parse_weapons(text)
-    profile.update(armour=armour, shield=shield, weapons=text)
-    melee = [w for w in ids if weapons()[w].melee and w != UNARMED]
-    stats: dict[str, Stat] = {
-        **{s: profile[s] for s in STATS},
-        "acted": False,
-        "moved": False,
-        "marched": False,
-        "gave_up": "",
-        "ran": 0,
-        "charged": False,
-        "fought": False,
-        "attacks": 0,
-        "lose": 0,
-        "c_malus": 0,
-        "t_malus": 0,
-        "covered": False,
-        "fleeing": False,
-        "fled": False,
-        "since": 0,
-        "wielding": melee[0] if melee else UNARMED,
-        "unloaded": "",
-        "jammed": "",
-        "gone": "",
-        "reload": 0,
-    }
-    return Unit(spec.id, spec.side, spec.name, profile, stats)
+def first_melee(weapons_text: str) -> str:
+    """The melee weapon a model starts with in hand: its first listed, else bare hands."""
+    melee = [w for w in parse_weapons(weapons_text) if weapons()[w].melee and w != UNARMED]
+    return melee[0] if melee else UNARMED
 
 
 def name(unit: Unit) -> str:

@@ -11,6 +11,7 @@ from skirmtui.engine.system import Step
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import spend
 from skirmtui.systems.regole_base.attacks import ranged_attack
+from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name, ranged_ready
 from skirmtui.systems.regole_base.state import Sub, engaged
 from skirmtui.systems.regole_base.tables import Weapon, rules, weapons
@@ -31,7 +32,7 @@ def why_no_shot(b: Battle, unit: Unit) -> str | None:
     if unit.stats["gave_up"] == "shooting":
         return "marched and gave up its shooting"
     if unit.flag("marched") and (unit.flag("fought") or unit.flag("charged")):
-        return "marched and fought: its shot is lost"
+        return "marched and was in melee this round: its shot is lost"
     return None
 
 
@@ -40,7 +41,7 @@ def can_shoot(b: Battle, unit: Unit) -> bool:
 
 
 def shooting_step(b: Battle) -> Step:
-    if b.pos.get("stage") == "morale":
+    if pos(b).stage == "morale":
         yield from _morale(b)
         return
     unit = yield from turns.alternate(b, can_shoot, "shoot.model", "shoots")
@@ -80,6 +81,8 @@ def _shots(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
     targets: list[str] = []
     for i in range(count):
         enemies = b.enemies(unit.side)
+        if not enemies or unit.removed:  # a GM removed them meanwhile (G-4)
+            return
         target = yield Choose(
             key="shoot.target",
             text=f"{name(unit)} declares the target of attack {i + 1} of {count}",
@@ -88,8 +91,6 @@ def _shots(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
             actor=unit.id,
         )
         targets.append(str(target))
-        if unit.removed or not b.enemies(unit.side):
-            return
     reach = weapon.reach(unit.num("f")) or 0
     bands: dict[str, str] = {}
     fired = False
@@ -148,25 +149,27 @@ def _template(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
     if unit.removed:
         return
     for target_id in under:
-        yield from ranged_attack(b, unit, b.units[target_id], weapon, half=False)
+        working = yield from ranged_attack(b, unit, b.units[target_id], weapon, half=False)
+        if not working:  # RB-15: a jam loses the weapon's other attacks
+            break
     spend(b, unit, weapon)
 
 
 def _start_morale(b: Battle) -> None:
     """RB-11: each model that lost R this phase and is at half its starting R or less."""
-    lost: dict[str, int] = b.pos.get("lost", {})
-    b.pos["testers"] = [
+    lost = pos(b).lost
+    pos(b).testers = [
         u.id
         for u in b.on_table()
         if lost.get(u.id) and maths.shaken_by_shooting(u.num("r"), int(u.profile["r"]))
     ]
-    b.pos["stage"] = "morale"
+    pos(b).stage = "morale"
 
 
 def _morale(b: Battle) -> Sub[None]:
     """Seed: "deve superare una prova di M, con un malus di -1 nel caso la sua R si sia
     ridotta a 1"; a failure flees at the next Movement phase."""
-    testers: list[str] = b.pos["testers"]
+    testers = pos(b).testers
     unit = None
     while testers:
         candidate = b.units[testers.pop(0)]
@@ -174,8 +177,7 @@ def _morale(b: Battle) -> Sub[None]:
             unit = candidate
             break
     if unit is None:
-        b.pos.pop("testers", None)
-        b.pos.pop("stage", None)
+        pos(b).stage = ""
         turns.enter(b, "end")
         return
     mods = (dice.Mod("at R 1", -int(_MORALE["last_wound"])),) if unit.num("r") == 1 else ()
@@ -187,7 +189,7 @@ def _morale(b: Battle) -> Sub[None]:
         side=unit.side,
         actor=unit.id,
     )
-    if not result.success:
+    if not result.success and not unit.flag("fleeing"):
         b.set(unit, "fleeing", True)
         b.set(unit, "fled", False)
         b.record("info", f"{name(unit)} will flee at the next Movement phase", actor=unit.id)

@@ -8,24 +8,18 @@ from typing import Any, TypeVar
 
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import Prompt
+from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
 
 T = TypeVar("T")
 #: A piece of a rule step: yields prompts, returns a value.
 Sub = Generator[Prompt, Any, T]
 
-CONTACTS = "contacts"
-
-
-def contacts(b: Battle) -> list[list[str]]:
-    found: list[list[str]] = b.pos.setdefault(CONTACTS, [])
-    return found
-
 
 def foes_in_contact(b: Battle, unit: Unit) -> list[Unit]:
     """RB-14: engaged = in base contact with an enemy (removed models are not there)."""
     found = []
-    for pair in b.pos.get(CONTACTS, ()):
+    for pair in pos(b).contacts:
         if unit.id in pair:
             other = b.units.get(pair[1] if pair[0] == unit.id else pair[0])
             if other is not None and not other.removed and other.side != unit.side:
@@ -40,9 +34,8 @@ def engaged(b: Battle, unit: Unit) -> bool:
 def touch(b: Battle, a: Unit, c: Unit) -> None:
     """RB-14: only a charge creates contact."""
     pair = sorted((a.id, c.id))
-    pairs = contacts(b)
-    if pair not in pairs:
-        pairs.append(pair)
+    if pair not in pos(b).contacts:
+        b.track("contacts", [*pos(b).contacts, pair])
     for unit in (a, c):
         if not unit.num("since"):
             b.set(unit, "since", b.round)
@@ -50,9 +43,9 @@ def touch(b: Battle, a: Unit, c: Unit) -> None:
 
 def part(b: Battle, unit: Unit) -> None:
     """The model leaves every base contact (flight, escape, death)."""
-    pairs = contacts(b)
+    pairs = pos(b).contacts
     others = [p[1] if p[0] == unit.id else p[0] for p in pairs if unit.id in p]
-    b.pos[CONTACTS] = [p for p in pairs if unit.id not in p]
+    b.track("contacts", [p for p in pairs if unit.id not in p])
     for uid in (unit.id, *others):
         other = b.units[uid]
         if not other.removed and not engaged(b, other) and other.num("since"):
@@ -62,7 +55,7 @@ def part(b: Battle, unit: Unit) -> None:
 def melees(b: Battle) -> list[list[str]]:
     """RB-9: the models linked by base contact, one group per melee, in roster order."""
     links: dict[str, set[str]] = {}
-    for x, y in b.pos.get(CONTACTS, ()):
+    for x, y in pos(b).contacts:
         if b.alive(x) and b.alive(y) and b.units[x].side != b.units[y].side:
             links.setdefault(x, set()).add(y)
             links.setdefault(y, set()).add(x)
@@ -84,12 +77,11 @@ def melees(b: Battle) -> list[list[str]]:
 
 def order(b: Battle) -> list[str]:
     """The round's side order, initiative side first (RB-3)."""
-    found: list[str] = b.pos.get("order") or [s.id for s in b.sides]
-    return found
+    return pos(b).order or [s.id for s in b.sides]
 
 
 def note_loss(b: Battle, unit: Unit, amount: int) -> None:
-    lost: dict[str, int] = b.pos.setdefault("lost", {})
+    lost = pos(b).lost
     lost[unit.id] = lost.get(unit.id, 0) + amount
 
 
@@ -97,7 +89,7 @@ def kill(b: Battle, unit: Unit, why: str) -> None:
     """R 0 removes the model (seed: "morto o comunque privo di sensi")."""
     b.record("info", f"{name(unit)} ({b.side_name(unit.side)}) {why}", target=unit.id)
     part(b, unit)
-    removed: dict[str, int] = b.pos.setdefault("removed", {})
+    removed = pos(b).removed
     removed[unit.side] = removed.get(unit.side, 0) + 1
     b.remove(unit)
 

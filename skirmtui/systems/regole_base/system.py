@@ -1,17 +1,18 @@
 """The sequence of regole-base (seed 000, rulings RB-1..RB-21): each round an
 initiative roll-off, then Movement → Assault → Shooting → End (RB-3). Each step is a
 small generator in the modules next to this one; between steps the position is
-`battle.pos` (side order, base contacts, the melee being fought) plus model stats."""
+`RBPosition` (side order, base contacts, the melee being fought) plus model stats."""
 
 from __future__ import annotations
 
 from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Scalar, Unit
+from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
+from skirmtui.systems.regole_base.position import RBPosition
 from skirmtui.systems.regole_base.shooting import shooting_step
 from skirmtui.systems.regole_base.state import part
 from skirmtui.systems.regole_base.tables import SYSTEM_ID, rules
@@ -39,8 +40,16 @@ class RegoleBase(BaseSystem):
     max_players = int(rules()["players"]["max"])
     unit_word = "models"
 
-    def make_unit(self, spec: UnitSpec) -> Unit:
-        return profile.make_unit(spec)
+    def complete_profile(self, spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
+        """RB-12: every weapon must be one of the seed's (names or ids, any case)."""
+        profile.parse_weapons(str(read["weapons"]))
+        return read
+
+    def starting_stats(self, read: dict[str, Scalar]) -> dict[str, Stat]:
+        """The characteristics start at the profile's; the first melee weapon in hand."""
+        stats = super().starting_stats(read)
+        stats["wielding"] = profile.first_melee(str(read["weapons"]))
+        return stats
 
     def start(self, battle: Battle) -> None:
         limit = int(battle.options.get("round_limit", 0) or 0)
@@ -49,6 +58,7 @@ class RegoleBase(BaseSystem):
             "Regole base: single models, 2d6 Confronti, "
             + (f"{limit} rounds" if limit else "until a side has no models left"),
         )
+        battle.pos = RBPosition()
         turns.begin_round(battle)
 
     def demo_setup(self) -> Setup:

@@ -9,19 +9,12 @@ from collections.abc import Callable
 from skirmtui.engine import conditions
 from skirmtui.engine.battle import Battle, Scalar, Unit
 from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.rolloff import rolloff_done, rolloff_order, rolloff_step, start_rolloff
+from skirmtui.engine.rolloff import RollOff
 from skirmtui.engine.system import Step
+from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order
 
-ROLLOFF = "initiative_rolloff"
-LABELS = {
-    "initiative": "Initiative",
-    "movement": "Movement",
-    "assault": "Assault",
-    "shooting": "Shooting",
-    "end": "End",
-}
 #: Stats that last one round (RB-4, RB-6, RB-7, RB-10).
 _ROUND_STATS: dict[str, Scalar] = {
     "moved": False,
@@ -44,21 +37,19 @@ def begin_round(b: Battle) -> None:
     for unit in b.on_table():
         for field, value in _ROUND_STATS.items():
             b.set(unit, field, value)
-    b.pos["order"] = []
-    start_rolloff(b, ROLLOFF, alive_sides(b))
+    pos(b).initiative = RollOff.among(alive_sides(b))
     enter(b, "initiative")
 
 
 def initiative_step(b: Battle) -> Step:
-    if not rolloff_done(b, ROLLOFF):
-        yield from rolloff_step(b, ROLLOFF, "initiative.roll", f"round {b.round} initiative")
+    rolloff = pos(b).initiative
+    if not rolloff.done:
+        yield from rolloff.step(b, "initiative.roll", f"round {b.round} initiative")
         return
-    found = rolloff_order(b, ROLLOFF)
-    b.pos["order"] = found + [s.id for s in b.sides if s.id not in found]
-    b.pos.pop(ROLLOFF, None)
-    b.pos.pop(f"{ROLLOFF}_rerolls", None)
-    order = b.pos["order"]
+    found = rolloff.order
+    order = found + [s.id for s in b.sides if s.id not in found]
     b.record("info", "Initiative: " + ", ".join(b.side_name(s) for s in order), order=order)
+    b.track("order", order)
     start_phase(b, "movement")
 
 
@@ -66,11 +57,12 @@ def start_phase(b: Battle, phase: str) -> None:
     """Every model may act once in the phase; the initiative side starts (RB-3)."""
     for unit in b.on_table():
         b.set(unit, "acted", False)
-    b.pos["turn"] = 0
-    b.pos["lost"] = {}
-    b.pos["removed"] = {}
-    if phase == "assault":
-        b.pos["stage"] = "activate"
+        b.set(unit, "attacks", 0)  # RB-10: a parry spends an attack of this phase's fight
+    at = pos(b)
+    at.turn = 0
+    at.lost = {}
+    at.removed = {}
+    at.stage = "activate" if phase == "assault" else ""
     if phase == "shooting":  # RB-10: a jam lasts until the next Shooting phase
         for unit in b.on_table():
             b.set(unit, "jammed", "")
@@ -81,7 +73,7 @@ def next_mover(b: Battle, can_act: Callable[[Battle, Unit], bool]) -> tuple[str,
     """The next side in turn with a model that can still act, and those models.
     Read-only: the queue view calls it too."""
     sides = order(b)
-    turn: int = b.pos.get("turn", 0)
+    turn = pos(b).turn
     for i in range(len(sides)):
         side = sides[(turn + i) % len(sides)]
         ready = [u for u in b.on_table(side) if not u.flag("acted") and can_act(b, u)]
@@ -100,7 +92,7 @@ def alternate(
         return None
     side, ready = found
     sides = order(b)
-    b.pos["turn"] = (sides.index(side) + 1) % len(sides)
+    pos(b).turn = (sides.index(side) + 1) % len(sides)
     b.turn_side = side
     if len(ready) == 1:
         unit = ready[0]

@@ -7,6 +7,7 @@ from skirmtui.engine.system import QueueRow
 from skirmtui.systems.regole_base import turns
 from skirmtui.systems.regole_base.assault import can_assault
 from skirmtui.systems.regole_base.movement import can_move
+from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import listed, name
 from skirmtui.systems.regole_base.shooting import can_shoot
 from skirmtui.systems.regole_base.state import engaged, order
@@ -15,14 +16,14 @@ _CAN = {"movement": can_move, "assault": can_assault, "shooting": can_shoot}
 
 
 def queue(b: Battle) -> list[QueueRow]:
-    if b.phase == "initiative" or not b.pos.get("order"):
+    if b.phase == "initiative" or not pos(b).order:
         return [
             QueueRow(s.id, f"{s.name}: rolls for initiative" if b.on_table(s.id) else s.name)
             for s in b.sides
         ]
     can = _CAN.get(b.phase)
     current = None
-    if can is not None and b.pos.get("stage") in (None, "activate"):
+    if can is not None and pos(b).stage in ("", "activate"):
         found = turns.next_mover(b, can)
         current = found[0] if found else None
     rows = []

@@ -76,11 +76,25 @@ def _move_options(open_: int, rough: int, impervious: int, active: bool) -> tupl
     )
 
 
+TERRAINS = ("open", "rough", "impervious")
+
+
+def _allowances_of(prone: bool) -> tuple[int, int, int]:
+    """Seed: open 20, rough 10, impervious 10 cm; prone units half (data `[movement]`)."""
+    move = profile.rules()["movement"]
+    factor = float(move["prone_factor"]) if prone else 1.0
+    open_, rough, impervious = (int(float(move[t]) * factor) for t in TERRAINS)
+    return open_, rough, impervious
+
+
+_ALLOWANCES = {prone: _allowances_of(prone) for prone in (False, True)}
+
+
 @cache
-def _unit_moves(
-    unit_id: str, label: str, open_: int, rough: int, impervious: int, active: bool
-) -> tuple[Option, ...]:
-    """One unit's three moves in a player's movement list (cached: replay rebuilds them)."""
+def _unit_moves(unit_id: str, label: str, prone: bool, active: bool) -> tuple[Option, ...]:
+    """One unit's three moves in its player's movement list (cached: replay rebuilds the
+    list for every answer)."""
+    open_, rough, impervious = _ALLOWANCES[prone]
     return (
         Option(f"{unit_id}|open", f"{label}: open ground, up to {open_} cm"),
         Option(f"{unit_id}|rough", f"{label}: rough ground, up to {rough} cm"),
@@ -90,6 +104,9 @@ def _unit_moves(
             disabled=None if active else "inactive units cannot enter impervious terrain",
         ),
     )
+
+
+_DONE_MOVING = Option(DONE, "Done: the other units stay", passive=True)
 
 
 class WargamingIntroduttivo(BaseSystem):
@@ -371,54 +388,50 @@ class WargamingIntroduttivo(BaseSystem):
         if b.options.get("movement") == BY_UNIT:
             yield from self._movement_by_unit(b)
             return
-        side = self._next_mover(b)
-        if side is None:
+        p = pos(b)
+        if p.movement_done is None:
+            p.movement_done = []
+        # One pass over the units (this runs for every answer, also on replay).
+        movable = self._movable(b)
+        waiting = [s for s in p.order if movable.get(s) and s not in p.movement_done]
+        if not waiting:
             self._end_movement(b)
             return
+        side = waiting[0]
         b.turn_side = side
         options = [
             option
-            for unit in b.on_table(side)
-            if self._can_move(unit)
-            for option in _unit_moves(
-                unit.id,
-                unit.label,
-                *(self._allowance(unit, t) for t in ("open", "rough", "impervious")),
-                active=unit.flag("active"),
-            )
+            for u in movable[side]
+            for option in _unit_moves(u.id, u.label, u.num("damage") == PRONE, u.flag("active"))
         ]
-        options.append(Option(DONE, "Done: the other units stay", passive=True))
-        waiting = [b.side_name(s) for s in pos(b).order if s != side and self._may_move(b, s)]
+        options.append(_DONE_MOVING)
+        later = ", ".join(b.side_name(s) for s in waiting[1:])
         choice = yield Choose(
             key="move.unit",
             side=side,
             text=f"{b.side_name(side)}: which unit moved, over what ground?",
             help="All players move at the same time on the table (WI-7). Pick each unit "
             "that moved; Done leaves the others where they are and ends only "
-            f"{b.side_name(side)}'s movement."
-            + (f" Still to tell: {', '.join(waiting)}." if waiting else ""),
+            f"{b.side_name(side)}'s movement." + (f" Still to tell: {later}." if later else ""),
             options=options,
         )
         if choice == DONE:
-            done = pos(b).movement_done
-            assert done is not None
-            done.append(side)
+            p.movement_done.append(side)
             return
         unit_id, terrain = choice.split("|")
         if b.alive(unit_id):  # a GM override may have removed it meanwhile
             yield from self._move(b, b.units[unit_id], terrain)
 
-    def _next_mover(self, b: Battle) -> str | None:
-        """The first player in play order who is not done and has a unit that may move."""
-        p = pos(b)
-        if p.movement_done is None:
-            p.movement_done = []
-        for side in p.order:
-            if self._may_move(b, side):
-                return side
-        return None
+    def _movable(self, b: Battle) -> dict[str, list[Unit]]:
+        """Each side's units that may move now, in roster order."""
+        movable: dict[str, list[Unit]] = {}
+        for unit in b.units.values():
+            if not unit.removed and self._can_move(unit):
+                movable.setdefault(unit.side, []).append(unit)
+        return movable
 
     def _may_move(self, b: Battle, side: str) -> bool:
+        """Whether a player still has to tell its movement (the queue view)."""
         return side not in (pos(b).movement_done or ()) and any(
             self._can_move(u) for u in b.on_table(side)
         )
@@ -444,7 +457,7 @@ class WargamingIntroduttivo(BaseSystem):
             help="All players move at the same time on the table (WI-7). "
             f"{len(movers)} more unit(s) may move after this one.",
             options=_move_options(
-                *(self._allowance(unit, t) for t in ("open", "rough", "impervious")),
+                *self._allowances(unit),
                 active=unit.flag("active"),
             ),
         )
@@ -486,12 +499,12 @@ class WargamingIntroduttivo(BaseSystem):
         p.player = 0
         b.enter_phase("melee", p.order[0])
 
+    def _allowances(self, unit: Unit) -> tuple[int, int, int]:
+        """Open, rough and impervious allowances (cm) of a unit, prone or not."""
+        return _ALLOWANCES[unit.num("damage") == PRONE]
+
     def _allowance(self, unit: Unit, terrain: str) -> int:
-        move = self._movement_rules
-        distance = float(move[terrain])
-        if unit.num("damage") == PRONE:
-            distance *= move["prone_factor"]
-        return int(distance)
+        return self._allowances(unit)[TERRAINS.index(terrain)]
 
     def _can_move(self, unit: Unit) -> bool:
         """Seed: only unwounded units move; WI-4: moving is an action."""
