@@ -176,10 +176,13 @@ def bench_crash(sizes: Sizes) -> list[Row]:
     bursts; the pre-issue-14 whole-file autosave as the reference (a fifth as many)."""
     kills = max(5, sizes.battles * 10)
     start = sizes.answers // 5
+    window = (0.05, 0.5) if kills >= 100 else (0.01, 0.1)  # a smoke run: quick kills
     with tempfile.TemporaryDirectory() as folder:
-        now = run_kills(Path(folder), kills, seed=1, answers=start)
+        now = run_kills(Path(folder), kills, seed=1, answers=start, window=window)
     with tempfile.TemporaryDirectory() as folder:
-        before = run_kills(Path(folder), max(5, kills // 5), seed=1, answers=start, whole=True)
+        before = run_kills(
+            Path(folder), max(5, kills // 5), seed=1, answers=start, window=window, whole=True
+        )
     rows = []
     for label, found, target in (
         ("", now, 100.0),

@@ -122,8 +122,9 @@ class LogEntry:
     target: str | None = None
     roll: dict[str, Any] | None = None
     effects: list[Effect] = attrs.field(factory=list)
-    #: Every unit the entry names as acting / acted on (a group that acts at the same
-    #: moment, a shot that hits several models); `actor`/`target` are the first.
+    #: Every unit the entry names as acting / acted on when it names several (a group
+    #: that acts at the same moment, a shot that hits several models); `actor`/`target`
+    #: are the first. Empty when the entry names one at most (`actor`/`target` say it).
     actors: tuple[str, ...] = ()
     targets: tuple[str, ...] = ()
     #: The order of play this entry announces (a round's order, who has the initiative
@@ -274,11 +275,12 @@ class Battle:
     ) -> LogEntry:
         """Append a log entry; later effects of this step attach to it. `actors` and
         `targets` name several units (`actor`/`target` default to their first)."""
-        actors, targets = tuple(actors), tuple(targets)
-        if actor is None and actors:
-            actor = actors[0]
-        if target is None and targets:
-            target = targets[0]
+        if actors:  # rare: kept out of the common path (every answer records)
+            actors = tuple(actors)
+            actor = actors[0] if actor is None else actor
+        if targets:
+            targets = tuple(targets)
+            target = targets[0] if target is None else target
         entry = LogEntry(
             index=len(self.log),
             answer=self.answer_index,
@@ -292,8 +294,8 @@ class Battle:
             target=target,
             roll=roll,
             brief=brief,
-            actors=actors or ((actor,) if actor is not None else ()),
-            targets=targets or ((target,) if target is not None else ()),
+            actors=actors,  # type: ignore[arg-type]  # a tuple or () by now
+            targets=targets,  # type: ignore[arg-type]
             order=None if order is None else plain_copy(list(order)),
         )
         self.log.append(entry)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import Item
 from skirmtui.engine.overrides import apply_override
@@ -72,7 +70,7 @@ class Runner:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
         value = prompt.coerce(item.value)
         if value is not item.value:
-            item = attrs.evolve(item, value=value)
+            item = Item(item.key, value, item.by)
         battle.answer_index = self.consumed
         sent: object
         actor, target = prompt.actor, prompt.target

@@ -454,7 +454,7 @@ def read_bytes(path: Path) -> bytes:
     block, `/dev/zero` never ends) or is larger than `MAX_SAVE_BYTES`."""
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise SaveError("no such file") from None
     except OSError as error:
@@ -486,13 +486,28 @@ def read_document(path: Path) -> dict[str, Any]:
     """Parse a save file; a `SaveError` names what is wrong (TOML line and column)."""
     raw = read_bytes(path)
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        return tomllib.loads(text)
     except UnicodeDecodeError:
         raise SaveError("not a text file (not UTF-8)") from None
     except tomllib.TOMLDecodeError as error:
-        raise SaveError(f"not valid TOML: {error}") from None
+        raise SaveError(f"not valid TOML: {error}{_torn_hint(text)}") from None
     except RecursionError:
         raise SaveError("not a save: nested too deeply") from None
+
+
+def _torn_hint(text: str) -> str:
+    """If only the last appended answer is broken (a power cut in the middle of its
+    write), say where it starts: deleting it recovers every answer before it."""
+    start = text.rfind(f"\n[[{MORE}]]\n")
+    if start < 0:
+        return ""
+    try:
+        tomllib.loads(text[: start + 1])
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return ""
+    line = text.count("\n", 0, start) + 2
+    return f"; the last appended answer (from line {line}) is torn: delete it to keep the rest"
 
 
 def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> Setup:

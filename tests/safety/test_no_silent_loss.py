@@ -180,3 +180,29 @@ async def test_an_outside_edit_during_play_asks(tmp_path: Path) -> None:
                 break
         assert app.session is not None
         assert load_session(path, systems())[0].items == app.session.items
+
+
+def test_a_torn_last_record_is_named_so_the_rest_can_be_kept(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """A power cut (not a kill) can tear the last appended answer: the error says which
+    lines to delete, and without them the save loads."""
+    monkeypatch.setattr(autosave, "IDLE_COMPACT_S", 60.0)
+    path = tmp_path / "b.toml"
+    saver = Autosaver(path, lambda error: None)
+    session = demo_session()
+    rng = random.Random(6)
+    for _ in range(4):
+        play(session, 1, rng)
+        saver.submit(snapshot(session, STAMP))
+        assert saver._idle.wait(10)
+    saver.close()
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) - 6], encoding="utf-8")  # the tail of the last record
+    code, _, err = run(capsys, "check", str(path))
+    assert code == 1
+    line = int(err.split("from line ")[1].split(")")[0])
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert lines[line - 1] == f"[[{MORE}]]"
+    path.write_text("\n".join(lines[: line - 1]) + "\n", encoding="utf-8")
+    assert load_session(path, systems())[0].items == session.items[:-1]

@@ -75,7 +75,7 @@ def restore(b: Battle, unit: Unit) -> None:
 def beaten(b: Battle) -> list[str]:
     """Sides whose firmness is zero or less (seed: the army must leave the field).
     One pass over the units: this runs before every step."""
-    starts = pos(b).firmness
+    starts: dict[str, int] = b.pos.firmness  # runs before every step: no accessor call
     lost = dict.fromkeys(starts, 0)
     for unit in b.units.values():
         lost[unit.side] += unit.stats["firm_loss"]  # type: ignore[operator]
