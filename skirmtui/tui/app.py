@@ -14,9 +14,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from skirmtui.engine.session import Session
-from skirmtui.engine.text import safe
+from skirmtui.engine.text import is_safe, safe
 
 if TYPE_CHECKING:
+    from textual.widgets import Input, TextArea
+
     from skirmtui.engine.lock import SaveLock
     from skirmtui.engine.system import Setup
     from skirmtui.tui.autosave import Autosaver
@@ -248,6 +250,21 @@ class SkirmApp(App[int]):
             self._show_saved(None)
             if quitting:
                 self.exit(0)
+
+    # -- typed and pasted text -------------------------------------------------------------
+
+    # Handlers by name (Textual routes `Input.Changed` to `on_input_changed`): importing
+    # Input and TextArea here would cost the battle's first frame ~20 ms.
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """An input draws its value raw: a pasted control character would reach the
+        terminal. Show it instead (`ESC` → `␛`); the value is what is shown."""
+        if not is_safe(event.value):
+            event.input.value = safe(event.value)
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        area = event.text_area
+        if not is_safe(area.text, multiline=True):
+            area.text = safe(area.text, multiline=True)
 
     # -- command palette ------------------------------------------------------------------
 
