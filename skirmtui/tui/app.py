@@ -8,16 +8,18 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Input, TextArea
 
 from skirmtui.engine.lock import SaveLock
 from skirmtui.engine.odds import warm_up
 from skirmtui.engine.saves import now_stamp, snapshot
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import Setup
-from skirmtui.engine.text import safe
+from skirmtui.engine.text import is_safe, safe
 from skirmtui.tui.autosave import Autosaver
 
 
@@ -213,6 +215,21 @@ class SkirmApp(App[int]):
             self._show_saved(None)
             if quitting:
                 self.exit(0)
+
+    # -- typed and pasted text -------------------------------------------------------------
+
+    @on(Input.Changed)
+    def _input_shown_safely(self, event: Input.Changed) -> None:
+        """An input draws its value raw: a pasted control character would reach the
+        terminal. Show it instead (`ESC` → `␛`); the value is what is shown."""
+        if not is_safe(event.value):
+            event.input.value = safe(event.value)
+
+    @on(TextArea.Changed)
+    def _text_area_shown_safely(self, event: TextArea.Changed) -> None:
+        area = event.text_area
+        if not is_safe(area.text, multiline=True):
+            area.text = safe(area.text, multiline=True)
 
     # -- command palette ------------------------------------------------------------------
 

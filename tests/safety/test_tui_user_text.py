@@ -121,3 +121,20 @@ async def test_a_pasted_multi_line_note_keeps_every_line(tmp_path: Path) -> None
         assert item.value["text"] == "the bridge collapses\nboth sides lose a turn [/]"
         text = assert_clean(app)
         assert "the bridge collapses" in text
+
+
+async def test_setup_errors_show_a_hostile_side_name_literally(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    app = SkirmApp(system_id="wargaming-introduttivo", path=tmp_path / "s.toml", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        screen.query_one("#name-0", Input).value = "[/] \x1b]0;PWNED\x07"
+        screen.query_one("#army-0", Select).value = "typed"
+        await pilot.pause()
+        screen.query_one("#units-0", TextArea).text = "Archer 3 four"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.session is None
+        text = assert_clean(app)
+        assert "[/] ␛]0;PWNED␇" in text, text

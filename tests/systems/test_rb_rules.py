@@ -974,3 +974,85 @@ def test_rb15_the_lancia_bonus_is_gone_in_the_melees_second_assault_phase() -> N
     play(s, ("assault.action", "pass"), ("assault.action", "pass"))
     orders = [t for t in texts(s) if t.startswith("Order of attacks")]
     assert orders == ["Order of attacks: A, B", "Order of attacks: B, A"]  # V 4 each: blue first
+
+
+def test_rb4_ran_counts_next_round_too_and_adds_to_the_melee_bonus() -> None:
+    """Seed: "se nel turno appena concluso il bersaglio ha corso, la sua V viene
+    considerata più alta di 1 punto; se si trova impegnato in un corpo a corpo … 2 punti";
+    RB-4: "ran" this round and the next; ours: the two add up."""
+    s = session(
+        {
+            "red": [model("A", weapons="Frombola"), model("C", c=2)],
+            "blue": [model("B", c=2)],
+        }
+    )
+    initiative(s, 1, 6)
+    play(s, ("move.mode", "run"), ("move.within_1", False), ("move.half_range", False))
+    pass_movement(s)
+    pass_assault(s)
+    pass_shooting(s)
+    initiative(s, 6, 1)  # round 2: B ran last round
+    pass_movement(s)
+    play(s, ("assault.model", "red2"), ("assault.action", "charge:blue1"), ("assault.reach", True))
+    play(s, ("assault.action", "pass"), ("assault.action", "pass"))
+    play(s, ("melee.hit", (6, 5)), ("melee.hit", (6, 5)))
+    play(s, ("shoot.weapon", "frombola"), ("shoot.target", "blue1"), ("shoot.range", "half"))
+    assert s.prompt is not None and "T 4 vs V 7 (ran, in melee)" in s.prompt.text
+
+
+def test_rb16_a_shooters_wound_fumble_gives_t_minus_one_on_its_next_shot() -> None:
+    """RB-16: a shooter's wound-roll critical failure gives T −1 on its next shot."""
+    s = to_shooting(ARCHER)
+    play(s, ("shoot.weapon", "arco-corto"), *[("shoot.target", "blue1")] * 3)
+    play(s, ("shoot.range", "half"), ("shoot.hit", (3, 3)), ("armour.save", (5,)))
+    play(s, ("wound.roll", (6, 6)))
+    assert any("T −1 on its next shot" in t for t in texts(s))
+    assert s.prompt is not None and "T 3 vs V 4" in s.prompt.text  # the next shot
+    assert stat(s, "red1", "t_malus") == 0  # spent by it
+
+
+def test_rb5_a_failed_climb_or_descent_risks_the_fall() -> None:
+    """Seed: descending, "in caso di fallimento, il modello si sposta della distanza
+    verticale desiderata, ma non di quella orizzontale, e rischia di subire una ferita";
+    RB-5: a climb's failure risks it too."""
+    s = session({"red": [model("A")], "blue": [model("B")]})
+    initiative(s, 6, 1)
+    play(s, ("move.mode", "climb"), ("move.height", 6), ("move.height_roll", (6, 5)))
+    assert key(s) == "fall.wound" and s.prompt is not None and "F 6 vs R 4" in s.prompt.text
+    play(s, ("fall.wound", (6, 5)), ("move.within_1", False))
+    play(s, ("move.mode", "simple_down"), ("move.height", 5), ("move.height_roll", (6, 4)))
+    assert key(s) == "fall.wound" and s.prompt is not None and "F 5 vs R 4" in s.prompt.text
+
+
+def test_rb9_equal_losses_no_morale_test() -> None:
+    """RB-9: the side that lost more R tests; equal, no test."""
+    s = to_assault({"red": [model("A", c=2)], "blue": [model("B", c=2)]})
+    charge(s, "red1", "blue1")
+    play(s, ("assault.action", "pass"), ("melee.hit", (3, 3)), ("wound.roll", (3, 3)))
+    play(s, ("melee.hit", (3, 3)), ("wound.roll", (3, 3)))
+    assert r(s, "red1") == 3 and r(s, "blue1") == 3
+    assert key(s) == "initiative.roll"  # no morale test, no shooting: the next round
+
+
+def test_rb9_each_melee_tests_its_own_morale() -> None:
+    """RB-9: in each melee (the models linked by base contact) the side that lost more
+    R tests — two separate melees, two separate counts."""
+    s = to_assault(
+        {
+            "red": [model("A", c=2), model("C", c=2)],
+            "blue": [model("B", c=2), model("D", c=2)],
+        }
+    )
+    charge(s, "red1", "blue1")
+    play(s, ("assault.model", "blue2"), ("assault.action", "charge:red2"), ("assault.reach", True))
+    play(s, ("assault.action", "pass"), ("assault.action", "pass"))
+    # Melee 1 (A, B): A hits and wounds; B misses.
+    play(s, ("melee.hit", (3, 3)), ("wound.roll", (3, 3)), ("melee.hit", (6, 5)))
+    # Melee 2 (C, D): D (charging) hits and wounds; C misses.
+    play(s, ("melee.hit", (3, 3)), ("wound.roll", (3, 3)), ("melee.hit", (6, 5)))
+    testers = []
+    while key(s) == "morale.assault":
+        assert s.prompt is not None
+        testers.append(s.prompt.actor)
+        s.answer((1,))
+    assert testers == ["blue1", "red2"]
