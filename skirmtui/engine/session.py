@@ -8,7 +8,8 @@ the battle grows (DESIGN.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+import weakref
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -64,7 +65,7 @@ class Session:
         #: While a saved log is replayed: its length, so checkpoints that would be
         #: thinned away at once are never copied.
         self._replaying = len(items)
-        self.runner = Runner(system, system.new_battle(setup), on_boundary=self._boundary)
+        self.runner = Runner(system, system.new_battle(setup), on_boundary=_weak_boundary(self))
         for index, item in enumerate(items):
             try:
                 self.items.append(self.runner.apply(item))
@@ -199,10 +200,24 @@ class Session:
             self.system,
             checkpoint.battle.clone(),
             consumed=checkpoint.consumed,
-            on_boundary=self._boundary,
+            on_boundary=_weak_boundary(self),
         )
         for item in self.items[checkpoint.consumed : length]:
             self.runner.apply(item)
+
+
+def _weak_boundary(session: Session) -> Callable[[Runner], None]:
+    """The runner's checkpoint callback, holding its session weakly: a bound method
+    would make Session and Runner a cycle, so every finished battle (log, checkpoints)
+    would wait for the cyclic collector instead of being freed at once (sim speed)."""
+    ref = weakref.ref(session)
+
+    def boundary(runner: Runner) -> None:
+        owner = ref()
+        if owner is not None:
+            owner._boundary(runner)
+
+    return boundary
 
 
 def thinned(checkpoints: list[Checkpoint]) -> list[Checkpoint]:

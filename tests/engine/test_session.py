@@ -7,8 +7,10 @@ nearest checkpoint; GM overrides (G-4) are entries of the same log.
 from __future__ import annotations
 
 import copy
+import gc
 import itertools
 import random
+import weakref
 from typing import Any
 
 import attrs
@@ -190,6 +192,21 @@ def test_undo_replays_only_from_the_nearest_checkpoint(
         # from the nearest checkpoint: at most a checkpoint interval plus one step's
         # answers, never the whole log
         assert calls < 2 * CHECKPOINT_EVERY, (len(session.items), calls)
+
+
+def test_a_finished_session_is_freed_without_the_cyclic_collector(wi: RuleSystem) -> None:
+    """Session and Runner form no cycle (the runner holds its session weakly), so a
+    battle's log and checkpoints go as soon as the session does: sim speed."""
+    session = finished(wi)
+    session.undo()  # a rebuilt runner holds its session the same way
+    session.redo()
+    gone = weakref.ref(session)
+    gc.disable()
+    try:
+        del session
+        assert gone() is None
+    finally:
+        gc.enable()
 
 
 def test_undo_across_checkpoints_then_new_answers_match_a_fresh_replay(wi: RuleSystem) -> None:
