@@ -11,7 +11,7 @@ from collections.abc import Generator
 from typing import Any
 
 from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Choose, Option, Prompt, Roll, RollResult
+from skirmtui.engine.prompts import Choose, Compare, Option, Prompt, Roll, RollResult
 from skirmtui.engine.system import Step
 from skirmtui.systems.combattimento_gdr import armour as armour_rules
 from skirmtui.systems.combattimento_gdr import checks, defence
@@ -45,9 +45,11 @@ def check(
     difficulty: int,
     mods: list[tuple[str, int]],
     target: Unit | None,
+    compare: Compare | None = ">=",
 ) -> Generator[Prompt, Any, tuple[int, tuple[int, ...]]]:
     """A check (CG-2): yields the Roll and returns (total, faces). No die left: total =
-    the modifiers alone (CG-9), logged without a roll."""
+    the modifiers alone (CG-9), logged without a roll. The Roll's compare/threshold say
+    what the roll decides, so the odds shown are that chance (G-2)."""
     if not dice:
         total = sum(v for _, v in mods)
         b.record("info", f"{text}: no die to roll, total {total}", actor=unit.id)
@@ -56,8 +58,8 @@ def check(
         key=key,
         text=text,
         dice=dice,
-        compare=">=",
-        threshold=difficulty,
+        compare=compare,
+        threshold=difficulty if compare else None,
         modifiers=mods,
         side=unit.side,
         actor=unit.id,
@@ -116,16 +118,7 @@ def attack(
             target=target.id,
         )
     else:
-        d_total, _ = yield from check(
-            b,
-            target,
-            "defence.roll",
-            f"{target.label} defends: {choice.label} against {difficulty}",
-            choice.dice,
-            difficulty,
-            wound_mods(target),
-            attacker,
-        )
+        d_total, _ = yield from _defence_roll(b, attacker, target, choice, total, difficulty)
         result = checks.opposed(total, d_total, difficulty)
         hit = result.hit
         reference = difficulty if ranged else d_total
@@ -141,6 +134,46 @@ def attack(
         yield from strike(b, attacker, target, weapon, crit)
     elif checks.critical_failure(hit, faces, reference):
         yield from fumble(b, attacker, weapon)
+
+
+def _defence_roll(
+    b: Battle,
+    attacker: Unit,
+    target: Unit,
+    choice: defence.Defence,
+    a_total: int,
+    difficulty: int,
+) -> Generator[Prompt, Any, tuple[int, tuple[int, ...]]]:
+    """The defender's roll, once the attacker's total is known (CG-3). When the attack
+    succeeded, the defence stops it only with a total ≥ the attacker's (an equal or
+    better margin): that is the threshold, so the odds shown are those of stopping the
+    hit (as `kit.opposed` does, ties to the defender). When the attack already failed
+    the hit is stopped whatever the defence rolls; the roll only sets the margins (and
+    the critical-failure reference), so no chance is shown."""
+    if a_total >= difficulty:
+        text = f"{target.label} defends: {choice.label}, stops the hit with {a_total} or more"
+        return (
+            yield from check(
+                b, target, "defence.roll", text, choice.dice, a_total, wound_mods(target), attacker
+            )
+        )
+    text = (
+        f"{target.label} defends: {choice.label} (the attack failed, {a_total} < DP "
+        f"{difficulty}: this roll sets the margins)"
+    )
+    return (
+        yield from check(
+            b,
+            target,
+            "defence.roll",
+            text,
+            choice.dice,
+            difficulty,
+            wound_mods(target),
+            attacker,
+            compare=None,
+        )
+    )
 
 
 def _defence(
