@@ -157,7 +157,7 @@ async def _press_keys(app: Any, session: Session, presses: int) -> dict[str, lis
     async with app.run_test(size=SIZE) as pilot:
         clock = FrameClock(app)
         screen = app.screen
-        table = screen.query_one("#roster-table")
+        table = screen.query_one("#roster")
         log = screen.query_one(CombatLog)
 
         async def settle() -> None:
@@ -218,33 +218,27 @@ def log_key(log: Any, key: str) -> str:
 async def _answer_key(
     app: Any, pilot: Any, session: Session, rng: random.Random, settle: Any
 ) -> str | None:
-    """Focus the prompt pane's input as the app does after an answer; the key to press."""
+    """Focus the Now pane (where the focus stays while a GM answers); the key to press."""
     prompt = session.prompt
-    screen = app.screen
+    panel = app.screen.query_one("#prompt")
+    if not panel.has_focus:
+        panel.focus()
+        await settle()
     if isinstance(prompt, Choose):
-        screen.query_one("#prompt-options").focus()
-        await settle()
-        numbers = [i for i, o in enumerate(prompt.options[:9], 1) if o.disabled is None]
-        return str(rng.choice(numbers)) if numbers else None
+        # Number keys pick the enabled options in order (disabled ones have none).
+        enabled = [o for o in prompt.options if o.disabled is None][:9]
+        return str(rng.randint(1, len(enabled))) if enabled else None
     if isinstance(prompt, Roll):
-        screen.query_one("#prompt-input").focus()
-        await settle()
         return "r"
     if isinstance(prompt, Ask) and prompt.yes_no:
-        screen.query_one("#yes-button").focus()
-        await settle()
         return rng.choice("yn")
     if isinstance(prompt, Ask):
-        screen.query_one("#prompt-input").focus()
-        await settle()
         assert prompt.minimum is not None and prompt.maximum is not None
         for digit in str(rng.randint(prompt.minimum, prompt.maximum)):
             await pilot.press(digit)
         await settle()
         return "enter"
     if isinstance(prompt, Confirm):
-        screen.query_one("#confirm-button").focus()
-        await settle()
         return "enter"
     return None
 

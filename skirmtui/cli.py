@@ -140,12 +140,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _system(system_id: str) -> RuleSystem:
-    from skirmtui.systems.registry import systems
+    from skirmtui.systems.registry import get_system, systems
 
-    found = systems().get(system_id)
-    if found is None:
-        raise UsageError(f"unknown system {system_id!r}; known: {', '.join(sorted(systems()))}")
-    return found
+    try:
+        return get_system(system_id)  # imports that system only
+    except KeyError:
+        known = ", ".join(sorted(systems()))
+        raise UsageError(f"unknown system {system_id!r}; known: {known}") from None
 
 
 def _load(path: Path) -> tuple[Session, str] | None:
@@ -164,6 +165,23 @@ def _load_document(path: Path) -> tuple[Session, str, dict[str, Any]] | None:
         message = f"{path}: {error}" if str(path) not in str(error) else str(error)
         print(f"skirmtui: {safe(message)}", file=sys.stderr)
         return None
+
+
+def _offer_backup(path: Path) -> Path | None:
+    """A save that does not load may have its previous good version beside it: name it,
+    and on a terminal offer to open it (the broken file is left as it is)."""
+    backup = path.with_name(path.name + ".bak")
+    if not backup.is_file():
+        return None
+    print(f"skirmtui: the previous good save is next to it: {safe(str(backup))}", file=sys.stderr)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(f"skirmtui: to continue from it: skirmtui open {safe(str(backup))}", file=sys.stderr)
+        return None
+    try:
+        answer = input("Open the backup instead? [y/N] ")
+    except EOFError:
+        return None
+    return backup if answer.strip().lower() in ("y", "yes") else None
 
 
 def _run_app(app: SkirmApp) -> int:
@@ -235,7 +253,13 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_open(args: argparse.Namespace) -> int:
     loaded = _load(args.save)
     if loaded is None:
-        return EXIT_BAD_FILE
+        backup = _offer_backup(Path(args.save))
+        if backup is None:
+            return EXIT_BAD_FILE
+        args.save = backup
+        loaded = _load(backup)
+        if loaded is None:
+            return EXIT_BAD_FILE
     session, created = loaded
     from skirmtui.engine.lock import LockHeld
     from skirmtui.tui.app import SkirmApp
@@ -263,23 +287,29 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from skirmtui.engine.saves import now_stamp, save_session
     from skirmtui.engine.session import Session
+    from skirmtui.engine.stamp import now_stamp
 
     system = _system(args.system)
     session = Session(system, system.demo_setup())
     path = args.output or SAVES / f"demo-{system.id}.toml"
     created = now_stamp()
     lock = _lock_or_refuse(path)
-    try:
-        save_session(session, path, created)
-    except OSError as error:
-        if lock is not None:
-            lock.release()
-        raise PathError(path, error) from None
+    save_due = True  # written by the app's autosave once its first frame is up
+    if lock is None:  # the folder may be read-only: say so now, not inside the TUI
+        from skirmtui.engine.saves import save_session
+
+        try:
+            save_session(session, path, created)
+        except OSError as error:
+            raise PathError(path, error) from None
+        save_due = False
     from skirmtui.tui.app import SkirmApp
 
-    return _run_app(SkirmApp(session=session, path=path, created=created, lock=lock, on_disk=True))
+    # on_disk: the file holds this session already (written above), autosave appends.
+    app = SkirmApp(session=session, path=path, created=created, lock=lock, on_disk=not save_due)
+    app.save_due = save_due
+    return _run_app(app)
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -149,8 +149,11 @@ def parse_dice(expr: str) -> Dice:
 
 
 def parse_faces(text: str, dice: Dice | DiceSum) -> tuple[int, ...]:
-    """Parse faces typed at the table ("3 5" or "3,5") and check them against `dice`."""
+    """Parse faces typed at the table ("3 5", "3,5", or "35" when every face is one
+    digit) and check them against `dice`."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if len(parts) == 1 and len(parts[0]) > 1 and parts[0].isdigit() and _one_digit(dice):
+        parts = list(parts[0])  # "12345" for 5d6: one digit a die
     if not parts:
         raise DiceError(f"type the faces rolled for {dice}, e.g. {_example(dice)}")
     faces: list[int] = []
@@ -159,6 +162,12 @@ def parse_faces(text: str, dice: Dice | DiceSum) -> tuple[int, ...]:
             raise DiceError(f"{part!r} is not a number; type faces like {_example(dice)}")
         faces.append(int(part))
     return dice.check_faces(tuple(faces))
+
+
+def _one_digit(dice: Dice | DiceSum) -> bool:
+    """Every face of these dice is one digit (so "35" can only mean 3 and 5)."""
+    parts = dice.parts if isinstance(dice, DiceSum) else (dice,)
+    return all(part.sides <= 9 for part in parts)
 
 
 def _example(dice: Dice | DiceSum) -> str:

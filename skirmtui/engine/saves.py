@@ -16,7 +16,7 @@ import stat
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,7 @@ from skirmtui.engine.items import (
     Item,
 )
 from skirmtui.engine.session import ReplayError, Session
+from skirmtui.engine.stamp import now_stamp as now_stamp
 from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
 
 FORMAT = 1
@@ -51,10 +52,6 @@ _MAX_DEPTH = 4
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message names the problem in one line."""
-
-
-def now_stamp() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -513,6 +510,8 @@ def _torn_hint(text: str) -> str:
 def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> Setup:
     """Validate the setup part of a save and build it."""
     version = doc.get("format")
+    if version is None or "system" not in doc:
+        raise SaveError("not a skirmtui save (it has no `format` and `system` keys)")
     if type(version) is not int or version != FORMAT:  # not 1.0, not true
         raise SaveError(f"unknown save format {version!r} (this skirmtui reads format {FORMAT})")
     system_id = doc.get("system")

@@ -24,7 +24,9 @@ def systems() -> dict[str, RuleSystem]:
 
 
 def get_system(system_id: str) -> RuleSystem:
-    found = systems().get(system_id)
+    """One system, importing only its own module (start-up plays one system)."""
+    module = _MODULES.get(system_id)
+    found: RuleSystem | None = import_module(module).SYSTEM if module else None
     if found is None:
         raise KeyError(f"unknown system {system_id!r} (known: {', '.join(sorted(systems()))})")
     return found

@@ -7,27 +7,28 @@ import gc
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Input, TextArea
 
-from skirmtui.engine.lock import SaveLock
-from skirmtui.engine.odds import warm_up
-from skirmtui.engine.saves import now_stamp, snapshot
 from skirmtui.engine.session import Session
-from skirmtui.engine.system import Setup
 from skirmtui.engine.text import is_safe, safe
-from skirmtui.tui.autosave import Autosaver
+
+if TYPE_CHECKING:
+    from textual.widgets import Input, TextArea
+
+    from skirmtui.engine.lock import SaveLock
+    from skirmtui.engine.system import Setup
+    from skirmtui.tui.autosave import Autosaver
 
 
 class SkirmApp(App[int]):
     """Opens a session to play or review, or a setup screen to start one."""
 
     TITLE = "skirmtui"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "screens/battle.tcss"]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
@@ -56,7 +57,11 @@ class SkirmApp(App[int]):
         self.on_disk = on_disk
         self.session = session
         self.save_path = Path(path) if path else Path("saves/battle.toml")
-        self.created = created or now_stamp()
+        if created is None:
+            from skirmtui.engine.stamp import now_stamp
+
+            created = now_stamp()
+        self.created = created
         self.review_only = review
         self.system_id = system_id or (session.system.id if session else None)
         self.preset = preset
@@ -67,9 +72,20 @@ class SkirmApp(App[int]):
         self.save_due = False
         self._switch_interval = sys.getswitchinterval()
 
+    def get_default_screen(self) -> Screen[object]:
+        """A battle to play is the first screen itself: no blank screen is drawn, and
+        nothing else is built, before the battle's first frame."""
+        if self.session is not None and not self.review_only:
+            from skirmtui.tui.screens.battle import BattleScreen
+
+            return BattleScreen(self.session)  # type: ignore[return-value]
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
         if self.notice:
             self.notify(safe(self.notice), severity="warning", timeout=30, markup=False)
+        if self.session is not None and not self.review_only:
+            return  # the default screen (get_default_screen); autosave starts on ready
         if self.session is None:
             from skirmtui.tui.screens.setup import SetupScreen
 
@@ -89,7 +105,20 @@ class SkirmApp(App[int]):
         sys.setswitchinterval(0.001)
         # icepool is imported lazily: once the first frame is up, off the UI thread
         # (so it neither delays start-up nor the first roll's odds).
+        from skirmtui.engine.odds import warm_up
+
         self.run_worker(warm_up, thread=True, name="odds-warm-up", group="odds")
+        playing = self.session is not None and not self.review_only
+        if playing and self._saver is None and self._autosave_enabled:
+            # The writer (and the save code it imports) is set up after the first frame.
+            from skirmtui.engine.saves import snapshot
+            from skirmtui.tui.autosave import Autosaver
+
+            assert self.session is not None
+            loaded = snapshot(self.session, self.created) if self.on_disk else None
+            self._saver = Autosaver(self.save_path, self._saved, loaded)
+        if self.save_due:  # a new battle (the demo): its first save after the first frame
+            self.autosave()
 
     def on_unmount(self) -> None:
         # The app is gone: its objects may be collected again, threads share as before.
@@ -113,15 +142,19 @@ class SkirmApp(App[int]):
         self.autosave()
 
     def _open(self, session: Session) -> None:
-        from skirmtui.tui.screens.battle import BattleScreen
-        from skirmtui.tui.screens.review import ReviewScreen
-
         screen: Screen[None]
         if self.review_only:
+            from skirmtui.tui.screens.review import ReviewScreen
+
             screen = ReviewScreen(session)
         else:
+            from skirmtui.tui.screens.battle import BattleScreen
+
             screen = BattleScreen(session)
             if self._autosave_enabled:
+                from skirmtui.engine.saves import snapshot
+                from skirmtui.tui.autosave import Autosaver
+
                 loaded = snapshot(session, self.created) if self.on_disk else None
                 self._saver = Autosaver(self.save_path, self._saved, loaded)
         self.push_screen(screen)
@@ -130,6 +163,8 @@ class SkirmApp(App[int]):
 
     def autosave(self) -> None:
         if self._saver is not None and self.session is not None:
+            from skirmtui.engine.saves import snapshot
+
             self.save_due = False
             self._saver.submit(snapshot(self.session, self.created))
 
@@ -218,15 +253,15 @@ class SkirmApp(App[int]):
 
     # -- typed and pasted text -------------------------------------------------------------
 
-    @on(Input.Changed)
-    def _input_shown_safely(self, event: Input.Changed) -> None:
+    # Handlers by name (Textual routes `Input.Changed` to `on_input_changed`): importing
+    # Input and TextArea here would cost the battle's first frame ~20 ms.
+    def on_input_changed(self, event: Input.Changed) -> None:
         """An input draws its value raw: a pasted control character would reach the
         terminal. Show it instead (`ESC` → `␛`); the value is what is shown."""
         if not is_safe(event.value):
             event.input.value = safe(event.value)
 
-    @on(TextArea.Changed)
-    def _text_area_shown_safely(self, event: TextArea.Changed) -> None:
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
         area = event.text_area
         if not is_safe(area.text, multiline=True):
             area.text = safe(area.text, multiline=True)
@@ -257,11 +292,20 @@ class SkirmApp(App[int]):
                 ("Search the log", "Find a unit, a word or a roll key (n / N)", "search"),
                 ("Dice luck", "Expected and actual successes per side and unit", "luck"),
                 ("Review", "Timeline, filters and summary of this battle", "review"),
+                ("Export the log", "Write the structured log (JSON) beside the save", "export"),
+                ("Damage +1", "GM: one more damage on the unit under the roster cursor", "damage"),
+                ("Damage −1", "GM: one less damage on that unit", "heal"),
+                ("Toggle a status", "GM: switch a yes/no status of that unit", "status"),
                 ("Help", "Keys and how a turn goes", "help"),
             ]
+            # Every command is listed (one not possible now says why when chosen), so
+            # the palette always reaches Roll, Redo and Export.
             for title, help_text, action in commands:
-                if screen.check_action(action, ()):
-                    yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+                if action in ("override", "note", "condition", "damage", "heal", "status") and (
+                    not screen.check_action(action, ())
+                ):
+                    continue
+                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
         from skirmtui.tui.screens.review import ReviewScreen
 
         if isinstance(screen, ReviewScreen):

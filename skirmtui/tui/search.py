@@ -8,10 +8,9 @@ left. The screen owns the keys and says how to show a row; this module only find
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from textual.binding import Binding
-from textual.widgets import Input
 
 from skirmtui.engine.battle import Battle, LogEntry
 
@@ -75,16 +74,11 @@ class LogSearch:
         )
 
 
-class SearchInput(Input):
-    """The query line: Enter searches, Esc closes it."""
+def __getattr__(name: str) -> object:
+    """`SearchInput` lives in `search_input` (it imports Textual's Input, which the
+    battle screen's first frame does not need); still importable from here."""
+    if name == "SearchInput":
+        from skirmtui.tui.search_input import SearchInput
 
-    def __init__(self, on_done: Callable[[str | None], None]) -> None:
-        super().__init__(placeholder="search the log: a unit, a word, a roll key", id="search")
-        self._on_done = on_done
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._on_done(event.value)
-
-    def key_escape(self) -> None:
-        self._on_done(None)
+        return SearchInput
+    raise AttributeError(name)

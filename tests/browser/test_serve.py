@@ -1,12 +1,13 @@
 """`skirmtui serve` in a real headless browser (Debian's chromium, driven by Playwright).
 
 The page draws the terminal on a canvas, so the test reads what the page received:
-the frames of its websocket, the screen the browser draws. It fails, naming the
-reason, when chromium is missing (`.ci/run` installs it with apt-get).
+the frames of its websocket, the screen the browser draws. When chromium is missing it
+fails in CI (`.ci/run` installs it with apt-get) and is skipped elsewhere, naming why.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import socket
@@ -50,10 +51,16 @@ def _wait_for(port: int, seconds: float) -> None:
 
 
 def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None:
-    assert shutil.which(CHROMIUM) or Path(CHROMIUM).exists(), (
-        f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; "
-        ".ci/run does it when it runs as root)"
-    )
+    if not (shutil.which(CHROMIUM) or Path(CHROMIUM).exists()):
+        why = (
+            f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; "
+            ".ci/run does it when it runs as root)"
+        )
+        # CI installs chromium, so there a missing browser is a failure; on a developer's
+        # machine without it the README's test command still passes, saying what it skipped.
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - an environment made before this test

@@ -362,7 +362,7 @@ def test_not_text_and_missing_file(tmp_path: Path) -> None:
     [
         (lambda t: t.replace("format = 1", "format = 2", 1), r"unknown save format 2 \("),
         (lambda t: t.replace("format = 1", 'format = "1"', 1), "unknown save format '1'"),
-        (lambda t: t.replace("format = 1\n", "", 1), "unknown save format None"),
+        (lambda t: t.replace("format = 1\n", "", 1), "not a skirmtui save"),
         (
             lambda t: t.replace('system = "wargaming-introduttivo"', 'system = "chess"', 1),
             r"unknown system 'chess' \(known: " + re.escape(", ".join(sorted(systems()))) + r"\)",

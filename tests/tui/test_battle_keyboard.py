@@ -8,7 +8,6 @@ from skirmtui.engine.prompts import Choose, Roll
 from skirmtui.engine.saves import load_session
 from skirmtui.systems.registry import systems
 from skirmtui.tui.screens.battle import BattleScreen
-from skirmtui.tui.widgets.faces_entry import FacesEntry
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from tests.tui.helpers import SIZE, demo_app
 
@@ -29,7 +28,10 @@ async def order_then_pick_centurione(pilot) -> None:
 
 
 def option_number(prompt: Choose, value: str) -> str:
-    return str([o.value for o in prompt.options].index(value) + 1)
+    """The number key of an option: enabled options are numbered 1, 2, … in order
+    (a disabled option has no number)."""
+    enabled = [o.value for o in prompt.options if o.disabled is None]
+    return str(enabled.index(value) + 1)
 
 
 async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
@@ -89,13 +91,12 @@ async def test_manual_faces_refused_then_accepted(tmp_path: Path) -> None:
         assert session is not None
         await type_faces(pilot, "7")  # not a face of a d6
         assert session.items == []
-        error = str(app.screen.query_one("#prompt-error").render())
-        assert "7 is not a face of a d6" in error
+        panel = app.screen.query_one(PromptPanel)
+        assert "7 is not a face of a d6" in panel.error
+        assert panel.entry == ""  # refused faces are cleared, like a refused number
         await type_faces(pilot, "3 4")  # two faces for 1d6
         assert session.items == []
-        assert "needs 1 face" in str(app.screen.query_one("#prompt-error").render())
-        entry = app.screen.query_one(FacesEntry)
-        entry.value = ""
+        assert "needs 1 face" in panel.error
         await type_faces(pilot, "5")
         assert [item.value for item in session.items] == [(5,)]
 
@@ -227,7 +228,7 @@ async def test_prompt_panel_shows_odds_before_rolling(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await order_then_pick_centurione(pilot)  # ABI 4
-        odds = str(app.screen.query_one(PromptPanel).query_one("#prompt-odds").render())
+        odds = app.screen.query_one(PromptPanel).lines_text()[1]
         assert "1d6 ≤ 4" in odds and "66.7%" in odds
 
 
@@ -255,6 +256,7 @@ async def test_review_from_the_battle_and_undo_from_the_palette(tmp_path: Path) 
 async def test_combat_log_matches_the_battle_log_after_undo_and_new_answers(
     tmp_path: Path,
 ) -> None:
+    from skirmtui.engine.wording import entry_effects
     from skirmtui.tui.widgets.combat_log import CombatLog, entry_line
 
     app = demo_app(tmp_path / "b.toml", autosave=False)
@@ -267,7 +269,14 @@ async def test_combat_log_matches_the_battle_log_after_undo_and_new_answers(
             return [log.line_text(i) for i in range(log.line_count)]
 
         def expected() -> list[str]:
-            return [entry_line(e) for e in session.battle.log if e.text]
+            entries = [e for e in session.battle.log if e.text or e.effects]
+            lines = [entry_line(e) if e.text else "" for e in entries]
+            return [
+                f"{line} → {entry_effects(session.battle, session.system, e)}"
+                if e.effects
+                else line
+                for line, e in zip(lines, entries, strict=True)
+            ]
 
         for _ in range(30):  # past a checkpoint, so undo restores one
             await pilot.press("r") if isinstance(session.prompt, Roll) else await pilot.press("1")

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
-
 from skirmtui.engine.prompts import Choose
 from skirmtui.engine.session import Session
 from skirmtui.systems.armies import setup_for_players
 from skirmtui.systems.registry import get_system
 from skirmtui.tui.app import SkirmApp
-from skirmtui.tui.widgets.unit_list import UnitList
+from skirmtui.tui.widgets.queue import QueueView
+from skirmtui.tui.widgets.roster import Roster
 from tests.systems.pg_helpers import PG, act, enabled, start
 from tests.tui.helpers import SIZE
 from tests.tui.test_battle_keyboard import option_number, type_faces
@@ -33,7 +32,7 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
     session = four_players()
     app = app_for(session, tmp_path / "pg.toml")
     async with app.run_test(size=SIZE) as pilot:
-        table = app.screen.query_one("#roster-table", UnitList)
+        table = app.screen.query_one(Roster)
         assert len(table.rows) == 16
         assert table.max_scroll_y == 0  # every player's roster is visible without scrolling
         sides = []
@@ -43,11 +42,9 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
             assert isinstance(prompt, Choose)
             sides.append(prompt.side)
             if prompt.side == "red" and not first:
-                # Activating Fuzileiros a second time is refused; nothing is stored.
-                stored = len(session.items)
-                await pilot.press(option_number(prompt, "red2"))
-                await pilot.pause()
-                assert len(session.items) == stored and session.prompt is prompt
+                # Fuzileiros cannot activate a second time: no number key picks it.
+                option = prompt.option("red2")
+                assert option is not None and option.disabled is not None
             unit = "red2" if first else enabled(session)[0]
             await pilot.press(option_number(prompt, unit))
             await pilot.pause()
@@ -66,7 +63,7 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
                 await type_faces(pilot, "5 6 1 2 3")
                 await type_faces(pilot, "1 3")
                 assert session.battle.units["blue2"].stats["models"] == 2
-                queue = str(app.screen.query_one("#queue-text", Static).content)
+                queue = app.screen.query_one(QueueView).content().plain
                 assert "▶ 2. Bandoleiros — 4 left" in queue
                 assert "1. Milícia — 3 left: Capitão, Fuzileiros, Caçador" in queue
                 first = False

@@ -16,6 +16,7 @@ from skirmtui.tui.screens.condition import ConditionScreen
 from skirmtui.tui.screens.luck import LuckScreen
 from skirmtui.tui.screens.review import ReviewScreen
 from skirmtui.tui.widgets.combat_log import CombatLog
+from skirmtui.tui.widgets.key_bar import KeyBar
 from skirmtui.tui.widgets.roster import Roster
 from tests.tui.helpers import SIZE, demo_session
 
@@ -67,7 +68,7 @@ async def test_slash_searches_the_log_and_n_moves_without_answering(tmp_path: Pa
         await pilot.press("N")
         await pilot.pause()
         assert log.marked == hits[-1]
-        assert "of" in str(screen.query_one("#savebar").render())
+        assert "of" in screen.query_one(KeyBar).status
         await pilot.press("escape")
         await pilot.pause()
         assert log.marked is None and not screen.search.active
@@ -175,5 +176,5 @@ async def test_a_private_note_and_a_timed_condition_from_the_keyboard(tmp_path: 
         await pilot.pause()
         assert [c.describe() for c in session.battle.conditions] == ["blessed (2 activations left)"]
         roster = app.screen.query_one(Roster)
-        row = next(r for r in roster.rows() if r.unit_id == "red2")
-        assert row.cells[2].endswith("blessed (2 activations left)")
+        row = next(r for r in roster.rows if r.unit_id == "red2")
+        assert row.status.endswith("blessed (2 activations left)")

@@ -23,6 +23,15 @@ def test_battle_screen(snap_compare) -> None:
     assert snap_compare(battle_app(), terminal_size=SIZE)
 
 
+def test_battle_screen_at_80x24(snap_compare) -> None:
+    """The smallest size the battle screen is laid out for: the sheet gives way."""
+    assert snap_compare(battle_app(), terminal_size=(80, 24))
+
+
+def test_battle_screen_too_small(snap_compare) -> None:
+    assert snap_compare(battle_app(), terminal_size=(60, 20))
+
+
 def test_setup_screen(snap_compare) -> None:
     assert snap_compare(SkirmApp(system_id=WI, path="saves/new.toml", seed=7), terminal_size=SIZE)
 

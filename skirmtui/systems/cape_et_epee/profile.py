@@ -64,7 +64,7 @@ UNIT_FIELDS = (
 
 def setup_options() -> tuple[OptionSpec, ...]:
     default = int(rules()["defaults"]["turn_limit"])
-    return (OptionSpec("turn_limit", "Turn limit (0 = none, ours)", int, default, 0, 99),)
+    return (OptionSpec("turn_limit", "Last turn (0 = play to the end)", int, default, 0, 99),)
 
 
 def scenario_options() -> tuple[OptionSpec, ...]:

@@ -35,6 +35,8 @@ class CapeEtEpee(BaseSystem):
     language = "Italian"
     round_word = "Turn"
     unit_fields = profile.UNIT_FIELDS
+    #: The field the quick GM keys (+ / -) change: wounds taken.
+    damage_field = "wounds"
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
     scenario_options = profile.scenario_options()

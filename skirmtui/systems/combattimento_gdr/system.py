@@ -38,6 +38,8 @@ class CombattimentoGdr(BaseSystem):
     title = "Il Combattimento (GdR)"
     language = "Italian"
     round_word = "Turn"
+    #: The field the quick GM keys (+ / -) change.
+    damage_field = "damage"
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = (OptionSpec("turn_limit", "Turn limit (0 = none, ours)", int, 0, 0, 99),)

@@ -40,6 +40,8 @@ class PequenasGuerras(BaseSystem):
     round_word = "Round"
     phases = PHASES
     unit_fields = profile.UNIT_FIELDS
+    #: The field the quick GM keys (+ / -) change: wound markers.
+    damage_field = "markers"
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
     min_players = int(profile.rules()["players"]["min"])

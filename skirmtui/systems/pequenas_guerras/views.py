@@ -70,18 +70,20 @@ def _setup_queue(b: Battle) -> list[QueueRow]:
 def status(b: Battle, unit: Unit) -> str:
     if unit.removed:
         return "destroyed" if unit.stats["destroyed_by"] else "removed"
-    # Short words, most urgent first: the roster column is narrow with four players.
-    words = ["✓"] if unit.stats["activated"] else []
-    words.append(f"{unit.num('models')}/{unit.profile['models']}")
+    # Most urgent first, in words (the roster wraps a long status, never cuts it).
+    words = [f"{unit.num('models')}/{unit.profile['models']} models"]
+    if unit.stats["activated"]:
+        words.append("activated")
     if unit.stats["stunned"]:
         words.append("stunned")
-    if unit.num("markers"):
-        words.append(f"{unit.num('markers')}wm")
+    markers = unit.num("markers")
+    if markers:
+        words.append(f"{markers} wound marker{'s' if markers != 1 else ''}")
     if unit.stats["cover"]:
-        words.append("cover")
+        words.append("in cover")
     if unit.stats["overwatch"]:
-        words.append("watch")
-    return " ".join(words)
+        words.append("on overwatch")
+    return ", ".join(words)
 
 
 def summary(b: Battle) -> list[str]:

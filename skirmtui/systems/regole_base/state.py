@@ -18,8 +18,11 @@ Sub = Generator[Prompt, Any, T]
 
 def foes_in_contact(b: Battle, unit: Unit) -> list[Unit]:
     """RB-14: engaged = in base contact with an enemy (removed models are not there)."""
+    pairs = pos(b).contacts
+    if not pairs:  # the common case: this runs for every model in every phase
+        return []
     found = []
-    for pair in pos(b).contacts:
+    for pair in pairs:
         if unit.id in pair:
             other = b.units.get(pair[1] if pair[0] == unit.id else pair[0])
             if other is not None and not other.removed and other.side != unit.side:

@@ -48,14 +48,16 @@ def setup_options() -> tuple[OptionSpec, ...]:
     return (
         OptionSpec(
             "budget",
-            "Budget per player (WI-1)",
+            "Points each player may spend",
             int,
             budget["default"],
             budget["min"],
             budget["max"],
         ),
-        OptionSpec("turn_limit", "Turn limit (0 = none, WI-9)", int, 0, 0, 99),
-        OptionSpec("range_modifiers", "Range maluses of the seed's TODO (WI-6)", bool, False),
+        OptionSpec("turn_limit", "Last turn (0 = play to the end)", int, 0, 0, 99),
+        OptionSpec(
+            "range_modifiers", "Penalties for shooting at medium and long range", bool, False
+        ),
     )
 
 

@@ -115,6 +115,8 @@ class WargamingIntroduttivo(BaseSystem):
     language = "Italian"
     round_word = "Turn"
     unit_fields = profile.UNIT_FIELDS
+    #: The field the quick GM keys (+ / -) change.
+    damage_field = "damage"
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
     min_players = profile.rules()["players"]["min"]

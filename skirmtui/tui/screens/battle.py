@@ -1,27 +1,32 @@
-"""The battle screen: breadcrumb, roster, queue, unit sheet, combat log, prompt panel."""
+"""The battle screen: breadcrumb, roster, queue, Now (prompt), combat log, unit sheet.
+
+One grid of panes that draw themselves (no nested containers, no inner widgets), so a
+keypress repaints the panes whose content changed and nothing re-lays-out the screen.
+Below 110 columns the unit sheet gives way (`s` shows it in the log's place); below
+80×24 the screen says how large it needs to be.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widget import Widget
 
-from skirmtui.engine.prompts import AnswerError, Ask, Choose, Confirm, Roll
+from skirmtui.engine.items import GM_SET
+from skirmtui.engine.prompts import AnswerError, Ask, Prompt, Roll
 from skirmtui.engine.text import safe
-from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, SearchInput, haystack
-from skirmtui.tui.usertext import plain
+from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
+from skirmtui.tui.widgets.key_bar import KeyBar
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
-from skirmtui.tui.widgets.steady_footer import SteadyFooter
 from skirmtui.tui.widgets.unit_sheet import UnitSheet
 
 if TYPE_CHECKING:
@@ -29,44 +34,77 @@ if TYPE_CHECKING:
     from skirmtui.engine.session import Session
     from skirmtui.tui.app import SkirmApp
 
+#: The smallest terminal the battle screen is laid out for.
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: From this width the unit sheet has a column of its own.
+SHEET_WIDTH = 110
 
-#: Actions whose availability depends on the prompt and the undo/redo stacks.
-_TOGGLED = ("undo", "redo", "roll", "answer_yes", "answer_no", "confirm", "pick")
+#: Actions whose availability depends on the prompt, the undo/redo stacks, the size.
+_TOGGLED = (
+    "undo",
+    "redo",
+    "roll",
+    "answer_yes",
+    "answer_no",
+    "sheet",
+    "damage",
+    "heal",
+    "status",
+)
+
+
+class TooSmall(Widget):
+    """Shown instead of the panes when the terminal is below the smallest size."""
+
+    DEFAULT_CSS = """
+    TooSmall { display: none; content-align: center middle; text-align: center; }
+    """
+
+    def render(self) -> Text:
+        width, height = self.screen.size
+        return Text(
+            f"The battle screen needs at least {MIN_WIDTH}×{MIN_HEIGHT}; "
+            f"this terminal is {width}×{height}.\nMake the window larger "
+            "(or the font smaller) and the battle comes back.",
+        )
 
 
 class BattleScreen(Screen[None]):
     """Plays (or, read-only, shows) the app's session."""
 
     CSS_PATH = "battle.tcss"
+    #: The Now pane has the keys from the start (no focus moved once the screen is up).
+    AUTO_FOCUS = "#prompt"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
         Binding("ctrl+y", "redo", "Redo", id="redo", priority=True),
-        # The prompt pane shows these on its buttons; the Footer keeps to what is
-        # always there, so it need not be rebuilt on every answer.
-        Binding("r", "roll", "Roll", id="roll", priority=True, show=False),
+        Binding("r", "roll", "Roll", id="roll", priority=True),
         Binding("y", "answer_yes", "Yes", id="yes", priority=True, show=False),
         Binding("n", "answer_no", "No", id="no", priority=True, show=False),
-        Binding("enter", "confirm", "Done", id="confirm", show=False),
-        Binding("o", "override", "GM override", id="override"),
+        Binding("question_mark", "help", "Help", id="help", priority=True),
+        Binding("s", "sheet", "Sheet", id="sheet"),
+        Binding("plus", "damage", "Damage", id="damage"),
+        Binding("minus", "heal", "Heal", id="heal"),
+        Binding("x", "status", "Status", id="status"),
+        Binding("o", "override", "Override", id="override"),
         Binding("e", "note", "Note", id="note"),
         Binding("v", "review", "Review", id="review"),
-        Binding("question_mark", "help", "Help", id="help"),
         Binding("tab", "focus_next", "Next pane", show=False),
-        *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+        *[Binding(str(n), f"digit('{n}')", show=False) for n in range(10)],
         *SEARCH_BINDINGS,
         Binding("l", "luck", "Dice luck", id="luck", show=False),
         Binding("t", "condition", "Timed condition", id="condition", show=False),
     ]
-
-    revision: var[int] = var(0, init=False)
-    selected: var[str | None] = var[str | None](None, init=False)
 
     def __init__(self, session: Session, read_only: bool = False) -> None:
         super().__init__()
         self.session = session
         self.read_only = read_only
         self._live_actions: tuple[bool, ...] = ()
+        self._followed: Prompt | None = None
+        self.selected: str | None = None
+        self._toast: tuple[str, str] | None = None
         self.search = LogSearch()
         #: The search line is open: letters go to it, not to the answer keys.
         self._search_open = False
@@ -79,22 +117,19 @@ class BattleScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
+        # The size classes before the first layout, so that the first frame is drawn
+        # once, in its final layout (not restyled when the first Resize arrives).
+        self._size_classes(*self.app.size)
+        # Grid order (battle.tcss): row by row, spans filled in.
         session = self.session
-        yield Breadcrumb(session, id="breadcrumb").data_bind(BattleScreen.revision)
-        with Horizontal(id="panes"):
-            with Vertical(id="left"):
-                yield Roster(session, id="roster").data_bind(BattleScreen.revision)
-                yield QueueView(session, id="queue").data_bind(BattleScreen.revision)
-            with Vertical(id="middle"):
-                yield PromptPanel(session, id="prompt", read_only=self.read_only).data_bind(
-                    BattleScreen.revision
-                )
-                yield CombatLog(session, id="log")
-            yield UnitSheet(session, id="sheet").data_bind(
-                BattleScreen.revision, unit_id=BattleScreen.selected
-            )
-        yield Static(id="savebar")
-        yield SteadyFooter()
+        yield Breadcrumb(session, id="breadcrumb")
+        yield Roster(session, id="roster")
+        yield PromptPanel(session, id="prompt", read_only=self.read_only)
+        yield UnitSheet(session, id="sheet")
+        yield CombatLog(session, id="log")
+        yield QueueView(session, id="queue")
+        yield KeyBar(id="keybar")
+        yield TooSmall(id="too-small")
 
     def on_mount(self) -> None:
         self.query_one("#roster").border_title = "Roster"
@@ -102,17 +137,43 @@ class BattleScreen(Screen[None]):
         self.query_one("#prompt").border_title = "Now"
         self.query_one("#log").border_title = "Combat log"
         self.query_one("#sheet").border_title = "Unit"
-        self.update_savebar()
         self.query_one(CombatLog).sync()
+        roster = self.query_one(Roster)
+        if roster.cursor_unit is not None:  # the sheet has its unit before the first frame
+            self._show_unit(roster.cursor_unit, repaint=False)
+        self._follow_prompt()
+        self.query_one(UnitSheet).refresh_view()
+        self.update_savebar()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._size_classes(*event.size):
+            self.refresh_bindings()  # `s` (the sheet) is live on narrow terminals only
+
+    def _size_classes(self, width: int, height: int) -> bool:
+        """The layout for this terminal size; whether it changed."""
+        classes = {
+            "-too-small": width < MIN_WIDTH or height < MIN_HEIGHT,
+            "-narrow": width < SHEET_WIDTH,
+            "-tall": height >= 34,
+        }
+        if all(self.has_class(name) == on for name, on in classes.items()):
+            return False
+        self.update_classes(classes)  # others (-sheet) stay
+        return True
 
     # -- state changes --------------------------------------------------------------------
 
     def changed(self) -> None:
-        """The session changed: re-render, autosave, re-check which keys are live."""
-        self.revision += 1
+        """The session changed: repaint what changed, autosave, re-check live keys."""
+        self.query_one(Roster).refresh_view()
+        self._follow_prompt()  # before the sheet repaints: it may show another unit
+        self.query_one(Breadcrumb).refresh_view()
+        self.query_one(QueueView).refresh_view()
+        self.query_one(UnitSheet).refresh_view()
+        self.query_one(PromptPanel).refresh_view()
         self.query_one(CombatLog).sync()
         live = tuple(bool(self.check_action(a, ())) for a in _TOGGLED)
-        if live != self._live_actions:  # the Footer recomposes: only when keys change
+        if live != self._live_actions:  # the key bar redraws: only when keys change
             self._live_actions = live
             self.refresh_bindings()
         if not self.read_only:
@@ -121,10 +182,41 @@ class BattleScreen(Screen[None]):
             self.skirm.save_due = True
             self.call_after_refresh(self.skirm.autosave)
 
+    def _follow_prompt(self) -> None:
+        """A new prompt about a unit puts the roster cursor and the sheet on it (the
+        actor, else the target); moving the cursor afterwards is left alone."""
+        prompt = self.session.prompt
+        if prompt is self._followed:
+            return
+        self._followed = prompt
+        unit = (prompt.actor or prompt.target) if prompt else None
+        if unit is not None and unit in self.session.battle.units:
+            self.query_one(Roster).select(unit)
+            self._show_unit(unit, repaint=False)  # `changed` repaints the sheet next
+
+    def _show_unit(self, unit_id: str, repaint: bool = True) -> None:
+        self.selected = unit_id
+        self.query_one(UnitSheet).show(unit_id, repaint)
+
     def update_savebar(self, status: str = "") -> None:
         path = self.skirm.save_path
-        mode = "read-only review of" if self.read_only else "autosaving to"
-        self.query_one("#savebar", Static).update(plain(f"{mode} {path}  {status}"), layout=False)
+        mode = "review: " if self.read_only else ""
+        # "STATUS  FILE": the key bar drops the file name first when the line is short.
+        self.query_one(KeyBar).set_status(safe(f"{status}  {mode}{path.name}".strip()))
+
+    def warn(self, message: str, severity: str = "warning") -> None:
+        """One toast at a time: a new one replaces the last instead of piling up
+        (shown after the frame, so presses within one frame make one toast)."""
+        if self._toast is None:
+            self.call_after_refresh(self._show_toast)
+        self._toast = (message, severity)
+
+    def _show_toast(self) -> None:
+        if self._toast is not None:
+            message, severity = self._toast
+            self._toast = None
+            self.app.clear_notifications()
+            self.notify(safe(message), severity=severity, markup=False)  # type: ignore[arg-type]
 
     def _apply(self, action: str, value: object = None) -> None:
         panel = self.query_one(PromptPanel)
@@ -139,7 +231,6 @@ class BattleScreen(Screen[None]):
                 self.session.redo()
         except AnswerError as error:
             panel.show_error(str(error))
-            self.notify(safe(str(error)), severity="warning", markup=False)
             return
         self.changed()
 
@@ -149,7 +240,7 @@ class BattleScreen(Screen[None]):
         try:
             self.session.gm(item.key, **item.value)
         except AnswerError as error:
-            self.notify(safe(str(error)), severity="error", markup=False)
+            self.warn(str(error), "error")
             return
         self.changed()
 
@@ -165,15 +256,24 @@ class BattleScreen(Screen[None]):
 
     @on(Roster.UnitSelected)
     def _unit_selected(self, event: Roster.UnitSelected) -> None:
-        self.selected = event.unit_id
+        self._show_unit(event.unit_id)
 
     # -- actions ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide what is not possible now (Footer, palette)."""
+        """Hide what is not possible now (key bar, palette)."""
         prompt = self.session.prompt
         playing = not self.read_only
-        if self._search_open and action in ("roll", "answer_yes", "answer_no", "confirm", "pick"):
+        if self._search_open and action in (
+            "roll",
+            "answer_yes",
+            "answer_no",
+            "help",
+            "digit",
+            "sheet",
+            "damage",
+            "heal",
+        ):
             return False
         if action in ("search_next", "search_prev", "search_clear"):
             return self.search.active
@@ -189,13 +289,19 @@ class BattleScreen(Screen[None]):
             return playing and isinstance(prompt, Roll)
         if action in ("answer_yes", "answer_no"):
             return playing and isinstance(prompt, Ask) and prompt.yes_no
-        if action == "confirm":
-            return playing and isinstance(prompt, Confirm)
-        if action == "pick":
-            return playing and isinstance(prompt, Choose)
+        if action == "sheet":
+            return self.has_class("-narrow")
+        if action in ("damage", "heal"):
+            return playing and self._damage_field() is not None and self.selected is not None
+        if action == "status":
+            return playing and self.selected is not None
         if action in ("override", "note"):
             return playing
         return True
+
+    def _damage_field(self) -> str | None:
+        field = getattr(self.session.system, "damage_field", None)
+        return field if isinstance(field, str) else None
 
     def action_undo(self) -> None:
         self._apply("undo")
@@ -212,11 +318,34 @@ class BattleScreen(Screen[None]):
     def action_answer_no(self) -> None:
         self._apply("answer", False)
 
-    def action_confirm(self) -> None:
-        self._apply("answer", True)
+    def action_digit(self, digit: str) -> None:
+        """Digits answer the prompt whichever pane has focus (pick an option, type)."""
+        self.query_one(PromptPanel).key_digit(digit)
 
-    def action_pick(self, number: int) -> None:
-        self.query_one(PromptPanel).pick_number(number)
+    def action_sheet(self) -> None:
+        self.toggle_class("-sheet")
+
+    def action_damage(self, delta: int = 1) -> None:
+        """Quick GM entry: one more (or, `-`, one less) damage on the selected unit."""
+        field = self._damage_field()
+        unit = self.session.battle.units.get(self.selected or "")
+        if field is None or unit is None:
+            return
+        value = unit.stats.get(field)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return
+        from skirmtui.engine.items import Item
+
+        self.apply_gm(Item(GM_SET, {"unit": unit.id, "field": field, "value": value + delta}))
+
+    def action_heal(self) -> None:
+        self.action_damage(-1)
+
+    def action_status(self) -> None:
+        from skirmtui.tui.screens.quick_status import QuickStatusScreen
+
+        if self.selected in self.session.battle.units:
+            self.app.push_screen(QuickStatusScreen(self.session, self.selected), self.apply_gm)
 
     def action_override(self) -> None:
         from skirmtui.tui.screens.override import OverrideScreen
@@ -238,14 +367,16 @@ class BattleScreen(Screen[None]):
     def action_search(self) -> None:
         if self._search_open:
             return
+        from skirmtui.tui.search_input import SearchInput
+
         self._search_open = True
         field = SearchInput(self._search_done)
-        self.mount(field, before=self.query_one("#savebar"))
+        self.mount(field, before=self.query_one(KeyBar))
         field.focus()
 
     def _search_done(self, query: str | None) -> None:
         self._search_open = False
-        self.query(SearchInput).remove()
+        self.query("#search").remove()
         log = self.query_one(CombatLog)
         log.focus()
         if query is not None:
@@ -286,3 +417,18 @@ class BattleScreen(Screen[None]):
         from skirmtui.tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen())
+
+    def action_export(self) -> None:
+        """Write the structured log (JSON, export format 1) beside the save."""
+        import json
+
+        from skirmtui.engine.export import export_document
+
+        path = self.skirm.save_path.with_suffix(".json")
+        try:
+            document = export_document(self.session)
+            path.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        except OSError as error:
+            self.warn(f"could not export: {error.strerror}", "error")
+            return
+        self.warn(f"exported the log to {path}", "information")

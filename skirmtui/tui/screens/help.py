@@ -13,25 +13,35 @@ HELP = """\
 
 | key | what it does |
 |---|---|
-| ↑ ↓ Enter, or 1–9 | choose an option |
-| digits, Enter | type the faces rolled at the table ("3 5" for 2d6) |
+| ↑ ↓ Enter, or 1–9 | choose an option (only options you may pick have a number) |
+| digits, Enter | type the faces rolled at the table ("3 5", or "35" when every die is one digit) |
 | r | let the app roll the dice |
 | y / n | answer a yes/no question from the table |
 | Enter | "done on the table" |
 | Ctrl+Z / Ctrl+Y | undo / redo (as far back as the start) |
+| + / − | GM: one more / one less damage on the unit under the roster cursor |
+| t | GM: switch one yes/no status of that unit |
 | o | GM override: set a value, remove, restore or add a unit, end the battle |
+| t | a timed condition on a unit (to a round's end, for N activations, until removed) |
+| / | search the log; n / N next / previous hit, Esc ends the search |
+| l | dice luck per side and unit |
 | e | write a note into the log (tick "private" to keep it from the player view) |
 | t | timed condition on a unit: to the end of round N, for N activations, until removed |
 | / | search the log (a unit, a word, a roll key); n / N next / previous hit, Esc ends |
 | l | dice luck: per side and unit, expected and actual successes, percentile |
 | v | review: timeline, filters, summary |
-| Tab | move between panes (roster, options, log) |
-| Ctrl+P | command palette: every command |
+| s | on a narrow terminal: the unit sheet in the log's place (and back) |
+| Tab | move between panes (roster, Now, log) |
+| ? | this help, from anywhere on the battle screen |
+| Ctrl+P | command palette: every command (roll, redo, export…) |
 | Ctrl+Q | quit (the battle is already saved) |
 
-Every answer is saved at once; `skirmtui open SAVE` continues where you left.
-The **Now** pane says what must happen next. Before a roll it shows the dice,
-the number needed and the exact chance of success.
+In the roster, ▶ marks the unit the question is about and ◆ its target; the
+sheet shows that unit until you move the cursor. Under each log line, → says what
+it changed. Every answer is saved at once; `skirmtui open SAVE` continues where you
+left. The **Now** pane says what must happen next; before a roll it shows the dice,
+the number needed and the exact chance of success. The battle screen needs a
+terminal of at least 80×24.
 """
 
 

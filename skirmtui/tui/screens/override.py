@@ -118,6 +118,7 @@ class OverrideScreen(ModalScreen[Item | None]):
         self.dismiss(None)
 
     @on(Button.Pressed, "#apply")
+    @on(Input.Submitted)
     def _apply(self) -> None:
         try:
             item = self._item()

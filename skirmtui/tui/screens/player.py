@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
-from textual.reactive import var
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -71,11 +70,8 @@ def question_words(session: Session) -> Text:
 
 
 class NowPane(SessionView):
-    def compose(self) -> ComposeResult:
-        yield Static(id="now-text")
-
-    def refresh_view(self) -> None:
-        self.query_one("#now-text", Static).update(question_words(self.session))
+    def content(self) -> Text:
+        return question_words(self.session)
 
 
 class PlayerLog(ScrollView, can_focus=True):
@@ -126,8 +122,6 @@ class PlayerScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", id="quit"),
     ]
 
-    revision: var[int] = var(0, init=False)
-
     def __init__(self, session: Session, source: str) -> None:
         super().__init__()
         self.session = session
@@ -135,13 +129,13 @@ class PlayerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         session = self.session
-        yield Breadcrumb(session, id="breadcrumb").data_bind(PlayerScreen.revision)
+        yield Breadcrumb(session, id="breadcrumb")
         with Horizontal(id="panes"):
             with Vertical(id="left"):
-                yield Roster(session, id="roster").data_bind(PlayerScreen.revision)
-                yield QueueView(session, id="queue").data_bind(PlayerScreen.revision)
+                yield Roster(session, id="roster")
+                yield QueueView(session, id="queue")
             with Vertical(id="middle"):
-                yield NowPane(session, id="now").data_bind(PlayerScreen.revision)
+                yield NowPane(session, id="now")
                 yield PlayerLog(session, id="log")
         yield Static(id="status")
         yield Footer()
@@ -155,7 +149,14 @@ class PlayerScreen(Screen[None]):
         self.set_status("")
 
     def changed(self) -> None:
-        self.revision += 1
+        self.query_one(Breadcrumb).refresh_view()
+        self.query_one(Roster).refresh_view()
+        self.query_one(QueueView).refresh_view()
+        now = self.query_one(NowPane)
+        lines = now.line_count
+        now.refresh_view()
+        if now.line_count != lines:  # its height follows the question
+            now.refresh(layout=True)
         self.query_one(PlayerLog).sync()
 
     def set_status(self, problem: str) -> None:

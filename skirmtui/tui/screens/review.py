@@ -13,7 +13,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
@@ -21,7 +20,9 @@ from skirmtui.engine.battle import LogEntry
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import phase_label
 from skirmtui.engine.text import one_line
-from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, SearchInput, haystack
+from skirmtui.engine.wording import round_word
+from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
+from skirmtui.tui.search_input import SearchInput
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.queue import QueueView
@@ -43,8 +44,6 @@ class ReviewScreen(Screen[None]):
         Binding("l", "luck", "Dice luck", id="luck", show=False),
     ]
 
-    revision: var[int] = var(0, init=False)
-
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.live = session
@@ -56,11 +55,11 @@ class ReviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         cursor = self.cursor
-        yield Breadcrumb(cursor, id="breadcrumb").data_bind(ReviewScreen.revision)
+        yield Breadcrumb(cursor, id="breadcrumb")
         with Horizontal(id="panes"):
             with Vertical(id="left"):
-                yield Roster(cursor, id="roster").data_bind(ReviewScreen.revision)
-                yield QueueView(cursor, id="queue").data_bind(ReviewScreen.revision)
+                yield Roster(cursor, id="roster")
+                yield QueueView(cursor, id="queue")
             with Vertical(id="middle"):
                 with Horizontal(id="filters"):
                     yield Select(self._choices("round"), prompt="round", id="f-round", compact=True)
@@ -75,7 +74,7 @@ class ReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#timeline", DataTable)
-        table.add_columns("#", "Turn", "Phase", "Kind", "Entry")
+        table.add_columns("#", round_word(self.live.system), "Phase", "Kind", "Entry")
         self.query_one("#summary", Static).update(
             plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True)
         )
@@ -92,15 +91,20 @@ class ReviewScreen(Screen[None]):
     def _labels(self, what: str) -> list[tuple[str, str]]:
         battle = self.live.battle
         if what == "round":
+            word = round_word(self.live.system).lower()
             return [
-                (f"turn {r}" if r else "before turn 1", str(r))
+                (f"{word} {r}" if r else f"before {word} 1", str(r))
                 for r in sorted({e.round for e in self.entries})
             ]
         if what == "phase":
             seen = dict.fromkeys(e.phase for e in self.entries)
             return [(phase_label(self.live.system, p), p) for p in seen]
         if what == "unit":
-            return [(f"{u.name} ({battle.side_name(u.side)})", u.id) for u in battle.units.values()]
+            labels = battle.labels
+            return [
+                (f"{labels[u.id]} ({battle.side_name(u.side)})", u.id)
+                for u in battle.units.values()
+            ]
         return [(k, k) for k in sorted({e.kind for e in self.entries})]
 
     def _filter(self, widget_id: str) -> str | None:
@@ -156,7 +160,9 @@ class ReviewScreen(Screen[None]):
         self._moved()
 
     def _moved(self) -> None:
-        self.revision += 1
+        self.query_one(Breadcrumb).refresh_view()
+        self.query_one(QueueView).refresh_view()
+        self.query_one(Roster).refresh_view()
         found = self.search.status()
         self.query_one("#position", Static).update(
             plain(
@@ -221,7 +227,7 @@ class ReviewScreen(Screen[None]):
             self.search.clear()
             self._moved()
             return
-        if len(self.app.screen_stack) > 2:
+        if not getattr(self.app, "review_only", False):  # opened from the battle screen
             self.dismiss(None)
         else:
             self.app.exit(0)

@@ -25,6 +25,14 @@ from skirmtui.tui.usertext import plain
 TYPED = "typed"
 
 
+class FieldError(SetupError):
+    """A setup refused because of one field: the form focuses it."""
+
+    def __init__(self, message: str, widget_id: str) -> None:
+        super().__init__(message)
+        self.widget_id = widget_id
+
+
 class SetupScreen(Screen[Setup | None]):
     CSS_PATH = "setup.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -45,6 +53,7 @@ class SetupScreen(Screen[Setup | None]):
         players = len(preset.sides) if preset else system.min_players
         with VerticalScroll(id="form"):
             yield Static(plain(f"New battle — {system.title}"), id="setup-title")
+            yield Static(id="setup-error")
             with Horizontal(classes="row"):
                 yield Label("Title")
                 yield Input(preset.title if preset else f"{system.title} battle", id="title")
@@ -92,7 +101,6 @@ class SetupScreen(Screen[Setup | None]):
                         yield Checkbox("on", value=bool(value), id=f"opt-{option.name}")
                     else:
                         yield Input(str(value), type="integer", id=f"opt-{option.name}")
-            yield Static(id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
@@ -128,7 +136,7 @@ class SetupScreen(Screen[Setup | None]):
         """The setup as typed; raises `SetupError` naming the problem."""
         seed_text = self.query_one("#seed", Input).value.strip()
         if not seed_text.lstrip("-").isdigit():
-            raise SetupError("the seed must be a whole number")
+            raise FieldError("the seed must be a whole number", "seed")
         sides: list[Side] = []
         units: list[UnitSpec] = []
         for i in range(self._players()):
@@ -139,7 +147,11 @@ class SetupScreen(Screen[Setup | None]):
             if army == TYPED:
                 text = self.query_one(f"#units-{i}", TextArea).text
                 kept = self._preset_units(i, side_id, text)
-                units += kept or _parse_units(text, side_id, name, self.system.profile_fields)
+                try:
+                    typed = kept or _parse_units(text, side_id, name, self.system.profile_fields)
+                except SetupError as error:
+                    raise FieldError(str(error), f"units-{i}") from None
+                units += typed
             else:
                 units += army_units(load_army(self.system.id, str(army)), side_id)
         # A scenario's options the form does not show (stakes, event markers) carry over.
@@ -150,17 +162,26 @@ class SetupScreen(Screen[Setup | None]):
                 continue
             raw = self.query_one(f"#opt-{option.name}", Input).value.strip()
             if not raw.lstrip("-").isdigit():
-                raise SetupError(f"{option.label}: type a whole number")
+                raise FieldError(f"{option.label}: type a whole number", f"opt-{option.name}")
             value = int(raw)
             if (option.minimum is not None and value < option.minimum) or (
                 option.maximum is not None and value > option.maximum
             ):
-                raise SetupError(f"{option.label}: {option.minimum}–{option.maximum}")
+                raise FieldError(
+                    f"{option.label}: {option.minimum}–{option.maximum}", f"opt-{option.name}"
+                )
             options[option.name] = value
         title = self.query_one("#title", Input).value.strip() or self.system.title
         setup = Setup(self.system.id, title, int(seed_text), sides, units, options)
         for spec in units:
-            self.system.make_unit(spec)  # refuses a bad profile with its reason
+            try:
+                self.system.make_unit(spec)  # refuses a bad profile with its reason
+            except SetupError as error:
+                i = SIDE_IDS.index(spec.side)
+                where = f"{sides[i].name}: {error}"
+                if self.query_one(f"#army-{i}", Select).value == TYPED:
+                    raise FieldError(where, f"units-{i}") from None
+                raise SetupError(where) from None
         self.warnings = self.system.check_setup(setup)
         return setup
 
@@ -184,7 +205,13 @@ class SetupScreen(Screen[Setup | None]):
         try:
             setup = self.build()
         except SetupError as exc:
+            # At the top of the form, as a toast too, and the bad field gets the focus:
+            # an error below the fold went unseen.
             error.update(Text.assemble(("Cannot start: ", "bold red"), plain(str(exc))))
+            self.app.clear_notifications()
+            self.notify(safe(str(exc)), title="Cannot start", severity="error", markup=False)
+            if isinstance(exc, FieldError):
+                self.query_one(f"#{exc.widget_id}").focus()
             return
         for warning in self.warnings:
             self.notify(safe(warning), severity="warning", markup=False)

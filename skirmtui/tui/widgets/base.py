@@ -1,10 +1,15 @@
-"""Shared plumbing: a widget that re-renders when the session's revision changes."""
+"""Shared plumbing: a pane that draws itself from the session and repaints only the
+lines whose content changed."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.reactive import var
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -12,23 +17,95 @@ if TYPE_CHECKING:
 
 
 class SessionView(Widget):
-    """Reads the one `Session` the app owns; `revision` is bound from the screen.
-
-    `revision` is a `var`: bumping it runs `refresh_view`, which repaints only what
-    changed, instead of repainting the whole widget (or, on a screen, everything).
-    """
-
-    revision: var[int] = var(0, init=False)
+    """Reads the one `Session` the app owns. The screen calls `refresh_view` after
+    every change; `content()` builds what to show. The text is wrapped to the pane's
+    width once per change and kept as lines; only lines that differ from what is on
+    screen are repainted (a pane's size is the grid's: never a layout)."""
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
-
-    def watch_revision(self) -> None:
-        self.refresh_view()
+        self._text = Text()
+        self._lines: list[list[Segment]] = []
+        self._for: tuple[int, Style] | None = None  # width and base style of the lines
+        self._strips: dict[int, Strip] = {}
+        self._cache: dict[tuple[object, ...], list[list[Segment]]] = {}
 
     def on_mount(self) -> None:
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        """Re-read the session and update the display."""
+        """Re-read the session; repaint the lines that changed."""
+        text = self.content()
+        if text.plain == self._text.plain and text.spans == self._text.spans:
+            return
+        self._text = text
+        width = self.content_region.width
+        if not width or not self._lines:
+            self.refresh()
+            return
+        old = self._lines
+        self._cut(width, self._for[1] if self._for else Style())  # same colours
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(max(len(old), len(self._lines)))
+            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]
+        ]
+        if changed:
+            self.refresh(*changed)
+
+    def content(self) -> Text:
+        """What the pane shows now."""
+        return Text()
+
+    @property
+    def line_count(self) -> int:
+        """Lines the content takes at the pane's width."""
+        width = self.content_region.width or 40
+        return len(self._text.wrap(self.app.console, width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._text.wrap(self.app.console, max(1, width)))
+
+    def _cut(self, width: int, base: Style) -> None:
+        """Wrap the text to `width`, line by line; a line seen before (most of them,
+        from one answer to the next) is taken from the cache."""
+        if self._for != (width, base):
+            self._cache.clear()
+        console = self.app.console
+        lines: list[list[Segment]] = []
+        cache = self._cache
+        for line in self._text.split("\n", allow_blank=True):
+            key = (line.plain, tuple(line.spans), line.style)
+            cut = cache.get(key)
+            if cut is None:
+                cut = [
+                    [
+                        Segment(s.text, base + s.style if s.style else base)
+                        for s in part.render(console)
+                    ]
+                    for part in line.wrap(console, width)
+                ]
+                cache[key] = cut
+            lines += cut
+        if len(cache) > 500:
+            cache.clear()
+        self._lines = lines
+        self._for = (width, base)
+        self._strips.clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        base = self.rich_style  # read once per pass
+        width = self.content_region.width
+        if self._for != (width, base):
+            self._cut(width, base)
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        strip = self._strips.get(y)
+        if strip is None:
+            width, base = self._for or (self.content_region.width, Style())
+            segments = self._lines[y] if y < len(self._lines) else []
+            strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
+            self._strips[y] = strip
+        return strip

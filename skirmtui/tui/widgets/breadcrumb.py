@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.widgets import Static
+from rich.text import Text
 
 from skirmtui.engine.system import phase_label
-from skirmtui.tui.usertext import plain
+from skirmtui.engine.text import safe
+from skirmtui.engine.wording import round_word
 from skirmtui.tui.widgets.base import SessionView
 
 
 class Breadcrumb(SessionView):
-    def compose(self) -> ComposeResult:
-        yield Static(id="crumb-text")
-
-    def refresh_view(self) -> None:
+    def content(self) -> Text:
         battle = self.session.battle
         system = self.session.system
         parts = [system.title]
         if battle.round:
-            parts.append(f"Turn {battle.round}")
+            parts.append(f"{round_word(system)} {battle.round}")
         parts.append(phase_label(system, battle.phase))
         prompt = self.session.prompt
         side = prompt.side if prompt and prompt.side else battle.turn_side
@@ -28,4 +25,4 @@ class Breadcrumb(SessionView):
             parts.append(f"Over — {winner}")
         elif side:
             parts.append(f"{battle.side_name(side)} to act")
-        self.query_one("#crumb-text", Static).update(plain(" · ".join(parts)), layout=False)
+        return Text(safe(" · ".join(parts)), no_wrap=True, overflow="ellipsis")

@@ -1,22 +1,29 @@
-"""The combat log: a line view straight over `battle.log`.
+"""The combat log: a line view straight over `battle.log`, every line wrapped.
 
-Only the lines on screen are rendered (Textual's line API), so a battle of
-10,000 entries costs the same to repaint as one of ten, and undo only moves
-the end of the list: nothing is re-written.
+Only the lines on screen are rendered (Textual's line API), so a battle of 10,000
+entries costs the same to repaint as one of ten. An entry takes as many rows as its
+text needs at the pane's width (the outcome of a roll is at the end of its line and
+must never be cut), plus one for what it changed, in words. A new entry grows the
+scrollable size without a re-layout of the screen (the scrollbar is always there,
+so its size never changes the panes around it).
 """
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+from bisect import bisect_right
+
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
 from skirmtui.engine.battle import LogEntry
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import one_line
+from skirmtui.engine.wording import entry_effects
+from skirmtui.tui.widgets.lines import wrap
 
 _STYLES = {
     "phase": Style(bold=True, color="cyan"),
@@ -24,20 +31,24 @@ _STYLES = {
     "override": Style(color="magenta"),
     "note": Style(italic=True, color="green"),
 }
-
+_EFFECT_STYLE = Style(dim=True, italic=True)
 
 #: Rendered lines kept (a few screens' worth).
 _MAX_STRIPS = 2_000
 
 
 def entry_line(entry: LogEntry) -> str:
-    """One row of the log; user text in it (names, a multi-line note) made safe."""
+    """One entry of the log, unwrapped; user text in it (names, a multi-line note) made
+    safe."""
+    text = one_line(entry.text)
     if entry.kind == "phase":
-        return f"── {one_line(entry.text)} ──"
+        return f"── {text} ──"
+    if entry.kind == "override" and text.startswith("GM "):
+        return text  # "GM sets …" already says who
     prefix = {"roll": "» ", "override": "GM ", "note": "✎ ", "result": "★ "}.get(entry.kind, "  ")
     if entry.private:
         prefix += "(private) "
-    return prefix + one_line(entry.brief or entry.text)
+    return prefix + text
 
 
 def entry_style(entry: LogEntry) -> Style:
@@ -47,75 +58,170 @@ def entry_style(entry: LogEntry) -> Style:
 
 
 class CombatLog(ScrollView, can_focus=True):
-    """Rows are the log entries that have text; follows the end unless scrolled up."""
+    """Rows are the wrapped lines of the log entries (with their effects in words);
+    follows the end unless scrolled up."""
+
+    DEFAULT_CSS = """
+    CombatLog { overflow-x: hidden; overflow-y: scroll; }
+    """
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
-        self._rows: list[int] = []  # indices into battle.log of entries with text
-        self._entries: list[LogEntry] = []  # the entry shown on each row
-        self._seen = 0
-        self._width = 0
-        self._strips: dict[tuple[int, int, int, bool], tuple[LogEntry, Strip]] = {}
-        self._strip_style = Style()
-        #: The row a search shows (drawn reversed), or None.
+        self._entries: list[LogEntry] = []  # the entries shown, in order
+        self._seen = 0  # how much of battle.log was looked at
+        self._effects: list[str] = []  # each shown entry's effects in words
+        self._starts: list[int] = []  # the first row of each shown entry
+        self._heights: list[int] = []
+        self._wrap_width = 0
+        self._strips: dict[tuple[int, int, bool], tuple[LogEntry, Strip]] = {}
+        #: The entry a search shows (drawn reversed), or None.
         self.marked: int | None = None
+        self._base = Style()
+        self._follow = True  # at the end: new entries scroll into view
+        self._thumb: tuple[int, int] = (-1, -1)  # the scrollbar's thumb as drawn
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        # As ScrollView's, but the scrollbar repaints only when its thumb moves: in a
+        # 10,000-line log most new lines do not move it by an eighth of a cell.
+        self._follow = new_value >= self.max_scroll_y
+        self._move_thumb()
+        if round(old_value) != round(new_value):
+            self.refresh(self.size.region)
+
+    def _move_thumb(self) -> None:
+        if not self.show_vertical_scrollbar:
+            return
+        bar = self.vertical_scrollbar
+        height = max(1, bar.size.height)
+        total = max(1, self.virtual_size.height)
+        window = self.scrollable_content_region.height
+        thumb = (round(self.scroll_y * height * 8 / total), round(window * height * 8 / total))
+        if thumb != self._thumb:
+            self._thumb = thumb
+            bar.window_virtual_size = total
+            bar.window_size = window
+            bar.position = self.scroll_y
+
+    # -- keeping up with the battle ------------------------------------------------------
 
     def sync(self) -> None:
-        """Catch up with the log: drop rows an undo took back, append new ones."""
+        """Catch up with the log: drop entries an undo took back, append new ones."""
         log = self.session.battle.log
         keep = self._still_valid(log)
-        if keep < len(self._rows):
-            self._seen = self._rows[keep - 1] + 1 if keep else 0
-            del self._rows[keep:]
-            del self._entries[keep:]
+        if keep < len(self._entries):
+            self._seen = self._entries[keep - 1].index + 1 if keep else 0
+            for rows in (self._entries, self._effects, self._starts, self._heights):
+                del rows[keep:]
         self._seen = min(self._seen, len(log))
-        follow = self.scroll_y >= self.max_scroll_y
-        for index in range(self._seen, len(log)):
-            entry = log[index]
-            if entry.text:
-                self._rows.append(index)
-                self._entries.append(entry)
-                self._width = max(self._width, len(entry_line(entry)))
+        follow = self._follow or self.scroll_y >= self.max_scroll_y
+        new = [e for e in log[self._seen :] if e.text or e.effects]
         self._seen = len(log)
-        self.virtual_size = Size(self._width, len(self._rows))
-        if follow:
-            self.scroll_end(animate=False)
-        self.refresh()
+        if new:
+            battle, system = self.session.battle, self.session.system
+            labels = battle.labels
+            for entry in new:
+                self._entries.append(entry)
+                self._effects.append(one_line(entry_effects(battle, system, entry, labels)))
+                self._measure(len(self._entries) - 1)
+        self._grow(follow)
 
     def _still_valid(self, log: list[LogEntry]) -> int:
-        """How many leading rows still show the same entry (undo only changes a tail)."""
-        low, high = 0, len(self._rows)
-        while low < high:  # rows valid for a prefix, invalid after: binary search
+        """How many leading entries are still the same (undo only changes a tail)."""
+        low, high = 0, len(self._entries)
+        while low < high:  # valid for a prefix, invalid after: binary search
             mid = (low + high) // 2
-            index = self._rows[mid]
-            if index < len(log) and log[index] is self._entries[mid]:
+            entry = self._entries[mid]
+            if entry.index < len(log) and log[entry.index] is entry:
                 low = mid + 1
             else:
                 high = mid
         return low
 
-    def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        row = scroll_y + y
+    def _measure(self, index: int) -> None:
+        width = self._wrap_width or 10_000
+        height = len(self._wrap_entry(index, width))
+        start = self._starts[index - 1] + self._heights[index - 1] if index else 0
+        if index < len(self._starts):
+            self._starts[index], self._heights[index] = start, height
+        else:
+            self._starts.append(start)
+            self._heights.append(height)
+
+    def _wrap_entry(self, index: int, width: int) -> list[tuple[str, bool]]:
+        """The rows of one entry: (text, is the effects line)."""
+        entry = self._entries[index]
+        rows = [(t, False) for t in wrap(entry_line(entry), width, 4)] if entry.text else []
+        effects = self._effects[index]
+        if effects:
+            rows += [(t, True) for t in wrap("  → " + effects, width, 6)]
+        return rows
+
+    @property
+    def _total(self) -> int:
+        return self._starts[-1] + self._heights[-1] if self._starts else 0
+
+    def _grow(self, follow: bool, repaint: bool = True) -> None:
+        """The new scrollable size, without a layout of the screen: the pane's own
+        size does not change, only what it scrolls over. `repaint` False while the pane
+        is being drawn (the lines are drawn at the new size and place right after)."""
+        size = Size(self._wrap_width, self._total)
+        if size != self.virtual_size:
+            self.set_reactive(Widget.virtual_size, size)
+        if follow:
+            if repaint:
+                self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+            else:
+                self.set_reactive(Widget.scroll_target_y, self.max_scroll_y)
+                self.set_reactive(Widget.scroll_y, self.max_scroll_y)
+            self._follow = True
+        self._move_thumb()
+        if repaint:
+            self.refresh()
+
+    def on_resize(self) -> None:
+        self._fit(repaint=True)
+
+    def _fit(self, repaint: bool = False) -> None:
+        """Wrap again if the pane's width changed (first done while the first frame is
+        drawn, so the log is not drawn twice)."""
         width = self.scrollable_content_region.width
-        base = self.rich_style  # the pane's colours under the entry's own
-        if row >= len(self._rows):
+        if width and width != self._wrap_width:
+            follow = self._follow or self.scroll_y >= self.max_scroll_y
+            self._wrap_width = width
+            for index in range(len(self._entries)):
+                self._measure(index)
+            self._strips.clear()
+            self._grow(follow, repaint)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._fit()  # being drawn now: no repaint asked for
+        base = self.rich_style  # the pane's colours, read once per pass
+        if base != self._base or len(self._strips) > _MAX_STRIPS:
+            self._strips.clear()
+            self._base = base
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        row = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        base = self._base
+        index = bisect_right(self._starts, row) - 1
+        if index < 0 or row >= self._total:
             return Strip.blank(width, base)
-        entry = self._entries[row]
-        if base != self._strip_style or len(self._strips) > _MAX_STRIPS:
-            self._strips.clear()  # new colours (focus) or enough kept: start again
-            self._strip_style = base
-        marked = row == self.marked
-        key = (id(entry), scroll_x, width, marked)
+        entry = self._entries[index]
+        marked = index == self.marked
+        key = (id(entry), row - self._starts[index], marked)
         cached = self._strips.get(key)
         if cached is not None and cached[0] is entry:
             return cached[1]
-        line = entry_line(entry)
-        style = base + entry_style(entry) + (Style(reverse=True) if marked else Style())
-        strip = Strip([Segment(line, style)], cell_len(line))
-        strip = strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, base)
-        # Rows shift on every new entry and scroll: a line is rendered once, not per frame.
+        text, effect = self._wrap_entry(index, self._wrap_width or width)[key[1]]
+        style = base + (_EFFECT_STYLE if effect else entry_style(entry))
+        if marked:
+            style += Style(reverse=True)
+        strip = Strip([Segment(text, style)]).extend_cell_length(width, base).crop(0, width)
         self._strips[key] = (entry, strip)
         return strip
 
@@ -144,19 +250,30 @@ class CombatLog(ScrollView, can_focus=True):
         self.scroll_to(y=max(0, min(y, self.max_scroll_y)), animate=False)
 
     def mark(self, row: int | None) -> None:
-        """Show `row` (a search hit) reversed and in view; None clears the mark."""
+        """Show entry `row` (a search hit) reversed and in view; None clears the mark."""
         self.marked = row
-        if row is not None:
+        if row is not None and row < len(self._starts):
             height = self.scrollable_content_region.height
-            self._jump(row - height // 2)
+            self._jump(self._starts[row] - height // 2)
         self.refresh()
 
     def entry(self, row: int) -> LogEntry:
         return self._entries[row]
 
+    # -- reading what is shown (tests, review) ---------------------------------------------
+
     @property
     def line_count(self) -> int:
-        return len(self._rows)
+        """Entries shown."""
+        return len(self._entries)
 
     def line_text(self, row: int) -> str:
-        return entry_line(self._entries[row])
+        """Entry `row` as shown, unwrapped, with its effects in words."""
+        text = entry_line(self._entries[row]) if self._entries[row].text else ""
+        effects = self._effects[row]
+        return f"{text} → {effects}" if effects else text
+
+    def rows_text(self) -> list[str]:
+        """Every row as drawn at the current width."""
+        width = self._wrap_width or 10_000
+        return [t for i in range(len(self._entries)) for t, _ in self._wrap_entry(i, width)]

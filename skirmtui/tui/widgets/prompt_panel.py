@@ -1,26 +1,34 @@
-"""The pending question: its options, dice entry or auto-roll, and the exact odds.
+"""The Now pane: the pending question, its odds, options or entry, and the error line.
 
-The panel only shows the prompt and turns the user's input into an answer value;
-the session validates it and the rules resolve it.
+One focusable line-API widget draws it all (title, help, odds, the option window with
+its cursor, the faces/number entry, yes/no, done, the error) and has its own keys, so
+an answer changes what this pane draws and nothing else: no widget is shown, hidden,
+rebuilt or focused. It only turns keys and clicks into candidate answers (`Answered`,
+`RollRequested`); the session validates them and the rules resolve them.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
-from textual.containers import Horizontal
+from typing import ClassVar, NamedTuple
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region
 from textual.message import Message
-from textual.widgets import Button, OptionList, Static
-from textual.widgets.option_list import Option as ListOption
+from textual.strip import Strip
+from textual.widget import Widget
 
 from skirmtui.engine.dice import DiceError, parse_faces
 from skirmtui.engine.odds import die_chance, expected_successes, percent, success_chance
 from skirmtui.engine.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
-from skirmtui.engine.text import safe
-from skirmtui.tui.usertext import plain
-from skirmtui.tui.widgets.base import SessionView
-from skirmtui.tui.widgets.faces_entry import FacesEntry
+from skirmtui.engine.session import Session
+from skirmtui.engine.text import one_line
+from skirmtui.tui.widgets.lines import wrap
+
+#: Longest entry typed.
+MAX_LENGTH = 40
 
 
 def roll_summary(prompt: Roll) -> str:
@@ -43,8 +51,43 @@ def roll_summary(prompt: Roll) -> str:
     return text
 
 
-class PromptPanel(SessionView):
+class Line(NamedTuple):
+    text: str
+    kind: str  # a component class suffix: title, help, odds, option, cursor, …
+    target: str = ""  # what a click on this line does: "option:N", "roll", "yes"…
+
+
+class PromptPanel(Widget, can_focus=True):
     """Shows `session.prompt`; posts `Answered` with a candidate answer value."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "prompt--title",
+        "prompt--help",
+        "prompt--odds",
+        "prompt--option",
+        "prompt--number",
+        "prompt--disabled",
+        "prompt--cursor",
+        "prompt--entry",
+        "prompt--placeholder",
+        "prompt--button",
+        "prompt--error",
+    }
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", show=False),
+        Binding("down", "move(1)", show=False),
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("pageup", "move(-10)", show=False),
+        Binding("pagedown", "move(10)", show=False),
+        Binding("home", "move(-1_000)", show=False),
+        Binding("end", "move(1_000)", show=False),
+        Binding("enter", "submit", "Answer", id="submit", show=False),
+        Binding("space", "type(' ')", show=False),
+        Binding("comma", "type(' ')", show=False),
+        Binding("backspace", "erase", show=False),
+    ]
 
     class Answered(Message):
         """The user gave an answer (not yet validated by the rules)."""
@@ -56,164 +99,297 @@ class PromptPanel(SessionView):
     class RollRequested(Message):
         """The user asked the app to roll the pending dice."""
 
-    def __init__(self, *args: object, read_only: bool = False, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, session: Session, *, read_only: bool = False, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.session = session
         self.read_only = read_only
         self._shown: Prompt | None = None
-        self._error_shown = False
-        self._contents: dict[str, str | Text] = {}  # what each text line shows
+        self._cursor = 0  # the highlighted option (Choose) or button (yes/no: 0 yes)
+        self.entry = ""  # faces or number typed
+        self.error = ""
+        self._lines: list[Line] = []
+        self._laid_out_for: tuple[object, ...] = ()
+        self._strips: dict[tuple[Line, int], Strip] = {}
+        self._styles: dict[str, Style] = {}
+        self._base = Style()
+        self._style_key: tuple[object, ...] = ()
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="prompt-text")
-        yield Static(id="prompt-help")
-        yield Static(id="prompt-odds")
-        yield OptionList(id="prompt-options")
-        yield FacesEntry(id="prompt-input")
-        with Horizontal(id="prompt-buttons"):
-            yield Button("Roll (r)", id="roll-button", compact=True, variant="primary")
-            yield Button("Yes (y)", id="yes-button", compact=True, variant="success")
-            yield Button("No (n)", id="no-button", compact=True, variant="error")
-            yield Button("Done (Enter)", id="confirm-button", compact=True, variant="primary")
-        yield Static(id="prompt-error")
+    # -- state -----------------------------------------------------------------------------
 
-    def show_error(self, message: str) -> None:
-        if message or self._error_shown:  # clearing an empty line would re-lay-out
-            self.query_one("#prompt-error", Static).update(plain(message, style="bold red"))
-            self._error_shown = bool(message)
-
-    def _set(self, static: Static, content: str | Text) -> None:
-        """Update a text line only if it changes: each update re-lays-out the screen."""
-        key = static.id or ""
-        if self._contents.get(key) != content:
-            static.update(content)
-            self._contents[key] = content
+    def on_mount(self) -> None:
+        self.refresh_view()
 
     def refresh_view(self) -> None:
+        """A new prompt: start it afresh (a prompt seen before keeps its state)."""
         prompt = self.session.prompt
         if prompt is self._shown:
             return
         self._shown = prompt
-        self.show_error("")
-        text = self.query_one("#prompt-text", Static)
-        help_ = self.query_one("#prompt-help", Static)
-        odds = self.query_one("#prompt-odds", Static)
-        options = self.query_one(OptionList)
-        entry = self.query_one(FacesEntry)
-        buttons = {b.id: b for b in self.query(Button)}
-        shown = self._inputs_for(prompt)
-        for widget in (options, entry, *buttons.values(), odds):
-            # Only what changes: each display flip re-lays-out the whole screen, and
-            # a run of prompts of one kind (choices, rolls) needs none.
-            if widget.display != (widget.id in shown):
-                widget.display = widget.id in shown
-        self._set(help_, plain(prompt.help if prompt else "", multiline=True))
-        if help_.display != bool(prompt and prompt.help):
-            help_.display = bool(prompt and prompt.help)
-        if prompt is None:
-            battle = self.session.battle
-            self._set(
-                text,
-                Text("The battle is over.", style="bold")
-                if battle.result
-                else Text("Nothing to answer."),
-            )
-            if battle.result:
-                self._set(
-                    help_, plain("\n".join(self.session.system.summary(battle)), multiline=True)
-                )
-                help_.display = True
-            return
-        who = self.session.battle.side_name(prompt.side) if prompt.side else "The table"
-        if prompt.text.startswith(who):
-            self._set(text, plain(prompt.text, style="bold"))
-        else:
-            self._set(text, Text.assemble((f"{safe(who)}: ", "bold"), safe(prompt.text)))
-        if self.read_only:
-            return
+        self.entry = ""
+        self.error = ""
+        self._cursor = 0
         if isinstance(prompt, Choose):
-            options.clear_options()
-            options.add_options(
-                ListOption(
-                    plain(
-                        (f"{i}. " if i < 10 else "   ")
-                        + (o.label if o.disabled is None else f"{o.label} — {o.disabled}")
-                    ),
-                    id=o.value,
-                    disabled=o.disabled is not None,
-                )
-                for i, o in enumerate(prompt.options, start=1)
-            )
-            options.highlighted = next(
-                (i for i, o in enumerate(prompt.options) if o.disabled is None), None
-            )
-            options.focus()
-        elif isinstance(prompt, Roll):
-            self._set(odds, Text(roll_summary(prompt), style="bold"))
-            entry.placeholder = f"{prompt.dice}: type the faces + Enter, or r"
-            entry.value = ""
-            entry.focus()
-        elif isinstance(prompt, Ask) and prompt.yes_no:
-            buttons["yes-button"].focus()
-        elif isinstance(prompt, Ask):
-            entry.placeholder = f"a number {prompt.minimum}–{prompt.maximum}, then Enter"
-            entry.value = ""
-            entry.focus()
-        elif isinstance(prompt, Confirm):
-            buttons["confirm-button"].focus()
+            self._cursor = next((i for i, o in enumerate(prompt.options) if o.disabled is None), 0)
+        self._redraw()
 
-    def _inputs_for(self, prompt: Prompt | None) -> set[str]:
-        """The ids of the input widgets (and odds line) a prompt needs."""
-        if prompt is None or self.read_only:
-            return set()
-        if isinstance(prompt, Choose):
-            return {"prompt-options"}
-        if isinstance(prompt, Roll):
-            return {"prompt-odds", "prompt-input", "roll-button"}
-        if isinstance(prompt, Ask):
-            return {"yes-button", "no-button"} if prompt.yes_no else {"prompt-input"}
-        return {"confirm-button"}
+    def show_error(self, message: str) -> None:
+        """The rules refused an answer: say why; what was typed is cleared (the same
+        for faces and numbers), so the next try starts clean."""
+        self.error = message
+        self.entry = ""
+        self._redraw()
 
-    # -- turning input into candidate answers --------------------------------------------
-
-    @on(OptionList.OptionSelected, "#prompt-options")
-    def _option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.post_message(self.Answered(event.option.id))
-
-    @on(FacesEntry.Submitted, "#prompt-input")
-    def _input_submitted(self, event: FacesEntry.Submitted) -> None:
-        event.stop()
+    @property
+    def numbered(self) -> list[int]:
+        """Indices of the options that take a number key (enabled ones, first nine)."""
         prompt = self.session.prompt
-        if isinstance(prompt, Roll):
+        if not isinstance(prompt, Choose):
+            return []
+        return [i for i, o in enumerate(prompt.options) if o.disabled is None][:9]
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def key_digit(self, digit: str) -> None:
+        """A digit: picks the n-th enabled option, or is typed into the entry."""
+        prompt = self.session.prompt
+        if self.read_only or prompt is None:
+            return
+        if isinstance(prompt, Choose):
+            numbered = self.numbered
+            number = int(digit)
+            if 1 <= number <= len(numbered):
+                self.post_message(self.Answered(prompt.options[numbered[number - 1]].value))
+            else:
+                self.show_error(f"no option {digit}: pick 1–{len(numbered)}")
+        elif self.takes_text:
+            self.action_type(digit)
+
+    @property
+    def takes_text(self) -> bool:
+        prompt = self.session.prompt
+        return isinstance(prompt, Roll) or (isinstance(prompt, Ask) and not prompt.yes_no)
+
+    def action_type(self, char: str) -> None:
+        if self.takes_text and len(self.entry) < MAX_LENGTH:
+            self.entry += char
+            self._redraw()
+
+    def action_erase(self) -> None:
+        if self.entry:
+            self.entry = self.entry[:-1]
+            self._redraw()
+
+    def action_move(self, delta: int) -> None:
+        prompt = self.session.prompt
+        if isinstance(prompt, Choose) and prompt.options:
+            enabled = [i for i, o in enumerate(prompt.options) if o.disabled is None]
+            if not enabled:
+                return
+            if abs(delta) >= 1_000:
+                self._cursor = enabled[0] if delta < 0 else enabled[-1]
+            else:
+                position = min(range(len(enabled)), key=lambda k: abs(enabled[k] - self._cursor))
+                self._cursor = enabled[max(0, min(len(enabled) - 1, position + delta))]
+            self._redraw()
+        elif isinstance(prompt, Ask) and prompt.yes_no:
+            self._cursor = 0 if delta < 0 else 1
+            self._redraw()
+
+    def action_submit(self) -> None:
+        prompt = self.session.prompt
+        if self.read_only or prompt is None:
+            return
+        if isinstance(prompt, Choose):
+            option = prompt.options[self._cursor] if prompt.options else None
+            if option is not None and option.disabled is None:
+                self.post_message(self.Answered(option.value))
+        elif isinstance(prompt, Roll):
+            if not self.entry.strip():
+                self.show_error(f"type the faces rolled for {prompt.dice}, or press r to roll")
+                return
             try:
-                faces = parse_faces(event.value, prompt.parsed)
+                faces = parse_faces(self.entry, prompt.parsed)
             except DiceError as error:
                 self.show_error(f"{error} — nothing stored, type the faces again")
-                event.entry.value = ""
                 return
             self.post_message(self.Answered(faces))
+        elif isinstance(prompt, Ask) and prompt.yes_no:
+            self.post_message(self.Answered(self._cursor == 0))
         elif isinstance(prompt, Ask):
-            value = event.value.strip()
+            value = self.entry.strip()
             if not value.isdigit():
                 self.show_error(f"type a number {prompt.minimum}–{prompt.maximum}")
-                event.entry.value = ""
                 return
             self.post_message(self.Answered(int(value)))
-
-    @on(Button.Pressed)
-    def _button(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "roll-button":
-            self.post_message(self.RollRequested())
-        elif event.button.id == "yes-button":
-            self.post_message(self.Answered(True))
-        elif event.button.id == "no-button":
-            self.post_message(self.Answered(False))
-        elif event.button.id == "confirm-button":
+        elif isinstance(prompt, Confirm):
             self.post_message(self.Answered(True))
 
-    def pick_number(self, number: int) -> None:
-        """Digit keys pick the n-th option of a Choose."""
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or not 0 <= offset.y < len(self._lines):
+            return
+        target = self._lines[offset.y].target
+        if target.startswith("option:"):
+            index = int(target.split(":")[1])
+            self._cursor = index
+            self.action_submit()
+        elif target == "roll":
+            if offset.x < 10:
+                self.post_message(self.RollRequested())
+        elif target == "yesno":
+            self.post_message(self.Answered(offset.x < 10))
+        elif target == "done":
+            self.post_message(self.Answered(True))
+
+    # -- what is drawn ---------------------------------------------------------------------
+
+    def _layout(self, width: int, height: int) -> list[Line]:
+        """Every line of the pane for this prompt and state."""
         prompt = self.session.prompt
-        if isinstance(prompt, Choose) and 1 <= number <= len(prompt.options):
-            self.post_message(self.Answered(prompt.options[number - 1].value))
+        head: list[Line] = []
+        if prompt is None:
+            battle = self.session.battle
+            if battle.result:
+                head += [Line(t, "title") for t in wrap("The battle is over.", width)]
+                for line in self.session.system.summary(battle):
+                    head += [Line(t, "help") for t in wrap(one_line(line), width, 2)]
+            else:
+                head.append(Line("Nothing to answer.", "title"))
+            return head
+        who = self.session.battle.side_name(prompt.side) if prompt.side else "The table"
+        # "Legionari: …" unless the text already starts with the side's name as a word
+        # ("Legionari rolls…"; not "Legionario 2 activates?").
+        said = prompt.text.startswith((f"{who} ", f"{who}:"))
+        title = prompt.text if said else f"{who}: {prompt.text}"
+        head += [Line(t, "title") for t in wrap(one_line(title), width, 2)]
+        if prompt.help:
+            head += [Line(t, "help") for t in wrap(one_line(prompt.help), width, 2)[:3]]
+        if isinstance(prompt, Roll):
+            head += [Line(t, "odds") for t in wrap(roll_summary(prompt), width, 2)]
+        tail = (
+            [Line(t, "error") for t in wrap(one_line(self.error), width, 2)] if self.error else []
+        )
+        if self.read_only:
+            return head + tail
+        body: list[Line] = []
+        if isinstance(prompt, Choose):
+            room = max(1, height - len(head) - len(tail))
+            body = self._options(prompt, width, room)
+        elif isinstance(prompt, Roll):
+            body.append(self._entry_line(f"faces of {prompt.dice}", "e.g. 3 5 or 35, Enter"))
+            body.append(Line(" Roll (r)  or type the faces and press Enter", "button", "roll"))
+        elif isinstance(prompt, Ask) and prompt.yes_no:
+            body.append(Line(" Yes (y)   No (n) ", "button", "yesno"))
+        elif isinstance(prompt, Ask):
+            body.append(
+                self._entry_line(f"a number {prompt.minimum}–{prompt.maximum}", "then Enter")
+            )
+        elif isinstance(prompt, Confirm):
+            body.append(Line(" Done (Enter) ", "button", "done"))
+        return head + body + tail
+
+    def _entry_line(self, what: str, hint: str) -> Line:
+        if self.entry:
+            cursor = "▏" if self.has_focus else ""
+            return Line(f"{what} › {self.entry}{cursor}", "entry")
+        return Line(f"{what} › ({hint})", "placeholder")
+
+    def _options(self, prompt: Choose, width: int, room: int) -> list[Line]:
+        """The window of options around the cursor; enabled options carry numbers."""
+        numbers = {index: n for n, index in enumerate(self.numbered, start=1)}
+        count = len(prompt.options)
+        top = 0
+        if count > room:
+            top = max(0, min(self._cursor - room // 2, count - room))
+        lines = []
+        for index in range(top, min(count, top + room)):
+            option = prompt.options[index]
+            number = f"{numbers[index]}." if index in numbers else "  "
+            if option.disabled is None:
+                text, kind = f"{number} {one_line(option.label)}", "option"
+            else:
+                text, kind = (
+                    f"   {one_line(option.label)} — {one_line(option.disabled)}",
+                    "disabled",
+                )
+            if index == self._cursor:
+                kind = "cursor"
+            if len(text) > width:
+                text = text[: max(1, width - 1)] + "…"
+            lines.append(Line(text, kind, f"option:{index}"))
+        if top > 0:
+            lines[0] = Line(f"   ↑ {top} more", "help")
+        if top + room < count:
+            lines[-1] = Line(f"   ↓ {count - top - room + 1} more", "help")
+        return lines
+
+    def _state(self, width: int, height: int) -> tuple[object, ...]:
+        prompt = self.session.prompt
+        return (prompt, self.entry, self.error, self._cursor, width, height, self.has_focus)
+
+    def _redraw(self) -> None:
+        """The state changed: lay the lines out again and repaint those that differ
+        (an answer usually changes a few lines of the pane, not all of them)."""
+        width, height = self.content_region.width, self.content_region.height
+        if not width or not self._laid_out_for:
+            self.refresh()
+            return
+        old = self._lines
+        self._lines = self._layout(width, height)
+        self._laid_out_for = self._state(width, height)
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(max(len(old), len(self._lines)))
+            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]
+        ]
+        if changed:
+            self.refresh(*changed)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        base = self.rich_style  # read once per pass, not once per line
+        key = (base, self.has_focus)
+        if key != self._style_key:  # component styles: only when colours may change
+            self._style_key = key
+            self._styles = {
+                c.split("--")[1]: self.get_component_rich_style(c) for c in self.COMPONENT_CLASSES
+            }
+            self._base = base
+            self._strips.clear()
+        width, height = self.content_region.width, self.content_region.height
+        state = self._state(width, height)
+        if state != self._laid_out_for:
+            self._laid_out_for = state
+            self._lines = self._layout(width, height)
+        if len(self._strips) > 500:
+            self._strips.clear()
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_region.width
+        if y >= len(self._lines):
+            return Strip.blank(width, self._base)
+        line = self._lines[y]
+        key = (line, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            style = self._base + self._styles.get(line.kind, Style())
+            fill = self._base if line.kind in ("button", "title", "odds", "help") else style
+            strip = Strip([Segment(line.text, style)]).extend_cell_length(width, fill)
+            strip = strip.crop(0, width)
+            self._strips[key] = strip
+        return strip
+
+    def on_focus(self) -> None:
+        self.refresh()  # the caret and the cursor's colours change with focus
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    # -- reading what is shown (tests) -----------------------------------------------------
+
+    def shown_lines(self) -> list[Line]:
+        width, height = self.content_region.width or 60, self.content_region.height or 20
+        return self._layout(width, height)
+
+    def lines_text(self) -> list[str]:
+        return [line.text for line in self.shown_lines()]

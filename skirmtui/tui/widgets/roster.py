@@ -1,49 +1,313 @@
-"""Every side's units: damage and statuses at a glance; selecting one shows its sheet."""
+"""Every side's units: unique labels, statuses never cut, the acting unit marked.
+
+A line view (one widget, no table inside): each side is a heading, each unit one row
+that wraps its status under itself when the pane is narrow. A changed unit repaints
+its own lines only. The cursor (↑ ↓ PgUp PgDn Home End, or a click) picks the unit
+the sheet shows and posts `UnitSelected`.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from typing import ClassVar, NamedTuple
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
 from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widget import Widget
 
 from skirmtui.engine.conditions import of_unit
+from skirmtui.engine.session import Session
 from skirmtui.engine.text import safe
-from skirmtui.tui.widgets.base import SessionView
-from skirmtui.tui.widgets.unit_list import UnitList, UnitRow
+from skirmtui.tui.widgets.lines import wrap
 
-COLUMNS = ("Unit", "Side", "Status")
+#: Markers in the first column (the help screen explains them).
+ACTOR, TARGET = "▶", "◆"
 
 
-class Roster(SessionView):
-    """A table of units grouped by side, in roster order; only changed rows are redrawn."""
+class UnitRow(NamedTuple):
+    unit_id: str
+    label: str
+    status: str
+    removed: bool  # shown struck through
+    mark: str  # ACTOR, TARGET or " "
+
+
+class Line(NamedTuple):
+    unit: int | None  # index into the rows, None for a side's heading
+    text: str
+    first: bool  # the unit's first line (its label; struck through when removed)
+
+
+class Roster(ScrollView, can_focus=True):
+    """Units grouped by side, in roster order."""
+
+    DEFAULT_CSS = """
+    Roster { overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1; }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "roster--side",
+        "roster--even-row",
+        "roster--cursor",
+        "roster--removed",
+        "roster--mark",
+    }
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", show=False),
+        Binding("down", "move(1)", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+        Binding("home", "move(-1_000_000)", show=False),
+        Binding("end", "move(1_000_000)", show=False),
+    ]
 
     class UnitSelected(Message):
-        """The user highlighted a unit in the roster."""
+        """The cursor is on another unit."""
 
         def __init__(self, unit_id: str) -> None:
             super().__init__()
             self.unit_id = unit_id
 
-    def compose(self) -> ComposeResult:
-        yield UnitList(COLUMNS, id="roster-table")
+    def __init__(self, session: Session, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.session = session
+        self.rows: list[UnitRow] = []
+        self.cursor = 0
+        self._sides: list[tuple[str, list[int]]] = []  # heading, row indices
+        self._lines: list[Line] = []
+        self._width = 0
+        self._strips: dict[tuple[object, ...], Strip] = {}
+        self._styles: tuple[Style, ...] = ()
+        self._style_key: tuple[object, ...] = ()
 
-    def rows(self) -> list[UnitRow]:
-        battle = self.session.battle
-        system = self.session.system
-        rows = []
+    # -- content ---------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        """Re-read the session; only the lines that changed are repainted."""
+        battle, system, prompt = self.session.battle, self.session.system, self.session.prompt
+        labels = battle.labels
+        actor = prompt.actor if prompt else None
+        target = prompt.target if prompt else None
+        rows: list[UnitRow] = []
+        sides: list[tuple[str, list[int]]] = []
         for side in battle.sides:
+            indices = []
             for unit in battle.units.values():
                 if unit.side == side.id:
+                    mark = ACTOR if unit.id == actor else TARGET if unit.id == target else " "
                     status = system.status(battle, unit)
                     held = of_unit(battle, unit.id)
                     if held:  # the GM's timed conditions, with what is left
                         status = "; ".join([status, *(c.describe() for c in held)]).lstrip("; ")
-                    cells = (safe(unit.name), safe(side.name), safe(status))
-                    rows.append(UnitRow(unit.id, cells, unit.removed))
-        return rows
+                    status = safe(status)
+                    indices.append(len(rows))
+                    label = safe(labels[unit.id])
+                    rows.append(UnitRow(unit.id, label, status, unit.removed, mark))
+            sides.append((safe(side.name), indices))
+        was = self.cursor_unit
+        same_units = [r.unit_id for r in rows] == [r.unit_id for r in self.rows]
+        old_rows, self.rows, self._sides = self.rows, rows, sides
+        if rows:
+            self.cursor = min(self.cursor, len(rows) - 1)
+        old_lines = self._lines
+        self._lines = self._layout()
+        if same_units and len(old_lines) == len(self._lines):
+            top = self.scroll_offset.y
+            width = self.size.width
+            changed = [
+                Region(0, y - top, width, 1)
+                for y, (before, after) in enumerate(zip(old_lines, self._lines, strict=True))
+                if before != after
+                or (after.unit is not None and old_rows[after.unit] != rows[after.unit])
+            ]
+            if changed:
+                self.refresh(*changed)
+        else:
+            self._resize()
+        if rows and self.cursor_unit != was:
+            self.post_message(self.UnitSelected(rows[self.cursor].unit_id))
 
-    def refresh_view(self) -> None:
-        self.query_one(UnitList).set_rows(self.rows())
+    def _layout(self) -> list[Line]:
+        """The rows cut into lines at the pane's width: label, then the status beside it
+        or, when it does not fit, under it (wrapped, never cut)."""
+        width = max(12, self._width or self.scrollable_content_region.width or 40)
+        name_width = max((cell_len(r.label) for r in self.rows), default=4)
+        name_width = min(name_width, max(8, width - 3 - 10))
+        status_width = width - 2 - name_width - 1
+        lines: list[Line] = []
+        for heading, indices in self._sides:
+            lines.append(Line(None, heading, True))
+            for index in indices:
+                row = self.rows[index]
+                label = f"{row.mark} {row.label}"
+                if cell_len(row.label) <= name_width:
+                    # The status beside the label, wrapped under its own column.
+                    pad = " " * (name_width - cell_len(row.label))
+                    parts = wrap(row.status, status_width) if row.status else [""]
+                    lines.append(Line(index, f"{label}{pad} {parts[0]}".rstrip(), True))
+                    indent = " " * (width - status_width)
+                    lines += [Line(index, indent + part, False) for part in parts[1:]]
+                    continue
+                first = True
+                for part in wrap(label, width, 4):
+                    lines.append(Line(index, part, first))
+                    first = False
+                for part in wrap(row.status, width - 4):
+                    lines.append(Line(index, "    " + part, False))
+        return lines
 
-    def on_unit_list_highlighted(self, event: UnitList.Highlighted) -> None:
-        event.stop()
-        self.post_message(self.UnitSelected(event.unit_id))
+    def _resize(self, repaint: bool = True) -> None:
+        """A new number of lines: the scrollable size changes, and only when that shows
+        or hides the scrollbar does the screen need a new layout."""
+        size = Size(self._width, len(self._lines))
+        height = self.scrollable_content_region.height
+        if not height or (size.height > height) != (self.virtual_size.height > height):
+            self.virtual_size = size
+        else:
+            self.set_reactive(Widget.virtual_size, size)
+            if self.show_vertical_scrollbar:
+                self.vertical_scrollbar.window_virtual_size = size.height
+                self.vertical_scrollbar.window_size = height
+            if self.scroll_y > self.max_scroll_y:
+                self.scroll_to(y=self.max_scroll_y, animate=False)
+        self._strips.clear()
+        if repaint:
+            self.refresh()
+
+    def on_resize(self) -> None:
+        self._fit(repaint=True)
+
+    def _fit(self, repaint: bool = False) -> bool:
+        """Lay the lines out again if the pane's width changed (first done while the
+        first frame is drawn, so the pane is not drawn twice)."""
+        width = self.scrollable_content_region.width
+        if width == self._width or not width:
+            return False
+        self._width = width
+        self._lines = self._layout()
+        self._resize(repaint)
+        return True
+
+    @property
+    def cursor_unit(self) -> str | None:
+        return self.rows[self.cursor].unit_id if self.rows else None
+
+    # -- moving the cursor -----------------------------------------------------------------
+
+    def action_move(self, delta: int) -> None:
+        self.move_cursor(self.cursor + delta)
+
+    def action_page(self, pages: int) -> None:
+        self.move_cursor(self.cursor + pages * max(1, self.size.height - 2))
+
+    def select(self, unit_id: str) -> None:
+        """Put the cursor on `unit_id` (the unit a prompt is about)."""
+        for index, row in enumerate(self.rows):
+            if row.unit_id == unit_id:
+                self.move_cursor(index)
+                return
+
+    def move_cursor(self, row: int) -> None:
+        if not self.rows:
+            return
+        row = max(0, min(row, len(self.rows) - 1))
+        if row == self.cursor:
+            return
+        old, self.cursor = self.cursor, row
+        lines = [y for y, line in enumerate(self._lines) if line.unit in (old, row)]
+        for y in lines:
+            self.refresh_line(y)
+        mine = [y for y, line in enumerate(self._lines) if line.unit == row]
+        if mine:
+            top = mine[0] - 1 if mine[0] and self._lines[mine[0] - 1].unit is None else mine[0]
+            self.scroll_to_region(
+                Region(0, top, 1, mine[-1] - top + 1), animate=False, immediate=True
+            )
+        self.post_message(self.UnitSelected(self.rows[row].unit_id))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        y = self.scroll_offset.y + offset.y
+        if 0 <= y < len(self._lines):
+            unit = self._lines[y].unit
+            if unit is not None:
+                self.move_cursor(unit)
+
+    def on_focus(self) -> None:
+        self.refresh()  # the cursor's colours change with focus
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._fit()
+        base = self.rich_style
+        if (base, self.has_focus) == self._style_key:
+            return super().render_lines(crop)
+        self._style_key = (base, self.has_focus)
+        styles = (
+            base,
+            self.get_component_rich_style("roster--side"),
+            self.get_component_rich_style("roster--even-row"),
+            self.get_component_rich_style("roster--cursor"),
+            self.get_component_rich_style("roster--removed"),
+            self.get_component_rich_style("roster--mark"),
+        )  # read once per pass, not once per line
+        if styles != self._styles or len(self._strips) > 1_000:
+            self._strips.clear()
+            self._styles = styles
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        base, side, even, cursor, removed, mark = self._styles or (Style(),) * 6
+        index = self.scroll_offset.y + y
+        if index >= len(self._lines):
+            return Strip.blank(width, base)
+        line = self._lines[index]
+        if line.unit is None:
+            style, kind = base + side, "side"
+            unit_row = None
+        else:
+            unit_row = self.rows[line.unit]
+            if line.unit == self.cursor:
+                style, kind = base + cursor, "cursor"
+            elif line.unit % 2 == 0:
+                style, kind = base + even, "even"
+            else:
+                style, kind = base, "odd"
+        key = (line, unit_row, kind, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            segments = []
+            if unit_row is not None and line.first:
+                segments.append(Segment(line.text[:1], style + mark))
+                rest = line.text[1:]
+                label_end = 1 + cell_len(unit_row.label)
+                label_style = style + removed if unit_row.removed else style
+                segments.append(Segment(rest[:label_end], label_style))
+                segments.append(Segment(rest[label_end:], style))
+            else:
+                segments.append(Segment(line.text, style))
+            strip = Strip(segments).extend_cell_length(width, style).crop(0, width)
+            self._strips[key] = strip
+        return strip
+
+    # -- reading what is shown (tests) -----------------------------------------------------
+
+    def lines_text(self) -> list[str]:
+        return [line.text for line in self._lines]

@@ -1,45 +1,43 @@
-"""The selected unit: profile, current values, statuses and its recent log."""
+"""The selected unit: profile, current values, statuses and its recent log (newest
+first)."""
 
 from __future__ import annotations
 
-from rich.console import Group
-from rich.table import Table
+from itertools import islice
+
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.reactive import var
-from textual.widgets import Static
 
 from skirmtui.engine.conditions import of_unit
-from skirmtui.engine.text import one_line
-from skirmtui.tui.usertext import plain
+from skirmtui.engine.text import one_line, safe
+from skirmtui.engine.wording import round_word, value_words
 from skirmtui.tui.widgets.base import SessionView
 
 RECENT = 8
+#: How far back (log entries) the sheet looks for them.
+RECENT_WINDOW = 2_000
 
 
 class UnitSheet(SessionView):
-    unit_id: var[str | None] = var[str | None](None, init=False)
+    """Shows `unit_id` (set by the screen: the roster's cursor or the prompt's unit)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._shown: tuple[tuple[tuple[str, str], ...], tuple[str, ...]] | None = None
+        self.unit_id: str | None = None
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="sheet-text")
+    def show(self, unit_id: str | None, repaint: bool = True) -> None:
+        if unit_id != self.unit_id:
+            self.unit_id = unit_id
+            if repaint:
+                self.refresh_view()
 
-    def watch_unit_id(self) -> None:
-        self.refresh_view()
-
-    def refresh_view(self) -> None:
-        static = self.query_one("#sheet-text", Static)
+    def content(self) -> Text:
         battle = self.session.battle
         system = self.session.system
         unit = battle.units.get(self.unit_id or "")
         if unit is None:
-            static.update("Select a unit in the roster.")
-            self._shown = None
-            return
-        rows = [("Name", unit.name), ("Side", battle.side_name(unit.side))]
+            return Text("Select a unit in the roster.", style="dim")
+        labels = battle.labels
+        rows = [("Name", labels[unit.id]), ("Side", battle.side_name(unit.side))]
         for spec in system.profile_fields:
             rows.append((spec.label, str(unit.profile.get(spec.name, "—"))))
         rows.append(("Status", system.status(battle, unit)))
@@ -50,34 +48,36 @@ class UnitSheet(SessionView):
             rows += extra(battle, unit)
         for spec in system.unit_fields:
             value = unit.stats.get(spec.name)
-            if value is None or (spec.name in unit.profile and value == unit.profile[spec.name]):
+            if (
+                value is None
+                or value == ""
+                or (spec.name in unit.profile and value == unit.profile[spec.name])
+            ):
                 continue
             if value is True:
                 shown = "yes"
             elif value is False:
                 shown = "no"
             else:
-                shown = str(value)
+                shown = value_words(battle, value, labels)
             rows.append((spec.label, shown))
-        recent = []
-        for entry in reversed(battle.log):  # newest first, stop once we have enough
-            if unit.id in (entry.actor, entry.target):
-                recent.append(f"T{entry.round} {one_line(entry.text)}")
-                if len(recent) == RECENT:
-                    break
-        recent.reverse()
-        shown_now = (tuple(rows), tuple(recent))
-        if shown_now == self._shown:
-            return  # most answers do not touch the unit on show: no repaint
-        self._shown = shown_now
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(style="bold")
-        grid.add_column()
+        text = Text()
         for label, value in rows:
-            grid.add_row(plain(label), plain(value))
-        log = Text("\nRecent:\n", style="bold")
-        for line in recent:
-            log.append(f"{line}\n", style="")
-        if not recent:
-            log.append("nothing yet\n", style="dim")
-        static.update(Group(grid, log), layout=False)
+            text.append(f"{label}: ", style="bold")
+            text.append(f"{safe(value)}\n")
+        text.append("\nRecent (newest first):\n", style="bold")
+        shown_entries = 0
+        letter = round_word(system)[:1]
+        # The newest entries only: a unit that did little must not cost a walk through a
+        # 10,000-entry log on every answer.
+        for entry in islice(reversed(battle.log), RECENT_WINDOW):
+            if entry.text and unit.id in (entry.actor, entry.target):
+                text.append(f"{letter}{entry.round} ", style="dim")
+                text.append(f"{one_line(entry.text)}\n")
+                shown_entries += 1
+                if shown_entries == RECENT:
+                    break
+        if not shown_entries:
+            text.append("nothing yet\n", style="dim")
+        text.rstrip()
+        return text

@@ -1,0 +1,77 @@
+"""One line at the bottom: the keys that work now (from the screen's active bindings)
+and the save status on the right.
+
+Textual's Footer is a container of one widget per key, rebuilt whenever the bindings
+may have changed; this draws one line and repaints only when the keys shown change.
+A click on a key runs its action, as the Footer's keys do.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+
+class KeyBar(Widget):
+    DEFAULT_CSS = """
+    KeyBar { height: 1; background: $panel; color: $foreground; }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._keys: tuple[tuple[str, str, str], ...] = ()  # key shown, label, action
+        self.status = ""
+        self._spans: list[tuple[int, int, str]] = []  # x from, x to, action
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def _bindings_changed(self, screen: object) -> None:
+        keys = []
+        seen = set()
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if not binding.show or not active.enabled or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            shown = binding.key_display or self.app.get_key_display(binding)
+            keys.append((shown, binding.description, binding.action))
+        if tuple(keys) != self._keys:
+            self._keys = tuple(keys)
+            self.refresh()
+
+    def set_status(self, status: str) -> None:
+        if status != self.status:
+            self.status = status
+            self.refresh()
+
+    def render(self) -> Text:
+        """The keys first (as many as fit), then the save status in the room left: in
+        full, or only its first word (`✓ saved`) on a narrow terminal."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        spans = []
+        width = self.size.width
+        short = self.status.split("  ")[0].strip() if self.status else ""
+        for shown, label, action in self._keys:
+            piece = f" {shown} {label} "
+            if text.cell_len + cell_len(piece) > width - cell_len(short) - 1:
+                break
+            start = text.cell_len
+            text.append(f" {shown}", style="bold reverse")
+            text.append(f" {label} ")
+            spans.append((start, text.cell_len, action))
+        self._spans = spans
+        room = width - text.cell_len - 1
+        status = self.status if cell_len(self.status) <= room else short
+        text.append(" " * max(1, width - text.cell_len - cell_len(status)))
+        text.append(status, style="dim")
+        return text
+
+    async def on_click(self, event: events.Click) -> None:
+        for start, end, action in self._spans:
+            if start <= event.x < end:
+                await self.screen.run_action(action)
+                return

@@ -1,0 +1,56 @@
+"""Unique unit labels, effects in words, typed faces without spaces (issue 13)."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Effect
+from skirmtui.engine.dice import Dice, parse_faces
+from skirmtui.engine.session import Session
+from skirmtui.engine.wording import entry_effects, round_word, value_words
+from skirmtui.systems.registry import get_system
+
+WI = "wargaming-introduttivo"
+
+
+def demo() -> Session:
+    system = get_system(WI)
+    return Session(system, system.demo_setup())
+
+
+def test_repeated_names_read_apart_through_the_battle_s_labels() -> None:
+    battle = demo().battle
+    labels = battle.labels
+    legionari = [labels[u.id] for u in battle.units.values() if u.name == "Legionario"]
+    assert legionari == ["Legionario 1", "Legionario 2", "Legionario 3"]
+    assert len(set(labels.values())) == len(labels)
+
+
+def test_effects_are_written_in_words_naming_the_unit() -> None:
+    session = demo()
+    for value in [(6,), (2,), "red1", (1,)]:
+        session.answer(value)
+    entry = session.battle.log[-1]
+    assert entry_effects(session.battle, session.system, entry) == (
+        "Centurione: now tried, now active"
+    )
+    entry.effects.append(Effect("blue1", "damage", 0, 1))
+    assert "Capo tribù: damage 0 → 1 (+1)" in entry_effects(session.battle, session.system, entry)
+
+
+def test_ids_in_values_read_as_names() -> None:
+    battle = demo().battle
+    assert value_words(battle, "blue") == "Barbari"
+    assert value_words(battle, "blue1") == "Capo tribù"
+    assert value_words(battle, 3) == "3"
+
+
+def test_the_header_uses_the_log_s_round_word() -> None:
+    session = demo()
+    for value in [(6,), (2,)]:
+        session.answer(value)
+    word = round_word(session.system)
+    assert any(e.text.startswith(f"{word} 1 ·") for e in session.battle.log)
+
+
+def test_faces_typed_without_spaces_when_every_face_is_one_digit() -> None:
+    assert parse_faces("12345", Dice(5, 6)) == (1, 2, 3, 4, 5)
+    assert parse_faces("10", Dice(1, 10)) == (10,)  # a d10 face is not split
