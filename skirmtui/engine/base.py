@@ -67,6 +67,11 @@ class BaseSystem:
 
     def check_setup(self, setup: Setup) -> list[str]:
         """Raise `SetupError` for a setup the specs or the rules refuse; return warnings."""
+        return self._checked(setup)[0]
+
+    def _checked(self, setup: Setup) -> tuple[list[str], dict[str, list[Unit]]]:
+        """`check_setup`'s warnings and the armies it built (`new_battle` keeps them:
+        making every unit twice was a fixed cost of each simulated battle)."""
         players = len(setup.sides)
         if not self.min_players <= players <= self.max_players:
             span = (
@@ -84,7 +89,7 @@ class BaseSystem:
             if not units:
                 raise SetupError(f"{side.name} has no {self.unit_word}")
             armies[side.id] = units
-        return self.check_armies(setup, options, armies)
+        return self.check_armies(setup, options, armies), armies
 
     def check_armies(
         self, setup: Setup, options: dict[str, Any], armies: dict[str, list[Unit]]
@@ -138,14 +143,14 @@ class BaseSystem:
     # -- a battle -----------------------------------------------------------------------
 
     def new_battle(self, setup: Setup) -> Battle:
-        self.check_setup(setup)
+        built = {u.id: u for units in self._checked(setup)[1].values() for u in units}
         battle = Battle(
             self.id,
             setup.title,
             setup.seed,
             self.options_of(setup),
             list(setup.sides),
-            {spec.id: self.make_unit(spec) for spec in setup.units},
+            {spec.id: built.get(spec.id) or self.make_unit(spec) for spec in setup.units},
             phase=self.phases[0].id,
             phase_labels={p.id: p.label for p in self.phases},
             round_word=self.round_word,

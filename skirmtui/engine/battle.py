@@ -29,9 +29,18 @@ class Position:
     and `copy()` (every checkpoint) is a fast deep copy."""
 
     def copy(self) -> Any:
-        return attrs.evolve(
-            self, **{f.alias: plain_copy(getattr(self, f.name)) for f in attrs.fields(type(self))}
-        )
+        cls = type(self)
+        names = _INIT_FIELDS.get(cls)
+        if names is None:
+            names = _INIT_FIELDS[cls] = tuple(
+                (f.name, f.alias) for f in attrs.fields(cls) if f.init
+            )
+        # What attrs.evolve does, without looking the fields up again on every checkpoint.
+        return cls(**{alias: plain_copy(getattr(self, name)) for name, alias in names})
+
+
+#: Each position class's (attribute, init argument) pairs, read once (`Position.copy`).
+_INIT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
 @attrs.define
@@ -406,17 +415,21 @@ def label_units(units: Iterable[Unit], side_names: dict[str, str] | None = None)
         taken.add(label)
 
 
+#: Immutable scalars: `plain_copy` hands them back as they are.
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
 def plain_copy(value: Any) -> Any:
     """A deep copy of plain data (dicts, lists, tuples, sets of scalars), several times
     faster than `copy.deepcopy`, which checkpoints would otherwise spend most time in;
     anything else falls back to `copy.deepcopy`."""
     kind = type(value)
+    if kind in _ATOMS:
+        return value
     if kind is dict:
         return {k: plain_copy(v) for k, v in value.items()}
     if kind is list:
         return [plain_copy(v) for v in value]
-    if kind in (str, int, bool, float, type(None)):
-        return value
     if kind is tuple:
         return tuple(plain_copy(v) for v in value)
     if kind is set:

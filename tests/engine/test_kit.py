@@ -137,6 +137,21 @@ def test_option_defaults_come_from_the_specs_once() -> None:
     assert battle.options == {"turn_limit": 2, "weather": "fair"}
 
 
+def test_a_new_battle_makes_each_unit_once() -> None:
+    """`new_battle` keeps the units its setup check built (a fixed cost of every sim
+    battle otherwise), in the setup's order."""
+    made: list[str] = []
+
+    class Counting(Toy):
+        def make_unit(self, spec: UnitSpec) -> Unit:
+            made.append(spec.id)
+            return super().make_unit(spec)
+
+    battle = Counting().new_battle(toy_setup())
+    assert made == ["r1", "r2", "b1"]
+    assert list(battle.units) == ["r1", "r2", "b1"]
+
+
 def test_units_are_read_and_started_from_the_field_specs() -> None:
     unit = Toy().make_unit(UnitSpec("r1", "red", "Knight", {"might": 4}))
     assert unit.profile == {"might": 4, "banner": False, "kind": "foot"}

@@ -404,7 +404,9 @@ class WargamingIntroduttivo(BaseSystem):
         options = [
             option
             for u in movable[side]
-            for option in _unit_moves(u.id, u.label, u.num("damage") == PRONE, u.flag("active"))
+            for option in _unit_moves(
+                u.id, u.label, u.stats["damage"] == PRONE, bool(u.stats["active"])
+            )
         ]
         options.append(_DONE_MOVING)
         later = ", ".join(b.side_name(s) for s in waiting[1:])
@@ -426,10 +428,23 @@ class WargamingIntroduttivo(BaseSystem):
 
     def _movable(self, b: Battle) -> dict[str, list[Unit]]:
         """Each side's units that may move now, in roster order."""
+        most = self._max_actions
+        # `_can_move` inlined: this runs over every unit for every movement answer.
+        movers = [
+            unit
+            for unit in b.units.values()
+            if not unit.removed
+            and (stats := unit.stats)["damage"] < WOUNDED  # type: ignore[operator]
+            and not stats["moved"]
+            and stats["actions"] < most  # type: ignore[operator]
+        ]
         movable: dict[str, list[Unit]] = {}
-        for unit in b.units.values():
-            if not unit.removed and self._can_move(unit):
-                movable.setdefault(unit.side, []).append(unit)
+        for unit in movers:
+            side = movable.get(unit.side)
+            if side is None:
+                movable[unit.side] = [unit]
+            else:
+                side.append(unit)
         return movable
 
     def _may_move(self, b: Battle, side: str) -> bool:
