@@ -279,15 +279,11 @@ def fumble(b: Battle, attacker: Unit, weapon: str) -> Step:
     b.record("critical", f"Critical failure: {row['label']}", actor=attacker.id)
     effect = str(row["effect"])
     natural = weapons()[weapon]["kind"] == "natural"
-    if effect == "lose_action":
-        b.set(attacker, "stunned", True)
-    elif effect in ("drop", "break") and natural:
+    if effect in ("drop", "break") and natural:
         b.record("info", "a natural weapon cannot be dropped or broken: no further effect")
-    elif effect in ("drop", "break"):
-        left = [w for w in p.words(attacker.stats["ready"]) if w != weapon]
-        b.set(attacker, "ready", " ".join(left))
-        if effect == "break":
-            b.set(attacker, "gone", " ".join([*p.words(attacker.stats["gone"]), weapon]))
+    elif effect in ("lose_action", "drop", "break"):
+        failing = {"target": attacker.id, "failure": effect, "weapon": weapon}
+        land(b, {**failing, "label": str(row["label"]), "by": attacker.id})
     elif effect == "self":
         damage: RollResult = yield Roll(
             key="hit.damage",
@@ -315,10 +311,15 @@ def land(b: Battle, effect: dict[str, Any]) -> None:
     target = b.units[effect["target"]]
     if pos(b).holding:
         pos(b).held.append(effect)
+        what = (
+            f"{target.label}: {effect['label']}"
+            if "failure" in effect
+            else f"{target.label} takes {effect['amount']}"
+            + (" (stunned)" if effect["stun"] else "")
+        )
         b.record(
             "held",
-            f"Held until the group has acted: {target.label} takes {effect['amount']}"
-            + (" (stunned)" if effect["stun"] else ""),
+            f"Held until the group has acted: {what}",
             actor=effect["by"],
             target=target.id,
         )
@@ -348,6 +349,9 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
     """Armour at the location first (unless bypassed), the rest to body points (CG-7)."""
     target = b.units.get(effect["target"])
     if target is None or target.stats["fate"] == p.DEAD:
+        return
+    if "failure" in effect:
+        fail(b, target, effect, held)
         return
     amount = int(effect["amount"])
     prefix = "Applied: " if held else ""
@@ -379,6 +383,22 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
         b.set(target, "stunned", True)
     if p.dead(target):
         kill(b, target)
+
+
+def fail(b: Battle, unit: Unit, effect: dict[str, Any], held: bool) -> None:
+    """A critical failure's effect on the attacker itself (CG-16), held like a hit inside
+    a simultaneous group (CG-11). Losing the next action is its own flag, not `stunned`:
+    CG-10's +2 is for a stunned target only (ours)."""
+    failure_kind, weapon = str(effect["failure"]), str(effect["weapon"])
+    if held:
+        b.record("info", f"Applied: {unit.label}: {effect['label']}", actor=unit.id)
+    if failure_kind == "lose_action":
+        b.set(unit, "fumbled", True)
+        return
+    left = [w for w in p.words(unit.stats["ready"]) if w != weapon]
+    b.set(unit, "ready", " ".join(left))
+    if failure_kind == "break":
+        b.set(unit, "gone", " ".join([*p.words(unit.stats["gone"]), weapon]))
 
 
 def kill(b: Battle, unit: Unit) -> None:
