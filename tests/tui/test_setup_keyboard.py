@@ -8,8 +8,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
+from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
+from skirmtui.tui.screens.setup import _parse_units, _units_help
 from tests.tui.helpers import WI
 
 # Title, the battle's options, then each side left to right (name, army, units), Start.
@@ -103,3 +105,11 @@ async def test_6_a_two_player_battle_by_keyboard_alone(tmp_path: Path) -> None:
         red = [(u.name, u.profile) for u in setup.units if u.side == "red"]
         assert red == [("Hero", {"cmb": 5, "abi": 5}), ("Archer", {"cmb": 3, "abi": 4})]
         assert any(u.side == "blue" for u in setup.units)
+
+
+def test_6_the_units_help_example_parses_in_every_system() -> None:
+    for system in systems().values():
+        help_text = _units_help(system.profile_fields)
+        example = help_text.split("(e.g. ")[1].split(")")[0]
+        units = _parse_units(example, "red", "Red", system.profile_fields)
+        assert [u.name for u in units] == ["Archer"], system.id

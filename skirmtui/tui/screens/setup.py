@@ -254,7 +254,9 @@ def _units_help(fields: tuple[FieldSpec, ...]) -> str:
         f.label + (" (1 yes, 0 no)" if f.kind is bool else "") for f in typed if f.kind is not str
     )
     texts = "".join(f" | {f.label}" for f in typed if f.kind is str)
-    example = " ".join(["Archer", *("3" for _ in _numbers(fields))])
+    example = " ".join(
+        ["Archer", *("0" if f.kind is bool else "3" for f in typed if f.kind is not str)]
+    )
     return (
         f"One unit per line: name, then {numbers}{texts} (e.g. {example})."
         " Enter adds a line; Tab moves on."
