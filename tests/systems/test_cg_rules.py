@@ -757,3 +757,39 @@ def test_cg11_the_last_to_act_may_wait_and_is_offered_the_end_of_the_turn() -> N
     assert key(s) == "delay.offer" and options(s) == ["blue1", "nobody"]
     play(s, ("delay.offer", "blue1"), ("action.choose", "nothing"))
     assert key(s) == "turn.scene"
+
+
+# -- review fixes: D1 (CG-3, G-2) ----------------------------------------------------------
+
+
+def test_cg3_the_defence_roll_shows_the_chance_of_stopping_the_hit() -> None:
+    """Seed: "Entrambi i personaggi superano la difficoltà: vince chi ha il margine di
+    successo più alto" and "a parità di margine … non accade nulla": once the attacker's
+    total (27) beats the DP, the defence stops the hit only with 27 or more."""
+    from fractions import Fraction
+
+    from skirmtui.engine.odds import success_chance
+
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
+    scene(s)
+    play(s, ("action.choose", "melee"), ("attack.roll", (8, 8, 8, 3)))
+    roll = s.prompt
+    assert roll is not None and roll.key == "defence.roll"
+    assert roll.compare == ">=" and roll.threshold == 27  # type: ignore[attr-defined]
+    # 1d6! reaches 27 only by 6 6 6 6 then 3 or more.
+    assert success_chance(roll) == Fraction(4, 6**5)  # type: ignore[arg-type]
+    play(s, ("defence.roll", (6, 6, 6, 6, 3)))
+    assert "both succeed with the same margin: nothing happens (margins +19 and +19)" in texts(s)
+
+
+def test_cg3_after_a_failed_attack_the_defence_roll_claims_no_chance() -> None:
+    """Seed: "Nessuno dei personaggi supera la difficoltà … non accade nulla" / "Solo il
+    difensore supera la difficoltà": the attack (5 < DP 8) is already stopped."""
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
+    scene(s)
+    play(s, ("action.choose", "melee"), ("attack.roll", (5,)))
+    roll = s.prompt
+    assert roll is not None and roll.key == "defence.roll"
+    assert roll.compare is None and roll.threshold is None  # type: ignore[attr-defined]
+    play(s, ("defence.roll", (3,)))
+    assert "both fail: nothing happens (margins -3 and -5)" in texts(s)

@@ -24,10 +24,26 @@ SPELL, FLEE, OTHER, DELAY, NOTHING = "spell", "flee", "other", "delay", "nothing
 
 def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
     """`unit`'s turn: an ongoing charge or action goes on, a stun costs it; else it chooses."""
-    if unit.flag("stunned"):
-        b.record("info", f"{unit.label} loses this action (stunned)", actor=unit.id)
+    if unit.flag("stunned") or unit.flag("fumbled"):
+        why = "stunned" if unit.flag("stunned") else "off balance after a critical failure"
+        b.record("info", f"{unit.label} loses this action ({why})", actor=unit.id)
         b.set(unit, "stunned", False)
+        b.set(unit, "fumbled", False)
         return
+    engaged = bool(p.enemies_in_contact(b, unit))
+    if engaged and unit.num("busy") > 0:
+        # CG-11: "another action" only when not in contact.
+        b.set(unit, "busy", 0)
+        b.record("info", f"{unit.label} is engaged in melee: its action stops", actor=unit.id)
+    if engaged and unit.num("charging") > 0:
+        # CG-14: leaving contact is a flight; a charge under way does not leave it.
+        b.set(unit, "charging", 0)
+        b.set(unit, "charge_to", "")
+        b.record(
+            "info",
+            f"{unit.label} is engaged in melee: its charge stops (leaving is a flight)",
+            actor=unit.id,
+        )
     if unit.num("busy") > 0:
         left = unit.num("busy") - 1
         b.record("info", f"{unit.label} goes on with its action ({left} turns left)", actor=unit.id)

@@ -11,7 +11,7 @@ from collections.abc import Generator
 from typing import Any
 
 from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Choose, Option, Prompt, Roll, RollResult
+from skirmtui.engine.prompts import Choose, Compare, Option, Prompt, Roll, RollResult
 from skirmtui.engine.system import Step
 from skirmtui.systems.combattimento_gdr import armour as armour_rules
 from skirmtui.systems.combattimento_gdr import checks, defence
@@ -45,9 +45,11 @@ def check(
     difficulty: int,
     mods: list[tuple[str, int]],
     target: Unit | None,
+    compare: Compare | None = ">=",
 ) -> Generator[Prompt, Any, tuple[int, tuple[int, ...]]]:
     """A check (CG-2): yields the Roll and returns (total, faces). No die left: total =
-    the modifiers alone (CG-9), logged without a roll."""
+    the modifiers alone (CG-9), logged without a roll. The Roll's compare/threshold say
+    what the roll decides, so the odds shown are that chance (G-2)."""
     if not dice:
         total = sum(v for _, v in mods)
         b.record("info", f"{text}: no die to roll, total {total}", actor=unit.id)
@@ -56,8 +58,8 @@ def check(
         key=key,
         text=text,
         dice=dice,
-        compare=">=",
-        threshold=difficulty,
+        compare=compare,
+        threshold=difficulty if compare else None,
         modifiers=mods,
         side=unit.side,
         actor=unit.id,
@@ -116,16 +118,7 @@ def attack(
             target=target.id,
         )
     else:
-        d_total, _ = yield from check(
-            b,
-            target,
-            "defence.roll",
-            f"{target.label} defends: {choice.label} against {difficulty}",
-            choice.dice,
-            difficulty,
-            wound_mods(target),
-            attacker,
-        )
+        d_total, _ = yield from _defence_roll(b, attacker, target, choice, total, difficulty)
         result = checks.opposed(total, d_total, difficulty)
         hit = result.hit
         reference = difficulty if ranged else d_total
@@ -141,6 +134,46 @@ def attack(
         yield from strike(b, attacker, target, weapon, crit)
     elif checks.critical_failure(hit, faces, reference):
         yield from fumble(b, attacker, weapon)
+
+
+def _defence_roll(
+    b: Battle,
+    attacker: Unit,
+    target: Unit,
+    choice: defence.Defence,
+    a_total: int,
+    difficulty: int,
+) -> Generator[Prompt, Any, tuple[int, tuple[int, ...]]]:
+    """The defender's roll, once the attacker's total is known (CG-3). When the attack
+    succeeded, the defence stops it only with a total ≥ the attacker's (an equal or
+    better margin): that is the threshold, so the odds shown are those of stopping the
+    hit (as `kit.opposed` does, ties to the defender). When the attack already failed
+    the hit is stopped whatever the defence rolls; the roll only sets the margins (and
+    the critical-failure reference), so no chance is shown."""
+    if a_total >= difficulty:
+        text = f"{target.label} defends: {choice.label}, stops the hit with {a_total} or more"
+        return (
+            yield from check(
+                b, target, "defence.roll", text, choice.dice, a_total, wound_mods(target), attacker
+            )
+        )
+    text = (
+        f"{target.label} defends: {choice.label} (the attack failed, {a_total} < DP "
+        f"{difficulty}: this roll sets the margins)"
+    )
+    return (
+        yield from check(
+            b,
+            target,
+            "defence.roll",
+            text,
+            choice.dice,
+            difficulty,
+            wound_mods(target),
+            attacker,
+            compare=None,
+        )
+    )
 
 
 def _defence(
@@ -246,15 +279,11 @@ def fumble(b: Battle, attacker: Unit, weapon: str) -> Step:
     b.record("critical", f"Critical failure: {row['label']}", actor=attacker.id)
     effect = str(row["effect"])
     natural = weapons()[weapon]["kind"] == "natural"
-    if effect == "lose_action":
-        b.set(attacker, "stunned", True)
-    elif effect in ("drop", "break") and natural:
+    if effect in ("drop", "break") and natural:
         b.record("info", "a natural weapon cannot be dropped or broken: no further effect")
-    elif effect in ("drop", "break"):
-        left = [w for w in p.words(attacker.stats["ready"]) if w != weapon]
-        b.set(attacker, "ready", " ".join(left))
-        if effect == "break":
-            b.set(attacker, "gone", " ".join([*p.words(attacker.stats["gone"]), weapon]))
+    elif effect in ("lose_action", "drop", "break"):
+        failing = {"target": attacker.id, "failure": effect, "weapon": weapon}
+        land(b, {**failing, "label": str(row["label"]), "by": attacker.id})
     elif effect == "self":
         damage: RollResult = yield Roll(
             key="hit.damage",
@@ -282,10 +311,15 @@ def land(b: Battle, effect: dict[str, Any]) -> None:
     target = b.units[effect["target"]]
     if pos(b).holding:
         pos(b).held.append(effect)
+        what = (
+            f"{target.label}: {effect['label']}"
+            if "failure" in effect
+            else f"{target.label} takes {effect['amount']}"
+            + (" (stunned)" if effect["stun"] else "")
+        )
         b.record(
             "held",
-            f"Held until the group has acted: {target.label} takes {effect['amount']}"
-            + (" (stunned)" if effect["stun"] else ""),
+            f"Held until the group has acted: {what}",
             actor=effect["by"],
             target=target.id,
         )
@@ -315,6 +349,9 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
     """Armour at the location first (unless bypassed), the rest to body points (CG-7)."""
     target = b.units.get(effect["target"])
     if target is None or target.stats["fate"] == p.DEAD:
+        return
+    if "failure" in effect:
+        fail(b, target, effect, held)
         return
     amount = int(effect["amount"])
     prefix = "Applied: " if held else ""
@@ -346,6 +383,22 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
         b.set(target, "stunned", True)
     if p.dead(target):
         kill(b, target)
+
+
+def fail(b: Battle, unit: Unit, effect: dict[str, Any], held: bool) -> None:
+    """A critical failure's effect on the attacker itself (CG-16), held like a hit inside
+    a simultaneous group (CG-11). Losing the next action is its own flag, not `stunned`:
+    CG-10's +2 is for a stunned target only (ours)."""
+    failure_kind, weapon = str(effect["failure"]), str(effect["weapon"])
+    if held:
+        b.record("info", f"Applied: {unit.label}: {effect['label']}", actor=unit.id)
+    if failure_kind == "lose_action":
+        b.set(unit, "fumbled", True)
+        return
+    left = [w for w in p.words(unit.stats["ready"]) if w != weapon]
+    b.set(unit, "ready", " ".join(left))
+    if failure_kind == "break":
+        b.set(unit, "gone", " ".join([*p.words(unit.stats["gone"]), weapon]))
 
 
 def kill(b: Battle, unit: Unit) -> None:

@@ -19,11 +19,13 @@ from skirmtui.systems.combattimento_gdr.tables import armour, locations, modifie
 
 CHARACTERISTICS = ("agi", "des", "pot", "pre")
 SHIELD = "shield"
+#: `ready = "none"`: the sheet readies nothing (empty or left out: the default).
+NONE = "none"
 DEAD, FLED = "dead", "fled"
 
 PROFILE_FIELDS: tuple[FieldSpec, ...] = (
-    FieldSpec("vpb", "VPB", int, 1, 30),
-    FieldSpec("attacks", "Attacks a turn", int, 1, 6),
+    FieldSpec("vpb", "VPB", int, 1, 30, default=8),
+    FieldSpec("attacks", "Attacks a turn", int, 1, 6, default=1),
     FieldSpec("kind", "Kind", str),
     FieldSpec("agi", "AGI", str),
     FieldSpec("des", "DES", str),
@@ -38,8 +40,8 @@ PROFILE_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("blacked", "Blacked out", str),
     FieldSpec("body", "Body type", str),
     FieldSpec("size", "Size", str),
-    FieldSpec("ambidextrous", "Ambidextrous", bool),
-    FieldSpec("spells", "Casts spells", bool),
+    FieldSpec("ambidextrous", "Ambidextrous", bool, default=False),
+    FieldSpec("spells", "Casts spells", bool, default=False),
 )
 
 UNIT_FIELDS: tuple[FieldSpec, ...] = (
@@ -49,6 +51,7 @@ UNIT_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("reload", "reload steps left", int, 0, 9),
     FieldSpec("contact", "in contact with", tuple),  # several opponents: unit ids
     FieldSpec("stunned", "loses its next action", bool),
+    FieldSpec("fumbled", "off balance: loses its next action", bool),
     FieldSpec("charging", "charge: turns to contact", int, 0, 9),
     FieldSpec("charge_to", "charging", str),
     FieldSpec("busy", "another action: turns left", int, 0, 20),
@@ -71,10 +74,12 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 def _str(spec: UnitSpec, name: str, default: str) -> str:
+    """A text field; left out or left empty (a blank column typed in the setup form)
+    reads as the default."""
     raw = spec.profile.get(name, default)
     if not isinstance(raw, str):
         raise SetupError(f"{spec.name}: {name} must be text")
-    return raw.strip()
+    return raw.strip() or default
 
 
 def _die(spec: UnitSpec, name: str) -> str:
@@ -160,10 +165,9 @@ def _make(spec: UnitSpec) -> Unit:
     reloadable = [w for w in owned if int(weapons()[w].get("cad", 1)) > 1]
     if len(reloadable) > 1:
         raise SetupError(f"{spec.name}: one weapon with a rate of fire above 1 at most (ours)")
-    default_ready = " ".join(
-        w for w in owned if weapons()[w]["kind"] != "natural"
-    )  # ours: weapons start drawn when the sheet does not say
-    ready = _str(spec, "ready", default_ready if "ready" not in spec.profile else "")
+    ready = _str(spec, "ready", default_ready(profile["shield"] != "", owned))
+    if ready == NONE:
+        ready = ""
     for item in words(ready):
         if item == SHIELD:
             if not profile["shield"]:
@@ -187,6 +191,7 @@ def _make(spec: UnitSpec) -> Unit:
         "reload": 0,
         "contact": (),
         "stunned": False,
+        "fumbled": False,
         "charging": 0,
         "charge_to": "",
         "busy": 0,
@@ -209,6 +214,17 @@ def check_armies(setup: Setup) -> list[str]:
 
 
 # -- reading a combatant ------------------------------------------------------------------
+
+
+def default_ready(shield: bool, owned: Sequence[str]) -> str:
+    """Ours (CG-3, CG-12): when the sheet does not say, the shield starts readied (the
+    seed's DP counts it), then each weapon, in the sheet's order, that the hands still
+    free can hold."""
+    ready = [SHIELD] if shield else []
+    for weapon in owned:
+        if weapons()[weapon]["kind"] != "natural" and hands([*ready, weapon]) <= 2:
+            ready.append(weapon)
+    return " ".join(ready)
 
 
 def hands(items: Sequence[str]) -> int:

@@ -96,7 +96,7 @@ class CombattimentoGdr(BaseSystem):
         capacity = profile.track(unit).capacity
         damage = min(unit.num("damage"), capacity - 1) if level is None else level
         fresh: dict[str, Stat] = {"damage": damage, "fate": "", "contact": (), "stunned": False}
-        fresh.update(charging=0, charge_to="", busy=0)
+        fresh.update(charging=0, charge_to="", busy=0, fumbled=False)
         for field, value in fresh.items():
             battle.set(unit, field, value)
 

@@ -43,6 +43,8 @@ def status(b: Battle, unit: Unit) -> str:
         parts.append(f"{found[0]} {found[1]:+d}")
     if unit.flag("stunned"):
         parts.append("stunned")
+    if unit.flag("fumbled"):
+        parts.append("off balance")
     if unit.num("charging"):
         parts.append(f"charging {unit.num('charging')}")
     if unit.num("busy"):

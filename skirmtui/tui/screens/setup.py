@@ -239,8 +239,18 @@ def _line_format(fields: tuple[FieldSpec, ...]) -> str:
     return " | ".join([" ".join(_numbers(fields)), *_texts(fields)])
 
 
+def _typed_value(value: object) -> str:
+    """A number column as typed: yes/no as 1/0 (so it parses back), nothing as empty."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return "" if value is None else str(value)
+
+
 def _typed_line(unit: UnitSpec, fields: tuple[FieldSpec, ...]) -> str:
-    values = [str(unit.profile.get(name, "")) for name in _numbers(fields)]
+    """A preset's unit as one typed line; a number it leaves out shows the field's
+    default, so editing the text still parses."""
+    numbers = [f for f in fields if f.name in _numbers(fields)]
+    values = [_typed_value(unit.profile.get(f.name, f.default)) for f in numbers]
     texts = [str(unit.profile.get(name, "")) for name in _texts(fields)]
     return " | ".join([" ".join([unit.name, *values]), *texts])
 
@@ -264,9 +274,12 @@ def _parse_units(
                 f"{side_name}, line {number}: type a name then "
                 f"{' '.join(names)} as numbers (e.g. 'Archer 3 4')"
             )
-        profile: dict[str, int | bool | str] = {
-            n: int(v) for n, v in zip(names, values, strict=True)
-        }
+        flags = {f.name for f in fields if f.kind is bool}
+        profile: dict[str, int | bool | str] = {}
+        for n, v in zip(names, values, strict=True):
+            if n in flags and v not in ("0", "1"):
+                raise SetupError(f"{side_name}, line {number}: {n} is 1 (yes) or 0 (no)")
+            profile[n] = (v == "1") if n in flags else int(v)
         profile.update((n, v.strip()) for n, v in zip(text_names, extra, strict=False))
         units.append(
             UnitSpec(f"{side}{len(units) + 1}", side, " ".join(parts[: -len(names)]), profile)

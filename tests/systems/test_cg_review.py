@@ -1,0 +1,187 @@
+"""combattimento-gdr: the fixes of the review of issue 17, played with fixed dice; each test
+quotes seed 003 or the ruling it completes and is named after it (CG-n)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from skirmtui.engine.battle import Side
+from skirmtui.engine.session import Session
+from skirmtui.engine.system import Setup, SetupError, UnitSpec
+from skirmtui.systems.registry import get_system
+from tests.systems.cg_helpers import (
+    CG,
+    ch,
+    key,
+    options,
+    play,
+    scene,
+    session,
+    stat,
+    texts,
+)
+
+
+def setup_of(units: list[UnitSpec], sides: Sequence[Side] = ()) -> Setup:
+    two = list(sides) or [Side("red", "Red"), Side("blue", "Blue")]
+    return Setup(CG, "typed", 1, two, units, {})
+
+
+# -- review fixes: D2 (CG-1, typed setup) and D3 (CG-3 shield, CG-12) ---------------------
+
+
+def test_cg1_a_combatant_typed_in_the_setup_form_can_be_created() -> None:
+    """CG-1: characters are characteristics and skills as dice, VPB, weapons …; the setup
+    form types the yes/no fields (ambidextrous, spells) as 1/0."""
+    from skirmtui.systems.combattimento_gdr.profile import PROFILE_FIELDS
+    from skirmtui.tui.screens.setup import _parse_units
+
+    line = "Aldo 8 1 1 0 | character | d6 | d6 | d8 | d6 | spade:d8 | spada"
+    units = _parse_units(line, "red", "Red", PROFILE_FIELDS)
+    foe = _parse_units("Bruto 8 1 0 0 | character", "blue", "Blue", PROFILE_FIELDS)
+    s = Session(get_system(CG), setup_of(units + foe))
+    aldo = s.battle.units["red1"]
+    assert aldo.profile["ambidextrous"] is True and aldo.profile["spells"] is False
+    assert aldo.stats["ready"] == "spada"
+    with pytest.raises(SetupError, match="ambidextrous is 1"):
+        _parse_units("Aldo 8 1 2 0 | character", "red", "Red", PROFILE_FIELDS)
+
+
+def test_cg1_a_preset_scenarios_text_parses_back_after_an_edit() -> None:
+    """CG-1 sheets of the shipped scenario, written in the form and edited (a renamed
+    knight): the text still parses and the battle starts."""
+    from skirmtui.systems.armies import setup_from_scenario
+    from skirmtui.systems.combattimento_gdr.profile import PROFILE_FIELDS
+    from skirmtui.tui.screens.setup import _parse_units, _typed_line
+
+    preset = setup_from_scenario(CG, "duello")
+    units = []
+    for side in preset.sides:
+        mine = [u for u in preset.units if u.side == side.id]
+        text = "\n".join(_typed_line(u, PROFILE_FIELDS) for u in mine)
+        units += _parse_units(text.replace("Ser ", "Messer "), side.id, side.name, PROFILE_FIELDS)
+    s = Session(get_system(CG), setup_of(units, preset.sides))
+    for unit, spec in zip(s.battle.units.values(), preset.units, strict=True):
+        assert unit.name == spec.name.replace("Ser ", "Messer ")
+        assert unit.profile == get_system(CG).make_unit(spec).profile
+
+
+def test_cg3_a_shield_starts_readied_and_counts_in_the_dp() -> None:
+    """Seed: the DP is "data dalla somma del suo VPB con i VP di eventuali protezioni
+    (generalmente lo scudo)"; CG-12 (ours): weapons start drawn. With no `ready` on the
+    sheet the shield is readied, then what the other hand can hold."""
+    s = session(
+        [ch("Aldo", agi="d10")],
+        [ch("Bruto", shield="scudo", skills="parare_scudo:d6")],
+        contact=["red1 blue1"],
+    )
+    assert stat(s, "blue1", "ready") == "shield spada"
+    scene(s)
+    play(s, ("action.choose", "melee"))
+    assert s.prompt.threshold == 10  # type: ignore[union-attr]  # DP 8 + shield 2
+    play(s, ("attack.roll", (8, 5)))
+    assert key(s) == "defence.roll" and "scudo" in s.prompt.text.lower()  # type: ignore[union-attr]
+
+
+def test_cg12_a_sword_and_bow_sheet_without_ready_is_not_refused() -> None:
+    """CG-12 (ours): weapons start drawn, as many as two hands hold: the sword; the
+    two-handed bow stays slung (readied later with a "ready" action)."""
+    s = session([ch("Arc", weapons="spada arco_corto")], [ch("Bruto")])
+    assert stat(s, "red1", "ready") == "spada"
+    s = session([ch("Arc", weapons="spada arco_corto", ready="none")], [ch("Bruto")])
+    assert stat(s, "red1", "ready") == ""
+
+
+# -- review fixes: D4/D5 (CG-11, CG-14), D7 (CG-11), D8 (CG-10, CG-16) --------------------
+
+
+def test_cg11_another_action_stops_when_the_combatant_is_engaged() -> None:
+    """Seed: "Un personaggio può eseguire diverse altre azioni, se non è impegnato
+    direttamente nel combattimento"; CG-11: "another action" only when not in contact."""
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")])
+    scene(s)
+    play(
+        s,
+        ("action.choose", "other"),
+        ("other.turns", 5),
+        ("action.choose", "charge"),
+        ("charge.turns", 1),
+        ("attack.roll", (1,)),
+        ("defence.roll", (1,)),
+    )
+    scene(s)
+    assert key(s) == "action.choose" and s.prompt.actor == "red1"  # type: ignore[union-attr]
+    assert "Aldo is engaged in melee: its action stops" in texts(s)
+    assert stat(s, "red1", "busy") == 0 and "melee" in options(s)
+
+
+def test_cg14_a_charge_under_way_does_not_leave_a_melee() -> None:
+    """CG-14: "Flee: only from contact; each opponent in contact gets one free attack";
+    CG-11: contact is "ended by a flight, a death or the GM": a charge in progress stops
+    when its charger is engaged."""
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8"), ch("Carlo", agi="d6")])
+    scene(s)
+    play(
+        s,
+        ("action.choose", "charge"),
+        ("charge.target", "blue2"),
+        ("charge.turns", 3),
+        ("action.choose", "charge"),
+        ("charge.turns", 1),
+        ("attack.roll", (1,)),
+        ("defence.roll", (1,)),
+        ("action.choose", "nothing"),
+    )
+    scene(s)
+    assert key(s) == "action.choose" and s.prompt.actor == "red1"  # type: ignore[union-attr]
+    assert "Aldo is engaged in melee: its charge stops (leaving is a flight)" in texts(s)
+    assert stat(s, "red1", "charging") == 0 and stat(s, "blue1", "contact") == ("red1",)
+    assert "charge" not in options(s) and "flee" in options(s)
+
+
+def test_cg11_a_critical_failure_in_a_group_is_held_until_the_group_acted() -> None:
+    """CG-11: a simultaneous group's "effects (damage, armour, criticals, deaths) apply
+    after its last member acted"; seed "Fallimento critico". Aldo fumbles (faces 1, 10 × 1
+    ≤ Bruto's 19; table 10: loses its next action): Bruto, same group, attacks him with no
+    stunned-target bonus, and the effect lands after."""
+    s = session(
+        [ch("Aldo", agi="d8", des="d8")],
+        [ch("Bruto", agi="d8", des="d8")],
+        contact=["red1 blue1"],
+    )
+    scene(s)
+    play(
+        s,
+        ("action.choose", "melee"),
+        ("attack.roll", (1,)),
+        ("defence.roll", (8, 8, 3)),
+        ("fumble.roll", (10,)),
+    )
+    assert stat(s, "red1", "fumbled") is False  # held
+    play(s, ("action.choose", "melee"))
+    assert s.prompt.key == "attack.roll" and not s.prompt.modifiers  # type: ignore[union-attr]
+    play(s, ("attack.roll", (1,)), ("defence.roll", (2,)))
+    assert stat(s, "red1", "fumbled") is True  # the group has acted
+    assert any(t.startswith("Applied: Aldo: ") for t in texts(s))
+
+
+def test_cg16_a_fumbles_lost_action_gives_no_stunned_target_bonus() -> None:
+    """CG-16: failure 01–50 "loses its next action"; CG-10's +2 is "against a stunned or
+    prone target" only: the fumbler is off balance, not stunned."""
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")], contact=["red1 blue1"])
+    scene(s)
+    play(
+        s,
+        ("action.choose", "melee"),
+        ("attack.roll", (1,)),
+        ("defence.roll", (8, 2)),
+        ("fumble.roll", (10,)),
+    )
+    assert stat(s, "red1", "fumbled") is True and stat(s, "red1", "stunned") is False
+    play(s, ("action.choose", "melee"))
+    assert not s.prompt.modifiers  # type: ignore[union-attr]
+    play(s, ("attack.roll", (1,)), ("defence.roll", (2,)))
+    scene(s)
+    assert "Aldo loses this action (off balance after a critical failure)" in texts(s)
