@@ -185,3 +185,105 @@ def test_cg16_a_fumbles_lost_action_gives_no_stunned_target_bonus() -> None:
     play(s, ("attack.roll", (1,)), ("defence.roll", (2,)))
     scene(s)
     assert "Aldo loses this action (off balance after a critical failure)" in texts(s)
+
+
+# -- review: creatures' attacks, and the tests the review found missing --------------------
+
+
+def test_cg1_a_creature_with_ordinary_weapons_makes_its_attacks_a_turn() -> None:
+    """Seed: "Il numero di Attacchi per Turno (AT) di una creatura è indicato sulla
+    Scheda"; CG-1: attacks per turn for creatures, whatever weapons they use."""
+    s = session(
+        [ch("Orco", kind="creature", agi="d10", weapons="spada", attacks=2)],
+        [ch("Bruto")],
+        contact=["red1 blue1"],
+    )
+    scene(s)
+    play(
+        s,
+        ("action.choose", "melee"),
+        ("attack.roll", (2,)),
+        ("defence.roll", (3,)),
+        ("attack.roll", (2,)),
+        ("defence.roll", (3,)),
+    )
+    assert key(s) == "action.choose" and s.prompt.actor == "blue1"  # type: ignore[union-attr]
+
+
+def test_cg16_a_ranged_critical_needs_twice_the_modified_difficulty() -> None:
+    """CG-16: "the difficulty is DP + range/cover/size modifiers"; seed: critical when
+    the attacker reaches twice it. Medium range: 8 + 2 = 10, so 19 is a plain hit."""
+    s = session([ch("Arc", agi="d10", pre="d8", weapons="arco_corto")], [ch("Bruto")])
+    scene(s)
+    play(s, ("action.choose", "ranged"), ("ranged.range", "medium"), ("ranged.cover", "none"))
+    play(s, ("defence.choose", "still"))
+    assert s.prompt.threshold == 10  # type: ignore[union-attr]
+    play(s, ("attack.roll", (8, 8, 3)), ("hit.damage", (3,)))
+    assert not any(t.startswith("Critical hit") for t in texts(s))
+    s = session([ch("Arc", agi="d10", pre="d8", weapons="arco_corto")], [ch("Bruto")])
+    scene(s)
+    play(s, ("action.choose", "ranged"), ("ranged.range", "medium"), ("ranged.cover", "none"))
+    play(s, ("defence.choose", "still"), ("attack.roll", (8, 8, 4)), ("hit.location", (52,)))
+    assert any(t.startswith("Critical hit! Table at 25") for t in texts(s))
+
+
+def test_cg16_a_ranged_critical_failure_at_exactly_ten_times_the_total() -> None:
+    """CG-16: critical failure when every die shows 1 and "10 × the unmodified total ≤
+    that difficulty (ranged …)": at medium range (8 + 2 = 10) a single 1 is exactly
+    10 × 1 = 10, a fumble; at long range behind partial cover (8 + 4 + 2 = 14) two 1s
+    (10 × 2 = 20) are not."""
+    s = session([ch("Arc", agi="d10", pre="d8", weapons="arco_corto")], [ch("Bruto")])
+    scene(s)
+    play(s, ("action.choose", "ranged"), ("ranged.range", "medium"), ("ranged.cover", "none"))
+    play(s, ("defence.choose", "still"), ("attack.roll", (1,)))
+    assert key(s) == "fumble.roll"
+    s = session(
+        [ch("Arc", agi="d10", pre="d8", skills="archi:d6", weapons="arco_corto")], [ch("Bruto")]
+    )
+    scene(s)
+    play(s, ("action.choose", "ranged"), ("ranged.range", "long"), ("ranged.cover", "partial"))
+    play(s, ("defence.choose", "still"), ("attack.roll", (1, 1)))
+    assert key(s) != "fumble.roll"
+
+
+def test_cg15_the_wound_penalty_applies_to_the_defenders_roll() -> None:
+    """CG-15: "the penalty of the lowest full section applies to every check" (seed:
+    "a tutte le prove"), the defender's included."""
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto", blacked="4 0 0 0 0")], contact=["red1 blue1"])
+    scene(s)
+    play(s, ("action.choose", "melee"), ("attack.roll", (8, 2)))
+    assert ("wounds: Lieve", -1) in list(s.prompt.modifiers)  # type: ignore[union-attr]
+
+
+def test_cg13_defences_reset_each_turn() -> None:
+    """CG-13: "Defences reset each turn": Schivare used against Aldo's blow in turn 1 is
+    offered again in turn 2."""
+    s = session(
+        [ch("Aldo", agi="d10")],
+        [ch("Bruto", skills="schivare:d6 parare_arma:d6")],
+        contact=["red1 blue1"],
+    )
+    scene(s)
+    play(s, ("action.choose", "melee"))
+    assert "schivare" in options(s)
+    play(s, ("defence.choose", "schivare"), ("attack.roll", (1,)), ("defence.roll", (1, 1)))
+    play(s, ("action.choose", "nothing"))
+    scene(s)
+    play(s, ("action.choose", "melee"))
+    assert key(s) == "defence.choose" and "schivare" in options(s)
+
+
+def test_cg10_the_attacker_gets_2_against_a_prone_and_4_against_a_helpless_target() -> None:
+    """CG-10: "attacker +2 against a stunned or prone target, +4 against a helpless one";
+    seed: "un bonus se l'avversario sta dormendo". The GM says so by an override."""
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
+    scene(s)
+    s.gm("gm.set", unit="blue1", field="prone", value=True)
+    play(s, ("action.choose", "melee"))
+    assert list(s.prompt.modifiers) == [("target prone", 2)]  # type: ignore[union-attr]
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
+    scene(s)
+    s.gm("gm.set", unit="blue1", field="helpless", value=True)
+    s.gm("gm.set", unit="blue1", field="prone", value=True)
+    play(s, ("action.choose", "melee"))
+    assert list(s.prompt.modifiers) == [("target helpless", 4)]  # type: ignore[union-attr]

@@ -56,6 +56,19 @@ def test_rb3_initiative_rolloff_then_movement_initiative_side_first() -> None:
     assert s.prompt is not None and s.prompt.actor == "blue1"
 
 
+def test_rb3_the_queue_marks_the_side_that_is_choosing_its_model() -> None:
+    """RB-3: sides alternate one model at a time; the queue's current row is the side
+    asked now, not the side after it."""
+    s = session({"red": [model("A"), model("B")], "blue": [model("X"), model("Y")]})
+    initiative(s, 2, 5)
+    for side in ("blue", "red"):  # each still has two models, so each is asked
+        assert key(s) == "move.model" and s.prompt is not None and s.prompt.side == side
+        current = [row.side for row in SYSTEM.queue(s.battle) if row.current]
+        assert current == [side]
+        s.answer(next(v for v, why in options(s).items() if why is None))
+        s.answer("pass")
+
+
 def test_g3_initiative_ties_reroll() -> None:
     """G-3: ties re-roll among the tied players only."""
     s = session({**DUEL, "green": [model("Lupo")]})

@@ -213,8 +213,12 @@ def melee(b: Battle, unit: Unit, first: Unit | None, *, two: bool) -> Step:
         pair, _ = two_weapons(unit)
         steps = 0 if unit.profile["ambidextrous"] else 1
         plan = [(w, steps) for w in pair]
-    elif unit.profile["kind"] == "creature" and p.natural(unit):
-        nat = p.natural(unit)
+    elif unit.profile["kind"] == "creature" and (
+        p.natural(unit) or int(unit.profile["attacks"]) > 1
+    ):
+        # Seed: a creature's attacks a turn (AT) are on its sheet, with natural weapons
+        # or ordinary ones (readied); a character's `attacks` is not used (ours).
+        nat = p.natural(unit) or p.melee_weapons(unit)
         plan = [(nat[k % len(nat)], 0) for k in range(int(unit.profile["attacks"]))]
     else:
         arms = p.melee_weapons(unit)

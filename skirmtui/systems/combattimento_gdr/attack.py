@@ -36,6 +36,17 @@ def wound_mods(unit: Unit) -> list[tuple[str, int]]:
     return [(f"wounds: {found[0]}", found[1])] if found else []
 
 
+def target_bonus(target: Unit) -> list[tuple[str, int]]:
+    """CG-10: the attacker's bonus against a stunned, prone or helpless target (the GM
+    sets prone and helpless on the sheet); ours: the best one only, they do not add."""
+    rows = modifiers()["attacker"]
+    found = [rows[flag] for flag in ("stunned", "prone", "helpless") if target.flag(flag)]
+    if not found:
+        return []
+    best = max(found, key=lambda row: int(row["value"]))
+    return [(str(best["label"]), int(best["value"]))]
+
+
 def check(
     b: Battle,
     unit: Unit,
@@ -87,9 +98,7 @@ def attack(
     dice = checks.check_dice(char_sides, skill)
     difficulty = p.dp(target) + sum(v for _, v in difficulty_mods)
     mods = wound_mods(attacker)
-    if target.flag("stunned"):
-        bonus = modifiers()["attacker"]["stunned"]
-        mods.append((str(bonus["label"]), int(bonus["value"])))
+    mods += target_bonus(target)
     extra = "".join(f", {label} {v:+d}" for label, v in difficulty_mods if v)
     what = f"{attacker.label} attacks {target.label} with {spec['label']}"
     choice: defence.Defence | None = None

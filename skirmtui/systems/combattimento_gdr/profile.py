@@ -52,6 +52,8 @@ UNIT_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("contact", "in contact with", tuple),  # several opponents: unit ids
     FieldSpec("stunned", "loses its next action", bool),
     FieldSpec("fumbled", "off balance: loses its next action", bool),
+    FieldSpec("prone", "prone (the GM says)", bool),
+    FieldSpec("helpless", "helpless: asleep, bound (the GM says)", bool),
     FieldSpec("charging", "charge: turns to contact", int, 0, 9),
     FieldSpec("charge_to", "charging", str),
     FieldSpec("busy", "another action: turns left", int, 0, 20),
@@ -192,6 +194,8 @@ def _make(spec: UnitSpec) -> Unit:
         "contact": (),
         "stunned": False,
         "fumbled": False,
+        "prone": False,
+        "helpless": False,
         "charging": 0,
         "charge_to": "",
         "busy": 0,

@@ -45,6 +45,7 @@ def status(b: Battle, unit: Unit) -> str:
         parts.append("stunned")
     if unit.flag("fumbled"):
         parts.append("off balance")
+    parts += [flag for flag in ("prone", "helpless") if unit.flag(flag)]
     if unit.num("charging"):
         parts.append(f"charging {unit.num('charging')}")
     if unit.num("busy"):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.system import QueueRow
-from skirmtui.systems.regole_base import turns
 from skirmtui.systems.regole_base.assault import can_assault
 from skirmtui.systems.regole_base.movement import can_move
 from skirmtui.systems.regole_base.position import pos
@@ -24,8 +23,9 @@ def queue(b: Battle) -> list[QueueRow]:
     can = _CAN.get(b.phase)
     current = None
     if can is not None and pos(b).stage in ("", "activate"):
-        found = turns.next_mover(b, can)
-        current = found[0] if found else None
+        # The side whose model is acting or being chosen: `alternate` has already moved
+        # the turn pointer on to the next side by the time its question is asked.
+        current = b.turn_side or None
     rows = []
     for i, side in enumerate(order(b)):
         if can is None:
