@@ -51,7 +51,8 @@ class SetupScreen(Screen[Setup | None]):
         system = self.system
         preset = self.preset
         players = len(preset.sides) if preset else system.min_players
-        with VerticalScroll(id="form"):
+        # Not focusable itself: Tab starts at the title and the form scrolls to follow focus.
+        with VerticalScroll(id="form", can_focus=False):
             yield Static(plain(f"New battle — {system.title}"), id="setup-title")
             yield Static(id="setup-error")
             with Horizontal(classes="row"):
@@ -68,6 +69,16 @@ class SetupScreen(Screen[Setup | None]):
                     allow_blank=False,
                     id="players",
                 )
+            for option in system.setup_options:
+                value = (
+                    preset.options.get(option.name, option.default) if preset else option.default
+                )
+                with Horizontal(classes="row"):
+                    yield Label(plain(option.label), classes="option-label")
+                    if option.kind is bool:
+                        yield Checkbox("on", value=bool(value), id=f"opt-{option.name}")
+                    else:
+                        yield Input(str(value), type="integer", id=f"opt-{option.name}")
             army_choices = [(plain(name), name) for name in self.armies] + [
                 (plain("typed in below"), TYPED)
             ]
@@ -86,21 +97,15 @@ class SetupScreen(Screen[Setup | None]):
                             for u in preset.units
                             if u.side == side.id
                         )
-                    area = TextArea(typed, id=f"units-{i}", classes="units")
-                    area.border_title = "units: one per line, name then " + _line_format(
-                        system.profile_fields
+                    # Tab leaves the box (it never inserts a tab): the form is filled in order.
+                    area = TextArea(typed, id=f"units-{i}", classes="units", tab_behavior="focus")
+                    area.border_title = f"Units of player {i + 1}"
+                    yield Static(
+                        plain(_units_help(system.profile_fields)),
+                        id=f"units-help-{i}",
+                        classes="units-help",
                     )
                     yield area
-            for option in system.setup_options:
-                value = (
-                    preset.options.get(option.name, option.default) if preset else option.default
-                )
-                with Horizontal(classes="row"):
-                    yield Label(plain(option.label), classes="option-label")
-                    if option.kind is bool:
-                        yield Checkbox("on", value=bool(value), id=f"opt-{option.name}")
-                    else:
-                        yield Input(str(value), type="integer", id=f"opt-{option.name}")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
@@ -108,6 +113,7 @@ class SetupScreen(Screen[Setup | None]):
 
     def on_mount(self) -> None:
         self._players_changed()
+        self.query_one("#title", Input).focus()
 
     @on(Select.Changed, "#players")
     def _players_changed(self) -> None:
@@ -125,6 +131,7 @@ class SetupScreen(Screen[Setup | None]):
     def _army_changed_for(self, i: int) -> None:
         typed = self.query_one(f"#army-{i}", Select).value == TYPED
         self.query_one(f"#units-{i}", TextArea).display = typed
+        self.query_one(f"#units-help-{i}", Static).display = typed
 
     def _players(self) -> int:
         value = self.query_one("#players", Select).value
@@ -237,6 +244,23 @@ def _texts(fields: tuple[FieldSpec, ...]) -> list[str]:
 
 def _line_format(fields: tuple[FieldSpec, ...]) -> str:
     return " | ".join([" ".join(_numbers(fields)), *_texts(fields)])
+
+
+def _units_help(fields: tuple[FieldSpec, ...]) -> str:
+    """How a unit is typed, in the fields' labels and with an example line, so no one has
+    to guess the columns."""
+    typed = [f for f in fields if not f.derived]
+    numbers = ", ".join(
+        f.label + (" (1 yes, 0 no)" if f.kind is bool else "") for f in typed if f.kind is not str
+    )
+    texts = "".join(f" | {f.label}" for f in typed if f.kind is str)
+    example = " ".join(
+        ["Archer", *("0" if f.kind is bool else "3" for f in typed if f.kind is not str)]
+    )
+    return (
+        f"One unit per line: name, then {numbers}{texts} (e.g. {example})."
+        " Enter adds a line; Tab moves on."
+    )
 
 
 def _typed_value(value: object) -> str:

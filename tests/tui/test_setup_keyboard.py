@@ -1,0 +1,115 @@
+"""Issue 13 item 6: the setup form of `skirmtui new` is filled with the keyboard alone, in
+a predictable order (top to bottom, left to right), and Tab leaves the units box."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Select, Static
+
+from skirmtui.systems.registry import systems
+from skirmtui.tui.app import SkirmApp
+from skirmtui.tui.screens.battle import BattleScreen
+from skirmtui.tui.screens.setup import _parse_units, _units_help
+from tests.tui.helpers import WI
+
+# Title, the battle's options, then each side left to right (name, army, units), Start.
+ORDER = [
+    "title",
+    "seed",
+    "players",
+    "opt-budget",
+    "opt-turn_limit",
+    "opt-range_modifiers",
+    "name-0",
+    "army-0",
+    "name-1",
+    "army-1",
+    "start",
+    "cancel",
+]
+
+
+async def type_text(pilot: Pilot[object], text: str) -> None:
+    await pilot.press(*("space" if c == " " else c for c in text))
+
+
+async def tab_order(pilot: Pilot[object], app: SkirmApp, count: int) -> list[str | None]:
+    seen = [app.focused.id if app.focused else None]
+    for _ in range(count - 1):
+        await pilot.press("tab")
+        seen.append(app.focused.id if app.focused else None)
+    return seen
+
+
+async def test_6_tab_walks_the_form_top_to_bottom(tmp_path: Path) -> None:
+    app = SkirmApp(system_id=WI, path=tmp_path / "new.toml", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert await tab_order(pilot, app, len(ORDER)) == ORDER
+        await pilot.press("tab")  # and round again to the title
+        assert app.focused is not None and app.focused.id == "title"
+        await pilot.press("shift+tab")
+        assert app.focused is not None and app.focused.id == "cancel"
+        # A typed army puts its units box right after the army choice; Tab leaves the box.
+        screen = app.screen
+        screen.query_one("#army-0", Select).value = "typed"
+        await pilot.pause()
+        screen.query_one("#title").focus()
+        await pilot.pause()
+        typed = [*ORDER[:8], "units-0", *ORDER[8:]]
+        assert await tab_order(pilot, app, len(typed)) == typed
+        # The focused field is scrolled into view, even at 80×24.
+        form = screen.query_one("#form")
+        start = screen.query_one("#start")
+        assert form.region.contains_region(start.region)
+
+
+async def test_6_a_two_player_battle_by_keyboard_alone(tmp_path: Path) -> None:
+    app = SkirmApp(system_id=WI, path=tmp_path / "new.toml", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await type_text(pilot, "Ambush at dawn")  # the title has the focus and is selected
+        await pilot.press("tab")
+        await type_text(pilot, "42")  # seed: the whole old value is replaced
+        await pilot.press("tab", "tab")  # players: keep 2
+        await type_text(pilot, "150")
+        await pilot.press("tab")
+        await type_text(pilot, "6")
+        await pilot.press("tab", "space")  # range modifiers on
+        await pilot.press("tab")
+        await type_text(pilot, "Romans")
+        await pilot.press("tab", "enter", "end", "enter")  # army: "typed in below" (last)
+        await pilot.pause()
+        help_text = str(app.screen.query_one("#units-help-0", Static).render())
+        assert "One unit per line: name, then CMB, ABI (e.g. Archer 3 3)" in help_text
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "units-0"
+        await type_text(pilot, "Hero 5 5")
+        await pilot.press("enter")
+        await type_text(pilot, "Archer 3 4")
+        await pilot.press("tab")  # leaves the box: no tab typed into it
+        await type_text(pilot, "Gauls")
+        await pilot.press("tab", "tab")  # keep the Gauls' sample army
+        assert app.focused is not None and app.focused.id == "start"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        session = app.session
+        assert session is not None
+        setup = session.setup
+        assert (setup.title, setup.seed) == ("Ambush at dawn", 42)
+        assert setup.options == {"budget": 150, "turn_limit": 6, "range_modifiers": True}
+        assert [s.name for s in setup.sides] == ["Romans", "Gauls"]
+        red = [(u.name, u.profile) for u in setup.units if u.side == "red"]
+        assert red == [("Hero", {"cmb": 5, "abi": 5}), ("Archer", {"cmb": 3, "abi": 4})]
+        assert any(u.side == "blue" for u in setup.units)
+
+
+def test_6_the_units_help_example_parses_in_every_system() -> None:
+    for system in systems().values():
+        help_text = _units_help(system.profile_fields)
+        example = help_text.split("(e.g. ")[1].split(")")[0]
+        units = _parse_units(example, "red", "Red", system.profile_fields)
+        assert [u.name for u in units] == ["Archer"], system.id
