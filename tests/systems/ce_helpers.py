@@ -8,6 +8,9 @@ from skirmtui.engine.battle import Side
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import Setup, UnitSpec
 from skirmtui.systems.registry import get_system
+from tests.systems.scripting import key as key
+from tests.systems.scripting import play as play
+from tests.systems.scripting import stat as stat
 
 CE = "cape-et-epee"
 
@@ -31,23 +34,6 @@ def setup(red: list[dict[str, Any]], blue: list[dict[str, Any]], **options: Any)
 
 def session(red: list[dict[str, Any]], blue: list[dict[str, Any]], **options: Any) -> Session:
     return Session(get_system(CE), setup(red, blue, **options))
-
-
-def play(s: Session, *steps: tuple[str, Any]) -> None:
-    """Answer prompts in order, checking each key is what the rules ask now."""
-    for key, value in steps:
-        assert s.prompt is not None, f"battle over, but the test answers {key}"
-        assert s.prompt.key == key, f"rules ask {s.prompt.key!r}, test answers {key!r}"
-        s.answer(value)
-
-
-def key(s: Session) -> str:
-    assert s.prompt is not None
-    return s.prompt.key
-
-
-def stat(s: Session, unit: str, field: str) -> Any:
-    return s.battle.units[unit].stats[field]
 
 
 def options(s: Session) -> list[str]:

@@ -9,7 +9,9 @@ from skirmtui.engine.prompts import Choose
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import Setup, UnitSpec
 from skirmtui.systems.registry import get_system
-from tests.systems.scripting import play
+from tests.systems.scripting import key as key
+from tests.systems.scripting import play as play
+from tests.systems.scripting import stat as stat
 
 PG = "pequenas-guerras"
 RIFLE = "Rifle 60cm A1; Knife melee A1"
@@ -34,11 +36,6 @@ def setup(units: dict[str, list[Row]], **options: Any) -> Setup:
 
 def session(units: dict[str, list[Row]], **options: Any) -> Session:
     return Session(get_system(PG), setup(units, **options))
-
-
-def key(s: Session) -> str:
-    assert s.prompt is not None, "the battle is over"
-    return s.prompt.key
 
 
 def enabled(s: Session) -> list[str]:
@@ -84,10 +81,6 @@ def cover_all(s: Session) -> None:
         s.answer(unit)
         if key(s) == "action.choose":
             s.answer("cover")
-
-
-def stat(s: Session, unit: str, field: str) -> Any:
-    return s.battle.units[unit].stats[field]
 
 
 def sides_of_prompts(s: Session, count: int) -> list[str | None]:

@@ -9,7 +9,9 @@ from skirmtui.engine.prompts import Choose
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import Setup, UnitSpec
 from skirmtui.systems.regole_base import SYSTEM
-from tests.systems.scripting import play
+from tests.systems.scripting import key as key
+from tests.systems.scripting import play as play
+from tests.systems.scripting import stat as stat
 
 RB = "regole-base"
 #: The seed's "uomo qualunque": every characteristic 4, no armour.
@@ -33,11 +35,6 @@ def setup(units: dict[str, list[tuple[str, dict[str, Any]]]], **options: Any) ->
 
 def session(units: dict[str, list[tuple[str, dict[str, Any]]]], **options: Any) -> Session:
     return Session(SYSTEM, setup(units, **options))
-
-
-def key(s: Session) -> str:
-    assert s.prompt is not None, "the battle is over"
-    return s.prompt.key
 
 
 def options(s: Session) -> dict[str, str | None]:
@@ -86,10 +83,6 @@ def charge(s: Session, unit: str, target: str, reaches: bool = True) -> None:
 
 def r(s: Session, unit: str) -> int:
     return s.battle.units[unit].num("r")
-
-
-def stat(s: Session, unit: str, field: str) -> Any:
-    return s.battle.units[unit].stats[field]
 
 
 def texts(s: Session) -> list[str]:

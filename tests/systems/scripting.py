@@ -13,3 +13,13 @@ def play(s: Session, *steps: tuple[str, Any]) -> None:
         assert s.prompt is not None, f"battle over, but the test answers {key}"
         assert s.prompt.key == key, f"rules ask {s.prompt.key!r}, test answers {key!r}"
         s.answer(value)
+
+
+def key(s: Session) -> str:
+    """The key of the question the rules ask now."""
+    assert s.prompt is not None, "the battle is over"
+    return s.prompt.key
+
+
+def stat(s: Session, unit: str, field: str) -> Any:
+    return s.battle.units[unit].stats[field]
