@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import is_safe, safe
+from skirmtui.tui.idle_gc import PERIOD as IDLE_PERIOD
+from skirmtui.tui.idle_gc import IdleCollector
 
 if TYPE_CHECKING:
     from textual.widgets import Input, TextArea
@@ -71,6 +73,12 @@ class SkirmApp(App[int]):
         #: The session changed since the last autosave was submitted.
         self.save_due = False
         self._switch_interval = sys.getswitchinterval()
+        self._collector = IdleCollector()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self._collector.input_seen()  # no collection starts while the user types
+        await super().on_event(event)
 
     def get_default_screen(self) -> Screen[object]:
         """A battle to play is the first screen itself: no blank screen is drawn, and
@@ -96,9 +104,9 @@ class SkirmApp(App[int]):
 
     def on_ready(self) -> None:
         # What exists now (the battle loaded, the screen built) lives as long as the
-        # app: keep the cyclic garbage collector from re-scanning it in every full
-        # collection, which otherwise stalls a keypress by ~100 ms in a long battle.
-        gc.freeze()
+        # app: frozen, out of the collector's walks; collections run between keypresses.
+        self._collector.start()
+        self.set_interval(IDLE_PERIOD, self._collector.tick, name="idle-gc")
         # The autosave thread runs Python too: let the UI thread take the interpreter
         # back within 1 ms (the default 5 ms lets a stall pile up to a frame or more).
         self._switch_interval = sys.getswitchinterval()
@@ -122,7 +130,7 @@ class SkirmApp(App[int]):
 
     def on_unmount(self) -> None:
         # The app is gone: its objects may be collected again, threads share as before.
-        gc.unfreeze()
+        self._collector.stop()
         sys.setswitchinterval(self._switch_interval)
         if self._saver is not None:
             self._saver.close()

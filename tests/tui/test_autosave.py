@@ -55,8 +55,10 @@ async def test_the_app_gives_back_the_gc_and_thread_settings_it_changes(tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert gc.get_freeze_count() > 0
+        assert not gc.isenabled()  # the app collects between keypresses (idle_gc)
         assert sys.getswitchinterval() == 0.001
     assert gc.get_freeze_count() == 0
+    assert gc.isenabled()
     assert sys.getswitchinterval() == before
 
 
