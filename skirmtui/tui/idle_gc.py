@@ -37,31 +37,45 @@ SAFETY = 50_000
 
 
 class IdleCollector:
-    """Owns the collector while an app runs: `start` once the first frame is up,
-    `input_seen` on every input event, `tick` from a timer, `stop` on exit."""
+    """Owns the collector while an app runs: `hold` when the app is made, `start`
+    once the first frame is up, `input_seen` on every input event, `tick` from a
+    timer, `stop` on exit (collection is then as it was before `hold`)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._last_input = 0.0
         self._was_enabled = gc.isenabled()
         self.running = False
+        self._holding = False
         #: Collections made, by generation (tests, the bench).
         self.collections = [0, 0, 0]
 
+    def hold(self) -> None:
+        """No automatic collection until `start`: building the first frame makes
+        little garbage, but a full collection then (every module just imported is
+        young) cost ~25 ms of start-up."""
+        if not self._holding and not self.running:
+            self._holding = True
+            self._was_enabled = gc.isenabled()
+            gc.disable()
+
     def start(self) -> None:
         """Freeze what exists (it lives as long as the app) and take over collection."""
+        if not self._holding:
+            self._was_enabled = gc.isenabled()
+        self._holding = False
         gc.freeze()
-        self._was_enabled = gc.isenabled()
         gc.disable()
         self.running = True
         self._last_input = self._clock()
 
     def stop(self) -> None:
         """Give collection back to Python: the app's objects may be collected again."""
-        if not self.running:
+        if not (self.running or self._holding):
             return
-        self.running = False
-        gc.unfreeze()
+        if self.running:
+            gc.unfreeze()
+        self.running = self._holding = False
         if self._was_enabled:
             gc.enable()
 
