@@ -59,7 +59,7 @@ async def test_rows_show_status_and_a_removed_unit_struck_through(tmp_path: Path
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         table = screen.query_one(Roster)
-        assert row_text(table.render_line(0)).strip() == "Legionari"
+        assert row_text(table.render_line(0)).strip() == "▶ Legionari"  # the side asked
         first = app.session.battle.units["red1"]  # type: ignore[union-attr]
         assert row_text(table.render_line(1)).split()[:2] == ["Centurione", "inactive"]
         assert not any(s.style and s.style.strike for s in table.render_line(1))
@@ -107,3 +107,40 @@ async def test_a_status_that_wraps_repaints_only_the_lines_from_its_unit_down(
         height = table.size.height
         assert set(range(start, height)) <= set(painted)  # everything under it is
         assert any(long.split()[-1] in line for line in after[start:])
+
+
+async def test_a_question_about_a_side_marks_its_heading_and_a_unit_question_the_unit(
+    tmp_path: Path,
+) -> None:
+    """The acting side or unit is marked at all times: a prompt with no unit (the
+    order roll-off, who moved) marks the side asked; one about a unit marks the unit."""
+    import random
+
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        table = screen.query_one(Roster)
+        session = app.session
+        assert session is not None
+        await pilot.pause()
+
+        def headings() -> dict[str, bool]:
+            return {
+                line.text[2:]: line.text.startswith("▶")
+                for line in table._lines
+                if line.unit is None
+            }
+
+        prompt = session.prompt
+        assert prompt is not None and prompt.side == "red" and prompt.actor is None
+        assert headings() == {"Legionari": True, "Barbari": False}
+        rng = random.Random(1)
+        while (prompt := session.prompt) is not None and prompt.actor is None:
+            session.answer(prompt.random_answer(rng))
+        screen.changed()
+        await pilot.pause()
+        assert prompt is not None and prompt.actor is not None
+        assert not any(headings().values())
+        marked = [r.unit_id for r in table.rows if r.mark == "▶"]
+        assert marked == [prompt.actor]

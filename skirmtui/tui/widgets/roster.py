@@ -100,6 +100,8 @@ class Roster(ScrollView, can_focus=True):
         labels = battle.labels
         actor = prompt.actor if prompt else None
         target = prompt.target if prompt else None
+        # A question about a side (which unit moved, who acts next): its heading marked.
+        asked = prompt.side if prompt and actor is None and target is None else None
         rows: list[UnitRow] = []
         sides: list[tuple[str, list[int]]] = []
         for side in battle.sides:
@@ -115,7 +117,8 @@ class Roster(ScrollView, can_focus=True):
                     indices.append(len(rows))
                     label = safe(labels[unit.id])
                     rows.append(UnitRow(unit.id, label, status, unit.removed, mark))
-            sides.append((safe(side.name), indices))
+            mark = ACTOR if side.id == asked else " "
+            sides.append((f"{mark} {safe(side.name)}", indices))
         was = self.cursor_unit
         same_units = [r.unit_id for r in rows] == [r.unit_id for r in self.rows]
         old_rows, self.rows, self._sides = self.rows, rows, sides
@@ -316,6 +319,9 @@ class Roster(ScrollView, can_focus=True):
                 label_style = style + removed if unit_row.removed else style
                 segments.append(Segment(rest[:label_end], label_style))
                 segments.append(Segment(rest[label_end:], style))
+            elif line.unit is None and line.text[:1] == ACTOR:  # a side asked
+                segments.append(Segment(line.text[:1], style + mark))
+                segments.append(Segment(line.text[1:], style))
             else:
                 segments.append(Segment(line.text, style))
             strip = Strip(segments).extend_cell_length(width, style).crop(0, width)
