@@ -398,6 +398,28 @@ async def test_7_the_sheet_lists_recent_entries_newest_first(tmp_path: Path) -> 
         assert recent.index("GM sets") < recent.index("activates?")
 
 
+
+async def test_7_at_80x24_the_sheet_shows_its_recent_entries(tmp_path: Path) -> None:
+    """At 80×24 the sheet (toggled with s) has eight rows: the unit's values are
+    compact enough that the newest entries about it are still on screen."""
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_faces(pilot, "6")
+        await type_faces(pilot, "2")
+        await pilot.press("1")  # Centurione tries to activate
+        await pilot.pause()
+        await type_faces(pilot, "1")
+        await pilot.press("s")
+        await pilot.pause()
+        sheet = app.screen.query_one(UnitSheet)
+        assert sheet.display and sheet.unit_id == "red1"
+        shown = [
+            "".join(seg.text for seg in sheet.render_line(y))
+            for y in range(sheet.content_region.height)
+        ]
+        header = next(y for y, line in enumerate(shown) if "Recent (newest first)" in line)
+        assert "activates?" in shown[header + 1]  # the newest entry, on screen
+
 # -- 8. quick GM actions -----------------------------------------------------------------------
 
 
