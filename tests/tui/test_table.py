@@ -398,7 +398,6 @@ async def test_7_the_sheet_lists_recent_entries_newest_first(tmp_path: Path) -> 
         assert recent.index("GM sets") < recent.index("activates?")
 
 
-
 async def test_7_at_80x24_the_sheet_shows_its_recent_entries(tmp_path: Path) -> None:
     """At 80×24 the sheet (toggled with s) has eight rows: the unit's values are
     compact enough that the newest entries about it are still on screen."""
@@ -419,6 +418,7 @@ async def test_7_at_80x24_the_sheet_shows_its_recent_entries(tmp_path: Path) -> 
         ]
         header = next(y for y, line in enumerate(shown) if "Recent (newest first)" in line)
         assert "activates?" in shown[header + 1]  # the newest entry, on screen
+
 
 # -- 8. quick GM actions -----------------------------------------------------------------------
 

@@ -46,14 +46,14 @@ question is about the side, not one unit (who moved, who acts next).
 
 | system | word | meaning |
 |---|---|---|
-| wargaming-introduttivo | CMB, ABI | combat (combat actions) and ability (activation, movement, recovery), 1–5 |
+| wargaming-introduttivo | CMB, ABI | combat; ability (activation, movement, recovery), 1–5 |
 | pequenas-guerras | quality | the d6 result a unit needs, or more, to pass a test |
 | cape-et-epee | um | the game's unit of measure: one foot model's base diameter (1 um is 2 m) |
 | cape-et-epee | CA | armour class, 5 unarmoured to 1 full armour (a shield lowers it by one) |
-| cape-et-epee | AP, order die | action points; the activation die a character got (its face, 1–3, is its AP and priority) |
+| cape-et-epee | AP, order die | action points; the activation die (face 1–3: AP and priority) |
 | regole-base | V F R M C T | Velocità, Forza, Resistenza, Morale, Corpo a corpo, Tiro |
-| combattimento-gdr | AGI DES POT PRE | the four characteristics, each a die d4–d12 (worth its highest face) or 0 |
-| combattimento-gdr | VPB, DP | base protection value (8 for a human); protection difficulty, VPB plus the shield |
+| combattimento-gdr | AGI DES POT PRE | characteristics: each a die, d4–d12 (its top face), or 0 |
+| combattimento-gdr | VPB, DP | base protection value (8: a human); protection difficulty |
 """
 
 
