@@ -383,6 +383,25 @@ async def test_7_enter_in_the_override_value_applies(tmp_path: Path) -> None:
         assert app.session.battle.units["blue2"].stats["damage"] == 2
 
 
+async def test_7_the_first_o_after_open_opens_the_override(tmp_path: Path) -> None:
+    """`skirmtui open SAVE`, then `o` as the very first key: the override dialog opens
+    (the first `o` after open was once lost)."""
+    from skirmtui.engine.saves import save_session
+    from skirmtui.tui.screens.override import OverrideScreen
+
+    path = tmp_path / "b.toml"
+    played = demo_app(path, autosave=False).session
+    assert played is not None
+    played.answer((6,))
+    save_session(played, path, "2026-01-01T00:00:00Z")
+    session, created = load_session(path, systems())
+    app = SkirmApp(session=session, path=path, created=created, on_disk=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("o")  # no pause before: the first thing the GM does
+        await pilot.pause()
+        assert isinstance(app.screen, OverrideScreen)
+
+
 async def test_7_the_sheet_lists_recent_entries_newest_first(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
