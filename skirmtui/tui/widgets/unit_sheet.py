@@ -17,6 +17,15 @@ RECENT = 8
 RECENT_WINDOW = 2_000
 
 
+def _shown(value: object) -> str:
+    """A profile or yes/no value in words."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
 class UnitSheet(SessionView):
     """Shows `unit_id` (set by the screen: the roster's cursor or the prompt's unit)."""
 
@@ -43,7 +52,9 @@ class UnitSheet(SessionView):
         # Compact: a line of profile values, one of what changed, the status, so that
         # the recent entries still fit when the pane is eight rows high (80×24).
         profile = [
-            (spec.label, str(unit.profile.get(spec.name, "—"))) for spec in system.profile_fields
+            (spec.label, _shown(unit.profile.get(spec.name)))
+            for spec in system.profile_fields
+            if unit.profile.get(spec.name) not in (None, "")
         ]
         rows = [("Status", system.status(battle, unit))]
         rows += [("Condition", c.describe()) for c in of_unit(battle, unit.id)]
@@ -57,13 +68,8 @@ class UnitSheet(SessionView):
             value = unit.stats.get(spec.name)
             if value is None or value == "" or value == unit.start.get(spec.name):
                 continue
-            if value is True:
-                shown = "yes"
-            elif value is False:
-                shown = "no"
-            else:
-                shown = value_words(battle, value, labels)
-            current.append((spec.label, shown))
+            shown = _shown(value) if isinstance(value, bool) else None
+            current.append((spec.label, shown or value_words(battle, value, labels)))
         for line in (profile, current):
             if line:
                 text.append(" · ".join(f"{safe(label)} {safe(value)}" for label, value in line))
