@@ -137,11 +137,3 @@ def _restore_level(spec: FieldSpec, value: object) -> int | None:
     if spec.maximum is not None and value > spec.maximum:
         raise AnswerError(f"a unit put back has {spec.label} at most {spec.maximum}")
     return value
-
-
-def _word(value: object) -> str:
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value)
