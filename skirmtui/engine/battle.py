@@ -189,6 +189,10 @@ class Battle:
     phase_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
     #: The seed's word for a round ("Turn", "Round"): breadcrumb, log headings, summary.
     round_word: str = "Round"
+    #: GM entries applied so far (counted before each is applied, refused or not). A GM
+    #: entry may change anything between two prompts, so a cache of derived state a
+    #: system keeps in its position is valid while this is unchanged.
+    gm_applied: int = attrs.field(default=0, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if any(not u.label for u in self.units.values()):  # a clone's units have theirs
@@ -378,6 +382,7 @@ class Battle:
             phase_labels=self.phase_labels,
             round_word=self.round_word,
             conditions=list(self.conditions),
+            gm_applied=self.gm_applied,
         )
 
 

@@ -57,6 +57,10 @@ class Runner:
         battle = self.battle
         if item.is_gm:
             battle.answer_index = self.consumed
+            # Before applying: a refused entry may have changed something already.
+            battle.gm_applied += 1
+            if isinstance(self.prompt, Choose):
+                self.prompt.settle()  # its lazy options are of the battle before the entry
             apply_override(self.system, battle, item)
             self.consumed += 1
             if battle.over:
@@ -107,6 +111,7 @@ class Runner:
                         actor = str(value)
                     elif target is None and value != actor:
                         target = str(value)
+                prompt.answered()
             entry = battle.record(
                 prompt.kind,
                 f"{prompt.text} → {answer}",
