@@ -18,6 +18,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 import attrs
@@ -581,7 +582,11 @@ def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
         by = raw.get("by")
         if by is not None and by not in (BY_APP, BY_TABLE):
             raise SaveError(f"answer {i} ({key}): by must be {BY_APP!r} or {BY_TABLE!r}")
-        items.append(Item(key, tuple(value) if isinstance(value, list) else value, by))
+        if isinstance(value, list):
+            value = tuple(value)
+        elif type(value) is str:
+            value = intern(value)  # the same few option values, again and again (memory)
+        items.append(Item(intern(key), value, by if by is None else intern(by)))
     return items
 
 
@@ -634,8 +639,13 @@ def _depth(value: Any) -> int:
 
 def load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
     """Load and replay a save: the session and its `created` stamp, or a `SaveError`."""
-    session, created, _ = load_with_document(path, systems)
-    return session, created
+    with gc_paused():
+        doc = read_document(path)
+        setup, items, created = _parts(doc, systems)
+        # The parsed file (every answer as a table, the rendered log) is not needed to
+        # replay: dropped first, so it is not held beside the battle (peak memory).
+        del doc
+        return _replay(systems, setup, items), created
 
 
 def load_with_document(
@@ -664,15 +674,24 @@ def _load_session(
     path: Path, systems: dict[str, RuleSystem]
 ) -> tuple[Session, str, dict[str, Any]]:
     doc = read_document(path)
+    setup, items, created = _parts(doc, systems)
+    return _replay(systems, setup, items), created, doc
+
+
+def _parts(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> tuple[Setup, list[Item], str]:
+    """A parsed save's setup, answers and `created` stamp (`SaveError` if refused)."""
     setup = setup_from_document(doc, systems)
     items = items_from_document(doc, {u.id for u in setup.units})
+    return setup, items, str(doc.get("created") or now_stamp())
+
+
+def _replay(systems: dict[str, RuleSystem], setup: Setup, items: list[Item]) -> Session:
     try:
-        session = Session(systems[setup.system], setup, items)
+        return Session(systems[setup.system], setup, items)
     except ReplayError as error:
         raise SaveError(f"{error} (does not replay: {items[error.index].key})") from None
     except SetupError as error:
         raise SaveError(f"setup refused: {error}") from None
-    return session, str(doc.get("created") or now_stamp()), doc
 
 
 def replay_differences(doc: dict[str, Any], session: Session) -> list[str]:
