@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Iterable
+from sys import intern
 from typing import Any, TypeAlias
 
 import attrs
@@ -52,7 +53,8 @@ class Side:
 @attrs.define
 class Unit:
     """A model, character or squad. `profile` is the starting profile (the system's
-    own field names); `stats` holds every current value the rules track."""
+    own field names; never changed once the unit is made, so clones share it); `stats`
+    holds every current value the rules track."""
 
     id: str
     side: str
@@ -68,11 +70,13 @@ class Unit:
     start: dict[str, Stat] = attrs.field(factory=dict, eq=False, repr=False)
 
     def clone(self) -> Unit:
+        # The profile is the unit's starting profile, never changed once it is made:
+        # shared with the clone (every checkpoint copies every unit).
         return Unit(
             self.id,
             self.side,
             self.name,
-            dict(self.profile),
+            self.profile,
             dict(self.stats),
             self.removed,
             self.label,
@@ -300,13 +304,15 @@ class Battle:
             round=self.round,
             phase=self.phase,
             kind=kind,
-            text=text,
+            # A long battle says the same sentences again and again (a unit moving over
+            # the same ground every turn): one string each, not one per entry (memory).
+            text=intern(text),
             key=key,
             side=side,
             actor=actor,
             target=target,
             roll=roll,
-            brief=brief,
+            brief=intern(brief),
             actors=actors,  # type: ignore[arg-type]  # a tuple or () by now
             targets=targets,  # type: ignore[arg-type]
             order=None if order is None else plain_copy(list(order)),

@@ -62,7 +62,10 @@ class Prompt:
 
     @property
     def kind(self) -> str:
-        return type(self).__name__.lower()
+        kind = _KINDS.get(type(self))
+        if kind is None:  # one string per class, not one per log entry
+            kind = _KINDS[type(self)] = type(self).__name__.lower()
+        return kind
 
     def coerce(self, value: object) -> AnswerValue:
         """Validate `value` as an answer to this prompt (raise `AnswerError`)."""
@@ -75,6 +78,10 @@ class Prompt:
     def describe(self, value: AnswerValue) -> str:
         """The answer in words, for the log."""
         return str(value)
+
+
+#: Each prompt class's `kind`, made once.
+_KINDS: dict[type, str] = {}
 
 
 class Option(NamedTuple):
