@@ -104,12 +104,15 @@ class LazyOptions(Sequence[Option]):
     replayed answer does not build a list of hundreds of options to check one.
 
     `make()` gives every option in order; `find(value)` must give exactly the option of
-    that value `make()` holds, None when it holds none (a system's test checks both).
-    Both read the battle as it is while the prompt is pending: the runner reads the list
-    whole before a GM entry changes the battle under a pending prompt (`settle`), and
-    reading it after the prompt was answered is an error, never a list of another time."""
+    that value `make()` holds, None when it holds none (tests/property/test_lazy_options.py
+    checks both for every system). Both read the battle as it is while the prompt is
+    pending, so the runner makes the list (`settle`) before a GM entry changes the battle
+    under a pending prompt and when a prompt is answered in play (whoever holds the
+    prompt may read it later). Only a replay answers without making it (nobody sees
+    those prompts): reading such a list afterwards is an error, never a list of another
+    time."""
 
-    __slots__ = ("_built", "_closed", "_find", "_make")
+    __slots__ = ("_built", "_closed", "_find", "_found", "_make")
 
     def __init__(
         self, make: Callable[[], Iterable[Option]], find: Callable[[str], Option | None]
@@ -118,6 +121,8 @@ class LazyOptions(Sequence[Option]):
         self._find = find
         self._built: tuple[Option, ...] | None = None
         self._closed = False
+        #: The last value looked up and its option (an answer is checked, then described).
+        self._found: tuple[str, Option | None] | None = None
 
     def settle(self) -> tuple[Option, ...]:
         """Every option, made now if not yet (then kept)."""
@@ -135,7 +140,12 @@ class LazyOptions(Sequence[Option]):
     def find(self, value: str) -> Option | None:
         built = self._built
         if built is None:
-            return self._find(value)
+            found = self._found
+            if found is not None and found[0] == value:
+                return found[1]
+            option = self._find(value)
+            self._found = (value, option)
+            return option
         for option in built:
             if option.value == value:
                 return option
@@ -193,10 +203,14 @@ class Choose(Prompt):
         if type(self.options) is LazyOptions:
             self.options.settle()
 
-    def answered(self) -> None:
-        """The battle moves on past this prompt: lazy options not made by now never are."""
+    def answered(self, replaying: bool) -> None:
+        """The battle moves on past this prompt: in play, lazy options are made now (from
+        the battle they were asked in); in a replay they never are."""
         if type(self.options) is LazyOptions:
-            self.options.close()
+            if replaying:
+                self.options.close()
+            else:
+                self.options.settle()
 
     def coerce(self, value: object) -> AnswerValue:
         if not isinstance(value, str):

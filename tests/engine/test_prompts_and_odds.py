@@ -121,17 +121,22 @@ def test_lazy_options_check_an_answer_without_making_the_list() -> None:
     assert len(made) == 1 and hash(choose) == hash(CHOOSE)
 
 
-def test_lazy_options_never_made_after_the_answer() -> None:
-    """Made after the battle moved on, the list would be of another time: an error."""
+def test_lazy_options_are_made_when_answered_in_play_never_after() -> None:
+    """Made after the battle moved on, the list would be of another time: in play it is
+    made when answered; a replay's prompts (seen by nobody) never make it."""
     made: list[int] = []
-    choose = lazy_choose(made)
-    choose.answered()
+    replayed = lazy_choose(made)
+    replayed.answered(replaying=True)
     with pytest.raises(RuntimeError, match="answered prompt"):
-        list(choose.options)
+        list(replayed.options)
+    assert not made
+    played = lazy_choose(made)
+    played.answered(replaying=False)
+    assert len(made) == 1 and played.options == CHOOSE.options and len(made) == 1
     settled = lazy_choose(made)
     settled.settle()  # the runner, before a GM entry lands under the pending prompt
-    settled.answered()
-    assert settled.options == CHOOSE.options and len(made) == 1
+    settled.answered(replaying=True)
+    assert settled.options == CHOOSE.options and len(made) == 2
 
 
 # -- Ask and Confirm ------------------------------------------------------------------------

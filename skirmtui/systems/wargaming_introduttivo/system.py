@@ -17,7 +17,7 @@ from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.battle import Battle, Position, Scalar, Unit
 from skirmtui.engine.items import Item
-from skirmtui.engine.kit import pick_enemy, reset, stat_test, winner_by_score
+from skirmtui.engine.kit import pick_enemy, reset, stat_test, unit_choices, winner_by_score
 from skirmtui.engine.prompts import Ask, Choose, LazyOptions, Option
 from skirmtui.engine.rolloff import RollOff
 from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
@@ -114,6 +114,17 @@ def _unit_moves(unit_id: str, label: str, prone: bool, active: bool) -> tuple[Op
 
 
 _DONE_MOVING = Option(DONE, "Done: the other units stay", passive=True)
+_STOP_ACTIVATING = Option(DONE, "Stop activating", passive=True)
+
+
+def _with_abi(unit: Unit) -> str:
+    return f"{unit.label} (ABI {unit.num('abi')})"
+
+
+def _with_cmb(unit: Unit) -> str:
+    return f"{unit.label} (CMB {unit.num('cmb')})"
+
+
 _TERRAIN_INDEX = {terrain: index for index, terrain in enumerate(TERRAINS)}
 
 
@@ -255,12 +266,10 @@ class WargamingIntroduttivo(BaseSystem):
             b.record("info", f"{b.side_name(side)} has no unit left to activate")
             self._next_player(b)
             return
-        options = [Option(u.id, f"{u.label} (ABI {u.num('abi')})") for u in untried]
-        options.append(Option(DONE, "Stop activating", passive=True))
         choice = yield Choose(
             key="activation.unit",
             side=side,
-            options=options,
+            options=unit_choices(untried, _with_abi, _STOP_ACTIVATING),
             text=f"{b.side_name(side)}: which unit tries to activate?",
         )
         if choice == DONE or not b.alive(choice):
@@ -383,12 +392,10 @@ class WargamingIntroduttivo(BaseSystem):
         if not fighters or not b.enemies(side):
             self._next_player(b)
             return None
-        options = [Option(u.id, f"{u.label} (CMB {u.num('cmb')})") for u in fighters]
-        options.append(Option(DONE, done, passive=True))
         choice = yield Choose(
             key=f"{what}.unit",
             side=side,
-            options=options,
+            options=unit_choices(fighters, _with_cmb, Option(DONE, done, passive=True)),
             text=f"{b.side_name(side)}: which active unit {verb}?",
         )
         if choice == DONE or not b.alive(choice):
