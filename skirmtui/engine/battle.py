@@ -323,11 +323,16 @@ class Battle:
 
     def set(self, unit: Unit, field: str, value: Stat) -> None:
         """Change one tracked value and record the effect."""
-        before = unit.stats[field]
+        stats = unit.stats
+        before = stats[field]
         if before == value:
             return
-        unit.stats[field] = value
-        self._effect(Effect(unit.id, field, before, value))
+        stats[field] = value
+        # `_effect` inlined: the most frequent call of a replay (undo, load).
+        current = self.current
+        if current is None:
+            current = self.record("effect", "")
+        current.effects.append(Effect(unit.id, field, before, value))
 
     def track(self, field: str, value: Any) -> None:
         """Change a field of the position a reader must see (who holds an objective, the

@@ -159,9 +159,10 @@ def unit_choices(
 
 def reset(b: Battle, units: Iterable[Unit], flags: Mapping[str, Stat]) -> None:
     """Put per-turn flags back to their values (each change logged; unchanged skipped)."""
+    pairs = tuple(flags.items())
     for unit in units:
         stats = unit.stats
-        for field, value in flags.items():
+        for field, value in pairs:
             if stats[field] != value:
                 b.set(unit, field, value)
 
