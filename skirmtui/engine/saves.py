@@ -601,10 +601,15 @@ _GM_TEXT: dict[str, dict[str, bool]] = {
 }
 
 
+_SCALARS = frozenset({str, bool, int})
+
+
 def _value_problem(key: str, value: Any) -> str | None:
     """What is wrong with the type of an answer's value (its rules check the rest on
     replay), or None. A GM entry is a table with its text fields as text, so nothing
     unhashable or oddly typed reaches the rules."""
+    if type(value) in _SCALARS:  # most answers: no nesting to walk (load time)
+        return "a GM entry's value must be a table" if key in GM_KEYS else None
     if _depth(value) > _MAX_DEPTH:
         return "value nested too deeply"
     if key in GM_KEYS and not isinstance(value, dict):
