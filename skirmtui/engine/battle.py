@@ -312,7 +312,7 @@ class Battle:
             actor=actor,
             target=target,
             roll=roll,
-            brief=intern(brief),
+            brief=intern(brief) if brief else brief,
             actors=actors,  # type: ignore[arg-type]  # a tuple or () by now
             targets=targets,  # type: ignore[arg-type]
             order=None if order is None else plain_copy(list(order)),
