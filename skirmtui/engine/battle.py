@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Iterable
-from sys import intern
 from typing import Any, TypeAlias
 
 import attrs
@@ -191,6 +190,8 @@ class Battle:
     conditions: list[Any] = attrs.field(factory=list)
     #: Phase id → the label the user reads (the system's phase table; shared, never copied).
     phase_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+    #: Every distinct text of the log, once (`record`): shared by clones, like the log.
+    texts: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
     #: The seed's word for a round ("Turn", "Round"): breadcrumb, log headings, summary.
     round_word: str = "Round"
     #: GM entries applied so far (counted before each is applied, refused or not). A GM
@@ -298,6 +299,7 @@ class Battle:
         if targets:
             targets = tuple(targets)
             target = targets[0] if target is None else target
+        texts = self.texts
         entry = LogEntry(
             index=len(self.log),
             answer=self.answer_index,
@@ -306,13 +308,13 @@ class Battle:
             kind=kind,
             # A long battle says the same sentences again and again (a unit moving over
             # the same ground every turn): one string each, not one per entry (memory).
-            text=intern(text),
+            text=texts.setdefault(text, text),
             key=key,
             side=side,
             actor=actor,
             target=target,
             roll=roll,
-            brief=intern(brief) if brief else brief,
+            brief=texts.setdefault(brief, brief) if brief else brief,
             actors=actors,  # type: ignore[arg-type]  # a tuple or () by now
             targets=targets,  # type: ignore[arg-type]
             order=None if order is None else plain_copy(list(order)),
@@ -391,6 +393,7 @@ class Battle:
             log=self.log,
             answer_index=self.answer_index,
             phase_labels=self.phase_labels,
+            texts=self.texts,
             round_word=self.round_word,
             conditions=list(self.conditions),
             gm_applied=self.gm_applied,
