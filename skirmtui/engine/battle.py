@@ -300,24 +300,27 @@ class Battle:
             targets = tuple(targets)
             target = targets[0] if target is None else target
         texts = self.texts
+        # Positional, in LogEntry's field order: the most frequent call of a battle (every
+        # answer records), and keywords cost more. A long battle says the same sentences
+        # again and again (a unit moving over the same ground every turn): each distinct
+        # text is kept once, not once an entry (memory).
         entry = LogEntry(
-            index=len(self.log),
-            answer=self.answer_index,
-            round=self.round,
-            phase=self.phase,
-            kind=kind,
-            # A long battle says the same sentences again and again (a unit moving over
-            # the same ground every turn): one string each, not one per entry (memory).
-            text=texts.setdefault(text, text),
-            key=key,
-            side=side,
-            actor=actor,
-            target=target,
-            roll=roll,
-            brief=texts.setdefault(brief, brief) if brief else brief,
-            actors=actors,  # type: ignore[arg-type]  # a tuple or () by now
-            targets=targets,  # type: ignore[arg-type]
-            order=None if order is None else plain_copy(list(order)),
+            len(self.log),  # index
+            self.answer_index,  # answer
+            self.round,
+            self.phase,
+            kind,
+            texts.setdefault(text, text),
+            key,
+            side,
+            actor,
+            target,
+            roll,
+            [],  # effects
+            actors,  # type: ignore[arg-type]  # a tuple or () by now
+            targets,  # type: ignore[arg-type]
+            None if order is None else plain_copy(list(order)),
+            texts.setdefault(brief, brief) if brief else brief,
         )
         self.log.append(entry)
         self.current = entry
