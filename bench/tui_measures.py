@@ -315,6 +315,10 @@ async def _stalls(app: Any, session: Session, rounds: int = 6) -> tuple[float, l
     rng = random.Random(4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        for _ in range(100):  # the app starts its writer just after the first frames
+            if app._saver is not None:
+                break
+            await pilot.pause(0.02)
         saver = app._saver
         assert saver is not None
 

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import is_safe, safe
+from skirmtui.tui.idle_gc import PERIOD as IDLE_PERIOD
+from skirmtui.tui.idle_gc import IdleCollector
 
 if TYPE_CHECKING:
     from textual.widgets import Input, TextArea
@@ -22,6 +24,11 @@ if TYPE_CHECKING:
     from skirmtui.engine.lock import SaveLock
     from skirmtui.engine.system import Setup
     from skirmtui.tui.autosave import Autosaver
+
+
+#: Seconds after the first frame before the autosave writer and the odds warm-up
+#: start (the frames right after the first are drawn without them).
+AFTER_START = 0.15
 
 
 class SkirmApp(App[int]):
@@ -71,6 +78,15 @@ class SkirmApp(App[int]):
         #: The session changed since the last autosave was submitted.
         self.save_due = False
         self._switch_interval = sys.getswitchinterval()
+        self._collector = IdleCollector()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self._collector.input_seen()  # no collection starts while the user types
+        await super().on_event(event)
+
+    def on_load(self) -> None:
+        self._collector.hold()  # until the first frame is up (`on_ready` starts it)
 
     def get_default_screen(self) -> Screen[object]:
         """A battle to play is the first screen itself: no blank screen is drawn, and
@@ -96,33 +112,43 @@ class SkirmApp(App[int]):
 
     def on_ready(self) -> None:
         # What exists now (the battle loaded, the screen built) lives as long as the
-        # app: keep the cyclic garbage collector from re-scanning it in every full
-        # collection, which otherwise stalls a keypress by ~100 ms in a long battle.
-        gc.freeze()
+        # app: frozen, out of the collector's walks; collections run between keypresses.
+        self._collector.start()
+        self.set_interval(IDLE_PERIOD, self._collector.tick, name="idle-gc")
         # The autosave thread runs Python too: let the UI thread take the interpreter
         # back within 1 ms (the default 5 ms lets a stall pile up to a frame or more).
         self._switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(0.001)
-        # icepool is imported lazily: once the first frame is up, off the UI thread
-        # (so it neither delays start-up nor the first roll's odds).
+        # What the first frames do not need waits until they are drawn: a thread
+        # importing icepool or writing the first save would take the interpreter
+        # from the UI thread while it draws them.
+        self.set_timer(AFTER_START, self._after_start, name="after-start")
+
+    def _after_start(self) -> None:
+        # icepool is imported lazily, off the UI thread (so it neither delays
+        # start-up nor the first roll's odds).
         from skirmtui.engine.odds import warm_up
 
         self.run_worker(warm_up, thread=True, name="odds-warm-up", group="odds")
+        self._start_saver()
+        if self.save_due:  # a new battle (the demo): its first save after the first frame
+            self.autosave()
+
+    def _start_saver(self) -> None:
+        """The autosave writer (and the save code it imports), once: after the first
+        frames, or at the first answer or quit if that comes sooner."""
         playing = self.session is not None and not self.review_only
         if playing and self._saver is None and self._autosave_enabled:
-            # The writer (and the save code it imports) is set up after the first frame.
             from skirmtui.engine.saves import snapshot
             from skirmtui.tui.autosave import Autosaver
 
             assert self.session is not None
             loaded = snapshot(self.session, self.created) if self.on_disk else None
             self._saver = Autosaver(self.save_path, self._saved, loaded)
-        if self.save_due:  # a new battle (the demo): its first save after the first frame
-            self.autosave()
 
     def on_unmount(self) -> None:
         # The app is gone: its objects may be collected again, threads share as before.
-        gc.unfreeze()
+        self._collector.stop()
         sys.setswitchinterval(self._switch_interval)
         if self._saver is not None:
             self._saver.close()
@@ -162,6 +188,8 @@ class SkirmApp(App[int]):
     # -- autosave -------------------------------------------------------------------------
 
     def autosave(self) -> None:
+        if self._saver is None and self.is_running:
+            self._start_saver()  # an answer within the first frames
         if self._saver is not None and self.session is not None:
             from skirmtui.engine.saves import snapshot
 
@@ -189,6 +217,8 @@ class SkirmApp(App[int]):
             self.ask_unsaved(saver.stopped, quitting=False)
 
     async def action_quit(self) -> None:
+        if self.save_due:
+            self._start_saver()  # quitting within the first frames: the writer now
         saver = self._saver
         if saver is not None:
             # The last answer's autosave waits for a frame: it may not be submitted yet.

@@ -55,8 +55,10 @@ async def test_the_app_gives_back_the_gc_and_thread_settings_it_changes(tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert gc.get_freeze_count() > 0
+        assert not gc.isenabled()  # the app collects between keypresses (idle_gc)
         assert sys.getswitchinterval() == 0.001
     assert gc.get_freeze_count() == 0
+    assert gc.isenabled()
     assert sys.getswitchinterval() == before
 
 
@@ -123,3 +125,26 @@ def test_an_unexpected_error_in_the_writer_is_reported_and_the_thread_goes_on(
     assert not saver.unsaved
     assert errors[0] == "autosave failed: boom" and errors[-1] is None
     assert (tmp_path / "x.toml").exists()
+
+
+async def test_a_new_battle_is_saved_after_its_first_frames_without_a_key(
+    tmp_path: Path,
+) -> None:
+    """The writer starts a moment after the first frame (not during it), and the new
+    battle's first save is then written with no key pressed."""
+    import asyncio
+
+    from tests.tui.helpers import SIZE, demo_app
+
+    path = tmp_path / "b.toml"
+    app = demo_app(path)
+    app.save_due = True  # as `skirmtui demo` starts it
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(100):  # up to 5 s on a slow machine
+            await pilot.pause(0.05)
+            if app._saver is not None and app._saver.flush() and path.exists():
+                break
+        await asyncio.sleep(0)
+        assert path.exists()
+    loaded, _ = load_session(path, systems())
+    assert loaded.items == []

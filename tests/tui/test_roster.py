@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skirmtui.engine.items import GM_REMOVE
+from textual.geometry import Region
+
+from skirmtui.engine.items import GM_CONDITION, GM_REMOVE
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.roster import Roster
 from skirmtui.tui.widgets.unit_sheet import UnitSheet
@@ -57,7 +59,7 @@ async def test_rows_show_status_and_a_removed_unit_struck_through(tmp_path: Path
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         table = screen.query_one(Roster)
-        assert row_text(table.render_line(0)).strip() == "Legionari"
+        assert row_text(table.render_line(0)).strip() == "▶ Legionari"  # the side asked
         first = app.session.battle.units["red1"]  # type: ignore[union-attr]
         assert row_text(table.render_line(1)).split()[:2] == ["Centurione", "inactive"]
         assert not any(s.style and s.style.strike for s in table.render_line(1))
@@ -66,3 +68,79 @@ async def test_rows_show_status_and_a_removed_unit_struck_through(tmp_path: Path
         await pilot.pause()
         struck = [s for s in table.render_line(1) if s.style and s.style.strike]
         assert [s.text.strip() for s in struck] == [first.name]  # the name only
+
+
+async def test_a_status_that_wraps_repaints_only_the_lines_from_its_unit_down(
+    tmp_path: Path,
+) -> None:
+    """A unit's status growing a line moves the lines under it, not those above: only
+    those are repainted (one answer used to repaint the whole pane and its scrollbar)."""
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        table = screen.query_one(Roster)
+        await pilot.pause()
+        units = list(app.session.battle.units)  # type: ignore[union-attr]
+        third = units[2]
+        before = table.lines_text()
+        start = next(y for y, line in enumerate(table._lines) if line.unit == 2)
+        painted: list[int] = []
+        refresh = table.refresh
+
+        def record(*regions: Region, **kwargs: object) -> Roster:
+            painted.extend(y for r in regions for y in range(r.y, r.bottom))
+            if not regions:
+                painted.append(-1)  # the whole pane
+            return refresh(*regions, **kwargs)  # type: ignore[arg-type]
+
+        table.refresh = record  # type: ignore[method-assign]
+        long = "shaken by the charge of the war elephants on the left flank"
+        app.session.gm(GM_CONDITION, unit=third, text=long)  # type: ignore[union-attr]
+        screen.changed()
+        await pilot.pause()
+        after = table.lines_text()
+        assert len(after) > len(before)  # the status wrapped: a line more
+        assert after[:start] == before[:start]
+        assert painted and -1 not in painted
+        assert min(painted) == start  # nothing above the unit repainted
+        height = table.size.height
+        assert set(range(start, height)) <= set(painted)  # everything under it is
+        assert any(long.split()[-1] in line for line in after[start:])
+
+
+async def test_a_question_about_a_side_marks_its_heading_and_a_unit_question_the_unit(
+    tmp_path: Path,
+) -> None:
+    """The acting side or unit is marked at all times: a prompt with no unit (the
+    order roll-off, who moved) marks the side asked; one about a unit marks the unit."""
+    import random
+
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        table = screen.query_one(Roster)
+        session = app.session
+        assert session is not None
+        await pilot.pause()
+
+        def headings() -> dict[str, bool]:
+            return {
+                line.text[2:]: line.text.startswith("▶")
+                for line in table._lines
+                if line.unit is None
+            }
+
+        prompt = session.prompt
+        assert prompt is not None and prompt.side == "red" and prompt.actor is None
+        assert headings() == {"Legionari": True, "Barbari": False}
+        rng = random.Random(1)
+        while (prompt := session.prompt) is not None and prompt.actor is None:
+            session.answer(prompt.random_answer(rng))
+        screen.changed()
+        await pilot.pause()
+        assert prompt is not None and prompt.actor is not None
+        assert not any(headings().values())
+        marked = [r.unit_id for r in table.rows if r.mark == "▶"]
+        assert marked == [prompt.actor]

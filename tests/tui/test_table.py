@@ -383,6 +383,25 @@ async def test_7_enter_in_the_override_value_applies(tmp_path: Path) -> None:
         assert app.session.battle.units["blue2"].stats["damage"] == 2
 
 
+async def test_7_the_first_o_after_open_opens_the_override(tmp_path: Path) -> None:
+    """`skirmtui open SAVE`, then `o` as the very first key: the override dialog opens
+    (the first `o` after open was once lost)."""
+    from skirmtui.engine.saves import save_session
+    from skirmtui.tui.screens.override import OverrideScreen
+
+    path = tmp_path / "b.toml"
+    played = demo_app(path, autosave=False).session
+    assert played is not None
+    played.answer((6,))
+    save_session(played, path, "2026-01-01T00:00:00Z")
+    session, created = load_session(path, systems())
+    app = SkirmApp(session=session, path=path, created=created, on_disk=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("o")  # no pause before: the first thing the GM does
+        await pilot.pause()
+        assert isinstance(app.screen, OverrideScreen)
+
+
 async def test_7_the_sheet_lists_recent_entries_newest_first(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -396,6 +415,28 @@ async def test_7_the_sheet_lists_recent_entries_newest_first(tmp_path: Path) -> 
         sheet = app.screen.query_one(UnitSheet).content().plain
         recent = sheet.split("Recent (newest first):")[1]
         assert recent.index("GM sets") < recent.index("activates?")
+
+
+async def test_7_at_80x24_the_sheet_shows_its_recent_entries(tmp_path: Path) -> None:
+    """At 80×24 the sheet (toggled with s) has eight rows: the unit's values are
+    compact enough that the newest entries about it are still on screen."""
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_faces(pilot, "6")
+        await type_faces(pilot, "2")
+        await pilot.press("1")  # Centurione tries to activate
+        await pilot.pause()
+        await type_faces(pilot, "1")
+        await pilot.press("s")
+        await pilot.pause()
+        sheet = app.screen.query_one(UnitSheet)
+        assert sheet.display and sheet.unit_id == "red1"
+        shown = [
+            "".join(seg.text for seg in sheet.render_line(y))
+            for y in range(sheet.content_region.height)
+        ]
+        header = next(y for y, line in enumerate(shown) if "Recent (newest first)" in line)
+        assert "activates?" in shown[header + 1]  # the newest entry, on screen
 
 
 # -- 8. quick GM actions -----------------------------------------------------------------------

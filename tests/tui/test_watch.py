@@ -12,8 +12,9 @@ from skirmtui.engine.follow import SaveFollower
 from skirmtui.engine.saves import SaveWriter, snapshot
 from skirmtui.engine.session import Session
 from skirmtui.systems.registry import systems
-from skirmtui.tui.screens.player import PlayerLog, PlayerScreen, question_words
+from skirmtui.tui.screens.player import PlayerScreen, question_words
 from skirmtui.tui.watch import WatchApp
+from skirmtui.tui.widgets.player_log import PlayerLog
 from tests.tui.helpers import demo_session
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "wargaming-introduttivo.toml"
@@ -183,3 +184,29 @@ def test_a_different_battle_saved_there_is_read_whole(tmp_path: Path) -> None:
     assert follower.poll()
     assert follower.session.setup.seed != gm.session.setup.seed
     assert follower.session.battle.result is not None
+
+
+async def test_the_player_log_wraps_long_lines_on_a_narrow_screen(tmp_path: Path) -> None:
+    """On a phone-sized terminal a long log line wraps under itself (the outcome at
+    its end is on screen), newest entry first, each entry's rows in order."""
+    gm = Gm(tmp_path / "b.toml")
+    long = "The ford is held " + "by a stubborn rearguard " * 4 + "until the end: VICTORY"
+    gm.session.gm("gm.note", text=long)
+    gm.session.gm("gm.note", text="Newest")
+    gm.save()
+    app = WatchApp(SaveFollower(gm.path, systems()), poll=0.05)
+    async with app.run_test(size=(40, 30)) as pilot:
+        await pilot.pause(0.3)
+        log = app.screen.query_one(PlayerLog)
+        width = log.scrollable_content_region.width
+        rows = log.rows()
+        assert rows[0] == "✎ Newest"
+        assert all(len(row) <= width for row in rows)
+        note = rows[1 : 1 + len(rows)]
+        joined = " ".join(
+            row.strip()
+            for row in note[: next(i for i, row in enumerate(note) if "VICTORY" in row) + 1]
+        )
+        assert joined == f"✎ {long}"
+        drawn = ["".join(s.text for s in log.render_line(y)).rstrip() for y in range(len(rows))]
+        assert drawn[: len(rows)] == rows[: len(drawn)]

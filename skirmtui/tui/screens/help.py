@@ -20,14 +20,12 @@ HELP = """\
 | Enter | "done on the table" |
 | Ctrl+Z / Ctrl+Y | undo / redo (as far back as the start) |
 | + / − | GM: one more / one less damage on the unit under the roster cursor |
-| t | GM: switch one yes/no status of that unit |
+| x | GM: switch one yes/no status of that unit |
+| t | GM: a timed condition on a unit (to the end of round N, for N activations, until removed) |
 | o | GM override: set a value, remove, restore or add a unit, end the battle |
-| t | a timed condition on a unit (to a round's end, for N activations, until removed) |
-| / | search the log; n / N next / previous hit, Esc ends the search |
-| l | dice luck per side and unit |
 | e | write a note into the log (tick "private" to keep it from the player view) |
-| t | timed condition on a unit: to the end of round N, for N activations, until removed |
-| / | search the log (a unit, a word, a roll key); n / N next / previous hit, Esc ends |
+| / | search the log (a unit, a word, a roll key) |
+| n / N, Esc | while a search is on: next / previous hit; end the search |
 | l | dice luck: per side and unit, expected and actual successes, percentile |
 | v | review: timeline, filters, summary |
 | s | on a narrow terminal: the unit sheet in the log's place (and back) |
@@ -41,7 +39,21 @@ sheet shows that unit until you move the cursor. Under each log line, → says w
 it changed. Every answer is saved at once; `skirmtui open SAVE` continues where you
 left. The **Now** pane says what must happen next; before a roll it shows the dice,
 the number needed and the exact chance of success. The battle screen needs a
-terminal of at least 80×24.
+terminal of at least 80×24. On the side heading, ▶ marks the player asked when the
+question is about the side, not one unit (who moved, who acts next).
+
+## Words and abbreviations
+
+| system | word | meaning |
+|---|---|---|
+| wargaming-introduttivo | CMB, ABI | combat; ability (activation, movement, recovery), 1–5 |
+| pequenas-guerras | quality | the d6 result a unit needs, or more, to pass a test |
+| cape-et-epee | um | the game's unit of measure: one foot model's base diameter (1 um is 2 m) |
+| cape-et-epee | CA | armour class, 5 unarmoured to 1 full armour (a shield lowers it by one) |
+| cape-et-epee | AP, order die | action points; the activation die (face 1–3: AP and priority) |
+| regole-base | V F R M C T | Velocità, Forza, Resistenza, Morale, Corpo a corpo, Tiro |
+| combattimento-gdr | AGI DES POT PRE | characteristics: each a die, d4–d12 (its top face), or 0 |
+| combattimento-gdr | VPB, DP | base protection value (8: a human); protection difficulty |
 """
 
 

@@ -9,19 +9,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.cells import cell_len
-from rich.segment import Segment
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
 from textual.screen import Screen
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
 from textual.widgets import Footer, Static
 
-from skirmtui.engine.battle import LogEntry
 from skirmtui.engine.odds import percent, success_chance
 from skirmtui.engine.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
 from skirmtui.engine.session import Session
@@ -29,14 +24,9 @@ from skirmtui.engine.text import one_line, safe
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
-from skirmtui.tui.widgets.combat_log import entry_line, entry_style
+from skirmtui.tui.widgets.player_log import PlayerLog
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
-
-
-def shown(entry: LogEntry) -> bool:
-    """Entries the players see: every one with text but the GM's private notes."""
-    return bool(entry.text) and not entry.private
 
 
 def question_words(session: Session) -> Text:
@@ -74,46 +64,8 @@ class NowPane(SessionView):
         return question_words(self.session)
 
 
-class PlayerLog(ScrollView, can_focus=True):
-    """The combat log newest first (line API: only the rows on screen are drawn)."""
-
-    def __init__(self, session: Session, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.session = session
-        self._entries: list[LogEntry] = []
-        self._width = 0
-
-    def sync(self) -> None:
-        """Catch up with the log: an undo only drops a tail, new entries are appended,
-        so only what changed is looked at (a 10,000-entry log costs what one does)."""
-        log = self.session.battle.log
-        entries = self._entries
-        while entries and (
-            entries[-1].index >= len(log) or log[entries[-1].index] is not entries[-1]
-        ):
-            entries.pop()
-        start = entries[-1].index + 1 if entries else 0
-        fresh = [e for e in log[start:] if shown(e)]
-        entries += fresh
-        self._width = max([self._width, *(cell_len(entry_line(e)) for e in fresh)])
-        self.virtual_size = Size(self._width, len(entries))
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        row = scroll_y + y
-        width = self.scrollable_content_region.width
-        base = self.rich_style
-        if row >= len(self._entries):
-            return Strip.blank(width, base)
-        entry = self._entries[len(self._entries) - 1 - row]
-        line = entry_line(entry)
-        strip = Strip([Segment(line, base + entry_style(entry))], cell_len(line))
-        return strip.crop(scroll_x, scroll_x + width).extend_cell_length(width, base)
-
-    def lines(self) -> list[str]:
-        """The rows as text, newest first (tests, the browser check)."""
-        return [entry_line(e) for e in reversed(self._entries)]
+#: Below this many columns the panes stack (the roster column is 36 wide).
+NARROW = 76
 
 
 class PlayerScreen(Screen[None]):
@@ -128,6 +80,7 @@ class PlayerScreen(Screen[None]):
         self.source = source
 
     def compose(self) -> ComposeResult:
+        self._fit_width(self.app.size.width)  # the layout before the first frame
         session = self.session
         yield Breadcrumb(session, id="breadcrumb")
         with Horizontal(id="panes"):
@@ -139,6 +92,14 @@ class PlayerScreen(Screen[None]):
                 yield PlayerLog(session, id="log")
         yield Static(id="status")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_width(event.size.width)
+
+    def _fit_width(self, width: int) -> None:
+        """A phone or a narrow window: the panes stack (roster and queue above the
+        question and the log) instead of squeezing the log to nothing."""
+        self.set_class(width < NARROW, "-narrow")
 
     def on_mount(self) -> None:
         self.query_one("#roster").border_title = "Roster"

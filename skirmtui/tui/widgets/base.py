@@ -84,7 +84,7 @@ class SessionView(Widget):
                         Segment(s.text, base + s.style if s.style else base)
                         for s in part.render(console)
                     ]
-                    for part in line.wrap(console, width)
+                    for part in line.wrap(console, max(1, width))  # a pane squeezed to 0
                 ]
                 cache[key] = cut
             lines += cut

@@ -24,6 +24,7 @@ from skirmtui.engine.session import Session
 from skirmtui.engine.text import one_line
 from skirmtui.engine.wording import entry_effects
 from skirmtui.tui.widgets.lines import wrap
+from skirmtui.tui.widgets.thumb import Thumb
 
 _STYLES = {
     "phase": Style(bold=True, color="cyan"),
@@ -79,29 +80,15 @@ class CombatLog(ScrollView, can_focus=True):
         self.marked: int | None = None
         self._base = Style()
         self._follow = True  # at the end: new entries scroll into view
-        self._thumb: tuple[int, int] = (-1, -1)  # the scrollbar's thumb as drawn
+        self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # As ScrollView's, but the scrollbar repaints only when its thumb moves: in a
         # 10,000-line log most new lines do not move it by an eighth of a cell.
         self._follow = new_value >= self.max_scroll_y
-        self._move_thumb()
+        self._thumb.move(self)
         if round(old_value) != round(new_value):
             self.refresh(self.size.region)
-
-    def _move_thumb(self) -> None:
-        if not self.show_vertical_scrollbar:
-            return
-        bar = self.vertical_scrollbar
-        height = max(1, bar.size.height)
-        total = max(1, self.virtual_size.height)
-        window = self.scrollable_content_region.height
-        thumb = (round(self.scroll_y * height * 8 / total), round(window * height * 8 / total))
-        if thumb != self._thumb:
-            self._thumb = thumb
-            bar.window_virtual_size = total
-            bar.window_size = window
-            bar.position = self.scroll_y
 
     # -- keeping up with the battle ------------------------------------------------------
 
@@ -175,7 +162,7 @@ class CombatLog(ScrollView, can_focus=True):
                 self.set_reactive(Widget.scroll_target_y, self.max_scroll_y)
                 self.set_reactive(Widget.scroll_y, self.max_scroll_y)
             self._follow = True
-        self._move_thumb()
+        self._thumb.move(self)
         if repaint:
             self.refresh()
 

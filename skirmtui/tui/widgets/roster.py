@@ -25,6 +25,7 @@ from skirmtui.engine.conditions import of_unit
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import safe
 from skirmtui.tui.widgets.lines import wrap
+from skirmtui.tui.widgets.thumb import Thumb
 
 #: Markers in the first column (the help screen explains them).
 ACTOR, TARGET = "▶", "◆"
@@ -86,6 +87,7 @@ class Roster(ScrollView, can_focus=True):
         self._strips: dict[tuple[object, ...], Strip] = {}
         self._styles: tuple[Style, ...] = ()
         self._style_key: tuple[object, ...] = ()
+        self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
 
     # -- content ---------------------------------------------------------------------------
 
@@ -98,6 +100,8 @@ class Roster(ScrollView, can_focus=True):
         labels = battle.labels
         actor = prompt.actor if prompt else None
         target = prompt.target if prompt else None
+        # A question about a side (which unit moved, who acts next): its heading marked.
+        asked = prompt.side if prompt and actor is None and target is None else None
         rows: list[UnitRow] = []
         sides: list[tuple[str, list[int]]] = []
         for side in battle.sides:
@@ -113,7 +117,8 @@ class Roster(ScrollView, can_focus=True):
                     indices.append(len(rows))
                     label = safe(labels[unit.id])
                     rows.append(UnitRow(unit.id, label, status, unit.removed, mark))
-            sides.append((safe(side.name), indices))
+            mark = ACTOR if side.id == asked else " "
+            sides.append((f"{mark} {safe(side.name)}", indices))
         was = self.cursor_unit
         same_units = [r.unit_id for r in rows] == [r.unit_id for r in self.rows]
         old_rows, self.rows, self._sides = self.rows, rows, sides
@@ -121,21 +126,36 @@ class Roster(ScrollView, can_focus=True):
             self.cursor = min(self.cursor, len(rows) - 1)
         old_lines = self._lines
         self._lines = self._layout()
-        if same_units and len(old_lines) == len(self._lines):
-            top = self.scroll_offset.y
-            width = self.size.width
-            changed = [
-                Region(0, y - top, width, 1)
-                for y, (before, after) in enumerate(zip(old_lines, self._lines, strict=True))
-                if before != after
-                or (after.unit is not None and old_rows[after.unit] != rows[after.unit])
-            ]
-            if changed:
-                self.refresh(*changed)
+        if same_units:
+            self._repaint_changed(old_lines, old_rows)
         else:
             self._resize()
         if rows and self.cursor_unit != was:
             self.post_message(self.UnitSelected(rows[self.cursor].unit_id))
+
+    def _repaint_changed(self, old_lines: list[Line], old_rows: list[UnitRow]) -> None:
+        """Repaint the lines on screen that changed. A status that wraps to one line
+        more or less moves every line under it: those are repainted, the ones above
+        are not (a unit's status changes at almost every answer)."""
+        lines, rows = self._lines, self.rows
+        top = self.scroll_offset.y
+        bottom = top + self.size.height
+        width = self.size.width
+        changed = [
+            y
+            for y in range(top, min(bottom, len(old_lines), len(lines)))
+            if old_lines[y] != lines[y]
+            or ((unit := lines[y].unit) is not None and old_rows[unit] != rows[unit])
+        ]
+        if len(old_lines) != len(lines):
+            first = next(
+                (y for y, (a, b) in enumerate(zip(old_lines, lines, strict=False)) if a != b),
+                min(len(old_lines), len(lines)),
+            )
+            self._resize(repaint=False)
+            changed += range(max(first, top), bottom)
+        if changed:
+            self.refresh(*(Region(0, y - top, width, 1) for y in sorted(set(changed))))
 
     def _layout(self) -> list[Line]:
         """The rows cut into lines at the pane's width: label, then the status beside it
@@ -175,13 +195,11 @@ class Roster(ScrollView, can_focus=True):
             self.virtual_size = size
         else:
             self.set_reactive(Widget.virtual_size, size)
-            if self.show_vertical_scrollbar:
-                self.vertical_scrollbar.window_virtual_size = size.height
-                self.vertical_scrollbar.window_size = height
+            self._thumb.move(self)
             if self.scroll_y > self.max_scroll_y:
                 self.scroll_to(y=self.max_scroll_y, animate=False)
-        self._strips.clear()
         if repaint:
+            self._strips.clear()
             self.refresh()
 
     def on_resize(self) -> None:
@@ -301,6 +319,9 @@ class Roster(ScrollView, can_focus=True):
                 label_style = style + removed if unit_row.removed else style
                 segments.append(Segment(rest[:label_end], label_style))
                 segments.append(Segment(rest[label_end:], style))
+            elif line.unit is None and line.text[:1] == ACTOR:  # a side asked
+                segments.append(Segment(line.text[:1], style + mark))
+                segments.append(Segment(line.text[1:], style))
             else:
                 segments.append(Segment(line.text, style))
             strip = Strip(segments).extend_cell_length(width, style).crop(0, width)

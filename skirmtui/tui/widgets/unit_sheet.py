@@ -17,6 +17,15 @@ RECENT = 8
 RECENT_WINDOW = 2_000
 
 
+def _shown(value: object) -> str:
+    """A profile or yes/no value in words."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
 class UnitSheet(SessionView):
     """Shows `unit_id` (set by the screen: the roster's cursor or the prompt's unit)."""
 
@@ -37,35 +46,38 @@ class UnitSheet(SessionView):
         if unit is None:
             return Text("Select a unit in the roster.", style="dim")
         labels = battle.labels
-        rows = [("Name", labels[unit.id]), ("Side", battle.side_name(unit.side))]
-        for spec in system.profile_fields:
-            rows.append((spec.label, str(unit.profile.get(spec.name, "—"))))
-        rows.append(("Status", system.status(battle, unit)))
+        text = Text()
+        text.append(safe(labels[unit.id]), style="bold")
+        text.append(f" · {safe(battle.side_name(unit.side))}\n")
+        # Compact: a line of profile values, one of what changed, the status, so that
+        # the recent entries still fit when the pane is eight rows high (80×24).
+        profile = [
+            (spec.label, _shown(unit.profile.get(spec.name)))
+            for spec in system.profile_fields
+            if unit.profile.get(spec.name) not in (None, "")
+        ]
+        rows = [("Status", system.status(battle, unit))]
         rows += [("Condition", c.describe()) for c in of_unit(battle, unit.id)]
         # A system may add rows of its own (combattimento-gdr: the body-point boxes).
         extra = getattr(system, "sheet_rows", None)
         if extra is not None:
             rows += extra(battle, unit)
+        current = []
         for spec in system.unit_fields:
+            # What the battle changed: the status line already sums up the rest.
             value = unit.stats.get(spec.name)
-            if (
-                value is None
-                or value == ""
-                or (spec.name in unit.profile and value == unit.profile[spec.name])
-            ):
+            if value is None or value == "" or value == unit.start.get(spec.name):
                 continue
-            if value is True:
-                shown = "yes"
-            elif value is False:
-                shown = "no"
-            else:
-                shown = value_words(battle, value, labels)
-            rows.append((spec.label, shown))
-        text = Text()
+            shown = _shown(value) if isinstance(value, bool) else None
+            current.append((spec.label, shown or value_words(battle, value, labels)))
+        for line in (profile, current):
+            if line:
+                text.append(" · ".join(f"{safe(label)} {safe(value)}" for label, value in line))
+                text.append("\n")
         for label, value in rows:
             text.append(f"{label}: ", style="bold")
             text.append(f"{safe(value)}\n")
-        text.append("\nRecent (newest first):\n", style="bold")
+        text.append("Recent (newest first):\n", style="bold")
         shown_entries = 0
         letter = round_word(system)[:1]
         # The newest entries only: a unit that did little must not cost a walk through a
