@@ -11,9 +11,10 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from skirmtui import __version__
 from skirmtui.engine.text import json_ascii_controls, safe
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from skirmtui.engine.session import Session
     from skirmtui.engine.system import RuleSystem, Setup
     from skirmtui.tui.app import SkirmApp
+
+_T = TypeVar("_T")
 
 EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
 DEFAULT_SYSTEM = "wargaming-introduttivo"
@@ -150,17 +153,25 @@ def _system(system_id: str) -> RuleSystem:
 
 
 def _load(path: Path) -> tuple[Session, str] | None:
-    """Load a save, or print the problem on one line and return None."""
-    loaded = _load_document(path)
-    return None if loaded is None else loaded[:2]
+    """Load a save, or print the problem on one line and return None. (The parsed file
+    is not kept: `open` holds only the battle.)"""
+    from skirmtui.engine.saves import load_session
+
+    return _loading(path, load_session)
 
 
 def _load_document(path: Path) -> tuple[Session, str, dict[str, Any]] | None:
-    from skirmtui.engine.saves import SaveError, load_with_document
+    from skirmtui.engine.saves import load_with_document
+
+    return _loading(path, load_with_document)
+
+
+def _loading(path: Path, load: Callable[[Path, dict[str, RuleSystem]], _T]) -> _T | None:
+    from skirmtui.engine.saves import SaveError
     from skirmtui.systems.registry import systems
 
     try:
-        return load_with_document(path, systems())
+        return load(path, systems())
     except SaveError as error:
         message = f"{path}: {error}" if str(path) not in str(error) else str(error)
         print(f"skirmtui: {safe(message)}", file=sys.stderr)

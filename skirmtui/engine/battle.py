@@ -52,7 +52,8 @@ class Side:
 @attrs.define
 class Unit:
     """A model, character or squad. `profile` is the starting profile (the system's
-    own field names); `stats` holds every current value the rules track."""
+    own field names; never changed once the unit is made, so clones share it); `stats`
+    holds every current value the rules track."""
 
     id: str
     side: str
@@ -68,11 +69,13 @@ class Unit:
     start: dict[str, Stat] = attrs.field(factory=dict, eq=False, repr=False)
 
     def clone(self) -> Unit:
+        # The profile is the unit's starting profile, never changed once it is made:
+        # shared with the clone (every checkpoint copies every unit).
         return Unit(
             self.id,
             self.side,
             self.name,
-            dict(self.profile),
+            self.profile,
             dict(self.stats),
             self.removed,
             self.label,
@@ -187,8 +190,14 @@ class Battle:
     conditions: list[Any] = attrs.field(factory=list)
     #: Phase id → the label the user reads (the system's phase table; shared, never copied).
     phase_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+    #: Every distinct text of the log, once (`record`): shared by clones, like the log.
+    texts: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
     #: The seed's word for a round ("Turn", "Round"): breadcrumb, log headings, summary.
     round_word: str = "Round"
+    #: GM entries applied so far (counted before each is applied, refused or not). A GM
+    #: entry may change anything between two prompts, so a cache of derived state a
+    #: system keeps in its position is valid while this is unchanged.
+    gm_applied: int = attrs.field(default=0, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if any(not u.label for u in self.units.values()):  # a clone's units have theirs
@@ -290,22 +299,28 @@ class Battle:
         if targets:
             targets = tuple(targets)
             target = targets[0] if target is None else target
+        texts = self.texts
+        # Positional, in LogEntry's field order: the most frequent call of a battle (every
+        # answer records), and keywords cost more. A long battle says the same sentences
+        # again and again (a unit moving over the same ground every turn): each distinct
+        # text is kept once, not once an entry (memory).
         entry = LogEntry(
-            index=len(self.log),
-            answer=self.answer_index,
-            round=self.round,
-            phase=self.phase,
-            kind=kind,
-            text=text,
-            key=key,
-            side=side,
-            actor=actor,
-            target=target,
-            roll=roll,
-            brief=brief,
-            actors=actors,  # type: ignore[arg-type]  # a tuple or () by now
-            targets=targets,  # type: ignore[arg-type]
-            order=None if order is None else plain_copy(list(order)),
+            len(self.log),  # index
+            self.answer_index,  # answer
+            self.round,
+            self.phase,
+            kind,
+            texts.setdefault(text, text),
+            key,
+            side,
+            actor,
+            target,
+            roll,
+            [],  # effects
+            actors,  # type: ignore[arg-type]  # a tuple or () by now
+            targets,  # type: ignore[arg-type]
+            None if order is None else plain_copy(list(order)),
+            texts.setdefault(brief, brief) if brief else brief,
         )
         self.log.append(entry)
         self.current = entry
@@ -313,11 +328,16 @@ class Battle:
 
     def set(self, unit: Unit, field: str, value: Stat) -> None:
         """Change one tracked value and record the effect."""
-        before = unit.stats[field]
+        stats = unit.stats
+        before = stats[field]
         if before == value:
             return
-        unit.stats[field] = value
-        self._effect(Effect(unit.id, field, before, value))
+        stats[field] = value
+        # `_effect` inlined: the most frequent call of a replay (undo, load).
+        current = self.current
+        if current is None:
+            current = self.record("effect", "")
+        current.effects.append(Effect(unit.id, field, before, value))
 
     def track(self, field: str, value: Any) -> None:
         """Change a field of the position a reader must see (who holds an objective, the
@@ -376,8 +396,10 @@ class Battle:
             log=self.log,
             answer_index=self.answer_index,
             phase_labels=self.phase_labels,
+            texts=self.texts,
             round_word=self.round_word,
             conditions=list(self.conditions),
+            gm_applied=self.gm_applied,
         )
 
 

@@ -17,13 +17,21 @@ typed position) and `Battle.track` (a non-unit change as an effect) in `engine/b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
 
 from skirmtui.engine.battle import Battle, Position, Stat, Unit
-from skirmtui.engine.prompts import Choose, Compare, Option, Prompt, Roll, RollResult
+from skirmtui.engine.prompts import (
+    Choose,
+    Compare,
+    LazyOptions,
+    Option,
+    Prompt,
+    Roll,
+    RollResult,
+)
 
 P = TypeVar("P", bound=Prompt)
 
@@ -117,8 +125,7 @@ def pick_enemy(
     saves stored for cancelling."""
     enemies = list(b.enemies(unit.side) if among is None else among)
     word = describe or (lambda e: f"{e.label} ({b.side_name(e.side)})")
-    options = [Option(e.id, word(e)) for e in enemies]
-    options.append(Option(cancel_value, cancel, passive=True))
+    options = unit_choices(enemies, word, Option(cancel_value, cancel, passive=True))
     choice = yield about(
         Choose, unit, key=key, text=text or f"{unit.label}: which target?", options=options
     )
@@ -127,11 +134,35 @@ def pick_enemy(
     return b.units[choice]
 
 
+def unit_choices(
+    units: Sequence[Unit], describe: Callable[[Unit], str], *after: Option
+) -> LazyOptions:
+    """A `Choose`'s options: one a unit (its id, `describe(unit)`), then `after` (Done,
+    Cancel). Made whole only when read (the pick list, random play); a replayed answer
+    is looked up alone, without describing every unit of a long roster."""
+    units = tuple(units)
+
+    def make() -> list[Option]:
+        return [Option(u.id, describe(u)) for u in units] + list(after)
+
+    def find(value: str) -> Option | None:
+        for u in units:
+            if u.id == value:
+                return Option(u.id, describe(u))
+        for option in after:
+            if option.value == value:
+                return option
+        return None
+
+    return LazyOptions(make, find)
+
+
 def reset(b: Battle, units: Iterable[Unit], flags: Mapping[str, Stat]) -> None:
     """Put per-turn flags back to their values (each change logged; unchanged skipped)."""
+    pairs = tuple(flags.items())
     for unit in units:
         stats = unit.stats
-        for field, value in flags.items():
+        for field, value in pairs:
             if stats[field] != value:
                 b.set(unit, field, value)
 

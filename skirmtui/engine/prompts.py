@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Literal, NamedTuple, TypeAlias
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Literal, NamedTuple, TypeAlias, overload
 
 import attrs
 
@@ -62,7 +62,10 @@ class Prompt:
 
     @property
     def kind(self) -> str:
-        return type(self).__name__.lower()
+        kind = _KINDS.get(type(self))
+        if kind is None:  # one string per class, not one per log entry
+            kind = _KINDS[type(self)] = type(self).__name__.lower()
+        return kind
 
     def coerce(self, value: object) -> AnswerValue:
         """Validate `value` as an answer to this prompt (raise `AnswerError`)."""
@@ -75,6 +78,10 @@ class Prompt:
     def describe(self, value: AnswerValue) -> str:
         """The answer in words, for the log."""
         return str(value)
+
+
+#: Each prompt class's `kind`, made once.
+_KINDS: dict[type, str] = {}
 
 
 class Option(NamedTuple):
@@ -91,22 +98,119 @@ class Option(NamedTuple):
     passive: bool = False
 
 
-def _options(value: Iterable[Option]) -> tuple[Option, ...]:
-    return tuple(value)
+class LazyOptions(Sequence[Option]):
+    """The options of a long pick list, made only when read whole (the pick list on
+    screen, random play); an answer is looked up by value without them (`find`), so a
+    replayed answer does not build a list of hundreds of options to check one.
+
+    `make()` gives every option in order; `find(value)` must give exactly the option of
+    that value `make()` holds, None when it holds none (tests/property/test_lazy_options.py
+    checks both for every system). Both read the battle as it is while the prompt is
+    pending, so the runner makes the list (`settle`) before a GM entry changes the battle
+    under a pending prompt and when a prompt is answered in play (whoever holds the
+    prompt may read it later). Only a replay answers without making it (nobody sees
+    those prompts): reading such a list afterwards is an error, never a list of another
+    time."""
+
+    __slots__ = ("_built", "_closed", "_find", "_found", "_make")
+
+    def __init__(
+        self, make: Callable[[], Iterable[Option]], find: Callable[[str], Option | None]
+    ) -> None:
+        self._make = make
+        self._find = find
+        self._built: tuple[Option, ...] | None = None
+        self._closed = False
+        #: The last value looked up and its option (an answer is checked, then described).
+        self._found: tuple[str, Option | None] | None = None
+
+    def settle(self) -> tuple[Option, ...]:
+        """Every option, made now if not yet (then kept)."""
+        built = self._built
+        if built is None:
+            if self._closed:
+                raise RuntimeError("the options of an answered prompt were never made")
+            built = self._built = tuple(self._make())
+        return built
+
+    def close(self) -> None:
+        """The prompt was answered: the battle moves on, so `make` would lie from now."""
+        self._closed = True
+
+    def find(self, value: str) -> Option | None:
+        built = self._built
+        if built is None:
+            found = self._found
+            if found is not None and found[0] == value:
+                return found[1]
+            option = self._find(value)
+            self._found = (value, option)
+            return option
+        for option in built:
+            if option.value == value:
+                return option
+        return None
+
+    @overload
+    def __getitem__(self, index: int) -> Option: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Option, ...]: ...
+    def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:
+        return self.settle()[index]
+
+    def __len__(self) -> int:
+        return len(self.settle())
+
+    def __iter__(self) -> Iterator[Option]:
+        return iter(self.settle())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyOptions | tuple):
+            return self.settle() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.settle())
+
+    def __repr__(self) -> str:
+        return f"LazyOptions({self.settle()!r})"
+
+
+def _options(value: Iterable[Option]) -> Sequence[Option]:
+    return value if type(value) is LazyOptions else tuple(value)
 
 
 @attrs.frozen(kw_only=True)
 class Choose(Prompt):
-    options: tuple[Option, ...] = attrs.field(converter=_options)
+    #: A tuple, or `LazyOptions` for a long list (read it as any sequence).
+    options: Sequence[Option] = attrs.field(converter=_options)
 
     def enabled(self) -> list[Option]:
         return [o for o in self.options if o.disabled is None]
 
     def option(self, value: str) -> Option | None:
-        for option in self.options:  # a plain loop: this runs for every replayed answer
+        options = self.options
+        if type(options) is LazyOptions:
+            return options.find(value)
+        for option in options:  # a plain loop: this runs for every replayed answer
             if option.value == value:
                 return option
         return None
+
+    def settle(self) -> None:
+        """Make lazy options now, from the battle as it is while the prompt is pending
+        (the runner, before a GM entry changes it)."""
+        if type(self.options) is LazyOptions:
+            self.options.settle()
+
+    def answered(self, replaying: bool) -> None:
+        """The battle moves on past this prompt: in play, lazy options are made now (from
+        the battle they were asked in); in a replay they never are."""
+        if type(self.options) is LazyOptions:
+            if replaying:
+                self.options.close()
+            else:
+                self.options.settle()
 
     def coerce(self, value: object) -> AnswerValue:
         if not isinstance(value, str):

@@ -45,6 +45,9 @@ class Runner:
         #: How many log items (answers and GM entries) have been applied.
         self.consumed = consumed
         self.prompt: Prompt | None = None
+        #: Set by the session while it replays a log: the prompts answered then are seen
+        #: by nobody, so their lazy option lists are never made (`LazyOptions`).
+        self.replaying = False
         self._step: Step | None = None
         self._on_boundary = on_boundary
         self._advance(None, fresh=True)
@@ -57,6 +60,10 @@ class Runner:
         battle = self.battle
         if item.is_gm:
             battle.answer_index = self.consumed
+            # Before applying: a refused entry may have changed something already.
+            battle.gm_applied += 1
+            if isinstance(self.prompt, Choose):
+                self.prompt.settle()  # its lazy options are of the battle before the entry
             apply_override(self.system, battle, item)
             self.consumed += 1
             if battle.over:
@@ -107,6 +114,7 @@ class Runner:
                         actor = str(value)
                     elif target is None and value != actor:
                         target = str(value)
+                prompt.answered(self.replaying)
             entry = battle.record(
                 prompt.kind,
                 f"{prompt.text} → {answer}",

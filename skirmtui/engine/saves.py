@@ -18,6 +18,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 import attrs
@@ -484,13 +485,77 @@ def read_document(path: Path) -> dict[str, Any]:
     raw = read_bytes(path)
     try:
         text = raw.decode("utf-8")
-        return tomllib.loads(text)
+        return loads(text)
     except UnicodeDecodeError:
         raise SaveError("not a text file (not UTF-8)") from None
     except tomllib.TOMLDecodeError as error:
         raise SaveError(f"not valid TOML: {error}{_torn_hint(text)}") from None
     except RecursionError:
         raise SaveError("not a save: nested too deeply") from None
+
+
+def loads(text: str) -> dict[str, Any]:
+    """`tomllib.loads(text)`: the same document, or the same error. A save laid out as
+    `dumps` writes it (a few scalars, then one answer a line) has each distinct answer
+    line parsed once: a long battle gives the same few answers again and again (most of
+    a load's parsing time before). Whatever does not fit that layout exactly (a comment,
+    a blank or split line, a table or a multi-line string before the answers) is
+    parsed whole by `tomllib`."""
+    fast = _loads_by_answer_line(text)
+    return tomllib.loads(text) if fast is None else fast
+
+
+#: Where the answers start and end in a save `dumps` wrote.
+_ANSWERS_OPEN, _ANSWERS_CLOSE = "\nanswers = [\n", "\n]\n"
+#: A line before the answers that `loads` reads as it is: a key and a one-line value.
+_HEAD_LINE = re.compile(r"[A-Za-z0-9_-]+ = [^\n]*")
+_PLAIN = (str, int, bool, float)
+
+
+def _loads_by_answer_line(text: str) -> dict[str, Any] | None:
+    start = text.find(_ANSWERS_OPEN)
+    if start < 0:
+        return None
+    head = text[:start]
+    if '"""' in head or "'''" in head or not all(map(_HEAD_LINE.fullmatch, head.split("\n"))):
+        return None  # the answers might not be what a parser would take them for
+    body = start + len(_ANSWERS_OPEN)
+    close = text.find(_ANSWERS_CLOSE, body - 1)
+    if close < 0:
+        return None
+    block = text[body:close] if close >= body else ""
+    if "#" in block:
+        return None  # a comment could hide the comma that separates two answers
+    lines = block.split("\n") if block else []
+    answers: list[Any] = []
+    seen: dict[str, Any] = {}
+    last = len(lines) - 1
+    for number, line in enumerate(lines):
+        if number < last and not line.endswith(","):
+            return None
+        template = seen.get(line)
+        if template is None:
+            try:
+                value = tomllib.loads("a = " + line.strip().removesuffix(","))["a"]
+            except tomllib.TOMLDecodeError:
+                return None
+            answers.append(value)
+            if type(value) is dict and all(
+                type(v) in _PLAIN or (type(v) is list and all(type(x) in _PLAIN for x in v))
+                for v in value.values()
+            ):
+                seen[line] = value  # plain: copied for its next occurrences
+            continue
+        # each answer its own table (and list), as a parser gives them
+        answers.append({k: v[:] if type(v) is list else v for k, v in template.items()})
+    try:
+        doc = tomllib.loads(head + "\nanswers = []" + text[close + 2 :])
+    except tomllib.TOMLDecodeError:
+        return None
+    if doc.get("answers") != []:
+        return None
+    doc["answers"] = answers
+    return doc
 
 
 def _torn_hint(text: str) -> str:
@@ -581,7 +646,11 @@ def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
         by = raw.get("by")
         if by is not None and by not in (BY_APP, BY_TABLE):
             raise SaveError(f"answer {i} ({key}): by must be {BY_APP!r} or {BY_TABLE!r}")
-        items.append(Item(key, tuple(value) if isinstance(value, list) else value, by))
+        if isinstance(value, list):
+            value = tuple(value)
+        elif type(value) is str:
+            value = intern(value)  # the same few option values, again and again (memory)
+        items.append(Item(intern(key), value, by if by is None else intern(by)))
     return items
 
 
@@ -596,10 +665,15 @@ _GM_TEXT: dict[str, dict[str, bool]] = {
 }
 
 
+_SCALARS = frozenset({str, bool, int})
+
+
 def _value_problem(key: str, value: Any) -> str | None:
     """What is wrong with the type of an answer's value (its rules check the rest on
     replay), or None. A GM entry is a table with its text fields as text, so nothing
     unhashable or oddly typed reaches the rules."""
+    if type(value) in _SCALARS:  # most answers: no nesting to walk (load time)
+        return "a GM entry's value must be a table" if key in GM_KEYS else None
     if _depth(value) > _MAX_DEPTH:
         return "value nested too deeply"
     if key in GM_KEYS and not isinstance(value, dict):
@@ -634,8 +708,13 @@ def _depth(value: Any) -> int:
 
 def load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str]:
     """Load and replay a save: the session and its `created` stamp, or a `SaveError`."""
-    session, created, _ = load_with_document(path, systems)
-    return session, created
+    with gc_paused():
+        doc = read_document(path)
+        setup, items, created = _parts(doc, systems)
+        # The parsed file (every answer as a table, the rendered log) is not needed to
+        # replay: dropped first, so it is not held beside the battle (peak memory).
+        del doc
+        return _replay(systems, setup, items), created
 
 
 def load_with_document(
@@ -664,15 +743,24 @@ def _load_session(
     path: Path, systems: dict[str, RuleSystem]
 ) -> tuple[Session, str, dict[str, Any]]:
     doc = read_document(path)
+    setup, items, created = _parts(doc, systems)
+    return _replay(systems, setup, items), created, doc
+
+
+def _parts(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> tuple[Setup, list[Item], str]:
+    """A parsed save's setup, answers and `created` stamp (`SaveError` if refused)."""
     setup = setup_from_document(doc, systems)
     items = items_from_document(doc, {u.id for u in setup.units})
+    return setup, items, str(doc.get("created") or now_stamp())
+
+
+def _replay(systems: dict[str, RuleSystem], setup: Setup, items: list[Item]) -> Session:
     try:
-        session = Session(systems[setup.system], setup, items)
+        return Session(systems[setup.system], setup, items)
     except ReplayError as error:
         raise SaveError(f"{error} (does not replay: {items[error.index].key})") from None
     except SetupError as error:
         raise SaveError(f"setup refused: {error}") from None
-    return session, str(doc.get("created") or now_stamp()), doc
 
 
 def replay_differences(doc: dict[str, Any], session: Session) -> list[str]:

@@ -66,11 +66,13 @@ class Session:
         #: thinned away at once are never copied.
         self._replaying = len(items)
         self.runner = Runner(system, system.new_battle(setup), on_boundary=_weak_boundary(self))
+        self.runner.replaying = True
         for index, item in enumerate(items):
             try:
                 self.items.append(self.runner.apply(item))
             except AnswerError as error:
                 raise ReplayError(index, str(error)) from None
+        self.runner.replaying = False
         self._replaying = 0
 
     # -- what the UI reads --------------------------------------------------------------
@@ -202,8 +204,10 @@ class Session:
             consumed=checkpoint.consumed,
             on_boundary=_weak_boundary(self),
         )
+        self.runner.replaying = True
         for item in self.items[checkpoint.consumed : length]:
             self.runner.apply(item)
+        self.runner.replaying = False
 
 
 def _weak_boundary(session: Session) -> Callable[[Runner], None]:

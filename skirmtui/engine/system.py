@@ -16,7 +16,12 @@ Between steps the battle is plain data: that is where checkpoints are copied.
 
 **A GM override can land between any two prompts.** After every `yield` a unit may have
 been removed, put back or had any value set: look units up again (`battle.alive(id)`),
-never carry a stat read before the yield across it.
+never carry a stat read before the yield across it. A cache of derived state a system
+keeps in its position (wargaming-introduttivo's units that may still move) is valid
+while `battle.gm_applied` (GM entries applied so far, copied with the battle) is
+unchanged: keep the count beside the cache and make it again when they differ. A
+prompt's `LazyOptions` (a long list made only when read) read the battle as it is while
+the prompt is pending; the runner makes them before a GM entry changes it.
 
 **Views only read.** `queue`, `status`, `summary` (and the phase labels) are called on
 every repaint and must change nothing (tests/property/test_every_system.py checks).

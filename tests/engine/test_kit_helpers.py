@@ -21,10 +21,11 @@ from skirmtui.engine.kit import (
     pick_enemy,
     reset,
     stat_test,
+    unit_choices,
     winner_by_score,
 )
 from skirmtui.engine.odds import success_chance
-from skirmtui.engine.prompts import AnswerError, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.prompts import AnswerError, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.engine.rolloff import RollOff
 from skirmtui.engine.system import FieldSpec
 
@@ -127,6 +128,26 @@ def test_pick_enemy_cancels_or_finds_the_enemy_gone() -> None:
     with pytest.raises(StopIteration) as stop:
         step.send("b1")
     assert stop.value.value is None
+
+
+def test_unit_choices_lists_units_then_the_rest_and_looks_an_answer_up_alone() -> None:
+    b = battle()
+    described: list[str] = []
+
+    def word(unit: Unit) -> str:
+        described.append(unit.id)
+        return f"{unit.label}!"
+
+    stop = Option("done", "Stop", passive=True)
+    choose = Choose(key="k", text="t", options=unit_choices(b.on_table("blue"), word, stop))
+    assert choose.coerce("b2") == "b2" and choose.describe("b2") == f"{b.label('b2')}!"
+    assert choose.option("done") == stop and choose.option("r1") is None
+    assert described == ["b2"]  # one unit described, once: not the whole roster
+    assert [(o.value, o.label) for o in choose.options] == [
+        ("b1", f"{b.label('b1')}!"),
+        ("b2", f"{b.label('b2')}!"),
+        ("done", "Stop"),
+    ]
 
 
 def test_reset_clears_per_turn_flags_logging_only_changes() -> None:

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +25,7 @@ from skirmtui.engine.prompts import (
     Ask,
     Choose,
     Confirm,
+    LazyOptions,
     Option,
     Roll,
     describe_roll,
@@ -87,6 +89,54 @@ def test_random_choice_is_always_enabled_and_prefers_active_options() -> None:
     assert picks["a"] > picks["stop"] * 3  # "pass" is picked only now and then
     only_passive = Choose(key="k", text="t", options=[Option("stop", "Stop", passive=True)])
     assert only_passive.random_answer(rng) == "stop"
+
+
+def lazy_choose(made: list[int]) -> Choose:
+    """CHOOSE's options as `LazyOptions`; `made` counts how often the list is made."""
+
+    def make() -> tuple[Option, ...]:
+        made.append(1)
+        return tuple(CHOOSE.options)
+
+    def find(value: str) -> Option | None:
+        return next((o for o in CHOOSE.options if o.value == value), None)
+
+    return attrs.evolve(CHOOSE, options=LazyOptions(make, find))
+
+
+def test_lazy_options_check_an_answer_without_making_the_list() -> None:
+    made: list[int] = []
+    choose = lazy_choose(made)
+    assert choose.coerce("a") == "a" and choose.describe("a") == "Alpha"
+    with pytest.raises(AnswerError, match="Bravo: cannot now"):
+        choose.coerce("b")
+    with pytest.raises(AnswerError, match="'zz' is not one of the options"):
+        choose.coerce("zz")
+    assert not made  # replay looks the answer up alone
+    # read whole (the pick list, random play): made once, then the same as a tuple
+    assert choose.options == CHOOSE.options and choose == CHOOSE
+    assert [o.value for o in choose.enabled()] == ["a", "stop"]
+    assert len(choose.options) == 3 and choose.options[1].value == "b"
+    assert choose.random_answer(random.Random(1)) == CHOOSE.random_answer(random.Random(1))
+    assert len(made) == 1 and hash(choose) == hash(CHOOSE)
+
+
+def test_lazy_options_are_made_when_answered_in_play_never_after() -> None:
+    """Made after the battle moved on, the list would be of another time: in play it is
+    made when answered; a replay's prompts (seen by nobody) never make it."""
+    made: list[int] = []
+    replayed = lazy_choose(made)
+    replayed.answered(replaying=True)
+    with pytest.raises(RuntimeError, match="answered prompt"):
+        list(replayed.options)
+    assert not made
+    played = lazy_choose(made)
+    played.answered(replaying=False)
+    assert len(made) == 1 and played.options == CHOOSE.options and len(made) == 1
+    settled = lazy_choose(made)
+    settled.settle()  # the runner, before a GM entry lands under the pending prompt
+    settled.answered(replaying=True)
+    assert settled.options == CHOOSE.options and len(made) == 2
 
 
 # -- Ask and Confirm ------------------------------------------------------------------------

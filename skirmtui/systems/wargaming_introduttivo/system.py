@@ -17,8 +17,8 @@ from skirmtui.engine import conditions
 from skirmtui.engine.base import BaseSystem
 from skirmtui.engine.battle import Battle, Position, Scalar, Unit
 from skirmtui.engine.items import Item
-from skirmtui.engine.kit import pick_enemy, reset, stat_test, winner_by_score
-from skirmtui.engine.prompts import Ask, Choose, Option
+from skirmtui.engine.kit import pick_enemy, reset, stat_test, unit_choices, winner_by_score
+from skirmtui.engine.prompts import Ask, Choose, LazyOptions, Option
 from skirmtui.engine.rolloff import RollOff
 from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
@@ -40,6 +40,13 @@ class WIPosition(Position):
     movers: list[str] | None = None
     #: Players done telling their movement (WI-7; None outside the Movement phase).
     movement_done: list[str] | None = None
+    #: Each side's units that may still move this Movement phase (WI-7), in roster
+    #: order: what a scan of every unit gives, kept so an answer does not scan the
+    #: roster. Made when the phase starts, a unit dropped when it moves (no rule makes a
+    #: unit able to move again within the phase), made again after any GM entry
+    #: (`movable_gm` is `Battle.gm_applied` when it was made). Not part of equality.
+    movable: dict[str, list[str]] | None = attrs.field(default=None, eq=False)
+    movable_gm: int = attrs.field(default=-1, eq=False)
 
 
 def pos(b: Battle) -> WIPosition:
@@ -107,6 +114,46 @@ def _unit_moves(unit_id: str, label: str, prone: bool, active: bool) -> tuple[Op
 
 
 _DONE_MOVING = Option(DONE, "Done: the other units stay", passive=True)
+_STOP_ACTIVATING = Option(DONE, "Stop activating", passive=True)
+
+
+def _with_abi(unit: Unit) -> str:
+    return f"{unit.label} (ABI {unit.num('abi')})"
+
+
+def _with_cmb(unit: Unit) -> str:
+    return f"{unit.label} (CMB {unit.num('cmb')})"
+
+
+_TERRAIN_INDEX = {terrain: index for index, terrain in enumerate(TERRAINS)}
+
+
+def _moves_of(unit: Unit) -> tuple[Option, ...]:
+    stats = unit.stats
+    return _unit_moves(unit.id, unit.label, stats["damage"] == PRONE, bool(stats["active"]))
+
+
+def _move_list(b: Battle, movers: tuple[str, ...]) -> LazyOptions:
+    """A player's movement list (WI-7): three moves for each unit in `movers`, then
+    Done. Made whole only when read (the pick list, random play); a replayed answer is
+    looked up alone."""
+    units = b.units
+
+    def make() -> list[Option]:
+        options = [option for unit_id in movers for option in _moves_of(units[unit_id])]
+        options.append(_DONE_MOVING)
+        return options
+
+    def find(value: str) -> Option | None:
+        if value == DONE:
+            return _DONE_MOVING
+        unit_id, bar, terrain = value.partition("|")
+        index = _TERRAIN_INDEX.get(terrain)
+        if not bar or index is None or unit_id not in movers:
+            return None
+        return _moves_of(units[unit_id])[index]
+
+    return LazyOptions(make, find)
 
 
 class WargamingIntroduttivo(BaseSystem):
@@ -219,12 +266,10 @@ class WargamingIntroduttivo(BaseSystem):
             b.record("info", f"{b.side_name(side)} has no unit left to activate")
             self._next_player(b)
             return
-        options = [Option(u.id, f"{u.label} (ABI {u.num('abi')})") for u in untried]
-        options.append(Option(DONE, "Stop activating", passive=True))
         choice = yield Choose(
             key="activation.unit",
             side=side,
-            options=options,
+            options=unit_choices(untried, _with_abi, _STOP_ACTIVATING),
             text=f"{b.side_name(side)}: which unit tries to activate?",
         )
         if choice == DONE or not b.alive(choice):
@@ -347,12 +392,10 @@ class WargamingIntroduttivo(BaseSystem):
         if not fighters or not b.enemies(side):
             self._next_player(b)
             return None
-        options = [Option(u.id, f"{u.label} (CMB {u.num('cmb')})") for u in fighters]
-        options.append(Option(DONE, done, passive=True))
         choice = yield Choose(
             key=f"{what}.unit",
             side=side,
-            options=options,
+            options=unit_choices(fighters, _with_cmb, Option(DONE, done, passive=True)),
             text=f"{b.side_name(side)}: which active unit {verb}?",
         )
         if choice == DONE or not b.alive(choice):
@@ -393,22 +436,16 @@ class WargamingIntroduttivo(BaseSystem):
         p = pos(b)
         if p.movement_done is None:
             p.movement_done = []
-        # One pass over the units (this runs for every answer, also on replay).
-        movable = self._movable(b)
+        movable = p.movable
+        if movable is None or p.movable_gm != b.gm_applied:
+            movable = p.movable = self._movable(b)
+            p.movable_gm = b.gm_applied
         waiting = [s for s in p.order if movable.get(s) and s not in p.movement_done]
         if not waiting:
             self._end_movement(b)
             return
         side = waiting[0]
         b.turn_side = side
-        options = [
-            option
-            for u in movable[side]
-            for option in _unit_moves(
-                u.id, u.label, u.stats["damage"] == PRONE, bool(u.stats["active"])
-            )
-        ]
-        options.append(_DONE_MOVING)
         later = ", ".join(b.side_name(s) for s in waiting[1:])
         choice = yield Choose(
             key="move.unit",
@@ -417,7 +454,7 @@ class WargamingIntroduttivo(BaseSystem):
             help="All players move at the same time on the table (WI-7). Pick each unit "
             "that moved; Done leaves the others where they are and ends only "
             f"{b.side_name(side)}'s movement." + (f" Still to tell: {later}." if later else ""),
-            options=options,
+            options=_move_list(b, tuple(movable[side])),
         )
         if choice == DONE:
             p.movement_done.append(side)
@@ -425,26 +462,27 @@ class WargamingIntroduttivo(BaseSystem):
         unit_id, terrain = choice.split("|")
         if b.alive(unit_id):  # a GM override may have removed it meanwhile
             yield from self._move(b, b.units[unit_id], terrain)
+        if p.movable is not None and unit_id in p.movable[side]:
+            p.movable[side].remove(unit_id)  # it moved (or tried to): it cannot again
 
-    def _movable(self, b: Battle) -> dict[str, list[Unit]]:
-        """Each side's units that may move now, in roster order."""
+    def _movable(self, b: Battle) -> dict[str, list[str]]:
+        """Each side's units that may move now, in roster order (ids)."""
         most = self._max_actions
-        # `_can_move` inlined: this runs over every unit for every movement answer.
-        movers = [
-            unit
-            for unit in b.units.values()
-            if not unit.removed
-            and (stats := unit.stats)["damage"] < WOUNDED  # type: ignore[operator]
-            and not stats["moved"]
-            and stats["actions"] < most  # type: ignore[operator]
-        ]
-        movable: dict[str, list[Unit]] = {}
-        for unit in movers:
-            side = movable.get(unit.side)
-            if side is None:
-                movable[unit.side] = [unit]
-            else:
-                side.append(unit)
+        # `_can_move` inlined: one pass over every unit.
+        movable: dict[str, list[str]] = {}
+        for unit in b.units.values():
+            stats = unit.stats
+            if (
+                not unit.removed
+                and stats["damage"] < WOUNDED  # type: ignore[operator]
+                and not stats["moved"]
+                and stats["actions"] < most  # type: ignore[operator]
+            ):
+                side = movable.get(unit.side)
+                if side is None:
+                    movable[unit.side] = [unit.id]
+                else:
+                    side.append(unit.id)
         return movable
 
     def _may_move(self, b: Battle, side: str) -> bool:
@@ -509,6 +547,7 @@ class WargamingIntroduttivo(BaseSystem):
         p = pos(b)
         p.movers = None
         p.movement_done = None
+        p.movable = None
         for unit in b.on_table():
             # Holding is for one phase: a unit that found no target to shoot may still
             # melee (WI-8: active units that did not shoot).

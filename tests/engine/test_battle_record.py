@@ -1,0 +1,66 @@
+"""`Battle.record` (every answer's log entry) and what a checkpoint's clone shares."""
+
+from __future__ import annotations
+
+from skirmtui.engine.battle import Battle, Side, Unit
+
+
+def battle() -> Battle:
+    units = {
+        uid: Unit(uid, side, name, {"cmb": 3}, {"damage": 0})
+        for uid, side, name in [("r1", "red", "Capo"), ("b1", "blue", "Capo")]
+    }
+    return Battle("s", "t", 1, {}, [Side("red", "Red"), Side("blue", "Blue")], units)
+
+
+def test_record_puts_each_argument_in_its_field() -> None:
+    b = battle()
+    b.round, b.phase, b.answer_index = 2, "melee", 7
+    b.record("note", "first")
+    entry = b.record(
+        "choose",
+        "Who attacks? → Capo",
+        key="melee.unit",
+        side="red",
+        roll={"dice": "1d6"},
+        brief="Red → Capo",
+        actors=["r1", "b1"],
+        targets=["b1"],
+        order=[["r1", "b1"]],
+    )
+    assert (entry.index, entry.answer, entry.round, entry.phase) == (1, 7, 2, "melee")
+    assert (entry.kind, entry.text, entry.key, entry.side) == (
+        "choose",
+        "Who attacks? → Capo",
+        "melee.unit",
+        "red",
+    )
+    assert (entry.actor, entry.target, entry.actors, entry.targets) == (
+        "r1",
+        "b1",
+        ("r1", "b1"),
+        ("b1",),
+    )
+    assert entry.roll == {"dice": "1d6"} and entry.order == [["r1", "b1"]]
+    assert entry.brief == "Red → Capo" and entry.effects == [] and not entry.private
+    assert (entry.source, entry.by, entry.value) == (None, None, None)
+    b.set(b.units["b1"], "damage", 1)
+    assert [e.as_dict() for e in entry.effects] == [
+        {"unit": "b1", "field": "damage", "from": 0, "to": 1}
+    ]
+    assert b.log[0].effects == []  # each entry its own list
+
+
+def test_a_text_said_again_is_kept_once_also_by_a_checkpoint() -> None:
+    b = battle()
+    first = b.record("info", "".join(["Capo ", "moves"]))
+    again = b.clone().record("info", "".join(["Capo ", "moves"]))
+    assert again.text == first.text and again.text is first.text
+
+
+def test_a_checkpoint_shares_the_units_profile_not_their_stats() -> None:
+    b = battle()
+    copy = b.clone()
+    assert copy.units["r1"].profile is b.units["r1"].profile
+    copy.set(copy.units["r1"], "damage", 2)
+    assert b.units["r1"].stats["damage"] == 0

@@ -1,0 +1,134 @@
+"""Property test: wargaming-introduttivo's movement list (WI-7) is what a fresh look at
+the roster gives, at every `move.unit` prompt, whatever GM entries land between prompts.
+
+The system keeps each side's still-movable units in its position (a cache, so an answer
+does not scan the roster) and builds the list lazily (a replayed answer is looked up
+alone). Both are checked here against the rule itself: seed, "solo le truppe non ferite
+possono muoversi"; WI-4, moving is one of a unit's two actions; WI-7, each player tells
+the moves of its units, and its Done ends only its own movement."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.prompts import Choose, Option
+from skirmtui.engine.session import Session
+from skirmtui.systems.wargaming_introduttivo.profile import MAX_ACTIONS, PRONE, WOUNDED
+from skirmtui.systems.wargaming_introduttivo.system import DONE, TERRAINS, _unit_moves
+from tests.property.test_every_system import random_gm_entry
+from tests.property.test_wi_random_battles import SYSTEM, random_override, setups
+
+_DONE = Option(DONE, "Done: the other units stay", passive=True)
+
+
+def may_move(unit: Unit) -> bool:
+    """The rule, read afresh: on the table, not wounded, not moved, an action left."""
+    stats = unit.stats
+    return (
+        not unit.removed
+        and stats["damage"] < WOUNDED  # type: ignore[operator]
+        and not stats["moved"]
+        and stats["actions"] < MAX_ACTIONS  # type: ignore[operator]
+    )
+
+
+def fresh_list(battle: Battle, side: str) -> tuple[Option, ...]:
+    """A player's movement list from a scan of the roster now: three moves for each of
+    its units that may move, in roster order, then Done."""
+    moves = [
+        option
+        for unit in battle.units.values()
+        if unit.side == side and may_move(unit)
+        for option in _unit_moves(
+            unit.id, unit.label, unit.stats["damage"] == PRONE, bool(unit.stats["active"])
+        )
+    ]
+    return (*moves, _DONE)
+
+
+def candidates(battle: Battle) -> list[str]:
+    """Every value an answer might carry: each unit with each ground, and nonsense."""
+    values = [f"{uid}|{terrain}" for uid in battle.units for terrain in TERRAINS]
+    values += [DONE, "stay", "", "|open", "open", *battle.units]
+    values += [f"{uid}|swim" for uid in battle.units] + [f"{uid}|open|x" for uid in battle.units]
+    return values
+
+
+def gm_entry(session: Session, rng: random.Random, counter: int) -> tuple[str, dict[str, Any]]:
+    """Any legal GM entry, movement's own fields often: moved, actions, damage, active,
+    remove, restore, add a unit, a note."""
+    battle = session.battle
+    on_table = [u.id for u in battle.on_table()]
+    if on_table and rng.random() < 0.4:
+        field, value = rng.choice(
+            [
+                ("moved", rng.random() < 0.5),
+                ("actions", rng.randint(0, MAX_ACTIONS)),
+                ("damage", rng.randint(0, WOUNDED)),
+                ("active", rng.random() < 0.5),
+            ]
+        )
+        return "gm.set", {"unit": rng.choice(on_table), "field": field, "value": value}
+    if rng.random() < 0.2:
+        return random_override(session, rng, counter)
+    return random_gm_entry(session, rng, counter)
+
+
+@settings(max_examples=60, deadline=None)
+@given(setups, st.integers(0, 2**31), st.sampled_from([0.03, 0.15, 0.4]))
+def test_wi7_movement_list_is_a_fresh_scan_at_every_prompt(
+    setup: Any, seed: int, gm_rate: float
+) -> None:
+    session = Session(SYSTEM, setup)
+    battle = session.battle
+    rng = random.Random(seed)
+    counter = 0
+    lists = 0
+    said_done: set[str] = set()
+    in_movement = False
+    seen: object = None
+    while (prompt := session.prompt) is not None and len(session.items) < 3000:
+        fresh, seen = prompt is not seen, prompt  # a GM entry leaves the same prompt pending
+        if battle.phase == "movement":
+            in_movement = True
+        elif in_movement:
+            in_movement = False
+            if battle.phase == "melee":
+                # The phase ended: every player said Done or has no unit that may move.
+                for side in battle.sides:
+                    if side.id not in said_done:
+                        assert fresh_list(battle, side.id) == (_DONE,), f"{side.id} may move"
+            said_done.clear()
+        expected: tuple[Option, ...] | None = None
+        if prompt.key == "move.unit" and fresh:
+            assert isinstance(prompt, Choose)
+            lists += 1
+            expected = fresh_list(battle, str(prompt.side))
+            # The first player in play order that has not said Done and may move a unit.
+            order = [s for s in battle.pos.order if s not in said_done]
+            first = next(s for s in order if len(fresh_list(battle, s)) > 1)
+            assert prompt.side == first
+            # Answers are looked up before the list is ever made (replay): same option.
+            by_value = {option.value: option for option in expected}
+            for value in candidates(battle):
+                assert prompt.option(value) == by_value.get(value), value
+        if rng.random() < gm_rate:
+            counter += 1
+            key, value = gm_entry(session, rng, counter)
+            session.gm(key, **value)
+            if expected is not None:
+                # The list is the one asked, of the battle before the GM's entry.
+                assert tuple(prompt.options) == expected  # type: ignore[attr-defined]
+            continue
+        if expected is not None:
+            assert tuple(prompt.options) == expected  # type: ignore[attr-defined]
+        answer = prompt.random_answer(rng)
+        if prompt.key == "move.unit" and answer == DONE:
+            said_done.add(str(prompt.side))
+        session.answer(answer)
+    assert lists, "no movement list was asked"
