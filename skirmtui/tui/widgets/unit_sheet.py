@@ -3,10 +3,9 @@ first)."""
 
 from __future__ import annotations
 
-from itertools import islice
-
 from rich.text import Text
 
+from skirmtui.engine.battle import LogEntry
 from skirmtui.engine.conditions import of_unit
 from skirmtui.engine.text import one_line, safe
 from skirmtui.engine.wording import round_word, value_words
@@ -32,6 +31,33 @@ class UnitSheet(SessionView):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.unit_id: str | None = None
+        #: The shown unit's recent entries as last found: (unit, log length looked
+        #: at, the last entry then, [(position, entry)] newest first).
+        self._kept: tuple[str, int, LogEntry, list[tuple[int, LogEntry]]] | None = None
+
+    def _recent(self, log: list[LogEntry], unit_id: str) -> list[LogEntry]:
+        """The newest `RECENT` entries about the unit among the log's last
+        `RECENT_WINDOW`. Kept between answers: only entries added since are looked at
+        (the log only grows, or loses a tail to an undo: then it is walked again)."""
+        end = len(log)
+        kept = self._kept
+        if kept is not None and kept[0] == unit_id and 0 < kept[1] <= end:
+            _, seen, last, found = kept
+            if log[seen - 1] is not last:  # an undo took back what was seen
+                kept = None
+        else:
+            kept = None
+        if kept is None:
+            seen, found = max(0, end - RECENT_WINDOW), []
+        fresh = [
+            (position, entry)
+            for position, entry in enumerate(log[seen:end], seen)
+            if entry.text and unit_id in (entry.actor, entry.target)
+        ]
+        oldest = end - RECENT_WINDOW
+        found = [item for item in (fresh[::-1] + found)[:RECENT] if item[0] >= oldest]
+        self._kept = (unit_id, end, log[end - 1], found) if end else None
+        return [entry for _, entry in found]
 
     def show(self, unit_id: str | None, repaint: bool = True) -> None:
         if unit_id != self.unit_id:
@@ -78,18 +104,12 @@ class UnitSheet(SessionView):
             text.append(f"{label}: ", style="bold")
             text.append(f"{safe(value)}\n")
         text.append("Recent (newest first):\n", style="bold")
-        shown_entries = 0
         letter = round_word(system)[:1]
-        # The newest entries only: a unit that did little must not cost a walk through a
-        # 10,000-entry log on every answer.
-        for entry in islice(reversed(battle.log), RECENT_WINDOW):
-            if entry.text and unit.id in (entry.actor, entry.target):
-                text.append(f"{letter}{entry.round} ", style="dim")
-                text.append(f"{one_line(entry.text)}\n")
-                shown_entries += 1
-                if shown_entries == RECENT:
-                    break
-        if not shown_entries:
+        recent = self._recent(battle.log, unit.id)
+        for entry in recent:
+            text.append(f"{letter}{entry.round} ", style="dim")
+            text.append(f"{one_line(entry.text)}\n")
+        if not recent:
             text.append("nothing yet\n", style="dim")
         text.rstrip()
         return text
