@@ -45,6 +45,22 @@ class Line(NamedTuple):
     first: bool  # the unit's first line (its label; struck through when removed)
 
 
+def _cut_row(row: UnitRow, name_width: int, width: int) -> tuple[tuple[str, bool], ...]:
+    """One unit's lines (text, is its first line): the status beside the label,
+    wrapped under its own column, or under the label when the label is too wide."""
+    status_width = width - 2 - name_width - 1
+    label = f"{row.mark} {row.label}"
+    if cell_len(row.label) <= name_width:
+        pad = " " * (name_width - cell_len(row.label))
+        parts = wrap(row.status, status_width) if row.status else [""]
+        indent = " " * (width - status_width)
+        first = (f"{label}{pad} {parts[0]}".rstrip(), True)
+        return (first, *((indent + part, False) for part in parts[1:]))
+    lines = [(part, n == 0) for n, part in enumerate(wrap(label, width, 4))]
+    lines += [("    " + part, False) for part in wrap(row.status, width - 4)]
+    return tuple(lines)
+
+
 class Roster(ScrollView, can_focus=True):
     """Units grouped by side, in roster order."""
 
@@ -88,6 +104,7 @@ class Roster(ScrollView, can_focus=True):
         self._styles: tuple[Style, ...] = ()
         self._style_key: tuple[object, ...] = ()
         self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
+        self._row_lines: dict[tuple[object, ...], tuple[tuple[str, bool], ...]] = {}
 
     # -- content ---------------------------------------------------------------------------
 
@@ -163,27 +180,20 @@ class Roster(ScrollView, can_focus=True):
         width = max(12, self._width or self.scrollable_content_region.width or 40)
         name_width = max((cell_len(r.label) for r in self.rows), default=4)
         name_width = min(name_width, max(8, width - 3 - 10))
-        status_width = width - 2 - name_width - 1
         lines: list[Line] = []
+        cache = self._row_lines
+        if len(cache) > 4 * len(self.rows) + 100:
+            cache.clear()
         for heading, indices in self._sides:
             lines.append(Line(None, heading, True))
             for index in indices:
                 row = self.rows[index]
-                label = f"{row.mark} {row.label}"
-                if cell_len(row.label) <= name_width:
-                    # The status beside the label, wrapped under its own column.
-                    pad = " " * (name_width - cell_len(row.label))
-                    parts = wrap(row.status, status_width) if row.status else [""]
-                    lines.append(Line(index, f"{label}{pad} {parts[0]}".rstrip(), True))
-                    indent = " " * (width - status_width)
-                    lines += [Line(index, indent + part, False) for part in parts[1:]]
-                    continue
-                first = True
-                for part in wrap(label, width, 4):
-                    lines.append(Line(index, part, first))
-                    first = False
-                for part in wrap(row.status, width - 4):
-                    lines.append(Line(index, "    " + part, False))
+                # Most rows are as they were at the last answer: cut once, kept.
+                key = (row.label, row.mark, row.status, name_width, width)
+                cut = cache.get(key)
+                if cut is None:
+                    cut = cache[key] = _cut_row(row, name_width, width)
+                lines += [Line(index, text, first) for text, first in cut]
         return lines
 
     def _resize(self, repaint: bool = True) -> None:
