@@ -53,6 +53,10 @@ def bench_sim(sizes: Sizes) -> list[Row]:
     return rows
 
 
+#: Undos in a row timed below each length (`bench_undo`).
+UNDO_RUN = 200
+
+
 def bench_undo(sizes: Sizes) -> list[Row]:
     """One undo (the rebuild from the nearest checkpoint) at growing battle lengths."""
     rows = []
@@ -73,6 +77,27 @@ def bench_undo(sizes: Sizes) -> list[Row]:
                 ms,
                 "ms",
                 10,
+                detail={"max_ms": round(times[-1] * 1000, 3)},
+            )
+        )
+        # One length is one distance from the last checkpoint (and may fall just after
+        # a turn start that resets every unit): the undos of the 200 answers before it
+        # say what undo costs around that length.
+        steps = min(UNDO_RUN, len(session.items))
+        times = []
+        for _ in range(steps):
+            start = time.perf_counter()
+            session.undo()
+            times.append(time.perf_counter() - start)
+        for _ in range(steps):
+            session.redo()
+        times.sort()
+        rows.append(
+            row(
+                "undo",
+                f"  undo, median of the {steps} answers before {len(session.items)}",
+                times[len(times) // 2] * 1000,
+                "ms",
                 detail={"max_ms": round(times[-1] * 1000, 3)},
             )
         )
