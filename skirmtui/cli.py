@@ -125,9 +125,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The commands that open the battle app (`SkirmApp`, which collects garbage itself
+#: once its first frame is up).
+_APP_COMMANDS = frozenset({"new", "open", "review", "demo"})
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command in _APP_COMMANDS:
+        from skirmtui.tui.idle_gc import held_until_the_app
+
+        with held_until_the_app():
+            return _dispatch(args)
+    return _dispatch(args)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     try:
         code: int = args.run(args)
     except UsageError as error:

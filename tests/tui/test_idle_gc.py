@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import weakref
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -113,3 +114,34 @@ def test_stop_gives_collection_back() -> None:
     owner.stop()
     assert gc.get_freeze_count() == 0
     assert gc.isenabled() == was
+
+
+def test_an_app_command_holds_collection_until_the_app_and_gives_it_back() -> None:
+    """`skirmtui demo/new/open/review` import the app and build the battle with no
+    automatic collection (the app's collector takes over at its first frame); once
+    the command is done, collection is as it was, also after an error."""
+    assert gc.isenabled()
+    with idle_gc.held_until_the_app():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), idle_gc.held_until_the_app():
+        raise RuntimeError("the command failed")
+    assert gc.isenabled()
+
+
+def test_other_commands_leave_collection_alone(tmp_path: Path) -> None:
+    from skirmtui import cli
+
+    seen: list[bool] = []
+    real = cli._dispatch
+
+    def dispatch(args: object) -> int:
+        seen.append(gc.isenabled())
+        return real(args)  # type: ignore[arg-type]
+
+    cli._dispatch = dispatch  # type: ignore[assignment]
+    try:
+        assert cli.main(["systems"]) == 0
+    finally:
+        cli._dispatch = real  # type: ignore[assignment]
+    assert seen == [True]
