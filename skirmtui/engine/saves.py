@@ -536,7 +536,9 @@ def _loads_by_answer_line(text: str) -> dict[str, Any] | None:
         template = seen.get(line)
         if template is None:
             try:
-                value = tomllib.loads("a = " + line.strip().removesuffix(","))["a"]
+                # TOML's whitespace is space and tab: str.strip() would also take
+                # the controls \x1c-\x1f and Unicode spaces, which tomllib refuses.
+                value = tomllib.loads("a = " + line.strip(" \t").removesuffix(","))["a"]
             except tomllib.TOMLDecodeError:
                 return None
             answers.append(value)
