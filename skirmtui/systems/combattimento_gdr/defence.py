@@ -54,18 +54,7 @@ def choices(
     this turn, this one included). The unused skills, else AGI alone stepped down."""
     left = [s for s in ready if s not in used]
     if left:
-        out = []
-        for name in left:
-            spec = rules()["defences"][name]
-            char = str(spec["characteristic"])
-            out.append(
-                Defence(
-                    name,
-                    check_dice(characteristics[char], skills[name]),
-                    f"{spec['label']} ({char.upper()} + skill)",
-                )
-            )
-        return out
+        return [_skill_defence(name, skills, characteristics) for name in left]
     steps = max(attackers - 1, 0)
     agi = lower(characteristics["agi"], steps)
     label = "AGI alone" + (f", {steps} die lower" if steps else "")
@@ -76,15 +65,16 @@ def ranged_choices(
     skills: dict[str, int], characteristics: dict[str, int], ready: list[str]
 ) -> list[Defence]:
     """The one ranged defence of the turn: dodge or shield, else AGI alone (CG-6)."""
-    out = []
-    for name in ready:
-        spec = rules()["defences"][name]
-        char = str(spec["characteristic"])
-        out.append(
-            Defence(
-                name,
-                check_dice(characteristics[char], skills[name]),
-                f"{spec['label']} ({char.upper()} + skill)",
-            )
-        )
+    out = [_skill_defence(name, skills, characteristics) for name in ready]
     return out or [Defence(AGI_ONLY, check_dice(characteristics["agi"]), "AGI alone")]
+
+
+def _skill_defence(name: str, skills: dict[str, int], characteristics: dict[str, int]) -> Defence:
+    """A defence skill with the characteristic the rules pair it with."""
+    spec = rules()["defences"][name]
+    char = str(spec["characteristic"])
+    return Defence(
+        name,
+        check_dice(characteristics[char], skills[name]),
+        f"{spec['label']} ({char.upper()} + skill)",
+    )
