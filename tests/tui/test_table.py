@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input, Select, TextArea
@@ -32,6 +33,16 @@ SYSTEMS = sorted(systems())
 
 #: The narrowest each pane may be and still show its content (inside its border).
 MINIMUM = {"roster": 24, "prompt": 40, "log": 40, "queue": 24, "sheet": 26}
+
+
+async def centurione_activates(pilot: Any) -> None:
+    """The demo's opening: play order 6 v 2, Centurione tries to activate and does
+    ([1] ≤ ABI 4)."""
+    await type_faces(pilot, "6")
+    await type_faces(pilot, "2")
+    await pilot.press("1")
+    await pilot.pause()
+    await type_faces(pilot, "1")
 
 
 def app_for(system_id: str, path: Path) -> SkirmApp:
@@ -129,11 +140,7 @@ async def test_1_a_round_is_played_at_80x24(system_id: str) -> None:
 async def test_2_a_wrapped_log_line_keeps_its_outcome(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await type_faces(pilot, "6")
-        await type_faces(pilot, "2")
-        await pilot.press("1")
-        await pilot.pause()
-        await type_faces(pilot, "1")  # Centurione activates? [1] ≤ 4: success
+        await centurione_activates(pilot)
         log = app.screen.query_one(CombatLog)
         rows = log.rows_text()
         width = log.scrollable_content_region.width
@@ -227,11 +234,7 @@ async def test_4_the_sheet_and_cursor_follow_the_unit_a_prompt_is_about(tmp_path
 async def test_5_what_a_rule_changed_is_written_in_the_log(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await type_faces(pilot, "6")
-        await type_faces(pilot, "2")
-        await pilot.press("1")
-        await pilot.pause()
-        await type_faces(pilot, "1")
+        await centurione_activates(pilot)
         log = app.screen.query_one(CombatLog)
         text = [log.line_text(i) for i in range(log.line_count)]
         assert any("→ Centurione: now tried, now active" in t for t in text), text
@@ -405,11 +408,7 @@ async def test_7_the_first_o_after_open_opens_the_override(tmp_path: Path) -> No
 async def test_7_the_sheet_lists_recent_entries_newest_first(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await type_faces(pilot, "6")
-        await type_faces(pilot, "2")
-        await pilot.press("1")
-        await pilot.pause()
-        await type_faces(pilot, "1")
+        await centurione_activates(pilot)
         await pilot.press("plus")
         await pilot.pause()
         sheet = app.screen.query_one(UnitSheet).content().plain
@@ -422,11 +421,7 @@ async def test_7_at_80x24_the_sheet_shows_its_recent_entries(tmp_path: Path) -> 
     compact enough that the newest entries about it are still on screen."""
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await type_faces(pilot, "6")
-        await type_faces(pilot, "2")
-        await pilot.press("1")  # Centurione tries to activate
-        await pilot.pause()
-        await type_faces(pilot, "1")
+        await centurione_activates(pilot)
         await pilot.press("s")
         await pilot.pause()
         sheet = app.screen.query_one(UnitSheet)
