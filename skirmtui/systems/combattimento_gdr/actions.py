@@ -221,16 +221,9 @@ def melee(b: Battle, unit: Unit, first: Unit | None, *, two: bool) -> Step:
         nat = p.natural(unit) or p.melee_weapons(unit)
         plan = [(nat[k % len(nat)], 0) for k in range(int(unit.profile["attacks"]))]
     else:
-        arms = p.melee_weapons(unit)
-        weapon = arms[0]
-        if len(arms) > 1:
-            weapon = yield Choose(
-                key="melee.weapon",
-                text=f"{unit.label} strikes with…",
-                options=[Option(w, str(weapons()[w]["label"])) for w in arms],
-                side=unit.side,
-                actor=unit.id,
-            )
+        weapon = yield from _pick_weapon(
+            unit, p.melee_weapons(unit), "melee.weapon", f"{unit.label} strikes with…"
+        )
         plan = [(str(weapon), 0)]
     for n, (weapon, steps) in enumerate(plan):
         if unit.removed:
@@ -266,16 +259,9 @@ def melee(b: Battle, unit: Unit, first: Unit | None, *, two: bool) -> Step:
 def ranged(b: Battle, unit: Unit) -> Step:
     """Seed "Attaccare a distanza" and CG-12: a loaded weapon, not engaged; the GM says
     the range band and the cover; the target's size is on its sheet."""
-    arms = loaded(unit)
-    weapon = arms[0]
-    if len(arms) > 1:
-        weapon = yield Choose(
-            key="ranged.weapon",
-            text=f"{unit.label} shoots with…",
-            options=[Option(w, str(weapons()[w]["label"])) for w in arms],
-            side=unit.side,
-            actor=unit.id,
-        )
+    weapon = yield from _pick_weapon(
+        unit, loaded(unit), "ranged.weapon", f"{unit.label} shoots with…"
+    )
     target = yield from _pick_foe(
         b, unit, b.enemies(unit.side), "ranged.target", f"{unit.label} shoots at whom?"
     )
@@ -315,6 +301,20 @@ def ranged(b: Battle, unit: Unit) -> Step:
         unaware=engaged or unaware(b, target),
         difficulty_mods=mods,
     )
+
+
+def _pick_weapon(unit: Unit, arms: list[str], key: str, text: str) -> Generator[Prompt, Any, str]:
+    """The weapon used: the only one, or the one the player picks."""
+    if len(arms) < 2:
+        return arms[0]  # (the callers only come here with a weapon)
+    weapon = yield Choose(
+        key=key,
+        text=text,
+        options=[Option(w, str(weapons()[w]["label"])) for w in arms],
+        side=unit.side,
+        actor=unit.id,
+    )
+    return str(weapon)
 
 
 def charge(b: Battle, unit: Unit) -> Step:
