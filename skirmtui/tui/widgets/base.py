@@ -12,6 +12,8 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from skirmtui.tui.widgets.lines import changed_rows
+
 if TYPE_CHECKING:
     from skirmtui.engine.session import Session
 
@@ -46,11 +48,7 @@ class SessionView(Widget):
             return
         old = self._lines
         self._cut(width, self._for[1] if self._for else Style())  # same colours
-        changed = [
-            Region(0, y, width, 1)
-            for y in range(max(len(old), len(self._lines)))
-            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]
-        ]
+        changed = changed_rows(old, self._lines, width)
         if changed:
             self.refresh(*changed)
 

@@ -6,7 +6,10 @@ plain strings and style whole lines, so this is all they need.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
+from textual.geometry import Region
 
 
 def wrap(text: str, width: int, indent: int = 0) -> list[str]:
@@ -45,3 +48,13 @@ def _cut(text: str, width: int) -> int:
         if total > width:
             return max(1, index)
     return len(text)
+
+
+def changed_rows(old: Sequence[object], new: Sequence[object], width: int) -> list[Region]:
+    """The one-row regions where two versions of a pane's lines differ (a line added or
+    dropped counts): what to repaint after a change."""
+    return [
+        Region(0, y, width, 1)
+        for y in range(max(len(old), len(new)))
+        if y >= len(old) or y >= len(new) or old[y] != new[y]
+    ]

@@ -25,7 +25,7 @@ from skirmtui.engine.odds import die_chance, expected_successes, percent, succes
 from skirmtui.engine.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import one_line
-from skirmtui.tui.widgets.lines import wrap
+from skirmtui.tui.widgets.lines import changed_rows, wrap
 
 #: Longest entry typed.
 MAX_LENGTH = 40
@@ -337,11 +337,7 @@ class PromptPanel(Widget, can_focus=True):
         old = self._lines
         self._lines = self._layout(width, height)
         self._laid_out_for = self._state(width, height)
-        changed = [
-            Region(0, y, width, 1)
-            for y in range(max(len(old), len(self._lines)))
-            if y >= len(old) or y >= len(self._lines) or old[y] != self._lines[y]
-        ]
+        changed = changed_rows(old, self._lines, width)
         if changed:
             self.refresh(*changed)
 
