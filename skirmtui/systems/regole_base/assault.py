@@ -23,6 +23,7 @@ from skirmtui.systems.regole_base.state import (
     order,
     part,
     touch,
+    why_no_action,
 )
 from skirmtui.systems.regole_base.tables import rules, weapons
 
@@ -42,12 +43,8 @@ def _inches(unit: Unit, factor: str) -> str:
 def why_no_charge(b: Battle, unit: Unit) -> str | None:
     """RB-4: no assault after running; a march gives up assault or shooting; RB-14:
     engaged models do not move; RB-11: fleeing models do not charge."""
-    if unit.flag("fleeing"):
-        return "fleeing"
-    if engaged(b, unit):
-        return "locked in melee"
-    if unit.num("ran") == b.round:
-        return "ran this round"
+    if (why := why_no_action(b, unit)) is not None:
+        return why
     if unit.stats["gave_up"] == "assault":
         return "marched and gave up its assault"
     return None

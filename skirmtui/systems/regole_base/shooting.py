@@ -13,7 +13,7 @@ from skirmtui.systems.regole_base.arms import spend
 from skirmtui.systems.regole_base.attacks import ranged_attack
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name, ranged_ready
-from skirmtui.systems.regole_base.state import Sub, engaged
+from skirmtui.systems.regole_base.state import Sub, why_no_action
 from skirmtui.systems.regole_base.tables import Weapon, rules, weapons
 
 _MORALE = rules()["morale"]
@@ -23,12 +23,8 @@ NONE = "none"
 def why_no_shot(b: Battle, unit: Unit) -> str | None:
     """RB-4: no shooting after running, nor after a march that gave it up; RB-20: a
     marching model that fought loses its shot; RB-14: engaged models do not shoot."""
-    if unit.flag("fleeing"):
-        return "fleeing"
-    if engaged(b, unit):
-        return "locked in melee"
-    if unit.num("ran") == b.round:
-        return "ran this round"
+    if (why := why_no_action(b, unit)) is not None:
+        return why
     if unit.stats["gave_up"] == "shooting":
         return "marched and gave up its shooting"
     if unit.flag("marched") and (unit.flag("fought") or unit.flag("charged")):

@@ -99,3 +99,15 @@ def kill(b: Battle, unit: Unit, why: str) -> None:
 
 def alive_sides(b: Battle) -> list[str]:
     return [s.id for s in b.sides if b.on_table(s.id)]
+
+
+def why_no_action(b: Battle, unit: Unit) -> str | None:
+    """What stops both a charge and a shot: fleeing (RB-11), engaged (RB-14), or it
+    ran this round (RB-4)."""
+    if unit.flag("fleeing"):
+        return "fleeing"
+    if engaged(b, unit):
+        return "locked in melee"
+    if unit.num("ran") == b.round:
+        return "ran this round"
+    return None
