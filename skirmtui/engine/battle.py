@@ -15,6 +15,8 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from skirmtui.engine.records import record
+
 #: A profile value.
 Scalar: TypeAlias = int | bool | str
 #: A current unit value. A stat holding several values (the opponents of one character
@@ -22,7 +24,7 @@ Scalar: TypeAlias = int | bool | str
 Stat: TypeAlias = int | bool | str | tuple[str, ...]
 
 
-@attrs.define
+@record
 class Position:
     """The base of a system's position between steps: an attrs class of plain data
     (scalars, lists, dicts, tuples, nested positions), so a wrong field is a type error
@@ -43,13 +45,13 @@ class Position:
 _INIT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
-@attrs.define
+@record
 class Side:
     id: str
     name: str
 
 
-@attrs.define
+@record
 class Unit:
     """A model, character or squad. `profile` is the starting profile (the system's
     own field names; never changed once the unit is made, so clones share it); `stats`
@@ -90,7 +92,7 @@ class Unit:
         return bool(self.stats[field])
 
 
-@attrs.define
+@record
 class Effect:
     """One change: a unit's stat (`unit` its id) or, with `unit` None, a field of the
     battle's position a reader must see (initiative, play order, objectives, firmness)."""
@@ -118,7 +120,7 @@ def plain_value(value: Any) -> Any:
     return value
 
 
-@attrs.define
+@record
 class LogEntry:
     """One line of the combat log, structured (DESIGN.md, export format 1)."""
 
@@ -156,14 +158,14 @@ class LogEntry:
     value: Any = None
 
 
-@attrs.define
+@record
 class Result:
     winner: str | None  # a side id, or None for a draw
     reason: str
     round: int
 
 
-@attrs.define
+@record
 class Battle:
     system: str
     title: str

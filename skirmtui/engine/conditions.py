@@ -16,12 +16,13 @@ import attrs
 
 from skirmtui.engine.battle import Battle, Unit
 from skirmtui.engine.prompts import AnswerError
+from skirmtui.engine.records import frozen_record
 
 Until = Literal["round", "activations", "removed"]
 UNTILS: tuple[Until, ...] = ("round", "activations", "removed")
 
 
-@attrs.frozen
+@frozen_record
 class Condition:
     """`left`: for "round", the round at whose end it ends; for "activations", how many
     of the unit's activations it still lasts; None for "until removed"."""

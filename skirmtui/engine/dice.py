@@ -6,7 +6,7 @@ import random
 import re
 from functools import lru_cache
 
-import attrs
+from skirmtui.engine.records import frozen_record
 
 _EXPR = re.compile(r"^\s*(\d*)d(\d+)(!?)\s*$")
 
@@ -18,7 +18,7 @@ class DiceError(ValueError):
     """A dice expression or a list of faces that cannot be used."""
 
 
-@attrs.frozen
+@frozen_record
 class Dice:
     """`count` dice of `sides` faces; `explode` re-rolls and adds on the maximum face."""
 
@@ -75,7 +75,7 @@ class Dice:
         return faces
 
 
-@attrs.frozen
+@frozen_record
 class DiceSum:
     """Several kinds of dice added together (`1d8!+1d6!`: a characteristic die and a skill
     die, each exploding on its own maximum). Faces are typed part after part."""

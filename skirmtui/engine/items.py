@@ -6,6 +6,8 @@ from typing import Any
 
 import attrs
 
+from skirmtui.engine.records import frozen_record
+
 #: Keys of GM entries (overrides and notes); every other key answers a prompt.
 GM_SET = "gm.set"
 GM_REMOVE = "gm.remove"
@@ -24,7 +26,7 @@ BY_APP = "app"
 BY_TABLE = "table"
 
 
-@attrs.frozen
+@frozen_record
 class Item:
     """One entry of the answer log: `(key, value)`.
 

@@ -32,6 +32,7 @@ from skirmtui.engine.prompts import (
     Roll,
     RollResult,
 )
+from skirmtui.engine.records import record
 
 P = TypeVar("P", bound=Prompt)
 
@@ -176,7 +177,7 @@ def winner_by_score(scores: Mapping[str, float]) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-@attrs.define
+@record
 class Held(Position):
     """Results of a group acting at the same moment, held until the whole group acted
     and then applied together (so no result changes how a later member acts).

@@ -15,13 +15,13 @@ import socket
 import time
 from pathlib import Path
 
-import attrs
+from skirmtui.engine.records import frozen_record
 
 #: A lock file without readable content is being written, or was torn: stale after this.
 _UNREADABLE_GRACE_S = 5.0
 
 
-@attrs.frozen
+@frozen_record
 class LockOwner:
     pid: int
     host: str

@@ -21,13 +21,14 @@ from skirmtui.engine.battle import Battle, LogEntry
 from skirmtui.engine.items import BY_APP, BY_TABLE
 from skirmtui.engine.odds import die_chance, success_chance
 from skirmtui.engine.prompts import Roll
+from skirmtui.engine.records import frozen_record, record
 
 #: Probabilities below this are dropped from the distribution's tails while it is
 #: built (they cannot move a percentile shown to one decimal).
 _TAIL = 1e-18
 
 
-@attrs.frozen
+@frozen_record
 class Trial:
     """One die or one roll that could succeed: its chance and whether it did."""
 
@@ -38,7 +39,7 @@ class Trial:
     by: str | None
 
 
-@attrs.define
+@record
 class Tally:
     """The luck of one side or unit."""
 
@@ -79,7 +80,7 @@ class Tally:
         }
 
 
-@attrs.define
+@record
 class Luck:
     sides: dict[str, Tally]
     units: dict[str, Tally]

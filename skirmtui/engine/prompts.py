@@ -21,6 +21,7 @@ from typing import Literal, NamedTuple, TypeAlias, overload
 import attrs
 
 from skirmtui.engine.dice import Dice, DiceError, DiceSum, parse_expr
+from skirmtui.engine.records import frozen_record
 
 #: What an answer may be once stored: all TOML-native.
 AnswerValue: TypeAlias = str | bool | int | tuple[int, ...]
@@ -45,7 +46,7 @@ class AnswerError(ValueError):
     """An answer refused for the pending prompt; the message says why. Nothing is stored."""
 
 
-@attrs.frozen(kw_only=True)
+@frozen_record(kw_only=True)
 class Prompt:
     """What every question carries: a stable key, a text, and who it concerns."""
 
@@ -180,7 +181,7 @@ def _options(value: Iterable[Option]) -> Sequence[Option]:
     return value if type(value) is LazyOptions else tuple(value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen_record(kw_only=True)
 class Choose(Prompt):
     #: A tuple, or `LazyOptions` for a long list (read it as any sequence).
     options: Sequence[Option] = attrs.field(converter=_options)
@@ -234,7 +235,7 @@ class Choose(Prompt):
         return option.label if option else str(value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen_record(kw_only=True)
 class Ask(Prompt):
     """A fact only the table knows: yes/no, or a number in [minimum, maximum]."""
 
@@ -269,7 +270,7 @@ class Ask(Prompt):
         return str(value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen_record(kw_only=True)
 class Confirm(Prompt):
     """The table did something (moved, placed): continue."""
 
@@ -285,7 +286,7 @@ class Confirm(Prompt):
         return "done"
 
 
-@attrs.frozen
+@frozen_record
 class RollResult:
     """A resolved roll: what the step receives and what the log records."""
 
@@ -301,7 +302,7 @@ def _modifier_tuple(value: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], 
     return tuple((str(label), int(v)) for label, v in value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen_record(kw_only=True)
 class Roll(Prompt):
     """A declarative roll, so its exact odds can be computed before it is rolled.
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-import attrs
-
 from skirmtui.engine.battle import Battle, LogEntry, Unit
 from skirmtui.engine.conditions import of_unit
 from skirmtui.engine.luck import Tally, luck
 from skirmtui.engine.narrative import Teller, tell
+from skirmtui.engine.records import frozen_record
 from skirmtui.engine.session import Session
 from skirmtui.engine.text import one_line, safe
 
@@ -32,7 +31,7 @@ _MORALE = re.compile(
 )
 
 
-@attrs.frozen
+@frozen_record
 class Loss:
     unit: str
     round: int

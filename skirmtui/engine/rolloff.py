@@ -13,6 +13,7 @@ import attrs
 
 from skirmtui.engine.battle import Battle, Position
 from skirmtui.engine.prompts import Roll, RollResult
+from skirmtui.engine.records import record
 from skirmtui.engine.system import Step
 
 
@@ -20,7 +21,7 @@ def _total(result: RollResult) -> int:
     return result.total
 
 
-@attrs.define
+@record
 class RollOff(Position):
     """Ids still tied are grouped; the groups are in rank order, winner first."""
 

@@ -37,6 +37,7 @@ from skirmtui.engine.items import (
     GM_SET,
     Item,
 )
+from skirmtui.engine.records import frozen_record
 from skirmtui.engine.session import ReplayError, Session
 from skirmtui.engine.stamp import now_stamp as now_stamp
 from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
@@ -58,7 +59,7 @@ class SaveError(ValueError):
 # -- writing ------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen_record
 class SaveSnapshot:
     """What a save needs, copied on the UI thread so a worker can write it."""
 
@@ -216,7 +217,7 @@ class OutsideChange(OSError):
 MORE = "more_answers"
 
 
-@attrs.frozen
+@frozen_record
 class _Signature:
     """What identifies the file we last wrote: any outside write changes one of these."""
 

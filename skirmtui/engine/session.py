@@ -16,6 +16,7 @@ import attrs
 from skirmtui.engine.battle import Battle
 from skirmtui.engine.items import BY_APP, BY_TABLE, Item
 from skirmtui.engine.prompts import AnswerError, Prompt, Roll
+from skirmtui.engine.records import frozen_record
 from skirmtui.engine.runner import Runner
 from skirmtui.engine.system import RuleSystem, Setup
 
@@ -41,7 +42,7 @@ class RulesFailed(AnswerError):
     """A rule step crashed on an answer; the session was put back as it was before it."""
 
 
-@attrs.frozen
+@frozen_record
 class Checkpoint:
     consumed: int
     battle: Battle

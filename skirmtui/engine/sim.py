@@ -9,6 +9,7 @@ import random
 
 import attrs
 
+from skirmtui.engine.records import record
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import RuleSystem, Setup
 
@@ -34,7 +35,7 @@ def play_random(
     return session
 
 
-@attrs.define
+@record
 class SimReport:
     battles: int = 0
     errors: int = 0

@@ -53,6 +53,7 @@ import attrs
 from skirmtui.engine.battle import Battle, Scalar, Side, Stat, Unit
 from skirmtui.engine.items import Item
 from skirmtui.engine.prompts import Prompt
+from skirmtui.engine.records import frozen_record
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
 Step = Generator[Prompt, Any, None]
@@ -62,7 +63,7 @@ class SetupError(ValueError):
     """A battle setup the system refuses (over budget, wrong player count…)."""
 
 
-@attrs.frozen
+@frozen_record
 class Phase:
     """One row of a system's phase table: the id the position and the log keep, the
     label every reader sees (breadcrumb, log headings, summary, CLI), and the step the
@@ -85,7 +86,7 @@ def _check_number(what: str, value: object, low: int | None, high: int | None) -
     raise SetupError(f"{what} must be a whole number")
 
 
-@attrs.frozen
+@frozen_record
 class FieldSpec:
     """A unit value: how the roster shows it, how a GM may override it, and (for a
     profile field) how a setup is checked: `kind`, range or `choices`, `default`."""
@@ -142,7 +143,7 @@ class FieldSpec:
         return str(value)
 
 
-@attrs.frozen
+@frozen_record
 class OptionSpec:
     """A battle option: its default, and the check a setup's value must pass.
 
@@ -176,7 +177,7 @@ class OptionSpec:
             _check_number(f"{self.label}:", value, self.minimum, self.maximum)
 
 
-@attrs.frozen
+@frozen_record
 class UnitSpec:
     """A unit as a setup (or a GM's add) describes it: profile in the system's names."""
 
@@ -194,7 +195,7 @@ def _units(value: Iterable[UnitSpec]) -> tuple[UnitSpec, ...]:
     return tuple(value)
 
 
-@attrs.frozen
+@frozen_record
 class Setup:
     system: str
     title: str
@@ -204,7 +205,7 @@ class Setup:
     options: dict[str, Any] = attrs.field(factory=dict)
 
 
-@attrs.frozen
+@frozen_record
 class QueueRow:
     """One line of the activation/initiative queue, as the system words it."""
 

@@ -7,10 +7,11 @@ from typing import cast
 import attrs
 
 from skirmtui.engine.battle import Battle, Position
+from skirmtui.engine.records import record
 from skirmtui.engine.rolloff import RollOff
 
 
-@attrs.define
+@record
 class CEPosition(Position):
     #: CE-10: each army's starting firmness (tracked once, at the start).
     firmness: dict[str, int] = attrs.field(factory=dict)

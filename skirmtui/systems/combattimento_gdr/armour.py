@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
+from skirmtui.engine.records import frozen_record
 from skirmtui.systems.combattimento_gdr.tables import armour
 
 
-@attrs.frozen
+@frozen_record
 class Absorbed:
     """What one hit did to one armour piece."""
 

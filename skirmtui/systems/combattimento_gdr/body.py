@@ -7,8 +7,7 @@ of the lowest full section applies to every check; all boxes full is death.
 
 from __future__ import annotations
 
-import attrs
-
+from skirmtui.engine.records import frozen_record
 from skirmtui.systems.combattimento_gdr.tables import rules
 
 BLACK, CROSSED, FREE = "■", "✕", "□"
@@ -21,7 +20,7 @@ def _numbers(text: str, what: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-@attrs.frozen
+@frozen_record
 class Track:
     """Boxes and blacked-out boxes per section, top (Lieve) to bottom (Mortale)."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-import attrs
+from skirmtui.engine.records import frozen_record
 
 #: The die ladder (CG-1); "one die lower" steps down it, never below a d4 (CG-6).
 LADDER = (4, 6, 8, 10, 12)
@@ -62,7 +62,7 @@ OUTCOME_TEXT: dict[str, str] = {
 }
 
 
-@attrs.frozen
+@frozen_record
 class Opposed:
     """An opposed attack resolved (CG-3): which outcome, whether it hits, the margins."""
 

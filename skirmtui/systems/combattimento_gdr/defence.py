@@ -9,15 +9,14 @@ counts as unaware of further shots.
 
 from __future__ import annotations
 
-import attrs
-
+from skirmtui.engine.records import frozen_record
 from skirmtui.systems.combattimento_gdr.checks import check_dice, lower
 from skirmtui.systems.combattimento_gdr.tables import rules
 
 AGI_ONLY = "agi"
 
 
-@attrs.frozen
+@frozen_record
 class Defence:
     """One way to defend: `skill` ("agi" for AGI alone), its dice expression and label."""
 

@@ -7,9 +7,10 @@ from typing import Any, cast
 import attrs
 
 from skirmtui.engine.battle import Battle, Position
+from skirmtui.engine.records import record
 
 
-@attrs.define
+@record
 class CGPosition(Position):
     #: Sides caught unaware in the first turn (the scenario's ambush).
     surprised: list[str] = attrs.field(factory=list)

@@ -7,10 +7,11 @@ from typing import cast
 import attrs
 
 from skirmtui.engine.battle import Battle, Position
+from skirmtui.engine.records import record
 from skirmtui.engine.rolloff import RollOff
 
 
-@attrs.define
+@record
 class PGPosition(Position):
     #: PG-2: the deployment roll-off (its order is also round 1's).
     deploy: RollOff = attrs.field(factory=RollOff)

@@ -9,10 +9,11 @@ from typing import cast
 import attrs
 
 from skirmtui.engine.battle import Battle, Position
+from skirmtui.engine.records import record
 from skirmtui.engine.rolloff import RollOff
 
 
-@attrs.define
+@record
 class RBPosition(Position):
     #: RB-3: this round's initiative roll-off.
     initiative: RollOff = attrs.field(factory=RollOff)

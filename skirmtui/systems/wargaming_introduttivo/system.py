@@ -19,6 +19,7 @@ from skirmtui.engine.battle import Battle, Position, Scalar, Unit
 from skirmtui.engine.items import Item
 from skirmtui.engine.kit import pick_enemy, reset, stat_test, unit_choices, winner_by_score
 from skirmtui.engine.prompts import Ask, Choose, LazyOptions, Option
+from skirmtui.engine.records import record
 from skirmtui.engine.rolloff import RollOff
 from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
@@ -26,7 +27,7 @@ from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
 
 
-@attrs.define
+@record
 class WIPosition(Position):
     """Where the sequence stands between steps (WI-2, WI-3, WI-7)."""
 

@@ -1,0 +1,127 @@
+"""Records (engine/records.py) compare, hash and print as attrs's own classes do."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import skirmtui
+from skirmtui.engine.records import frozen_record, record
+
+
+@frozen_record
+class Mark:
+    x: int
+    y: int = attrs.field(eq=False)
+    note: str = attrs.field(default="", repr=False)
+
+
+@attrs.frozen
+class AttrsMark:
+    x: int
+    y: int = attrs.field(eq=False)
+    note: str = attrs.field(default="", repr=False)
+
+
+@record
+class Tally:
+    name: str
+    counts: list[int] = attrs.field(factory=list)
+
+
+@attrs.define
+class AttrsTally:
+    name: str
+    counts: list[int] = attrs.field(factory=list)
+
+
+@frozen_record(kw_only=True)
+class Marked(Mark):
+    colour: str = "red"
+
+
+@frozen_record
+class OwnRepr:
+    x: int
+
+    def __repr__(self) -> str:
+        return "mine"
+
+
+small = st.integers(-3, 3)
+
+
+@given(small, small, small, small, st.text(max_size=3))
+def test_frozen_record_matches_attrs(x1: int, y1: int, x2: int, y2: int, note: str) -> None:
+    ours, theirs = (Mark(x1, y1, note), Mark(x2, y2)), (AttrsMark(x1, y1, note), AttrsMark(x2, y2))
+    assert repr(ours[0]) == repr(theirs[0]).replace("AttrsMark", "Mark")
+    assert (ours[0] == ours[1]) == (theirs[0] == theirs[1])
+    assert (ours[0] != ours[1]) == (theirs[0] != theirs[1])
+    if ours[0] == ours[1]:
+        assert hash(ours[0]) == hash(ours[1])
+    assert attrs.evolve(ours[0], x=x2) == Mark(x2, y1 + 1, note)  # y does not count (eq=False)
+
+
+@given(st.text(max_size=3), st.lists(small, max_size=3), st.lists(small, max_size=3))
+def test_mutable_record_matches_attrs(name: str, a: list[int], b: list[int]) -> None:
+    assert repr(Tally(name, a)) == repr(AttrsTally(name, a)).replace("AttrsTally", "Tally")
+    assert (Tally(name, a) == Tally(name, b)) == (AttrsTally(name, a) == AttrsTally(name, b))
+
+
+def test_mutable_record_is_unhashable_as_attrs_makes_it() -> None:
+    with pytest.raises(TypeError):
+        hash(Tally("a"))
+    with pytest.raises(TypeError):
+        hash(AttrsTally("a"))
+
+
+def test_records_of_other_classes_are_not_equal() -> None:
+    assert Mark(1, 2) != Marked(1, 2)
+    assert Mark(1, 2).__eq__(Marked(1, 2)) is NotImplemented
+    assert Marked(1, 2) == Marked(1, 5)
+    assert Marked(1, 2, colour="red") != Marked(1, 2, colour="blue")
+    assert repr(Marked(1, 2)) == "Marked(x=1, y=2, colour='red')"
+
+
+def test_a_method_the_class_defines_is_kept() -> None:
+    assert repr(OwnRepr(1)) == "mine"
+    assert OwnRepr(1) == OwnRepr(1)
+
+
+def test_a_cycle_prints_dots_instead_of_recursing() -> None:
+    loop = Tally("loop")
+    loop.counts.append(loop)  # type: ignore[arg-type]
+    assert repr(loop) == "Tally(name='loop', counts=[...])"
+
+
+def _skirmtui_classes() -> list[type]:
+    found = []
+    for info in pkgutil.walk_packages(skirmtui.__path__, "skirmtui."):
+        if ".tui" in info.name or info.name.endswith("__main__"):
+            continue  # the TUI defines no records (and imports Textual)
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if isinstance(value, type) and attrs.has(value) and value.__module__ == info.name:
+                found.append(value)
+    return found
+
+
+def test_every_attrs_class_of_the_app_is_a_record() -> None:
+    """A class built with attrs.define / attrs.frozen directly would compile its own
+    repr and eq at every start-up again: the app's classes use `record`."""
+    classes = _skirmtui_classes()
+    assert len(classes) > 30
+    generated = [
+        f"{c.__qualname__}.{name}"
+        for c in classes
+        for name in ("__repr__", "__eq__", "__hash__")
+        if getattr(getattr(c, name), "__code__", None) is not None
+        and getattr(c, name).__code__.co_filename.startswith("<attrs generated")
+    ]
+    assert generated == []
+    assert AttrsMark.__repr__.__code__.co_filename.startswith("<attrs generated")  # the check works
