@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from skirmtui.engine.prompts import Choose, Roll
 from skirmtui.engine.saves import load_session
 from skirmtui.systems.registry import systems
 from skirmtui.tui.screens.battle import BattleScreen
+from skirmtui.tui.widgets.key_bar import KeyBar
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from tests.tui.helpers import SIZE, demo_app
 
@@ -289,3 +292,25 @@ async def test_combat_log_matches_the_battle_log_after_undo_and_new_answers(
         await pilot.press("r") if isinstance(session.prompt, Roll) else await pilot.press("1")
         await pilot.pause()
         assert shown() == expected()
+
+
+async def test_the_first_frame_shows_the_unit_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key bar reads the keys as the first frame is drawn (a unit is selected by
+    then, so d/h/x are live): read at mount, they were missing from the first frame."""
+    drawn: list[tuple[str, ...]] = []
+    render = KeyBar.render
+
+    def spy(self: KeyBar) -> object:
+        text = render(self)
+        drawn.append(tuple(action for _, _, action in self._keys or ()))
+        return text
+
+    monkeypatch.setattr(KeyBar, "render", spy)
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    assert drawn, "the key bar was drawn"
+    assert {"damage", "heal", "status"} <= set(drawn[0])
+    assert drawn[0] == drawn[-1]

@@ -21,15 +21,26 @@ class KeyBar(Widget):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self._keys: tuple[tuple[str, str, str], ...] = ()  # key shown, label, action
+        #: Key shown, label, action; None until the first render reads them.
+        self._keys: tuple[tuple[str, str, str], ...] | None = None
         self.status = ""
         self._spans: list[tuple[int, int, str]] = []  # x from, x to, action
 
     def on_mount(self) -> None:
+        # The keys are read when the first frame is drawn (focus and the screen's state
+        # set by then), not at mount: read here, they lacked the unit keys, and the key
+        # bar was drawn a second time right after the first frame.
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
-        self._bindings_changed(self.screen)
 
     def _bindings_changed(self, screen: object) -> None:
+        if self._keys is None:
+            return  # not drawn yet: the first render reads them
+        keys = self._active_keys()
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh()
+
+    def _active_keys(self) -> tuple[tuple[str, str, str], ...]:
         keys = []
         seen = set()
         for active in self.screen.active_bindings.values():
@@ -39,9 +50,7 @@ class KeyBar(Widget):
             seen.add(binding.action)
             shown = binding.key_display or self.app.get_key_display(binding)
             keys.append((shown, binding.description, binding.action))
-        if tuple(keys) != self._keys:
-            self._keys = tuple(keys)
-            self.refresh()
+        return tuple(keys)
 
     def set_status(self, status: str) -> None:
         if status != self.status:
@@ -55,6 +64,8 @@ class KeyBar(Widget):
         spans = []
         width = self.size.width
         short = self.status.split("  ")[0].strip() if self.status else ""
+        if self._keys is None:
+            self._keys = self._active_keys()
         for shown, label, action in self._keys:
             piece = f" {shown} {label} "
             if text.cell_len + cell_len(piece) > width - cell_len(short) - 1:
