@@ -53,19 +53,19 @@ def roll_summary(prompt: Roll) -> str:
 
 class Line(NamedTuple):
     text: str
-    kind: str  # a component class suffix: title, help, odds, option, cursor, …
+    kind: str  # a component class suffix (title, help, odds, cursor…), or plain `option`
     target: str = ""  # what a click on this line does: "option:N", "roll", "yes"…
 
 
 class PromptPanel(Widget, can_focus=True):
     """Shows `session.prompt`; posts `Answered` with a candidate answer value."""
 
+    #: Only parts drawn differently from the pane (an option line is plain text): each
+    #: component class is styled by Textual again at every style change (mount, focus).
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "prompt--title",
         "prompt--help",
         "prompt--odds",
-        "prompt--option",
-        "prompt--number",
         "prompt--disabled",
         "prompt--cursor",
         "prompt--entry",
