@@ -44,84 +44,95 @@ class PathError(Exception):
         super().__init__(f"{path}: {reason}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The commands, in the order `skirmtui --help` lists them.
+COMMANDS = ("systems", "new", "open", "review", "demo", "check", "export", "watch", "serve", "sim")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line. `only` builds just that command's subparser: a command line that
+    names it parses, and fails, exactly as with all of them (each subparser is a whole
+    `ArgumentParser`: building the ten took ~2 ms of every start)."""
     parser = argparse.ArgumentParser(
         prog="skirmtui", description="A terminal battle tracker for tabletop skirmish games."
     )
     parser.add_argument("--version", action="version", version=f"skirmtui {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = commands.add_parser("systems", help="list the rule systems (id, title, language)")
-    p.set_defaults(run=cmd_systems)
+    def command(name: str, about: str) -> argparse.ArgumentParser | None:
+        return commands.add_parser(name, help=about) if only in (None, name) else None
 
-    p = commands.add_parser("new", help="start a battle in the TUI (setup screen)")
-    p.add_argument("system", metavar="SYSTEM", help="a system id (see `skirmtui systems`)")
-    p.add_argument("--scenario", metavar="NAME", help="prefill the setup from a scenario")
-    p.add_argument("--seed", type=int, metavar="N", help="dice seed (default: random)")
-    p.add_argument(
-        "-o",
-        "--output",
-        metavar="SAVE",
-        type=Path,
-        help="where to save (default: saves/SYSTEM-DATE.toml)",
-    )
-    p.set_defaults(run=cmd_new)
+    if p := command("systems", "list the rule systems (id, title, language)"):
+        p.set_defaults(run=cmd_systems)
 
-    p = commands.add_parser("open", help="continue a saved battle in the TUI")
-    p.add_argument("save", metavar="SAVE", type=Path)
-    p.set_defaults(run=cmd_open)
+    if p := command("new", "start a battle in the TUI (setup screen)"):
+        p.add_argument("system", metavar="SYSTEM", help="a system id (see `skirmtui systems`)")
+        p.add_argument("--scenario", metavar="NAME", help="prefill the setup from a scenario")
+        p.add_argument("--seed", type=int, metavar="N", help="dice seed (default: random)")
+        p.add_argument(
+            "-o",
+            "--output",
+            metavar="SAVE",
+            type=Path,
+            help="where to save (default: saves/SYSTEM-DATE.toml)",
+        )
+        p.set_defaults(run=cmd_new)
 
-    p = commands.add_parser("review", help="read-only review of a saved battle")
-    p.add_argument("save", metavar="SAVE", type=Path)
-    p.set_defaults(run=cmd_review)
+    if p := command("open", "continue a saved battle in the TUI"):
+        p.add_argument("save", metavar="SAVE", type=Path)
+        p.set_defaults(run=cmd_open)
 
-    p = commands.add_parser("demo", help="open a bundled battle, ready to play")
-    p.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM)
-    p.add_argument(
-        "-o",
-        "--output",
-        metavar="SAVE",
-        type=Path,
-        help="where to save (default: saves/demo-SYSTEM.toml, started afresh)",
-    )
-    p.set_defaults(run=cmd_demo)
+    if p := command("review", "read-only review of a saved battle"):
+        p.add_argument("save", metavar="SAVE", type=Path)
+        p.set_defaults(run=cmd_review)
 
-    p = commands.add_parser("check", help="validate and replay a save; exit 1 naming the problem")
-    p.add_argument("save", metavar="SAVE", type=Path)
-    p.set_defaults(run=cmd_check)
+    if p := command("demo", "open a bundled battle, ready to play"):
+        p.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM)
+        p.add_argument(
+            "-o",
+            "--output",
+            metavar="SAVE",
+            type=Path,
+            help="where to save (default: saves/demo-SYSTEM.toml, started afresh)",
+        )
+        p.set_defaults(run=cmd_demo)
 
-    p = commands.add_parser("export", help="write a save's structured log or a report")
-    p.add_argument("save", metavar="SAVE", type=Path)
-    p.add_argument("--format", choices=("json", "md"), required=True)
-    p.add_argument("-o", "--output", metavar="OUT", type=Path, help="default: standard output")
-    p.set_defaults(run=cmd_export)
+    if p := command("check", "validate and replay a save; exit 1 naming the problem"):
+        p.add_argument("save", metavar="SAVE", type=Path)
+        p.set_defaults(run=cmd_check)
 
-    p = commands.add_parser(
-        "watch", help="read-only player view of a battle being played (follows the save)"
-    )
-    p.add_argument("save", metavar="SAVE", type=Path)
-    p.set_defaults(run=cmd_watch)
+    if p := command("export", "write a save's structured log or a report"):
+        p.add_argument("save", metavar="SAVE", type=Path)
+        p.add_argument("--format", choices=("json", "md"), required=True)
+        p.add_argument("-o", "--output", metavar="OUT", type=Path, help="default: standard output")
+        p.set_defaults(run=cmd_export)
 
-    p = commands.add_parser("serve", help="the player view in a web browser (textual-serve)")
-    p.add_argument("save", metavar="SAVE", type=Path)
-    p.add_argument(
-        "--host", default="localhost", metavar="H", help="address to listen on (default: localhost)"
-    )
-    p.add_argument("--port", type=int, default=8000, metavar="P", help="port (default: 8000)")
-    p.set_defaults(run=cmd_serve)
+    if p := command("watch", "read-only player view of a battle being played (follows the save)"):
+        p.add_argument("save", metavar="SAVE", type=Path)
+        p.set_defaults(run=cmd_watch)
 
-    p = commands.add_parser("sim", help="play random legal battles headlessly")
-    p.add_argument("system", metavar="SYSTEM")
-    p.add_argument("--battles", type=int, default=100, metavar="N")
-    p.add_argument("--seed", type=int, default=1, metavar="S")
-    p.add_argument("--save-dir", type=Path, metavar="DIR", help="write one save per battle")
-    p.add_argument(
-        "--players",
-        type=int,
-        metavar="N",
-        help="players per battle (default: the demo's); the demo's sides, then sample armies",
-    )
-    p.set_defaults(run=cmd_sim)
+    if p := command("serve", "the player view in a web browser (textual-serve)"):
+        p.add_argument("save", metavar="SAVE", type=Path)
+        p.add_argument(
+            "--host",
+            default="localhost",
+            metavar="H",
+            help="address to listen on (default: localhost)",
+        )
+        p.add_argument("--port", type=int, default=8000, metavar="P", help="port (default: 8000)")
+        p.set_defaults(run=cmd_serve)
+
+    if p := command("sim", "play random legal battles headlessly"):
+        p.add_argument("system", metavar="SYSTEM")
+        p.add_argument("--battles", type=int, default=100, metavar="N")
+        p.add_argument("--seed", type=int, default=1, metavar="S")
+        p.add_argument("--save-dir", type=Path, metavar="DIR", help="write one save per battle")
+        p.add_argument(
+            "--players",
+            type=int,
+            metavar="N",
+            help="players per battle (default: the demo's); the demo's sides, then sample armies",
+        )
+        p.set_defaults(run=cmd_sim)
     return parser
 
 
@@ -131,7 +142,8 @@ _APP_COMMANDS = frozenset({"new", "open", "review", "demo"})
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if args.command in _APP_COMMANDS:
         from skirmtui.tui.idle_gc import held_until_the_app

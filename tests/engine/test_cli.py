@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
@@ -12,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from skirmtui.cli import main
+from skirmtui.cli import COMMANDS as CLI_COMMANDS
+from skirmtui.cli import build_parser, main
 from skirmtui.engine.saves import save_session
 from skirmtui.engine.session import Session
 from skirmtui.engine.system import RuleSystem, UnitSpec
@@ -382,3 +384,33 @@ def test_sim_is_reproducible_from_its_seed(
     ):
         answers = [p.read_text().split("log = ")[0].split("answers = ")[1] for p in (first, second)]
         assert answers[0] == answers[1]
+
+
+def _help(
+    parser: argparse.ArgumentParser, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> str:
+    with pytest.raises(SystemExit):
+        parser.parse_args(argv)
+    return capsys.readouterr().out
+
+
+def test_a_command_line_parses_as_with_every_command_built(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`main` builds only the subparser of the command it is given (start-up): that
+    subparser is the full parser's, help, usage and parsing alike."""
+    full = build_parser()
+    listed = _help(full, ["--help"], capsys)
+    assert all(f"    {name} " in listed for name in CLI_COMMANDS)
+    for name in CLI_COMMANDS:
+        alone = _help(build_parser(only=name), [name, "--help"], capsys)
+        assert alone == _help(full, [name, "--help"], capsys) != ""
+    argv = ["demo", "pequenas-guerras", "-o", "x.toml"]
+    assert vars(build_parser("demo").parse_args(argv)) == vars(full.parse_args(argv))
+
+
+def test_a_wrong_option_of_a_command_says_the_same(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "demo", "--nope")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["demo", "--nope"])
+    assert code == 2 and err == capsys.readouterr().err != ""
