@@ -40,3 +40,27 @@ async def test_home_end_and_pages_jump_in_one_step(tmp_path: Path) -> None:
         assert log.scroll_y == bottom
         await pilot.press("home")  # and the keys are bound to them
         assert log.scroll_y == 0
+
+
+async def test_the_scrollbar_shows_once_there_is_more_to_scroll_at_the_same_width(
+    tmp_path: Path,
+) -> None:
+    """A short log draws no scrollbar (nothing is drawn, or repainted at each layout, for
+    it); its column is kept, so the lines do not wrap again when it appears."""
+    app = SkirmApp(session=demo_session(), path=tmp_path / "b.toml", autosave=False)
+    rng = random.Random(2)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(CombatLog)
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert log.max_scroll_y == 0 and not log.show_vertical_scrollbar
+        session = app.session
+        assert session is not None
+        while log.max_scroll_y == 0:
+            assert session.prompt is not None
+            session.answer(session.prompt.random_answer(rng))
+            app.screen.changed()  # type: ignore[attr-defined]
+            await pilot.pause()
+        assert log.show_vertical_scrollbar
+        assert log.scrollable_content_region.width == width
+        assert log.scroll_y == log.max_scroll_y  # still following the newest entry

@@ -63,8 +63,10 @@ class CombatLog(ScrollView, can_focus=True):
     follows the end unless scrolled up."""
 
     DEFAULT_CSS = """
-    CombatLog { overflow-x: hidden; overflow-y: scroll; }
+    CombatLog { overflow-x: hidden; overflow-y: auto; scrollbar-gutter: stable; }
     """
+    # `auto`, not `scroll`: a log shorter than the pane has no scrollbar to draw, nor to
+    # repaint at each layout of the screen (Textual repaints a shown one every time).
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -81,6 +83,8 @@ class CombatLog(ScrollView, can_focus=True):
         self._base = Style()
         self._follow = True  # at the end: new entries scroll into view
         self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
+        #: More lines than the pane shows: the scrollbar is drawn (`overflow-y: auto`).
+        self._overflows = False
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # As ScrollView's, but the scrollbar repaints only when its thumb moves: in a
@@ -155,6 +159,14 @@ class CombatLog(ScrollView, can_focus=True):
         size = Size(self._wrap_width, self._total)
         if size != self.virtual_size:
             self.set_reactive(Widget.virtual_size, size)
+            overflows = self._total > self.scrollable_content_region.height
+            if overflows != self._overflows:
+                # The scrollbar appears (or goes): one layout draws it. Its column is
+                # kept (`scrollbar-gutter: stable`), so no line wraps again.
+                self._overflows = overflows
+                self.refresh(layout=True)
+                if follow:  # it scrolls once the scrollbar is there
+                    self.call_after_refresh(self._follow_end)
         if follow:
             if repaint:
                 self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
@@ -165,6 +177,11 @@ class CombatLog(ScrollView, can_focus=True):
         self._thumb.move(self)
         if repaint:
             self.refresh()
+
+    def _follow_end(self) -> None:
+        self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+        self._follow = True
+        self._thumb.move(self)
 
     def on_resize(self) -> None:
         self._fit(repaint=True)
