@@ -21,7 +21,7 @@ class Sizes:
     units: int = 100  # units in the long battles
     log_lines: int = 10_000  # combat log lines of the keypress battle
     presses: int = 200  # keypresses timed
-    runs: int = 10  # fresh processes per app (start-up); memory uses a third of them
+    runs: int = 20  # fresh processes per app (start-up); memory uses a third of them
     battles: int = 100  # simulated battles per system (sim, odds)
 
 
