@@ -79,3 +79,16 @@ def test_percentile_is_a_value_that_occurred() -> None:
     assert percentile(values, 95) == 190.0
     assert percentile(values, 100) == 200.0
     assert percentile([7.0], 95) == 7.0
+
+
+def test_the_instruction_count_script_says_what_it_needs() -> None:
+    """`python -m bench.instructions` (valgrind, ~25 s) is run by hand; its help works."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.instructions", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "valgrind" in result.stdout and "instructions" in result.stdout
