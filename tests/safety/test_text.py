@@ -36,3 +36,18 @@ def test_no_control_character_survives(text: str) -> None:
     kept = safe(text, multiline=True)
     assert not CONTROL.search(kept.replace("\n", ""))
     assert is_safe(safe(text))
+
+
+def test_every_unsafe_character_is_non_printable_to_python() -> None:
+    """`safe` returns printable text (`str.isprintable`) without looking further: every
+    character it must show is non-printable, so none can pass that way."""
+    unsafe = [chr(code) for code in range(0x110000) if CONTROL.match(chr(code))]
+    assert len(unsafe) == 32 + 33 + 2 + 5 + 4
+    assert not any(char.isprintable() for char in unsafe)
+    assert all(safe(f"a{char}b") != f"a{char}b" for char in unsafe)
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=30))
+def test_printable_text_is_left_as_is(text: str) -> None:
+    if text.isprintable():
+        assert safe(text) is text and is_safe(text) and safe(text, multiline=True) is text
