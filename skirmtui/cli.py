@@ -61,6 +61,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     def command(name: str, about: str) -> argparse.ArgumentParser | None:
         return commands.add_parser(name, help=about) if only in (None, name) else None
 
+    def save_file(p: argparse.ArgumentParser) -> None:
+        p.add_argument("save", metavar="SAVE", type=Path)
+
+    def output(p: argparse.ArgumentParser, metavar: str, about: str) -> None:
+        p.add_argument("-o", "--output", metavar=metavar, type=Path, help=about)
+
     if p := command("systems", "list the rule systems (id, title, language)"):
         p.set_defaults(run=cmd_systems)
 
@@ -68,50 +74,38 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         p.add_argument("system", metavar="SYSTEM", help="a system id (see `skirmtui systems`)")
         p.add_argument("--scenario", metavar="NAME", help="prefill the setup from a scenario")
         p.add_argument("--seed", type=int, metavar="N", help="dice seed (default: random)")
-        p.add_argument(
-            "-o",
-            "--output",
-            metavar="SAVE",
-            type=Path,
-            help="where to save (default: saves/SYSTEM-DATE.toml)",
-        )
+        output(p, "SAVE", "where to save (default: saves/SYSTEM-DATE.toml)")
         p.set_defaults(run=cmd_new)
 
     if p := command("open", "continue a saved battle in the TUI"):
-        p.add_argument("save", metavar="SAVE", type=Path)
+        save_file(p)
         p.set_defaults(run=cmd_open)
 
     if p := command("review", "read-only review of a saved battle"):
-        p.add_argument("save", metavar="SAVE", type=Path)
+        save_file(p)
         p.set_defaults(run=cmd_review)
 
     if p := command("demo", "open a bundled battle, ready to play"):
         p.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM)
-        p.add_argument(
-            "-o",
-            "--output",
-            metavar="SAVE",
-            type=Path,
-            help="where to save (default: saves/demo-SYSTEM.toml, started afresh)",
-        )
+        output(p, "SAVE", "where to save (default: saves/demo-SYSTEM.toml, started afresh)")
         p.set_defaults(run=cmd_demo)
 
     if p := command("check", "validate and replay a save; exit 1 naming the problem"):
-        p.add_argument("save", metavar="SAVE", type=Path)
+        save_file(p)
         p.set_defaults(run=cmd_check)
 
     if p := command("export", "write a save's structured log or a report"):
-        p.add_argument("save", metavar="SAVE", type=Path)
+        save_file(p)
         p.add_argument("--format", choices=("json", "md"), required=True)
-        p.add_argument("-o", "--output", metavar="OUT", type=Path, help="default: standard output")
+        output(p, "OUT", "default: standard output")
         p.set_defaults(run=cmd_export)
 
     if p := command("watch", "read-only player view of a battle being played (follows the save)"):
-        p.add_argument("save", metavar="SAVE", type=Path)
+        save_file(p)
         p.set_defaults(run=cmd_watch)
 
     if p := command("serve", "the player view in a web browser (textual-serve)"):
-        p.add_argument("save", metavar="SAVE", type=Path)
+        save_file(p)
         p.add_argument(
             "--host",
             default="localhost",
