@@ -55,11 +55,6 @@ def _eq(self: Any, other: object) -> object:
     return bool(values(self) == values(other))
 
 
-def _ne(self: Any, other: object) -> object:
-    equal = _eq(self, other)
-    return equal if equal is NotImplemented else not equal
-
-
 def _hash(self: Any) -> int:
     cls = self.__class__
     return hash((cls, _eq_values(cls)(self)))
@@ -89,8 +84,7 @@ def _share(cls: _C, frozen: bool) -> _C:
     if "__repr__" not in own:
         cls.__repr__ = _repr  # type: ignore[assignment]
     if "__eq__" not in own:
-        cls.__eq__ = _eq  # type: ignore[assignment]
-        cls.__ne__ = _ne  # type: ignore[assignment]
+        cls.__eq__ = _eq  # type: ignore[assignment]  # `!=` is object's: not `_eq`
         if "__hash__" not in own:
             cls.__hash__ = _hash if frozen else None  # type: ignore[assignment]
     return cls

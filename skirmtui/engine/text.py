@@ -16,19 +16,18 @@ from __future__ import annotations
 import functools
 import re
 
-#: C0 controls, DEL, C1 controls, and the Unicode characters that reorder or break
-#: lines invisibly (bidirectional overrides and isolates, line/paragraph separators).
-#: All are non-printable to Python (`str.isprintable`: categories Cc, Cf, Zl, Zp), so
-#: printable text, the usual case, is returned without a pattern (compiled at first
-#: use: ~0.4 ms each, which every start paid).
-UNSAFE_CHARS = r"\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+#: DEL, C1 controls, and the Unicode characters that reorder or break lines invisibly
+#: (bidirectional overrides and isolates, line/paragraph separators): with the C0
+#: controls, what `safe` shows. All are non-printable to Python (`str.isprintable`:
+#: categories Cc, Cf, Zl, Zp), so printable text, the usual case, is returned without a
+#: pattern (each compiled at first use: ~0.4 ms, which every start paid).
+_ABOVE_ASCII = r"\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 
 
 @functools.cache
 def _unsafe(multiline: bool) -> re.Pattern[str]:
-    if multiline:  # the same, but a line break stays
-        return re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-    return re.compile(f"[{UNSAFE_CHARS}]")
+    c0 = r"\x00-\x09\x0b-\x1f" if multiline else r"\x00-\x1f"  # a line break may stay
+    return re.compile(f"[{c0}{_ABOVE_ASCII}]")
 
 
 def _visible(match: re.Match[str]) -> str:
@@ -74,7 +73,7 @@ def one_line(text: str) -> str:
 
 @functools.cache
 def _json_raw() -> re.Pattern[str]:
-    return re.compile(r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+    return re.compile(f"[{_ABOVE_ASCII}]")
 
 
 def json_ascii_controls(text: str) -> str:

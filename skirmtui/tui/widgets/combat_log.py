@@ -83,8 +83,6 @@ class CombatLog(ScrollView, can_focus=True):
         self._base = Style()
         self._follow = True  # at the end: new entries scroll into view
         self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
-        #: More lines than the pane shows: the scrollbar is drawn (`overflow-y: auto`).
-        self._overflows = False
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # As ScrollView's, but the scrollbar repaints only when its thumb moves: in a
@@ -160,10 +158,9 @@ class CombatLog(ScrollView, can_focus=True):
         if size != self.virtual_size:
             self.set_reactive(Widget.virtual_size, size)
             overflows = self._total > self.scrollable_content_region.height
-            if overflows != self._overflows:
+            if overflows != self.show_vertical_scrollbar:
                 # The scrollbar appears (or goes): one layout draws it. Its column is
                 # kept (`scrollbar-gutter: stable`), so no line wraps again.
-                self._overflows = overflows
                 self.refresh(layout=True)
                 if follow:  # it scrolls once the scrollbar is there
                     self.call_after_refresh(self._follow_end)
