@@ -64,3 +64,19 @@ async def test_the_scrollbar_shows_once_there_is_more_to_scroll_at_the_same_widt
         assert log.show_vertical_scrollbar
         assert log.scrollable_content_region.width == width
         assert log.scroll_y == log.max_scroll_y  # still following the newest entry
+
+
+async def test_a_shorter_terminal_still_shows_the_newest_entry(tmp_path: Path) -> None:
+    session = demo_session()
+    rng = random.Random(2)
+    for _ in range(60):
+        assert session.prompt is not None
+        session.answer(session.prompt.random_answer(rng))
+    app = SkirmApp(session=session, path=tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(CombatLog)
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0

@@ -182,6 +182,8 @@ class CombatLog(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._fit(repaint=True)
+        if self._follow and self.scroll_y < self.max_scroll_y:
+            self._follow_end()  # a shorter pane still shows the newest entry
 
     def _fit(self, repaint: bool = False) -> None:
         """Wrap again if the pane's width changed (first done while the first frame is
