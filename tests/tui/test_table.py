@@ -475,3 +475,18 @@ def test_panes_render_from_a_session_without_the_battle_screen() -> None:
     session = demo_session()
     assert "Legionari" in QueueView(session).content().plain
     assert "Round" not in Breadcrumb(session).content().plain  # before round 1
+
+
+def test_a_queue_row_wraps_under_its_text_not_under_the_mark() -> None:
+    from rich.text import Text
+
+    from skirmtui.tui.widgets.queue import QueueView
+
+    queue = QueueView(demo_session())
+    for mark in ("▶ ", "  "):
+        row = Text(f"{mark}2. Barbari — 0 active, 6 to try, 1 can still fight")
+        rows = [part.plain for part in queue.wrap_line(row, 20)]
+        assert len(rows) > 1 and rows[0].startswith(mark)
+        assert all(r.startswith("  ") and not r[2].isspace() for r in rows[1:])
+        assert all(len(r) <= 20 for r in rows)
+        assert " ".join(r.strip() for r in rows) == row.plain.strip()  # nothing lost

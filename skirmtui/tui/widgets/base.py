@@ -82,7 +82,7 @@ class SessionView(Widget):
                         Segment(s.text, base + s.style if s.style else base)
                         for s in part.render(console)
                     ]
-                    for part in line.wrap(console, max(1, width))  # a pane squeezed to 0
+                    for part in self.wrap_line(line, max(1, width))  # a pane squeezed to 0
                 ]
                 cache[key] = cut
             lines += cut
@@ -91,6 +91,10 @@ class SessionView(Widget):
         self._lines = lines
         self._for = (width, base)
         self._strips.clear()
+
+    def wrap_line(self, line: Text, width: int) -> list[Text]:
+        """One line of the content as the rows it takes at `width`."""
+        return list(line.wrap(self.app.console, width))
 
     def render_lines(self, crop: Region) -> list[Strip]:
         base = self.rich_style  # read once per pass
