@@ -23,6 +23,7 @@ from skirmtui.engine.saves import (
     SaveError,
     items_from_document,
     load_session,
+    loads,
     setup_from_document,
 )
 from skirmtui.engine.session import Session
@@ -109,7 +110,7 @@ class SaveFollower:
     def _reread(self, text: str) -> None:
         """Parse and check the whole save (its setup may have changed)."""
         try:
-            doc = tomllib.loads(text)
+            doc = loads(text)  # each distinct answer line parsed once, as `open` does
         except tomllib.TOMLDecodeError as error:
             raise SaveError(f"not valid TOML: {error}") from None
         setup = setup_from_document(doc, self.systems)
