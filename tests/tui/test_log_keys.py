@@ -10,13 +10,18 @@ from skirmtui.tui.widgets.combat_log import CombatLog
 from tests.tui.helpers import SIZE, demo_session
 
 
-async def test_home_end_and_pages_jump_in_one_step(tmp_path: Path) -> None:
+def played_app(path: Path, answers: int) -> SkirmApp:
+    """The demo battle `answers` random answers in (seed 2): a log longer than its pane."""
     session = demo_session()
     rng = random.Random(2)
-    for _ in range(120):
+    for _ in range(answers):
         assert session.prompt is not None
         session.answer(session.prompt.random_answer(rng))
-    app = SkirmApp(session=session, path=tmp_path / "b.toml", autosave=False)
+    return SkirmApp(session=session, path=path, autosave=False)
+
+
+async def test_home_end_and_pages_jump_in_one_step(tmp_path: Path) -> None:
+    app = played_app(tmp_path / "b.toml", 120)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(CombatLog)
         log.focus()
@@ -67,12 +72,7 @@ async def test_the_scrollbar_shows_once_there_is_more_to_scroll_at_the_same_widt
 
 
 async def test_a_shorter_terminal_still_shows_the_newest_entry(tmp_path: Path) -> None:
-    session = demo_session()
-    rng = random.Random(2)
-    for _ in range(60):
-        assert session.prompt is not None
-        session.answer(session.prompt.random_answer(rng))
-    app = SkirmApp(session=session, path=tmp_path / "b.toml", autosave=False)
+    app = played_app(tmp_path / "b.toml", 60)
     async with app.run_test(size=SIZE) as pilot:
         log = app.screen.query_one(CombatLog)
         await pilot.pause()
