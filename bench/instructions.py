@@ -13,7 +13,6 @@ About 12 s a run.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import subprocess
@@ -23,13 +22,13 @@ from pathlib import Path
 
 from bench.__main__ import format_table
 from bench.common import Row, row
-from bench.process_measures import ROOT, compile_bytecode
+from bench.process_measures import child_env, compile_bytecode
 
 
 def instructions(*args: str, cwd: Path) -> int:
     """Instructions executed by `python -m bench.child ARGS` (callgrind's `Collected`)."""
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env = child_env()
+    env["PYTHONHASHSEED"] = "0"  # the same dict and set orders: the same instructions
     done = subprocess.run(
         [
             "valgrind",

@@ -33,7 +33,7 @@ def run_child(*args: str, cwd: Path) -> dict[str, Any]:
         capture_output=True,
         text=True,
         timeout=120,
-        env=_child_env(),
+        env=child_env(),
     )
     lines = [line for line in done.stderr.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
@@ -43,7 +43,8 @@ def run_child(*args: str, cwd: Path) -> dict[str, Any]:
     return report
 
 
-def _child_env() -> dict[str, str]:
+def child_env() -> dict[str, str]:
+    """A bench child's environment: this checkout first on the module path."""
     import os
 
     env = dict(os.environ)

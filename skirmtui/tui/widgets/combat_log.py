@@ -164,14 +164,14 @@ class CombatLog(ScrollView, can_focus=True):
                 self.refresh(layout=True)
                 if follow:  # it scrolls once the scrollbar is there
                     self.call_after_refresh(self._follow_end)
-        if follow:
-            if repaint:
-                self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
-            else:
+        if follow and repaint:
+            self._follow_end()
+        else:
+            if follow:  # set, not scrolled: the pane is being drawn at this place now
                 self.set_reactive(Widget.scroll_target_y, self.max_scroll_y)
                 self.set_reactive(Widget.scroll_y, self.max_scroll_y)
-            self._follow = True
-        self._thumb.move(self)
+                self._follow = True
+            self._thumb.move(self)
         if repaint:
             self.refresh()
 
