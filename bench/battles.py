@@ -6,11 +6,11 @@ import random
 
 import attrs
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.prompts import Roll
-from skirmtui.engine.session import Session
-from skirmtui.engine.sim import MAX_ANSWERS
-from skirmtui.engine.system import RuleSystem, Setup, UnitSpec
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import RuleSystem, Setup, UnitSpec
+from skirmtui.engine.play.sim import MAX_ANSWERS
 from skirmtui.systems.registry import get_system
 
 #: The long battles are played in this system: the one with a no-turn-limit option and

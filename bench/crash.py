@@ -29,9 +29,15 @@ import attrs
 
 from bench.battles import long_session
 from bench.common import Row, Sizes, percentile, row
-from skirmtui.engine.lock import SaveLock, clean_stale_temps
-from skirmtui.engine.saves import SaveSnapshot, SaveWriter, load_session, save_session, snapshot
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.store.lock import SaveLock, clean_stale_temps
+from skirmtui.engine.store.saves import (
+    SaveSnapshot,
+    SaveWriter,
+    load_session,
+    save_session,
+    snapshot,
+)
 from skirmtui.systems.registry import get_system, systems
 
 KILLS = 1_000

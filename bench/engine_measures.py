@@ -10,8 +10,9 @@ from pathlib import Path
 
 from bench.battles import long_session, roll_prompts
 from bench.common import Row, Sizes, row, timed
-from skirmtui.engine.prompts import Roll
-from skirmtui.engine.saves import (
+from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.store.saves import (
     gc_paused,
     items_from_document,
     load_session,
@@ -19,7 +20,6 @@ from skirmtui.engine.saves import (
     save_session,
     setup_from_document,
 )
-from skirmtui.engine.session import Session
 from skirmtui.systems.registry import systems
 
 STAMP = "2026-01-01T00:00:00Z"
@@ -134,7 +134,7 @@ def bench_load(sizes: Sizes) -> list[Row]:
 
 def bench_odds(sizes: Sizes) -> list[Row]:
     """First (uncached) and cached odds of every kind of roll each system asks."""
-    from skirmtui.engine import odds
+    from skirmtui.engine.core import odds
 
     rows = [
         row("odds", "icepool import (once, after the first frame, in a thread)", import_ms(), "ms")

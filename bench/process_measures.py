@@ -18,7 +18,7 @@ from typing import Any
 
 from bench.battles import long_session
 from bench.common import Row, Sizes, row
-from skirmtui.engine.saves import save_session
+from skirmtui.engine.store.saves import save_session
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,9 +19,9 @@ from typing import Any
 from bench.battles import long_session, session_with_log
 from bench.common import Row, Sizes, percentile, row
 from bench.engine_measures import STAMP
-from skirmtui.engine.prompts import Ask, Choose, Confirm, Roll
-from skirmtui.engine.saves import JournalWriter, SaveWriter, snapshot
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.store.saves import JournalWriter, SaveWriter, snapshot
 
 SIZE = (120, 40)
 #: Pause between presses: a quick GM, and long enough for the frame timer to be idle.

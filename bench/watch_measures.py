@@ -24,7 +24,7 @@ from bench.battles import long_session
 from bench.common import Row, Sizes, percentile, row
 from bench.engine_measures import STAMP
 from bench.tui_measures import GAP, SIZE, FrameClock, _answer_key, make_app
-from skirmtui.engine.saves import save_session
+from skirmtui.engine.store.saves import save_session
 
 #: Seconds between the GM's answers (a brisk table).
 PACE = 0.3

@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from skirmtui import __version__
-from skirmtui.engine.text import json_ascii_controls, safe
+from skirmtui.engine.core.text import json_ascii_controls, safe
 
 if TYPE_CHECKING:
-    from skirmtui.engine.lock import SaveLock
-    from skirmtui.engine.session import Session
-    from skirmtui.engine.system import RuleSystem, Setup
+    from skirmtui.engine.core.session import Session
+    from skirmtui.engine.core.system import RuleSystem, Setup
+    from skirmtui.engine.store.lock import SaveLock
     from skirmtui.tui.app import SkirmApp
 
 _T = TypeVar("_T")
@@ -175,19 +175,19 @@ def _system(system_id: str) -> RuleSystem:
 def _load(path: Path) -> tuple[Session, str] | None:
     """Load a save, or print the problem on one line and return None. (The parsed file
     is not kept: `open` holds only the battle.)"""
-    from skirmtui.engine.saves import load_session
+    from skirmtui.engine.store.saves import load_session
 
     return _loading(path, load_session)
 
 
 def _load_document(path: Path) -> tuple[Session, str, dict[str, Any]] | None:
-    from skirmtui.engine.saves import load_with_document
+    from skirmtui.engine.store.saves import load_with_document
 
     return _loading(path, load_with_document)
 
 
 def _loading(path: Path, load: Callable[[Path, dict[str, RuleSystem]], _T]) -> _T | None:
-    from skirmtui.engine.saves import SaveError
+    from skirmtui.engine.store.saves import SaveError
     from skirmtui.systems.registry import systems
 
     try:
@@ -228,7 +228,7 @@ def _lock(path: Path) -> SaveLock | None:
     """Take the save's lock and clean the temp files a killed writer left (safe only
     while holding it). `LockHeld` if another skirmtui has it; None if the folder
     cannot hold a lock file (read-only: autosave will say it cannot write either)."""
-    from skirmtui.engine.lock import SaveLock, clean_stale_temps
+    from skirmtui.engine.store.lock import SaveLock, clean_stale_temps
 
     lock = SaveLock(path)
     try:
@@ -240,7 +240,7 @@ def _lock(path: Path) -> SaveLock | None:
 
 
 def _lock_or_refuse(path: Path) -> SaveLock | None:
-    from skirmtui.engine.lock import LockHeld
+    from skirmtui.engine.store.lock import LockHeld
 
     try:
         return _lock(path)
@@ -292,7 +292,7 @@ def cmd_open(args: argparse.Namespace) -> int:
         if loaded is None:
             return EXIT_BAD_FILE
     session, created = loaded
-    from skirmtui.engine.lock import LockHeld
+    from skirmtui.engine.store.lock import LockHeld
     from skirmtui.tui.app import SkirmApp
 
     try:
@@ -318,8 +318,8 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from skirmtui.engine.session import Session
-    from skirmtui.engine.stamp import now_stamp
+    from skirmtui.engine.core.session import Session
+    from skirmtui.engine.store.stamp import now_stamp
 
     system = _system(args.system)
     session = Session(system, system.demo_setup())
@@ -328,7 +328,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     lock = _lock_or_refuse(path)
     save_due = True  # written by the app's autosave once its first frame is up
     if lock is None:  # the folder may be read-only: say so now, not inside the TUI
-        from skirmtui.engine.saves import save_session
+        from skirmtui.engine.store.saves import save_session
 
         try:
             save_session(session, path, created)
@@ -344,7 +344,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from skirmtui.engine.saves import replay_differences
+    from skirmtui.engine.store.saves import replay_differences
 
     loaded = _load_document(args.save)
     if loaded is None:
@@ -366,8 +366,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from skirmtui.engine.export import export_document
-    from skirmtui.engine.report import markdown_report
+    from skirmtui.engine.report.export import export_document
+    from skirmtui.engine.report.report import markdown_report
 
     loaded = _load(args.save)
     if loaded is None:
@@ -393,8 +393,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     import contextlib
     import os
 
-    from skirmtui.engine.saves import SaveError
-    from skirmtui.engine.text import safe
+    from skirmtui.engine.core.text import safe
+    from skirmtui.engine.store.saves import SaveError
 
     # The player view usually shares the GM's machine (a second screen, `serve`): it
     # takes the CPU only when the GM's app does not need it.
@@ -443,8 +443,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
-    from skirmtui.engine.saves import now_stamp, save_session
-    from skirmtui.engine.sim import SimReport, play_random
+    from skirmtui.engine.play.sim import SimReport, play_random
+    from skirmtui.engine.store.saves import now_stamp, save_session
 
     system = _system(args.system)
     if args.battles < 1:

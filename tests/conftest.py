@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import RuleSystem
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import RuleSystem
 from skirmtui.systems.registry import get_system
 
 WI = "wargaming-introduttivo"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from skirmtui.engine.saves import load_session
+from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.review import ReviewScreen

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import attrs
 
-from skirmtui.engine.report import markdown_report
-from skirmtui.engine.saves import load_session, save_session
-from skirmtui.engine.session import Session
-from skirmtui.engine.sim import play_random
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.sim import play_random
+from skirmtui.engine.report.report import markdown_report
+from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.registry import systems
 
 OUT = Path(__file__).resolve().parent.parent / "saves" / "examples"

@@ -21,8 +21,8 @@ import sys
 
 import attrs
 
-from skirmtui.engine.prompts import Prompt
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.prompts import Prompt
+from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import get_system
 
 WI = "wargaming-introduttivo"

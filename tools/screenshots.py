@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import get_system
 from skirmtui.tui.app import SkirmApp
 

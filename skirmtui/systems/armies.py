@@ -5,9 +5,9 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.data import load_toml, system_dir
-from skirmtui.engine.system import Setup, UnitSpec
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.data import load_toml, system_dir
+from skirmtui.engine.core.system import Setup, UnitSpec
 
 
 def army_names(system_id: str) -> list[str]:

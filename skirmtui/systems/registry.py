@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 
-from skirmtui.engine.system import RuleSystem
+from skirmtui.engine.core.system import RuleSystem
 
 #: system id → module exposing `SYSTEM`.
 _MODULES = {

@@ -13,16 +13,16 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from skirmtui.engine.session import Session
-from skirmtui.engine.text import is_safe, safe
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import is_safe, safe
 from skirmtui.tui.idle_gc import PERIOD as IDLE_PERIOD
 from skirmtui.tui.idle_gc import IdleCollector
 
 if TYPE_CHECKING:
     from textual.widgets import Input, TextArea
 
-    from skirmtui.engine.lock import SaveLock
-    from skirmtui.engine.system import Setup
+    from skirmtui.engine.core.system import Setup
+    from skirmtui.engine.store.lock import SaveLock
     from skirmtui.tui.autosave import Autosaver
 
 
@@ -65,7 +65,7 @@ class SkirmApp(App[int]):
         self.session = session
         self.save_path = Path(path) if path else Path("saves/battle.toml")
         if created is None:
-            from skirmtui.engine.stamp import now_stamp
+            from skirmtui.engine.store.stamp import now_stamp
 
             created = now_stamp()
         self.created = created
@@ -127,7 +127,7 @@ class SkirmApp(App[int]):
     def _after_start(self) -> None:
         # icepool is imported lazily, off the UI thread (so it neither delays
         # start-up nor the first roll's odds).
-        from skirmtui.engine.odds import warm_up
+        from skirmtui.engine.core.odds import warm_up
 
         self.run_worker(warm_up, thread=True, name="odds-warm-up", group="odds")
         self._start_saver()
@@ -139,7 +139,7 @@ class SkirmApp(App[int]):
         frames, or at the first answer or quit if that comes sooner."""
         playing = self.session is not None and not self.review_only
         if playing and self._saver is None and self._autosave_enabled:
-            from skirmtui.engine.saves import snapshot
+            from skirmtui.engine.store.saves import snapshot
             from skirmtui.tui.autosave import Autosaver
 
             assert self.session is not None
@@ -178,7 +178,7 @@ class SkirmApp(App[int]):
 
             screen = BattleScreen(session)
             if self._autosave_enabled:
-                from skirmtui.engine.saves import snapshot
+                from skirmtui.engine.store.saves import snapshot
                 from skirmtui.tui.autosave import Autosaver
 
                 loaded = snapshot(session, self.created) if self.on_disk else None
@@ -191,7 +191,7 @@ class SkirmApp(App[int]):
         if self._saver is None and self.is_running:
             self._start_saver()  # an answer within the first frames
         if self._saver is not None and self.session is not None:
-            from skirmtui.engine.saves import snapshot
+            from skirmtui.engine.store.saves import snapshot
 
             self.save_due = False
             self._saver.submit(snapshot(self.session, self.created))
@@ -243,7 +243,7 @@ class SkirmApp(App[int]):
         )
 
     def _unsaved_chosen(self, choice: tuple[str, Path | None] | None, quitting: bool) -> None:
-        from skirmtui.engine.lock import LockHeld, SaveLock
+        from skirmtui.engine.store.lock import LockHeld, SaveLock
         from skirmtui.tui.screens.unsaved import ELSEWHERE, OVERWRITE, QUIT
 
         self._asking = False

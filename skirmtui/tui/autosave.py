@@ -6,7 +6,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from skirmtui.engine.saves import JournalWriter, OutsideChange, SaveSnapshot
+from skirmtui.engine.store.saves import JournalWriter, OutsideChange, SaveSnapshot
 
 #: After this long without an answer, appended answers are folded into a whole save
 #: (the rendered log and result brought up to date).

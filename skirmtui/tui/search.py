@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from textual.binding import Binding
 
-from skirmtui.engine.battle import Battle, LogEntry
+from skirmtui.engine.core.battle import Battle, LogEntry
 
 #: The keys of a screen that searches (`action_search`, `_next`, `_prev`, `_clear`).
 SEARCH_BINDINGS = [

@@ -1,7 +1,7 @@
 """`skirmtui watch SAVE`: the player view following a save the GM's app autosaves.
 
 A separate app (no session of its own to save, no GM controls): it polls the file a
-few times a second (`engine.follow.SaveFollower`) and repaints when the battle moved,
+few times a second (`engine.store.follow.SaveFollower`) and repaints when the battle moved,
 forward or back. It never writes the save.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 from textual.app import App
 from textual.css.query import NoMatches
 
-from skirmtui.engine.follow import SaveFollower
+from skirmtui.engine.store.follow import SaveFollower
 from skirmtui.tui.screens.player import PlayerScreen
 
 #: How often the save is looked at (an unchanged file costs one `stat`).

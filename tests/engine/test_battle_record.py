@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Side, Unit
+from skirmtui.engine.core.battle import Battle, Side, Unit
 
 
 def battle() -> Battle:

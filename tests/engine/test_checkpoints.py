@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from skirmtui.engine import session as session_module
-from skirmtui.engine.session import Session
+from skirmtui.engine.core import session as session_module
+from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import get_system
 from tests.property.test_wi_random_battles import state
 from tests.systems.wi_helpers import WI, make_setup
@@ -78,7 +78,7 @@ def test_plain_copy_is_deep_for_plain_data_and_falls_back_for_the_rest() -> None
     """Checkpoints copy `battle.pos` with `plain_copy`: nothing may be shared."""
     from fractions import Fraction
 
-    from skirmtui.engine.battle import plain_copy
+    from skirmtui.engine.core.battle import plain_copy
 
     pos = {
         "queue": [["red1", 3], ["blue2", 1]],

@@ -15,9 +15,9 @@ import pytest
 
 from skirmtui.cli import COMMANDS as CLI_COMMANDS
 from skirmtui.cli import build_parser, main
-from skirmtui.engine.saves import save_session
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import RuleSystem, UnitSpec
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import RuleSystem, UnitSpec
+from skirmtui.engine.store.saves import save_session
 
 WI = "wargaming-introduttivo"
 COMMANDS = ["systems", "new", "open", "review", "demo", "check", "export", "sim"]
@@ -290,7 +290,7 @@ def test_export_effects_recompute_the_battle(
     wi: RuleSystem, finished_save: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """DESIGN.md: any reader can recompute the battle from the log alone."""
-    from skirmtui.engine.saves import load_session
+    from skirmtui.engine.store.saves import load_session
     from skirmtui.systems.registry import systems
 
     doc = _export(capsys, finished_save)

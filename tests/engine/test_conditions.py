@@ -1,4 +1,4 @@
-"""Timed conditions (engine/conditions.py): GM entries counted down at the boundaries
+"""Timed conditions (engine/core/conditions.py): GM entries counted down at the boundaries
 each system reports, reminded in the log when they end, exact under undo, save, load
 and replay."""
 
@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine import conditions
-from skirmtui.engine.prompts import AnswerError
-from skirmtui.engine.saves import load_session, save_session
-from skirmtui.engine.session import Session
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.registry import systems
 from tests.property.identity import state
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine.dice import (
+from skirmtui.engine.core.dice import (
     MAX_EXPLOSIONS,
     Dice,
     DiceError,

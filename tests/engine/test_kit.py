@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Side, Unit, label_units
-from skirmtui.engine.prompts import Confirm
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import (
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle, Side, Unit, label_units
+from skirmtui.engine.core.prompts import Confirm
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
     Phase,

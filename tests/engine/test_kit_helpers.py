@@ -1,4 +1,4 @@
-"""One test per kit helper (engine/kit.py, engine/rolloff.py, Position, Battle.track),
+"""One test per kit helper (engine/core/kit.py, engine/core/rolloff.py, Position, Battle.track),
 driven through small steps with fixed dice."""
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from typing import Any
 import attrs
 import pytest
 
-from skirmtui.engine.battle import Battle, Effect, Position, Side, Unit
-from skirmtui.engine.export import entry_document
-from skirmtui.engine.items import Item
-from skirmtui.engine.kit import (
+from skirmtui.engine.core.battle import Battle, Effect, Position, Side, Unit
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.kit import (
     CANCEL,
     Held,
     about,
@@ -24,10 +23,11 @@ from skirmtui.engine.kit import (
     unit_choices,
     winner_by_score,
 )
-from skirmtui.engine.odds import success_chance
-from skirmtui.engine.prompts import AnswerError, Choose, Confirm, Option, Prompt, Roll
-from skirmtui.engine.rolloff import RollOff
-from skirmtui.engine.system import FieldSpec
+from skirmtui.engine.core.odds import success_chance
+from skirmtui.engine.core.prompts import AnswerError, Choose, Confirm, Option, Prompt, Roll
+from skirmtui.engine.core.rolloff import RollOff
+from skirmtui.engine.core.system import FieldSpec
+from skirmtui.engine.report.export import entry_document
 
 
 def battle() -> Battle:
@@ -247,7 +247,7 @@ def test_a_stat_of_several_unit_ids_is_a_tuple_not_a_string() -> None:
 
 def test_an_answer_is_validated_once_by_the_prompt() -> None:
     """The runner coerces (the one place); the stored item keeps the normalised value."""
-    from skirmtui.engine.session import Session
+    from skirmtui.engine.core.session import Session
     from skirmtui.systems.registry import systems
 
     system = systems()["wargaming-introduttivo"]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Effect
-from skirmtui.engine.dice import Dice, parse_faces
-from skirmtui.engine.session import Session
-from skirmtui.engine.wording import entry_effects, round_word, value_words
+from skirmtui.engine.core.battle import Effect
+from skirmtui.engine.core.dice import Dice, parse_faces
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.report.wording import entry_effects, round_word, value_words
 from skirmtui.systems.registry import get_system
 
 WI = "wargaming-introduttivo"

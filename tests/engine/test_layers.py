@@ -17,7 +17,7 @@ for package in (skirmtui.engine, skirmtui.systems):
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(info.name)
         names.append(info.name)
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
 for system in systems().values():
     Session(system, system.demo_setup())
@@ -31,8 +31,8 @@ print(json.dumps({
 LAZY_ODDS = """
 import json, sys
 import skirmtui.cli
-from skirmtui.engine.prompts import Roll
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
 loaded = []
 for system in systems().values():
@@ -41,7 +41,7 @@ for system in systems().values():
         session.answer(session.prompt.random_answer(__import__("random").Random(1)))
     session.roll()
     loaded.append("icepool" in sys.modules)
-from skirmtui.engine.odds import success_chance
+from skirmtui.engine.core.odds import success_chance
 roll = Roll(key="k", text="t", dice="1d6", compare="<=", threshold=4)
 chance = str(success_chance(roll))
 print(json.dumps({"before": loaded, "chance": chance, "after": "icepool" in sys.modules,
@@ -66,9 +66,9 @@ def test_no_module_of_engine_or_systems_imports_textual_or_icepool() -> None:
     assert isinstance(modules, list)
     # the walk really reached every layer, down to the systems' own packages
     for name in (
-        "skirmtui.engine.session",
-        "skirmtui.engine.saves",
-        "skirmtui.engine.odds",
+        "skirmtui.engine.core.session",
+        "skirmtui.engine.store.saves",
+        "skirmtui.engine.core.odds",
         "skirmtui.systems.registry",
         "skirmtui.systems.wargaming_introduttivo.system",
     ):

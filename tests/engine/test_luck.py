@@ -1,4 +1,4 @@
-"""Dice luck (engine/luck.py): expected and actual successes against the odds shown,
+"""Dice luck (engine/report/luck.py): expected and actual successes against the odds shown,
 and a percentile from the exact distribution of those Bernoulli trials."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from skirmtui.engine.luck import distribution, luck, luck_document, percentile
-from skirmtui.engine.saves import load_session, save_session
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.report.luck import distribution, luck, luck_document, percentile
+from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.registry import systems
 
 WI = "wargaming-introduttivo"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from skirmtui.engine.saves import save_session
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.store.saves import save_session
 from tests.engine.test_cli import run
 
 

@@ -12,15 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine.dice import MAX_EXPLOSIONS, parse_dice, parse_expr
-from skirmtui.engine.odds import (
+from skirmtui.engine.core.dice import MAX_EXPLOSIONS, parse_dice, parse_expr
+from skirmtui.engine.core.odds import (
     die_chance,
     expected_successes,
     natural_distribution,
     percent,
     success_chance,
 )
-from skirmtui.engine.prompts import (
+from skirmtui.engine.core.prompts import (
     AnswerError,
     Ask,
     Choose,
@@ -30,7 +30,7 @@ from skirmtui.engine.prompts import (
     Roll,
     describe_roll,
 )
-from skirmtui.engine.runner import roll_record
+from skirmtui.engine.core.runner import roll_record
 
 
 def d6_test(threshold: int, *modifiers: tuple[str, int], mod_target: bool = True) -> Roll:

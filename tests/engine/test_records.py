@@ -1,4 +1,4 @@
-"""Records (engine/records.py) compare, hash and print as attrs's own classes do."""
+"""Records (engine/core/records.py) compare, hash and print as attrs's own classes do."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import skirmtui
-from skirmtui.engine.records import frozen_record, record
+from skirmtui.engine.core.records import frozen_record, record
 
 
 @frozen_record

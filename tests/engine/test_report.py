@@ -1,4 +1,4 @@
-"""The after-battle report (`export --format md`, engine/report.py)."""
+"""The after-battle report (`export --format md`, engine/report/report.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import attrs
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.report import losses, markdown_report
-from skirmtui.engine.saves import load_session
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.report.report import losses, markdown_report
+from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import systems
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"

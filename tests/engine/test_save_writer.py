@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from skirmtui.engine.items import GM_NOTE
-from skirmtui.engine.saves import (
+from skirmtui.engine.core.items import GM_NOTE
+from skirmtui.engine.store.saves import (
     SaveWriter,
     dumps,
     load_session,

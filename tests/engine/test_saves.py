@@ -21,9 +21,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine import saves
-from skirmtui.engine.export import export_document
-from skirmtui.engine.saves import (
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import RuleSystem
+from skirmtui.engine.play.sim import play_random
+from skirmtui.engine.report.export import export_document
+from skirmtui.engine.store import saves
+from skirmtui.engine.store.saves import (
     SaveError,
     load_session,
     save_session,
@@ -31,9 +34,6 @@ from skirmtui.engine.saves import (
     snapshot,
     write_atomic,
 )
-from skirmtui.engine.session import Session
-from skirmtui.engine.sim import play_random
-from skirmtui.engine.system import RuleSystem
 from skirmtui.systems.registry import systems
 
 CREATED = "2026-03-01T10:00:00Z"
@@ -285,7 +285,7 @@ def test_a_failed_fsync_does_not_replace_the_file(
 WRITER = """
 import sys
 from pathlib import Path
-from skirmtui.engine.saves import write_atomic
+from skirmtui.engine.store.saves import write_atomic
 path = Path(sys.argv[1])
 i = 0
 while True:

@@ -16,13 +16,13 @@ from typing import Any
 import attrs
 import pytest
 
-from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.items import Item
-from skirmtui.engine.prompts import AnswerError, Roll
-from skirmtui.engine.runner import Runner
-from skirmtui.engine.session import CHECKPOINT_EVERY, ReplayError, RulesFailed, Session
-from skirmtui.engine.sim import play_random
-from skirmtui.engine.system import RuleSystem
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.prompts import AnswerError, Roll
+from skirmtui.engine.core.runner import Runner
+from skirmtui.engine.core.session import CHECKPOINT_EVERY, ReplayError, RulesFailed, Session
+from skirmtui.engine.core.system import RuleSystem
+from skirmtui.engine.play.sim import play_random
 
 #: The demo's opening: Legionari win the play order, Centurione activates.
 OPENING: list[tuple[str, Any]] = [

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from skirmtui.engine.export import export_document
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.report.export import export_document
 
 
 def state(session: Session) -> dict[str, Any]:

@@ -13,9 +13,9 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine.export import export_document
-from skirmtui.engine.session import Session
-from skirmtui.engine.sim import MAX_ANSWERS
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.sim import MAX_ANSWERS
+from skirmtui.engine.report.export import export_document
 from skirmtui.systems.registry import systems
 from tests.property.test_every_system import SYSTEMS, short_setup
 

@@ -11,8 +11,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skirmtui.engine.prompts import Choose, LazyOptions, Option
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.prompts import Choose, LazyOptions, Option
+from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
 from tests.property.test_every_system import FAST, battles, random_gm_entry, short_setup
 

@@ -10,9 +10,9 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine.prompts import Choose
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import Setup
+from skirmtui.engine.core.prompts import Choose
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import Setup
 from skirmtui.systems.armies import setup_for_players
 from skirmtui.systems.registry import get_system
 

@@ -15,9 +15,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.session import Session
 from skirmtui.systems.wargaming_introduttivo.profile import MAX_ACTIONS, PRONE, WOUNDED
 from skirmtui.systems.wargaming_introduttivo.system import DONE, TERRAINS, _unit_moves
 from tests.property.test_every_system import random_gm_entry

@@ -1,5 +1,5 @@
 """Property tests: random legal battles of wargaming-introduttivo, played by
-`skirmtui.engine.sim`'s random answers, end with a result and keep the rules' invariants;
+`skirmtui.engine.play.sim`'s random answers, end with a result and keep the rules' invariants;
 replay, undo, redo and save/load all give back exactly the same battle."""
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.items import Item
-from skirmtui.engine.prompts import Choose
-from skirmtui.engine.saves import load_session, save_session
-from skirmtui.engine.session import CHECKPOINT_EVERY, Session
-from skirmtui.engine.sim import MAX_ANSWERS, play_random
-from skirmtui.engine.system import Setup
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.prompts import Choose
+from skirmtui.engine.core.session import CHECKPOINT_EVERY, Session
+from skirmtui.engine.core.system import Setup
+from skirmtui.engine.play.sim import MAX_ANSWERS, play_random
+from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.armies import army_names, army_units, load_army
 from skirmtui.systems.registry import get_system, systems
 from tests.property.identity import state

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import attrs
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.saves import save_session
-from skirmtui.engine.session import Session
-from skirmtui.engine.sim import play_random
-from skirmtui.engine.system import Setup, UnitSpec
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import Setup, UnitSpec
+from skirmtui.engine.play.sim import play_random
+from skirmtui.engine.store.saves import save_session
 from skirmtui.systems.registry import get_system
 
 WI = "wargaming-introduttivo"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bench.crash import run_kills
-from skirmtui.engine.lock import clean_stale_temps
+from skirmtui.engine.store.lock import clean_stale_temps
 
 #: The promise: answers given in the last 100 ms before a kill may be lost, no more.
 PROMISE_MS = 100.0

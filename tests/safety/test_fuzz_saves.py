@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skirmtui.cli import main
-from skirmtui.engine.saves import SaveError, load_session
+from skirmtui.engine.store.saves import SaveError, load_session
 from skirmtui.systems.registry import systems
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves" / "examples").glob("*.toml"))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from skirmtui.engine.saves import MAX_SAVE_BYTES
+from skirmtui.engine.store.saves import MAX_SAVE_BYTES
 from tests.engine.test_cli import one_line_error, run
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "wargaming-introduttivo.toml"
@@ -96,7 +96,7 @@ def test_a_file_over_the_limit_is_refused_before_parsing(
 
 
 def test_too_many_answers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from skirmtui.engine import saves
+    from skirmtui.engine.store import saves
 
     path = edited(tmp_path, '{ key = "order.roll", value = [2] },')
     saves_limit = saves.MAX_SAVE_ANSWERS

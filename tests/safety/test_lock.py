@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from skirmtui import cli
-from skirmtui.engine.lock import LockHeld, SaveLock, lock_path
+from skirmtui.engine.store.lock import LockHeld, SaveLock, lock_path
 from tests.safety.hostile import hostile_save
 
 HOLD = """
 import sys, time
 from pathlib import Path
-from skirmtui.engine.lock import SaveLock
+from skirmtui.engine.store.lock import SaveLock
 SaveLock(Path(sys.argv[1])).acquire()
 print("held", flush=True)
 time.sleep(60)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from textual.widgets import Button, Input
 
-from skirmtui.engine.saves import MORE, load_session, save_session, snapshot
+from skirmtui.engine.store.saves import MORE, load_session, save_session, snapshot
 from skirmtui.systems.registry import systems
 from skirmtui.tui import autosave
 from skirmtui.tui.app import SkirmApp

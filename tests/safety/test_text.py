@@ -1,4 +1,4 @@
-"""`engine.text.safe`: every control character shown, never obeyed (issue 14, item 1)."""
+"""`engine.core.text.safe`: every control character shown, never obeyed (issue 14, item 1)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skirmtui.engine.text import is_safe, one_line, safe
+from skirmtui.engine.core.text import is_safe, one_line, safe
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 

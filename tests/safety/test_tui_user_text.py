@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.app import App
 from textual.widgets import Select, TextArea
 
-from skirmtui.engine.saves import load_session
+from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
@@ -95,7 +95,7 @@ async def test_gm_ends_the_battle_live_for_a_hostile_side(tmp_path: Path) -> Non
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         screen.apply_gm(
-            __import__("skirmtui.engine.items", fromlist=["Item"]).Item(
+            __import__("skirmtui.engine.core.items", fromlist=["Item"]).Item(
                 "gm.end", {"winner": "red", "reason": "[/] \x1b[2J"}
             )
         )

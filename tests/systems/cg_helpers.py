@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.prompts import AnswerError
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import Setup, UnitSpec
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import Setup, UnitSpec
 from skirmtui.systems.registry import get_system
 from tests.systems.scripting import key as key
 from tests.systems.scripting import play as play

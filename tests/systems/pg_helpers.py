@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.prompts import Choose
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import Setup, UnitSpec
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.prompts import Choose
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import Setup, UnitSpec
 from skirmtui.systems.registry import get_system
 from tests.systems.scripting import key as key
 from tests.systems.scripting import play as play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.session import Session
 
 
 def play(s: Session, *steps: tuple[str, Any]) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from skirmtui.cli import main
-from skirmtui.engine.saves import load_session
+from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import systems
 
 

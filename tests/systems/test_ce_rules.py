@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from skirmtui.engine.odds import die_chance
-from skirmtui.engine.prompts import AnswerError, Roll
+from skirmtui.engine.core.odds import die_chance
+from skirmtui.engine.core.prompts import AnswerError, Roll
 from skirmtui.systems.cape_et_epee import firmness, impulses
 from skirmtui.systems.cape_et_epee.activation import dice_count
 from skirmtui.systems.registry import get_system

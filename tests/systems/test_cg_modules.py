@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from skirmtui.engine.dice import DiceError, parse_expr, parse_faces
-from skirmtui.engine.odds import success_chance
-from skirmtui.engine.prompts import Roll
+from skirmtui.engine.core.dice import DiceError, parse_expr, parse_faces
+from skirmtui.engine.core.odds import success_chance
+from skirmtui.engine.core.prompts import Roll
 from skirmtui.systems.combattimento_gdr import armour, checks, defence, tables
 from skirmtui.systems.combattimento_gdr.body import Track
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import Setup, SetupError, UnitSpec
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import Setup, SetupError, UnitSpec
 from skirmtui.systems.registry import get_system
 from tests.systems.cg_helpers import (
     CG,

@@ -768,7 +768,7 @@ def test_cg3_the_defence_roll_shows_the_chance_of_stopping_the_hit() -> None:
     total (27) beats the DP, the defence stops the hit only with 27 or more."""
     from fractions import Fraction
 
-    from skirmtui.engine.odds import success_chance
+    from skirmtui.engine.core.odds import success_chance
 
     s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
     scene(s)

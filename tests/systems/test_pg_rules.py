@@ -9,8 +9,8 @@ import copy
 
 import pytest
 
-from skirmtui.engine.prompts import AnswerError, Choose
-from skirmtui.engine.system import SetupError
+from skirmtui.engine.core.prompts import AnswerError, Choose
+from skirmtui.engine.core.system import SetupError
 from skirmtui.systems.registry import get_system
 from tests.systems.pg_helpers import (
     BLADE,

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from skirmtui.engine.odds import success_chance
+from skirmtui.engine.core.odds import success_chance
 from skirmtui.systems.regole_base import dice, maths
 from skirmtui.systems.regole_base.tables import Weapon, armour_scores, weapons
 

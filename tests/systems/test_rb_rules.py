@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from skirmtui.engine.prompts import AnswerError
-from skirmtui.engine.system import SetupError
+from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.core.system import SetupError
 from skirmtui.systems.regole_base import SYSTEM
 from skirmtui.systems.regole_base.shooting import why_no_shot
 from tests.systems.rb_helpers import (

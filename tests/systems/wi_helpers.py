@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.system import Setup, UnitSpec
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.system import Setup, UnitSpec
 
 WI = "wargaming-introduttivo"
 

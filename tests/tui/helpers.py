@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import get_system
 from skirmtui.tui.app import SkirmApp
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from skirmtui.engine.saves import load_session, snapshot
+from skirmtui.engine.store.saves import load_session, snapshot
 from skirmtui.systems.registry import systems
 from skirmtui.tui.autosave import Autosaver
 from tests.tui.helpers import demo_session
@@ -83,7 +83,7 @@ async def test_quitting_right_after_an_answer_saves_it(tmp_path: Path) -> None:
 
 async def test_quitting_without_a_change_leaves_the_file_and_its_backup(tmp_path: Path) -> None:
     """Opening a battle and quitting writes nothing: the .bak keeps the previous save."""
-    from skirmtui.engine.saves import save_session
+    from skirmtui.engine.store.saves import save_session
     from skirmtui.tui.app import SkirmApp
     from tests.tui.helpers import SIZE
 

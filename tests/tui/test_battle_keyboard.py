@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from skirmtui.engine.prompts import Choose, Roll
-from skirmtui.engine.saves import load_session
+from skirmtui.engine.core.prompts import Choose, Roll
+from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import systems
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.key_bar import KeyBar
@@ -259,7 +259,7 @@ async def test_review_from_the_battle_and_undo_from_the_palette(tmp_path: Path) 
 async def test_combat_log_matches_the_battle_log_after_undo_and_new_answers(
     tmp_path: Path,
 ) -> None:
-    from skirmtui.engine.wording import entry_effects
+    from skirmtui.engine.report.wording import entry_effects
     from skirmtui.tui.widgets.combat_log import CombatLog, entry_line
 
     app = demo_app(tmp_path / "b.toml", autosave=False)

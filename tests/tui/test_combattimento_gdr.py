@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skirmtui.engine.prompts import Choose
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.prompts import Choose
+from skirmtui.engine.core.session import Session
 from skirmtui.tui.app import SkirmApp
 from tests.systems.cg_helpers import ch, session
 from tests.tui.helpers import SIZE

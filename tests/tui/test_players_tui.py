@@ -8,8 +8,8 @@ from pathlib import Path
 
 from textual.widgets import Checkbox, DataTable, Input, Select
 
-from skirmtui.engine.luck import luck
-from skirmtui.engine.prompts import Ask
+from skirmtui.engine.core.prompts import Ask
+from skirmtui.engine.report.luck import luck
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.screens.condition import ConditionScreen

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from skirmtui.engine.prompts import Ask, Choose, Confirm, Roll
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
+from skirmtui.engine.core.session import Session
 from skirmtui.tui.app import SkirmApp
 from tests.systems.rb_helpers import model, session
 from tests.tui.helpers import SIZE

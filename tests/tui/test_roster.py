@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.geometry import Region
 
-from skirmtui.engine.items import GM_CONDITION, GM_REMOVE
+from skirmtui.engine.core.items import GM_CONDITION, GM_REMOVE
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.roster import Roster
 from skirmtui.tui.widgets.unit_sheet import UnitSheet

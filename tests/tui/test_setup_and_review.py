@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Select, TextArea
 
-from skirmtui.engine.saves import load_session, save_session
+from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen

@@ -9,7 +9,7 @@ from itertools import islice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skirmtui.engine.battle import LogEntry
+from skirmtui.engine.core.battle import LogEntry
 from skirmtui.tui.widgets import unit_sheet
 from skirmtui.tui.widgets.unit_sheet import RECENT, UnitSheet
 from tests.tui.helpers import demo_session

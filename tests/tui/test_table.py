@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Select, TextArea
 
-from skirmtui.engine.items import GM_SET
-from skirmtui.engine.prompts import Ask, Choose, Confirm, Roll
-from skirmtui.engine.saves import load_session
-from skirmtui.engine.session import Session
-from skirmtui.engine.wording import round_word
+from skirmtui.engine.core.items import GM_SET
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.report.wording import round_word
+from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import get_system, systems
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
@@ -392,7 +392,7 @@ async def test_7_enter_in_the_override_value_applies(tmp_path: Path) -> None:
 async def test_7_the_first_o_after_open_opens_the_override(tmp_path: Path) -> None:
     """`skirmtui open SAVE`, then `o` as the very first key: the override dialog opens
     (the first `o` after open was once lost)."""
-    from skirmtui.engine.saves import save_session
+    from skirmtui.engine.store.saves import save_session
     from skirmtui.tui.screens.override import OverrideScreen
 
     path = tmp_path / "b.toml"

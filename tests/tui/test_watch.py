@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from skirmtui.engine.follow import SaveFollower
-from skirmtui.engine.saves import SaveWriter, snapshot
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.store.follow import SaveFollower
+from skirmtui.engine.store.saves import SaveWriter, snapshot
 from skirmtui.systems.registry import systems
 from skirmtui.tui.screens.player import PlayerScreen, question_words
 from skirmtui.tui.watch import WatchApp
@@ -141,7 +141,7 @@ def test_session_follow_is_replay(tmp_path: Path) -> None:
 def test_the_follower_reads_only_changed_answer_lines_and_stays_exact(tmp_path: Path) -> None:
     """After the first change (read whole), appended and undone answers are parsed line
     by line; the session always equals a fresh load of the file."""
-    from skirmtui.engine.saves import load_session
+    from skirmtui.engine.store.saves import load_session
 
     gm = Gm(tmp_path / "b.toml")
     follower = SaveFollower(gm.path, systems())

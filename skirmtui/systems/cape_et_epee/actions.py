@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Ask, Choose, Confirm, Option
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
 from skirmtui.systems.cape_et_epee import combat, morale, profile
 from skirmtui.systems.cape_et_epee.morale import Sub
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Ask, Choose, Option, Roll
-from skirmtui.engine.rolloff import RollOff
-from skirmtui.engine.system import Step
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Ask, Choose, Option, Roll
+from skirmtui.engine.core.rolloff import RollOff
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import profile
 from skirmtui.systems.cape_et_epee.position import pos
 

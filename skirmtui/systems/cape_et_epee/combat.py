@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Roll
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Roll
 from skirmtui.systems.cape_et_epee import firmness, morale, profile
 from skirmtui.systems.cape_et_epee.morale import Sub
 

@@ -8,7 +8,7 @@ always start − losses.
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.systems.cape_et_epee import profile
 from skirmtui.systems.cape_et_epee.position import pos
 

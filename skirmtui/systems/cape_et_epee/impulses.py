@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from skirmtui.engine import conditions
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Ask, Choose, Option
-from skirmtui.engine.system import Step
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Ask, Choose, Option
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import actions, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Ask, Prompt, Roll
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Ask, Prompt, Roll
 from skirmtui.systems.cape_et_epee import firmness, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
 

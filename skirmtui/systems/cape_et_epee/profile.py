@@ -11,9 +11,9 @@ from typing import Any
 
 import attrs
 
-from skirmtui.engine.battle import Battle, Scalar, Unit
-from skirmtui.engine.data import load_toml
-from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
+from skirmtui.engine.core.battle import Battle, Scalar, Unit
+from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
 
 SYSTEM_ID = "cape-et-epee"
 

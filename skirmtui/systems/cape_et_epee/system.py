@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine import conditions
-from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.kit import reset, winner_by_score
-from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
+from skirmtui.engine.core.kit import reset, winner_by_score
+from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.cape_et_epee import activation, firmness, impulses, profile, views
 from skirmtui.systems.cape_et_epee.position import CEPosition, pos

@@ -5,8 +5,8 @@ Firmness is in the first rows of the queue, so every screen shows it at all time
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.system import QueueRow
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.system import QueueRow
 from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
 

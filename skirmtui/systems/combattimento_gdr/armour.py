@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.records import frozen_record
 from skirmtui.systems.combattimento_gdr.tables import armour
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Choose, Compare, Option, Prompt, Roll, RollResult
-from skirmtui.engine.system import Step
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Choose, Compare, Option, Prompt, Roll, RollResult
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.combattimento_gdr import armour as armour_rules
 from skirmtui.systems.combattimento_gdr import checks, defence
 from skirmtui.systems.combattimento_gdr import profile as p

@@ -7,7 +7,7 @@ of the lowest full section applies to every check; all boxes full is death.
 
 from __future__ import annotations
 
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.records import frozen_record
 from skirmtui.systems.combattimento_gdr.tables import rules
 
 BLACK, CROSSED, FREE = "■", "✕", "□"

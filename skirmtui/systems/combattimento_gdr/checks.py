@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.records import frozen_record
 
 #: The die ladder (CG-1); "one die lower" steps down it, never below a d4 (CG-6).
 LADDER = (4, 6, 8, 10, 12)

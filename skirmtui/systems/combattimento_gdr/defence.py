@@ -9,7 +9,7 @@ counts as unaware of further shots.
 
 from __future__ import annotations
 
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.records import frozen_record
 from skirmtui.systems.combattimento_gdr.checks import check_dice, lower
 from skirmtui.systems.combattimento_gdr.tables import rules
 

@@ -6,8 +6,8 @@ from typing import Any, cast
 
 import attrs
 
-from skirmtui.engine.battle import Battle, Position
-from skirmtui.engine.records import record
+from skirmtui.engine.core.battle import Battle, Position
+from skirmtui.engine.core.records import record
 
 
 @record

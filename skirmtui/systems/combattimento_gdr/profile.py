@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.system import FieldSpec, Setup, SetupError, UnitSpec
+from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
+from skirmtui.engine.core.system import FieldSpec, Setup, SetupError, UnitSpec
 from skirmtui.systems.combattimento_gdr import checks
 from skirmtui.systems.combattimento_gdr.body import Track
 from skirmtui.systems.combattimento_gdr.tables import armour, locations, modifiers, rules, weapons

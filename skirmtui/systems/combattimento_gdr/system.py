@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine import conditions
-from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Stat, Unit
-from skirmtui.engine.system import (
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle, Stat, Unit
+from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
     Phase,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from skirmtui.engine.data import load_toml
+from skirmtui.engine.core.data import load_toml
 
 SYSTEM_ID = "combattimento-gdr"
 

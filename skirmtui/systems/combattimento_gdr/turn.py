@@ -8,10 +8,10 @@ action (never inside one) and loses it if it never takes it.
 
 from __future__ import annotations
 
-from skirmtui.engine import conditions
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.system import Step
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.combattimento_gdr import actions
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p

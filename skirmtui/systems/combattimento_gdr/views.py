@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.system import QueueRow
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.system import QueueRow
 from skirmtui.systems.combattimento_gdr import profile as p
 from skirmtui.systems.combattimento_gdr.position import pos
 

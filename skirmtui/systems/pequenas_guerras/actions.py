@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Ask, Choose, Confirm, Option, Roll
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Roll
 from skirmtui.systems.pequenas_guerras import combat
 from skirmtui.systems.pequenas_guerras.combat import Sub
 from skirmtui.systems.pequenas_guerras.profile import ranged_weapons, rules

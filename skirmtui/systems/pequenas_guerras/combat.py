@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, TypeVar
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.systems.pequenas_guerras.profile import (
     Weapon,
     melee_attacks,

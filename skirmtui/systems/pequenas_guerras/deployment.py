@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.battle import Battle
-from skirmtui.engine.prompts import Choose, Confirm, Option, Roll
-from skirmtui.engine.rolloff import RollOff
-from skirmtui.engine.system import Step
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.prompts import Choose, Confirm, Option, Roll
+from skirmtui.engine.core.rolloff import RollOff
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.pequenas_guerras import rounds
 from skirmtui.systems.pequenas_guerras.position import PGPosition, pos
 from skirmtui.systems.pequenas_guerras.profile import rules

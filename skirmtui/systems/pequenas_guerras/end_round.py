@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle
-from skirmtui.engine.prompts import Choose, Option, Roll
-from skirmtui.engine.system import Step
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.prompts import Choose, Option, Roll
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.pequenas_guerras import combat, rounds
 from skirmtui.systems.pequenas_guerras.position import pos
 from skirmtui.systems.pequenas_guerras.profile import rules

@@ -11,9 +11,9 @@ import re
 from functools import cache
 from typing import Any, NamedTuple
 
-from skirmtui.engine.battle import Unit
-from skirmtui.engine.data import load_toml
-from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError
+from skirmtui.engine.core.battle import Unit
+from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError
 
 SYSTEM_ID = "pequenas-guerras"
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from skirmtui.engine import conditions
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.kit import reset
-from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.rolloff import RollOff
-from skirmtui.engine.system import Step
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import reset
+from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.rolloff import RollOff
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.pequenas_guerras import actions
 from skirmtui.systems.pequenas_guerras.position import pos
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Scalar, Unit
-from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle, Scalar, Unit
+from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.system import QueueRow
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.system import QueueRow
 from skirmtui.systems.pequenas_guerras import rounds
 from skirmtui.systems.pequenas_guerras.end_round import (
     models_left,

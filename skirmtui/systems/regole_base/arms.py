@@ -3,7 +3,7 @@ RB-19, RB-20)."""
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
+from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.systems.regole_base.profile import name, with_item, without_item
 from skirmtui.systems.regole_base.tables import Weapon
 

@@ -5,10 +5,10 @@ the winners of a melee whose enemies are gone may move."""
 
 from __future__ import annotations
 
-from skirmtui.engine import conditions
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Ask, Choose, Confirm, Option
-from skirmtui.engine.system import Step
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import melee_attack

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Choose, Option
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.systems.regole_base import dice, maths
 from skirmtui.systems.regole_base.profile import name, wielded, with_item
 from skirmtui.systems.regole_base.state import Sub, engaged, kill, note_loss

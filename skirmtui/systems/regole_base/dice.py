@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
-from skirmtui.engine.prompts import Roll
+from skirmtui.engine.core.prompts import Roll
 from skirmtui.systems.regole_base.tables import confronti
 
 #: Natural totals as the `Roll` converters take them (typed once for mypy's attrs plugin).

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from skirmtui.engine import conditions
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Ask, Choose, Confirm, Option
-from skirmtui.engine.system import Step
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
 from skirmtui.systems.regole_base.arms import reload, spend
 from skirmtui.systems.regole_base.attacks import fall, melee_attack, ranged_attack

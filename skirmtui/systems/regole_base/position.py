@@ -8,9 +8,9 @@ from typing import cast
 
 import attrs
 
-from skirmtui.engine.battle import Battle, Position
-from skirmtui.engine.records import record
-from skirmtui.engine.rolloff import RollOff
+from skirmtui.engine.core.battle import Battle, Position
+from skirmtui.engine.core.records import record
+from skirmtui.engine.core.rolloff import RollOff
 
 
 @record

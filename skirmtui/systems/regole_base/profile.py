@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from skirmtui.engine.battle import Unit
-from skirmtui.engine.system import FieldSpec, OptionSpec, SetupError
+from skirmtui.engine.core.battle import Unit
+from skirmtui.engine.core.system import FieldSpec, OptionSpec, SetupError
 from skirmtui.systems.regole_base.tables import (
     UNARMED,
     Weapon,

@@ -4,10 +4,10 @@ the blunderbuss template, then shooting morale."""
 
 from __future__ import annotations
 
-from skirmtui.engine import conditions
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.system import Step
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import spend
 from skirmtui.systems.regole_base.attacks import ranged_attack

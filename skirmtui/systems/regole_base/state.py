@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, TypeVar
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import Prompt
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import Prompt
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
 

@@ -5,9 +5,9 @@ small generator in the modules next to this one; between steps the position is
 
 from __future__ import annotations
 
-from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
+from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step

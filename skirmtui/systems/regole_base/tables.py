@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
-from skirmtui.engine.data import load_toml
+from skirmtui.engine.core.data import load_toml
 
 SYSTEM_ID = "regole-base"
 #: Every model carries it (RB-12).

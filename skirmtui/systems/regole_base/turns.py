@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from skirmtui.engine import conditions
-from skirmtui.engine.battle import Battle, Scalar, Unit
-from skirmtui.engine.prompts import Choose, Option
-from skirmtui.engine.rolloff import RollOff
-from skirmtui.engine.system import Step
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.battle import Battle, Scalar, Unit
+from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.rolloff import RollOff
+from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order

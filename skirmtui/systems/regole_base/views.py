@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.system import QueueRow
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.system import QueueRow
 from skirmtui.systems.regole_base.assault import can_assault
 from skirmtui.systems.regole_base.movement import can_move
 from skirmtui.systems.regole_base.position import pos

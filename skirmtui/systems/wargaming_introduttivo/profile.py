@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.battle import Scalar, Unit
-from skirmtui.engine.data import load_toml
-from skirmtui.engine.system import FieldSpec, OptionSpec, Setup, SetupError
+from skirmtui.engine.core.battle import Scalar, Unit
+from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError
 
 SYSTEM_ID = "wargaming-introduttivo"
 

@@ -13,15 +13,15 @@ from typing import Any, cast
 
 import attrs
 
-from skirmtui.engine import conditions
-from skirmtui.engine.base import BaseSystem
-from skirmtui.engine.battle import Battle, Position, Scalar, Unit
-from skirmtui.engine.items import Item
-from skirmtui.engine.kit import pick_enemy, reset, stat_test, unit_choices, winner_by_score
-from skirmtui.engine.prompts import Ask, Choose, LazyOptions, Option
-from skirmtui.engine.records import record
-from skirmtui.engine.rolloff import RollOff
-from skirmtui.engine.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle, Position, Scalar, Unit
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.kit import pick_enemy, reset, stat_test, unit_choices, winner_by_score
+from skirmtui.engine.core.prompts import Ask, Choose, LazyOptions, Option
+from skirmtui.engine.core.records import record
+from skirmtui.engine.core.rolloff import RollOff
+from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED

@@ -17,9 +17,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from skirmtui.engine.items import GM_SET
-from skirmtui.engine.prompts import AnswerError, Ask, Prompt, Roll
-from skirmtui.engine.text import safe
+from skirmtui.engine.core.items import GM_SET
+from skirmtui.engine.core.prompts import AnswerError, Ask, Prompt, Roll
+from skirmtui.engine.core.text import safe
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
@@ -30,8 +30,8 @@ from skirmtui.tui.widgets.roster import Roster
 from skirmtui.tui.widgets.unit_sheet import UnitSheet
 
 if TYPE_CHECKING:
-    from skirmtui.engine.items import Item
-    from skirmtui.engine.session import Session
+    from skirmtui.engine.core.items import Item
+    from skirmtui.engine.core.session import Session
     from skirmtui.tui.app import SkirmApp
 
 #: The smallest terminal the battle screen is laid out for.
@@ -332,7 +332,7 @@ class BattleScreen(Screen[None]):
         value = unit.stats.get(field)
         if not isinstance(value, int) or isinstance(value, bool):
             return
-        from skirmtui.engine.items import Item
+        from skirmtui.engine.core.items import Item
 
         self.apply_gm(Item(GM_SET, {"unit": unit.id, "field": field, "value": value + delta}))
 
@@ -420,7 +420,7 @@ class BattleScreen(Screen[None]):
         """Write the structured log (JSON, export format 1) beside the save."""
         import json
 
-        from skirmtui.engine.export import export_document
+        from skirmtui.engine.report.export import export_document
 
         path = self.skirm.save_path.with_suffix(".json")
         try:

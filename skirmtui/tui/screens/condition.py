@@ -1,4 +1,4 @@
-"""A timed condition on a unit (engine/conditions.py): the GM writes what it is and how
+"""A timed condition on a unit (engine/core/conditions.py): the GM writes what it is and how
 long it lasts, or ends one early. Returns the GM entry; the session validates it."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
-from skirmtui.engine.battle import Battle
-from skirmtui.engine.items import GM_CONDITION, GM_UNCONDITION, Item
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.items import GM_CONDITION, GM_UNCONDITION, Item
 from skirmtui.tui.usertext import plain
 
 UNTIL = [

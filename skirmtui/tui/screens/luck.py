@@ -1,4 +1,4 @@
-"""Dice luck (engine/luck.py) as a table: every side, then every unit that rolled.
+"""Dice luck (engine/report/luck.py) as a table: every side, then every unit that rolled.
 
 Opened with `l` or the palette, live in the battle and in review (there for the battle
 as it stood at the scrubbed point). It only reads.
@@ -12,8 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
-from skirmtui.engine.battle import Battle
-from skirmtui.engine.luck import Tally, luck
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.report.luck import Tally, luck
 from skirmtui.tui.usertext import plain
 
 COLUMNS = ("Side / unit", "Rolls", "App", "Typed", "Expected", "Actual", "Percentile")

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Label, TextArea
 
-from skirmtui.engine.items import GM_NOTE, Item
+from skirmtui.engine.core.items import GM_NOTE, Item
 
 #: Longest note accepted (a page of text); the save keeps it whole.
 MAX_NOTE = 4_000

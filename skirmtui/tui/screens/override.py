@@ -11,8 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
-from skirmtui.engine.items import GM_ADD, GM_END, GM_REMOVE, GM_RESTORE, GM_SET, Item
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.items import GM_ADD, GM_END, GM_REMOVE, GM_RESTORE, GM_SET, Item
+from skirmtui.engine.core.session import Session
 from skirmtui.tui.usertext import plain
 
 ACTIONS = [

@@ -17,10 +17,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from skirmtui.engine.odds import percent, success_chance
-from skirmtui.engine.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
-from skirmtui.engine.session import Session
-from skirmtui.engine.text import one_line, safe
+from skirmtui.engine.core.odds import percent, success_chance
+from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import one_line, safe
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb

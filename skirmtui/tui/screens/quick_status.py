@@ -11,8 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from skirmtui.engine.items import GM_SET, Item
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.items import GM_SET, Item
+from skirmtui.engine.core.session import Session
 from skirmtui.tui.usertext import plain
 
 

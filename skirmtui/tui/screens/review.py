@@ -16,11 +16,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
-from skirmtui.engine.battle import LogEntry
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import phase_label
-from skirmtui.engine.text import one_line
-from skirmtui.engine.wording import round_word
+from skirmtui.engine.core.battle import LogEntry
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import phase_label
+from skirmtui.engine.core.text import one_line
+from skirmtui.engine.report.wording import round_word
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.search_input import SearchInput
 from skirmtui.tui.usertext import plain

@@ -15,9 +15,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static, TextArea
 
-from skirmtui.engine.battle import Side
-from skirmtui.engine.system import FieldSpec, Setup, SetupError, UnitSpec
-from skirmtui.engine.text import safe
+from skirmtui.engine.core.battle import Side
+from skirmtui.engine.core.system import FieldSpec, Setup, SetupError, UnitSpec
+from skirmtui.engine.core.text import safe
 from skirmtui.systems.armies import SIDE_IDS, army_names, army_units, load_army
 from skirmtui.systems.registry import get_system
 from skirmtui.tui.usertext import plain

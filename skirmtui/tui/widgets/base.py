@@ -15,7 +15,7 @@ from textual.widget import Widget
 from skirmtui.tui.widgets.lines import changed_rows
 
 if TYPE_CHECKING:
-    from skirmtui.engine.session import Session
+    from skirmtui.engine.core.session import Session
 
 
 class SessionView(Widget):

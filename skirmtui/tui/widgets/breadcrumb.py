@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from skirmtui.engine.system import phase_label
-from skirmtui.engine.text import safe
-from skirmtui.engine.wording import round_word
+from skirmtui.engine.core.system import phase_label
+from skirmtui.engine.core.text import safe
+from skirmtui.engine.report.wording import round_word
 from skirmtui.tui.widgets.base import SessionView
 
 

@@ -19,10 +19,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from skirmtui.engine.battle import LogEntry
-from skirmtui.engine.session import Session
-from skirmtui.engine.text import one_line
-from skirmtui.engine.wording import entry_effects
+from skirmtui.engine.core.battle import LogEntry
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import one_line
+from skirmtui.engine.report.wording import entry_effects
 from skirmtui.tui.widgets.lines import wrap
 from skirmtui.tui.widgets.thumb import Thumb
 

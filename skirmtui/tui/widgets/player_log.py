@@ -14,8 +14,8 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from skirmtui.engine.battle import LogEntry
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.battle import LogEntry
+from skirmtui.engine.core.session import Session
 from skirmtui.tui.widgets.combat_log import entry_line, entry_style
 from skirmtui.tui.widgets.lines import wrap
 

@@ -20,11 +20,11 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from skirmtui.engine.dice import DiceError, parse_faces
-from skirmtui.engine.odds import die_chance, expected_successes, percent, success_chance
-from skirmtui.engine.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
-from skirmtui.engine.session import Session
-from skirmtui.engine.text import one_line
+from skirmtui.engine.core.dice import DiceError, parse_faces
+from skirmtui.engine.core.odds import die_chance, expected_successes, percent, success_chance
+from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import one_line
 from skirmtui.tui.widgets.lines import changed_rows, wrap
 
 #: Longest entry typed.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
-from skirmtui.engine.text import safe
+from skirmtui.engine.core.text import safe
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.lines import wrap
 

@@ -21,9 +21,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from skirmtui.engine.conditions import of_unit
-from skirmtui.engine.session import Session
-from skirmtui.engine.text import safe
+from skirmtui.engine.core.conditions import of_unit
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import safe
 from skirmtui.tui.widgets.lines import wrap
 from skirmtui.tui.widgets.thumb import Thumb
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from skirmtui.engine.battle import LogEntry
-from skirmtui.engine.conditions import of_unit
-from skirmtui.engine.text import one_line, safe
-from skirmtui.engine.wording import round_word, value_words
+from skirmtui.engine.core.battle import LogEntry
+from skirmtui.engine.core.conditions import of_unit
+from skirmtui.engine.core.text import one_line, safe
+from skirmtui.engine.report.wording import round_word, value_words
 from skirmtui.tui.widgets.base import SessionView
 
 RECENT = 8

@@ -11,8 +11,8 @@ A rule reads like the rulebook when the bookkeeping is here::
         if hit.success:
             b.set(target, "pending", target.num("pending") + 1)
 
-`RollOff` (roll-offs over sides or units) lives in `engine/rolloff.py`; `Position` (the
-typed position) and `Battle.track` (a non-unit change as an effect) in `engine/battle.py`.
+`RollOff` (roll-offs over sides or units) lives in `engine/core/rolloff.py`; `Position` (the
+typed position) and `Battle.track` (a non-unit change as an effect) in `engine/core/battle.py`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-from skirmtui.engine.battle import Battle, Position, Stat, Unit
-from skirmtui.engine.prompts import (
+from skirmtui.engine.core.battle import Battle, Position, Stat, Unit
+from skirmtui.engine.core.prompts import (
     Choose,
     Compare,
     LazyOptions,
@@ -32,7 +32,7 @@ from skirmtui.engine.prompts import (
     Roll,
     RollResult,
 )
-from skirmtui.engine.records import record
+from skirmtui.engine.core.records import record
 
 P = TypeVar("P", bound=Prompt)
 

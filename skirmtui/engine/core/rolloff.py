@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from skirmtui.engine.battle import Battle, Position
-from skirmtui.engine.prompts import Roll, RollResult
-from skirmtui.engine.records import record
-from skirmtui.engine.system import Step
+from skirmtui.engine.core.battle import Battle, Position
+from skirmtui.engine.core.prompts import Roll, RollResult
+from skirmtui.engine.core.records import record
+from skirmtui.engine.core.system import Step
 
 
 def _total(result: RollResult) -> int:

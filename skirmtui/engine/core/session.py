@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from skirmtui.engine.battle import Battle
-from skirmtui.engine.items import BY_APP, BY_TABLE, Item
-from skirmtui.engine.prompts import AnswerError, Prompt, Roll
-from skirmtui.engine.records import frozen_record
-from skirmtui.engine.runner import Runner
-from skirmtui.engine.system import RuleSystem, Setup
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.items import BY_APP, BY_TABLE, Item
+from skirmtui.engine.core.prompts import AnswerError, Prompt, Roll
+from skirmtui.engine.core.records import frozen_record
+from skirmtui.engine.core.runner import Runner
+from skirmtui.engine.core.system import RuleSystem, Setup
 
 #: A checkpoint is kept at the first step boundary this many entries after the last.
 CHECKPOINT_EVERY = 48

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from skirmtui.engine.battle import Battle
-from skirmtui.engine.items import Item
-from skirmtui.engine.overrides import apply_override
-from skirmtui.engine.prompts import (
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.overrides import apply_override
+from skirmtui.engine.core.prompts import (
     AnswerError,
     Choose,
     Prompt,
@@ -19,7 +19,7 @@ from skirmtui.engine.prompts import (
     RollResult,
     describe_roll,
 )
-from skirmtui.engine.system import RuleSystem, Step
+from skirmtui.engine.core.system import RuleSystem, Step
 
 
 class RuleError(RuntimeError):

@@ -24,8 +24,8 @@ from typing import Any
 import attrs
 import tomli_w
 
-from skirmtui.engine.battle import LogEntry, Result, Side
-from skirmtui.engine.items import (
+from skirmtui.engine.core.battle import LogEntry, Result, Side
+from skirmtui.engine.core.items import (
     BY_APP,
     BY_TABLE,
     GM_ADD,
@@ -37,10 +37,10 @@ from skirmtui.engine.items import (
     GM_SET,
     Item,
 )
-from skirmtui.engine.records import frozen_record
-from skirmtui.engine.session import ReplayError, Session
-from skirmtui.engine.stamp import now_stamp as now_stamp
-from skirmtui.engine.system import RuleSystem, Setup, SetupError, UnitSpec
+from skirmtui.engine.core.records import frozen_record
+from skirmtui.engine.core.session import ReplayError, Session
+from skirmtui.engine.core.system import RuleSystem, Setup, SetupError, UnitSpec
+from skirmtui.engine.store.stamp import now_stamp as now_stamp
 
 FORMAT = 1
 #: Largest save read (checked before parsing): a 20,000-answer battle is about 3 MB.

@@ -6,7 +6,7 @@ import random
 import re
 from functools import lru_cache
 
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.records import frozen_record
 
 _EXPR = re.compile(r"^\s*(\d*)d(\d+)(!?)\s*$")
 

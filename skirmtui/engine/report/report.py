@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from skirmtui.engine.battle import Battle, LogEntry, Unit
-from skirmtui.engine.conditions import of_unit
-from skirmtui.engine.luck import Tally, luck
-from skirmtui.engine.narrative import Teller, tell
-from skirmtui.engine.records import frozen_record
-from skirmtui.engine.session import Session
-from skirmtui.engine.text import one_line, safe
+from skirmtui.engine.core.battle import Battle, LogEntry, Unit
+from skirmtui.engine.core.conditions import of_unit
+from skirmtui.engine.core.records import frozen_record
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import one_line, safe
+from skirmtui.engine.report.luck import Tally, luck
+from skirmtui.engine.report.narrative import Teller, tell
 
 #: Profile fields that hold what a unit is worth, in the systems' own names.
 COST_FIELDS = ("cost", "points")

@@ -14,9 +14,9 @@ from typing import Any, Literal
 
 import attrs
 
-from skirmtui.engine.battle import Battle, Unit
-from skirmtui.engine.prompts import AnswerError
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.core.records import frozen_record
 
 Until = Literal["round", "activations", "removed"]
 UNTILS: tuple[Until, ...] = ("round", "activations", "removed")

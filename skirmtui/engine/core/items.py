@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.records import frozen_record
 
 #: Keys of GM entries (overrides and notes); every other key answers a prompt.
 GM_SET = "gm.set"
@@ -15,7 +15,7 @@ GM_RESTORE = "gm.restore"
 GM_ADD = "gm.add"
 GM_NOTE = "gm.note"
 GM_END = "gm.end"
-#: A timed condition on a unit (engine/conditions.py) and its early removal.
+#: A timed condition on a unit (engine/core/conditions.py) and its early removal.
 GM_CONDITION = "gm.condition"
 GM_UNCONDITION = "gm.uncondition"
 GM_KEYS = frozenset(

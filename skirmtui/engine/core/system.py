@@ -1,7 +1,7 @@
 """What a rule system provides to the engine, and the setup a battle starts from.
 
-The contract every system keeps (write one with `engine.base.BaseSystem`, the helpers
-in `engine.kit` and `engine.rolloff`):
+The contract every system keeps (write one with `engine.core.base.BaseSystem`, the helpers
+in `engine.core.kit` and `engine.core.rolloff`):
 
 **Steps.** The runner calls `next_step(battle)` (the current phase's `step` from the
 phase table) at a step boundary and drives the generator it returns. A step reads the
@@ -50,10 +50,10 @@ from typing import Any, Protocol
 
 import attrs
 
-from skirmtui.engine.battle import Battle, Scalar, Side, Stat, Unit
-from skirmtui.engine.items import Item
-from skirmtui.engine.prompts import Prompt
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.battle import Battle, Scalar, Side, Stat, Unit
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.prompts import Prompt
+from skirmtui.engine.core.records import frozen_record
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
 Step = Generator[Prompt, Any, None]
@@ -218,7 +218,7 @@ class QueueRow:
 class RuleSystem(Protocol):
     """A rule system: immutable rules the engine drives through its steps.
 
-    Write one by subclassing `skirmtui.engine.base.BaseSystem`, which implements every
+    Write one by subclassing `skirmtui.engine.core.base.BaseSystem`, which implements every
     method below from the declarations (phases, field and option specs, player range);
     a system overrides only where its rules have something to say."""
 
@@ -253,8 +253,8 @@ class RuleSystem(Protocol):
         """The next rule step from the plain position in `battle`.
 
         Steps report two boundaries for the GM's timed conditions: call
-        `engine.conditions.round_ended(battle)` when a round ends (before the next
-        begins) and `engine.conditions.activation_ended(battle, unit_id)` when a unit's
+        `engine.core.conditions.round_ended(battle)` when a round ends (before the next
+        begins) and `engine.core.conditions.activation_ended(battle, unit_id)` when a unit's
         activation ends."""
         ...
 

@@ -9,9 +9,9 @@ import random
 
 import attrs
 
-from skirmtui.engine.records import record
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import RuleSystem, Setup
+from skirmtui.engine.core.records import record
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import RuleSystem, Setup
 
 #: A battle still running after this many answers counts as an error ("does not end").
 MAX_ANSWERS = 20_000

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.battle import Battle, LogEntry, plain_value
-from skirmtui.engine.luck import luck_document
-from skirmtui.engine.odds import die_chance, success_chance
-from skirmtui.engine.prompts import Roll
-from skirmtui.engine.session import Session
+from skirmtui.engine.core.battle import Battle, LogEntry, plain_value
+from skirmtui.engine.core.odds import die_chance, success_chance
+from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.report.luck import luck_document
 
 EXPORT_FORMAT = 1
 

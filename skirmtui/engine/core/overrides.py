@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine import conditions
-from skirmtui.engine.battle import Battle
-from skirmtui.engine.items import (
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.items import (
     GM_ADD,
     GM_CONDITION,
     GM_END,
@@ -17,8 +17,8 @@ from skirmtui.engine.items import (
     GM_UNCONDITION,
     Item,
 )
-from skirmtui.engine.prompts import AnswerError
-from skirmtui.engine.system import FieldSpec, RuleSystem, SetupError, UnitSpec
+from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.core.system import FieldSpec, RuleSystem, SetupError, UnitSpec
 
 
 def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
-from skirmtui.engine.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.items import Item
-from skirmtui.engine.system import (
+from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
     Phase,

@@ -17,17 +17,17 @@ import os
 import tomllib
 from pathlib import Path
 
-from skirmtui.engine.items import Item
-from skirmtui.engine.prompts import AnswerError
-from skirmtui.engine.saves import (
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import RuleSystem
+from skirmtui.engine.store.saves import (
     SaveError,
     items_from_document,
     load_session,
     loads,
     setup_from_document,
 )
-from skirmtui.engine.session import Session
-from skirmtui.engine.system import RuleSystem
 
 
 class SaveFollower:

@@ -1,7 +1,7 @@
 """Dice luck: how the dice treated each side and unit, against the odds shown.
 
 Every roll with a success condition is one Bernoulli trial (a pool: one per die) whose
-chance is the one the app computed before the roll (engine/odds.py). Per side and per
+chance is the one the app computed before the roll (engine/core/odds.py). Per side and per
 unit: the rolls made, the expected successes (the sum of the chances), the actual ones,
 and a percentile from the exact distribution of the number of successes (a
 Poisson-binomial distribution): the mid-rank P(X < actual) + P(X = actual) / 2, so 50
@@ -17,11 +17,11 @@ from typing import Any
 
 import attrs
 
-from skirmtui.engine.battle import Battle, LogEntry
-from skirmtui.engine.items import BY_APP, BY_TABLE
-from skirmtui.engine.odds import die_chance, success_chance
-from skirmtui.engine.prompts import Roll
-from skirmtui.engine.records import frozen_record, record
+from skirmtui.engine.core.battle import Battle, LogEntry
+from skirmtui.engine.core.items import BY_APP, BY_TABLE
+from skirmtui.engine.core.odds import die_chance, success_chance
+from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.core.records import frozen_record, record
 
 #: Probabilities below this are dropped from the distribution's tails while it is
 #: built (they cannot move a percentile shown to one decimal).

@@ -5,8 +5,8 @@ Plain text, no markup: the TUI log and the md report render these lines as data.
 
 from __future__ import annotations
 
-from skirmtui.engine.battle import Battle, Effect, LogEntry
-from skirmtui.engine.system import RuleSystem
+from skirmtui.engine.core.battle import Battle, Effect, LogEntry
+from skirmtui.engine.core.system import RuleSystem
 
 
 def round_word(system: RuleSystem) -> str:

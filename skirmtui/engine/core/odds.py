@@ -11,10 +11,10 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from skirmtui.engine.dice import MAX_EXPLOSIONS, Dice, DiceSum, parse_dice, parse_expr
+from skirmtui.engine.core.dice import MAX_EXPLOSIONS, Dice, DiceSum, parse_dice, parse_expr
 
 if TYPE_CHECKING:
-    from skirmtui.engine.prompts import Roll
+    from skirmtui.engine.core.prompts import Roll
 
 
 def success_chance(roll: Roll) -> Fraction | None:
@@ -77,7 +77,7 @@ def _chance(
     always_succeed: frozenset[int],
     always_fail: frozenset[int],
 ) -> Fraction:
-    from skirmtui.engine.prompts import _COMPARE
+    from skirmtui.engine.core.prompts import _COMPARE
 
     distribution = natural_distribution(parse_expr(dice))
     hits = 0

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from skirmtui.engine.battle import Battle, LogEntry
-from skirmtui.engine.prompts import SYMBOLS
+from skirmtui.engine.core.battle import Battle, LogEntry
+from skirmtui.engine.core.prompts import SYMBOLS
 
 _IRREGULAR = {
     "is": "was",

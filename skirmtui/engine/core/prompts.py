@@ -20,8 +20,8 @@ from typing import Literal, NamedTuple, TypeAlias, overload
 
 import attrs
 
-from skirmtui.engine.dice import Dice, DiceError, DiceSum, parse_expr
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
+from skirmtui.engine.core.records import frozen_record
 
 #: What an answer may be once stored: all TOML-native.
 AnswerValue: TypeAlias = str | bool | int | tuple[int, ...]

@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from skirmtui.engine.records import record
+from skirmtui.engine.core.records import record
 
 #: A profile value.
 Scalar: TypeAlias = int | bool | str
@@ -150,7 +150,7 @@ class LogEntry:
     #: A GM note marked private: the player view and the shared report leave it out.
     private: bool = False
     #: For a roll: the prompt it answered (odds are computed from it only when asked,
-    #: by engine/luck.py) and who rolled ("app", "table", or None when not recorded).
+    #: by engine/report/luck.py) and who rolled ("app", "table", or None when not recorded).
     source: Any = attrs.field(default=None, repr=False, eq=False)
     by: str | None = None
     #: The answer that made the entry, structured (an option's value, yes/no, a number,
@@ -188,7 +188,7 @@ class Battle:
     answer_index: int | None = None
     #: The entry that effects attach to (reset at each step and after an override).
     current: LogEntry | None = None
-    #: Timed conditions a GM attached to units (engine/conditions.py), oldest first.
+    #: Timed conditions a GM attached to units (engine/core/conditions.py), oldest first.
     conditions: list[Any] = attrs.field(factory=list)
     #: Phase id → the label the user reads (the system's phase table; shared, never copied).
     phase_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)

@@ -15,7 +15,7 @@ import socket
 import time
 from pathlib import Path
 
-from skirmtui.engine.records import frozen_record
+from skirmtui.engine.core.records import frozen_record
 
 #: A lock file without readable content is being written, or was torn: stale after this.
 _UNREADABLE_GRACE_S = 5.0

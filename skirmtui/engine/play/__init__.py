@@ -1,0 +1,1 @@
+"""Players other than people: random play for `sim`, tests and benchmarks."""

@@ -1,0 +1,1 @@
+"""Reporting: the structured export, the shared report, the narrative, luck and wording."""

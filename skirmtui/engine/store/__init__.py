@@ -1,0 +1,1 @@
+"""Persistence: the save format, its reader and writer, the lock, following a save."""
