@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.items import BY_AI, Item
 from skirmtui.engine.core.overrides import apply_override
 from skirmtui.engine.core.prompts import (
     AnswerError,
@@ -19,7 +19,7 @@ from skirmtui.engine.core.prompts import (
     RollResult,
     describe_roll,
 )
-from skirmtui.engine.core.system import RuleSystem, Step
+from skirmtui.engine.core.system import RuleSystem, Step, decides
 
 
 class RuleError(RuntimeError):
@@ -44,6 +44,8 @@ class Runner:
         self.battle = battle
         #: How many log items (answers and GM entries) have been applied.
         self.consumed = consumed
+        #: `consumed` at the last step boundary: the current step began there.
+        self.boundary_at = consumed
         self.prompt: Prompt | None = None
         #: Set by the session while it replays a log: the prompts answered then are seen
         #: by nobody, so their lazy option lists are never made (`LazyOptions`).
@@ -75,9 +77,11 @@ class Runner:
             raise AnswerError("the battle is over: nothing is being asked")
         if item.key != prompt.key:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
+        if item.by == BY_AI and not decides(self.system, prompt):
+            raise AnswerError(f"{prompt.key}: the app answers decisions only, not the table's")
         value = prompt.coerce(item.value)
         if value is not item.value:
-            item = Item(item.key, value, item.by)
+            item = Item(item.key, value, item.by, item.persona, item.reason)
         battle.answer_index = self.consumed
         sent: object
         actor, target = prompt.actor, prompt.target
@@ -115,9 +119,12 @@ class Runner:
                     elif target is None and value != actor:
                         target = str(value)
                 prompt.answered(self.replaying)
+            said = f"{prompt.text} → {answer}"
+            if item.by == BY_AI and item.reason:  # the app's decision, with its reason
+                said = f"{said} ({item.persona}: {item.reason})"
             entry = battle.record(
                 prompt.kind,
-                f"{prompt.text} → {answer}",
+                said,
                 key=prompt.key,
                 side=prompt.side,
                 actor=actor,
@@ -128,6 +135,9 @@ class Runner:
             )
             sent = value
         entry.value = value
+        if item.by == BY_AI:
+            entry.by = BY_AI
+            entry.persona = item.persona
         self.consumed += 1
         self._advance(sent, fresh=False)
         return item
@@ -140,6 +150,7 @@ class Runner:
                 if battle.over:
                     self.prompt = None
                     return
+                self.boundary_at = self.consumed
                 if self._on_boundary is not None:
                     self._on_boundary(self)
                 battle.current = None

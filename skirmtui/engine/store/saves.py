@@ -26,9 +26,11 @@ import tomli_w
 
 from skirmtui.engine.core.battle import LogEntry, Result, Side
 from skirmtui.engine.core.items import (
+    BY_AI,
     BY_APP,
     BY_TABLE,
     GM_ADD,
+    GM_AI,
     GM_END,
     GM_KEYS,
     GM_NOTE,
@@ -121,7 +123,10 @@ def dumps(doc: dict[str, Any]) -> str:
     an editor, and quick for `tomllib` to parse.
     """
     rest = {k: v for k, v in doc.items() if k not in ("answers", "log")}
-    answers = [_answer_line(a["key"], a["value"], a.get("by")) for a in doc.get("answers", [])]
+    answers = [
+        _answer_line(a["key"], a["value"], a.get("by"), a.get("persona"), a.get("reason", ""))
+        for a in doc.get("answers", [])
+    ]
     log = "\n".join(doc["log"]) + "\n" if "log" in doc else None
     return _assemble(_rest_text(rest), answers, log)
 
@@ -147,11 +152,18 @@ def _answer_table(item: Item) -> dict[str, Any]:
     table = {"key": item.key, "value": _plain(item.value)}
     if item.by is not None:
         table["by"] = item.by
+    if item.persona is not None:  # an AI side's decision: its persona and reason
+        table["persona"] = item.persona
+        table["reason"] = item.reason
     return table
 
 
-def _answer_line(key: str, value: Any, by: str | None = None) -> str:
+def _answer_line(
+    key: str, value: Any, by: str | None = None, persona: str | None = None, reason: str = ""
+) -> str:
     who = "" if by is None else f", by = {_inline(by)}"
+    if persona is not None:
+        who += f", persona = {_inline(persona)}, reason = {_inline(reason)}"
     return f"  {{ key = {_inline(key)}, value = {_inline(value)}{who} }},"
 
 
@@ -335,11 +347,13 @@ class JournalWriter:
 
 def _record(item: Item) -> str:
     who = "" if item.by is None else f"by = {_inline(item.by)}\n"
+    if item.persona is not None:
+        who += f"persona = {_inline(item.persona)}\nreason = {_inline(item.reason)}\n"
     return f"\n[[{MORE}]]\nkey = {_inline(item.key)}\nvalue = {_inline(_plain(item.value))}\n{who}"
 
 
 def _item_line(item: Item) -> str:
-    return _answer_line(item.key, _plain(item.value), item.by)
+    return _answer_line(item.key, _plain(item.value), item.by, item.persona, item.reason)
 
 
 def _catch_up(
@@ -647,14 +661,25 @@ def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
             if key == GM_ADD:
                 known.add(value["id"])
         by = raw.get("by")
-        if by is not None and by not in (BY_APP, BY_TABLE):
-            raise SaveError(f"answer {i} ({key}): by must be {BY_APP!r} or {BY_TABLE!r}")
+        if by is not None and by not in (BY_APP, BY_TABLE, BY_AI):
+            raise SaveError(f"answer {i} ({key}): by must be {BY_APP!r}, {BY_TABLE!r} or {BY_AI!r}")
         if isinstance(value, list):
             value = tuple(value)
         elif type(value) is str:
             value = intern(value)  # the same few option values, again and again (memory)
+        if by == BY_AI:
+            items.append(_ai_item(i, intern(key), value, raw))
+            continue
         items.append(Item(intern(key), value, by if by is None else intern(by)))
     return items
+
+
+def _ai_item(i: int, key: str, value: Any, raw: dict[str, Any]) -> Item:
+    """An answer the app gave for a side it plays: its persona and reason are text."""
+    persona, reason = raw.get("persona"), raw.get("reason", "")
+    if not isinstance(persona, str) or not isinstance(reason, str):
+        raise SaveError(f"answer {i} ({key}): an AI answer names its persona and reason")
+    return Item(key, value, BY_AI, intern(persona), reason)
 
 
 #: The text fields each GM entry must have (`True`) or may have (`False`).
@@ -664,6 +689,7 @@ _GM_TEXT: dict[str, dict[str, bool]] = {
     GM_RESTORE: {"unit": True},
     GM_ADD: {"id": True, "side": True, "name": False},
     GM_NOTE: {"text": True, "unit": False},
+    GM_AI: {"side": True, "persona": True},
     GM_END: {"winner": False, "reason": False},
 }
 
