@@ -133,7 +133,8 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
 
 def winners(b: Battle) -> Sub[None]:
     """Seed: "Se alla fine di un corpo a corpo non sono più presenti modelli di una delle
-    due fazioni, i loro avversari possono muoversi in qualunque direzione di V / 2''"."""
+    due fazioni, i loro avversari possono muoversi in qualunque direzione di V / 2''";
+    RB-13: a model that escaped earlier and was charged again moves with its side."""
     at = pos(b)
     groups = at.melees
     left = set(at.left)
@@ -173,5 +174,5 @@ def _finish(b: Battle) -> None:
             continue
         reload(b, unit, weapon, "its assault")
     at.melees, at.melee, at.fight_order, at.fight_next = [], 0, [], 0
-    at.testers, at.left = [], []
+    at.testers, at.left, at.escaped = [], [], []
     turns.start_phase(b, "shooting")

@@ -16,10 +16,12 @@ from skirmtui.systems.regole_base.profile import melee_weapons, name, reloadable
 from skirmtui.systems.regole_base.state import (
     Sub,
     engaged,
+    escaped,
     foes_in_contact,
     melees,
     order,
     part,
+    skipped,
     touch,
     v_inches,
     v_now,
@@ -134,8 +136,9 @@ def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
 
 def _escape(b: Battle, unit: Unit) -> Sub[None]:
     """RB-9, RB-13: Confronto V vs the fastest enemy in contact; success moves V" (1.5V"
-    on a critical) and the model makes no attacks; a critical failure gives the enemy
-    an extra attack; a failure fights."""
+    on a critical) and the model makes no attacks for the rest of the phase, even if
+    charged again (`escaped`); a critical failure gives the enemy an extra attack; a
+    failure fights."""
     foes = foes_in_contact(b, unit)
     if not foes:  # a GM removed them meanwhile
         return
@@ -156,7 +159,7 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         far = "critical_flight" if result.critical == "success" else "escape"
         skip = frozenset(e.id for e in foes)
         part(b, unit)
-        pos(b).left.append(unit.id)
+        pos(b).escaped.append(unit.id)
         yield Confirm(
             key="assault.escape_move",
             text=f"{name(unit)} escapes: move it up to {v_inches(unit, far)} away — done?",
@@ -193,6 +196,16 @@ def _setup_melee(b: Battle) -> Sub[None]:
         pos(b).melee = index + 1
         return
     b.record("info", "Melee: " + ", ".join(name(u) for u in fighters))
+    for unit in fighters:
+        if escaped(b, unit):
+            skipped(
+                b,
+                "attack",
+                "RB-13",
+                f"{name(unit)} escaped a melee this phase: it makes no attacks in this one "
+                "(it still defends and may parry)",
+                actor=unit.id,
+            )
     for unit in fighters:
         if unit.removed:
             continue
@@ -258,6 +271,8 @@ def _fight(b: Battle) -> Sub[None]:
         j = (start + step) % len(sequence)
         unit = b.units[sequence[j]]
         if unit.removed or unit.num("attacks") <= 0 or unit.flag("fleeing"):
+            continue
+        if escaped(b, unit):  # RB-13: its attacks only buy parries (logged at setup)
             continue
         if not engaged(b, unit):
             continue
