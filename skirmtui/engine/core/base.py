@@ -131,6 +131,11 @@ class BaseSystem:
         """Hook: options an older answer log needs to replay as played (see `RuleSystem`)."""
         return {}
 
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Hook: options of older question sets to replay an older log with (see
+        `RuleSystem`); `ASKED_BEFORE` for a system that asks less since issue 25."""
+        return ()
+
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """G-4: a unit put back starts afresh (every stat at its start), with the GM's
         `level` of `restore_field` when given. Systems with more to say override it."""

@@ -291,6 +291,13 @@ class RuleSystem(Protocol):
         empty for a log of today's questions."""
         ...
 
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Options that bring back older questions (newest first; e.g. one question per
+        unit where today one `Pick` answers for all): a saved log that does not replay
+        with today's questions is replayed again with each of these until one fits, and
+        its setup keeps them. Empty when the system never changed what it asks."""
+        ...
+
 
 def phase_label(system: RuleSystem, phase_id: str) -> str:
     """The label of a phase id from the system's phase table."""
