@@ -419,9 +419,10 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
         if back.success:
             hits.append((unit, target, back_cover))
     outcomes = []
-    for hit, by, in_cover in hits:
-        outcome = yield from combat.wound(b, hit, by)
-        outcomes.append((hit, outcome, in_cover))
+    with b.at_once():  # CE-8: the return shot lands even if the first ends the battle
+        for hit, by, in_cover in hits:
+            outcome = yield from combat.wound(b, hit, by)
+            outcomes.append((hit, outcome, in_cover))
     for hit, outcome, in_cover in outcomes:
         # Seed §2.7: an autonomous character hit in the open tests, wounded or not.
         trigger = "shot_in_open" if profile.autonomous(hit) and not in_cover else None

@@ -28,11 +28,6 @@ from skirmtui.systems.combattimento_gdr.position import CGPosition, pos
 from skirmtui.systems.combattimento_gdr.tables import SYSTEM_ID, rules
 
 
-def _nothing() -> Step:
-    """A step that asks nothing (the position moved on by itself)."""
-    yield from ()
-
-
 class CombattimentoGdr(BaseSystem):
     id = SYSTEM_ID
     title = "Il Combattimento (GdR)"
@@ -102,17 +97,16 @@ class CombattimentoGdr(BaseSystem):
 
     # -- the sequence ---------------------------------------------------------------------
 
-    def next_step(self, battle: Battle) -> Step:
+    def check_end(self, battle: Battle) -> None:
+        """One side left standing ends the battle at once: after a simultaneous group's
+        held results kill the last enemy, nobody acts again (CG-4, CG-11)."""
         self._sweep(battle)
-        if self._ended(battle):
-            return _nothing()
-        return super().next_step(battle)
+        self._ended(battle)
 
-    def _actions(self, b: Battle) -> Step:
+    def _actions(self, b: Battle) -> Step | None:
         step = turn.actions_step(b)
         if step is None:
             self._end_of_turn(b)
-            return _nothing()
         return step
 
     def _sweep(self, b: Battle) -> None:

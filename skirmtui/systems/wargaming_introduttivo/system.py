@@ -608,7 +608,7 @@ class WargamingIntroduttivo(BaseSystem):
 
     # End of turn (WI-3, WI-9) ---------------------------------------------------------
 
-    def _end(self, b: Battle) -> Step:
+    def _end(self, b: Battle) -> None:
         b.record("info", "End of turn: shooting damage is applied")
         for unit in b.on_table():
             pending = unit.num("pending")
@@ -629,7 +629,6 @@ class WargamingIntroduttivo(BaseSystem):
             b.end(winner_by_score(worth), reason)
             return
         self._new_turn(b)
-        yield from ()  # a step that asks nothing is still a generator
 
     # -- shared pieces ------------------------------------------------------------------
 
