@@ -178,7 +178,7 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         yield from provoked(b, unit, run=False, skip=skip)
         return
     if result.critical == "failure":
-        yield from melee_attack(b, fastest, unit, why="makes an extra attack on")
+        yield from melee_attack(b, fastest, unit, why="makes an extra attack on", kind="extra")
 
 
 # -- (2) the melees (RB-6, RB-13) ------------------------------------------------------------
@@ -387,7 +387,13 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
         b.record("info", f"{name(unit)} is caught", target=unit.id)
         for enemy, automatic in caught:
             yield from melee_attack(
-                b, enemy, unit, parry=False, auto_hit=automatic, why="makes a free attack on"
+                b,
+                enemy,
+                unit,
+                parry=False,
+                auto_hit=automatic,
+                why="makes a free attack on",
+                kind="pursuit",
             )
         return
     skip = frozenset(e.id for e in foes_in_contact(b, unit))
