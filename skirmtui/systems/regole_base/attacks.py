@@ -7,7 +7,7 @@ from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.systems.regole_base import dice, maths
 from skirmtui.systems.regole_base.profile import name, wielded, with_item
-from skirmtui.systems.regole_base.state import Sub, engaged, kill, note_loss
+from skirmtui.systems.regole_base.state import Sub, engaged, escaped, kill, note_loss, skipped
 from skirmtui.systems.regole_base.tables import Weapon, rules
 
 _SHOOT = rules()["shooting"]
@@ -112,6 +112,16 @@ def melee_attack(
 ) -> Sub[None]:
     """One melee attack (seed "Assalto"): Confronto C vs C, parry, armour, F vs R, stun."""
     if attacker.removed or target.removed:
+        return
+    if escaped(b, attacker):  # an extra, free or strike-back attack: none at all
+        skipped(
+            b,
+            "attack",
+            "RB-13",
+            f"{name(attacker)} escaped a melee this phase: it makes no attack on {name(target)}",
+            actor=attacker.id,
+            target=target.id,
+        )
         return
     if attacker.num("lose"):
         # RB-16: "next attack" penalties hit the model's next melee attack, whatever it is.
