@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.systems.regole_base import dice, maths
 from skirmtui.systems.regole_base.profile import name, wielded, with_item
-from skirmtui.systems.regole_base.state import Sub, engaged, escaped, kill, note_loss, skipped
+from skirmtui.systems.regole_base.state import Sub, engaged, escaped, kill, note_loss
 from skirmtui.systems.regole_base.tables import Weapon, rules
 
 _SHOOT = rules()["shooting"]
@@ -118,7 +119,7 @@ def melee_attack(
             b,
             "attack",
             "RB-13",
-            f"{name(attacker)} escaped a melee this phase: it makes no attack on {name(target)}",
+            f"{name(attacker)} escaped a melee this phase: no attack on {name(target)} (RB-13)",
             actor=attacker.id,
             target=target.id,
         )

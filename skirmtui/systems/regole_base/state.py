@@ -124,14 +124,6 @@ def v_inches(unit: Unit, factor: str) -> str:
     return f'{unit.num("v") * float(rules()["movement"][factor]):g}"'
 
 
-def skipped(
-    b: Battle, what: str, rule: str, text: str, *, actor: str | None, target: str | None = None
-) -> None:
-    """Log what a rule kept from happening (an attack, a question) where a reader sees
-    it: an `info` entry keyed `skip.<what>`, its text naming the rule."""
-    b.record("info", f"{text} ({rule})", key=f"skip.{what}", actor=actor, target=target)
-
-
 def escaped(b: Battle, unit: Unit) -> bool:
     """RB-13: the model escaped a melee this Assault phase: it makes no attacks until
     the phase ends, even if charged again."""
