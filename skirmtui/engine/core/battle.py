@@ -163,6 +163,10 @@ class LogEntry:
     #: The answer that made the entry, structured (an option's value, yes/no, a number,
     #: the faces); None on entries no answer made.
     value: Any = None
+    #: What a system adds for readers of the export (each key an additive key of export
+    #: format 1, docs/export.md): `skipped` (a rule kept an attack or a question from
+    #: happening), `attack`, `group`/`held` … None on most entries.
+    detail: dict[str, Any] | None = None
 
 
 @record

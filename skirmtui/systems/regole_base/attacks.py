@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
+from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.systems.regole_base import dice, maths
 from skirmtui.systems.regole_base.profile import name, wielded, with_item
-from skirmtui.systems.regole_base.state import Sub, engaged, kill, note_loss
+from skirmtui.systems.regole_base.state import Sub, engaged, escaped, kill, note_loss
 from skirmtui.systems.regole_base.tables import Weapon, rules
 
 _SHOOT = rules()["shooting"]
@@ -125,6 +126,16 @@ def melee_attack(
 ) -> Sub[None]:
     """One melee attack (seed "Assalto"): Confronto C vs C, parry, armour, F vs R, stun."""
     if attacker.removed or target.removed:
+        return
+    if escaped(b, attacker):  # an extra, free or strike-back attack: none at all
+        skipped(
+            b,
+            "attack",
+            "RB-13",
+            f"{name(attacker)} escaped a melee this phase: no attack on {name(target)} (RB-13)",
+            actor=attacker.id,
+            target=target.id,
+        )
         return
     if attacker.num("lose"):
         # RB-16: "next attack" penalties hit the model's next melee attack, whatever it is.

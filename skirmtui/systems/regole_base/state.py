@@ -11,6 +11,7 @@ from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.prompts import Prompt
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
+from skirmtui.systems.regole_base.tables import rules
 
 T = TypeVar("T")
 #: A piece of a rule step: yields prompts, returns a value.
@@ -112,3 +113,19 @@ def why_no_action(b: Battle, unit: Unit) -> str | None:
     if unit.num("ran") == b.round:
         return "ran this round"
     return None
+
+
+def v_now(unit: Unit) -> int:
+    """RB-6/RB-15: a charger's V is 1 higher for the whole Assault phase."""
+    return unit.num("v") + (int(rules()["assault"]["charge_v"]) if unit.flag("charged") else 0)
+
+
+def v_inches(unit: Unit, factor: str) -> str:
+    """A move of `factor` × V (data: `[movement]`), in inches."""
+    return f'{unit.num("v") * float(rules()["movement"][factor]):g}"'
+
+
+def escaped(b: Battle, unit: Unit) -> bool:
+    """RB-13: the model escaped a melee this Assault phase: it makes no attacks until
+    the phase ends, even if charged again."""
+    return unit.id in pos(b).escaped
