@@ -244,7 +244,7 @@ def _lock_or_refuse(path: Path) -> SaveLock | None:
     try:
         return _lock(path)
     except LockHeld as held:
-        raise PathError(path, f"{held.owner.describe()} is playing it; choose another -o") from None
+        raise PathError(path, f"{held.reason}; choose another -o") from None
 
 
 # -- commands ------------------------------------------------------------------------------
@@ -297,7 +297,8 @@ def cmd_open(args: argparse.Namespace) -> int:
     try:
         lock = _lock(args.save)
     except LockHeld as held:  # a second instance: read-only, so it cannot clobber the first
-        notice = f"{held}: opened read-only (review). Quit the other one to play here."
+        then = "" if held.odd else " Quit the other one to play here."
+        notice = f"{held}: opened read-only (review).{then}"
         print(safe(f"skirmtui: {notice}"), file=sys.stderr)
         app = SkirmApp(session=session, path=args.save, created=created, review=True)
         app.notice = notice
