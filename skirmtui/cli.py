@@ -281,16 +281,18 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    loaded = _load(args.save)
+    from skirmtui.engine.store.saves import load_for_play
+
+    loaded = _loading(args.save, load_for_play)
     if loaded is None:
         backup = _offer_backup(Path(args.save))
         if backup is None:
             return EXIT_BAD_FILE
         args.save = backup
-        loaded = _load(backup)
+        loaded = _loading(backup, load_for_play)
         if loaded is None:
             return EXIT_BAD_FILE
-    session, created = loaded
+    session, created, read = loaded
     from skirmtui.engine.store.lock import LockHeld
     from skirmtui.tui.app import SkirmApp
 
@@ -303,7 +305,9 @@ def cmd_open(args: argparse.Namespace) -> int:
         app = SkirmApp(session=session, path=args.save, created=created, review=True)
         app.notice = notice
         return _run_app(app)
-    app = SkirmApp(session=session, path=args.save, created=created, lock=lock, on_disk=True)
+    app = SkirmApp(
+        session=session, path=args.save, created=created, lock=lock, on_disk=True, read=read
+    )
     return _run_app(app)
 
 
