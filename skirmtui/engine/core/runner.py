@@ -14,10 +14,12 @@ from skirmtui.engine.core.overrides import apply_override
 from skirmtui.engine.core.prompts import (
     AnswerError,
     Choose,
+    Pick,
     Prompt,
     Roll,
     RollResult,
     describe_roll,
+    faces_of,
 )
 from skirmtui.engine.core.system import RuleSystem, Step
 
@@ -81,9 +83,9 @@ class Runner:
         battle.answer_index = self.consumed
         sent: object
         actor, target = prompt.actor, prompt.target
+        actors, targets = prompt.actors, prompt.targets
         if isinstance(prompt, Roll):
-            assert isinstance(value, tuple)
-            result = prompt.resolve(value)
+            result = prompt.resolve(faces_of(value))
             entry = battle.record(
                 "roll",
                 f"{prompt.text}: {describe_roll(prompt, result)}",
@@ -115,6 +117,10 @@ class Runner:
                     elif target is None and value != actor:
                         target = str(value)
                 prompt.answered(self.replaying)
+            elif isinstance(prompt, Pick):
+                # The units picked are the entry's actors (who did it) or, once the
+                # prompt names an actor, its targets, as a chosen unit is.
+                actors, targets, actor, target = _picked_units(battle, prompt, value)
             entry = battle.record(
                 prompt.kind,
                 f"{prompt.text} → {answer}",
@@ -123,8 +129,8 @@ class Runner:
                 actor=actor,
                 target=target,
                 brief=brief,
-                actors=prompt.actors,
-                targets=prompt.targets,
+                actors=actors,
+                targets=targets,
             )
             sent = value
         entry.value = value
@@ -155,6 +161,24 @@ class Runner:
                 continue
             self.prompt = prompt
             return
+
+
+def _picked_units(
+    battle: Battle, prompt: Pick, value: object
+) -> tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]:
+    """`(actors, targets, actor, target)` of a `Pick` entry: the prompt's own, with the
+    units picked as actors (no actor named) or targets (no target named)."""
+    actors, targets = prompt.actors, prompt.targets
+    actor, target = prompt.actor, prompt.target
+    assert isinstance(value, tuple)
+    units = tuple(str(v) for v in value if v in battle.units)
+    if not units:
+        return actors, targets, actor, target
+    if actor is None:
+        return (units if len(units) > 1 else ()), targets, units[0], target
+    if target is None:
+        return actors, (units if len(units) > 1 else ()), actor, units[0]
+    return actors, targets, actor, target
 
 
 def roll_record(prompt: Roll, result: RollResult) -> dict[str, object]:

@@ -12,6 +12,7 @@ from typing import Any
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Stat, Unit
+from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
@@ -120,7 +121,8 @@ class CombattimentoGdr(BaseSystem):
         full is death (CG-7)."""
         for unit in b.on_table():
             if profile.dead(unit):
-                atk.kill(b, unit)
+                # Only a GM entry leaves a dead combatant standing (damage kills).
+                atk.kill(b, unit, b.cause(GM, entry=b.last_change(unit, "damage")))
 
     def _ended(self, b: Battle) -> bool:
         standing = [s.id for s in b.sides if b.on_table(s.id)]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
+from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
@@ -118,7 +119,8 @@ def check_end(b: Battle) -> bool:
             continue
         if unit.num("r") <= 0:
             b.current = None
-            kill(b, unit, "is removed (R 0)")
+            # Only a GM entry leaves a model on the table at R 0 (a wound removes it).
+            kill(b, unit, "is removed (R 0)", b.cause(GM, entry=b.last_change(unit, "r")))
             continue
         standing.add(unit.side)
     if b.round == 0 or len(standing) == len(b.sides):
