@@ -244,7 +244,7 @@ def _lock_or_refuse(path: Path) -> SaveLock | None:
     try:
         return _lock(path)
     except LockHeld as held:
-        raise PathError(path, f"{held.owner.describe()} is playing it; choose another -o") from None
+        raise PathError(path, f"{held.reason}; choose another -o") from None
 
 
 # -- commands ------------------------------------------------------------------------------
@@ -281,28 +281,33 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    loaded = _load(args.save)
+    from skirmtui.engine.store.saves import load_for_play
+
+    loaded = _loading(args.save, load_for_play)
     if loaded is None:
         backup = _offer_backup(Path(args.save))
         if backup is None:
             return EXIT_BAD_FILE
         args.save = backup
-        loaded = _load(backup)
+        loaded = _loading(backup, load_for_play)
         if loaded is None:
             return EXIT_BAD_FILE
-    session, created = loaded
+    session, created, read = loaded
     from skirmtui.engine.store.lock import LockHeld
     from skirmtui.tui.app import SkirmApp
 
     try:
         lock = _lock(args.save)
     except LockHeld as held:  # a second instance: read-only, so it cannot clobber the first
-        notice = f"{held}: opened read-only (review). Quit the other one to play here."
+        then = "" if held.odd else " Quit the other one to play here."
+        notice = f"{held}: opened read-only (review).{then}"
         print(safe(f"skirmtui: {notice}"), file=sys.stderr)
         app = SkirmApp(session=session, path=args.save, created=created, review=True)
         app.notice = notice
         return _run_app(app)
-    app = SkirmApp(session=session, path=args.save, created=created, lock=lock, on_disk=True)
+    app = SkirmApp(
+        session=session, path=args.save, created=created, lock=lock, on_disk=True, read=read
+    )
     return _run_app(app)
 
 

@@ -5,6 +5,7 @@ Assault phase (RB-13). Fixed dice; each test quotes the seed or the ruling."""
 from __future__ import annotations
 
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.report.export import entry_document
 from tests.systems.rb_helpers import charge, initiative, key, model, pass_movement, session
 from tests.systems.scripting import play
 
@@ -83,6 +84,8 @@ def test_rb13_an_escaped_model_makes_no_extra_attack_on_a_fumble() -> None:
     assert key(s) == "melee.hit" and s.prompt is not None and s.prompt.actor == "red2"
     last = [e for e in s.battle.log if e.key == "skip.attack"][-1]
     assert (last.actor, last.target) == ("blue1", "red2") and "RB-13" in last.text
+    doc = entry_document(last, s.battle)  # the export names what was skipped and why
+    assert doc["kind"] == "info" and doc["skipped"] == {"what": "attack", "rule": "RB-13"}
 
 
 def test_rb13_an_escaped_model_whose_side_is_left_takes_the_winners_move() -> None:

@@ -8,6 +8,7 @@ plain views come from here. It overrides a hook only where its rules say more:
 - `starting_stats` — a current value that does not start at its spec's start;
 - `check_armies` — refusals and warnings about whole armies (budget, points);
 - `start` — the position and log of a new battle;
+- `check_end` — the system's own end condition, checked by the engine after every answer;
 - `queue`, `status`, `summary` — the views, once it has more to show than the defaults.
 """
 
@@ -171,13 +172,18 @@ class BaseSystem:
         """Phase id → step, from the phase table (what `next_step` dispatches on)."""
         return {p.id: p.step for p in self.phases}
 
-    def next_step(self, battle: Battle) -> Step:
+    def next_step(self, battle: Battle) -> Step | None:
         """The step of the current phase, from the phase table."""
         step = self.steps.get(battle.phase)
         if step is None:
             raise NotImplementedError(f"{self.id}: no step for phase {battle.phase!r}")
-        result: Step = step(battle)
+        result: Step | None = step(battle)
         return result
+
+    def check_end(self, battle: Battle) -> None:
+        """Hook: end the battle when the system's own end condition holds (see
+        `RuleSystem.check_end`). Default: nothing (the end is decided by a step: a turn
+        limit, the end of a round, the GM)."""
 
     def phase_label(self, phase_id: str) -> str:
         return next((p.label for p in self.phases if p.id == phase_id), phase_id)

@@ -68,9 +68,10 @@ class Runner:
                 self.prompt.settle()  # its lazy options are of the battle before the entry
             apply_override(self.system, battle, item)
             self.consumed += 1
+            if not battle.over and not battle.end_held:
+                self.system.check_end(battle)
             if battle.over:
-                self.prompt = None
-                self._step = None
+                self._stop()
             return item
         prompt = self.prompt
         if prompt is None:
@@ -139,28 +140,54 @@ class Runner:
         return item
 
     def _advance(self, value: object, *, fresh: bool) -> None:
+        """Run the step on to its next question, through as many boundaries as it takes;
+        the system's end check runs at each boundary, once `next_step` has returned, and
+        before a question is shown: once the battle is over nothing more is asked."""
         silent = 0
         battle = self.battle
+        check_end = self.system.check_end
         while True:
             if self._step is None:
+                if not battle.over:
+                    check_end(battle)
                 if battle.over:
                     self.prompt = None
                     return
                 if self._on_boundary is not None:
                     self._on_boundary(self)
                 battle.current = None
-                self._step = self.system.next_step(battle)
-                fresh = True
+                step = self.system.next_step(battle)
                 silent += 1
                 if silent > _MAX_SILENT_STEPS:
                     raise RuleError(f"{self.system.id}: steps keep asking nothing")
+                if step is None:  # a step that asked nothing
+                    continue
+                self._step = step
+                fresh = True
+                # `next_step` may have changed the battle before the step's first line.
+                check_end(battle)
+                if battle.over:
+                    self._stop()
+                    return
             try:
                 prompt = next(self._step) if fresh else self._step.send(value)
             except StopIteration:
                 self._step = None
                 continue
+            if not battle.over and not battle.end_held:
+                check_end(battle)
+            if battle.over:
+                self._stop()
+                return
             self.prompt = prompt
             return
+
+    def _stop(self) -> None:
+        """The battle is over: the step in hand is closed and nothing is asked."""
+        if self._step is not None:
+            self._step.close()
+            self._step = None
+        self.prompt = None
 
 
 def _picked_units(

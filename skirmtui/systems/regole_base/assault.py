@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
@@ -21,7 +22,6 @@ from skirmtui.systems.regole_base.state import (
     melees,
     order,
     part,
-    skipped,
     touch,
     v_inches,
     v_now,
@@ -169,7 +169,7 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         yield from provoked(b, unit, run=False, skip=skip)
         return
     if result.critical == "failure":
-        yield from melee_attack(b, fastest, unit, why="makes an extra attack on")
+        yield from melee_attack(b, fastest, unit, why="makes an extra attack on", kind="extra")
 
 
 # -- (2) the melees (RB-6, RB-13) ------------------------------------------------------------
@@ -203,7 +203,7 @@ def _setup_melee(b: Battle) -> Sub[None]:
                 "attack",
                 "RB-13",
                 f"{name(unit)} escaped a melee this phase: it makes no attacks in this one "
-                "(it still defends and may parry)",
+                "(it still defends and may parry; RB-13)",
                 actor=unit.id,
             )
     for unit in fighters:

@@ -7,6 +7,7 @@ from collections.abc import Generator
 from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.prompts import Prompt
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
@@ -89,13 +90,13 @@ def note_loss(b: Battle, unit: Unit, amount: int) -> None:
     lost[unit.id] = lost.get(unit.id, 0) + amount
 
 
-def kill(b: Battle, unit: Unit, why: str) -> None:
-    """R 0 removes the model (seed: "morto o comunque privo di sensi")."""
+def kill(b: Battle, unit: Unit, why: str, cause: Cause) -> None:
+    """R 0 removes the model (seed: "morto o comunque privo di sensi"), for `cause`."""
     b.record("info", f"{name(unit)} ({b.side_name(unit.side)}) {why}", target=unit.id)
     part(b, unit)
     removed = pos(b).removed
     removed[unit.side] = removed.get(unit.side, 0) + 1
-    b.remove(unit)
+    b.remove(unit, cause)
 
 
 def alive_sides(b: Battle) -> list[str]:
@@ -122,14 +123,6 @@ def v_now(unit: Unit) -> int:
 def v_inches(unit: Unit, factor: str) -> str:
     """A move of `factor` × V (data: `[movement]`), in inches."""
     return f'{unit.num("v") * float(rules()["movement"][factor]):g}"'
-
-
-def skipped(
-    b: Battle, what: str, rule: str, text: str, *, actor: str | None, target: str | None = None
-) -> None:
-    """Log what a rule kept from happening (an attack, a question) where a reader sees
-    it: an `info` entry keyed `skip.<what>`, its text naming the rule."""
-    b.record("info", f"{text} ({rule})", key=f"skip.{what}", actor=actor, target=target)
 
 
 def escaped(b: Battle, unit: Unit) -> bool:
