@@ -122,7 +122,8 @@ class SkirmApp(App[int]):
             from skirmtui.tui.screens.setup import SetupScreen
 
             assert self.system_id is not None
-            self.push_screen(SetupScreen(self.system_id, self.preset, self.seed), self.start)
+            setup_screen = SetupScreen(self.system_id, self.preset, self.seed, self.ai)
+            self.push_screen(setup_screen, self.start)
         else:
             self._open(self.session)
 
@@ -350,6 +351,13 @@ class SkirmApp(App[int]):
                 ),
                 ("Note", "Write a note into the log (or a private one, GM only)", "note"),
                 (
+                    "Who plays a side",
+                    "The app (a persona) or the table plays a side from here on (GM entry)",
+                    "players",
+                ),
+                ("Why?", "The options the app weighed for its last decision, and why", "why"),
+                ("Let the app answer", "The app answers the question undone to", "app_answer"),
+                (
                     "Timed condition",
                     "Attach a condition to a unit until a round's end, for N activations "
                     "or until removed; or end one",
@@ -367,7 +375,8 @@ class SkirmApp(App[int]):
             # Every command is listed (one not possible now says why when chosen), so
             # the palette always reaches Roll, Redo and Export.
             for title, help_text, action in commands:
-                if action in ("override", "note", "condition", "damage", "heal", "status") and (
+                hidden = ("override", "note", "condition", "damage", "heal", "status", "players")
+                if action in (*hidden, "why", "app_answer") and (
                     not screen.check_action(action, ())
                 ):
                     continue

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from skirmtui.engine.core.items import GM_SET
 from skirmtui.engine.core.prompts import AnswerError, Ask, Prompt, Roll
 from skirmtui.engine.core.text import safe
+from skirmtui.tui.app_player import AppPlayer
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
@@ -82,6 +83,7 @@ class BattleScreen(Screen[None]):
         Binding("o", "override", "Override", id="override"),
         Binding("e", "note", "Note", id="note"),
         Binding("v", "review", "Review", id="review"),
+        Binding("w", "why", "Why?", id="why"),
         Binding("tab", "focus_next", "Next pane", show=False),
         *[Binding(str(n), f"digit('{n}')", show=False) for n in range(10)],
         *SEARCH_BINDINGS,
@@ -100,6 +102,8 @@ class BattleScreen(Screen[None]):
         self.search = LogSearch()
         #: The search line is open: letters go to it, not to the answer keys.
         self._search_open = False
+        #: Answers the questions of the sides the app plays (tui/app_player.py).
+        self.player = AppPlayer(self)
 
     @property
     def skirm(self) -> SkirmApp:
@@ -135,6 +139,7 @@ class BattleScreen(Screen[None]):
         self._follow_prompt()
         self.query_one(UnitSheet).refresh_view()
         self.update_savebar()
+        self.player.check()
 
     def render(self) -> RenderableType:
         """Below the smallest size the panes are hidden and the screen itself says so
@@ -179,6 +184,7 @@ class BattleScreen(Screen[None]):
             # compete with it for the interpreter (it still starts within a frame).
             self.skirm.save_due = True
             self.call_after_refresh(self.skirm.autosave)
+            self.call_after_refresh(self.player.check)  # the app's turn, if it is
 
     def _follow_prompt(self) -> None:
         """A new prompt about a unit puts the roster cursor and the sheet on it (the
@@ -225,6 +231,7 @@ class BattleScreen(Screen[None]):
                 self.session.roll()
             elif action == "undo":
                 self.session.undo()
+                self.player.undone()
             elif action == "redo":
                 self.session.redo()
         except AnswerError as error:
@@ -293,8 +300,10 @@ class BattleScreen(Screen[None]):
             return playing and self._damage_field() is not None and self.selected is not None
         if action == "status":
             return playing and self.selected is not None
-        if action in ("override", "note"):
+        if action in ("override", "note", "players"):
             return playing
+        if action in ("why", "app_answer"):
+            return playing and self.player.allows(action)
         return True
 
     def _damage_field(self) -> str | None:
@@ -354,6 +363,15 @@ class BattleScreen(Screen[None]):
         from skirmtui.tui.screens.note import NoteScreen
 
         self.app.push_screen(NoteScreen(), self.apply_gm)
+
+    def action_players(self) -> None:
+        self.player.choose_sides()
+
+    def action_why(self) -> None:
+        self.player.why()
+
+    def action_app_answer(self) -> None:
+        self.player.resume()
 
     def action_review(self) -> None:
         from skirmtui.tui.screens.review import ReviewScreen
