@@ -84,9 +84,9 @@ def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
 def roll_document(entry: LogEntry) -> dict[str, Any]:
     """An entry's roll. Additive keys of format 1: `chance`, the exact chance of success
     the prompt showed before the roll, the full double (None when the roll has no
-    target; for a pool without `need`, each die's chance); `mods`, each modifier with what it `moves`
-    ("target": a roll-under malus lowers the number to roll under; "total": it adds to
-    the faces)."""
+    target; for a pool without `need`, each die's chance); `mods`, each modifier with
+    what it `moves` ("target": a roll-under malus lowers the number to roll under;
+    "total": it adds to the faces)."""
     assert entry.roll is not None
     doc: dict[str, Any] = {
         "success": None,
