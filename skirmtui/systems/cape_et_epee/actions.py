@@ -231,6 +231,7 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
         if not passed:
             b.record("info", f"{unit.label} deserts: the model is lost", actor=unit.id)
             combat.take_out(b, unit)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
             return True
     speed = profile.stat(unit, "move")
     # Seed §2.7.3: leaving the table "muovendo alla massima velocità possibile".
@@ -253,6 +254,7 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
         if off:
             b.record("info", f"{unit.label} leaves the table", actor=unit.id)
             combat.take_out(b, unit)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
     return True
 
 
