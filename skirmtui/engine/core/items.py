@@ -18,8 +18,20 @@ GM_END = "gm.end"
 #: A timed condition on a unit (engine/core/conditions.py) and its early removal.
 GM_CONDITION = "gm.condition"
 GM_UNCONDITION = "gm.uncondition"
+#: Who the app rolls for from here on (engine/core/app_rolls.py).
+GM_APP_ROLLS = "gm.app_rolls"
 GM_KEYS = frozenset(
-    {GM_SET, GM_REMOVE, GM_RESTORE, GM_ADD, GM_NOTE, GM_END, GM_CONDITION, GM_UNCONDITION}
+    {
+        GM_SET,
+        GM_REMOVE,
+        GM_RESTORE,
+        GM_ADD,
+        GM_NOTE,
+        GM_END,
+        GM_CONDITION,
+        GM_UNCONDITION,
+        GM_APP_ROLLS,
+    }
 )
 #: Who gave a roll's faces: the app's dice or the table's, typed in.
 BY_APP = "app"
