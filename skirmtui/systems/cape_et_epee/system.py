@@ -24,12 +24,24 @@ NO = "no"
 _TURN_FRESH: dict[str, Stat] = {"die": 0, "ap": 0, "acted": False}
 
 
-def _nothing() -> Step:
-    """A step that asks nothing (the battle just ended)."""
-    yield from ()
-
-
 class CapeEtEpee(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "na.separated",
+            "move.cover",
+            "move.off",
+            "charge.contact",
+            "shoot.cover",
+            "react.cover",
+            "deploy.distance",
+            "morale.threat",
+            "morale.cover",
+            "shoot.range",
+            "react.range",
+        }
+    )
     id = profile.SYSTEM_ID
     title = "A la Guerre… de cape et d'épée"
     language = "Italian"
@@ -113,12 +125,11 @@ class CapeEtEpee(BaseSystem):
 
     # -- the sequence ---------------------------------------------------------------------
 
-    def next_step(self, battle: Battle) -> Step:
+    def check_end(self, battle: Battle) -> None:
+        """Seed §3.1.1: an army whose firmness falls to zero leaves the field at once."""
         beaten = firmness.beaten(battle)
         if beaten:
             self._end_beaten(battle, beaten)
-            return _nothing()
-        return super().next_step(battle)
 
     def _new_turn(self, b: Battle) -> None:
         if b.round:
