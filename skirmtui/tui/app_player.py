@@ -84,11 +84,13 @@ class AppPlayer:
             return
         try:
             session.decide(decision.value, decision.persona, decision.reason)
+            index = len(session.items) - 1
+            session.auto_roll()  # the rolls the app makes for the table follow at once
         except AnswerError as error:  # never silent: say it, leave the question to the GM
             self.hold = len(session.items)
             self.screen.warn(f"the app could not answer: {error}", "error")
             return
-        self.decisions[len(session.items) - 1] = decision
+        self.decisions[index] = decision
         self.screen.changed()
 
     def choose_sides(self) -> None:
