@@ -238,6 +238,12 @@ class RuleSystem(Protocol):
     scenario_options: tuple[OptionSpec, ...]
     min_players: int
     max_players: int
+    #: The prefix of the system's rulings (`WI` for WI-7), stated in docs/rules/<id>.md.
+    ruling_prefix: str
+    #: The unit field the GM's quick keys (+ / −) change; None: the system has none.
+    damage_field: str | None
+    #: Words and abbreviations its screens show, explained: (word, meaning).
+    glossary: tuple[tuple[str, str], ...]
 
     def check_setup(self, setup: Setup) -> list[str]:
         """Raise `SetupError` for a setup the rules refuse; return warnings."""
@@ -268,6 +274,10 @@ class RuleSystem(Protocol):
 
     def summary(self, battle: Battle) -> list[str]:
         """Lines of the battle summary (review, export)."""
+        ...
+
+    def sheet_rows(self, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
+        """Rows of its own the unit sheet shows after the status (label, text)."""
         ...
 
     def demo_setup(self) -> Setup:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Step, UnitSpec
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
@@ -33,6 +32,9 @@ class RegoleBase(BaseSystem):
     #: RB-15: the seed's "turno" is the round.
     round_word = "Round"
     phases = PHASES
+    ruling_prefix = "RB"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("V F R M C T", "Velocità, Forza, Resistenza, Morale, Corpo a corpo, Tiro"),)
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
@@ -60,9 +62,6 @@ class RegoleBase(BaseSystem):
         )
         battle.pos = RBPosition()
         turns.begin_round(battle)
-
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
 
     def next_step(self, battle: Battle) -> Step:
         """RB-12 first: a side with no models left ends the battle at once."""
