@@ -10,7 +10,6 @@ import argparse
 import json
 import random
 import sys
-import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -245,7 +244,7 @@ def _lock_or_refuse(path: Path) -> SaveLock | None:
     try:
         return _lock(path)
     except LockHeld as held:
-        raise PathError(path, f"{held.owner.describe()} is playing it; choose another -o") from None
+        raise PathError(path, f"{held.reason}; choose another -o") from None
 
 
 # -- commands ------------------------------------------------------------------------------
@@ -282,28 +281,33 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    loaded = _load(args.save)
+    from skirmtui.engine.store.saves import load_for_play
+
+    loaded = _loading(args.save, load_for_play)
     if loaded is None:
         backup = _offer_backup(Path(args.save))
         if backup is None:
             return EXIT_BAD_FILE
         args.save = backup
-        loaded = _load(backup)
+        loaded = _loading(backup, load_for_play)
         if loaded is None:
             return EXIT_BAD_FILE
-    session, created = loaded
+    session, created, read = loaded
     from skirmtui.engine.store.lock import LockHeld
     from skirmtui.tui.app import SkirmApp
 
     try:
         lock = _lock(args.save)
     except LockHeld as held:  # a second instance: read-only, so it cannot clobber the first
-        notice = f"{held}: opened read-only (review). Quit the other one to play here."
+        then = "" if held.odd else " Quit the other one to play here."
+        notice = f"{held}: opened read-only (review).{then}"
         print(safe(f"skirmtui: {notice}"), file=sys.stderr)
         app = SkirmApp(session=session, path=args.save, created=created, review=True)
         app.notice = notice
         return _run_app(app)
-    app = SkirmApp(session=session, path=args.save, created=created, lock=lock, on_disk=True)
+    app = SkirmApp(
+        session=session, path=args.save, created=created, lock=lock, on_disk=True, read=read
+    )
     return _run_app(app)
 
 
@@ -443,8 +447,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
-    from skirmtui.engine.play.sim import SimReport, play_random
-    from skirmtui.engine.store.saves import now_stamp, save_session
+    from skirmtui.engine.play.sim import SaveFailed, run_sim
 
     system = _system(args.system)
     if args.battles < 1:
@@ -454,30 +457,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
         setup = _setup_for_players(system, args.players)
     if args.save_dir:
         writable_folder(args.save_dir)
-    report = SimReport()
-    rng = random.Random(args.seed)
-    start = time.perf_counter()
-    for number in range(1, args.battles + 1):
-        report.battles += 1
-        battle_setup = _reseeded(setup, rng.randrange(1 << 30))
-        try:
-            session = play_random(system, battle_setup, random.Random(battle_setup.seed))
-        except Exception as error:  # a rules bug: count it, report it, play on
-            report.errors += 1
-            report.messages.append(f"battle {number} (seed {battle_setup.seed}): {error!r}")
-            continue
-        result = session.battle.result
-        assert result is not None
-        report.rounds += result.round
-        key = session.battle.side_name(result.winner) if result.winner else "draw"
-        report.wins[key] = report.wins.get(key, 0) + 1
-        if args.save_dir:
-            path = args.save_dir / f"{system.id}-{number:04d}.toml"
-            try:
-                save_session(session, path, now_stamp())
-            except OSError as error:
-                raise PathError(path, error) from None
-    report.seconds = time.perf_counter() - start
+    try:
+        report = run_sim(system, setup, args.battles, args.seed, args.save_dir)
+    except SaveFailed as failed:
+        raise PathError(failed.path, failed.error) from None
     print(f"system: {system.id}")
     print(f"battles: {report.battles}")
     print(f"errors: {report.errors}")
@@ -499,12 +482,6 @@ def _setup_for_players(system: RuleSystem, players: int) -> Setup:
         return setup_for_players(system.id, players)
     except (ValueError, FileNotFoundError) as error:
         raise UsageError(str(error)) from None
-
-
-def _reseeded(setup: Setup, seed: int) -> Setup:
-    import attrs
-
-    return attrs.evolve(setup, seed=seed)
 
 
 # -- output paths --------------------------------------------------------------------------

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.sim import play_random
-from skirmtui.engine.store.saves import _loads_by_answer_line, loads, save_session
+from skirmtui.engine.store.reader import _loads_by_answer_line
+from skirmtui.engine.store.saves import loads, save_session
 from skirmtui.systems.registry import systems
 from tests.safety.test_fuzz_saves import BASES, mutate
 

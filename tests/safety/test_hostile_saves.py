@@ -96,15 +96,15 @@ def test_a_file_over_the_limit_is_refused_before_parsing(
 
 
 def test_too_many_answers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from skirmtui.engine.store import saves
+    from skirmtui.engine.store import validate
 
     path = edited(tmp_path, '{ key = "order.roll", value = [2] },')
-    saves_limit = saves.MAX_SAVE_ANSWERS
-    saves.MAX_SAVE_ANSWERS = 10
+    saves_limit = validate.MAX_SAVE_ANSWERS
+    validate.MAX_SAVE_ANSWERS = 10
     try:
         code, _, err = run(capsys, "check", str(path))
     finally:
-        saves.MAX_SAVE_ANSWERS = saves_limit
+        validate.MAX_SAVE_ANSWERS = saves_limit
     assert code == 1
     assert "a save may hold 10" in one_line_error(err)
 

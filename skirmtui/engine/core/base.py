@@ -8,6 +8,7 @@ plain views come from here. It overrides a hook only where its rules say more:
 - `starting_stats` — a current value that does not start at its spec's start;
 - `check_armies` — refusals and warnings about whole armies (budget, points);
 - `start` — the position and log of a new battle;
+- `check_end` — the system's own end condition, checked by the engine after every answer;
 - `queue`, `status`, `summary` — the views, once it has more to show than the defaults.
 """
 
@@ -137,6 +138,11 @@ class BaseSystem:
         """Hook: options an older answer log needs to replay as played (see `RuleSystem`)."""
         return {}
 
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Hook: options of older question sets to replay an older log with (see
+        `RuleSystem`); `ASKED_BEFORE` for a system that asks less since issue 25."""
+        return ()
+
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """G-4: a unit put back starts afresh (every stat at its start), with the GM's
         `level` of `restore_field` when given. Systems with more to say override it."""
@@ -178,13 +184,18 @@ class BaseSystem:
         """Phase id → step, from the phase table (what `next_step` dispatches on)."""
         return {p.id: p.step for p in self.phases}
 
-    def next_step(self, battle: Battle) -> Step:
+    def next_step(self, battle: Battle) -> Step | None:
         """The step of the current phase, from the phase table."""
         step = self.steps.get(battle.phase)
         if step is None:
             raise NotImplementedError(f"{self.id}: no step for phase {battle.phase!r}")
-        result: Step = step(battle)
+        result: Step | None = step(battle)
         return result
+
+    def check_end(self, battle: Battle) -> None:
+        """Hook: end the battle when the system's own end condition holds (see
+        `RuleSystem.check_end`). Default: nothing (the end is decided by a step: a turn
+        limit, the end of a round, the GM)."""
 
     def phase_label(self, phase_id: str) -> str:
         return next((p.label for p in self.phases if p.id == phase_id), phase_id)

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from skirmtui.engine.core.battle import Battle, Position, Stat, Unit
+from skirmtui.engine.core.battle import Battle, LogEntry, Position, Stat, Unit
 from skirmtui.engine.core.prompts import (
     Choose,
     Compare,
@@ -202,3 +202,20 @@ class Held(Position):
                 changed.append(unit)
         self.results = []
         return changed
+
+
+def skipped(
+    b: Battle,
+    what: str,
+    rule: str,
+    text: str,
+    *,
+    actor: str | None = None,
+    target: str | None = None,
+) -> LogEntry:
+    """Log what a rule kept from happening (`what`: "attack", "question") where a reader
+    sees it: an `info` entry keyed `skip.<what>`, exported with `skipped` = what and the
+    rule (a ruling id, or "ours") — so a silent rule is never silent in the log."""
+    entry = b.record("info", text, key=f"skip.{what}", actor=actor, target=target)
+    entry.detail = {"skipped": {"what": what, "rule": rule}}
+    return entry

@@ -6,6 +6,7 @@ from typing import Any
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.items import (
     GM_ADD,
     GM_CONDITION,
@@ -71,7 +72,7 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
         if unit.removed:
             raise AnswerError(f"{unit.label} is not on the table")
         battle.record("override", f"GM removes {unit.label}", key=item.key, target=unit.id)
-        battle.remove(unit)
+        battle.remove(unit, battle.cause(GM))
     elif item.key == GM_RESTORE:
         unit = _unit(battle, data)
         if not unit.removed:

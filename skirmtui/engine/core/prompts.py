@@ -6,6 +6,11 @@ A rule step `yield`s a prompt and receives the validated answer value:
 - `Roll`   → a `RollResult` (the stored answer is the tuple of faces)
 - `Ask`    → bool (yes/no) or int (a bounded number)
 - `Confirm`→ True
+- `Pick`   → a tuple of the `value`s of any number of enabled options, in option order
+  (several things answered at once: "which units moved over open ground?")
+
+A prompt may carry a `default`, the answer Enter gives (the answer given last time to
+the same question about the same units): an offer, never an answer by itself.
 
 Every prompt has a stable `key` (`activation.roll`, `melee.to_hit`): the answer log
 stores `(key, value)` and replay checks that the keys still match.
@@ -15,16 +20,19 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Literal, NamedTuple, TypeAlias, overload
+from collections.abc import Callable, Iterable, Sequence
+from typing import Literal, TypeAlias, cast
 
 import attrs
 
 from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
+from skirmtui.engine.core.options import LazyOptions as LazyOptions
+from skirmtui.engine.core.options import Option as Option
 from skirmtui.engine.core.records import frozen_record
 
-#: What an answer may be once stored: all TOML-native.
-AnswerValue: TypeAlias = str | bool | int | tuple[int, ...]
+#: What an answer may be once stored: all TOML-native (a `Pick` answer is a list of
+#: option values in a save, faces a list of numbers).
+AnswerValue: TypeAlias = str | bool | int | tuple[int, ...] | tuple[str, ...]
 Compare: TypeAlias = Literal["<=", ">=", "<", ">"]
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -60,6 +68,8 @@ class Prompt:
     #: moment, a shot at several models); `actor`/`target` name the first.
     actors: tuple[str, ...] = ()
     targets: tuple[str, ...] = ()
+    #: The answer Enter accepts (None: no default); a legal answer, in stored form.
+    default: AnswerValue | None = None
 
     @property
     def kind(self) -> str:
@@ -83,98 +93,6 @@ class Prompt:
 
 #: Each prompt class's `kind`, made once.
 _KINDS: dict[type, str] = {}
-
-
-class Option(NamedTuple):
-    """One choice. A disabled option is shown with its reason and refused if picked.
-
-    `passive` marks "pass / stop / cancel": random play picks it less often, so
-    simulated battles fight instead of passing every turn. (A NamedTuple: prompts
-    are rebuilt on every replayed answer, so options must be cheap to make.)
-    """
-
-    value: str
-    label: str
-    disabled: str | None = None
-    passive: bool = False
-
-
-class LazyOptions(Sequence[Option]):
-    """The options of a long pick list, made only when read whole (the pick list on
-    screen, random play); an answer is looked up by value without them (`find`), so a
-    replayed answer does not build a list of hundreds of options to check one.
-
-    `make()` gives every option in order; `find(value)` must give exactly the option of
-    that value `make()` holds, None when it holds none (tests/property/test_lazy_options.py
-    checks both for every system). Both read the battle as it is while the prompt is
-    pending, so the runner makes the list (`settle`) before a GM entry changes the battle
-    under a pending prompt and when a prompt is answered in play (whoever holds the
-    prompt may read it later). Only a replay answers without making it (nobody sees
-    those prompts): reading such a list afterwards is an error, never a list of another
-    time."""
-
-    __slots__ = ("_built", "_closed", "_find", "_found", "_make")
-
-    def __init__(
-        self, make: Callable[[], Iterable[Option]], find: Callable[[str], Option | None]
-    ) -> None:
-        self._make = make
-        self._find = find
-        self._built: tuple[Option, ...] | None = None
-        self._closed = False
-        #: The last value looked up and its option (an answer is checked, then described).
-        self._found: tuple[str, Option | None] | None = None
-
-    def settle(self) -> tuple[Option, ...]:
-        """Every option, made now if not yet (then kept)."""
-        built = self._built
-        if built is None:
-            if self._closed:
-                raise RuntimeError("the options of an answered prompt were never made")
-            built = self._built = tuple(self._make())
-        return built
-
-    def close(self) -> None:
-        """The prompt was answered: the battle moves on, so `make` would lie from now."""
-        self._closed = True
-
-    def find(self, value: str) -> Option | None:
-        built = self._built
-        if built is None:
-            found = self._found
-            if found is not None and found[0] == value:
-                return found[1]
-            option = self._find(value)
-            self._found = (value, option)
-            return option
-        for option in built:
-            if option.value == value:
-                return option
-        return None
-
-    @overload
-    def __getitem__(self, index: int) -> Option: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Option, ...]: ...
-    def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:
-        return self.settle()[index]
-
-    def __len__(self) -> int:
-        return len(self.settle())
-
-    def __iter__(self) -> Iterator[Option]:
-        return iter(self.settle())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LazyOptions | tuple):
-            return self.settle() == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.settle())
-
-    def __repr__(self) -> str:
-        return f"LazyOptions({self.settle()!r})"
 
 
 def _options(value: Iterable[Option]) -> Sequence[Option]:
@@ -233,6 +151,98 @@ class Choose(Prompt):
     def describe(self, value: AnswerValue) -> str:
         option = self.option(str(value))
         return option.label if option else str(value)
+
+
+def _option_tuple(value: Iterable[Option]) -> tuple[Option, ...]:
+    return tuple(value)  # (a typed converter: mypy cannot type `converter=tuple`)
+
+
+@frozen_record(kw_only=True)
+class Pick(Prompt):
+    """Several of a list: any number of the enabled options, between `minimum` and
+    `maximum` (None: all), at most one of each `Option.group` ("these moved over open
+    ground, that one tries the impervious slope"). The answer is the values picked in
+    option order, whatever order they were given in: one choice, one stored form."""
+
+    options: tuple[Option, ...] = attrs.field(converter=_option_tuple)
+    minimum: int = 0
+    maximum: int | None = None
+
+    def enabled(self) -> list[Option]:
+        return [o for o in self.options if o.disabled is None]
+
+    def option(self, value: str) -> Option | None:
+        for option in self.options:
+            if option.value == value:
+                return option
+        return None
+
+    @property
+    def most(self) -> int:
+        """How many options an answer may pick at most."""
+        return min(len(self.enabled()), len(self.options) if self.maximum is None else self.maximum)
+
+    def coerce(self, value: object) -> AnswerValue:
+        if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
+            raise AnswerError(f"{self.key}: expected a list of options, got {value!r}")
+        picked: set[str] = set()
+        groups: dict[str, str] = {}
+        for item in value:
+            if not isinstance(item, str):
+                raise AnswerError(f"{self.key}: expected options, got {item!r}")
+            option = self.option(item)
+            if option is None:
+                raise AnswerError(f"{item!r} is not one of the options")
+            if option.disabled is not None:
+                raise AnswerError(f"{option.label}: {option.disabled}")
+            if item in picked:
+                raise AnswerError(f"{option.label} is picked twice")
+            if option.group is not None:
+                if option.group in groups:
+                    raise AnswerError(f"{option.label}: {groups[option.group]} is picked")
+                groups[option.group] = option.label
+            picked.add(item)
+        if len(picked) < self.minimum:
+            raise AnswerError(f"pick at least {self.minimum}")
+        if self.maximum is not None and len(picked) > self.maximum:
+            raise AnswerError(f"pick at most {self.maximum}")
+        ordered = tuple(o.value for o in self.options if o.value in picked)
+        return tuple(value) if ordered == tuple(value) else ordered
+
+    def random_answer(self, rng: random.Random) -> AnswerValue:
+        """Each enabled option picked at even odds (a passive one less often; a group:
+        none of it half the time, else one of it), then trimmed or topped up to the
+        bounds."""
+        picked: list[Option] = []
+        groups: dict[str, list[Option]] = {}
+        for option in self.enabled():
+            if option.group is not None:
+                groups.setdefault(option.group, []).append(option)
+            elif rng.random() < (PASSIVE_CHANCE if option.passive else 0.5):
+                picked.append(option)
+        picked += [rng.choice(members) for members in groups.values() if rng.random() < 0.5]
+        most = self.most
+        if len(picked) > most:
+            picked = rng.sample(picked, most)
+        taken = {o.group for o in picked}
+        rest = [o for o in self.enabled() if o not in picked and o.group not in taken]
+        while len(picked) < self.minimum and rest:
+            option = rest.pop(rng.randrange(len(rest)))
+            picked.append(option)
+            if option.group is not None:
+                rest = [o for o in rest if o.group != option.group]
+        chosen = {o.value for o in picked}
+        return tuple(o.value for o in self.options if o.value in chosen)
+
+    def describe(self, value: AnswerValue) -> str:
+        assert isinstance(value, tuple)
+        if not value:
+            return "none"
+        words = []
+        for item in value:
+            option = self.option(str(item))
+            words.append(option.label if option else str(item))
+        return ", ".join(words)
 
 
 @frozen_record(kw_only=True)
@@ -396,9 +406,13 @@ class Roll(Prompt):
         return self.parsed.roll(rng)
 
     def describe(self, value: AnswerValue) -> str:
-        assert isinstance(value, tuple)
-        result = self.resolve(value)
-        return describe_roll(self, result)
+        return describe_roll(self, self.resolve(faces_of(value)))
+
+
+def faces_of(value: AnswerValue) -> tuple[int, ...]:
+    """A `Roll` answer as its faces (what its `coerce` stored)."""
+    assert isinstance(value, tuple)
+    return cast(tuple[int, ...], value)
 
 
 def describe_roll(prompt: Roll, result: RollResult) -> str:

@@ -14,10 +14,12 @@ from skirmtui.engine.core.overrides import apply_override
 from skirmtui.engine.core.prompts import (
     AnswerError,
     Choose,
+    Pick,
     Prompt,
     Roll,
     RollResult,
     describe_roll,
+    faces_of,
 )
 from skirmtui.engine.core.system import RuleSystem, Step
 
@@ -66,9 +68,10 @@ class Runner:
                 self.prompt.settle()  # its lazy options are of the battle before the entry
             apply_override(self.system, battle, item)
             self.consumed += 1
+            if not battle.over and not battle.end_held:
+                self.system.check_end(battle)
             if battle.over:
-                self.prompt = None
-                self._step = None
+                self._stop()
             return item
         prompt = self.prompt
         if prompt is None:
@@ -81,9 +84,9 @@ class Runner:
         battle.answer_index = self.consumed
         sent: object
         actor, target = prompt.actor, prompt.target
+        actors, targets = prompt.actors, prompt.targets
         if isinstance(prompt, Roll):
-            assert isinstance(value, tuple)
-            result = prompt.resolve(value)
+            result = prompt.resolve(faces_of(value))
             entry = battle.record(
                 "roll",
                 f"{prompt.text}: {describe_roll(prompt, result)}",
@@ -115,6 +118,10 @@ class Runner:
                     elif target is None and value != actor:
                         target = str(value)
                 prompt.answered(self.replaying)
+            elif isinstance(prompt, Pick):
+                # The units picked are the entry's actors (who did it) or, once the
+                # prompt names an actor, its targets, as a chosen unit is.
+                actors, targets, actor, target = _picked_units(battle, prompt, value)
             entry = battle.record(
                 prompt.kind,
                 f"{prompt.text} → {answer}",
@@ -123,8 +130,8 @@ class Runner:
                 actor=actor,
                 target=target,
                 brief=brief,
-                actors=prompt.actors,
-                targets=prompt.targets,
+                actors=actors,
+                targets=targets,
             )
             sent = value
         entry.value = value
@@ -133,28 +140,72 @@ class Runner:
         return item
 
     def _advance(self, value: object, *, fresh: bool) -> None:
+        """Run the step on to its next question, through as many boundaries as it takes;
+        the system's end check runs at each boundary, once `next_step` has returned, and
+        before a question is shown: once the battle is over nothing more is asked."""
         silent = 0
         battle = self.battle
+        check_end = self.system.check_end
         while True:
             if self._step is None:
+                if not battle.over:
+                    check_end(battle)
                 if battle.over:
                     self.prompt = None
                     return
                 if self._on_boundary is not None:
                     self._on_boundary(self)
                 battle.current = None
-                self._step = self.system.next_step(battle)
-                fresh = True
+                step = self.system.next_step(battle)
                 silent += 1
                 if silent > _MAX_SILENT_STEPS:
                     raise RuleError(f"{self.system.id}: steps keep asking nothing")
+                if step is None:  # a step that asked nothing
+                    continue
+                self._step = step
+                fresh = True
+                # `next_step` may have changed the battle before the step's first line.
+                check_end(battle)
+                if battle.over:
+                    self._stop()
+                    return
             try:
                 prompt = next(self._step) if fresh else self._step.send(value)
             except StopIteration:
                 self._step = None
                 continue
+            if not battle.over and not battle.end_held:
+                check_end(battle)
+            if battle.over:
+                self._stop()
+                return
             self.prompt = prompt
             return
+
+    def _stop(self) -> None:
+        """The battle is over: the step in hand is closed and nothing is asked."""
+        if self._step is not None:
+            self._step.close()
+            self._step = None
+        self.prompt = None
+
+
+def _picked_units(
+    battle: Battle, prompt: Pick, value: object
+) -> tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]:
+    """`(actors, targets, actor, target)` of a `Pick` entry: the prompt's own, with the
+    units picked as actors (no actor named) or targets (no target named)."""
+    actors, targets = prompt.actors, prompt.targets
+    actor, target = prompt.actor, prompt.target
+    assert isinstance(value, tuple)
+    units = tuple(str(v) for v in value if v in battle.units)
+    if not units:
+        return actors, targets, actor, target
+    if actor is None:
+        return (units if len(units) > 1 else ()), targets, units[0], target
+    if target is None:
+        return actors, (units if len(units) > 1 else ()), actor, units[0]
+    return actors, targets, actor, target
 
 
 def roll_record(prompt: Roll, result: RollResult) -> dict[str, object]:

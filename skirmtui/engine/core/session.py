@@ -59,13 +59,34 @@ class Session:
             # An older log replays with the questions it was played with (saved so).
             setup = attrs.evolve(setup, options={**older, **setup.options})
         self.system = system
+        self.redo_stack: list[Item] = []
+        try:
+            self._replay(setup, items)
+        except ReplayError as error:
+            # A log that does not replay with today's questions may have been played
+            # with older ones (a question since merged with others or skipped): it
+            # replays with those, and the setup says so from then on.
+            for questions in system.older_questions():
+                if any(name in setup.options for name in questions):
+                    continue  # the save says which questions it was played with
+                try:
+                    self._replay(attrs.evolve(setup, options={**setup.options, **questions}), items)
+                except ReplayError:
+                    continue
+                break
+            else:
+                raise error from None
+
+    def _replay(self, setup: Setup, items: list[Item]) -> None:
+        """Start the battle of `setup` afresh and apply `items` (`ReplayError` names the
+        first refused)."""
         self.setup = setup
         self.items: list[Item] = []
-        self.redo_stack: list[Item] = []
         self._checkpoints: list[Checkpoint] = []
         #: While a saved log is replayed: its length, so checkpoints that would be
         #: thinned away at once are never copied.
         self._replaying = len(items)
+        system = self.system
         self.runner = Runner(system, system.new_battle(setup), on_boundary=_weak_boundary(self))
         self.runner.replaying = True
         for index, item in enumerate(items):

@@ -12,7 +12,17 @@ with `Battle.track` for state a reader must see (initiative, play order, objecti
 firmness), the phase with `Battle.enter_phase`, the end with `Battle.end`. It keeps
 nothing anywhere else (no module or system attribute changes). A step that asks nothing
 must still move the position on (a phase, an index), or the runner calls it a loop.
-Between steps the battle is plain data: that is where checkpoints are copied.
+Between steps the battle is plain data: that is where checkpoints are copied. A step
+that asks nothing may be a plain function returning None instead of a generator.
+
+**The end is the engine's to enforce.** `check_end(battle)` states the system's own end
+condition (a side with no models left, firmness at zero, one side standing) and calls
+`Battle.end` when it holds. The runner calls it at every step boundary, when `next_step`
+has returned (before the step's first line runs), after every answer and every GM entry
+(once the step has taken the answer and stopped at its next question, before that
+question is shown): once it holds, no question is asked and the pending step is closed.
+A step never stops itself at the end; an end a rule decides at one moment only (a turn
+limit, the end of a round) stays in that step.
 
 **A GM override can land between any two prompts.** After every `yield` a unit may have
 been removed, put back or had any value set: look units up again (`battle.alive(id)`),
@@ -71,7 +81,7 @@ class Phase:
 
     id: str
     label: str
-    step: Callable[[Battle], Step] | None = attrs.field(default=None, eq=False)
+    step: Callable[[Battle], Step | None] | None = attrs.field(default=None, eq=False)
 
 
 def _check_number(what: str, value: object, low: int | None, high: int | None) -> int:
@@ -255,13 +265,21 @@ class RuleSystem(Protocol):
 
     def new_battle(self, setup: Setup) -> Battle: ...
 
-    def next_step(self, battle: Battle) -> Step:
-        """The next rule step from the plain position in `battle`.
+    def next_step(self, battle: Battle) -> Step | None:
+        """The next rule step from the plain position in `battle` (None: a step that asked
+        nothing and has already moved the position on).
 
         Steps report two boundaries for the GM's timed conditions: call
         `engine.core.conditions.round_ended(battle)` when a round ends (before the next
         begins) and `engine.core.conditions.activation_ended(battle, unit_id)` when a unit's
         activation ends."""
+        ...
+
+    def check_end(self, battle: Battle) -> None:
+        """End the battle (`Battle.end`) if the system's own end condition holds now; the
+        runner calls it after every answer and GM entry and at every step boundary (see
+        the module docstring). It may tidy what the condition reads first (a model at R 0
+        removed) but changes nothing else."""
         ...
 
     def queue(self, battle: Battle) -> list[QueueRow]:
@@ -299,6 +317,13 @@ class RuleSystem(Protocol):
         """Options an older answer log needs to replay the way it was played, found in the
         log itself (a rule that now asks other questions keeps the old ones for it);
         empty for a log of today's questions."""
+        ...
+
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Options that bring back older questions (newest first; e.g. one question per
+        unit where today one `Pick` answers for all): a saved log that does not replay
+        with today's questions is replayed again with each of these until one fits, and
+        its setup keeps them. Empty when the system never changed what it asks."""
         ...
 
 

@@ -1,16 +1,24 @@
 """Headless random play: both (or all) sides answer every prompt at random.
 
-Used by `skirmtui sim`, the property tests and the benchmarks.
+Used by `skirmtui sim` (`run_sim`: the loop and its report), `skirmtui balance`, the
+property tests and the benchmarks. The command line only parses and prints.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import attrs
 
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.items import BY_TABLE, Item
+from skirmtui.engine.core.prompts import AnswerError, Roll
 from skirmtui.engine.core.records import record
-from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.runner import Runner
+from skirmtui.engine.core.session import RulesFailed, Session
 from skirmtui.engine.core.system import RuleSystem, Setup
 
 #: A battle still running after this many answers counts as an error ("does not end").
@@ -19,6 +27,15 @@ MAX_ANSWERS = 20_000
 
 class SimError(RuntimeError):
     pass
+
+
+class SaveFailed(OSError):
+    """A battle's save could not be written: `path` and the `OSError` that stopped it."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        super().__init__(error.errno, error.strerror or str(error))
+        self.path = path
+        self.error = error
 
 
 def play_random(
@@ -33,6 +50,33 @@ def play_random(
         session.answer(session.prompt.random_answer(rng))
         answered += 1
     return session
+
+
+def play_battle(
+    system: RuleSystem, setup: Setup, rng: random.Random, max_answers: int = MAX_ANSWERS
+) -> tuple[Battle, list[Item]]:
+    """`play_random` without the session around it: the finished battle and its answer
+    log, and the same answers from the same `rng`. A sim keeps no checkpoints (nothing
+    is undone), so each battle is ~10% faster; `Session(system, setup, items)` replays
+    the log when a save is wanted. A rule step that crashes raises `RulesFailed`, as a
+    session's answer does."""
+    runner = Runner(system, system.new_battle(setup))
+    items: list[Item] = []
+    while (prompt := runner.prompt) is not None:
+        if len(items) >= max_answers:
+            raise SimError(f"battle still running after {max_answers} answers")
+        by = BY_TABLE if isinstance(prompt, Roll) else None
+        item = Item(prompt.key, prompt.random_answer(rng), by)
+        try:
+            items.append(runner.apply(item))
+        except AnswerError:
+            raise
+        except Exception as error:
+            raise RulesFailed(
+                f"the rules failed on this answer ({type(error).__name__}: {error}); "
+                "nothing was stored"
+            ) from error
+    return runner.battle, items
 
 
 @record
@@ -52,3 +96,46 @@ class SimReport:
     @property
     def per_second(self) -> float:
         return self.battles / self.seconds if self.seconds else 0.0
+
+
+def battle_seeds(seed: int, battles: int) -> Iterator[int]:
+    """The dice seed of each of `battles` battles of a `sim` run seeded `seed`, in order:
+    the same run seed always gives the same battles."""
+    rng = random.Random(seed)
+    for _ in range(battles):
+        yield rng.randrange(1 << 30)
+
+
+def run_sim(
+    system: RuleSystem, setup: Setup, battles: int, seed: int, save_dir: Path | None = None
+) -> SimReport:
+    """Play `battles` random battles of `setup`, each with its own seed from `seed`; a
+    battle that crashes is counted and reported, and play goes on. With `save_dir`, each
+    finished battle is saved there (`SYSTEM-NNNN.toml`; `SaveFailed` if one cannot be)."""
+    from skirmtui.engine.store.saves import save_session
+    from skirmtui.engine.store.stamp import now_stamp
+
+    report = SimReport()
+    start = time.perf_counter()
+    for number, battle_seed in enumerate(battle_seeds(seed, battles), start=1):
+        report.battles += 1
+        battle_setup = attrs.evolve(setup, seed=battle_seed)
+        try:
+            battle, items = play_battle(system, battle_setup, random.Random(battle_seed))
+        except Exception as error:  # a rules bug: count it, report it, play on
+            report.errors += 1
+            report.messages.append(f"battle {number} (seed {battle_seed}): {error!r}")
+            continue
+        result = battle.result
+        assert result is not None
+        report.rounds += result.round
+        key = battle.side_name(result.winner) if result.winner else "draw"
+        report.wins[key] = report.wins.get(key, 0) + 1
+        if save_dir is not None:
+            path = save_dir / f"{system.id}-{number:04d}.toml"
+            try:
+                save_session(Session(system, battle_setup, items), path, now_stamp())
+            except OSError as error:
+                raise SaveFailed(path, error) from None
+    report.seconds = time.perf_counter() - start
+    return report

@@ -76,6 +76,8 @@ def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
         doc["order"] = plain_value(entry.order)
     if entry.roll is not None:
         doc["roll"] = roll_document(entry)
+    if entry.detail:  # what the system adds: skipped, attack, group, held (docs/export.md)
+        doc.update(entry.detail)
     return doc
 
 

@@ -79,7 +79,7 @@ class Teller:
             return None
         if entry.kind == "roll" and entry.roll is not None:
             return self._roll(entry)
-        if entry.kind in ("choose", "ask") and " → " in text:
+        if entry.kind in ("choose", "ask", "pick") and " → " in text:
             question, answer = text.rsplit(" → ", 1)
             return self._answered(entry.kind, question, answer, entry)
         if entry.kind == "note":

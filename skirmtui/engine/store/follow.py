@@ -21,13 +21,9 @@ from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import AnswerError
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import RuleSystem
-from skirmtui.engine.store.saves import (
-    SaveError,
-    items_from_document,
-    load_session,
-    loads,
-    setup_from_document,
-)
+from skirmtui.engine.store.format import SaveError
+from skirmtui.engine.store.reader import load_session, loads
+from skirmtui.engine.store.validate import items_from_document, setup_from_document
 
 
 class SaveFollower:
@@ -121,13 +117,13 @@ class SaveFollower:
             self.session.follow(items)
 
 
-#: Where the answers start in a save `saves.dumps` wrote (one answer per line).
+#: Where the answers start in a save `format.dumps` wrote (one answer per line).
 _ANSWERS = "\nanswers = [\n"
 
 
 def split_save(text: str) -> tuple[str, list[str], str] | None:
     """A save's text as (what precedes the answers, the answer lines, what follows the
-    log), or None when it is not laid out as `saves.dumps` writes it (a literal log)."""
+    log), or None when it is not laid out as `format.dumps` writes it (a literal log)."""
     start = text.find(_ANSWERS)
     if start < 0:
         return None

@@ -118,10 +118,11 @@ def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
 
 def order_options(b: Battle, side: str) -> list[Option]:
     faces = sorted(set(pos(b).dice[side]), reverse=True)
+    targets = order_targets(b, side)  # once, not once per die face
     options = [
         Option(f"{face}|{value}", f"{face} AP → {label}")
         for face in faces
-        for value, label in order_targets(b, side)
+        for value, label in targets
     ]
     options.append(Option(DONE, "Done: leave the other dice unused", passive=True))
     return options

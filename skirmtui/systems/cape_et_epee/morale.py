@@ -167,7 +167,13 @@ def opponents(b: Battle, unit: Unit) -> list[Unit]:
 
 
 def engaged(b: Battle, unit: Unit) -> bool:
-    return bool(opponents(b, unit))
+    """Whether `opponents` would find anyone (without building the list: this runs for
+    every character at every non-activated step)."""
+    foe = unit.stats["foe"]
+    if foe and b.alive(str(foe)):
+        return True
+    uid, side = unit.id, unit.side
+    return any(u.stats["foe"] == uid and u.side != side and not u.removed for u in b.units.values())
 
 
 def break_melee(b: Battle, unit: Unit) -> None:

@@ -23,11 +23,6 @@ NO = "no"
 _TURN_FRESH: dict[str, Stat] = {"die": 0, "ap": 0, "acted": False}
 
 
-def _nothing() -> Step:
-    """A step that asks nothing (the battle just ended)."""
-    yield from ()
-
-
 class CapeEtEpee(BaseSystem):
     id = profile.SYSTEM_ID
     title = "A la Guerre… de cape et d'épée"
@@ -113,12 +108,11 @@ class CapeEtEpee(BaseSystem):
 
     # -- the sequence ---------------------------------------------------------------------
 
-    def next_step(self, battle: Battle) -> Step:
+    def check_end(self, battle: Battle) -> None:
+        """Seed §3.1.1: an army whose firmness falls to zero leaves the field at once."""
         beaten = firmness.beaten(battle)
         if beaten:
             self._end_beaten(battle, beaten)
-            return _nothing()
-        return super().next_step(battle)
 
     def _new_turn(self, b: Battle) -> None:
         if b.round:

@@ -11,12 +11,21 @@ from collections.abc import Generator
 from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import FLED
+from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
+from skirmtui.systems.combattimento_gdr.arms import (
+    fights_with_two,
+    loaded,
+    ready,
+    ready_options,
+    two_weapons,
+)
 from skirmtui.systems.combattimento_gdr.position import pos
-from skirmtui.systems.combattimento_gdr.tables import armour, modifiers, rules, weapons
+from skirmtui.systems.combattimento_gdr.tables import modifiers, rules, weapons
 
 MELEE, TWO, RANGED, CHARGE, READY = "melee", "two", "ranged", "charge", "ready"
 SPELL, FLEE, OTHER, DELAY, NOTHING = "spell", "flee", "other", "delay", "nothing"
@@ -30,20 +39,22 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
         b.set(unit, "stunned", False)
         b.set(unit, "fumbled", False)
         return
+    # Each change below is set after the entry that says why, so the export lists it on
+    # that entry, not on the previous combatant's last one.
     engaged = bool(p.enemies_in_contact(b, unit))
     if engaged and unit.num("busy") > 0:
         # CG-11: "another action" only when not in contact.
-        b.set(unit, "busy", 0)
         b.record("info", f"{unit.label} is engaged in melee: its action stops", actor=unit.id)
+        b.set(unit, "busy", 0)
     if engaged and unit.num("charging") > 0:
         # CG-14: leaving contact is a flight; a charge under way does not leave it.
-        b.set(unit, "charging", 0)
-        b.set(unit, "charge_to", "")
         b.record(
             "info",
             f"{unit.label} is engaged in melee: its charge stops (leaving is a flight)",
             actor=unit.id,
         )
+        b.set(unit, "charging", 0)
+        b.set(unit, "charge_to", "")
     if unit.num("busy") > 0:
         left = unit.num("busy") - 1
         b.record("info", f"{unit.label} goes on with its action ({left} turns left)", actor=unit.id)
@@ -52,16 +63,15 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
     if unit.num("charging") > 0:
         foe = b.units.get(str(unit.stats["charge_to"]))
         if foe is None or foe.removed:
-            b.set(unit, "charging", 0)
             b.record("info", f"{unit.label}'s charge has no target left", actor=unit.id)
+            b.set(unit, "charging", 0)
         else:
             left = unit.num("charging") - 1
             if left > 0:
                 b.record("info", f"{unit.label} charges on ({left} turns left)", actor=unit.id)
                 b.set(unit, "charging", left)
                 return
-            b.set(unit, "charging", 0)
-            yield from contact_and_strike(b, unit, foe)
+            yield from contact_and_strike(b, unit, foe)  # it ends the charge (charging 0)
             return
     choice = yield Choose(
         key="action.choose",
@@ -105,29 +115,6 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
         b.set(unit, "busy", int(turns) - 1)
 
 
-def two_weapons(unit: Unit) -> tuple[list[str], str | None]:
-    """CG-6: the two one-handed melee weapons it would use, or why it cannot."""
-    if unit.profile["kind"] == "creature":
-        return [], "creatures attack by their attacks a turn"
-    if p.shield_ready(unit):
-        return [], "a shield is readied (seed: one weapon a hand, no shield)"
-    pair = [w for w in p.melee_weapons(unit) if int(weapons()[w].get("hands", 1)) == 1]
-    if len(pair) < 2:
-        return [], "needs two one-handed melee weapons readied"
-    if not unit.profile["ambidextrous"] and p.sides_of(unit, "pot") <= 4:
-        return [], "POT is d4 or 0 (seed: cannot attack with two weapons)"
-    return pair[:2], None
-
-
-def loaded(unit: Unit) -> list[str]:
-    """Shooting weapons ready to fire (CG-12: a CAD weapon once reloaded)."""
-    return [
-        w
-        for w in p.shooting_weapons(unit)
-        if int(weapons()[w].get("cad", 1)) <= 1 or not unit.num("reload")
-    ]
-
-
 def action_options(b: Battle, unit: Unit, may_delay: bool) -> list[Option]:
     foes = p.enemies_in_contact(b, unit)
     free = [u for u in b.enemies(unit.side) if u not in foes]
@@ -165,16 +152,6 @@ def action_options(b: Battle, unit: Unit, may_delay: bool) -> list[Option]:
     if unit.profile["spells"]:  # only casters are offered a spell
         options.insert(-3, Option(SPELL, "Cast a spell"))
     return options
-
-
-def fights_with_two(unit: Unit) -> bool:
-    """A character carrying two one-handed melee weapons (drawn or not)."""
-    owned = [
-        w
-        for w in p.words(unit.profile["weapons"])
-        if weapons()[w]["kind"] == "melee" and int(weapons()[w].get("hands", 1)) == 1
-    ]
-    return unit.profile["kind"] == "character" and len(owned) >= 2
 
 
 def _pick_foe(
@@ -344,6 +321,7 @@ def charge(b: Battle, unit: Unit) -> Step:
 def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:
     """Contact made by a charge (CG-11); the charge's attack is a full melee action."""
     b.record("info", f"{unit.label} reaches {target.label}: in contact", actor=unit.id)
+    b.set(unit, "charging", 0)
     b.set(unit, "charge_to", "")
     b.set(unit, "contact", (*p.words(unit.stats["contact"]), target.id))
     pair, reason = two_weapons(unit)
@@ -358,70 +336,55 @@ def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:
         )
         two = style == TWO
     if not p.melee_weapons(unit):
-        b.record("info", f"{unit.label} has no melee weapon readied: no attack")
+        # Ours (CG-11): the charge's attack is a melee action, and one needs a melee
+        # weapon in hand; said in the log, not skipped silently.
+        skipped(
+            b,
+            "attack",
+            "ours",
+            f"{unit.label} has no melee weapon readied: no charge attack on {target.label}",
+            actor=unit.id,
+            target=target.id,
+        )
         return
     yield from melee(b, unit, target, two=two)
 
 
-def ready_options(unit: Unit) -> list[Option]:
-    """Draw, stow, or one reload step (CG-5, CG-12)."""
-    ready = p.readied(unit)
-    gone = p.words(unit.stats["gone"])
-    out = []
-    for w in p.words(unit.profile["weapons"]):
-        spec = weapons()[w]
-        if spec["kind"] == "natural" or w in ready or w in gone:
-            continue
-        full = "hands full" if p.hands([*ready, w]) > 2 else None
-        out.append(Option(f"draw:{w}", f"Draw {spec['label']}", full))
-    shield = str(unit.profile["shield"])
-    if shield and p.SHIELD not in ready:
-        full = "hands full" if p.hands([*ready, p.SHIELD]) > 2 else None
-        out.append(
-            Option(f"draw:{p.SHIELD}", f"Ready {armour()['shields'][shield]['label']}", full)
-        )
-    for item in ready:
-        label = (
-            armour()["shields"][shield]["label"] if item == p.SHIELD else weapons()[item]["label"]
-        )
-        out.append(Option(f"stow:{item}", f"Stow {label}", passive=True))
-    if unit.num("reload"):
-        cad = [w for w in p.words(unit.profile["weapons"]) if int(weapons()[w].get("cad", 1)) > 1]
-        why = None if cad and cad[0] in ready else "draw the weapon first"
-        out.append(Option("reload", f"Reload ({unit.num('reload')} step(s) left)", why))
-    return out
-
-
-def ready(b: Battle, unit: Unit) -> Step:
-    answer = yield Choose(
-        key="ready.choose",
-        text=f"{unit.label} readies…",
-        options=ready_options(unit),
-        side=unit.side,
-        actor=unit.id,
-    )
-    verb, _, item = str(answer).partition(":")
-    items = p.readied(unit)
-    if verb == "draw":
-        b.set(unit, "ready", " ".join([*items, item]))
-    elif verb == "stow":
-        b.set(unit, "ready", " ".join(i for i in items if i != item))
-    else:
-        b.set(unit, "reload", unit.num("reload") - 1)
-
-
 def flee(b: Battle, unit: Unit) -> Step:
     """CG-14: each opponent in contact gets a free attack from behind, as against an
-    unaware target, costing it nothing; then the fugitive is out of the fight."""
+    unaware target, costing it nothing; then the fugitive is out of the fight, its cause
+    the choice to flee (the entry being written now)."""
+    chosen = b.current.index if b.current is not None else None
     for foe in p.enemies_in_contact(b, unit):
+        if unit.removed or foe.removed:
+            continue
         arms = p.melee_weapons(foe)
-        if not arms or unit.removed or foe.removed:
+        if not arms:
+            # Ours (CG-14): the free attack is a melee attack: no melee weapon in hand
+            # (only a bow drawn, say), no attack — logged, never silent.
+            skipped(
+                b,
+                "attack",
+                "ours",
+                f"{foe.label} has no melee weapon readied: no free attack on the fleeing "
+                f"{unit.label}",
+                actor=foe.id,
+                target=unit.id,
+            )
             continue
         b.record("info", f"{foe.label} strikes the fleeing {unit.label} from behind", actor=foe.id)
         yield from atk.attack(
-            b, foe, unit, arms[0], ranged=False, unaware=True, difficulty_mods=light(b, "melee")
+            b,
+            foe,
+            unit,
+            arms[0],
+            ranged=False,
+            unaware=True,
+            difficulty_mods=light(b, "melee"),
+            attack_kind="free",
         )
     if not unit.removed:
+        cause = b.cause(FLED, unit, entry=chosen)
         b.record("info", f"{unit.label} flees the fight", actor=unit.id)
-        b.set(unit, "fate", p.FLED)
-        atk.leave(b, unit)
+        b.set(unit, "fate", p.FLED, cause)
+        atk.leave(b, unit, cause)

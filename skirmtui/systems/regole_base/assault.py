@@ -1,16 +1,15 @@
-"""The Assault phase (seed "Assalto"; RB-6, RB-9, RB-13..RB-16, RB-20), in four stages:
-models activate alternately to charge, escape, reload or pass; the melees are fought,
-one attack at a time; the side that lost more R tests morale, flees and is pursued;
-the winners of a melee whose enemies are gone may move."""
+"""The Assault phase (seed "Assalto"; RB-6, RB-13..RB-16), its first two stages: models
+activate alternately to charge, escape, reload or pass; the melees are fought, one
+attack at a time. Morale, flight and the winners' moves are in `aftermath`."""
 
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
 from skirmtui.engine.core.system import Step
-from skirmtui.systems.regole_base import dice, maths, turns
-from skirmtui.systems.regole_base.arms import reload
+from skirmtui.systems.regole_base import aftermath, dice, maths, turns
 from skirmtui.systems.regole_base.attacks import melee_attack
 from skirmtui.systems.regole_base.movement import provoked
 from skirmtui.systems.regole_base.position import pos
@@ -18,26 +17,17 @@ from skirmtui.systems.regole_base.profile import melee_weapons, name, reloadable
 from skirmtui.systems.regole_base.state import (
     Sub,
     engaged,
+    escaped,
     foes_in_contact,
     melees,
     order,
     part,
     touch,
+    v_inches,
+    v_now,
     why_no_action,
 )
-from skirmtui.systems.regole_base.tables import rules, weapons
-
-_MOVE = rules()["movement"]
-_MORALE = rules()["morale"]
-
-
-def v_now(unit: Unit) -> int:
-    """RB-6/RB-15: a charger's V is 1 higher for the whole Assault phase."""
-    return unit.num("v") + (int(rules()["assault"]["charge_v"]) if unit.flag("charged") else 0)
-
-
-def _inches(unit: Unit, factor: str) -> str:
-    return f'{unit.num("v") * float(_MOVE[factor]):g}"'
+from skirmtui.systems.regole_base.tables import rules
 
 
 def why_no_charge(b: Battle, unit: Unit) -> str | None:
@@ -67,9 +57,9 @@ def assault_step(b: Battle) -> Step:
     elif stage == "fight":
         yield from _fight(b)
     elif stage == "morale":
-        yield from _morale(b)
+        yield from aftermath.morale(b)
     else:
-        yield from _winners(b)
+        yield from aftermath.winners(b)
 
 
 # -- (1) activations: charge, escape, reload, pass (RB-13) -----------------------------------
@@ -124,7 +114,7 @@ def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
     reaches = yield Ask(
         key="assault.reach",
         text=f"Does {name(unit)} reach base contact with {name(target)} moving up to "
-        f"{_inches(unit, 'charge')}?",
+        f"{v_inches(unit, 'charge')}?",
         side=unit.side,
         actor=unit.id,
         target=target.id,
@@ -134,7 +124,7 @@ def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
     if not reaches:
         b.record(
             "info",
-            f"{name(unit)}'s charge falls short: it moves up to {_inches(unit, 'charge')} "
+            f"{name(unit)}'s charge falls short: it moves up to {v_inches(unit, 'charge')} "
             f"toward {name(target)}",
             actor=unit.id,
         )
@@ -146,8 +136,9 @@ def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
 
 def _escape(b: Battle, unit: Unit) -> Sub[None]:
     """RB-9, RB-13: Confronto V vs the fastest enemy in contact; success moves V" (1.5V"
-    on a critical) and the model makes no attacks; a critical failure gives the enemy
-    an extra attack; a failure fights."""
+    on a critical) and the model makes no attacks for the rest of the phase, even if
+    charged again (`escaped`); a critical failure gives the enemy an extra attack; a
+    failure fights."""
     foes = foes_in_contact(b, unit)
     if not foes:  # a GM removed them meanwhile
         return
@@ -168,17 +159,17 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         far = "critical_flight" if result.critical == "success" else "escape"
         skip = frozenset(e.id for e in foes)
         part(b, unit)
-        pos(b).left.append(unit.id)
+        pos(b).escaped.append(unit.id)
         yield Confirm(
             key="assault.escape_move",
-            text=f"{name(unit)} escapes: move it up to {_inches(unit, far)} away — done?",
+            text=f"{name(unit)} escapes: move it up to {v_inches(unit, far)} away — done?",
             side=unit.side,
             actor=unit.id,
         )
         yield from provoked(b, unit, run=False, skip=skip)
         return
     if result.critical == "failure":
-        yield from melee_attack(b, fastest, unit, why="makes an extra attack on")
+        yield from melee_attack(b, fastest, unit, why="makes an extra attack on", kind="extra")
 
 
 # -- (2) the melees (RB-6, RB-13) ------------------------------------------------------------
@@ -198,13 +189,23 @@ def _setup_melee(b: Battle) -> Sub[None]:
     groups = pos(b).melees
     index = pos(b).melee
     if index >= len(groups):
-        _start_morale(b)
+        aftermath.start_morale(b)
         return
     fighters = [b.units[u] for u in groups[index] if b.alive(u) and engaged(b, b.units[u])]
     if not fighters:
         pos(b).melee = index + 1
         return
     b.record("info", "Melee: " + ", ".join(name(u) for u in fighters))
+    for unit in fighters:
+        if escaped(b, unit):
+            skipped(
+                b,
+                "attack",
+                "RB-13",
+                f"{name(unit)} escaped a melee this phase: it makes no attacks in this one "
+                "(it still defends and may parry; RB-13)",
+                actor=unit.id,
+            )
     for unit in fighters:
         if unit.removed:
             continue
@@ -271,6 +272,8 @@ def _fight(b: Battle) -> Sub[None]:
         unit = b.units[sequence[j]]
         if unit.removed or unit.num("attacks") <= 0 or unit.flag("fleeing"):
             continue
+        if escaped(b, unit):  # RB-13: its attacks only buy parries (logged at setup)
+            continue
         if not engaged(b, unit):
             continue
         attacker = unit
@@ -297,155 +300,3 @@ def _fight(b: Battle) -> Sub[None]:
         )
         target = b.units[str(choice)]
     yield from melee_attack(b, attacker, target)
-
-
-# -- (3) assault morale, flight and pursuit (RB-9) ---------------------------------------------
-
-
-def _start_morale(b: Battle) -> None:
-    """RB-9: in each melee the side that lost more R tests M with each of its models
-    still in contact."""
-    lost = pos(b).lost
-    testers: list[str] = []
-    for group in pos(b).melees:
-        per_side = {b.units[u].side: 0 for u in group}
-        for u in group:
-            per_side[b.units[u].side] += lost.get(u, 0)
-        loser = maths.losing_side(per_side)
-        if loser is not None:
-            testers += [u for u in group if b.units[u].side == loser]
-    pos(b).testers = testers
-    pos(b).stage = "morale"
-
-
-def _morale(b: Battle) -> Sub[None]:
-    testers = pos(b).testers
-    while testers:
-        unit = b.units[testers.pop(0)]
-        if not unit.removed and engaged(b, unit):
-            break
-    else:
-        pos(b).stage = "winners"
-        pos(b).melee = 0
-        return
-    removed = pos(b).removed.get(unit.side, 0)
-    mods = []
-    if removed:
-        mods.append(dice.Mod(f"{removed} removed", -removed * int(_MORALE["removed"])))
-    if unit.num("r") == 1:
-        mods.append(dice.Mod("at R 1", -int(_MORALE["last_wound"])))
-    result = yield dice.test(
-        "morale.assault",
-        f"{name(unit)}'s side lost more: M test",
-        unit.num("m"),
-        tuple(mods),
-        side=unit.side,
-        actor=unit.id,
-    )
-    if not result.success and not unit.removed:
-        yield from _flee(b, unit)
-
-
-def _flee(b: Battle, unit: Unit) -> Sub[None]:
-    """RB-9: it flees V" away; each enemy in contact tests V: a pass catches it and makes
-    a free attack (a natural 1 hits automatically); a pursuer's natural 6 lets it move
-    1.5V". Ours: every enemy in contact pursues (it costs nothing)."""
-    b.record("info", f"{name(unit)} flees the melee", actor=unit.id)
-    caught: list[tuple[Unit, bool]] = []
-    far = "flight"
-    for enemy in foes_in_contact(b, unit):
-        if enemy.flag("fleeing") or enemy.removed or unit.removed:
-            continue
-        chase = yield Choose(
-            key="morale.pursue",
-            text=f"Does {name(enemy)} pursue {name(unit)}? (V test: a pass catches it for a "
-            "free attack; a natural 6 lets it flee 1.5 times as far)",
-            options=(Option("pursue", "Pursue"), Option("stay", "Let it go", passive=True)),
-            side=enemy.side,
-            actor=enemy.id,
-            target=unit.id,
-        )
-        if chase != "pursue" or enemy.removed or unit.removed:
-            continue
-        bonus = v_now(enemy) - enemy.num("v")
-        result = yield dice.test(
-            "morale.pursuit",
-            f"{name(enemy)} pursues {name(unit)}: V {enemy.num('v')}",
-            enemy.num("v"),
-            (dice.Mod("charged", bonus),) if bonus else (),
-            side=enemy.side,
-            actor=enemy.id,
-            target=unit.id,
-        )
-        if result.natural == 6:
-            far = "critical_flight"
-        if result.success:
-            caught.append((enemy, result.natural == 1))
-    if unit.removed:
-        return
-    if caught:
-        b.record("info", f"{name(unit)} is caught", target=unit.id)
-        for enemy, automatic in caught:
-            yield from melee_attack(
-                b, enemy, unit, parry=False, auto_hit=automatic, why="makes a free attack on"
-            )
-        return
-    skip = frozenset(e.id for e in foes_in_contact(b, unit))
-    part(b, unit)
-    pos(b).left.append(unit.id)
-    yield Confirm(
-        key="morale.flee_move",
-        text=f"{name(unit)} gets away: move it up to {_inches(unit, far)} from the enemy — done?",
-        side=unit.side,
-        actor=unit.id,
-    )
-    yield from provoked(b, unit, run=False, skip=skip)
-
-
-# -- (4) winners' moves, then reloads and on to Shooting ---------------------------------------
-
-
-def _winners(b: Battle) -> Sub[None]:
-    """Seed: "Se alla fine di un corpo a corpo non sono più presenti modelli di una delle
-    due fazioni, i loro avversari possono muoversi in qualunque direzione di V / 2''"."""
-    at = pos(b)
-    groups = at.melees
-    left = set(at.left)
-    while at.melee < len(groups):
-        group = groups[at.melee]
-        at.melee += 1
-        sides = {b.units[u].side for u in group}
-        standing = [
-            b.units[u] for u in group if b.alive(u) and u not in left and not engaged(b, b.units[u])
-        ]
-        still = {b.units[u].side for u in group if b.alive(u) and u not in left}
-        if len(sides) > 1 and len(still) == 1 and standing:
-            yield Confirm(
-                key="assault.winners",
-                text="The melee is won: "
-                + ", ".join(f"{name(u)} up to {_inches(u, 'winners')}" for u in standing)
-                + " may move in any direction — done?",
-                side=standing[0].side,
-                actor=standing[0].id,
-            )
-            return
-    _finish(b)
-
-
-def _finish(b: Battle) -> None:
-    """RB-20: an Assault-phase reload counts only if the model did not fight and is not
-    engaged; melees still engaged go on next round (seed: "bloccate in mischia")."""
-    at = pos(b)
-    reloads, at.reloads = at.reloads, []
-    for unit_id, weapon_id in reloads:
-        unit = b.units[unit_id]
-        if unit.removed:
-            continue
-        weapon = weapons()[weapon_id]
-        if engaged(b, unit) or unit.flag("fought"):
-            b.record("info", f"{name(unit)} fought: its reload does not count", actor=unit.id)
-            continue
-        reload(b, unit, weapon, "its assault")
-    at.melees, at.melee, at.fight_order, at.fight_next = [], 0, [], 0
-    at.testers, at.left = [], []
-    turns.start_phase(b, "shooting")

@@ -119,12 +119,11 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
     if mode == "run":
         b.set(unit, "ran", b.round)
     if height:
-        ok = yield from _height(b, unit, height)
+        yield from _height(b, unit, height)
         if unit.removed:
             return
-        if not ok:  # RB-21: a failed jump or descent ends its move (and no run goes on)
-            yield from provoked(b, unit, run=False)
-            return
+    # RB-21: a failed jump or descent ends the move there, but the model ran to it: the
+    # enemies it passed within 1" or within half range of (RB-4, RB-17) still had it.
     yield from provoked(b, unit, run=mode == "run")
 
 
@@ -208,7 +207,9 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
         if enemy is None:
             break
         done.add(enemy.id)
-        yield from melee_attack(b, enemy, unit, parry=False, why="makes a free attack on")
+        yield from melee_attack(
+            b, enemy, unit, parry=False, why="makes a free attack on", kind="free"
+        )
     if not run:
         return
     done = set()

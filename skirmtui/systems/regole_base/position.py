@@ -37,8 +37,11 @@ class RBPosition(Position):
     fight_next: int = 0
     #: Models still to take a morale test this phase.
     testers: list[str] = attrs.field(factory=list)
-    #: Models that fled or escaped a melee this phase.
+    #: Models that fled a melee at this phase's morale (no winners' move for them).
     left: list[str] = attrs.field(factory=list)
+    #: RB-13: models that escaped a melee this phase: they make no attacks until the
+    #: phase ends, even if charged again (they still defend and may parry).
+    escaped: list[str] = attrs.field(factory=list)
     #: RB-20: Assault-phase reloads (model id, weapon id), counted at the phase's end.
     reloads: list[list[str]] = attrs.field(factory=list)
 

@@ -7,9 +7,11 @@ from collections.abc import Generator
 from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.prompts import Prompt
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
+from skirmtui.systems.regole_base.tables import rules
 
 T = TypeVar("T")
 #: A piece of a rule step: yields prompts, returns a value.
@@ -88,13 +90,13 @@ def note_loss(b: Battle, unit: Unit, amount: int) -> None:
     lost[unit.id] = lost.get(unit.id, 0) + amount
 
 
-def kill(b: Battle, unit: Unit, why: str) -> None:
-    """R 0 removes the model (seed: "morto o comunque privo di sensi")."""
+def kill(b: Battle, unit: Unit, why: str, cause: Cause) -> None:
+    """R 0 removes the model (seed: "morto o comunque privo di sensi"), for `cause`."""
     b.record("info", f"{name(unit)} ({b.side_name(unit.side)}) {why}", target=unit.id)
     part(b, unit)
     removed = pos(b).removed
     removed[unit.side] = removed.get(unit.side, 0) + 1
-    b.remove(unit)
+    b.remove(unit, cause)
 
 
 def alive_sides(b: Battle) -> list[str]:
@@ -111,3 +113,19 @@ def why_no_action(b: Battle, unit: Unit) -> str | None:
     if unit.num("ran") == b.round:
         return "ran this round"
     return None
+
+
+def v_now(unit: Unit) -> int:
+    """RB-6/RB-15: a charger's V is 1 higher for the whole Assault phase."""
+    return unit.num("v") + (int(rules()["assault"]["charge_v"]) if unit.flag("charged") else 0)
+
+
+def v_inches(unit: Unit, factor: str) -> str:
+    """A move of `factor` × V (data: `[movement]`), in inches."""
+    return f'{unit.num("v") * float(rules()["movement"][factor]):g}"'
+
+
+def escaped(b: Battle, unit: Unit) -> bool:
+    """RB-13: the model escaped a melee this Assault phase: it makes no attacks until
+    the phase ends, even if charged again."""
+    return unit.id in pos(b).escaped

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Step, UnitSpec
+from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, UnitSpec
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
@@ -63,11 +63,10 @@ class RegoleBase(BaseSystem):
         battle.pos = RBPosition()
         turns.begin_round(battle)
 
-    def next_step(self, battle: Battle) -> Step:
-        """RB-12 first: a side with no models left ends the battle at once."""
-        if turns.check_end(battle):
-            return _nothing()
-        return super().next_step(battle)
+    def check_end(self, battle: Battle) -> None:
+        """RB-12: a side with no models left ends the battle at once, in the middle of an
+        activation too (no free attack, free shot or rest of a blast after it)."""
+        turns.check_end(battle)
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """G-4: a model back on the table has R 1 up to its starting R."""
@@ -97,8 +96,3 @@ class RegoleBase(BaseSystem):
 
     def summary(self, battle: Battle) -> list[str]:
         return views.summary(battle)
-
-
-def _nothing() -> Step:
-    return
-    yield

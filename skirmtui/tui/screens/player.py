@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from skirmtui.engine.core.odds import percent, success_chance
-from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line, safe
 from skirmtui.tui.usertext import plain
@@ -42,6 +42,10 @@ def question_words(session: Session) -> Text:
         text.append(safe(side) + ": ", style="bold")
     text.append(safe(prompt.text) + "\n")
     if isinstance(prompt, Choose):
+        for option in prompt.enabled():
+            text.append(f"  • {one_line(option.label)}\n")
+    elif isinstance(prompt, Pick):
+        text.append("  any of:\n", style="dim")
         for option in prompt.enabled():
             text.append(f"  • {one_line(option.label)}\n")
     elif isinstance(prompt, Roll):

@@ -1,0 +1,108 @@
+"""The options of a `Choose` or a `Pick`: `Option`, and `LazyOptions` for a long list.
+
+Kept apart from prompts.py (which re-exports both) so each module stays small."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import NamedTuple, overload
+
+__all__ = ["LazyOptions", "Option"]
+
+
+class Option(NamedTuple):
+    """One choice. A disabled option is shown with its reason and refused if picked.
+
+    `passive` marks "pass / stop / cancel": random play picks it less often, so
+    simulated battles fight instead of passing every turn. (A NamedTuple: prompts
+    are rebuilt on every replayed answer, so options must be cheap to make.)
+    """
+
+    value: str
+    label: str
+    disabled: str | None = None
+    passive: bool = False
+    #: The chance of success of what picking this option leads to (a `Pick` of units
+    #: that each test: "which units try the impervious slope?"), shown beside it.
+    chance: float | None = None
+    #: Options of a `Pick` that share a group exclude each other: at most one of them
+    #: is picked (a unit's ground: open, rough or impervious).
+    group: str | None = None
+
+
+class LazyOptions(Sequence[Option]):
+    """The options of a long pick list, made only when read whole (the pick list on
+    screen, random play); an answer is looked up by value without them (`find`), so a
+    replayed answer does not build a list of hundreds of options to check one.
+
+    `make()` gives every option in order; `find(value)` must give exactly the option of
+    that value `make()` holds, None when it holds none (tests/property/test_lazy_options.py
+    checks both for every system). Both read the battle as it is while the prompt is
+    pending, so the runner makes the list (`settle`) before a GM entry changes the battle
+    under a pending prompt and when a prompt is answered in play (whoever holds the
+    prompt may read it later). Only a replay answers without making it (nobody sees
+    those prompts): reading such a list afterwards is an error, never a list of another
+    time."""
+
+    __slots__ = ("_built", "_closed", "_find", "_found", "_make")
+
+    def __init__(
+        self, make: Callable[[], Iterable[Option]], find: Callable[[str], Option | None]
+    ) -> None:
+        self._make = make
+        self._find = find
+        self._built: tuple[Option, ...] | None = None
+        self._closed = False
+        #: The last value looked up and its option (an answer is checked, then described).
+        self._found: tuple[str, Option | None] | None = None
+
+    def settle(self) -> tuple[Option, ...]:
+        """Every option, made now if not yet (then kept)."""
+        built = self._built
+        if built is None:
+            if self._closed:
+                raise RuntimeError("the options of an answered prompt were never made")
+            built = self._built = tuple(self._make())
+        return built
+
+    def close(self) -> None:
+        """The prompt was answered: the battle moves on, so `make` would lie from now."""
+        self._closed = True
+
+    def find(self, value: str) -> Option | None:
+        built = self._built
+        if built is None:
+            found = self._found
+            if found is not None and found[0] == value:
+                return found[1]
+            option = self._find(value)
+            self._found = (value, option)
+            return option
+        for option in built:
+            if option.value == value:
+                return option
+        return None
+
+    @overload
+    def __getitem__(self, index: int) -> Option: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Option, ...]: ...
+    def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:
+        return self.settle()[index]
+
+    def __len__(self) -> int:
+        return len(self.settle())
+
+    def __iter__(self) -> Iterator[Option]:
+        return iter(self.settle())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyOptions | tuple):
+            return self.settle() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.settle())
+
+    def __repr__(self) -> str:
+        return f"LazyOptions({self.settle()!r})"
