@@ -21,7 +21,8 @@ BATTLE_BINDINGS: list[Binding] = [
         "Undo",
         id="undo",
         priority=True,
-        tooltip="take back the last answer or GM entry, as far back as the start",
+        tooltip="take back the last answer or GM entry, as far back as the start; a toast "
+        "says what was undone",
     ),
     Binding(
         "ctrl+y",
@@ -29,7 +30,7 @@ BATTLE_BINDINGS: list[Binding] = [
         "Redo",
         id="redo",
         priority=True,
-        tooltip="give the undone answer again",
+        tooltip="give the undone answer again; a toast says what was redone",
     ),
     Binding(
         "r",
@@ -37,7 +38,8 @@ BATTLE_BINDINGS: list[Binding] = [
         "Roll",
         id="roll",
         priority=True,
-        tooltip="let the app roll the pending dice (the exact chance is shown before)",
+        tooltip="let the app roll, and every roll that follows before the next decision "
+        "(hit → armour → wound); the exact chance is shown before",
     ),
     Binding(
         "y",
@@ -77,14 +79,15 @@ BATTLE_BINDINGS: list[Binding] = [
         "damage",
         "Damage",
         id="damage",
-        tooltip="GM: one more damage on the unit under the roster cursor",
+        tooltip="GM: one more wound on the unit under the roster cursor (its system's "
+        "damage field; regole-base: one less current R)",
     ),
     Binding(
         "minus",
         "heal",
         "Heal",
         id="heal",
-        tooltip="GM: one less damage on the unit under the roster cursor",
+        tooltip="GM: one less wound on the unit under the roster cursor",
     ),
     Binding(
         "x",
@@ -108,8 +111,15 @@ BATTLE_BINDINGS: list[Binding] = [
         tooltip="write a note into the log (tick Private to keep it from the players)",
     ),
     Binding("v", "review", "Review", id="review", tooltip="review: timeline, filters, summary"),
-    Binding("tab", "focus_next", "Next pane", show=False),
+    Binding("tab", "app.focus_next", "Next pane", show=False),
+    Binding("shift+tab", "app.focus_previous", "Previous pane", show=False),
+    # The answer keys are the screen's, not the Now pane's: they reach the question
+    # whichever pane has focus (a pane's own keys are arrows and pages only).
     *[Binding(str(n), f"digit('{n}')", show=False) for n in range(10)],
+    Binding("enter", "submit", "Answer", id="submit", show=False),
+    Binding("backspace", "erase", show=False),
+    Binding("space", "type(' ')", show=False),
+    Binding("comma", "type(' ')", show=False),
     *SEARCH_BINDINGS,
     Binding(
         "l",
@@ -132,9 +142,20 @@ BATTLE_BINDINGS: list[Binding] = [
 
 #: Keys a pane or the app handles, for the help table: (keys as shown, what they do).
 PANE_KEYS: list[tuple[str, str]] = [
-    ("↑ ↓ Enter or 1–9", "choose an option (only options that may be picked carry a number)"),
-    ("digits, Enter", 'type the faces rolled at the table ("3 5" for 2d6, or "35")'),
-    ("Tab", "move between panes (roster, Now, log)"),
+    (
+        "↑ ↓ Enter or 1–9",
+        "choose an option; a number stays with its option while the question is open and "
+        "when it comes back (a disabled one keeps its number and says why)",
+    ),
+    (
+        "digits, Enter",
+        'type the faces rolled at the table ("3 5" for 2d6, or "35"); digits and Enter '
+        "reach the question whichever pane has focus",
+    ),
+    (
+        "Tab / Shift+Tab",
+        "move between the roster, the Now pane and the log (the focused pane has a heavy border)",
+    ),
     ("Ctrl+P", "command palette: every command (roll, redo, export…)"),
     ("Ctrl+Q", "quit (the battle is already saved)"),
 ]

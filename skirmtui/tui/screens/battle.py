@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from skirmtui.engine.core.items import GM_SET
 from skirmtui.engine.core.prompts import AnswerError, Ask, Prompt, Roll
-from skirmtui.engine.core.text import safe
+from skirmtui.engine.core.text import one_line, safe
 from skirmtui.tui.keys import BATTLE_BINDINGS
 from skirmtui.tui.search import LogSearch, haystack
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
@@ -54,6 +54,20 @@ _TOGGLED = (
     "heal",
     "status",
 )
+
+
+def entry_said(session: Session, index: int) -> str:
+    """What the answer or GM entry at `index` wrote first in the log (the answer,
+    the roll, the GM's entry), for "Undone: …" and "Redone: …"."""
+    first = ""
+    for entry in reversed(session.battle.log):  # its entries are the log's tail
+        if entry.answer is None or entry.answer < index:
+            break
+        if entry.answer == index and entry.text:
+            first = entry.text
+    if first:
+        return one_line(first)
+    return session.items[index].key if 0 <= index < len(session.items) else "nothing"
 
 
 def too_small_message(width: int, height: int) -> str:
@@ -120,6 +134,18 @@ class BattleScreen(Screen[None]):
         self._follow_prompt()
         self.query_one(UnitSheet).refresh_view()
         self.update_savebar()
+        if not self.read_only and not self.session.items:
+            # A new battle: the rolls the app makes come before the first question.
+            self.call_after_refresh(self._first_rolls)
+
+    def _first_rolls(self) -> None:
+        try:
+            made = self.session.auto_roll()
+        except AnswerError as error:
+            self.query_one(PromptPanel).show_error(str(error))
+            return
+        if made:
+            self.changed()
 
     def render(self) -> RenderableType:
         """Below the smallest size the panes are hidden and the screen itself says so
@@ -173,6 +199,8 @@ class BattleScreen(Screen[None]):
         if unit is not None and unit in self.session.battle.units:
             self.query_one(Roster).select(unit)
             self._show_unit(unit, repaint=False)  # `changed` repaints the sheet next
+        elif prompt is not None and prompt.side is not None:
+            self.query_one(Roster).show_side(prompt.side)  # the side asked, in view
 
     def _show_unit(self, unit_id: str, repaint: bool = True) -> None:
         self.selected = unit_id
@@ -198,13 +226,17 @@ class BattleScreen(Screen[None]):
             self.app.clear_notifications()
             self.notify(safe(message), severity=severity, markup=False)  # type: ignore[arg-type]
 
-    def _apply(self, act: Callable[[], object]) -> None:
-        """Send one answer, roll, undo or redo to the session; a refusal is shown."""
+    def _apply(self, act: Callable[[Session], str | None]) -> None:
+        """Send one answer, roll, undo or redo to the session (`act`); a refusal is
+        shown; what `act` says it did (undo, redo) is toasted."""
         try:
-            act()
+            said = act(self.session)
         except AnswerError as error:
             self.query_one(PromptPanel).show_error(str(error))
+            self.changed()  # an auto roll may have been made before the error
             return
+        if said:
+            self.warn(said, "information")
         self.changed()
 
     def apply_gm(self, item: Item | None) -> None:
@@ -212,20 +244,20 @@ class BattleScreen(Screen[None]):
             return
         try:
             self.session.gm(item.key, **item.value)
+            self.session.auto_roll()  # e.g. the app now rolls for the side asked
         except AnswerError as error:
             self.warn(str(error), "error")
-            return
         self.changed()
 
     # -- messages from the panes -----------------------------------------------------------
 
     @on(PromptPanel.Answered)
     def _answered(self, event: PromptPanel.Answered) -> None:
-        self._apply(lambda: self.session.answer(event.value))
+        self._apply(lambda session: _answer(session, event.value))
 
     @on(PromptPanel.RollRequested)
     def _roll_requested(self) -> None:
-        self._apply(self.session.roll)
+        self._apply(_roll)
 
     @on(Roster.UnitSelected)
     def _unit_selected(self, event: Roster.UnitSelected) -> None:
@@ -245,29 +277,39 @@ class BattleScreen(Screen[None]):
         return not self.read_only
 
     def action_undo(self) -> None:
-        self._apply(self.session.undo)
+        self._apply(_undo)
 
     def action_redo(self) -> None:
-        self._apply(self.session.redo)
+        self._apply(_redo)
 
     def action_roll(self) -> None:
-        self._apply(self.session.roll)
+        self._apply(_roll)
 
     def action_answer_yes(self) -> None:
-        self._apply(lambda: self.session.answer(True))
+        self._apply(lambda session: _answer(session, True))
 
     def action_answer_no(self) -> None:
-        self._apply(lambda: self.session.answer(False))
+        self._apply(lambda session: _answer(session, False))
 
     def action_digit(self, digit: str) -> None:
         """Digits answer the prompt whichever pane has focus (pick an option, type)."""
         self.query_one(PromptPanel).key_digit(digit)
 
+    def action_submit(self) -> None:
+        self.query_one(PromptPanel).action_submit()
+
+    def action_erase(self) -> None:
+        self.query_one(PromptPanel).action_erase()
+
+    def action_type(self, char: str) -> None:
+        self.query_one(PromptPanel).action_type(char)
+
     def action_sheet(self) -> None:
         self.toggle_class("-sheet")
 
     def action_damage(self, delta: int = 1) -> None:
-        """Quick GM entry: one more (or, `-`, one less) damage on the selected unit."""
+        """Quick GM entry: one more (or, `-`, one less) wound on the selected unit, in
+        the system's damage field (`damage_field`, `damage_step`)."""
         field = self.session.system.damage_field
         unit = self.session.battle.units.get(self.selected or "")
         if field is None or unit is None:
@@ -277,7 +319,9 @@ class BattleScreen(Screen[None]):
             return
         from skirmtui.engine.core.items import Item
 
-        self.apply_gm(Item(GM_SET, {"unit": unit.id, "field": field, "value": value + delta}))
+        # A wound is the system's own step (regole-base: one less current R).
+        step = self.session.system.damage_step * delta
+        self.apply_gm(Item(GM_SET, {"unit": unit.id, "field": field, "value": value + step}))
 
     def action_heal(self) -> None:
         self.action_damage(-1)
@@ -364,6 +408,30 @@ class BattleScreen(Screen[None]):
         self.post_message(self.ExportRequested())
 
 
+def _answer(session: Session, value: object) -> None:
+    """An answer, then what the app rolls for (`Session.auto_roll`)."""
+    session.answer(value)
+    session.auto_roll()
+
+
+def _roll(session: Session) -> None:
+    """The rolls that follow with no decision between, then what the app rolls for;
+    never after undo or redo, which would roll again what was just taken back."""
+    session.roll_chain()
+    session.auto_roll()
+
+
+def _undo(session: Session) -> str:
+    said = "Undone: " + entry_said(session, len(session.items) - 1)
+    session.undo()
+    return said
+
+
+def _redo(session: Session) -> str:
+    session.redo()
+    return "Redone: " + entry_said(session, len(session.items) - 1)
+
+
 def _yes_no(screen: BattleScreen) -> bool:
     prompt = screen.session.prompt
     return screen.playing and isinstance(prompt, Ask) and prompt.yes_no
@@ -403,5 +471,17 @@ _LIVE: dict[str, Callable[[BattleScreen], bool]] = {
 
 #: Keys the open search line takes for itself (the letters go to it).
 _SEARCH_LINE_TAKES = frozenset(
-    {"roll", "answer_yes", "answer_no", "help", "digit", "sheet", "damage", "heal"}
+    {
+        "roll",
+        "answer_yes",
+        "answer_no",
+        "help",
+        "digit",
+        "submit",
+        "erase",
+        "type",
+        "sheet",
+        "damage",
+        "heal",
+    }
 )
