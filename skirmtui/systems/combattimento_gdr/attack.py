@@ -310,6 +310,7 @@ def land(b: Battle, effect: dict[str, Any]) -> None:
             actor=effect["by"],
             target=target.id,
         )
+        annotate(b, held=True)
         return
     apply(b, effect)
 
@@ -322,6 +323,7 @@ def apply_held(b: Battle) -> None:
     where.held = []
     if not held:
         return
+    start = len(b.log)
     b.record(
         "info",
         f"The simultaneous group has acted: {len(held)} held result(s) applied",
@@ -330,6 +332,16 @@ def apply_held(b: Battle) -> None:
     )
     for effect in held:
         apply(b, effect, held=True)
+    group = where.order[where.entry] if where.entry < len(where.order) else []
+    mark(b, start, group=list(group), held=True)
+
+
+def mark(b: Battle, start: int, **keys: Any) -> None:
+    """Add export keys (`group`, `held`) to the entries written since `start`, GM
+    entries and notes excepted (CG-4, CG-11: what a simultaneous group did and held)."""
+    for entry in b.log[start:]:
+        if entry.kind not in ("override", "note"):
+            entry.detail = {**(entry.detail or {}), **keys}
 
 
 def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
