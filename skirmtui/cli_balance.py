@@ -28,9 +28,14 @@ def balance_arguments(
     p.add_argument(
         "--scenario",
         metavar="NAME",
-        help="play this scenario's two armies (default: every pair of sample armies)",
+        help="play this scenario (its two armies unless --armies; default: the demo's "
+        "options, every pair of sample armies)",
     )
-    p.add_argument("--armies", metavar="A,B,…", help="only pairs of these sample armies")
+    p.add_argument(
+        "--armies",
+        metavar="A,B,…",
+        help="pairs of these sample armies (`all`: every one, also with --scenario)",
+    )
     p.add_argument(
         "--battles",
         type=int,
@@ -91,7 +96,7 @@ def balance(args: argparse.Namespace, system: RuleSystem) -> tuple[str, bool]:
         file=sys.stderr,
     )
     doc = balance_document(plan, outcome.tally, outcome.stopped, args.scenario or "demo")
-    doc["messages"] = notes + doc["messages"]
+    doc["notes"] = notes
     return render(doc, args.format), bool(outcome.tally.errors)
 
 

@@ -64,7 +64,8 @@ def balance_plan(
             matchup_setup(system.id, (pair[1], pair[0]), name),
         )
         try:
-            system.new_battle(seatings[0])
+            for setup in seatings:
+                system.new_battle(setup)
         except SetupError as error:
             notes.append(f"{pair[0]} vs {pair[1]} left out: the scenario refuses it ({error})")
             continue
@@ -87,6 +88,8 @@ def balance_plan(
 
 def _pairs(system_id: str, scenario: str | None, armies: list[str] | None) -> list[tuple[str, str]]:
     known = army_names(system_id)
+    if armies == ["all"]:
+        armies = known
     if armies:
         unknown = [a for a in armies if a not in known]
         if unknown:

@@ -46,6 +46,7 @@ def balance_document(
         "sweep": _sweep(plan, tally),
         "notable": _notable(plan, tally),
         "messages": list(tally.messages),
+        "notes": [],  # what the plan left out and why (set by whoever made the plan)
     }
 
 

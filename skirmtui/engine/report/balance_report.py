@@ -60,6 +60,7 @@ def _summary(doc: dict[str, Any]) -> Section:
         f"{doc['battles']} of {doc['planned']} battles ({why}); {doc['errors']} errors.",
         f"Play: {doc['policy']} legal answers for every side. Seats swapped every other "
         "battle; intervals are 95% (Wilson).",
+        *doc.get("notes", []),
     ]
     return ("Balance report", lines, None)
 
