@@ -60,6 +60,12 @@ def balance_arguments(
         metavar="ADDRESS",
         help="a Dask distributed scheduler (tcp://host:8786); needs skirmtui[cluster]",
     )
+    p.add_argument(
+        "--ai",
+        metavar="PERSONA[:PERSONA]",
+        help="the app's personas play the armies (the first army's, the second's; "
+        "balanced:random is skill against luck); default: random answers",
+    )
     p.add_argument("--format", choices=FORMATS, default="text", help="report format")
     output(p, "OUT", "default: standard output")
 
@@ -74,6 +80,10 @@ def balance(args: argparse.Namespace, system: RuleSystem) -> tuple[str, bool]:
 
     sweep = parse_sweep(args.sweep) if args.sweep else None
     armies = [a.strip() for a in args.armies.split(",")] if args.armies else None
+    ai = None
+    if args.ai:
+        first, _, second = args.ai.partition(":")
+        ai = (first.strip(), (second or first).strip())
     plan, notes = balance_plan(
         system,
         seed=args.seed,
@@ -82,6 +92,7 @@ def balance(args: argparse.Namespace, system: RuleSystem) -> tuple[str, bool]:
         battles=args.battles,
         precision=args.precision,
         sweep=sweep,
+        ai=ai,
     )
     workers = args.workers if args.workers is not None else all_cores()
     if workers < 1:
@@ -95,7 +106,8 @@ def balance(args: argparse.Namespace, system: RuleSystem) -> tuple[str, bool]:
         f"({outcome.per_second:.1f} battles/s, {where})",
         file=sys.stderr,
     )
-    doc = balance_document(plan, outcome.tally, outcome.stopped, args.scenario or "demo")
+    policy = "random" if ai is None else (ai[0] if ai[0] == ai[1] else f"{ai[0]} vs {ai[1]}")
+    doc = balance_document(plan, outcome.tally, outcome.stopped, args.scenario or "demo", policy)
     doc["notes"] = notes
     return render(doc, args.format), bool(outcome.tally.errors)
 

@@ -37,3 +37,16 @@ async def test_example_opens_in_review(path: Path) -> None:
         await pilot.pause()
         assert app.screen.cursor.items == []
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_sample_report_is_what_export_writes(path: Path) -> None:
+    """Issue 27: the shipped `SYSTEM.md` beside each example is what `export --format md`
+    writes today; regenerate with `tools/make_examples.py --resave`."""
+    from skirmtui.engine.report.report import markdown_report
+
+    session, _ = load_session(path, systems())
+    report = markdown_report(session, session.system.summary(session.battle))
+    assert path.with_suffix(".md").read_text(encoding="utf-8") == report, (
+        f"{path.with_suffix('.md').name} is stale: run tools/make_examples.py --resave"
+    )

@@ -11,6 +11,7 @@ import re
 
 from skirmtui.engine.core.system import RuleSystem, Setup, SetupError
 from skirmtui.engine.play.balance import Matchup, Plan, Sweep, has_unit, seated
+from skirmtui.engine.play.personas import persona
 from skirmtui.engine.play.stats import battles_for
 from skirmtui.systems.armies import army_names, matchup_setup, scenario_armies, scenario_names
 
@@ -49,6 +50,7 @@ def balance_plan(
     battles: int | None = None,
     precision: float | None = None,
     sweep: Sweep | None = None,
+    ai: tuple[str, str] | None = None,
 ) -> tuple[Plan, list[str]]:
     """The plan and notes for the report (matchups the scenario's options refuse)."""
     notes: list[str] = []
@@ -82,7 +84,12 @@ def balance_plan(
     total = battles if battles is not None else battles_for(half) * len(matchups)
     if total < 1:
         raise ValueError("--battles must be at least 1")
-    plan = Plan(system.id, tuple(matchups), seed, total, None if precision is None else half, sweep)
+    if ai is not None:
+        for name_ in ai:
+            persona(system.id, name_)  # PersonaError (a ValueError) names the known ones
+    plan = Plan(
+        system.id, tuple(matchups), seed, total, None if precision is None else half, sweep, ai
+    )
     return plan, notes
 
 

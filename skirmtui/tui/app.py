@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from textual.widgets import Input, TextArea
 
     from skirmtui.engine.core.system import Setup
+    from skirmtui.engine.store.files import Signature
     from skirmtui.engine.store.lock import SaveLock
+    from skirmtui.engine.store.saves import SaveSnapshot
     from skirmtui.tui.autosave import Autosaver
 
 
@@ -53,6 +55,7 @@ class SkirmApp(App[int]):
         lock: SaveLock | None = None,
         notice: str | None = None,
         on_disk: bool = False,
+        read: Signature | None = None,
     ) -> None:
         super().__init__()
         #: The save's lock (held while this app may write it; released on exit).
@@ -60,8 +63,19 @@ class SkirmApp(App[int]):
         #: Shown once the first screen is up (why the battle opened read-only…).
         self.notice = notice
         self._asking = False  # the unsaved-answers dialog is up
+        self._told: str | None = None  # the save problem last notified
         #: `session` was just loaded from (or written to) `path`: append to it.
         self.on_disk = on_disk
+        #: The signature of the bytes `session` was loaded from (`on_disk`): an edit
+        #: made since, even before autosave starts, is an outside change.
+        self.read_as = read
+        #: The battle as the file holds it (answers, log, result), taken now: an answer
+        #: given before the autosave starts is not on disk and must be written.
+        self._as_loaded = (
+            (tuple(session.items), tuple(session.battle.log), session.battle.result)
+            if on_disk and session is not None
+            else None
+        )
         self.session = session
         self.save_path = Path(path) if path else Path("saves/battle.toml")
         if created is None:
@@ -79,6 +93,8 @@ class SkirmApp(App[int]):
         self.save_due = False
         self._switch_interval = sys.getswitchinterval()
         self._collector = IdleCollector()
+        #: Sides the app plays in a battle the setup form starts (`new --ai`).
+        self.ai: dict[str, str] = {}
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.InputEvent):
@@ -139,12 +155,18 @@ class SkirmApp(App[int]):
         frames, or at the first answer or quit if that comes sooner."""
         playing = self.session is not None and not self.review_only
         if playing and self._saver is None and self._autosave_enabled:
-            from skirmtui.engine.store.saves import snapshot
             from skirmtui.tui.autosave import Autosaver
 
             assert self.session is not None
-            loaded = snapshot(self.session, self.created) if self.on_disk else None
-            self._saver = Autosaver(self.save_path, self._saved, loaded)
+            self._saver = Autosaver(self.save_path, self._saved, self._loaded(), self.read_as)
+
+    def _loaded(self) -> SaveSnapshot | None:
+        """What the file held when the app got the battle (None: not on disk yet)."""
+        if self._as_loaded is None or self.session is None:
+            return None
+        from skirmtui.engine.store.saves import SaveSnapshot
+
+        return SaveSnapshot(self.session.setup, self.created, *self._as_loaded)
 
     def on_unmount(self) -> None:
         # The app is gone: its objects may be collected again, threads share as before.
@@ -163,6 +185,11 @@ class SkirmApp(App[int]):
         from skirmtui.systems.registry import get_system
 
         session = Session(get_system(setup.system), setup)
+        ai = {side: p for side, p in self.ai.items() if side in {s.id for s in setup.sides}}
+        if ai:
+            from skirmtui.engine.play.auto import let_app_play
+
+            let_app_play(session, ai)
         self.session = session
         self._open(session)
         self.autosave()
@@ -178,11 +205,9 @@ class SkirmApp(App[int]):
 
             screen = BattleScreen(session)
             if self._autosave_enabled:
-                from skirmtui.engine.store.saves import snapshot
                 from skirmtui.tui.autosave import Autosaver
 
-                loaded = snapshot(session, self.created) if self.on_disk else None
-                self._saver = Autosaver(self.save_path, self._saved, loaded)
+                self._saver = Autosaver(self.save_path, self._saved, self._loaded(), self.read_as)
         self.push_screen(screen)
 
     # -- autosave -------------------------------------------------------------------------
@@ -205,13 +230,24 @@ class SkirmApp(App[int]):
         from skirmtui.tui.screens.battle import BattleScreen
 
         saver = self._saver
-        if error:
-            self.notify(safe(error), severity="error", timeout=10, markup=False)
+        untidy = saver.untidy if saver is not None and not error else None
+        told = error or untidy
+        if told and told != self._told:  # the same failure again is not news
+            self.notify(
+                safe(told), severity="error" if error else "warning", timeout=10, markup=False
+            )
+        self._told = told
         for screen in self.screen_stack:
             if isinstance(screen, BattleScreen):
                 stopped = saver is not None and saver.stopped is not None
                 screen.update_savebar(
-                    "✗ autosave stopped" if stopped else "✗ not saved" if error else "✓ saved"
+                    "✗ autosave stopped"
+                    if stopped
+                    else "✗ not saved"
+                    if error
+                    else "✓ saved (answers appended)"
+                    if untidy
+                    else "✓ saved"
                 )
         if saver is not None and saver.stopped and not self._asking:
             self.ask_unsaved(saver.stopped, quitting=False)

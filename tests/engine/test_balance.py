@@ -199,3 +199,29 @@ def test_bad_balance_arguments_exit_2(extra: list[str], capsys: pytest.CaptureFi
     assert main(["balance", RB, "--battles", "2", "--workers", "1", *extra]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("skirmtui balance: ") and "\n" not in err
+
+
+def test_ai_personas_play_each_army_and_skill_against_luck_is_reported() -> None:
+    from skirmtui.engine.play.balance import _armies_by_side, _play
+
+    p, _ = balance_plan(
+        get_system("wargaming-introduttivo"),
+        seed=1,
+        armies=["barbari"],
+        battles=2,
+        ai=("balanced", "random"),
+    )
+    assert [m.mirror for m in p.matchups] == [True]
+    _, seating, seed = p.battle(1)  # the seats swapped: the first army sits second
+    setup = p.matchups[0].seatings[seating]
+    battle, _ = _play(p, get_system(p.system), setup, _armies_by_side(setup, seating), seed)
+    assert battle.ai == {setup.sides[0].id: "random", setup.sides[1].id: "balanced"}
+    doc = document(p)
+    assert doc["errors"] == 0
+    assert doc["skill"]["personas"] == ["balanced", "random"]
+    assert doc["skill"]["battles"] == 2
+
+
+def test_an_unknown_persona_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", RB, "--battles", "2", "--ai", "genius"]) == 2
+    assert "genius" in capsys.readouterr().err

@@ -45,10 +45,11 @@ def test_who_destroyed_whom_follows_the_log() -> None:
     battle = session.battle
     melee = [loss for loss in losses(battle) if battle.log[loss.entry].kind == "roll"]
     first = melee[0]
-    entry = battle.log[first.entry]
-    # WI melee: the hit that removed Veles 1 is Guerriero 1's roll, naming both.
+    assert first.cause is not None
+    entry = battle.log[first.cause.entry]
+    # WI melee: the hit that removed Veles 1 is Guerriero 1's roll, naming both (its cause).
     assert entry.kind == "roll" and entry.target == first.unit and entry.actor == first.by
-    assert "| 8 | Veles 1 | Legionari | Guerriero 1 (Barbari) |" in _section(
+    assert "| 8 | Veles 1 | Legionari | Guerriero 1 (Barbari): melee attack |" in _section(
         text, "Who destroyed whom"
     )
     assert "**Barbari won** in turn 15: the only player with units left." in text
@@ -66,7 +67,8 @@ def test_the_narrative_tells_results_in_the_past() -> None:
 def test_turning_points_luck_and_roster() -> None:
     _, text = _report("cape-et-epee")
     points = _section(text, "Turning points")
-    assert "- Turn 1: Moschettiere 1 (Moschettieri) was destroyed by Jussac (Guardie)." in points
+    lost = "Moschettiere 1 (Moschettieri) was destroyed by Jussac (Guardie): melee attack."
+    assert f"- Turn 1: {lost}" in points
     assert "- Turn 1: Guardia 1 failed the morale test." in points
     luck = _section(text, "Dice luck")
     assert re.search(

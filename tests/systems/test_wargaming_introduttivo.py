@@ -551,9 +551,18 @@ def test_WI_6_a_hit_is_applied_only_at_end_of_turn() -> None:
     assert t.battle.round == 2
     assert t.stat("blue2", "damage") == 2 and t.stat("blue2", "pending") == 0
     end = [e for e in t.battle.log if e.round == 1 and e.phase == "end"]
-    assert {"unit": "blue2", "field": "damage", "from": 0, "to": 2} in [
-        f.as_dict() for e in end for f in e.effects
+    done = [f.as_dict() for e in end for f in e.effects if f.field == "damage"]
+    assert [{k: v for k, v in d.items() if k != "cause"} for d in done] == [
+        {"unit": "blue2", "field": "damage", "from": 0, "to": 2}
     ]
+    # Issue 27: the damage names the shot that made it (the second hit: the last applied).
+    shots = [e for e in t.battle.log if e.key == "shoot.to_hit" and e.target == "blue2"]
+    assert done[0]["cause"] == {
+        "kind": "attack",
+        "entry": shots[-1].index,
+        "unit": shots[-1].actor,
+        "attack": "shot",
+    }
 
 
 def test_WI_6_three_hits_remove_the_target_at_end_of_turn() -> None:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeAlias
 
 import attrs
 
+from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.records import record
 
 #: A profile value.
@@ -101,14 +103,20 @@ class Effect:
     field: str
     before: Any
     after: Any
+    #: Why, when the rule that made it names an earlier entry (`causes.py`); None: the
+    #: rule of the entry it is written on.
+    cause: Cause | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        doc = {
             "unit": self.unit,
             "field": self.field,
             "from": plain_value(self.before),
             "to": plain_value(self.after),
         }
+        if self.cause is not None:
+            doc["cause"] = self.cause.as_dict()
+        return doc
 
 
 def plain_value(value: Any) -> Any:
@@ -153,6 +161,8 @@ class LogEntry:
     #: by engine/report/luck.py) and who rolled ("app", "table", or None when not recorded).
     source: Any = attrs.field(default=None, repr=False, eq=False)
     by: str | None = None
+    #: For an AI decision (`by` "ai"): the persona that took it.
+    persona: str | None = None
     #: The answer that made the entry, structured (an option's value, yes/no, a number,
     #: the faces); None on entries no answer made.
     value: Any = None
@@ -204,6 +214,10 @@ class Battle:
     #: entry may change anything between two prompts, so a cache of derived state a
     #: system keeps in its position is valid while this is unchanged.
     gm_applied: int = attrs.field(default=0, eq=False)
+    #: Sides the app plays, side id → persona (GM entries `gm.ai`, engine/play/).
+    ai: dict[str, str] = attrs.field(factory=dict)
+    #: Open `at_once` blocks: results landing at the same moment; the end check waits.
+    end_held: int = attrs.field(default=0, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if any(not u.label for u in self.units.values()):  # a clone's units have theirs
@@ -332,8 +346,8 @@ class Battle:
         self.current = entry
         return entry
 
-    def set(self, unit: Unit, field: str, value: Stat) -> None:
-        """Change one tracked value and record the effect."""
+    def set(self, unit: Unit, field: str, value: Stat, cause: Cause | None = None) -> None:
+        """Change one tracked value and record the effect (`cause`: see `causes.py`)."""
         stats = unit.stats
         before = stats[field]
         if before == value:
@@ -343,7 +357,7 @@ class Battle:
         current = self.current
         if current is None:
             current = self.record("effect", "")
-        current.effects.append(Effect(unit.id, field, before, value))
+        current.effects.append(Effect(unit.id, field, before, value, cause))
 
     def track(self, field: str, value: Any) -> None:
         """Change a field of the position a reader must see (who holds an objective, the
@@ -354,15 +368,41 @@ class Battle:
         setattr(self.pos, field, value)
         self._effect(Effect(None, field, plain_copy(before), plain_copy(value)))
 
-    def remove(self, unit: Unit) -> None:
+    def remove(self, unit: Unit, cause: Cause | None = None) -> None:
+        """Off the table, for the `cause` the rule names (every rule's removal names one:
+        tests/property/test_loss_causes.py)."""
         if not unit.removed:
             unit.removed = True
-            self._effect(Effect(unit.id, "removed", False, True))
+            self._effect(Effect(unit.id, "removed", False, True, cause))
+
+    def cause(
+        self,
+        kind: str,
+        unit: Unit | str | None = None,
+        *,
+        weapon: str | None = None,
+        attack: str | None = None,
+        entry: int | None = None,
+    ) -> Cause:
+        """A cause whose entry is the one being written (the roll or answer just given),
+        unless `entry` names another."""
+        if entry is None:
+            entry = self.current.index if self.current is not None else len(self.log) - 1
+        who = unit.id if isinstance(unit, Unit) else unit
+        return Cause(kind, entry, who, weapon, attack)
 
     def restore(self, unit: Unit) -> None:
         if unit.removed:
             unit.removed = False
             self._effect(Effect(unit.id, "removed", True, False))
+
+    def last_change(self, unit: Unit, field: str) -> int | None:
+        """The index of the latest entry that changed `unit`'s `field` (the GM entry that
+        set a stat a rule then acts on), None when none did."""
+        for entry in reversed(self.log):
+            if any(e.unit == unit.id and e.field == field for e in entry.effects):
+                return entry.index
+        return None
 
     def _effect(self, effect: Effect) -> None:
         if self.current is None:
@@ -377,6 +417,17 @@ class Battle:
         label = self.phase_label(phase)
         # Setup phases come before round 1: "Round 0" would read as a round of play.
         self.record("phase", f"{self.round_word} {self.round} · {label}" if self.round else label)
+
+    @contextmanager
+    def at_once(self) -> Iterator[None]:
+        """Results that land at the same moment (simultaneous hits, CE-8): the engine's
+        end check (`RuleSystem.check_end`) waits until the block has run, so a side's last
+        unit taken out by the first of them does not stop the others landing."""
+        self.end_held += 1
+        try:
+            yield
+        finally:
+            self.end_held -= 1
 
     def end(self, winner: str | None, reason: str) -> None:
         self.result = Result(winner, reason, self.round)
@@ -406,6 +457,8 @@ class Battle:
             round_word=self.round_word,
             conditions=list(self.conditions),
             gm_applied=self.gm_applied,
+            ai=dict(self.ai),
+            end_held=self.end_held,
         )
 
 
@@ -443,8 +496,8 @@ def label_units(units: Iterable[Unit], side_names: dict[str, str] | None = None)
         taken.add(label)
 
 
-#: Immutable scalars: `plain_copy` hands them back as they are.
-_ATOMS = frozenset({str, int, bool, float, type(None)})
+#: Immutable values: `plain_copy` hands them back as they are.
+_ATOMS = frozenset({str, int, bool, float, type(None), Cause})
 
 
 def plain_copy(value: Any) -> Any:

@@ -66,6 +66,9 @@ class Plan:
     #: Stop once every interval asked for is within ± this (a proportion), or None.
     precision: float | None = None
     sweep: Sweep | None = None
+    #: The personas that play each matchup's first and second army (`--ai`), or None:
+    #: random legal answers for everyone (the fast path).
+    ai: tuple[str, str] | None = None
 
     @property
     def chunk(self) -> int:
@@ -147,18 +150,30 @@ def play_one(plan: Plan, resolve: Resolve, index: int) -> Summary:
     setup = attrs.evolve(matchup.seatings[seating], seed=seed)
     armies = _armies_by_side(setup, seating)
     try:
-        battle, items = play_battle(system, setup, random.Random(seed))
+        battle, answers = _play(plan, system, setup, armies, seed)
         swept: list[bool] = []
         if plan.sweep is not None and matchup.swept is not None:
             for value in plan.sweep.values:
-                again, _ = play_battle(
-                    system, seated(setup, plan.sweep, value), random.Random(seed)
-                )
+                again, _ = _play(plan, system, seated(setup, plan.sweep, value), armies, seed)
                 assert again.result is not None
                 swept.append(armies.get(again.result.winner or "") == matchup.swept)
     except Exception as error:  # a rules bug: counted and named in the report
         return Summary(index, seed, m, seating, None, None, 0, 0, (0, 0), (), (), repr(error))
-    return summarize(battle, len(items), armies, index, seed, m, seating, tuple(swept))
+    return summarize(battle, answers, armies, index, seed, m, seating, tuple(swept))
+
+
+def _play(
+    plan: Plan, system: RuleSystem, setup: Setup, armies: dict[str, int], seed: int
+) -> tuple[Battle, int]:
+    """One battle: random answers, or each army played by its persona (`plan.ai`)."""
+    if plan.ai is None:
+        battle, items = play_battle(system, setup, random.Random(seed))
+        return battle, len(items)
+    from skirmtui.engine.play.auto import play_ai
+
+    sides = {side: plan.ai[army] for side, army in armies.items()}
+    session = play_ai(system, setup, sides, random.Random(seed))
+    return session.battle, len(session.items)
 
 
 def _armies_by_side(setup: Setup, seating: int) -> dict[str, int]:

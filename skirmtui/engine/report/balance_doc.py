@@ -41,6 +41,7 @@ def balance_document(
         "matchups": [_matchup(plan, tally, m) for m in range(len(plan.matchups))],
         "armies": [_army(plan, tally, key, name) for key, name in armies.items()],
         "first_player": _first_player(tally),
+        "skill": _skill(plan, tally),
         "length": _length(tally),
         "units": _units(tally, armies),
         "sweep": _sweep(plan, tally),
@@ -110,6 +111,27 @@ def _first_player(tally: Tally) -> dict[str, Any] | None:
         "draws": draws,
         "win_rate": points(tally.first_player()),
         "decided_win_rate": points(wilson(wins, decided)),
+    }
+
+
+def _skill(plan: Plan, tally: Tally) -> dict[str, Any] | None:
+    """With two personas (`--ai balanced:random`): how often the first persona wins the
+    mirror matches, where the armies are the same and only the play differs."""
+    if plan.ai is None or plan.ai[0] == plan.ai[1]:
+        return None
+    battles = wins = draws = 0
+    for m, matchup in enumerate(plan.matchups):
+        cell = tally.cells.get(m, Cell())
+        if matchup.mirror:
+            battles += cell.battles
+            wins += cell.wins[0]
+            draws += cell.draws
+    return {
+        "personas": list(plan.ai),
+        "battles": battles,
+        "wins": wins,
+        "draws": draws,
+        "win_rate": points(wilson(wins, battles)),
     }
 
 

@@ -39,6 +39,14 @@ def replay(doc: dict[str, Any], battle: dict[str, Any]) -> str:
 def sections(doc: dict[str, Any]) -> list[Section]:
     out: list[Section] = [_summary(doc), _matrix(doc), _armies(doc)]
     out.append(_first(doc))
+    if doc.get("skill"):
+        skill = doc["skill"]
+        line = (
+            f"In the mirror matches (the same army on both sides), {skill['personas'][0]} "
+            f"play beat {skill['personas'][1]} play in {pct(skill['win_rate'])} of "
+            f"{skill['battles']} battles."
+        )
+        out.append(("Skill against luck", [line], None))
     out.append(_length(doc))
     out.append(_units(doc))
     if doc["sweep"] is not None:
@@ -58,11 +66,22 @@ def _summary(doc: dict[str, Any]) -> Section:
     lines = [
         f"System {doc['system']}, scenario {doc['scenario']}, run seed {doc['seed']}.",
         f"{doc['battles']} of {doc['planned']} battles ({why}); {doc['errors']} errors.",
-        f"Play: {doc['policy']} legal answers for every side. Seats swapped every other "
-        "battle; intervals are 95% (Wilson).",
+        _policy(doc["policy"]) + " Seats swapped every other battle; intervals are 95% (Wilson).",
         *doc.get("notes", []),
     ]
     return ("Balance report", lines, None)
+
+
+def _policy(policy: str) -> str:
+    if policy == "random":
+        return "Play: random legal answers for every side (the dice and the table's facts too)."
+    if " vs " in policy:
+        first, second = policy.split(" vs ")
+        return (
+            f"Play: each matchup's first army played by the {first} persona, its second by "
+            f"{second} (the mirrors compare the two with the same army)."
+        )
+    return f"Play: every army played by the {policy} persona."
 
 
 def _matrix(doc: dict[str, Any]) -> Section:
@@ -136,8 +155,8 @@ def _units(doc: dict[str, Any]) -> Section:
             ]
         rows.append(row)
     lines = [
-        "Who destroyed whom is the after-battle report's attribution (the latest enemy "
-        "that acted on the unit; a unit that fled is destroyed by nobody)."
+        "Who destroyed whom is the cause each rule recorded when the unit was removed "
+        "(the attacker; a fall's pusher; a unit that fled or routed is destroyed by nobody)."
     ]
     if not costed:
         lines.append("This system's profiles carry no points: no points-efficiency.")

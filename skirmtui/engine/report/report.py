@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from skirmtui.engine.core.battle import Battle, LogEntry, Unit
+from skirmtui.engine.core.causes import ATTACK, ATTACKS, FALL, FLED, GM, ROUT, RULE, SELF, Cause
 from skirmtui.engine.core.conditions import of_unit
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
@@ -22,8 +23,6 @@ from skirmtui.engine.report.narrative import Teller, tell
 
 #: Profile fields that hold what a unit is worth, in the systems' own names.
 COST_FIELDS = ("cost", "points")
-#: How far back (in log entries) a loss is traced to the enemy that caused it.
-_TRACE = 400
 _MORALE = re.compile(
     r"\b(fails? (its |the )?(morale|rout)|flees|routs|broken|shaken|panics|firmness fell"
     r"|leaves the table)\b",
@@ -35,46 +34,38 @@ _MORALE = re.compile(
 class Loss:
     unit: str
     round: int
-    by: str | None  # the enemy unit, "GM", or None when no enemy caused it
+    #: The enemy unit whose attack removed it, "GM", or None when no enemy did.
+    by: str | None
+    #: The entry that removed it.
     entry: int
+    #: Why, as the rule that removed it recorded it (`causes.py`).
+    cause: Cause | None = None
 
 
 def losses(battle: Battle) -> list[Loss]:
-    """Every unit removed from the table (and not put back), with who caused it: the
-    latest enemy unit that acted on it before, within the round before; none past the
-    victim's own choice (a fall, a failed rout test)."""
+    """Every unit removed from the table (and not put back), with the cause the rule
+    that removed it recorded: never guessed from the log's words."""
     found: dict[str, Loss] = {}
-    log = battle.log
-    for entry in log:
+    for entry in battle.log:
         for effect in entry.effects:
             if effect.field != "removed" or effect.unit is None:
                 continue
             if effect.after is True:
                 found[effect.unit] = Loss(
-                    effect.unit, entry.round, _culprit(battle, entry, effect.unit), entry.index
+                    effect.unit, entry.round, _culprit(effect.cause), entry.index, effect.cause
                 )
             else:
                 found.pop(effect.unit, None)
     return sorted(found.values(), key=lambda loss: loss.entry)
 
 
-def _culprit(battle: Battle, entry: LogEntry, victim: str) -> str | None:
-    if entry.kind == "override":
+def _culprit(cause: Cause | None) -> str | None:
+    if cause is None:
+        return None
+    if cause.kind == GM:
         return "GM"
-    if _MORALE.search(entry.text):
-        return None  # it fled or left: no enemy destroyed it
-    side = battle.units[victim].side
-    for back in range(entry.index, max(-1, entry.index - _TRACE), -1):
-        seen = battle.log[back]
-        if seen.round < entry.round - 1:
-            break
-        actor = seen.actor
-        enemy = actor is not None and actor in battle.units and battle.units[actor].side != side
-        if enemy and (seen.target == victim or any(e.unit == victim for e in seen.effects)):
-            return actor
-        if back != entry.index and seen.kind == "choose" and seen.actor == victim:
-            break
-    return None
+    # An attack's attacker; a fall's pusher (pequenas-guerras "Empurrando").
+    return cause.unit if cause.kind in (ATTACK, FALL) else None
 
 
 def worth(unit: Unit) -> int | None:
@@ -179,20 +170,51 @@ def _destroyed(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[
     return [*out, ""]
 
 
+#: What a cause that is no enemy's attack reads as, in the "destroyed by" column.
+_NO_ENEMY = {
+    ROUT: "no enemy: it failed a morale or rout test",
+    FALL: "no enemy: a fall or the terrain",
+    SELF: "no enemy: its own weapon",
+    FLED: "no enemy: it fled the fight",
+    RULE: "no enemy: a rule of the system",
+}
+_FATE = {
+    ROUT: "was lost to a failed morale or rout test",
+    FALL: "was lost to a fall or the terrain",
+    SELF: "was lost to its own weapon",
+    FLED: "fled the fight",
+    RULE: "was lost to a rule of the system",
+}
+
+
 def _by(battle: Battle, names: dict[str, str], loss: Loss) -> str:
     if loss.by == "GM":
         return "the GM (removed it)"
-    if loss.by is None:
-        return "no enemy: its own roll, a rout or the terrain"
+    if loss.by is None or loss.by not in battle.units:
+        kind = loss.cause.kind if loss.cause is not None else RULE
+        return _NO_ENEMY.get(kind, _NO_ENEMY[RULE])
     killer = battle.units[loss.by]
-    return f"{cell(names[killer.id])} ({cell(battle.side_name(killer.side))})"
+    how = _how(loss.cause)
+    return f"{cell(names[killer.id])} ({cell(battle.side_name(killer.side))}){how}"
+
+
+def _how(cause: Cause | None) -> str:
+    """`: free attack with Spada` from an attack's cause."""
+    if cause is None:
+        return ""
+    if cause.kind == FALL:
+        return ": pushed, it fell"
+    what = ATTACKS.get(cause.attack or "", cause.attack or "")
+    parts = [p for p in (what, cause.weapon and f"with {cause.weapon}") if p]
+    return f": {cell(' '.join(parts))}" if parts else ""
 
 
 def _fate(battle: Battle, names: dict[str, str], loss: Loss) -> str:
-    if loss.by is None:
-        return "was lost to its own roll, a rout or the terrain"
     if loss.by == "GM":
         return "was removed by the GM"
+    if loss.by is None or loss.by not in battle.units:
+        kind = loss.cause.kind if loss.cause is not None else RULE
+        return _FATE.get(kind, _FATE[RULE])
     return f"was destroyed by {_by(battle, names, loss)}"
 
 

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
 from skirmtui.systems.cape_et_epee import combat, morale, profile
 from skirmtui.systems.cape_et_epee.morale import Sub
@@ -229,8 +230,10 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
         # Seed §2.7.3: a test at the start of every move; a model is lost on a failure.
         passed = yield from morale.roll_test(b, [unit], "leaving the table: start of a move")
         if not passed:
+            cause = b.cause(ROUT)  # the failed test
             b.record("info", f"{unit.label} deserts: the model is lost", actor=unit.id)
-            combat.take_out(b, unit)
+            combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
             return True
     speed = profile.stat(unit, "move")
     # Seed §2.7.3: leaving the table "muovendo alla massima velocità possibile".
@@ -251,8 +254,11 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
             key="move.off", side=unit.side, actor=unit.id, text=f"Has {unit.label} left the table?"
         )
         if off:
+            # The morale that sent it off the table; this answer says it is gone.
+            cause = b.cause(ROUT)
             b.record("info", f"{unit.label} leaves the table", actor=unit.id)
-            combat.take_out(b, unit)
+            combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
     return True
 
 
@@ -407,9 +413,9 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
         unit, target, _shot_mods(band, cover, target.flag("prone")), "shoot.to_hit"
     )
     _unload(b, unit)
-    hits: list[tuple[Unit, Unit, bool]] = []
+    hits: list[tuple[Unit, Unit, bool, str]] = []
     if shot.success:
-        hits.append((target, unit, cover))
+        hits.append((target, unit, cover, "shot"))
     if back_band is not None:
         # CE-8: the return shot is simultaneous: it is rolled whatever the first one did.
         back = yield combat.to_hit(
@@ -417,11 +423,12 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
         )
         _unload(b, target)
         if back.success:
-            hits.append((unit, target, back_cover))
+            hits.append((unit, target, back_cover, "return shot"))
     outcomes = []
-    for hit, by, in_cover in hits:
-        outcome = yield from combat.wound(b, hit, by)
-        outcomes.append((hit, outcome, in_cover))
+    with b.at_once():  # CE-8: the return shot lands even if the first ends the battle
+        for hit, by, in_cover, attack in hits:
+            outcome = yield from combat.wound(b, hit, by, attack)
+            outcomes.append((hit, outcome, in_cover))
     for hit, outcome, in_cover in outcomes:
         # Seed §2.7: an autonomous character hit in the open tests, wounded or not.
         trigger = "shot_in_open" if profile.autonomous(hit) and not in_cover else None

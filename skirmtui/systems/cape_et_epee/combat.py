@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import ATTACK, Cause
 from skirmtui.engine.core.prompts import Roll
 from skirmtui.systems.cape_et_epee import firmness, morale, profile
 from skirmtui.systems.cape_et_epee.morale import Sub
@@ -27,9 +28,10 @@ def to_hit(shooter: Unit, target: Unit, mods: list[tuple[str, int]], key: str) -
     )
 
 
-def wound(b: Battle, target: Unit, by: Unit) -> Sub:
+def wound(b: Battle, target: Unit, by: Unit, attack: str) -> Sub:
     """A hit wounds on d6 ≤ CA (shield −1); 3/2/1 wounds put a hero/protagonist/extra
-    out (seed §1.2). Returns OUT, WOUNDED or UNHURT."""
+    out (seed §1.2). Returns OUT, WOUNDED or UNHURT. The wound roll is the cause of the
+    wound and the loss: `by`'s `attack` (shot, return shot, melee)."""
     ca = profile.armour(target)
     result = yield Roll(
         key="combat.wound",
@@ -42,22 +44,24 @@ def wound(b: Battle, target: Unit, by: Unit) -> Sub:
     )
     if not result.success:
         return UNHURT
+    cause = b.cause(ATTACK, by, attack=attack)
     wounds = target.num("wounds") + 1
-    b.set(target, "wounds", wounds)
+    b.set(target, "wounds", wounds, cause)
     if wounds < profile.max_wounds(target):
         b.record("info", f"{target.label} is wounded ({wounds}/{profile.max_wounds(target)})")
         return WOUNDED
-    take_out(b, target)
+    take_out(b, target, cause)
     return OUT
 
 
-def take_out(b: Battle, unit: Unit) -> None:
-    """Out of the fight: off the table, its value lost from the army's firmness."""
+def take_out(b: Battle, unit: Unit, cause: Cause) -> None:
+    """Out of the fight, for `cause`: off the table, its value lost from the army's
+    firmness."""
     b.record("info", f"{unit.label} is out of the fight", target=unit.id)
     morale.break_melee(b, unit)
     firmness.lose(b, unit)
     b.set(unit, "ap", 0)
-    b.remove(unit)
+    b.remove(unit, cause)
 
 
 def after_hit(
@@ -105,9 +109,10 @@ def fight(b: Battle, attacker: Unit, defender: Unit, simultaneous: bool, charge:
     if not hit:
         b.record("info", f"{attacker.label} and {defender.label}: a tie, nobody is hit")
     outcomes = []
-    for target, by in hit:
-        outcome = yield from wound(b, target, by)
-        outcomes.append((target, outcome))
+    with b.at_once():  # CE-8: a simultaneous hit lands even if the first ends the battle
+        for target, by in hit:
+            outcome = yield from wound(b, target, by, "melee")
+            outcomes.append((target, outcome))
     for target, outcome in outcomes:
         trigger = "melee_hit" if _autonomous_extra(target) else None
         yield from after_hit(b, target, outcome, trigger)

@@ -11,6 +11,7 @@ from collections.abc import Generator
 from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import FLED
 from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt
 from skirmtui.engine.core.system import Step
@@ -351,7 +352,9 @@ def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:
 
 def flee(b: Battle, unit: Unit) -> Step:
     """CG-14: each opponent in contact gets a free attack from behind, as against an
-    unaware target, costing it nothing; then the fugitive is out of the fight."""
+    unaware target, costing it nothing; then the fugitive is out of the fight, its cause
+    the choice to flee (the entry being written now)."""
+    chosen = b.current.index if b.current is not None else None
     for foe in p.enemies_in_contact(b, unit):
         if unit.removed or foe.removed:
             continue
@@ -371,9 +374,17 @@ def flee(b: Battle, unit: Unit) -> Step:
             continue
         b.record("info", f"{foe.label} strikes the fleeing {unit.label} from behind", actor=foe.id)
         yield from atk.attack(
-            b, foe, unit, arms[0], ranged=False, unaware=True, difficulty_mods=light(b, "melee")
+            b,
+            foe,
+            unit,
+            arms[0],
+            ranged=False,
+            unaware=True,
+            difficulty_mods=light(b, "melee"),
+            attack_kind="free",
         )
     if not unit.removed:
+        cause = b.cause(FLED, unit, entry=chosen)
         b.record("info", f"{unit.label} flees the fight", actor=unit.id)
-        b.set(unit, "fate", p.FLED)
-        atk.leave(b, unit)
+        b.set(unit, "fate", p.FLED, cause)
+        atk.leave(b, unit, cause)

@@ -11,6 +11,7 @@ from collections.abc import Generator
 from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import ATTACK, SELF, Cause
 from skirmtui.engine.core.prompts import Choose, Compare, Option, Prompt, Roll, RollResult
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.combattimento_gdr import armour as armour_rules
@@ -89,8 +90,10 @@ def attack(
     unaware: bool,
     difficulty_mods: list[tuple[str, int]],
     steps: int = 0,
+    attack_kind: str = "",
 ) -> Step:
-    """One attack of `attacker` on `target` with `weapon` (a key of weapons.toml)."""
+    """One attack of `attacker` on `target` with `weapon` (a key of weapons.toml);
+    `attack_kind` (shot, melee, free …) is what its damage's cause says."""
     spec = weapons()[weapon]
     char = "pre" if ranged else "pot"
     char_sides = checks.lower(p.sides_of(attacker, char), steps)
@@ -140,7 +143,8 @@ def attack(
         )
     if hit:
         crit = checks.critical_hit(hit, total, difficulty)
-        yield from strike(b, attacker, target, weapon, crit)
+        attack_kind = attack_kind or ("shot" if ranged else "melee")
+        yield from strike(b, attacker, target, weapon, crit, attack_kind)
     elif checks.critical_failure(hit, faces, reference):
         yield from fumble(b, attacker, weapon)
 
@@ -228,9 +232,9 @@ def _defence(
     return chosen
 
 
-def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool) -> Step:
+def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool, kind: str) -> Step:
     """A hit: location (for armour or a critical), critical row, damage roll; then the
-    effect lands (or is held)."""
+    effect lands (or is held), its cause the damage roll (held results keep it)."""
     spec = weapons()[weapon]
     where, row = "", None
     if crit or any(p.armour_left(target)):
@@ -271,6 +275,7 @@ def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool) -> 
             "bypass": bool(row and row["bypass"]),
             "stun": bool(row and row["stun"]),
             "by": attacker.id,
+            "cause": b.cause(ATTACK, attacker, weapon=str(spec["label"]), attack=kind),
         },
     )
 
@@ -311,6 +316,7 @@ def fumble(b: Battle, attacker: Unit, weapon: str) -> Step:
                 "bypass": True,
                 "stun": False,
                 "by": attacker.id,
+                "cause": b.cause(SELF, attacker, weapon=str(weapons()[weapon]["label"])),
             },
         )
 
@@ -383,15 +389,16 @@ def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:
                 target=target.id,
             )
             amount = hit.excess
+    cause: Cause = effect["cause"]
     if amount:
-        b.set(target, "damage", min(99, target.num("damage") + amount))
+        b.set(target, "damage", min(99, target.num("damage") + amount), cause)
         found = p.penalty(target)
         if found:
             b.record("info", f"{target.label}: {found[0]} full, {found[1]:+d} on every check")
     if effect["stun"]:
         b.set(target, "stunned", True)
     if p.dead(target):
-        kill(b, target)
+        kill(b, target, cause)
 
 
 def fail(b: Battle, unit: Unit, effect: dict[str, Any], held: bool) -> None:
@@ -410,15 +417,15 @@ def fail(b: Battle, unit: Unit, effect: dict[str, Any], held: bool) -> None:
         b.set(unit, "gone", " ".join([*p.words(unit.stats["gone"]), weapon]))
 
 
-def kill(b: Battle, unit: Unit) -> None:
+def kill(b: Battle, unit: Unit, cause: Cause) -> None:
     """Seed: all body points lost is death; only the body stays on the field."""
     b.record("death", f"{unit.label} is dead", target=unit.id)
-    b.set(unit, "fate", p.DEAD)
-    leave(b, unit)
+    b.set(unit, "fate", p.DEAD, cause)
+    leave(b, unit, cause)
 
 
-def leave(b: Battle, unit: Unit) -> None:
-    """Out of the fight (dead or fled): contacts end (CG-11), off the table."""
+def leave(b: Battle, unit: Unit, cause: Cause) -> None:
+    """Out of the fight (dead or fled) for `cause`: contacts end (CG-11), off the table."""
     for other in b.units.values():
         if unit.id in p.words(other.stats["contact"]):
             b.set(
@@ -427,4 +434,4 @@ def leave(b: Battle, unit: Unit) -> None:
                 tuple(w for w in p.words(other.stats["contact"]) if w != unit.id),
             )
     b.set(unit, "contact", ())
-    b.remove(unit)
+    b.remove(unit, cause)

@@ -12,6 +12,7 @@ from typing import Any
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Stat, Unit
+from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
@@ -28,12 +29,19 @@ from skirmtui.systems.combattimento_gdr.position import CGPosition, pos
 from skirmtui.systems.combattimento_gdr.tables import SYSTEM_ID, rules
 
 
-def _nothing() -> Step:
-    """A step that asks nothing (the position moved on by itself)."""
-    yield from ()
-
-
 class CombattimentoGdr(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "other.turns",
+            "charge.turns",
+            "ranged.cover",
+            "ranged.range",
+            "turn.scene",
+            "delay.offer",
+        }
+    )
     id = SYSTEM_ID
     title = "Il Combattimento (GdR)"
     language = "Italian"
@@ -102,17 +110,16 @@ class CombattimentoGdr(BaseSystem):
 
     # -- the sequence ---------------------------------------------------------------------
 
-    def next_step(self, battle: Battle) -> Step:
+    def check_end(self, battle: Battle) -> None:
+        """One side left standing ends the battle at once: after a simultaneous group's
+        held results kill the last enemy, nobody acts again (CG-4, CG-11)."""
         self._sweep(battle)
-        if self._ended(battle):
-            return _nothing()
-        return super().next_step(battle)
+        self._ended(battle)
 
-    def _actions(self, b: Battle) -> Step:
+    def _actions(self, b: Battle) -> Step | None:
         step = turn.actions_step(b)
         if step is None:
             self._end_of_turn(b)
-            return _nothing()
         return step
 
     def _sweep(self, b: Battle) -> None:
@@ -120,7 +127,8 @@ class CombattimentoGdr(BaseSystem):
         full is death (CG-7)."""
         for unit in b.on_table():
             if profile.dead(unit):
-                atk.kill(b, unit)
+                # Only a GM entry leaves a dead combatant standing (damage kills).
+                atk.kill(b, unit, b.cause(GM, entry=b.last_change(unit, "damage")))
 
     def _ended(self, b: Battle) -> bool:
         standing = [s.id for s in b.sides if b.on_table(s.id)]

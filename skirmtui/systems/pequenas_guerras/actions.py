@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import FALL
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Roll
 from skirmtui.systems.pequenas_guerras import combat
 from skirmtui.systems.pequenas_guerras.combat import Sub
@@ -156,10 +157,10 @@ def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
 
 
 def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
-    b.record("info", f"{unit.label} charges {target.label}", actor=unit.id, target=target.id)
+    said = b.record("info", f"{unit.label} charges {target.label}", actor=unit.id, target=target.id)
     yield from move(b, unit, float(ACTIONS["charge"]["move"]), charging=target)
     if _can_act(unit) and not target.removed:
-        yield from combat.melee(b, unit, target)
+        yield from combat.melee(b, unit, target, said.index)
 
 
 # -- movement -------------------------------------------------------------------------------
@@ -247,7 +248,7 @@ def dangerous(b: Battle, unit: Unit) -> Sub[None]:
         actor=unit.id,
     )
     if not result.success:
-        yield from combat.wound(b, unit, 1, None)
+        yield from combat.wound(b, unit, 1, None, b.cause(FALL))  # the terrain
 
 
 def _special_dice(b: Battle, unit: Unit, key: str, what: str, cm: int) -> Sub[bool]:

@@ -11,6 +11,7 @@ from collections.abc import Generator
 from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.systems.pequenas_guerras.profile import (
     Weapon,
@@ -65,13 +66,13 @@ def tests(
 # -- wounds (PG-5, PG-7) -------------------------------------------------------------------
 
 
-def kill(b: Battle, unit: Unit, why: str) -> None:
-    """Remove a unit; its points count for whoever wounded it last (PG-8)."""
+def kill(b: Battle, unit: Unit, why: str, cause: Cause) -> None:
+    """Remove a unit, for `cause`; its points count for whoever wounded it last (PG-8)."""
     b.record("info", f"{unit.label} ({b.side_name(unit.side)}) {why}", target=unit.id)
     b.set(unit, "destroyed_by", str(unit.stats["last_hit_by"]))
     b.set(unit, "stunned", False)
     b.set(unit, "overwatch", False)
-    b.remove(unit)
+    b.remove(unit, cause)
 
 
 def stun(b: Battle, unit: Unit) -> None:
@@ -80,9 +81,12 @@ def stun(b: Battle, unit: Unit) -> None:
     b.set(unit, "overwatch", False)
 
 
-def wound(b: Battle, unit: Unit, wounds: int, by: Unit | None, *, push: bool = True) -> Sub[None]:
+def wound(
+    b: Battle, unit: Unit, wounds: int, by: Unit | None, cause: Cause, *, push: bool = True
+) -> Sub[None]:
     """Seed: each wound kills a model until one is left; the last model takes markers
-    and rolls d6 + markers once per batch (PG-5): 2–5 stunned, 6+ dead."""
+    and rolls d6 + markers once per batch (PG-5): 2–5 stunned, 6+ dead. `cause`: what
+    made the wounds (the attack, the fall)."""
     if wounds <= 0 or unit.removed:
         return
     if by is not None:
@@ -90,14 +94,14 @@ def wound(b: Battle, unit: Unit, wounds: int, by: Unit | None, *, push: bool = T
     models = unit.num("models")
     lost = min(wounds, models - 1)
     if lost:
-        b.set(unit, "models", models - lost)
+        b.set(unit, "models", models - lost, cause)
         b.record(
             "info", f"{unit.label} loses {lost} model(s), {models - lost} left", target=unit.id
         )
     markers = wounds - lost
     if not markers:
         return
-    b.set(unit, "markers", unit.num("markers") + markers)
+    b.set(unit, "markers", unit.num("markers") + markers, cause)
     result = yield Roll(
         key="wound.roll",
         text=f"Does {unit.label} die of its wounds? (d6 + {unit.num('markers')} markers: "
@@ -110,7 +114,7 @@ def wound(b: Battle, unit: Unit, wounds: int, by: Unit | None, *, push: bool = T
         actor=unit.id,
     )
     if result.success:
-        kill(b, unit, "is dead")
+        kill(b, unit, "is dead", cause)
         return
     stun(b, unit)
     b.record("info", f"{unit.label} is stunned", target=unit.id)
@@ -161,7 +165,7 @@ def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
             side=by.side,
             target=unit.id,
         )
-        yield from fall(b, unit, int(height), by)
+        yield from fall(b, unit, int(height), by)  # the fall's cause names the pusher
 
 
 def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
@@ -174,8 +178,9 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
         "fall.blocks", f"{unit.label} blocks the fall", hits, face, unit.side, unit.id, None
     )
     blocks = result.total
+    cause = b.cause(FALL, by)  # the blocks roll; `by` pushed it off, if anyone did
     b.record("info", f"{blocks} block(s): {hits - blocks} wound(s)", target=unit.id)
-    yield from wound(b, unit, hits - blocks, by, push=False)
+    yield from wound(b, unit, hits - blocks, by, cause, push=False)
     if not unit.removed:
         stun(b, unit)
         b.record(
@@ -230,7 +235,8 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
         target.id,
     )
     hits = result.total
-    yield from resolve_hits(b, shooter, target, hits, cover=bool(in_cover), ranged=True)
+    cause = b.cause(ATTACK, shooter, weapon=weapon.name, attack="overwatch" if reaction else "shot")
+    yield from resolve_hits(b, shooter, target, hits, cause, cover=bool(in_cover), ranged=True)
     return True
 
 
@@ -261,15 +267,16 @@ def _models_in_range(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[int]:
 
 
 def resolve_hits(
-    b: Battle, attacker: Unit, target: Unit, hits: int, *, cover: bool, ranged: bool
+    b: Battle, attacker: Unit, target: Unit, hits: int, cause: Cause, *, cover: bool, ranged: bool
 ) -> Sub[None]:
-    """Hits → the defender's blocks → wounds. A stunned model hit by shooting dies."""
+    """Hits → the defender's blocks → wounds. A stunned model hit by shooting dies.
+    `cause`: the attack (its hits roll), named by every wound and loss it makes."""
     b.record("info", f"{hits} hit(s) on {target.label}", actor=attacker.id, target=target.id)
     if hits <= 0:
         return
     if ranged and target.flag("stunned"):
         b.set(target, "last_hit_by", attacker.side)
-        kill(b, target, "is hit while stunned and dies (PG-5)")
+        kill(b, target, "is hit while stunned and dies (PG-5)", cause)
         return
     bonus = COVER_BONUS if cover and ranged else 0
     face = needed(target.num("quality"), bonus)
@@ -280,7 +287,7 @@ def resolve_hits(
     blocks = result.total
     wounds = hits - blocks
     b.record("info", f"{blocks} block(s): {wounds} wound(s)", actor=attacker.id, target=target.id)
-    yield from wound(b, target, wounds, attacker)
+    yield from wound(b, target, wounds, attacker, cause)
 
 
 # -- melee (PG-6) ---------------------------------------------------------------------------
@@ -296,15 +303,17 @@ def strike(b: Battle, attacker: Unit, defender: Unit) -> Sub[None]:
     if later:
         text += " (later melee this round: natural 6s only)"
     result = yield tests("melee.hits", text, attacks, face, attacker.side, attacker.id, defender.id)
-    yield from resolve_hits(b, attacker, defender, result.total, cover=False, ranged=False)
+    cause = b.cause(ATTACK, attacker, attack="melee")
+    yield from resolve_hits(b, attacker, defender, result.total, cause, cover=False, ranged=False)
 
 
-def melee(b: Battle, charger: Unit, target: Unit) -> Sub[None]:
+def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
     """Seed: the charger strikes; the defender moves up to 7.5 cm to strike back (asked);
     then the survivor may move 7.5 cm, else the attacker falls back 2.5 cm."""
     if target.flag("stunned"):
         b.set(target, "last_hit_by", charger.side)
-        kill(b, target, "is charged while stunned and dies (PG-5)")
+        cause = b.cause(ATTACK, charger, attack="charge", entry=charge)  # "X charges Y"
+        kill(b, target, "is charged while stunned and dies (PG-5)", cause)
     else:
         yield from strike(b, charger, target)
         if _can_fight(target) and not charger.removed:
@@ -320,8 +329,9 @@ def melee(b: Battle, charger: Unit, target: Unit) -> Sub[None]:
             if reaches:
                 yield from strike(b, target, charger)
         for unit in (charger, target):
-            if not unit.removed:
-                b.set(unit, "meleed", True)
+            # Seed: natural 6s only "até o final da rodada" — a fact of the round, kept
+            # by a unit destroyed in this melee too (a GM may put it back, G-4).
+            b.set(unit, "meleed", True)
     survivor = charger if target.removed else target if charger.removed else None
     if survivor is not None:
         yield Confirm(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.prompts import Choose, Option, Roll
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.pequenas_guerras import combat, rounds
@@ -69,15 +70,17 @@ def rout(b: Battle) -> Step:
         start, left = starting_models(b, side), models_left(b, side)
         if not left or left * 2 >= start:
             continue
-        b.record(
+        tested = b.record(
             "info",
             f"{b.side_name(side)} is below half its models ({left} of {start}): "
             "rout test for every unit",
             side=side,
-        )
+        ).index
         for unit in list(b.on_table(side)):
             if unit.stats["stunned"]:
-                combat.kill(b, unit, "is stunned, fails its rout test and flees")
+                # PG-7: a stunned unit fails without a roll: the rout is this entry's.
+                cause = b.cause(ROUT, entry=tested)
+                combat.kill(b, unit, "is stunned, fails its rout test and flees", cause)
                 continue
             face = combat.needed(unit.num("quality"))
             result = yield Roll(
@@ -90,7 +93,7 @@ def rout(b: Battle) -> Step:
                 actor=unit.id,
             )
             if not result.success:
-                combat.kill(b, unit, "fails its rout test and flees")
+                combat.kill(b, unit, "fails its rout test and flees", b.cause(ROUT))
 
 
 def control(b: Battle) -> Step:

@@ -113,7 +113,13 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
         b.record("info", f"{name(unit)} is caught", target=unit.id)
         for enemy, automatic in caught:
             yield from melee_attack(
-                b, enemy, unit, parry=False, auto_hit=automatic, why="makes a free attack on"
+                b,
+                enemy,
+                unit,
+                parry=False,
+                auto_hit=automatic,
+                why="makes a free attack on",
+                kind="pursuit",
             )
         return
     skip = frozenset(e.id for e in foes_in_contact(b, unit))

@@ -169,7 +169,7 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         yield from provoked(b, unit, run=False, skip=skip)
         return
     if result.critical == "failure":
-        yield from melee_attack(b, fastest, unit, why="makes an extra attack on")
+        yield from melee_attack(b, fastest, unit, why="makes an extra attack on", kind="extra")
 
 
 # -- (2) the melees (RB-6, RB-13) ------------------------------------------------------------

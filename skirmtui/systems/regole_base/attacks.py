@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.systems.regole_base import dice, maths
@@ -26,8 +27,8 @@ def armour_of(unit: Unit) -> int:
     )
 
 
-def wound(b: Battle, target: Unit, count: int, why: str) -> None:
-    """RB-8: each wound lowers R by 1; R 0 removes the model."""
+def wound(b: Battle, target: Unit, count: int, why: str, cause: Cause) -> None:
+    """RB-8: each wound lowers R by 1; R 0 removes the model (for `cause`)."""
     if target.removed or count <= 0:
         return
     before = target.num("r")
@@ -37,36 +38,47 @@ def wound(b: Battle, target: Unit, count: int, why: str) -> None:
         f"{name(target)} takes {count} wound(s): R {before} → {after} ({why})",
         target=target.id,
     )
-    b.set(target, "r", after)
+    b.set(target, "r", after, cause)
     note_loss(b, target, before - after)
     if after <= 0:
-        kill(b, target, "is removed (R 0)")
+        kill(b, target, "is removed (R 0)", cause)
 
 
 def wound_roll(
-    b: Battle, attacker: Unit | None, target: Unit, f: int, *, automatic: bool, shot: bool
+    b: Battle,
+    attacker: Unit,
+    target: Unit,
+    f: int,
+    *,
+    automatic: bool,
+    shot: bool,
+    weapon: Weapon,
+    kind: str,
 ) -> Sub[None]:
     """Seed: "il modello attaccante deve confrontare la F dell'attacco con la R del
-    modello avversario"; RB-7: an armour critical failure wounds as a non-critical success."""
+    modello avversario"; RB-7: an armour critical failure wounds as a non-critical success.
+    The wounds' cause is this attack (`kind`: regular, free, extra, strike-back …)."""
     r = target.num("r")
     if automatic:
-        wound(b, target, maths.wounds(f, r), "armour failed critically: wounds automatically")
+        cause = b.cause(ATTACK, attacker, weapon=weapon.name, attack=kind)  # the armour roll
+        why = "armour failed critically: wounds automatically"
+        wound(b, target, maths.wounds(f, r), why, cause)
         return
-    side = attacker.side if attacker is not None else None
-    actor = attacker.id if attacker is not None else None
     result = yield dice.confronto(
         "wound.roll",
         f"Wound: F {f} vs R {r} of {name(target)}",
         f,
         r,
-        side=side,
-        actor=actor,
+        side=attacker.side,
+        actor=attacker.id,
         target=target.id,
     )
     if result.success:
-        wound(b, target, maths.wounds(f, r, result.critical == "success"), f"F {f} vs R {r}")
+        cause = b.cause(ATTACK, attacker, weapon=weapon.name, attack=kind)
+        count = maths.wounds(f, r, result.critical == "success")
+        wound(b, target, count, f"F {f} vs R {r}", cause)
         return
-    elif result.critical == "failure" and attacker is not None and not attacker.removed:
+    elif result.critical == "failure" and not attacker.removed:
         # RB-8, RB-16: C −1 on its next melee attack; a shooter's T −1 on its next shot.
         field = "t_malus" if shot else "c_malus"
         b.set(attacker, field, attacker.num(field) + 1)
@@ -110,6 +122,7 @@ def melee_attack(
     parry: bool = True,
     auto_hit: bool = False,
     why: str = "attacks",
+    kind: str = "regular",
 ) -> Sub[None]:
     """One melee attack (seed "Assalto"): Confronto C vs C, parry, armour, F vs R, stun."""
     if attacker.removed or target.removed:
@@ -154,7 +167,8 @@ def melee_attack(
         if hit.critical == "failure":
             # Seed: "un fallimento critico gli concede un attacco extra estemporaneo".
             if not target.flag("fleeing"):
-                yield from melee_attack(b, target, attacker, why="makes an extra attack on")
+                why = "makes an extra attack on"
+                yield from melee_attack(b, target, attacker, why=why, kind="extra")
             return
         if not hit.success:
             return
@@ -175,7 +189,10 @@ def melee_attack(
             b.record("info", f"{name(attacker)} loses its next attack", actor=attacker.id)
     if outcome in ("through", "auto") and not attacker.removed and not target.removed:
         f = weapon.attack_f(attacker.num("f")) + (int(_ASSAULT["charge_f"]) if charged else 0)
-        yield from wound_roll(b, attacker, target, f, automatic=outcome == "auto", shot=False)
+        auto = outcome == "auto"
+        yield from wound_roll(
+            b, attacker, target, f, automatic=auto, shot=False, weapon=weapon, kind=kind
+        )
     if weapon.stun and not target.removed:
         yield from stun(b, target, attacker)
 
@@ -226,7 +243,8 @@ def _parry(b: Battle, attacker: Unit, target: Unit) -> Sub[bool]:
         return False
     b.record("info", f"{name(target)} parries the blow", actor=target.id)
     if result.critical == "success":
-        yield from melee_attack(b, target, attacker, why="strikes back (free attack) at")
+        why = "strikes back (free attack) at"
+        yield from melee_attack(b, target, attacker, why=why, kind="strike-back")
     return True
 
 
@@ -292,7 +310,10 @@ def ranged_attack(
             )
     if outcome in ("through", "auto") and not shooter.removed and not target.removed:
         f = weapon.attack_f(shooter.num("f")) - penalty
-        yield from wound_roll(b, shooter, target, f, automatic=outcome == "auto", shot=True)
+        auto, kind = outcome == "auto", "free shot" if free else "shot"
+        yield from wound_roll(
+            b, shooter, target, f, automatic=auto, shot=True, weapon=weapon, kind=kind
+        )
     return True
 
 
@@ -308,4 +329,5 @@ def fall(b: Battle, unit: Unit, height: int) -> Sub[None]:
         actor=unit.id,
     )
     if result.success:
-        wound(b, unit, maths.wounds(height, r, result.critical == "success"), "a fall")
+        count = maths.wounds(height, r, result.critical == "success")
+        wound(b, unit, count, "a fall", b.cause(FALL))

@@ -207,7 +207,9 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
         if enemy is None:
             break
         done.add(enemy.id)
-        yield from melee_attack(b, enemy, unit, parry=False, why="makes a free attack on")
+        yield from melee_attack(
+            b, enemy, unit, parry=False, why="makes a free attack on", kind="free"
+        )
     if not run:
         return
     done = set()

@@ -7,6 +7,7 @@ from collections.abc import Generator
 from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.prompts import Prompt
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
@@ -89,13 +90,13 @@ def note_loss(b: Battle, unit: Unit, amount: int) -> None:
     lost[unit.id] = lost.get(unit.id, 0) + amount
 
 
-def kill(b: Battle, unit: Unit, why: str) -> None:
-    """R 0 removes the model (seed: "morto o comunque privo di sensi")."""
+def kill(b: Battle, unit: Unit, why: str, cause: Cause) -> None:
+    """R 0 removes the model (seed: "morto o comunque privo di sensi"), for `cause`."""
     b.record("info", f"{name(unit)} ({b.side_name(unit.side)}) {why}", target=unit.id)
     part(b, unit)
     removed = pos(b).removed
     removed[unit.side] = removed.get(unit.side, 0) + 1
-    b.remove(unit)
+    b.remove(unit, cause)
 
 
 def alive_sides(b: Battle) -> list[str]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
+from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
@@ -111,14 +112,15 @@ def alternate(
 def check_end(b: Battle) -> bool:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
     R 0 is removed first). With three or more sides the most models standing win (ours).
-    One pass over the models: this runs before every step."""
+    One pass over the models: the engine runs it after every answer."""
     standing: set[str] = set()
     for unit in b.units.values():
         if unit.removed:
             continue
         if unit.num("r") <= 0:
             b.current = None
-            kill(b, unit, "is removed (R 0)")
+            # Only a GM entry leaves a model on the table at R 0 (a wound removes it).
+            kill(b, unit, "is removed (R 0)", b.cause(GM, entry=b.last_change(unit, "r")))
             continue
         standing.add(unit.side)
     if b.round == 0 or len(standing) == len(b.sides):
@@ -139,7 +141,7 @@ def leader(b: Battle) -> str | None:
     return top[0] if len(top) == 1 and best[0] > 0 else None
 
 
-def end_step(b: Battle) -> Step:
+def end_step(b: Battle) -> None:
     """RB-12: the scenario's round limit ends the battle; otherwise a new round."""
     conditions.round_ended(b)
     limit = int(b.options.get("round_limit", 0) or 0)
@@ -147,5 +149,3 @@ def end_step(b: Battle) -> Step:
         b.end(leader(b), f"the round limit ({limit}) is reached")
         return
     begin_round(b)
-    return
-    yield  # a generator

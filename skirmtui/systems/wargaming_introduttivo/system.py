@@ -16,6 +16,7 @@ import attrs
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Position, Scalar, Unit
+from skirmtui.engine.core.causes import ATTACK, RULE, Cause
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import pick_enemy, reset, stat_test, unit_choices, winner_by_score
 from skirmtui.engine.core.prompts import Ask, Choose, LazyOptions, Option
@@ -48,6 +49,9 @@ class WIPosition(Position):
     #: (`movable_gm` is `Battle.gm_applied` when it was made). Not part of equality.
     movable: dict[str, list[str]] | None = attrs.field(default=None, eq=False)
     movable_gm: int = attrs.field(default=-1, eq=False)
+    #: The shots whose damage is pending (applied at the end of the turn, seed), per
+    #: unit id in the order they hit: each hit's damage keeps its shooter (issue 27).
+    shots: dict[str, list[Cause]] = attrs.field(factory=dict)
 
 
 def pos(b: Battle) -> WIPosition:
@@ -158,6 +162,18 @@ def _move_list(b: Battle, movers: tuple[str, ...]) -> LazyOptions:
 
 
 class WargamingIntroduttivo(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "shoot.visible",
+            "shoot.fog",
+            "melee.reach",
+            "shoot.band",
+            "move.unit",
+            "move.terrain",
+        }
+    )
     id = profile.SYSTEM_ID
     title = "Wargaming introduttivo: rapido e semplice"
     language = "Italian"
@@ -212,6 +228,7 @@ class WargamingIntroduttivo(BaseSystem):
         of the turn it was taken out in would be stale)."""
         battle.set(unit, "damage", 0 if level is None else level)
         battle.set(unit, "pending", 0)
+        pos(battle).shots.pop(unit.id, None)
         for field, value in profile.TURN_FLAGS.items():
             battle.set(unit, field, value)
 
@@ -364,7 +381,9 @@ class WargamingIntroduttivo(BaseSystem):
         b.set(shooter, "shot", True)
         if result.success and b.alive(target.id):
             # Seed: "gli effetti dei danni si applicano solo a fine turno".
-            b.set(target, "pending", target.num("pending") + 1)
+            cause = b.cause(ATTACK, shooter, attack="shot")
+            b.set(target, "pending", target.num("pending") + 1, cause)
+            pos(b).shots.setdefault(target.id, []).append(cause)
 
     def _range_modifiers(self, b: Battle, shooter: Unit, target: Unit, band: dict[str, Any]) -> Any:
         """WI-6: the seed's TODO maluses, only when the battle option is on."""
@@ -596,7 +615,7 @@ class WargamingIntroduttivo(BaseSystem):
         self._spend(b, attacker, combat=True)
         if result.success:
             # Seed: in melee "gli effetti dei danni si applicano subito".
-            self._damage(b, target, 1)
+            self._damage(b, target, 1, b.cause(ATTACK, attacker, attack="melee"))
         if not b.alive(target.id):
             return
         # Seed: the attacked unit counter-attacks; WI-8: not an action.
@@ -604,17 +623,24 @@ class WargamingIntroduttivo(BaseSystem):
             target, "cmb", "melee.counter", f"hits {attacker.label} back", target=attacker
         )
         if counter.success:
-            self._damage(b, attacker, 1)
+            self._damage(b, attacker, 1, b.cause(ATTACK, target, attack="counter"))
 
     # End of turn (WI-3, WI-9) ---------------------------------------------------------
 
-    def _end(self, b: Battle) -> Step:
+    def _end(self, b: Battle) -> None:
         b.record("info", "End of turn: shooting damage is applied")
+        shots = pos(b).shots
         for unit in b.on_table():
             pending = unit.num("pending")
+            hits = shots.pop(unit.id, [])
             if pending:
                 b.set(unit, "pending", 0)
-                self._damage(b, unit, pending)
+                # The shot that kills is the one named (the last one when none kills);
+                # damage pending beyond the shots recorded (a GM set it) is this rule's.
+                last = min(pending, DEAD - unit.num("damage")) - 1
+                cause = hits[last] if 0 <= last < len(hits) else b.cause(RULE)
+                self._damage(b, unit, pending, cause)
+        shots.clear()
         standing = [s.id for s in b.sides if b.on_table(s.id)]
         if len(standing) <= 1:
             winner = standing[0] if standing else None
@@ -629,7 +655,6 @@ class WargamingIntroduttivo(BaseSystem):
             b.end(winner_by_score(worth), reason)
             return
         self._new_turn(b)
-        yield from ()  # a step that asks nothing is still a generator
 
     # -- shared pieces ------------------------------------------------------------------
 
@@ -645,12 +670,12 @@ class WargamingIntroduttivo(BaseSystem):
         if combat:
             b.set(unit, "combat", True)
 
-    def _damage(self, b: Battle, unit: Unit, amount: int) -> None:
+    def _damage(self, b: Battle, unit: Unit, amount: int, cause: Cause) -> None:
         """Seed: 1 prone, 2 wounded, 3 dead and removed from the table."""
         level = min(DEAD, unit.num("damage") + amount)
-        b.set(unit, "damage", level)
+        b.set(unit, "damage", level, cause)
         if level >= DEAD:
-            b.remove(unit)
+            b.remove(unit, cause)
 
     # -- views for the UI -----------------------------------------------------------------
 
