@@ -298,7 +298,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from skirmtui.systems.armies import scenario_names, setup_from_scenario
+    from skirmtui.engine.core.armies import scenario_names, setup_from_scenario
 
     system = _system(args.system)
     preset = None
@@ -580,7 +580,7 @@ def _app_sides(system: RuleSystem, given: list[str], setup: Setup | None) -> dic
 
 
 def _setup_for_players(system: RuleSystem, players: int) -> Setup:
-    from skirmtui.systems.armies import setup_for_players
+    from skirmtui.engine.core.armies import setup_for_players
 
     low, high = system.min_players, system.max_players
     if not low <= players <= high:
