@@ -536,7 +536,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 
 def _setup_for_armies(system: RuleSystem, armies: str, scenario: str | None) -> Setup:
-    from skirmtui.systems.armies import army_names, matchup_setup, scenario_names
+    from skirmtui.engine.core.armies import army_names, matchup_setup, scenario_names
 
     pair = [a.strip() for a in armies.split(",")]
     known = army_names(system.id)

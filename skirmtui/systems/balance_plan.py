@@ -9,11 +9,11 @@ from __future__ import annotations
 import itertools
 import re
 
+from skirmtui.engine.core.armies import army_names, matchup_setup, scenario_armies, scenario_names
 from skirmtui.engine.core.system import RuleSystem, Setup, SetupError
 from skirmtui.engine.play.balance import Matchup, Plan, Sweep, has_unit, seated
 from skirmtui.engine.play.personas import persona
 from skirmtui.engine.play.stats import battles_for
-from skirmtui.systems.armies import army_names, matchup_setup, scenario_armies, scenario_names
 
 #: The interval a default run aims at: ±3 points (issue: "45–55% is fine").
 DEFAULT_HALF_WIDTH = 0.03
