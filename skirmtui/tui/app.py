@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from textual.widgets import Input, TextArea
 
     from skirmtui.engine.core.system import Setup
+    from skirmtui.engine.store.files import Signature
     from skirmtui.engine.store.lock import SaveLock
+    from skirmtui.engine.store.saves import SaveSnapshot
     from skirmtui.tui.autosave import Autosaver
 
 
@@ -53,6 +55,7 @@ class SkirmApp(App[int]):
         lock: SaveLock | None = None,
         notice: str | None = None,
         on_disk: bool = False,
+        read: Signature | None = None,
     ) -> None:
         super().__init__()
         #: The save's lock (held while this app may write it; released on exit).
@@ -60,8 +63,19 @@ class SkirmApp(App[int]):
         #: Shown once the first screen is up (why the battle opened read-only…).
         self.notice = notice
         self._asking = False  # the unsaved-answers dialog is up
+        self._told: str | None = None  # the save problem last notified
         #: `session` was just loaded from (or written to) `path`: append to it.
         self.on_disk = on_disk
+        #: The signature of the bytes `session` was loaded from (`on_disk`): an edit
+        #: made since, even before autosave starts, is an outside change.
+        self.read_as = read
+        #: The battle as the file holds it (answers, log, result), taken now: an answer
+        #: given before the autosave starts is not on disk and must be written.
+        self._as_loaded = (
+            (tuple(session.items), tuple(session.battle.log), session.battle.result)
+            if on_disk and session is not None
+            else None
+        )
         self.session = session
         self.save_path = Path(path) if path else Path("saves/battle.toml")
         if created is None:
@@ -77,8 +91,12 @@ class SkirmApp(App[int]):
         self._autosave_enabled = autosave
         #: The session changed since the last autosave was submitted.
         self.save_due = False
+        #: `_mark()` when the last autosave was submitted.
+        self._submitted = self._mark()
         self._switch_interval = sys.getswitchinterval()
         self._collector = IdleCollector()
+        #: Sides the app plays in a battle the setup form starts (`new --ai`).
+        self.ai: dict[str, str] = {}
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.InputEvent):
@@ -94,7 +112,7 @@ class SkirmApp(App[int]):
         if self.session is not None and not self.review_only:
             from skirmtui.tui.screens.battle import BattleScreen
 
-            return BattleScreen(self.session)  # type: ignore[return-value]
+            return BattleScreen(self.session, self.save_path)  # type: ignore[return-value]
         return super().get_default_screen()
 
     def on_mount(self) -> None:
@@ -139,12 +157,18 @@ class SkirmApp(App[int]):
         frames, or at the first answer or quit if that comes sooner."""
         playing = self.session is not None and not self.review_only
         if playing and self._saver is None and self._autosave_enabled:
-            from skirmtui.engine.store.saves import snapshot
             from skirmtui.tui.autosave import Autosaver
 
             assert self.session is not None
-            loaded = snapshot(self.session, self.created) if self.on_disk else None
-            self._saver = Autosaver(self.save_path, self._saved, loaded)
+            self._saver = Autosaver(self.save_path, self._saved, self._loaded(), self.read_as)
+
+    def _loaded(self) -> SaveSnapshot | None:
+        """What the file held when the app got the battle (None: not on disk yet)."""
+        if self._as_loaded is None or self.session is None:
+            return None
+        from skirmtui.engine.store.saves import SaveSnapshot
+
+        return SaveSnapshot(self.session.setup, self.created, *self._as_loaded)
 
     def on_unmount(self) -> None:
         # The app is gone: its objects may be collected again, threads share as before.
@@ -163,6 +187,11 @@ class SkirmApp(App[int]):
         from skirmtui.systems.registry import get_system
 
         session = Session(get_system(setup.system), setup)
+        ai = {side: p for side, p in self.ai.items() if side in {s.id for s in setup.sides}}
+        if ai:
+            from skirmtui.engine.play.auto import let_app_play
+
+            let_app_play(session, ai)
         self.session = session
         self._open(session)
         self.autosave()
@@ -176,16 +205,45 @@ class SkirmApp(App[int]):
         else:
             from skirmtui.tui.screens.battle import BattleScreen
 
-            screen = BattleScreen(session)
+            screen = BattleScreen(session, self.save_path)
             if self._autosave_enabled:
-                from skirmtui.engine.store.saves import snapshot
                 from skirmtui.tui.autosave import Autosaver
 
-                loaded = snapshot(session, self.created) if self.on_disk else None
-                self._saver = Autosaver(self.save_path, self._saved, loaded)
+                self._saver = Autosaver(self.save_path, self._saved, self._loaded(), self.read_as)
         self.push_screen(screen)
 
     # -- autosave -------------------------------------------------------------------------
+
+    def _mark(self) -> tuple[int, int, int]:
+        """What tells one state of the session's log from another (quit compares it)."""
+        session = self.session
+        if session is None:
+            return (0, 0, 0)
+        last = id(session.items[-1]) if session.items else 0
+        return (len(session.items), len(session.redo_stack), last)
+
+    def on_battle_screen_session_changed(self) -> None:
+        """After the frame showing the answer: the save thread would otherwise compete
+        with it for the interpreter (it still starts within a frame)."""
+        self.save_due = True
+        self.call_after_refresh(self.autosave)
+
+    def on_battle_screen_export_requested(self) -> None:
+        """Write the structured log (JSON, export format 1) beside the save."""
+        import json
+
+        from skirmtui.engine.report.export import export_document
+
+        if self.session is None:
+            return
+        path = self.save_path.with_suffix(".json")
+        try:
+            document = export_document(self.session)
+            path.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        except OSError as error:
+            self.notify(safe(f"could not export: {error.strerror}"), severity="error", markup=False)
+            return
+        self.notify(safe(f"exported the log to {path}"), markup=False)
 
     def autosave(self) -> None:
         if self._saver is None and self.is_running:
@@ -194,6 +252,7 @@ class SkirmApp(App[int]):
             from skirmtui.engine.store.saves import snapshot
 
             self.save_due = False
+            self._submitted = self._mark()
             self._saver.submit(snapshot(self.session, self.created))
 
     def _saved(self, error: str | None) -> None:
@@ -205,18 +264,32 @@ class SkirmApp(App[int]):
         from skirmtui.tui.screens.battle import BattleScreen
 
         saver = self._saver
-        if error:
-            self.notify(safe(error), severity="error", timeout=10, markup=False)
+        untidy = saver.untidy if saver is not None and not error else None
+        told = error or untidy
+        if told and told != self._told:  # the same failure again is not news
+            self.notify(
+                safe(told), severity="error" if error else "warning", timeout=10, markup=False
+            )
+        self._told = told
         for screen in self.screen_stack:
             if isinstance(screen, BattleScreen):
                 stopped = saver is not None and saver.stopped is not None
+                screen.save_path = self.save_path
                 screen.update_savebar(
-                    "✗ autosave stopped" if stopped else "✗ not saved" if error else "✓ saved"
+                    "✗ autosave stopped"
+                    if stopped
+                    else "✗ not saved"
+                    if error
+                    else "✓ saved (answers appended)"
+                    if untidy
+                    else "✓ saved"
                 )
         if saver is not None and saver.stopped and not self._asking:
             self.ask_unsaved(saver.stopped, quitting=False)
 
     async def action_quit(self) -> None:
+        if self._mark() != self._submitted:  # the screen's last SessionChanged may be queued
+            self.save_due = True
         if self.save_due:
             self._start_saver()  # quitting within the first frames: the writer now
         saver = self._saver
@@ -303,39 +376,16 @@ class SkirmApp(App[int]):
         from skirmtui.tui.screens.battle import BattleScreen
 
         if isinstance(screen, BattleScreen):
-            commands = [
-                ("Undo", "Take back the last answer or GM entry", "undo"),
-                ("Redo", "Give the undone answer again", "redo"),
-                ("Roll the dice", "Let the app roll the pending dice", "roll"),
-                (
-                    "GM override",
-                    "Set a value, remove, restore or add a unit, end the battle",
-                    "override",
-                ),
-                ("Note", "Write a note into the log (or a private one, GM only)", "note"),
-                (
-                    "Timed condition",
-                    "Attach a condition to a unit until a round's end, for N activations "
-                    "or until removed; or end one",
-                    "condition",
-                ),
-                ("Search the log", "Find a unit, a word or a roll key (n / N)", "search"),
-                ("Dice luck", "Expected and actual successes per side and unit", "luck"),
-                ("Review", "Timeline, filters and summary of this battle", "review"),
-                ("Export the log", "Write the structured log (JSON) beside the save", "export"),
-                ("Damage +1", "GM: one more damage on the unit under the roster cursor", "damage"),
-                ("Damage −1", "GM: one less damage on that unit", "heal"),
-                ("Toggle a status", "GM: switch a yes/no status of that unit", "status"),
-                ("Help", "Keys and how a turn goes", "help"),
-            ]
+            from skirmtui.tui.keys import PALETTE_WHEN_LIVE, palette_entries
+
             # Every command is listed (one not possible now says why when chosen), so
-            # the palette always reaches Roll, Redo and Export.
-            for title, help_text, action in commands:
-                if action in ("override", "note", "condition", "damage", "heal", "status") and (
-                    not screen.check_action(action, ())
-                ):
+            # the palette always reaches Roll, Redo and Export; GM entries only when live.
+            for title, help_text, action in palette_entries():
+                if action in PALETTE_WHEN_LIVE and not screen.check_action(action, ()):
                     continue
-                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+                yield SystemCommand(
+                    title, help_text.capitalize(), getattr(screen, f"action_{action}")
+                )
         from skirmtui.tui.screens.review import ReviewScreen
 
         if isinstance(screen, ReviewScreen):

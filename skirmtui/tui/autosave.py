@@ -6,6 +6,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from skirmtui.engine.store.files import Signature
 from skirmtui.engine.store.saves import JournalWriter, OutsideChange, SaveSnapshot
 
 #: After this long without an answer, appended answers are folded into a whole save
@@ -31,14 +32,16 @@ class Autosaver:
         path: Path,
         on_saved: Callable[[str | None], None],
         loaded: SaveSnapshot | None = None,
+        read: Signature | None = None,
     ) -> None:
         """`loaded`: the battle as the file at `path` holds it (it was just loaded from
-        there), so answers are appended to it from the first one."""
+        there), so answers are appended to it from the first one; `read`: the signature
+        of the bytes it was loaded from (an edit made since is an outside change)."""
         self.path = Path(path)
         self._on_saved = on_saved  # called from the worker thread with an error or None
         self._writer = JournalWriter(self.path)  # used under _write_lock only
         if loaded is not None:
-            self._writer.adopt(loaded)
+            self._writer.adopt(loaded, read)
         self._pending: SaveSnapshot | None = None
         self._newest: SaveSnapshot | None = None  # submitted last (written or not)
         self._written: SaveSnapshot | None = None  # on disk last
@@ -75,6 +78,11 @@ class Autosaver:
         """No more writes or reports (the app is gone); what was submitted is left as is."""
         self._closed = True
         self._wake.set()
+
+    @property
+    def untidy(self) -> str | None:
+        """Every answer is on disk, but the file could not be rewritten whole: why."""
+        return self._writer.untidy
 
     @property
     def unsaved(self) -> bool:

@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -92,11 +91,12 @@ def test_the_open_app_holds_the_lock_and_cleans_stale_temp_files(
     assert other.exists()
 
 
-def test_a_lock_file_being_written_is_respected(tmp_path: Path) -> None:
+def test_a_lock_file_nobody_holds_is_taken_at_once(tmp_path: Path) -> None:
+    """The kernel's advisory lock says whether an owner lives: an empty or torn lock
+    file nobody holds is free now (no grace period, no pid trusted)."""
     save = tmp_path / "b.toml"
-    lock_path(save).write_text("")  # just created by another process: not yet written
-    with pytest.raises(LockHeld):
-        SaveLock(save).acquire()
-    old = time.time() - 60
-    os.utime(lock_path(save), (old, old))  # torn long ago: stale
-    SaveLock(save).acquire().release()
+    lock_path(save).write_text("")
+    lock = SaveLock(save).acquire()
+    assert lock.took_over is None
+    assert json.loads(lock_path(save).read_text())["pid"] == os.getpid()
+    lock.release()

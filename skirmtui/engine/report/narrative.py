@@ -69,6 +69,7 @@ _ANYWHERE = re.compile(r"\b(is|are|has|cannot|fails|passes|wins|flees|leaves)\b"
 _QUESTION = re.compile(r"^(Does|Do|Did|Is|Are|Was|Has|Have|Can|Could)\s+(.*)$")
 _PAREN_TAIL = re.compile(r"\s*\(([^()]*)\)\s*$")
 _WHICH_VERB = re.compile(r"^which (.+?) (\w+s)\b(.*)$")
+_WHICH_PAST = re.compile(r"^which (.+?) (\w+ed)\b(.*)$")
 _WHICH_DO = re.compile(r"^which (.+?) (?:does|do) (\w+) (\w+)(.*)$")
 _VERB_WHICH = re.compile(r"^(\w+s)((?: with| at| on| to)?) (which .+|whom)$")
 _DO_WHICH = re.compile(r"^(\w+)((?: with| at| on| to)?) (which .+|whom)$")
@@ -174,6 +175,9 @@ class Teller:
                 return self._yes_no(bare, answer == "yes")
             return self._number(bare, answer)
         subject = who or self._actor(entry)
+        if kind == "pick" and ", " in answer:  # "Squire, Pikeman" → "Squire and Pikeman"
+            first, _, last = answer.rpartition(", ")
+            answer = f"{first} and {last}"
         told = self._chosen(subject, bare, answer, question.endswith("…"), bool(who))
         if told is None:
             told = f"{subject} chose {answer}" if subject else answer
@@ -191,6 +195,9 @@ class Teller:
             doer = who if doer in ("it", "you", "they") else doer
             verb = past_of_base(match.group(3))
             return f"{doer} {verb} {self._thing(answer)}{match.group(4)}"
+        match = _WHICH_PAST.match(plain)
+        if match:  # "which units moved over open ground": the answer did
+            return f"{answer} {match.group(2)}{match.group(3)}"
         match = _WHICH_VERB.match(plain)
         if match and _is_verb(match.group(2)):  # "which unit activates"
             verb, rest = match.group(2), match.group(3)

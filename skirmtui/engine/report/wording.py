@@ -15,16 +15,10 @@ from skirmtui.engine.core.battle import Battle, Effect, LogEntry
 from skirmtui.engine.core.system import RuleSystem
 from skirmtui.engine.core.text import plural
 
-__all__ = ["effect_words", "entry_effects", "plural", "round_word", "value_words"]
+__all__ = ["effect_words", "entry_effects", "plural", "value_words"]
 
 #: Units sharing one same change in one entry at least this many times are one line.
 GROUP_AT = 3
-
-
-def round_word(system: RuleSystem) -> str:
-    """The word the system's log uses for a round ("Round"), for headers too."""
-    word = getattr(system, "round_word", "Round")
-    return word if isinstance(word, str) else "Round"
 
 
 def value_words(battle: Battle, value: object, labels: dict[str, str] | None = None) -> str:

@@ -14,10 +14,9 @@ import attrs
 
 from skirmtui.engine.core.battle import LogEntry, Result
 from skirmtui.engine.core.items import Item
-from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
-from skirmtui.engine.store.files import write_atomic
+from skirmtui.engine.store.files import Signature, write_atomic
 from skirmtui.engine.store.format import (
     NOT_LITERAL,
     SaveSnapshot,
@@ -64,29 +63,12 @@ class SaveWriter:
         log = "\n".join([line for line in self._log if line is not None]) + "\n"
         return assemble(self._rest, self._answers, log, not any(self._not_literal))
 
-    def write(self, snap: SaveSnapshot, path: Path) -> None:
-        write_atomic(path, self.text(snap))
+    def write(self, snap: SaveSnapshot, path: Path) -> Signature:
+        return write_atomic(path, self.text(snap))
 
 
 class OutsideChange(OSError):
     """The save on disk is not what this writer last wrote: someone else changed it."""
-
-
-@frozen_record
-class _Signature:
-    """What identifies the file we last wrote: any outside write changes one of these."""
-
-    inode: int
-    size: int
-    mtime_ns: int
-
-    @classmethod
-    def of(cls, path: Path) -> _Signature | None:
-        try:
-            info = os.stat(path)
-        except OSError:  # absent, or its folder is not one: nothing there to protect
-            return None
-        return cls(info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 class JournalWriter:
@@ -108,15 +90,19 @@ class JournalWriter:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._whole = SaveWriter()
-        self._expected = _Signature.of(self.path)
+        self._expected = Signature.of(self.path)
         self._on_disk: tuple[Item, ...] = ()  # the items the file holds
         self._base: tuple[Setup, str, Result | None] | None = None  # of the whole write
         self.appended = 0  # records since the last whole write
+        #: Why the last whole rewrite failed although every answer is on disk
+        #: (appended instead: a read-only folder, a full disk, a folder in the way).
+        self.untidy: str | None = None
 
-    def adopt(self, snap: SaveSnapshot) -> None:
-        """The file holds `snap` as it is now (just loaded from it): the next answers
-        are appended to it, with no whole rewrite first."""
-        self._expected = _Signature.of(self.path)
+    def adopt(self, snap: SaveSnapshot, read: Signature | None = None) -> None:
+        """The file holds `snap` (just loaded from it): the next answers are appended
+        to it, with no whole rewrite first. `read`: the signature of exactly the bytes
+        it was loaded from; an edit made since then is an outside change."""
+        self._expected = read if read is not None else Signature.of(self.path)
         if self._expected is not None:
             self._on_disk = snap.items
             self._base = (snap.setup, snap.created, snap.result)
@@ -124,7 +110,7 @@ class JournalWriter:
 
     def expect_current(self) -> None:
         """Accept the file as it is now (the user chose to overwrite an outside edit)."""
-        self._expected = _Signature.of(self.path)
+        self._expected = Signature.of(self.path)
         self._base = None  # and write it whole next time
 
     def save(self, snap: SaveSnapshot, compact: bool = False) -> None:
@@ -132,14 +118,36 @@ class JournalWriter:
         self._check_unchanged()
         new = self._appendable(snap)
         if compact or new is None:
-            self._write_whole(snap)
+            try:
+                self._write_whole(snap)
+            except OutsideChange:
+                raise
+            except OSError as error:
+                if not self._append_instead(snap):
+                    raise
+                self.untidy = f"answers appended, but the save cannot be rewritten whole: {error}"
         elif new:
             self._append(new)
             self._on_disk = snap.items
 
+    def _append_instead(self, snap: SaveSnapshot) -> bool:
+        """After a failed whole write: append what is new if the file can say it (same
+        setup, the answers on disk lead `snap`'s). The rendered log and result then lag
+        (records follow them); the answers, which are the battle, are all there."""
+        if self._base is None or self._base[:2] != (snap.setup, snap.created):
+            return False
+        done = self._on_disk
+        if len(snap.items) < len(done) or not all(map(operator.is_, done, snap.items)):
+            return False
+        if len(snap.items) > len(done):
+            self._append(snap.items[len(done) :])
+            self._on_disk = snap.items
+        return True
+
     @property
     def compacted(self) -> bool:
-        return self.appended == 0
+        """Nothing left to fold in (or folding it in has failed: not retried while idle)."""
+        return self.appended == 0 or self.untidy is not None
 
     def _appendable(self, snap: SaveSnapshot) -> tuple[Item, ...] | None:
         """The items to append, or None if the file must be rewritten."""
@@ -153,7 +161,7 @@ class JournalWriter:
         return snap.items[len(done) :]
 
     def _check_unchanged(self) -> None:
-        now = _Signature.of(self.path)
+        now = Signature.of(self.path)
         if now != self._expected:
             what = "removed" if now is None else "changed"
             raise OutsideChange(
@@ -161,8 +169,8 @@ class JournalWriter:
             )
 
     def _write_whole(self, snap: SaveSnapshot) -> None:
-        self._whole.write(snap, self.path)
-        self._expected = _Signature.of(self.path)
+        self._expected = self._whole.write(snap, self.path)
+        self.untidy = None
         self._on_disk = snap.items
         self._base = (snap.setup, snap.created, snap.result)
         self.appended = 0
@@ -179,12 +187,12 @@ class JournalWriter:
             except OSError:
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, size)
-                self._expected = _Signature.of(self.path)
+                self._expected = Signature.of(self.path)
                 raise
             info = os.fstat(fd)
         finally:
             os.close(fd)
-        self._expected = _Signature(info.st_ino, info.st_size, info.st_mtime_ns)
+        self._expected = Signature.of_stat(info)
         self.appended += len(items)
 
 

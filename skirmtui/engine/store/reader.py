@@ -13,7 +13,7 @@ from typing import Any
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.session import ReplayError, Session
 from skirmtui.engine.core.system import RuleSystem, Setup, SetupError
-from skirmtui.engine.store.files import read_bytes
+from skirmtui.engine.store.files import Signature, read_signed
 from skirmtui.engine.store.format import MORE, SaveError
 from skirmtui.engine.store.stamp import now_stamp
 from skirmtui.engine.store.validate import items_from_document, setup_from_document
@@ -21,7 +21,17 @@ from skirmtui.engine.store.validate import items_from_document, setup_from_docum
 
 def read_document(path: Path) -> dict[str, Any]:
     """Parse a save file; a `SaveError` names what is wrong (TOML line and column)."""
-    raw = read_bytes(path)
+    return read_signed_document(path)[0]
+
+
+def read_signed_document(path: Path) -> tuple[dict[str, Any], Signature]:
+    """`read_document`, and the signature of the bytes it was parsed from."""
+    raw, signature = read_signed(path)
+    return parse_document(raw), signature
+
+
+def parse_document(raw: bytes) -> dict[str, Any]:
+    """A save's bytes parsed; a `SaveError` names what is wrong."""
     try:
         text = raw.decode("utf-8")
         return loads(text)
@@ -122,6 +132,17 @@ def load_session(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, s
         # replay: dropped first, so it is not held beside the battle (peak memory).
         del doc
         return _replay(systems, setup, items), created
+
+
+def load_for_play(path: Path, systems: dict[str, RuleSystem]) -> tuple[Session, str, Signature]:
+    """`load_session`, and the signature of exactly the bytes loaded: the autosave
+    appends to the file only while it is still those bytes (an edit made while the
+    app starts is an outside change, not adopted)."""
+    with gc_paused():
+        doc, signature = read_signed_document(path)
+        setup, items, created = _parts(doc, systems)
+        del doc
+        return _replay(systems, setup, items), created, signature
 
 
 def load_with_document(

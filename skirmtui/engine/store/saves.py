@@ -9,7 +9,7 @@ battle is played), `validate` (a parsed document to a setup and answers), `reade
 from __future__ import annotations
 
 from skirmtui.engine.store.compare import replay_differences
-from skirmtui.engine.store.files import MAX_SAVE_BYTES, read_bytes, write_atomic
+from skirmtui.engine.store.files import MAX_SAVE_BYTES, Signature, read_bytes, write_atomic
 from skirmtui.engine.store.format import (
     FORMAT,
     MORE,
@@ -30,6 +30,7 @@ from skirmtui.engine.store.journal import (
 )
 from skirmtui.engine.store.reader import (
     gc_paused,
+    load_for_play,
     load_session,
     load_with_document,
     loads,
@@ -52,9 +53,11 @@ __all__ = [
     "SaveError",
     "SaveSnapshot",
     "SaveWriter",
+    "Signature",
     "dumps",
     "gc_paused",
     "items_from_document",
+    "load_for_play",
     "load_session",
     "load_with_document",
     "loads",

@@ -234,6 +234,7 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
             cause = b.cause(ROUT)  # the failed test
             b.record("info", f"{unit.label} deserts: the model is lost", actor=unit.id)
             combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
             return True
     speed = profile.stat(unit, "move")
     # Seed §2.7.3: leaving the table "muovendo alla massima velocità possibile".
@@ -258,6 +259,7 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
             cause = b.cause(ROUT)
             b.record("info", f"{unit.label} leaves the table", actor=unit.id)
             combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
     return True
 
 
@@ -424,9 +426,10 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
         if back.success:
             hits.append((unit, target, back_cover, "return shot"))
     outcomes = []
-    for hit, by, in_cover, attack in hits:
-        outcome = yield from combat.wound(b, hit, by, attack)
-        outcomes.append((hit, outcome, in_cover))
+    with b.at_once():  # CE-8: the return shot lands even if the first ends the battle
+        for hit, by, in_cover, attack in hits:
+            outcome = yield from combat.wound(b, hit, by, attack)
+            outcomes.append((hit, outcome, in_cover))
     for hit, outcome, in_cover in outcomes:
         # Seed §2.7: an autonomous character hit in the open tests, wounded or not.
         trigger = "shot_in_open" if profile.autonomous(hit) and not in_cover else None

@@ -24,7 +24,6 @@ from skirmtui.engine.core.records import record
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.engine.core.text import plural
-from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
 
@@ -163,10 +162,25 @@ def _move_list(b: Battle, movers: tuple[str, ...]) -> LazyOptions:
 
 
 class WargamingIntroduttivo(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "shoot.visible",
+            "shoot.fog",
+            "melee.reach",
+            "shoot.band",
+            "move.unit",
+            "move.terrain",
+        }
+    )
     id = profile.SYSTEM_ID
     title = "Wargaming introduttivo: rapido e semplice"
     language = "Italian"
     round_word = "Turn"
+    ruling_prefix = "WI"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("CMB, ABI", "combat; ability (activation, movement, recovery), 1–5"),)
     unit_fields = profile.UNIT_FIELDS
     #: The field the quick GM keys (+ / -) change.
     damage_field = "damage"
@@ -201,9 +215,6 @@ class WargamingIntroduttivo(BaseSystem):
     def start(self, battle: Battle) -> None:
         battle.pos = WIPosition(rolloff=RollOff.among(s.id for s in battle.sides))
         battle.record("phase", "Play order: every player rolls a d6, highest first (WI-2)")
-
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
 
     # -- GM restore (G-4) -----------------------------------------------------------------
 
@@ -616,7 +627,7 @@ class WargamingIntroduttivo(BaseSystem):
 
     # End of turn (WI-3, WI-9) ---------------------------------------------------------
 
-    def _end(self, b: Battle) -> Step:
+    def _end(self, b: Battle) -> None:
         b.record("info", "End of turn: shooting damage is applied")
         shots = pos(b).shots
         for unit in b.on_table():
@@ -644,7 +655,6 @@ class WargamingIntroduttivo(BaseSystem):
             b.end(winner_by_score(worth), reason)
             return
         self._new_turn(b)
-        yield from ()  # a step that asks nothing is still a generator
 
     # -- shared pieces ------------------------------------------------------------------
 
