@@ -176,9 +176,15 @@ def confront(
     result: RollResult = yield confronto(
         key, text, own.value, against.value, side=side, actor=actor, target=target
     )
-    found = cell(own.value, against.value)
-    annotate(b, roll={"parts": [part("own", own), part("against", against)], "cell": found.text})
+    annotate(b, roll=_parts(own, against))
     return result
+
+
+@cache
+def _parts(own: Operand, against: Operand) -> dict[str, Any]:
+    """A Confronto's `roll` keys (shared by every roll of these operands: not mutated)."""
+    found = cell(own.value, against.value)
+    return {"parts": [part("own", own), part("against", against)], "cell": found.text}
 
 
 def mods(*pairs: tuple[str, int]) -> tuple[Mod, ...]:
@@ -189,4 +195,9 @@ def mods(*pairs: tuple[str, int]) -> tuple[Mod, ...]:
 def tested(b: Battle, operand: Operand) -> None:
     """A 1d6 test's entry names the value tested: its base and what moved it (the roll's
     own modifiers, which move the number to roll under, are `roll.mods`)."""
-    annotate(b, roll={"parts": [part("own", operand)]})
+    annotate(b, roll=_tested(operand))
+
+
+@cache
+def _tested(operand: Operand) -> dict[str, Any]:
+    return {"parts": [part("own", operand)]}
