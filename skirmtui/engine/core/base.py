@@ -8,6 +8,7 @@ plain views come from here. It overrides a hook only where its rules say more:
 - `starting_stats` — a current value that does not start at its spec's start;
 - `check_armies` — refusals and warnings about whole armies (budget, points);
 - `start` — the position and log of a new battle;
+- `check_end` — the system's own end condition, checked by the engine after every answer;
 - `queue`, `status`, `summary` — the views, once it has more to show than the defaults.
 """
 
@@ -47,8 +48,17 @@ class BaseSystem:
     max_players = 2
     #: How setup errors call a side's units ("units", "characters").
     unit_word = "units"
-    #: The unit field a GM sets when putting a unit back (G-4); None: the first one.
-    restore_stat: str | None = None
+    #: The prefix of this system's rulings (`WI` for WI-7): stated in docs/rules/<id>.md.
+    ruling_prefix: str
+    #: The unit field the GM's quick keys (+ / −) change; None: the system has none.
+    damage_field: str | None = None
+    #: Words and abbreviations the screens show, explained (the help screen's glossary).
+    glossary: tuple[tuple[str, str], ...] = ()
+    #: Keys of questions only the table answers (engine/core/system.py `decides`).
+    table_facts: frozenset[str] = frozenset()
+    #: What one more wound does to `damage_field`: +1 where the field counts damage
+    #: taken, -1 where it counts what is left (regole-base's current R).
+    damage_step: int = 1
 
     # -- options and setup --------------------------------------------------------------
 
@@ -123,13 +133,20 @@ class BaseSystem:
         }
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
-        """G-4: what the GM says when putting a unit back (default: `restore_stat`)."""
-        name = self.restore_stat or self.unit_fields[0].name
-        return next(f for f in self.unit_fields if f.name == name)
+        """G-4: what the GM says when putting a unit back (its damage, wounds or models,
+        bounded to the values of a living unit). No default: every system says it."""
+        raise NotImplementedError(
+            f"{self.id}: declare restore_field (the value a GM gives a unit put back, G-4)"
+        )
 
     def replay_options(self, items: Sequence[Item]) -> dict[str, Any]:
         """Hook: options an older answer log needs to replay as played (see `RuleSystem`)."""
         return {}
+
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Hook: options of older question sets to replay an older log with (see
+        `RuleSystem`); `ASKED_BEFORE` for a system that asks less since issue 25."""
+        return ()
 
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """G-4: a unit put back starts afresh (every stat at its start), with the GM's
@@ -139,6 +156,31 @@ class BaseSystem:
             fresh[self.restore_field(battle, unit).name] = level
         for field, value in fresh.items():
             battle.set(unit, field, value)
+
+    # -- what a unit is worth (engine/play/: the app's players) ---------------------------
+
+    def strength(self, battle: Battle, unit: Unit) -> float:
+        """How whole a unit is, 1 (as it started) to 0 (off the table), read from the
+        stat a GM sets to put it back (`restore_field`): damage or wounds counting up
+        from its minimum, models or resistance counting down from its maximum."""
+        if unit.removed:
+            return 0.0
+        spec = self.restore_field(battle, unit)
+        now, start = unit.stats.get(spec.name), unit.start.get(spec.name)
+        low, high = spec.minimum, spec.maximum
+        if not isinstance(now, int) or isinstance(now, bool) or low is None or high is None:
+            return 1.0
+        if isinstance(start, int) and start >= high > 0:  # counts down: models, R
+            return max(0.0, min(1.0, now / high))
+        return max(0.0, min(1.0, 1.0 - (now - low) / (high - low + 1)))
+
+    def unit_value(self, unit: Unit) -> float:
+        """What a whole unit is worth: its cost or points where the profile has one."""
+        for name in ("cost", "points"):
+            value = unit.profile.get(name)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                return float(value)
+        return 1.0
 
     # -- a battle -----------------------------------------------------------------------
 
@@ -161,21 +203,38 @@ class BaseSystem:
     def start(self, battle: Battle) -> None:
         """Hook: set up the position of a new battle and write its first log lines."""
 
+    def demo_setup(self) -> Setup:
+        """The bundled battle `skirmtui demo` opens: `data/<id>/scenarios/demo.toml`."""
+        from skirmtui.engine.core.armies import setup_from_scenario
+
+        return setup_from_scenario(self.id, "demo")
+
     @cached_property
     def steps(self) -> dict[str, Any]:
         """Phase id → step, from the phase table (what `next_step` dispatches on)."""
         return {p.id: p.step for p in self.phases}
 
-    def next_step(self, battle: Battle) -> Step:
+    def next_step(self, battle: Battle) -> Step | None:
         """The step of the current phase, from the phase table."""
         step = self.steps.get(battle.phase)
         if step is None:
             raise NotImplementedError(f"{self.id}: no step for phase {battle.phase!r}")
-        result: Step = step(battle)
+        result: Step | None = step(battle)
         return result
 
-    def phase_label(self, phase_id: str) -> str:
-        return next((p.label for p in self.phases if p.id == phase_id), phase_id)
+    def phase_after(self, phase_id: str) -> str:
+        """The phase that follows `phase_id` in the phase table (the table is the one
+        place the order is written); the last phase has none."""
+        ids = [p.id for p in self.phases]
+        at = ids.index(phase_id)
+        if at + 1 == len(ids):
+            raise ValueError(f"{self.id}: {phase_id!r} is the last phase")
+        return ids[at + 1]
+
+    def check_end(self, battle: Battle) -> None:
+        """Hook: end the battle when the system's own end condition holds (see
+        `RuleSystem.check_end`). Default: nothing (the end is decided by a step: a turn
+        limit, the end of a round, the GM)."""
 
     # -- views (read only) --------------------------------------------------------------
 
@@ -192,6 +251,10 @@ class BaseSystem:
 
     def status(self, battle: Battle, unit: Unit) -> str:
         return "removed" if unit.removed else ""
+
+    def sheet_rows(self, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
+        """Rows of its own the unit sheet shows after the status (label, text)."""
+        return []
 
     def summary(self, battle: Battle) -> list[str]:
         """The headline, then each side's units standing."""

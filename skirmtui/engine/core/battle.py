@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeAlias
 
 import attrs
@@ -160,6 +161,8 @@ class LogEntry:
     #: by engine/report/luck.py) and who rolled ("app", "table", or None when not recorded).
     source: Any = attrs.field(default=None, repr=False, eq=False)
     by: str | None = None
+    #: For an AI decision (`by` "ai"): the persona that took it.
+    persona: str | None = None
     #: The answer that made the entry, structured (an option's value, yes/no, a number,
     #: the faces); None on entries no answer made.
     value: Any = None
@@ -211,6 +214,10 @@ class Battle:
     #: entry may change anything between two prompts, so a cache of derived state a
     #: system keeps in its position is valid while this is unchanged.
     gm_applied: int = attrs.field(default=0, eq=False)
+    #: Sides the app plays, side id → persona (GM entries `gm.ai`, engine/play/).
+    ai: dict[str, str] = attrs.field(factory=dict)
+    #: Open `at_once` blocks: results landing at the same moment; the end check waits.
+    end_held: int = attrs.field(default=0, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if any(not u.label for u in self.units.values()):  # a clone's units have theirs
@@ -411,6 +418,17 @@ class Battle:
         # Setup phases come before round 1: "Round 0" would read as a round of play.
         self.record("phase", f"{self.round_word} {self.round} · {label}" if self.round else label)
 
+    @contextmanager
+    def at_once(self) -> Iterator[None]:
+        """Results that land at the same moment (simultaneous hits, CE-8): the engine's
+        end check (`RuleSystem.check_end`) waits until the block has run, so a side's last
+        unit taken out by the first of them does not stop the others landing."""
+        self.end_held += 1
+        try:
+            yield
+        finally:
+            self.end_held -= 1
+
     def end(self, winner: str | None, reason: str) -> None:
         self.result = Result(winner, reason, self.round)
         text = f"{self.side_name(winner)} wins: {reason}" if winner else f"Draw: {reason}"
@@ -439,6 +457,8 @@ class Battle:
             round_word=self.round_word,
             conditions=list(self.conditions),
             gm_applied=self.gm_applied,
+            ai=dict(self.ai),
+            end_held=self.end_held,
         )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.items import BY_AI, Item
 from skirmtui.engine.core.overrides import apply_override
 from skirmtui.engine.core.prompts import (
     AnswerError,
@@ -21,7 +21,7 @@ from skirmtui.engine.core.prompts import (
     describe_roll,
     faces_of,
 )
-from skirmtui.engine.core.system import RuleSystem, Step
+from skirmtui.engine.core.system import RuleSystem, Step, decides
 
 
 class RuleError(RuntimeError):
@@ -46,10 +46,15 @@ class Runner:
         self.battle = battle
         #: How many log items (answers and GM entries) have been applied.
         self.consumed = consumed
+        #: `consumed` at the last step boundary: the current step began there.
+        self.boundary_at = consumed
         self.prompt: Prompt | None = None
         #: Set by the session while it replays a log: the prompts answered then are seen
         #: by nobody, so their lazy option lists are never made (`LazyOptions`).
         self.replaying = False
+        #: Set by the export's own replay: each choice's entry keeps the options offered
+        #: (`offered`), lazy lists made; play and ordinary replays never pay for it.
+        self.keep_offered = False
         self._step: Step | None = None
         self._on_boundary = on_boundary
         self._advance(None, fresh=True)
@@ -68,18 +73,21 @@ class Runner:
                 self.prompt.settle()  # its lazy options are of the battle before the entry
             apply_override(self.system, battle, item)
             self.consumed += 1
+            if not battle.over and not battle.end_held:
+                self.system.check_end(battle)
             if battle.over:
-                self.prompt = None
-                self._step = None
+                self._stop()
             return item
         prompt = self.prompt
         if prompt is None:
             raise AnswerError("the battle is over: nothing is being asked")
         if item.key != prompt.key:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
+        if item.by == BY_AI and not decides(self.system, prompt):
+            raise AnswerError(f"{prompt.key}: the app answers decisions only, not the table's")
         value = prompt.coerce(item.value)
         if value is not item.value:
-            item = Item(item.key, value, item.by)
+            item = Item(item.key, value, item.by, item.persona, item.reason)
         battle.answer_index = self.consumed
         sent: object
         actor, target = prompt.actor, prompt.target
@@ -121,9 +129,12 @@ class Runner:
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
                 actors, targets, actor, target = _picked_units(battle, prompt, value)
+            said = f"{prompt.text} → {answer}"
+            if item.by == BY_AI and item.reason:  # the app's decision, with its reason
+                said = f"{said} ({item.persona}: {item.reason})"
             entry = battle.record(
                 prompt.kind,
-                f"{prompt.text} → {answer}",
+                said,
                 key=prompt.key,
                 side=prompt.side,
                 actor=actor,
@@ -132,35 +143,67 @@ class Runner:
                 actors=actors,
                 targets=targets,
             )
+            if self.keep_offered and isinstance(prompt, Choose | Pick):
+                entry.detail = {**(entry.detail or {}), "options": offered(prompt)}
             sent = value
         entry.value = value
+        if item.by == BY_AI:
+            entry.by = BY_AI
+            entry.persona = item.persona
         self.consumed += 1
         self._advance(sent, fresh=False)
         return item
 
     def _advance(self, value: object, *, fresh: bool) -> None:
+        """Run the step on to its next question, through as many boundaries as it takes;
+        the system's end check runs at each boundary, once `next_step` has returned, and
+        before a question is shown: once the battle is over nothing more is asked."""
         silent = 0
         battle = self.battle
+        check_end = self.system.check_end
         while True:
             if self._step is None:
+                if not battle.over:
+                    check_end(battle)
                 if battle.over:
                     self.prompt = None
                     return
+                self.boundary_at = self.consumed
                 if self._on_boundary is not None:
                     self._on_boundary(self)
                 battle.current = None
-                self._step = self.system.next_step(battle)
-                fresh = True
+                step = self.system.next_step(battle)
                 silent += 1
                 if silent > _MAX_SILENT_STEPS:
                     raise RuleError(f"{self.system.id}: steps keep asking nothing")
+                if step is None:  # a step that asked nothing
+                    continue
+                self._step = step
+                fresh = True
+                # `next_step` may have changed the battle before the step's first line.
+                check_end(battle)
+                if battle.over:
+                    self._stop()
+                    return
             try:
                 prompt = next(self._step) if fresh else self._step.send(value)
             except StopIteration:
                 self._step = None
                 continue
+            if not battle.over and not battle.end_held:
+                check_end(battle)
+            if battle.over:
+                self._stop()
+                return
             self.prompt = prompt
             return
+
+    def _stop(self) -> None:
+        """The battle is over: the step in hand is closed and nothing is asked."""
+        if self._step is not None:
+            self._step.close()
+            self._step = None
+        self.prompt = None
 
 
 def _picked_units(
@@ -179,6 +222,17 @@ def _picked_units(
     if target is None:
         return actors, (units if len(units) > 1 else ()), actor, units[0]
     return actors, targets, actor, target
+
+
+def offered(prompt: Choose | Pick) -> list[dict[str, object]]:
+    """The options a choice offered (export `options`): value, label, and for a disabled
+    one `disabled: true` and the `reason` it gave."""
+    return [
+        {"value": o.value, "label": o.label, "disabled": True, "reason": o.disabled}
+        if o.disabled is not None
+        else {"value": o.value, "label": o.label, "disabled": False}
+        for o in prompt.options
+    ]
 
 
 def roll_record(prompt: Roll, result: RollResult) -> dict[str, object]:

@@ -12,7 +12,17 @@ with `Battle.track` for state a reader must see (initiative, play order, objecti
 firmness), the phase with `Battle.enter_phase`, the end with `Battle.end`. It keeps
 nothing anywhere else (no module or system attribute changes). A step that asks nothing
 must still move the position on (a phase, an index), or the runner calls it a loop.
-Between steps the battle is plain data: that is where checkpoints are copied.
+Between steps the battle is plain data: that is where checkpoints are copied. A step
+that asks nothing may be a plain function returning None instead of a generator.
+
+**The end is the engine's to enforce.** `check_end(battle)` states the system's own end
+condition (a side with no models left, firmness at zero, one side standing) and calls
+`Battle.end` when it holds. The runner calls it at every step boundary, when `next_step`
+has returned (before the step's first line runs), after every answer and every GM entry
+(once the step has taken the answer and stopped at its next question, before that
+question is shown): once it holds, no question is asked and the pending step is closed.
+A step never stops itself at the end; an end a rule decides at one moment only (a turn
+limit, the end of a round) stays in that step.
 
 **A GM override can land between any two prompts.** After every `yield` a unit may have
 been removed, put back or had any value set: look units up again (`battle.alive(id)`),
@@ -35,6 +45,12 @@ replays them: a key or an option value once shipped is never renamed or reused f
 something else (old saves would stop replaying: `skirmtui check` exits 1 naming the
 answer). A new question gets a new key.
 
+**Table facts and decisions.** `table_facts` names the prompt keys only the table can
+answer (a distance, line of sight, cover, a charge reaching contact, where a unit went).
+A side the app plays answers its own decisions (`decides`), never those, never a
+`Confirm` (the table did something) and never dice (they follow the table's roll setting).
+A new question that is a table fact joins `table_facts` with its key.
+
 **From a keypress to the save file.** The TUI sends the answer to `Session.answer`
 (or `roll` for app dice), which hands an `Item(key, value, by)` to `Runner.apply`: the
 pending prompt's `coerce` is the one place the value is validated (refused: nothing is
@@ -52,7 +68,7 @@ import attrs
 
 from skirmtui.engine.core.battle import Battle, Scalar, Side, Stat, Unit
 from skirmtui.engine.core.items import Item
-from skirmtui.engine.core.prompts import Prompt
+from skirmtui.engine.core.prompts import Ask, Choose, Prompt
 from skirmtui.engine.core.records import frozen_record
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
@@ -71,7 +87,7 @@ class Phase:
 
     id: str
     label: str
-    step: Callable[[Battle], Step] | None = attrs.field(default=None, eq=False)
+    step: Callable[[Battle], Step | None] | None = attrs.field(default=None, eq=False)
 
 
 def _check_number(what: str, value: object, low: int | None, high: int | None) -> int:
@@ -238,6 +254,16 @@ class RuleSystem(Protocol):
     scenario_options: tuple[OptionSpec, ...]
     min_players: int
     max_players: int
+    #: The prefix of the system's rulings (`WI` for WI-7), stated in docs/rules/<id>.md.
+    ruling_prefix: str
+    #: The unit field the GM's quick keys (+ / −) change; None: the system has none.
+    damage_field: str | None
+    #: What one more wound does to `damage_field` (+1, or -1 where it counts what is left).
+    damage_step: int
+    #: Words and abbreviations its screens show, explained: (word, meaning).
+    glossary: tuple[tuple[str, str], ...]
+    #: Prompt keys only the table answers: an AI side never does (see `decides`).
+    table_facts: frozenset[str]
 
     def check_setup(self, setup: Setup) -> list[str]:
         """Raise `SetupError` for a setup the rules refuse; return warnings."""
@@ -249,13 +275,21 @@ class RuleSystem(Protocol):
 
     def new_battle(self, setup: Setup) -> Battle: ...
 
-    def next_step(self, battle: Battle) -> Step:
-        """The next rule step from the plain position in `battle`.
+    def next_step(self, battle: Battle) -> Step | None:
+        """The next rule step from the plain position in `battle` (None: a step that asked
+        nothing and has already moved the position on).
 
         Steps report two boundaries for the GM's timed conditions: call
         `engine.core.conditions.round_ended(battle)` when a round ends (before the next
         begins) and `engine.core.conditions.activation_ended(battle, unit_id)` when a unit's
         activation ends."""
+        ...
+
+    def check_end(self, battle: Battle) -> None:
+        """End the battle (`Battle.end`) if the system's own end condition holds now; the
+        runner calls it after every answer and GM entry and at every step boundary (see
+        the module docstring). It may tidy what the condition reads first (a model at R 0
+        removed) but changes nothing else."""
         ...
 
     def queue(self, battle: Battle) -> list[QueueRow]:
@@ -270,6 +304,10 @@ class RuleSystem(Protocol):
         """Lines of the battle summary (review, export)."""
         ...
 
+    def sheet_rows(self, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
+        """Rows of its own the unit sheet shows after the status (label, text)."""
+        ...
+
     def demo_setup(self) -> Setup:
         """The bundled battle `skirmtui demo` opens."""
         ...
@@ -277,6 +315,15 @@ class RuleSystem(Protocol):
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """What the GM says when putting `unit` back (G-4): its damage, wounds or
         models, bounded to the values of a living unit."""
+        ...
+
+    def strength(self, battle: Battle, unit: Unit) -> float:
+        """How whole a unit is, 1 (as it started) to 0 (off the table): the app's players
+        value what an answer costs or brings with it (engine/play/)."""
+        ...
+
+    def unit_value(self, unit: Unit) -> float:
+        """What a whole unit is worth to the app's players (its cost, else 1)."""
         ...
 
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
@@ -291,10 +338,15 @@ class RuleSystem(Protocol):
         empty for a log of today's questions."""
         ...
 
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Options that bring back older questions (newest first; e.g. one question per
+        unit where today one `Pick` answers for all): a saved log that does not replay
+        with today's questions is replayed again with each of these until one fits, and
+        its setup keeps them. Empty when the system never changed what it asks."""
+        ...
 
-def phase_label(system: RuleSystem, phase_id: str) -> str:
-    """The label of a phase id from the system's phase table."""
-    for phase in system.phases:
-        if phase.id == phase_id:
-            return phase.label
-    return phase_id.replace("_", " ").capitalize()
+
+def decides(system: RuleSystem, prompt: Prompt) -> bool:
+    """Whether `prompt` is a decision a side makes (a choice, a yes/no it may say), so a
+    side the app plays may answer it: not dice, not a `Confirm`, not a table fact."""
+    return isinstance(prompt, Choose | Ask) and prompt.key not in system.table_facts

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import combat, morale, profile
 from skirmtui.systems.cape_et_epee.morale import Sub
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
@@ -144,7 +145,7 @@ def reason(s: Situation, action: str) -> str | None:
         if not s.armed:
             return "no missile weapon"
         if s.reload:
-            return f"unloaded: {s.reload} reload step(s) left"
+            return f"unloaded: {plural(s.reload, 'reload step')} left"
     if action == "reload" and not s.reload:
         return "nothing to reload"
     if action in ("melee", "flee") and not s.engaged:
@@ -233,6 +234,7 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
             cause = b.cause(ROUT)  # the failed test
             b.record("info", f"{unit.label} deserts: the model is lost", actor=unit.id)
             combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
             return True
     speed = profile.stat(unit, "move")
     # Seed §2.7.3: leaving the table "muovendo alla massima velocità possibile".
@@ -257,6 +259,7 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
             cause = b.cause(ROUT)
             b.record("info", f"{unit.label} leaves the table", actor=unit.id)
             combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
     return True
 
 
@@ -423,9 +426,10 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
         if back.success:
             hits.append((unit, target, back_cover, "return shot"))
     outcomes = []
-    for hit, by, in_cover, attack in hits:
-        outcome = yield from combat.wound(b, hit, by, attack)
-        outcomes.append((hit, outcome, in_cover))
+    with b.at_once():  # CE-8: the return shot lands even if the first ends the battle
+        for hit, by, in_cover, attack in hits:
+            outcome = yield from combat.wound(b, hit, by, attack)
+            outcomes.append((hit, outcome, in_cover))
     for hit, outcome, in_cover in outcomes:
         # Seed §2.7: an autonomous character hit in the open tests, wounded or not.
         trigger = "shot_in_open" if profile.autonomous(hit) and not in_cover else None
@@ -437,7 +441,10 @@ def _reload(b: Battle, unit: Unit, na: bool) -> Sub:
     spend(b, unit, "reload", na)
     b.set(unit, "reload", unit.num("reload") - 1)
     left = unit.num("reload")
-    b.record("info", f"{unit.label} reloads" + (f" ({left} step(s) left)" if left else ": loaded"))
+    b.record(
+        "info",
+        f"{unit.label} reloads" + (f" ({plural(left, 'step')} left)" if left else ": loaded"),
+    )
     yield from ()
     return True
 

@@ -109,9 +109,10 @@ def fight(b: Battle, attacker: Unit, defender: Unit, simultaneous: bool, charge:
     if not hit:
         b.record("info", f"{attacker.label} and {defender.label}: a tie, nobody is hit")
     outcomes = []
-    for target, by in hit:
-        outcome = yield from wound(b, target, by, "melee")
-        outcomes.append((target, outcome))
+    with b.at_once():  # CE-8: a simultaneous hit lands even if the first ends the battle
+        for target, by in hit:
+            outcome = yield from wound(b, target, by, "melee")
+            outcomes.append((target, outcome))
     for target, outcome in outcomes:
         trigger = "melee_hit" if _autonomous_extra(target) else None
         yield from after_hit(b, target, outcome, trigger)

@@ -15,8 +15,7 @@ from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.kit import reset, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
-from skirmtui.systems.cape_et_epee import activation, firmness, impulses, profile, views
+from skirmtui.systems.cape_et_epee import activation, firmness, impulses, morale, profile, views
 from skirmtui.systems.cape_et_epee.position import CEPosition, pos
 
 NO = "no"
@@ -24,16 +23,35 @@ NO = "no"
 _TURN_FRESH: dict[str, Stat] = {"die": 0, "ap": 0, "acted": False}
 
 
-def _nothing() -> Step:
-    """A step that asks nothing (the battle just ended)."""
-    yield from ()
-
-
 class CapeEtEpee(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "na.separated",
+            "move.cover",
+            "move.off",
+            "charge.contact",
+            "shoot.cover",
+            "react.cover",
+            "deploy.distance",
+            "morale.threat",
+            "morale.cover",
+            "shoot.range",
+            "react.range",
+        }
+    )
     id = profile.SYSTEM_ID
     title = "A la Guerre… de cape et d'épée"
     language = "Italian"
     round_word = "Turn"
+    ruling_prefix = "CE"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (
+        ("um", "the game's unit of measure: one foot model's base diameter (1 um is 2 m)"),
+        ("CA", "armour class, 5 unarmoured to 1 full armour (a shield lowers it by one)"),
+        ("AP, order die", "action points; the activation die (face 1–3: AP and priority)"),
+    )
     unit_fields = profile.UNIT_FIELDS
     #: The field the quick GM keys (+ / -) change: wounds taken.
     damage_field = "wounds"
@@ -89,9 +107,6 @@ class CapeEtEpee(BaseSystem):
         battle.track("markers", list(options["markers"]))
         self._new_turn(battle)
 
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
-
     # -- GM restore (G-4) -----------------------------------------------------------------
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
@@ -103,19 +118,21 @@ class CapeEtEpee(BaseSystem):
         status, not fleeing, in no melee, standing), not activated this turn, and the
         firmness its elimination or flight cost given back (CE-10)."""
         firmness.restore(battle, unit)
+        # In no melee: both sides of the link (an opponent still holding it as its `foe`
+        # would bring the melee back one-sided).
+        morale.break_melee(battle, unit)
         fresh: dict[str, Scalar] = {"wounds": 0 if level is None else level, "status": ""}
-        fresh.update(foe="", prone=False, die=0, ap=0, acted=False)
+        fresh.update(prone=False, die=0, ap=0, acted=False)
         for field, value in fresh.items():
             battle.set(unit, field, value)
 
     # -- the sequence ---------------------------------------------------------------------
 
-    def next_step(self, battle: Battle) -> Step:
+    def check_end(self, battle: Battle) -> None:
+        """Seed §3.1.1: an army whose firmness falls to zero leaves the field at once."""
         beaten = firmness.beaten(battle)
         if beaten:
             self._end_beaten(battle, beaten)
-            return _nothing()
-        return super().next_step(battle)
 
     def _new_turn(self, b: Battle) -> None:
         if b.round:

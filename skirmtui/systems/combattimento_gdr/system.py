@@ -22,25 +22,37 @@ from skirmtui.engine.core.system import (
     Step,
     UnitSpec,
 )
-from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile, turn, views
 from skirmtui.systems.combattimento_gdr.position import CGPosition, pos
 from skirmtui.systems.combattimento_gdr.tables import SYSTEM_ID, rules
 
 
-def _nothing() -> Step:
-    """A step that asks nothing (the position moved on by itself)."""
-    yield from ()
-
-
 class CombattimentoGdr(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "other.turns",
+            "charge.turns",
+            "ranged.cover",
+            "ranged.range",
+            "turn.scene",
+            "delay.offer",
+        }
+    )
     id = SYSTEM_ID
     title = "Il Combattimento (GdR)"
     language = "Italian"
     round_word = "Turn"
     #: The field the quick GM keys (+ / -) change.
     damage_field = "damage"
+    ruling_prefix = "CG"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (
+        ("AGI DES POT PRE", "characteristics: each a die, d4–d12 (its top face), or 0"),
+        ("VPB, DP", "base protection value (8: a human); protection difficulty"),
+    )
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = (OptionSpec("turn_limit", "Turn limit (0 = none, ours)", int, 0, 0, 99),)
@@ -82,9 +94,6 @@ class CombattimentoGdr(BaseSystem):
             battle.record("info", f"Ambush: {names} caught unaware in the first turn")
         self._new_turn(battle)
 
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
-
     # -- GM restore (G-4) -----------------------------------------------------------------
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
@@ -103,17 +112,16 @@ class CombattimentoGdr(BaseSystem):
 
     # -- the sequence ---------------------------------------------------------------------
 
-    def next_step(self, battle: Battle) -> Step:
+    def check_end(self, battle: Battle) -> None:
+        """One side left standing ends the battle at once: after a simultaneous group's
+        held results kill the last enemy, nobody acts again (CG-4, CG-11)."""
         self._sweep(battle)
-        if self._ended(battle):
-            return _nothing()
-        return super().next_step(battle)
+        self._ended(battle)
 
-    def _actions(self, b: Battle) -> Step:
+    def _actions(self, b: Battle) -> Step | None:
         step = turn.actions_step(b)
         if step is None:
             self._end_of_turn(b)
-            return _nothing()
         return step
 
     def _sweep(self, b: Battle) -> None:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, UnitSpec
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
@@ -27,18 +26,37 @@ PHASES = (
 
 
 class RegoleBase(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "shoot.range",
+            "move.height",
+            "move.half_range",
+            "move.within_1",
+            "assault.reach",
+            "move.free_attacker",
+            "move.free_shooter",
+        }
+    )
     id = SYSTEM_ID
     title = "Regole base"
     language = "Italian"
     #: RB-15: the seed's "turno" is the round.
     round_word = "Round"
     phases = PHASES
+    ruling_prefix = "RB"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("V F R M C T", "Velocità, Forza, Resistenza, Morale, Corpo a corpo, Tiro"),)
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
     min_players = int(rules()["players"]["min"])
     max_players = int(rules()["players"]["max"])
     unit_word = "models"
+    #: A wound takes one from the current R (the GM's quick `+`; `-` gives one back).
+    damage_field = "r"
+    damage_step = -1
 
     def complete_profile(self, spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
         """RB-12: every weapon must be one of the seed's (names or ids, any case)."""
@@ -61,14 +79,10 @@ class RegoleBase(BaseSystem):
         battle.pos = RBPosition()
         turns.begin_round(battle)
 
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
-
-    def next_step(self, battle: Battle) -> Step:
-        """RB-12 first: a side with no models left ends the battle at once."""
-        if turns.check_end(battle):
-            return _nothing()
-        return super().next_step(battle)
+    def check_end(self, battle: Battle) -> None:
+        """RB-12: a side with no models left ends the battle at once, in the middle of an
+        activation too (no free attack, free shot or rest of a blast after it)."""
+        turns.check_end(battle)
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """G-4: a model back on the table has R 1 up to its starting R."""
@@ -98,8 +112,3 @@ class RegoleBase(BaseSystem):
 
     def summary(self, battle: Battle) -> list[str]:
         return views.summary(battle)
-
-
-def _nothing() -> Step:
-    return
-    yield

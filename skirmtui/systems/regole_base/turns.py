@@ -112,7 +112,7 @@ def alternate(
 def check_end(b: Battle) -> bool:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
     R 0 is removed first). With three or more sides the most models standing win (ours).
-    One pass over the models: this runs before every step."""
+    One pass over the models: the engine runs it after every answer."""
     standing: set[str] = set()
     for unit in b.units.values():
         if unit.removed:
@@ -141,7 +141,7 @@ def leader(b: Battle) -> str | None:
     return top[0] if len(top) == 1 and best[0] > 0 else None
 
 
-def end_step(b: Battle) -> Step:
+def end_step(b: Battle) -> None:
     """RB-12: the scenario's round limit ends the battle; otherwise a new round."""
     conditions.round_ended(b)
     limit = int(b.options.get("round_limit", 0) or 0)
@@ -149,5 +149,3 @@ def end_step(b: Battle) -> Step:
         b.end(leader(b), f"the round limit ({limit}) is reached")
         return
     begin_round(b)
-    return
-    yield  # a generator

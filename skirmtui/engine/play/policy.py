@@ -1,0 +1,169 @@
+"""The app's decision for a side it plays: every legal answer scored, the best taken.
+
+Legal answers only (the prompt's enabled options, yes/no); each is looked ahead
+(lookahead.py) and scored by the persona: expected score, plus `risk` times its spread,
+plus `bold` for doing something rather than passing. Deterministic given the battle:
+ties are broken by an RNG seeded from the battle's seed and the answer's position, so
+the same battle gets the same moves. `random` personas answer at random, seeded so too.
+"""
+
+from __future__ import annotations
+
+import random
+
+from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Prompt
+from skirmtui.engine.core.records import frozen_record
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search
+from skirmtui.engine.play.personas import Persona, persona
+from skirmtui.engine.play.sides import app_persona, side_of
+
+#: Scores closer than this are a tie.
+_TIE = 1e-9
+
+
+@frozen_record
+class Considered:
+    """One legal answer the app weighed: its words, what it expects, its score."""
+
+    value: AnswerValue
+    label: str
+    outlook: Outlook | None
+    score: float
+    chosen: bool = False
+
+
+@frozen_record
+class Decision:
+    """What the app answers, as which persona, with its short reason and the whole why."""
+
+    value: AnswerValue
+    persona: str
+    side: str
+    reason: str
+    question: str
+    considered: tuple[Considered, ...] = ()
+
+
+def answers_of(prompt: Prompt) -> list[AnswerValue]:
+    """Every legal answer of a decision, in the prompt's order."""
+    if isinstance(prompt, Choose):
+        return [o.value for o in prompt.enabled()]
+    if isinstance(prompt, Ask):
+        if prompt.yes_no:
+            return [True, False]
+        assert prompt.minimum is not None and prompt.maximum is not None
+        return list(range(prompt.minimum, prompt.maximum + 1))
+    return []
+
+
+def _passive(prompt: Prompt, value: AnswerValue) -> bool:
+    if isinstance(prompt, Choose):
+        option = prompt.option(str(value))
+        return option is not None and option.passive
+    return value is False or value == 0
+
+
+@frozen_record
+class Question:
+    """What a decision needs, taken from the session in a moment (`prepare`), so the
+    thinking (`think`) may run in another thread while the session stays free: the
+    battle where the step began (a private copy), the answers since, the answers legal
+    now with their words and passiveness."""
+
+    prompt: Prompt
+    persona: Persona
+    side: str
+    #: How many answers the session held: a decision is for this position only.
+    length: int
+    answers: tuple[tuple[AnswerValue, str, bool], ...]
+    search: Search | None
+    seed: int
+
+
+def prepare(session: Session) -> Question | None:
+    """The pending question if the app answers it (None: the table does)."""
+    prompt, battle = session.prompt, session.battle
+    name = app_persona(session.system, battle, prompt)
+    if name is None or prompt is None:
+        return None
+    side = side_of(battle, prompt)
+    assert side is not None
+    who = persona(session.system.id, name)
+    answers = tuple((v, prompt.describe(v), _passive(prompt, v)) for v in answers_of(prompt))
+    search = None
+    if not who.random and len(answers) > 1:
+        base, consumed = session.step_start()
+        tail = list(session.items[consumed:])
+        search = Search(session.system, base, consumed, tail, side, who)
+    seed = session.setup.seed * 7_919 + len(session.items) + 1
+    return Question(prompt, who, side, len(session.items), answers, search, seed)
+
+
+def think(question: Question) -> Decision:
+    """The decision for a prepared question (reads nothing of the session)."""
+    prompt, who = question.prompt, question.persona
+    rng = random.Random(question.seed)
+    if who.random:
+        value = prompt.random_answer(rng)
+        return Decision(value, who.name, question.side, "at random", prompt.text)
+    if question.search is None:
+        value, label, _ = question.answers[0]
+        only = (Considered(value, label, None, 0.0, True),)
+        return Decision(value, who.name, question.side, "the only choice", prompt.text, only)
+    scored = _score(question.search, prompt.key, who, question.answers)
+    best = max(c.score for c in scored)
+    tied = [c for c in scored if c.score >= best - _TIE]
+    pick = tied[0] if len(tied) == 1 else rng.choice(tied)
+    considered = tuple(Considered(c.value, c.label, c.outlook, c.score, c is pick) for c in scored)
+    reason = _reason(pick, len(tied))
+    return Decision(pick.value, who.name, question.side, reason, prompt.text, considered)
+
+
+def decide(session: Session) -> Decision | None:
+    """The app's answer to the pending prompt, or None when the table answers it."""
+    question = prepare(session)
+    return None if question is None else think(question)
+
+
+def _score(
+    search: Search,
+    key: str,
+    who: Persona,
+    answers: tuple[tuple[AnswerValue, str, bool], ...],
+) -> list[Considered]:
+    share = max(BUDGET // len(answers), 24)
+    out = []
+    for value, label, passive in answers:
+        search.budget = share
+        outlook = search.outlook(key, value)
+        score = outlook.score + who.risk * outlook.spread
+        score += 0.0 if passive else who.bold
+        out.append(Considered(value, label, outlook, score))
+    return out
+
+
+def _reason(pick: Considered, tied: int) -> str:
+    """The log's short reason: what the chosen answer is expected to bring."""
+    o = pick.outlook
+    if o is None:
+        return "the only choice"
+    parts = []  # odds in words, no score: the players' screens show this line
+    if o.chance is not None:
+        parts.append(f"{o.chance:.0%} to succeed")
+    if o.kill >= 0.005:
+        parts.append(f"{o.kill:.0%} to take a unit off")
+    if o.lose >= 0.005:
+        parts.append(f"{o.lose:.0%} to lose one")
+    if not parts:
+        parts.append("no loss expected" if o.taken < 0.005 else f"risks {o.taken:.1f}")
+    tie = f", tie of {tied} broken by the seed" if tied > 1 else ""
+    return ", ".join(parts) + tie
+
+
+def play(session: Session) -> Decision | None:
+    """Answer the pending prompt for the app if it is its to answer; the decision made."""
+    decision = decide(session)
+    if decision is not None:
+        session.decide(decision.value, decision.persona, decision.reason)
+    return decision
