@@ -58,13 +58,6 @@ def pos(b: Battle) -> WIPosition:
     return cast(WIPosition, b.pos)
 
 
-_NEXT = {
-    "activation": "recovery",
-    "recovery": "shooting",
-    "shooting": "movement",
-    "movement": "melee",
-    "melee": "end",
-}
 DONE = "done"
 #: The `movement` option of a battle played before movement by player (WI-7): the roster
 #: walk, one `move.terrain` question a unit, whose "done" ended the phase for everyone.
@@ -268,7 +261,7 @@ class WargamingIntroduttivo(BaseSystem):
             b.turn_side = order[p.player]
             return
         p.player = 0
-        phase = _NEXT[b.phase]
+        phase = self.phase_after(b.phase)
         b.enter_phase(phase, order[0] if phase not in ("movement", "end") else None)
 
     def _side(self, b: Battle) -> str:
