@@ -2,7 +2,8 @@
 
     python -m bench.ai [--battles N] [--seed S] [--systems ID,ID] [--pairs A:B,A:B] [-o OUT]
 
-For each system and each pair of personas A:B, `--battles` battles of the demo setup,
+For each system and each pair of personas A:B, `--battles` battles of the demo's first
+two sides,
 A on the first side in half of them and on the second in the other half (seats
 swapped), every other answer (table facts, dice) at random, seeded. Printed per pair:
 A's score (wins + half the draws, over the battles) with its 95% margin (normal
@@ -27,6 +28,7 @@ from pathlib import Path
 import attrs
 
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.policy import play
 from skirmtui.systems.registry import systems
@@ -55,13 +57,20 @@ class Tally:
         return 1.96 * math.sqrt(p * (1 - p) / self.battles) if self.battles else 1.0
 
 
+def two_sides(system_id: str) -> Setup:
+    """The demo's first two sides (a persona against another, no third player)."""
+    from skirmtui.engine.core.armies import setup_for_players
+
+    return setup_for_players(system_id, 2)
+
+
 def one_battle(
     system_id: str, seed: int, seats: dict[str, str], times: list[float]
 ) -> tuple[Session, bool]:
     """One battle with `seats` (side → persona) played by the app; decision times go to
     `times`. Returns the session and whether it ended by itself."""
     system = systems()[system_id]
-    setup = attrs.evolve(system.demo_setup(), seed=seed)
+    setup = attrs.evolve(two_sides(system_id), seed=seed)
     session = Session(system, setup)
     let_app_play(session, seats)
     rng = random.Random(seed)
@@ -90,7 +99,7 @@ def _count(session: Session, side: str, tally: Tally) -> None:
 def run_pair(
     system_id: str, a: str, b: str, battles: int, seed: int, times: list[float]
 ) -> tuple[Tally, Tally]:
-    sides = [s.id for s in systems()[system_id].demo_setup().sides]
+    sides = [s.id for s in two_sides(system_id).sides]
     first, second = sides[0], sides[1]
     ta, tb = Tally(), Tally()
     rng = random.Random(seed)
