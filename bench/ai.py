@@ -27,6 +27,7 @@ from pathlib import Path
 
 import attrs
 
+from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.auto import let_app_play
@@ -116,6 +117,29 @@ def run_pair(
     return ta, tb
 
 
+def solo_cost(system_id: str, battles: int, seed: int) -> tuple[float, float]:
+    """Answers per round a solo player gives: alone (every answer, random play) and with
+    the app playing the second side (balanced): what the table still answers (its own
+    side's decisions, every table fact, every roll), rounds before the last."""
+    rng = random.Random(seed)
+    alone = with_app = 0.0
+    second = two_sides(system_id).sides[1].id
+    for _ in range(battles):
+        battle_seed = rng.randrange(1 << 30)
+        session, _ = one_battle(system_id, battle_seed, {second: "balanced"}, [])
+        result = session.battle.result
+        rounds = max(1, (result.round if result else session.battle.round) - 1)
+        last = rounds + 1
+        answered = [
+            e
+            for e in session.battle.log
+            if e.answer is not None and e.key and not e.key.startswith("gm.") and e.round < last
+        ]
+        alone += len(answered) / rounds
+        with_app += sum(1 for e in answered if e.by != BY_AI) / rounds
+    return alone / battles, with_app / battles
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__)
     parser.add_argument("--battles", type=int, default=40)
@@ -123,7 +147,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--systems", default=",".join(systems()))
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
     parser.add_argument("-o", "--output", type=Path)
+    parser.add_argument(
+        "--solo",
+        type=int,
+        metavar="N",
+        help="only: answers per round of N battles, alone and with the app playing the second side",
+    )
     args = parser.parse_args(argv)
+    if args.solo:
+        print("system                   answers/round alone   the table's with the app")
+        for system_id in args.systems.split(","):
+            alone, with_app = solo_cost(system_id, args.solo, args.seed)
+            print(f"{system_id:24} {alone:19.1f}   {with_app:24.1f}", flush=True)
+        return 0
     report: dict[str, object] = {"battles": args.battles, "seed": args.seed, "rows": []}
     rows: list[dict[str, object]] = []
     print("system                   A vs B                  A's score   ±95%   battles")
