@@ -348,6 +348,11 @@ class SkirmApp(App[int]):
                     "Set a value, remove, restore or add a unit, end the battle",
                     "override",
                 ),
+                (
+                    "Who the app rolls for",
+                    "Every side, some sides or no one: their rolls need no keypress",
+                    "app_rolls",
+                ),
                 ("Note", "Write a note into the log (or a private one, GM only)", "note"),
                 (
                     "Timed condition",
@@ -367,9 +372,8 @@ class SkirmApp(App[int]):
             # Every command is listed (one not possible now says why when chosen), so
             # the palette always reaches Roll, Redo and Export.
             for title, help_text, action in commands:
-                if action in ("override", "note", "condition", "damage", "heal", "status") and (
-                    not screen.check_action(action, ())
-                ):
+                gm_only = ("override", "app_rolls", "note", "condition", "damage", "heal", "status")
+                if action in gm_only and (not screen.check_action(action, ())):
                     continue
                 yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
         from skirmtui.tui.screens.review import ReviewScreen

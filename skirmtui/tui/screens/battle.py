@@ -343,7 +343,7 @@ class BattleScreen(Screen[None]):
             return playing and self._damage_field() is not None and self.selected is not None
         if action == "status":
             return playing and self.selected is not None
-        if action in ("override", "note"):
+        if action in ("override", "note", "app_rolls"):
             return playing
         return True
 
@@ -411,6 +411,15 @@ class BattleScreen(Screen[None]):
         from skirmtui.tui.screens.override import OverrideScreen
 
         self.app.push_screen(OverrideScreen(self.session, self.selected), self.apply_gm)
+
+    def action_app_rolls(self) -> None:
+        """Who the app rolls for from here on (a GM entry: undone and saved like any)."""
+        from skirmtui.engine.core.items import GM_APP_ROLLS
+        from skirmtui.tui.screens.override import OverrideScreen
+
+        self.app.push_screen(
+            OverrideScreen(self.session, self.selected, GM_APP_ROLLS), self.apply_gm
+        )
 
     def action_note(self) -> None:
         from skirmtui.tui.screens.note import NoteScreen

@@ -22,7 +22,8 @@ HELP = """\
 | + / − | GM: one more / one less wound on the unit under the cursor (regole-base: its R) |
 | x | GM: switch one yes/no status of that unit |
 | t | GM: a timed condition on a unit (to the end of round N, for N activations, until removed) |
-| o | GM override: set a value, remove, restore or add a unit, end the battle |
+| o | GM override: set, remove, restore or add a unit, end the battle, who the app rolls for |
+| Space, 1–9, Enter | a multi-select: tick options, then confirm ("Enter: …" is the default) |
 | e | write a note into the log (tick "private" to keep it from the player view) |
 | / | search the log (a unit, a word, a roll key) |
 | n / N, Esc | while a search is on: next / previous hit; end the search |
