@@ -24,9 +24,11 @@ ORDER = [
     "opt-range_modifiers",
     "name-0",
     "army-0",
+    "play-0",
     "rolls-0",
     "name-1",
     "army-1",
+    "play-1",
     "rolls-1",
     "start",
     "cancel",
@@ -60,7 +62,7 @@ async def test_6_tab_walks_the_form_top_to_bottom(tmp_path: Path) -> None:
         await pilot.pause()
         screen.query_one("#title").focus()
         await pilot.pause()
-        typed = [*ORDER[:8], "units-0", *ORDER[8:]]
+        typed = [*ORDER[:10], "units-0", *ORDER[10:]]
         assert await tab_order(pilot, app, len(typed)) == typed
         # The focused field is scrolled into view, even at 80×24.
         form = screen.query_one("#form")
@@ -86,17 +88,16 @@ async def test_6_a_two_player_battle_by_keyboard_alone(tmp_path: Path) -> None:
         await pilot.pause()
         help_text = str(app.screen.query_one("#units-help-0", Static).render())
         assert "One unit per line: name, then CMB, ABI (e.g. Archer 3 3)" in help_text
-        await pilot.press("tab")
+        await pilot.press("tab", "tab")  # played by: keep the table
+        assert app.focused is not None and app.focused.id == "rolls-0"
+        await pilot.press("space", "tab")  # the app rolls the Romans' dice
         assert app.focused is not None and app.focused.id == "units-0"
         await type_text(pilot, "Hero 5 5")
         await pilot.press("enter")
         await type_text(pilot, "Archer 3 4")
         await pilot.press("tab")  # leaves the box: no tab typed into it
-        assert app.focused is not None and app.focused.id == "rolls-0"
-        await pilot.press("space")  # the app rolls the Romans' dice
-        await pilot.press("tab")
         await type_text(pilot, "Gauls")
-        await pilot.press("tab", "tab", "tab")  # keep the Gauls' sample army, typed dice
+        await pilot.press("tab", "tab", "tab", "tab")  # sample army, the table plays, rolls
         assert app.focused is not None and app.focused.id == "start"
         await pilot.press("enter")
         await pilot.pause()

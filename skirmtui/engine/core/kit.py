@@ -219,3 +219,19 @@ def skipped(
     entry = b.record("info", text, key=f"skip.{what}", actor=actor, target=target)
     entry.detail = {"skipped": {"what": what, "rule": rule}}
     return entry
+
+
+def annotate(b: Battle, **keys: Any) -> None:
+    """Add what a reader of the export needs to the entry just written (the roll or answer
+    the step has just received): each key an additive key of export format 1
+    (docs/export.md). `roll=` is merged into the entry's `roll` (its `parts`)."""
+    entry = b.current
+    if entry is None:
+        return
+    detail = dict(entry.detail or {})
+    for name, value in keys.items():
+        if name == "roll" and isinstance(detail.get("roll"), dict):
+            detail["roll"] = {**detail["roll"], **value}
+        else:
+            detail[name] = value
+    entry.detail = detail

@@ -7,6 +7,7 @@ from typing import Any
 from skirmtui.engine.core.battle import Battle, LogEntry, plain_value
 from skirmtui.engine.core.odds import die_chance, success_chance
 from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.report.luck import luck_document
 
@@ -15,7 +16,7 @@ EXPORT_FORMAT = 1
 
 def export_document(session: Session) -> dict[str, Any]:
     setup = session.setup
-    battle = session.battle
+    battle = offered_battle(session)
     doc: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "system": setup.system,
@@ -39,6 +40,17 @@ def export_document(session: Session) -> dict[str, Any]:
         "luck": luck_document(battle),
     }
     return doc
+
+
+def offered_battle(session: Session) -> Battle:
+    """The session's battle replayed once more with every choice's options kept (export
+    `options`): the same log, entry for entry (a replay is exact), plus what was offered
+    — lazy option lists included, which an ordinary replay never makes."""
+    runner = Runner(session.system, session.system.new_battle(session.setup))
+    runner.keep_offered = True
+    for item in session.items:
+        runner.apply(item)
+    return runner.battle
 
 
 def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
@@ -79,17 +91,22 @@ def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
         doc["order"] = plain_value(entry.order)
     if entry.roll is not None:
         doc["roll"] = roll_document(entry)
-    if entry.detail:  # what the system adds: skipped, attack, group, held (docs/export.md)
-        doc.update(entry.detail)
+    detail = entry.detail
+    if detail:  # what the system adds: skipped, attack, group, held, options (export.md)
+        for name, value in detail.items():
+            if name == "roll" and doc["roll"] is not None:
+                doc["roll"].update(value)  # the roll's parts
+            else:
+                doc[name] = value
     return doc
 
 
 def roll_document(entry: LogEntry) -> dict[str, Any]:
     """An entry's roll. Additive keys of format 1: `chance`, the exact chance of success
-    the prompt showed before the roll (None when the roll has no target; for a pool
-    without `need`, each die's chance); `mods`, each modifier with what it `moves`
-    ("target": a roll-under malus lowers the number to roll under; "total": it adds to
-    the faces)."""
+    the prompt showed before the roll, the full double (None when the roll has no
+    target; for a pool without `need`, each die's chance); `mods`, each modifier with
+    what it `moves` ("target": a roll-under malus lowers the number to roll under;
+    "total": it adds to the faces)."""
     assert entry.roll is not None
     doc: dict[str, Any] = {
         "success": None,
@@ -103,7 +120,9 @@ def roll_document(entry: LogEntry) -> dict[str, Any]:
         chance = success_chance(prompt)
         if chance is None and prompt.per_die:
             chance = die_chance(prompt)
-        doc["chance"] = None if chance is None else round(float(chance), 6)
+        # G-2: the exact chance, as the nearest double (never rounded for show: 2/3 is
+        # 0.6666666666666666, so a reader recomputing the odds gets the same number).
+        doc["chance"] = None if chance is None else float(chance)
         moves = "target" if prompt.mod_target else "total"
         doc["mods"] = [
             {"label": label, "value": value, "moves": moves} for label, value in prompt.modifiers

@@ -15,8 +15,7 @@ from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.kit import reset, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
-from skirmtui.systems.cape_et_epee import activation, firmness, impulses, profile, views
+from skirmtui.systems.cape_et_epee import activation, firmness, impulses, morale, profile, views
 from skirmtui.systems.cape_et_epee.position import CEPosition, pos
 
 NO = "no"
@@ -46,6 +45,13 @@ class CapeEtEpee(BaseSystem):
     title = "A la Guerre… de cape et d'épée"
     language = "Italian"
     round_word = "Turn"
+    ruling_prefix = "CE"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (
+        ("um", "the game's unit of measure: one foot model's base diameter (1 um is 2 m)"),
+        ("CA", "armour class, 5 unarmoured to 1 full armour (a shield lowers it by one)"),
+        ("AP, order die", "action points; the activation die (face 1–3: AP and priority)"),
+    )
     unit_fields = profile.UNIT_FIELDS
     #: The field the quick GM keys (+ / -) change: wounds taken.
     damage_field = "wounds"
@@ -101,9 +107,6 @@ class CapeEtEpee(BaseSystem):
         battle.track("markers", list(options["markers"]))
         self._new_turn(battle)
 
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
-
     # -- GM restore (G-4) -----------------------------------------------------------------
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
@@ -115,8 +118,11 @@ class CapeEtEpee(BaseSystem):
         status, not fleeing, in no melee, standing), not activated this turn, and the
         firmness its elimination or flight cost given back (CE-10)."""
         firmness.restore(battle, unit)
+        # In no melee: both sides of the link (an opponent still holding it as its `foe`
+        # would bring the melee back one-sided).
+        morale.break_melee(battle, unit)
         fresh: dict[str, Scalar] = {"wounds": 0 if level is None else level, "status": ""}
-        fresh.update(foe="", prone=False, die=0, ap=0, acted=False)
+        fresh.update(prone=False, die=0, ap=0, acted=False)
         for field, value in fresh.items():
             battle.set(unit, field, value)
 

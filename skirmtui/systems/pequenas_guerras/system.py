@@ -12,7 +12,6 @@ from typing import Any
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
 
 PHASES = (
@@ -56,6 +55,9 @@ class PequenasGuerras(BaseSystem):
     language = "Portuguese"
     round_word = "Round"
     phases = PHASES
+    ruling_prefix = "PG"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("quality", "the d6 result a unit needs, or more, to pass a test"),)
     unit_fields = profile.UNIT_FIELDS
     #: The field the quick GM keys (+ / -) change: wound markers.
     damage_field = "markers"
@@ -82,9 +84,6 @@ class PequenasGuerras(BaseSystem):
         )
         deployment.start(battle)
 
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
-
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
         return FieldSpec("models", "models", int, 1, int(unit.profile["models"]))
@@ -92,10 +91,12 @@ class PequenasGuerras(BaseSystem):
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """G-4: back with the GM's models (those it had when removed, when not said), no
         wound markers, not stunned, its points no longer counted as destroyed (PG-8), and
-        free to activate this round (no stale markers of the round it fell in)."""
+        free to activate this round (no stale markers of the round it fell in) — but a
+        melee it fought this round still counts: natural 6s only until the round ends
+        (PG-6, ours)."""
         models = unit.num("models") if level is None else level
         fresh: dict[str, Scalar] = {"models": models, "markers": 0, "stunned": False}
-        fresh.update(destroyed_by="", **_ROUND_FREE)
+        fresh.update(destroyed_by="", **{k: v for k, v in _ROUND_FREE.items() if k != "meleed"})
         for field, value in fresh.items():
             battle.set(unit, field, value)
 

@@ -15,6 +15,7 @@ from skirmtui.engine.core import app_rolls
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import (
     GM_ADD,
+    GM_AI,
     GM_APP_ROLLS,
     GM_END,
     GM_REMOVE,
@@ -31,6 +32,7 @@ ACTIONS = [
     ("Put a removed unit back", GM_RESTORE),
     ("Add a unit", GM_ADD),
     ("End the battle", GM_END),
+    ("Who plays a side (the app or the table)", GM_AI),
     ("Who the app rolls for", GM_APP_ROLLS),
 ]
 
@@ -70,6 +72,11 @@ class OverrideScreen(ModalScreen[Item | None]):
             with Horizontal(classes="row", id="side-row"):
                 yield Label("Side")
                 yield Select(sides, id="side", allow_blank=True)
+            with Horizontal(classes="row", id="persona-row"):
+                yield Label("Played by")
+                from skirmtui.tui.screens.setup import player_choices
+
+                yield Select(player_choices(system.id), value="", allow_blank=False, id="persona")
             with Horizontal(classes="row", id="name-row"):
                 yield Label("Name / reason")
                 yield Input(id="name")
@@ -108,9 +115,11 @@ class OverrideScreen(ModalScreen[Item | None]):
             GM_RESTORE: {"unit-row", "value-row"},
             GM_ADD: {"side-row", "name-row", "value-row"},
             GM_END: {"side-row", "name-row"},
+            GM_AI: {"side-row", "persona-row"},
             GM_APP_ROLLS: {"rolls-row"},
         }[action]
-        for row in ("unit-row", "field-row", "side-row", "name-row", "value-row", "rolls-row"):
+        rows = ("unit-row", "field-row", "side-row", "persona-row", "name-row", "value-row")
+        for row in (*rows, "rolls-row"):
             self.query_one(f"#{row}").display = row in visible
         self._hint()
 
@@ -175,6 +184,11 @@ class OverrideScreen(ModalScreen[Item | None]):
             ]
             setting = app_rolls.checked(ticked, [s.id for s in battle.sides])
             return Item(GM_APP_ROLLS, {app_rolls.APP_ROLLS: app_rolls.stored(setting)})
+        if action == GM_AI:
+            side = self._value("side")
+            if side is None:
+                raise ValueError("choose the side")
+            return Item(GM_AI, {"side": side, "persona": str(self._value("persona") or "")})
         if action == GM_END:
             return Item(
                 GM_END,

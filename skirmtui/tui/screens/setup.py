@@ -16,10 +16,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static, TextArea
 
 from skirmtui.engine.core import app_rolls
+from skirmtui.engine.core.armies import SIDE_IDS, army_names, army_units, load_army
 from skirmtui.engine.core.battle import Side
 from skirmtui.engine.core.system import FieldSpec, Setup, SetupError, UnitSpec
 from skirmtui.engine.core.text import safe
-from skirmtui.systems.armies import SIDE_IDS, army_names, army_units, load_army
 from skirmtui.systems.registry import get_system
 from skirmtui.tui.usertext import plain
 
@@ -41,8 +41,17 @@ class SetupScreen(Screen[Setup | None]):
         Binding("escape", "cancel", "Cancel", id="cancel"),
     ]
 
-    def __init__(self, system_id: str, preset: Setup | None, seed: int | None) -> None:
+    def __init__(
+        self,
+        system_id: str,
+        preset: Setup | None,
+        seed: int | None,
+        ai: dict[str, str] | None = None,
+    ) -> None:
         super().__init__()
+        #: Sides the app plays (side id → persona): `new --ai` fills it in, the form's
+        #: "Played by" rows change it in place when the battle starts.
+        self.ai = ai if ai is not None else {}
         self.system = get_system(system_id)
         self.preset = preset
         self.seed = seed if seed is not None else (preset.seed if preset else 1)
@@ -94,6 +103,22 @@ class SetupScreen(Screen[Setup | None]):
                         yield Input(side.name if side else SIDE_IDS[i].capitalize(), id=f"name-{i}")
                         default = TYPED if side else self.armies[i % len(self.armies)]
                         yield Select(army_choices, value=default, allow_blank=False, id=f"army-{i}")
+                    played = self.ai.get(SIDE_IDS[i]) or (self.ai.get(side.id) if side else None)
+                    with Horizontal(classes="row"):
+                        yield Label("Played by")
+                        yield Select(
+                            player_choices(self.system.id),
+                            value=played or "",
+                            allow_blank=False,
+                            id=f"play-{i}",
+                        )
+                        # Who the app rolls for (engine/core/app_rolls.py), beside who
+                        # plays: every box ticked is "everyone" (the table's rolls too).
+                        yield Checkbox(
+                            "the app rolls its dice",
+                            value=SIDE_IDS[i] in rolls,
+                            id=f"rolls-{i}",
+                        )
                     typed = ""
                     if side and preset:
                         typed = "\n".join(
@@ -111,15 +136,6 @@ class SetupScreen(Screen[Setup | None]):
                         classes="units-help",
                     )
                     yield area
-                    with Horizontal(classes="row"):
-                        yield Label("")
-                        # Who the app rolls for (engine/core/app_rolls.py): every box
-                        # ticked is "everyone" (the table's own rolls too).
-                        yield Checkbox(
-                            "the app rolls this player's dice (no keypress)",
-                            value=SIDE_IDS[i] in rolls,
-                            id=f"rolls-{i}",
-                        )
             with Horizontal(id="setup-buttons"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
@@ -254,6 +270,11 @@ class SetupScreen(Screen[Setup | None]):
             return
         for warning in self.warnings:
             self.notify(safe(warning), severity="warning", markup=False)
+        self.ai.clear()
+        for i, side in enumerate(setup.sides):
+            persona = self.query_one(f"#play-{i}", Select).value
+            if isinstance(persona, str) and persona:
+                self.ai[side.id] = persona
         self.dismiss(setup)
 
     @on(Button.Pressed, "#start")
@@ -285,6 +306,13 @@ class SetupScreen(Screen[Setup | None]):
     def _cancel_confirmed(self, confirmed: bool | None) -> None:
         if confirmed:
             self.dismiss(None)
+
+
+def player_choices(system_id: str) -> list[tuple[str, str]]:
+    """Who may play a side: the table, or the app as one of the system's personas."""
+    from skirmtui.engine.play.personas import personas
+
+    return [("the table", "")] + [(f"the app: {name}", name) for name in personas(system_id)]
 
 
 def _numbers(fields: tuple[FieldSpec, ...]) -> list[str]:
