@@ -346,14 +346,6 @@ class RuleSystem(Protocol):
         ...
 
 
-def phase_label(system: RuleSystem, phase_id: str) -> str:
-    """The label of a phase id from the system's phase table."""
-    for phase in system.phases:
-        if phase.id == phase_id:
-            return phase.label
-    return phase_id.replace("_", " ").capitalize()
-
-
 def decides(system: RuleSystem, prompt: Prompt) -> bool:
     """Whether `prompt` is a decision a side makes (a choice, a yes/no it may say), so a
     side the app plays may answer it: not dice, not a `Confirm`, not a table fact."""

@@ -15,6 +15,7 @@ from skirmtui.engine.core.causes import ATTACK, SELF, Cause
 from skirmtui.engine.core.kit import annotate, skipped
 from skirmtui.engine.core.prompts import Choose, Option, Prompt, Roll, RollResult
 from skirmtui.engine.core.system import Step
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.combattimento_gdr import armour as armour_rules
 from skirmtui.systems.combattimento_gdr import checks, defence
 from skirmtui.systems.combattimento_gdr import profile as p
@@ -327,7 +328,7 @@ def apply_held(b: Battle) -> None:
     start = len(b.log)
     b.record(
         "info",
-        f"The simultaneous group has acted: {len(held)} held result(s) applied",
+        f"The simultaneous group has acted: {plural(len(held), 'held result')} applied",
         actors=dict.fromkeys(str(e["by"]) for e in held),
         targets=dict.fromkeys(str(e["target"]) for e in held),
     )

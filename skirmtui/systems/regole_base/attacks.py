@@ -10,6 +10,7 @@ from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import annotate, skipped
 from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.regole_base import dice, maths
 from skirmtui.systems.regole_base.profile import name, wielded, with_item
 from skirmtui.systems.regole_base.state import Sub, engaged, escaped, kill, note_loss
@@ -38,7 +39,7 @@ def wound(b: Battle, target: Unit, count: int, why: str, cause: Cause) -> None:
     after = max(0, before - count)
     b.record(
         "info",
-        f"{name(target)} takes {count} wound(s): R {before} → {after} ({why})",
+        f"{name(target)} takes {plural(count, 'wound')}: R {before} → {after} ({why})",
         target=target.id,
     )
     b.set(target, "r", after, cause)
@@ -379,7 +380,7 @@ def fall(b: Battle, unit: Unit, height: int) -> Sub[None]:
     result = yield from dice.confront(
         b,
         "fall.wound",
-        f'{name(unit)} falls {height}": F {height} vs R {r}',
+        f'Does the {height}" fall wound {name(unit)}? F {height} vs R {r}',
         dice.Operand("height", height),
         dice.Operand("R", r),
         side=unit.side,

@@ -40,6 +40,14 @@ class Cell(NamedTuple):
             return "2\\"
         return str(self.target)
 
+    @property
+    def words(self) -> str:
+        """The cell as a prompt says it (the table's `2\\` has a backslash, which a
+        reader takes for a typo: issue 27)."""
+        if self.two_slash:
+            return "only 2, not critical,"
+        return self.text
+
 
 def parse_cell(text: str) -> Cell:
     """`"8"`, `"12*"` or `"2\\"` (what confronti.toml holds)."""
@@ -83,7 +91,7 @@ def confronto(
     found = cell(own, opposed)
     return Roll(
         key=key,
-        text=f"{text} ({own} vs {opposed}: {found.text} on 2d6)",
+        text=f"{text} ({own} vs {opposed}: {found.words} on 2d6)",
         dice="2d6",
         compare="<=",
         threshold=found.target,
