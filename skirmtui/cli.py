@@ -123,6 +123,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     if p := command("export", "write a save's structured log or a report"):
         save_file(p)
         p.add_argument("--format", choices=("json", "md"), required=True)
+        p.add_argument(
+            "--full",
+            action="store_true",
+            help="md: add each unit's luck, the final roster and the whole battle told",
+        )
         output(p, "OUT", "default: standard output")
         p.set_defaults(run=cmd_export)
 
@@ -433,7 +438,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         text = json.dumps(export_document(session), ensure_ascii=False, indent=1) + "\n"
         text = json_ascii_controls(text)
     else:
-        text = markdown_report(session, session.system.summary(session.battle))
+        summary = session.system.summary(session.battle)
+        text = markdown_report(session, summary, full=args.full)
     if args.output:
         write_output(args.output, text)
     else:
