@@ -10,7 +10,7 @@ holds back on the question undone to, so the GM may answer it (`resume` lets it 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.prompts import AnswerError
@@ -20,7 +20,6 @@ from skirmtui.engine.play.why import decision_at, why_lines
 
 if TYPE_CHECKING:
     from skirmtui.engine.core.session import Session
-    from skirmtui.tui.screens.battle import BattleScreen
 
 #: A decision taking longer than this shows the thinking line.
 THINKING_AFTER = 0.1
@@ -29,7 +28,9 @@ THINKING_AFTER = 0.1
 class AppPlayer:
     """Plays the app's sides for one battle screen (state of the play, not of a widget)."""
 
-    def __init__(self, screen: BattleScreen) -> None:
+    def __init__(self, screen: Any) -> None:
+        """`screen`: the battle screen (its session, `warn`, `changed`, `apply_gm`;
+        typed loosely, as the screen imports this module)."""
         self.screen = screen
         self.question: Question | None = None
         #: The decisions taken while this screen is up, by the index of their answer.
@@ -39,7 +40,8 @@ class AppPlayer:
 
     @property
     def session(self) -> Session:
-        return self.screen.session
+        session: Session = self.screen.session
+        return session
 
     def held(self) -> bool:
         return self.hold is not None and self.hold == len(self.session.items)

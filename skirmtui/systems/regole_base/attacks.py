@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import annotate, skipped
 from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.regole_base import dice, maths
 from skirmtui.systems.regole_base.profile import name, wielded, with_item
 from skirmtui.systems.regole_base.state import Sub, engaged, escaped, kill, note_loss
@@ -37,7 +39,7 @@ def wound(b: Battle, target: Unit, count: int, why: str, cause: Cause) -> None:
     after = max(0, before - count)
     b.record(
         "info",
-        f"{name(target)} takes {count} wound(s): R {before} → {after} ({why})",
+        f"{name(target)} takes {plural(count, 'wound')}: R {before} → {after} ({why})",
         target=target.id,
     )
     b.set(target, "r", after, cause)
@@ -101,8 +103,13 @@ def attack_about(weapon: Weapon, kind: str, target: Unit, half: bool) -> dict[st
     """An attack as the export shows it on each of its rolls: the weapon, the kind of
     attack (`causes.ATTACKS`), the target's armour score and the penetration against it
     (RB-7; the flail's against a shield, −1 beyond half range, RB-10)."""
-    score = armour_of(target)
-    save = maths.save_target(score, weapon, bool(target.profile["shield"]), half)
+    return _about(weapon, kind, armour_of(target), bool(target.profile["shield"]), half)
+
+
+@cache
+def _about(weapon: Weapon, kind: str, score: int, shield: bool, half: bool) -> dict[str, Any]:
+    """Shared by every attack alike (never mutated)."""
+    save = maths.save_target(score, weapon, shield, half)
     return {"weapon": weapon.name, "kind": kind, "armour": score, "penetration": score - save}
 
 
@@ -113,10 +120,11 @@ def armour_save(
     half: bool,
     attacker: Unit,
     shot: bool,
-    kind: str = "regular",
+    about: dict[str, Any] | None = None,
 ) -> Sub[str]:
     """RB-7: "saved", "crit" (saved critically), "auto" (wounds automatically) or
-    "through". Models with armour 0 before penetration do not roll."""
+    "through". Models with armour 0 before penetration do not roll. `about`: the attack as
+    the export shows it on the save."""
     score = armour_of(target)
     if score <= 0:
         return "through"
@@ -130,7 +138,8 @@ def armour_save(
         target=attacker.id,
     )
     dice.tested(b, dice.Operand("armour", value, dice.mods(("penetration", value - score))))
-    annotate(b, attack=attack_about(weapon, kind, target, half))
+    if about is not None:
+        annotate(b, attack=about)
     if result.critical == "failure":
         return "auto"
     if result.critical == "success":
@@ -210,7 +219,7 @@ def melee_attack(
         return
     outcome = "through"
     if not ignore_armour:
-        outcome = yield from armour_save(b, target, weapon, False, attacker, False, kind)
+        outcome = yield from armour_save(b, target, weapon, False, attacker, False, about)
         if outcome == "crit":
             # Seed: "Un successo critico in questa fase nega all'avversario il suo attacco
             # successivo".
@@ -340,7 +349,7 @@ def ranged_attack(
         return True
     outcome = "through"
     if hit.critical != "success":
-        outcome = yield from armour_save(b, target, weapon, half, shooter, True, kind)
+        outcome = yield from armour_save(b, target, weapon, half, shooter, True, about)
         if outcome == "crit" and not target.flag("covered"):
             b.set(target, "covered", True)
             b.record(
@@ -371,7 +380,7 @@ def fall(b: Battle, unit: Unit, height: int) -> Sub[None]:
     result = yield from dice.confront(
         b,
         "fall.wound",
-        f'{name(unit)} falls {height}": F {height} vs R {r}',
+        f'Does the {height}" fall wound {name(unit)}? F {height} vs R {r}',
         dice.Operand("height", height),
         dice.Operand("R", r),
         side=unit.side,

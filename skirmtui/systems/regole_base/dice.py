@@ -40,6 +40,14 @@ class Cell(NamedTuple):
             return "2\\"
         return str(self.target)
 
+    @property
+    def words(self) -> str:
+        """The cell as a prompt says it (the table's `2\\` has a backslash, which a
+        reader takes for a typo: issue 27)."""
+        if self.two_slash:
+            return "only 2, not critical,"
+        return self.text
+
 
 def parse_cell(text: str) -> Cell:
     """`"8"`, `"12*"` or `"2\\"` (what confronti.toml holds)."""
@@ -83,7 +91,7 @@ def confronto(
     found = cell(own, opposed)
     return Roll(
         key=key,
-        text=f"{text} ({own} vs {opposed}: {found.text} on 2d6)",
+        text=f"{text} ({own} vs {opposed}: {found.words} on 2d6)",
         dice="2d6",
         compare="<=",
         threshold=found.target,
@@ -168,9 +176,15 @@ def confront(
     result: RollResult = yield confronto(
         key, text, own.value, against.value, side=side, actor=actor, target=target
     )
-    found = cell(own.value, against.value)
-    annotate(b, roll={"parts": [part("own", own), part("against", against)], "cell": found.text})
+    annotate(b, roll=_parts(own, against))
     return result
+
+
+@cache
+def _parts(own: Operand, against: Operand) -> dict[str, Any]:
+    """A Confronto's `roll` keys (shared by every roll of these operands: not mutated)."""
+    found = cell(own.value, against.value)
+    return {"parts": [part("own", own), part("against", against)], "cell": found.text}
 
 
 def mods(*pairs: tuple[str, int]) -> tuple[Mod, ...]:
@@ -181,4 +195,9 @@ def mods(*pairs: tuple[str, int]) -> tuple[Mod, ...]:
 def tested(b: Battle, operand: Operand) -> None:
     """A 1d6 test's entry names the value tested: its base and what moved it (the roll's
     own modifiers, which move the number to roll under, are `roll.mods`)."""
-    annotate(b, roll={"parts": [part("own", operand)]})
+    annotate(b, roll=_tested(operand))
+
+
+@cache
+def _tested(operand: Operand) -> dict[str, Any]:
+    return {"parts": [part("own", operand)]}

@@ -23,6 +23,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, LazyOptions, Option
 from skirmtui.engine.core.records import record
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
 
@@ -57,13 +58,6 @@ def pos(b: Battle) -> WIPosition:
     return cast(WIPosition, b.pos)
 
 
-_NEXT = {
-    "activation": "recovery",
-    "recovery": "shooting",
-    "shooting": "movement",
-    "movement": "melee",
-    "melee": "end",
-}
 DONE = "done"
 #: The `movement` option of a battle played before movement by player (WI-7): the roster
 #: walk, one `move.terrain` question a unit, whose "done" ended the phase for everyone.
@@ -163,6 +157,7 @@ def _move_list(b: Battle, movers: tuple[str, ...]) -> LazyOptions:
 class WargamingIntroduttivo(BaseSystem):
     #: Questions only the table answers (distances, sight, cover, contact, where a
     #: unit went): an AI side never answers them (engine/play/).
+    strength = profile.strength  # the app's players count pending shooting damage
     table_facts = frozenset(
         {
             "shoot.visible",
@@ -267,7 +262,7 @@ class WargamingIntroduttivo(BaseSystem):
             b.turn_side = order[p.player]
             return
         p.player = 0
-        phase = _NEXT[b.phase]
+        phase = self.phase_after(b.phase)
         b.enter_phase(phase, order[0] if phase not in ("movement", "end") else None)
 
     def _side(self, b: Battle) -> str:
@@ -529,7 +524,7 @@ class WargamingIntroduttivo(BaseSystem):
             actor=unit.id,
             text=f"{unit.label} ({b.side_name(unit.side)}): does it move?",
             help="All players move at the same time on the table (WI-7). "
-            f"{len(movers)} more unit(s) may move after this one.",
+            f"{plural(len(movers), 'more unit')} may move after this one.",
             options=_move_options(
                 *self._allowances(unit),
                 active=unit.flag("active"),

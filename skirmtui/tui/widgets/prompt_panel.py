@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from skirmtui.engine.core.dice import DiceError, parse_faces
+from skirmtui.engine.core.dice import DiceError, read_faces
 from skirmtui.engine.core.odds import die_chance, expected_successes, percent, success_chance
 from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
 from skirmtui.engine.core.session import Session
@@ -150,6 +150,8 @@ class PromptPanel(Widget, can_focus=True):
     def show_error(self, message: str) -> None:
         """The rules refused an answer: say why; what was typed is cleared (the same
         for faces and numbers), so the next try starts clean."""
+        if isinstance(self.session.prompt, Roll):
+            message += " — nothing stored, type the faces again"
         self.error = message
         self.entry = ""
         self._redraw()
@@ -229,11 +231,11 @@ class PromptPanel(Widget, can_focus=True):
                 self.show_error(f"type the faces rolled for {prompt.dice}, or press r to roll")
                 return
             try:
-                faces = parse_faces(self.entry, prompt.parsed)
+                faces = read_faces(self.entry, prompt.parsed)
             except DiceError as error:
-                self.show_error(f"{error} — nothing stored, type the faces again")
+                self.show_error(str(error))
                 return
-            self.post_message(self.Answered(faces))
+            self.post_message(self.Answered(faces))  # Roll.coerce checks them
         elif isinstance(prompt, Ask) and prompt.yes_no:
             self.post_message(self.Answered(self._cursor == 0))
         elif isinstance(prompt, Ask):
