@@ -174,6 +174,11 @@ class BaseSystem:
             return max(0.0, min(1.0, now / high))
         return max(0.0, min(1.0, 1.0 - (now - low) / (high - low + 1)))
 
+    def standing(self, battle: Battle, side: str) -> float:
+        """How far a side stands by its system's own way of winning beyond its units'
+        worth (objectives held, firmness kept), in units: 0 by default."""
+        return 0.0
+
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth: its cost or points where the profile has one."""
         for name in ("cost", "points"):

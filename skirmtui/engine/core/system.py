@@ -326,6 +326,11 @@ class RuleSystem(Protocol):
         """What a whole unit is worth to the app's players (its cost, else 1)."""
         ...
 
+    def standing(self, battle: Battle, side: str) -> float:
+        """A side's standing by the system's own way of winning beyond its units' worth
+        (objectives held, firmness kept), in units; 0 when units are all that count."""
+        ...
+
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """Make a unit the GM put back alive by the system's rules (G-4): `level` is the
         GM's value of `restore_field` (None: the system's default, as in older saves).

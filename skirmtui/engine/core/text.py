@@ -95,4 +95,6 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     log said "1 objectives held", "2 wound(s)")."""
     if count == 1:
         return f"{count} {noun}"
-    return f"{count} {many or _PLURALS.get(noun) or noun + 's'}"
+    head, _, last = noun.rpartition(" ")  # "activation die": the last word agrees
+    head = f"{head} " if head else ""
+    return f"{count} {many or head + (_PLURALS.get(last) or last + 's')}"

@@ -157,6 +157,7 @@ def _move_list(b: Battle, movers: tuple[str, ...]) -> LazyOptions:
 class WargamingIntroduttivo(BaseSystem):
     #: Questions only the table answers (distances, sight, cover, contact, where a
     #: unit went): an AI side never answers them (engine/play/).
+    strength = profile.strength  # the app's players count pending shooting damage
     table_facts = frozenset(
         {
             "shoot.visible",
