@@ -122,6 +122,8 @@ class ReviewScreen(Screen[None]):
             and (
                 unit is None
                 or unit in (e.actor, e.target)
+                or unit in e.actors  # a multi-select names several units
+                or unit in e.targets
                 or any(x.unit == unit for x in e.effects)
             )
             and (kind is None or e.kind == kind)
