@@ -62,7 +62,7 @@ def round_starts(session: Session) -> list[tuple[int, Battle, int]]:
     runner.replaying = True
     if runner.prompt is not None or runner.battle.over:
         boundary(runner)
-    for item in session.items:
+    for item in list(session.items):  # a copy: the TUI computes this in a worker thread
         runner.apply(item)
     return [(number, battle, at) for number, (battle, at) in sorted(found.items())]
 
