@@ -54,3 +54,10 @@ def test_questions_of_other_sides_do_not_share_numbers() -> None:
     numbers.numbers(Q, 1, ["a", "b", "done"])
     numbers.numbers(("activation.unit", "blue", None), 1, ["x", "done"])
     assert numbers.numbers(Q, 1, ["b", "done"]) == {0: 2, 1: 3}
+
+
+def test_a_disabled_option_keeps_its_number_but_takes_none_new() -> None:
+    numbers = OptionNumbers()
+    assert numbers.numbers(Q, 1, ["a", "b", "c"], [True, False, True]) == {0: 1, 2: 2}
+    # "a" is disabled now: it keeps 1 (pressing it says why); "c" keeps 2.
+    assert numbers.numbers(Q, 1, ["a", "b", "c"], [False, False, True]) == {0: 1, 2: 2}
