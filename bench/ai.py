@@ -2,7 +2,8 @@
 
     python -m bench.ai [--battles N] [--seed S] [--systems ID,ID] [--pairs A:B,A:B] [-o OUT]
 
-For each system and each pair of personas A:B, `--battles` battles of the demo setup,
+For each system and each pair of personas A:B, `--battles` battles of the demo's first
+two sides,
 A on the first side in half of them and on the second in the other half (seats
 swapped), every other answer (table facts, dice) at random, seeded. Printed per pair:
 A's score (wins + half the draws, over the battles) with its 95% margin (normal
@@ -26,7 +27,9 @@ from pathlib import Path
 
 import attrs
 
+from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.policy import play
 from skirmtui.systems.registry import systems
@@ -55,13 +58,20 @@ class Tally:
         return 1.96 * math.sqrt(p * (1 - p) / self.battles) if self.battles else 1.0
 
 
+def two_sides(system_id: str) -> Setup:
+    """The demo's first two sides (a persona against another, no third player)."""
+    from skirmtui.engine.core.armies import setup_for_players
+
+    return setup_for_players(system_id, 2)
+
+
 def one_battle(
     system_id: str, seed: int, seats: dict[str, str], times: list[float]
 ) -> tuple[Session, bool]:
     """One battle with `seats` (side → persona) played by the app; decision times go to
     `times`. Returns the session and whether it ended by itself."""
     system = systems()[system_id]
-    setup = attrs.evolve(system.demo_setup(), seed=seed)
+    setup = attrs.evolve(two_sides(system_id), seed=seed)
     session = Session(system, setup)
     let_app_play(session, seats)
     rng = random.Random(seed)
@@ -90,7 +100,7 @@ def _count(session: Session, side: str, tally: Tally) -> None:
 def run_pair(
     system_id: str, a: str, b: str, battles: int, seed: int, times: list[float]
 ) -> tuple[Tally, Tally]:
-    sides = [s.id for s in systems()[system_id].demo_setup().sides]
+    sides = [s.id for s in two_sides(system_id).sides]
     first, second = sides[0], sides[1]
     ta, tb = Tally(), Tally()
     rng = random.Random(seed)
@@ -107,6 +117,29 @@ def run_pair(
     return ta, tb
 
 
+def solo_cost(system_id: str, battles: int, seed: int) -> tuple[float, float]:
+    """Answers per round a solo player gives: alone (every answer, random play) and with
+    the app playing the second side (balanced): what the table still answers (its own
+    side's decisions, every table fact, every roll), rounds before the last."""
+    rng = random.Random(seed)
+    alone = with_app = 0.0
+    second = two_sides(system_id).sides[1].id
+    for _ in range(battles):
+        battle_seed = rng.randrange(1 << 30)
+        session, _ = one_battle(system_id, battle_seed, {second: "balanced"}, [])
+        result = session.battle.result
+        rounds = max(1, (result.round if result else session.battle.round) - 1)
+        last = rounds + 1
+        answered = [
+            e
+            for e in session.battle.log
+            if e.answer is not None and e.key and not e.key.startswith("gm.") and e.round < last
+        ]
+        alone += len(answered) / rounds
+        with_app += sum(1 for e in answered if e.by != BY_AI) / rounds
+    return alone / battles, with_app / battles
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__)
     parser.add_argument("--battles", type=int, default=40)
@@ -114,7 +147,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--systems", default=",".join(systems()))
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
     parser.add_argument("-o", "--output", type=Path)
+    parser.add_argument(
+        "--solo",
+        type=int,
+        metavar="N",
+        help="only: answers per round of N battles, alone and with the app playing the second side",
+    )
     args = parser.parse_args(argv)
+    if args.solo:
+        print("system                   answers/round alone   the table's with the app")
+        for system_id in args.systems.split(","):
+            alone, with_app = solo_cost(system_id, args.solo, args.seed)
+            print(f"{system_id:24} {alone:19.1f}   {with_app:24.1f}", flush=True)
+        return 0
     report: dict[str, object] = {"battles": args.battles, "seed": args.seed, "rows": []}
     rows: list[dict[str, object]] = []
     print("system                   A vs B                  A's score   ±95%   battles")

@@ -18,6 +18,8 @@ from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search
 from skirmtui.engine.play.personas import Persona, persona
 from skirmtui.engine.play.sides import app_persona, side_of
 
+#: The value of a whole chance of success of the roll an option leads to (ties apart).
+CHANCE = 0.02
 #: Scores closer than this are a tie.
 _TIE = 1e-9
 
@@ -141,6 +143,8 @@ def _score(
         outlook = search.outlook(key, value)
         score = outlook.score + who.risk * outlook.spread
         score += 0.0 if passive else who.bold
+        # Between options otherwise alike: the better chance of doing what it tries.
+        score += CHANCE * (outlook.chance or 0.0)
         out.append(Considered(value, label, outlook, score))
     return out
 

@@ -14,6 +14,7 @@ from bisect import bisect_right
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -77,7 +78,9 @@ class CombatLog(ScrollView, can_focus=True):
         self._starts: list[int] = []  # the first row of each shown entry
         self._heights: list[int] = []
         self._wrap_width = 0
-        self._strips: dict[tuple[int, int, bool], tuple[LogEntry, Strip]] = {}
+        self._strips: LRUCache[tuple[int, int, bool], tuple[LogEntry, Strip]] = LRUCache(
+            _MAX_STRIPS
+        )
         self._last_rows: tuple[LogEntry, int, list[tuple[str, bool]]] | None = None
         #: The entry a search shows (drawn reversed), or None.
         self.marked: int | None = None
@@ -223,7 +226,7 @@ class CombatLog(ScrollView, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         self._fit()  # being drawn now: no repaint asked for
         base = self.rich_style  # the pane's colours, read once per pass
-        if base != self._base or len(self._strips) > _MAX_STRIPS:
+        if base != self._base:
             self._strips.clear()
             self._base = base
         return super().render_lines(crop)
