@@ -128,3 +128,19 @@ def test_the_swings_are_the_biggest_moves_in_the_order_they_happened() -> None:
     assert [s.round for s in moved] == sorted(s.round for s in moved)
     page = html_report(session, session.system.summary(session.battle), found)
     assert "The swings" in page and "chance to win went from" in page
+
+
+def test_a_negative_playout_count_is_bad_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    save = str(EXAMPLES / "regole-base.toml")
+    assert main(["export", save, "--format", "html", "--playouts", "-1"]) == 2
+    assert "--playouts must be 0 or more" in capsys.readouterr().err
+
+
+def test_html_without_playouts_has_no_chance_chart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.html"
+    save = str(EXAMPLES / "regole-base.toml")
+    assert main(["export", save, "--format", "html", "--playouts", "0", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.count("<svg") == 2 and "Chance to win" not in page
