@@ -172,3 +172,23 @@ def test_demo_solo_lets_the_app_play_every_side_but_the_first(
         for s in session.setup.sides
         if s.id != first
     }
+
+
+def test_the_why_of_a_loaded_battle_is_worked_out_again_the_same(tmp_path: Path) -> None:
+    from skirmtui.engine.play.why import decision_at, why_lines
+
+    red, _ = first_two(WI)
+    session = ai_battle(WI, {red: "balanced"}, 60)
+    path = tmp_path / "why.toml"
+    save_session(session, path, "2026-01-01")
+    loaded, _ = load_session(path, systems())
+    index = max(i for i, item in enumerate(loaded.items) if item.by == BY_AI)
+    decision = decision_at(loaded, index)
+    assert decision is not None
+    assert (decision.value, decision.reason) == (
+        loaded.items[index].value,
+        loaded.items[index].reason,
+    )
+    lines = why_lines(decision, loaded.battle.side_name(red))
+    assert lines[0].startswith("Legionari (balanced): ")
+    assert sum(line.endswith("— chosen") for line in lines) == 1
