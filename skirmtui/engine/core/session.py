@@ -66,7 +66,12 @@ class Session:
         #: While a saved log is replayed: its length, so checkpoints that would be
         #: thinned away at once are never copied.
         self._replaying = len(items)
-        self.runner = Runner(system, system.new_battle(setup), on_boundary=_weak_boundary(self))
+        self.runner = Runner(
+            system,
+            system.new_battle(setup),
+            on_boundary=_weak_boundary(self),
+            rewind=_weak_rewind(self),
+        )
         self.runner.replaying = True
         for index, item in enumerate(items):
             try:
@@ -193,6 +198,30 @@ class Session:
         )
         self._checkpoints = thinned(self._checkpoints)
 
+    def _at_boundary(self, consumed: int) -> tuple[Battle, int]:
+        """The battle (a copy) and its log length at the last step boundary reached once
+        the first `consumed` entries were applied: where the runner plays a step again
+        after a GM entry made while it waited. From the nearest checkpoint, as undo."""
+        checkpoint = next(c for c in reversed(self._checkpoints) if c.consumed <= consumed)
+        del checkpoint.battle.log[checkpoint.log_length :]
+        seen: list[tuple[Battle, int]] = []
+
+        def capture(runner: Runner) -> None:
+            if runner.consumed == consumed:
+                seen.append((runner.battle.clone(), len(runner.battle.log)))
+
+        runner = Runner(
+            self.system,
+            checkpoint.battle.clone(),
+            consumed=checkpoint.consumed,
+            on_boundary=capture,
+            rewind=_weak_rewind(self),
+        )
+        runner.replaying = True
+        for item in self.items[checkpoint.consumed : consumed]:
+            runner.apply(item)
+        return seen[-1]
+
     def _rebuild(self, length: int) -> None:
         """Put the battle where it was after the first `length` log items."""
         while len(self._checkpoints) > 1 and self._checkpoints[-1].consumed > length:
@@ -204,11 +233,24 @@ class Session:
             checkpoint.battle.clone(),
             consumed=checkpoint.consumed,
             on_boundary=_weak_boundary(self),
+            rewind=_weak_rewind(self),
         )
         self.runner.replaying = True
         for item in self.items[checkpoint.consumed : length]:
             self.runner.apply(item)
         self.runner.replaying = False
+
+
+def _weak_rewind(session: Session) -> Callable[[int], tuple[Battle, int]]:
+    """The runner's rewind callback (`Session._at_boundary`), holding its session weakly."""
+    ref = weakref.ref(session)
+
+    def rewind(consumed: int) -> tuple[Battle, int]:
+        owner = ref()
+        assert owner is not None, "a runner outlived its session"
+        return owner._at_boundary(consumed)
+
+    return rewind
 
 
 def _weak_boundary(session: Session) -> Callable[[Runner], None]:
