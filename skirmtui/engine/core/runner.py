@@ -59,8 +59,9 @@ class Runner:
         #: made in the middle of a step is played from. None: GM entries apply where
         #: they stand (a sim, which makes none).
         self._rewind = rewind
-        #: The boundary the pending step began at: entries consumed, log length.
-        self._began = (consumed, len(battle.log))
+        #: The boundary the pending step began at: entries consumed, log length, the
+        #: entry its first lines are stamped with.
+        self._began = (consumed, len(battle.log), battle.answer_index)
         #: The entries applied since that boundary, in the order a restart plays them:
         #: (index in the log, item, hoisted to the boundary).
         self._segment: list[tuple[int, Item, bool]] = []
@@ -184,7 +185,7 @@ class Runner:
                 if battle.over:
                     self.prompt = None
                     return
-                self._began = (self.consumed, len(battle.log))
+                self._began = (self.consumed, len(battle.log), battle.answer_index)
                 self._segment = []
                 if self._on_boundary is not None:
                     self._on_boundary(self)
@@ -238,6 +239,7 @@ class Runner:
             # Refused at the step's start after all: it applies where it stands.
             segment = [(i, it, h and i != refused) for i, it, h in segment]
         if not battle.over:
+            battle.answer_index = began[2]  # what the step's first lines were made by
             self._begin()
         rest = [(index, item) for index, item, hoist in segment if not hoist]
         for at, (index, item) in enumerate(rest):
