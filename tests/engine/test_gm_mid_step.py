@@ -166,3 +166,19 @@ def test_a_save_with_gm_entries_in_the_middle_of_steps_loads_as_it_was(tmp_path:
     save_session(s, path, "2026-01-01T00:00:00Z")
     loaded, _ = load_session(path, {"raid": SYSTEM})
     assert loaded.items == s.items and state(loaded) == state(s)
+
+
+def test_a_gm_set_of_a_list_of_units_saves_and_loads(tmp_path: Path) -> None:
+    """A `tuple` field (combattimento-gdr's contacts) set by the GM: the save reads back
+    (it was refused: "value must be a number, yes/no or text")."""
+    from skirmtui.systems.registry import get_system
+
+    system = get_system("combattimento-gdr")
+    s = Session(system, system.demo_setup())
+    red, blue = (next(u.id for u in s.battle.on_table(side.id)) for side in s.battle.sides[:2])
+    s.gm("gm.set", unit=red, field="contact", value=[blue])
+    path = tmp_path / "contact.toml"
+    save_session(s, path, "2026-01-01T00:00:00Z")
+    loaded, _ = load_session(path, {system.id: system})
+    assert loaded.battle.units[red].stats["contact"] == (blue,)
+    assert state(loaded) == state(s)
