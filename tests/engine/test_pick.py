@@ -10,13 +10,24 @@ import random
 import tomllib
 from pathlib import Path
 
+import attrs
 import pytest
 
+from skirmtui.engine.core.asking import (
+    ASKED_BEFORE,
+    ONE_AT_A_TIME,
+    QUESTIONS,
+    last_answer,
+    one_at_a_time,
+    still_legal,
+    take_only,
+)
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Side
+from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import about
-from skirmtui.engine.core.prompts import AnswerError, Option, Pick
-from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.prompts import AnswerError, Ask, Option, Pick
+from skirmtui.engine.core.session import ReplayError, Session
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.engine.report.export import export_document
 from skirmtui.engine.report.narrative import Teller
@@ -216,3 +227,103 @@ def test_the_report_tells_a_pick_as_a_sentence() -> None:
     narrator = Teller(session.battle, session.battle.labels)
     entry = next(e for e in session.battle.log if e.kind == "pick")
     assert narrator.sentence(entry) == "Squire, Pikeman — which units moved over open ground."
+
+
+# -- groups: at most one option of each ------------------------------------------------------
+
+
+def _grouped() -> Pick:
+    options = [
+        Option(f"{unit}|{ground}", f"{unit} {ground}", group=unit)
+        for unit in ("u1", "u2")
+        for ground in ("open", "rough")
+    ]
+    return Pick(key="t.moves", text="Which moved?", options=options)
+
+
+def test_a_group_takes_one_option_at_most() -> None:
+    prompt = _grouped()
+    assert prompt.coerce(["u2|rough", "u1|open"]) == ("u1|open", "u2|rough")
+    with pytest.raises(AnswerError, match="u1 rough: u1 open is picked"):
+        prompt.coerce(["u1|open", "u1|rough"])
+
+
+def test_random_answers_respect_groups() -> None:
+    rng = random.Random(2)
+    prompt = _grouped()
+    seen = set()
+    for _ in range(200):
+        answer = prompt.random_answer(rng)
+        assert prompt.coerce(answer) == answer
+        seen.add(answer)
+    assert () in seen and ("u1|rough", "u2|open") in seen
+
+
+# -- asking less: defaults and older questions ---------------------------------------------
+
+
+def test_a_default_keeps_what_is_still_legal_of_an_earlier_answer() -> None:
+    prompt = _pick()
+    assert still_legal(prompt, ("a", "c", "z")) == ("a",)  # c disabled now, z gone
+    assert still_legal(prompt, ("c",)) is None
+    assert still_legal(prompt, None) is None
+    assert still_legal(_pick(maximum=1), ("a", "b")) is None
+    assert still_legal(_grouped(), ("u1|open", "u1|rough")) == ("u1|open",)
+
+
+def test_the_last_answer_to_the_same_question_of_the_same_side() -> None:
+    session = _played()
+    battle = session.battle
+    assert last_answer(battle, "toy.open") == ()  # the second round's: none moved
+    assert last_answer(battle, "toy.passed", actor="r1") == ("b1",)
+    assert last_answer(battle, "toy.passed", side="blue") is None
+    take_only(battle, "toy.open", "Which units moved?", "Knight")
+    assert battle.log[-1].text == "Which units moved? → Knight (the only choice)"
+    assert last_answer(battle, "toy.open") == ()  # a choice taken is no answer
+
+
+def _round_asked_less(battle: Battle) -> Step:
+    """Today one Pick; before, one yes/no question per unit."""
+    units = battle.on_table()
+    if one_at_a_time(battle):
+        moved = []
+        for unit in units:
+            if (yield Ask(key="toy.moved", text=f"Did {unit.label} move?")):
+                moved.append(unit.id)
+    else:
+        options = [Option(u.id, u.label) for u in units]
+        moved = yield Pick(key="toy.open", text="Which units moved?", options=options)
+    for uid in moved:
+        battle.set(battle.units[uid], "moved", battle.units[uid].num("moved") + 1)
+    battle.end(None, "one round")
+
+
+class AskedLess(Toy):
+    phases = (Phase("move", "Movement", _round_asked_less),)
+
+    def older_questions(self) -> tuple[dict[str, str], ...]:
+        return ASKED_BEFORE
+
+
+def test_a_log_of_older_questions_replays_with_them_and_the_setup_says_so() -> None:
+    system = AskedLess()
+    older = Session(system, attrs.evolve(_setup(), options={QUESTIONS: ONE_AT_A_TIME}))
+    for answer in (True, False, True):
+        older.answer(answer)
+    replayed = Session(system, _setup(), older.items)  # a save without the option
+    assert replayed.setup.options == {QUESTIONS: ONE_AT_A_TIME}
+    assert [u.stats["moved"] for u in replayed.battle.units.values()] == [1, 0, 1]
+    today = Session(system, _setup())
+    today.answer(["r1", "b1"])
+    again = Session(system, _setup(), today.items)
+    assert again.setup.options == {} and again.items == today.items
+
+
+def test_a_log_that_fits_no_questions_names_its_first_refused_answer() -> None:
+    system = AskedLess()
+    with pytest.raises(ReplayError, match="answer 0"):
+        Session(system, _setup(), [Item("toy.other", True)])
+    pinned = attrs.evolve(_setup(), options={QUESTIONS: "today"})
+    older = [Item("toy.moved", True)]
+    with pytest.raises(ReplayError):  # the save says its questions: no other is tried
+        Session(system, pinned, older)

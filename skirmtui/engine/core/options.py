@@ -25,6 +25,9 @@ class Option(NamedTuple):
     #: The chance of success of what picking this option leads to (a `Pick` of units
     #: that each test: "which units try the impervious slope?"), shown beside it.
     chance: float | None = None
+    #: Options of a `Pick` that share a group exclude each other: at most one of them
+    #: is picked (a unit's ground: open, rough or impervious).
+    group: str | None = None
 
 
 class LazyOptions(Sequence[Option]):

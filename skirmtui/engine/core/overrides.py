@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.core import conditions
+from skirmtui.engine.core import app_rolls, conditions
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.items import (
     GM_ADD,
+    GM_AI,
+    GM_APP_ROLLS,
     GM_CONDITION,
     GM_END,
     GM_NOTE,
@@ -107,6 +109,8 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             key=item.key,
             target=unit.id,
         )
+    elif item.key == GM_AI:
+        _play_side(battle, data)
     elif item.key == GM_END:
         winner = data.get("winner") or None
         if winner is not None and winner not in {s.id for s in battle.sides}:
@@ -114,6 +118,14 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
         if battle.over:
             raise AnswerError("the battle is already over")
         battle.end(winner, str(data.get("reason") or "the GM ended the battle"))
+    elif item.key == GM_APP_ROLLS:
+        side_ids = [s.id for s in battle.sides]
+        try:
+            setting = app_rolls.checked(data.get(app_rolls.APP_ROLLS), side_ids)
+        except ValueError as error:
+            raise AnswerError(str(error)) from None
+        who = app_rolls.describe(setting, ((s.id, s.name) for s in battle.sides))
+        battle.record("override", f"GM sets who the app rolls for: {who}", key=item.key)
     else:
         raise AnswerError(f"unknown GM entry {item.key!r}")
     battle.current = None
@@ -140,6 +152,23 @@ def hoisted(item: Item, battle: Battle, since: int) -> bool:
             if effect.unit == unit and effect.field == field:
                 return False
     return True
+
+
+def _play_side(battle: Battle, data: dict[str, Any]) -> None:
+    """Who plays a side from here on: the app with a persona, or the table ("")."""
+    side = str(data.get("side", ""))
+    if side not in {s.id for s in battle.sides}:
+        raise AnswerError(f"no side {side!r}")
+    persona = str(data.get("persona") or "")
+    if persona == battle.ai.get(side, ""):
+        raise AnswerError(f"{battle.side_name(side)} is already played that way")
+    name = battle.side_name(side)
+    if persona:
+        battle.ai[side] = persona
+        battle.record("override", f"The app plays {name} ({persona})", key=GM_AI, side=side)
+    else:
+        del battle.ai[side]
+        battle.record("override", f"The table plays {name}", key=GM_AI, side=side)
 
 
 def _unit(battle: Battle, data: dict[str, Any]) -> Any:

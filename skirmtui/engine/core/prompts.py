@@ -9,9 +9,8 @@ A rule step `yield`s a prompt and receives the validated answer value:
 - `Pick`   → a tuple of the `value`s of any number of enabled options, in option order
   (several things answered at once: "which units moved over open ground?")
 
-A prompt may carry a `default`: the answer Enter gives (the answer given last time to
-the same question about the same units, the only option left). It is an offer, never
-given by itself: an answer is stored only when someone gives it.
+A prompt may carry a `default`, the answer Enter gives (the answer given last time to
+the same question about the same units): an offer, never an answer by itself.
 
 Every prompt has a stable `key` (`activation.roll`, `melee.to_hit`): the answer log
 stores `(key, value)` and replay checks that the keys still match.
@@ -154,15 +153,18 @@ class Choose(Prompt):
         return option.label if option else str(value)
 
 
+def _option_tuple(value: Iterable[Option]) -> tuple[Option, ...]:
+    return tuple(value)  # (a typed converter: mypy cannot type `converter=tuple`)
+
+
 @frozen_record(kw_only=True)
 class Pick(Prompt):
     """Several of a list: any number of the enabled options, between `minimum` and
-    `maximum` (None: all of them). One answer says the same thing about several units
-    ("these moved over open ground"); the answer is the tuple of the values picked, in
-    option order whatever order they were given in, so the same choice is stored the
-    same way (replay compares it, `default` is offered in that form)."""
+    `maximum` (None: all), at most one of each `Option.group` ("these moved over open
+    ground, that one tries the impervious slope"). The answer is the values picked in
+    option order, whatever order they were given in: one choice, one stored form."""
 
-    options: tuple[Option, ...] = attrs.field(converter=tuple)
+    options: tuple[Option, ...] = attrs.field(converter=_option_tuple)
     minimum: int = 0
     maximum: int | None = None
 
@@ -178,13 +180,13 @@ class Pick(Prompt):
     @property
     def most(self) -> int:
         """How many options an answer may pick at most."""
-        enabled = len(self.enabled())
-        return enabled if self.maximum is None else min(self.maximum, enabled)
+        return min(len(self.enabled()), len(self.options) if self.maximum is None else self.maximum)
 
     def coerce(self, value: object) -> AnswerValue:
         if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
             raise AnswerError(f"{self.key}: expected a list of options, got {value!r}")
         picked: set[str] = set()
+        groups: dict[str, str] = {}
         for item in value:
             if not isinstance(item, str):
                 raise AnswerError(f"{self.key}: expected options, got {item!r}")
@@ -195,6 +197,10 @@ class Pick(Prompt):
                 raise AnswerError(f"{option.label}: {option.disabled}")
             if item in picked:
                 raise AnswerError(f"{option.label} is picked twice")
+            if option.group is not None:
+                if option.group in groups:
+                    raise AnswerError(f"{option.label}: {groups[option.group]} is picked")
+                groups[option.group] = option.label
             picked.add(item)
         if len(picked) < self.minimum:
             raise AnswerError(f"pick at least {self.minimum}")
@@ -204,16 +210,27 @@ class Pick(Prompt):
         return tuple(value) if ordered == tuple(value) else ordered
 
     def random_answer(self, rng: random.Random) -> AnswerValue:
-        """Each enabled option picked at even odds (a passive one less often), then
-        trimmed or topped up to the bounds."""
-        enabled = self.enabled()
-        picked = [o for o in enabled if rng.random() < (PASSIVE_CHANCE if o.passive else 0.5)]
+        """Each enabled option picked at even odds (a passive one less often; a group:
+        none of it half the time, else one of it), then trimmed or topped up to the
+        bounds."""
+        picked: list[Option] = []
+        groups: dict[str, list[Option]] = {}
+        for option in self.enabled():
+            if option.group is not None:
+                groups.setdefault(option.group, []).append(option)
+            elif rng.random() < (PASSIVE_CHANCE if option.passive else 0.5):
+                picked.append(option)
+        picked += [rng.choice(members) for members in groups.values() if rng.random() < 0.5]
         most = self.most
         if len(picked) > most:
             picked = rng.sample(picked, most)
-        rest = [o for o in enabled if o not in picked]
+        taken = {o.group for o in picked}
+        rest = [o for o in self.enabled() if o not in picked and o.group not in taken]
         while len(picked) < self.minimum and rest:
-            picked.append(rest.pop(rng.randrange(len(rest))))
+            option = rest.pop(rng.randrange(len(rest)))
+            picked.append(option)
+            if option.group is not None:
+                rest = [o for o in rest if o.group != option.group]
         chosen = {o.value for o in picked}
         return tuple(o.value for o in self.options if o.value in chosen)
 

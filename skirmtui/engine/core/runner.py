@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.items import BY_AI, Item
 from skirmtui.engine.core.overrides import apply_override, hoisted
 from skirmtui.engine.core.prompts import (
     AnswerError,
@@ -22,7 +22,7 @@ from skirmtui.engine.core.prompts import (
     describe_roll,
     faces_of,
 )
-from skirmtui.engine.core.system import RuleSystem, Step
+from skirmtui.engine.core.system import RuleSystem, Step, decides
 
 
 class RuleError(RuntimeError):
@@ -48,6 +48,8 @@ class Runner:
         self.battle = battle
         #: How many log items (answers and GM entries) have been applied.
         self.consumed = consumed
+        #: `consumed` at the last step boundary: the current step began there.
+        self.boundary_at = consumed
         self.prompt: Prompt | None = None
         #: Set by the session while it replays a log: the prompts answered then are seen
         #: by nobody, so their lazy option lists are never made (`LazyOptions`).
@@ -97,9 +99,11 @@ class Runner:
             raise AnswerError("the battle is over: nothing is being asked")
         if item.key != prompt.key:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
+        if item.by == BY_AI and not decides(self.system, prompt):
+            raise AnswerError(f"{prompt.key}: the app answers decisions only, not the table's")
         value = prompt.coerce(item.value)
         if value is not item.value:
-            item = Item(item.key, value, item.by)
+            item = Item(item.key, value, item.by, item.persona, item.reason)
         index = self.consumed
         self.consumed += 1
         self._segment.append((index, item, False))
@@ -152,9 +156,12 @@ class Runner:
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
                 actors, targets, actor, target = _picked_units(battle, prompt, value)
+            said = f"{prompt.text} → {answer}"
+            if item.by == BY_AI and item.reason:  # the app's decision, with its reason
+                said = f"{said} ({item.persona}: {item.reason})"
             entry = battle.record(
                 prompt.kind,
-                f"{prompt.text} → {answer}",
+                said,
                 key=prompt.key,
                 side=prompt.side,
                 actor=actor,
@@ -165,6 +172,9 @@ class Runner:
             )
             sent = value
         entry.value = value
+        if item.by == BY_AI:
+            entry.by = BY_AI
+            entry.persona = item.persona
         self._advance(sent, fresh=False)
 
     def _advance(self, value: object, *, fresh: bool, within: bool = False) -> None:
@@ -185,6 +195,7 @@ class Runner:
                 if battle.over:
                     self.prompt = None
                     return
+                self.boundary_at = self.consumed
                 self._began = (self.consumed, len(battle.log), battle.answer_index)
                 self._segment = []
                 if self._on_boundary is not None:

@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
+from skirmtui.engine.core import app_rolls
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.items import BY_APP, BY_TABLE, Item
+from skirmtui.engine.core.items import BY_AI, BY_APP, BY_TABLE, GM_APP_ROLLS, Item
 from skirmtui.engine.core.prompts import AnswerError, Prompt, Roll
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.runner import Runner
@@ -27,6 +28,9 @@ CHECKPOINT_EVERY = 48
 #: battle holds ~40 copies of its units instead of one per 48 entries (memory, load).
 DENSE_SPAN = 1_024
 SPARSE_EVERY = 256
+#: Rolls one keypress (or one answer) may make in a row: a rule system whose rolls
+#: chain for ever is stopped there, the next roll left waiting.
+MAX_CHAIN = 200
 
 
 class ReplayError(ValueError):
@@ -59,13 +63,38 @@ class Session:
             # An older log replays with the questions it was played with (saved so).
             setup = attrs.evolve(setup, options={**older, **setup.options})
         self.system = system
+        self.redo_stack: list[Item] = []
+        try:
+            self._replay(setup, items)
+        except ReplayError as error:
+            # A log that does not replay with today's questions may have been played
+            # with older ones (a question since merged with others or skipped): it
+            # replays with those, and the setup says so from then on.
+            for questions in system.older_questions():
+                if any(name in setup.options for name in questions):
+                    continue  # the save says which questions it was played with
+                try:
+                    self._replay(attrs.evolve(setup, options={**setup.options, **questions}), items)
+                except ReplayError:
+                    continue
+                break
+            else:
+                raise error from None
+
+    def _replay(self, setup: Setup, items: list[Item]) -> None:
+        """Start the battle of `setup` afresh and apply `items` (`ReplayError` names the
+        first refused)."""
         self.setup = setup
         self.items: list[Item] = []
-        self.redo_stack: list[Item] = []
         self._checkpoints: list[Checkpoint] = []
+        self._app_rolls: tuple[tuple[int, Item | None], app_rolls.AppRolls] = (
+            (-1, None),
+            app_rolls.NO_ONE,
+        )
         #: While a saved log is replayed: its length, so checkpoints that would be
         #: thinned away at once are never copied.
         self._replaying = len(items)
+        system = self.system
         self.runner = Runner(
             system,
             system.new_battle(setup),
@@ -109,12 +138,75 @@ class Session:
         by = BY_TABLE if isinstance(prompt, Roll) else None
         self._push(Item(prompt.key, value, by))
 
+    def decide(self, value: object, persona: str, reason: str) -> None:
+        """Answer the pending prompt as the app playing its side (engine/play/): stored
+        with `by = "ai"`, the persona and the short reason; validated like any answer,
+        and refused for dice and table facts (the runner checks)."""
+        prompt = self.prompt
+        if prompt is None:
+            raise AnswerError("the battle is over: nothing is being asked")
+        self._push(Item(prompt.key, value, BY_AI, persona, reason))
+
     def roll(self) -> None:
         """Let the app roll the pending `Roll` prompt's dice."""
         prompt = self.prompt
         if not isinstance(prompt, Roll):
             raise AnswerError("nothing to roll now")
         self._push(Item(prompt.key, prompt.random_answer(self.dice_rng()), BY_APP))
+
+    def roll_chain(self) -> int:
+        """Roll the pending dice and every roll that follows before the next decision
+        (hit → armour → wound), each stored as its own answer (undone one by one);
+        the chain stops at a roll the table has said it types (`app_rolls.partial`).
+        Returns how many rolls were made."""
+        self.roll()
+        return 1 + self._rolls_while(self._chains)
+
+    def auto_roll(self) -> int:
+        """Roll, with no keypress, every pending roll of a side the app rolls for
+        (`app_rolls`), until a question for the table; how many rolls were made. The
+        UI calls it after an answer, never after undo (which would roll back again)."""
+        return self._rolls_while(self.app_rolls_for)
+
+    @property
+    def app_rolls(self) -> app_rolls.AppRolls:
+        """Who the app rolls for now: the last `gm.app_rolls` entry given, else the
+        setup's option (checked when the save was read)."""
+        # Asked after every answer: the log is read again only when its end changed
+        # (the last item itself is kept, so `is` cannot match a new one by chance).
+        mark = (len(self.items), self.items[-1] if self.items else None)
+        cached = self._app_rolls
+        if cached[0][0] == mark[0] and cached[0][1] is mark[1]:
+            return cached[1]
+        for item in reversed(self.items):
+            if item.key == GM_APP_ROLLS:
+                value = item.value[app_rolls.APP_ROLLS]
+                break
+        else:
+            value = self.setup.options.get(app_rolls.APP_ROLLS, app_rolls.NO_ONE)
+        try:
+            setting = app_rolls.checked(value, [s.id for s in self.setup.sides])
+        except ValueError:
+            setting = app_rolls.NO_ONE
+        self._app_rolls = (mark, setting)
+        return setting
+
+    def app_rolls_for(self, prompt: Prompt | None) -> bool:
+        """Whether `prompt` is a roll the app makes without a keypress."""
+        return isinstance(prompt, Roll) and app_rolls.rolls_for(self.app_rolls, prompt.side)
+
+    def _chains(self, prompt: Prompt | None) -> bool:
+        if not isinstance(prompt, Roll):
+            return False
+        setting = self.app_rolls
+        return not app_rolls.partial(setting) or app_rolls.rolls_for(setting, prompt.side)
+
+    def _rolls_while(self, rolls: Callable[[Prompt | None], bool]) -> int:
+        made = 0
+        while made < MAX_CHAIN and rolls(self.prompt):
+            self.roll()
+            made += 1
+        return made
 
     def gm(self, key: str, **value: object) -> None:
         """A GM override or note (`gm.set`, `gm.note`, … see items.py)."""
@@ -168,6 +260,25 @@ class Session:
         undoing and rolling again gives the same faces."""
         return random.Random(self.setup.seed * 1_000_003 + len(self.items))
 
+    def step_start(self) -> tuple[Battle, int]:
+        """A private copy of the battle where the current step began and how many log
+        items it had consumed then: a look-ahead (engine/play/) starts runners there and
+        replays `items[consumed:]`, as undo does from a checkpoint."""
+        at = self.runner.boundary_at
+        checkpoint = next(c for c in reversed(self._checkpoints) if c.consumed <= at)
+        battle = _private(checkpoint.battle)
+        found: list[Battle] = []
+
+        def boundary(runner: Runner) -> None:
+            if runner.consumed == at:
+                found[:] = [_private(runner.battle)]
+
+        runner = Runner(self.system, battle, checkpoint.consumed, on_boundary=boundary)
+        runner.replaying = True
+        for item in self.items[checkpoint.consumed : at]:
+            runner.apply(item)
+        return found[-1], at
+
     # -- internals ----------------------------------------------------------------------
 
     def _push(self, item: Item) -> None:
@@ -202,7 +313,8 @@ class Session:
         """The battle (a copy) and its log length at the last step boundary reached once
         the first `consumed` entries were applied: where the runner plays a step again
         after a GM entry made while it waited. From the nearest checkpoint, as undo."""
-        checkpoint = next(c for c in reversed(self._checkpoints) if c.consumed <= consumed)
+        at = max(i for i, c in enumerate(self._checkpoints) if c.consumed <= consumed)
+        checkpoint = self._checkpoints[at]
         del checkpoint.battle.log[checkpoint.log_length :]
         seen: list[tuple[Battle, int]] = []
 
@@ -220,7 +332,13 @@ class Session:
         runner.replaying = True
         for item in self.items[checkpoint.consumed : consumed]:
             runner.apply(item)
-        return seen[-1]
+        battle, length = seen[-1]
+        if checkpoint.consumed < consumed:
+            # Kept as a checkpoint: the step's next GM entries, and those of the steps
+            # after it a rewind replays, start here (else each replays the others').
+            self._checkpoints.insert(at + 1, Checkpoint(consumed, battle.clone(), length))
+            self._checkpoints = thinned(self._checkpoints)
+        return battle, length
 
     def _rebuild(self, length: int) -> None:
         """Put the battle where it was after the first `length` log items."""
@@ -251,6 +369,14 @@ def _weak_rewind(session: Session) -> Callable[[int], tuple[Battle, int]]:
         return owner._at_boundary(consumed)
 
     return rewind
+
+
+def _private(battle: Battle) -> Battle:
+    """A clone with a log of its own (a clone shares its log): what happens in it stays."""
+    clone = battle.clone()
+    clone.log = []
+    clone.texts = {}
+    return clone
 
 
 def _weak_boundary(session: Session) -> Callable[[Runner], None]:

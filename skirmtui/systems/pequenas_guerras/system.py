@@ -34,6 +34,23 @@ _ROUND_FREE: dict[str, Scalar] = {
 
 
 class PequenasGuerras(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "charge.reach",
+            "jump.height",
+            "leap.gap",
+            "fall.height",
+            "push.off_edge",
+            "shoot.cover",
+            "shoot.models",
+            "shoot.in_range",
+            "melee.counter_reach",
+            "move.terrain",
+            "objective.control",
+        }
+    )
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"
@@ -75,10 +92,12 @@ class PequenasGuerras(BaseSystem):
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """G-4: back with the GM's models (those it had when removed, when not said), no
         wound markers, not stunned, its points no longer counted as destroyed (PG-8), and
-        free to activate this round (no stale markers of the round it fell in)."""
+        free to activate this round (no stale markers of the round it fell in) — but a
+        melee it fought this round still counts: natural 6s only until the round ends
+        (PG-6, ours)."""
         models = unit.num("models") if level is None else level
         fresh: dict[str, Scalar] = {"models": models, "markers": 0, "stunned": False}
-        fresh.update(destroyed_by="", **_ROUND_FREE)
+        fresh.update(destroyed_by="", **{k: v for k, v in _ROUND_FREE.items() if k != "meleed"})
         for field, value in fresh.items():
             battle.set(unit, field, value)
 

@@ -27,6 +27,19 @@ PHASES = (
 
 
 class RegoleBase(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "shoot.range",
+            "move.height",
+            "move.half_range",
+            "move.within_1",
+            "assault.reach",
+            "move.free_attacker",
+            "move.free_shooter",
+        }
+    )
     id = SYSTEM_ID
     title = "Regole base"
     language = "Italian"
@@ -39,6 +52,9 @@ class RegoleBase(BaseSystem):
     min_players = int(rules()["players"]["min"])
     max_players = int(rules()["players"]["max"])
     unit_word = "models"
+    #: A wound takes one from the current R (the GM's quick `+`; `-` gives one back).
+    damage_field = "r"
+    damage_step = -1
 
     def complete_profile(self, spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
         """RB-12: every weapon must be one of the seed's (names or ids, any case)."""

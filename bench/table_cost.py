@@ -1,0 +1,111 @@
+"""Table cost: how many answers the table gives per unit per round, each system.
+
+Counted over the battles `skirmtui sim SYSTEM --battles 20 --seed 5` plays (the same
+setups, seeds and random answers): every answer a prompt asked (GM entries aside) in
+every round but the last (often cut short by the end), divided by the units of the
+setup times those rounds. Answers are counted apart by kind: decisions (`choose`,
+`pick`), table facts (`ask`, `confirm`) and rolls. The figure judged is decisions +
+table facts, the answers a person must think about (issue 25); rolls are the app's
+work when it rolls for the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+
+from bench.common import Row, Sizes, row
+from skirmtui.engine.play.sim import play_random
+from skirmtui.systems.registry import systems
+
+#: The issue's battles: `sim --battles 20 --seed 5`.
+BATTLES, SEED = 20, 5
+
+#: Decisions + table facts per unit per round before issue 25 (measured by this module
+#: at the commit before the systems asked less: docs/performance.md).
+BEFORE: dict[str, float] = {
+    "wargaming-introduttivo": 2.33,
+    "pequenas-guerras": 4.98,
+    "cape-et-epee": 3.83,
+    "regole-base": 4.42,
+    "combattimento-gdr": 1.32,
+}
+
+#: How much lower each system's figure must be (issue 25's targets).
+CUT: dict[str, float] = {
+    "wargaming-introduttivo": 0.25,
+    "pequenas-guerras": 0.40,
+    "cape-et-epee": 0.40,
+    "regole-base": 0.40,
+}
+
+_KIND = {"choose": "decisions", "pick": "decisions", "ask": "facts", "confirm": "facts"}
+
+
+@attrs.define
+class Cost:
+    """Answers counted over a system's battles, and the unit-rounds they were given in."""
+
+    answers: Counter[str] = attrs.field(factory=Counter)
+    keys: Counter[str] = attrs.field(factory=Counter)
+    unit_rounds: int = 0
+
+    def per_unit_round(self, *kinds: str) -> float:
+        total = sum(self.answers[kind] for kind in kinds)
+        return total / self.unit_rounds if self.unit_rounds else 0.0
+
+
+def table_cost(system_id: str, battles: int = BATTLES, seed: int = SEED) -> Cost:
+    """Count the answers of `battles` random battles seeded as `skirmtui sim` seeds them."""
+    system = systems()[system_id]
+    setup = system.demo_setup()
+    rng = random.Random(seed)
+    cost = Cost()
+    for _ in range(battles):
+        battle_setup = attrs.evolve(setup, seed=rng.randrange(1 << 30))
+        battle = play_random(system, battle_setup, random.Random(battle_setup.seed)).battle
+        assert battle.result is not None
+        last = battle.result.round
+        for entry in battle.log:
+            if entry.round >= last or not entry.key or entry.key.startswith("gm."):
+                continue
+            kind = "rolls" if entry.kind == "roll" else _KIND.get(entry.kind)
+            if kind is None:
+                continue
+            cost.answers[kind] += 1
+            if kind != "rolls":
+                cost.keys[entry.key] += 1
+        cost.unit_rounds += len(battle_setup.units) * max(0, last - 1)
+    return cost
+
+
+def bench_table_cost(sizes: Sizes) -> list[Row]:
+    """Decisions + table facts per unit per round, each system, against its target."""
+    rows = []
+    for system_id in systems():
+        cost = table_cost(system_id)
+        figure = cost.per_unit_round("decisions", "facts")
+        before = BEFORE.get(system_id)
+        cut = CUT.get(system_id)
+        target = None if before is None or cut is None else round(before * (1 - cut), 2)
+        top = {key: round(n / cost.unit_rounds, 2) for key, n in cost.keys.most_common(6)}
+        rows.append(
+            row(
+                "tablecost",
+                f"table cost {system_id}",
+                figure,
+                "answers/unit/round",
+                target,
+                detail={
+                    "before": before,
+                    "decisions": round(cost.per_unit_round("decisions"), 3),
+                    "facts": round(cost.per_unit_round("facts"), 3),
+                    "rolls": round(cost.per_unit_round("rolls"), 3),
+                    "unit_rounds": cost.unit_rounds,
+                    "top_keys": top,
+                },
+            )
+        )
+    return rows

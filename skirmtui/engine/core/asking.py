@@ -1,0 +1,91 @@
+"""Asking only what can change the outcome (issue 25), for the rules to use.
+
+- A choice with one legal option is taken and logged, not asked (`take_only`).
+- The answer given last time to the same question about the same units is offered as
+  the prompt's `default` (`last_answer`, `still_legal`).
+- Older saves were played with the questions asked before: one question per unit where
+  a `Pick` now answers for several, a choice asked even with one option. A system that
+  asks less gives `ASKED_BEFORE` as its `older_questions()`; a log that does not replay
+  with today's questions replays with those (`one_at_a_time(b)` says which to ask).
+"""
+
+from __future__ import annotations
+
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.prompts import AnswerValue, Pick
+
+#: The battle option naming the questions a battle was played with.
+QUESTIONS = "questions"
+#: Its value for a battle played before issue 25: every question asked one at a time.
+ONE_AT_A_TIME = "one at a time"
+#: `older_questions()` of a system that asks less since issue 25.
+ASKED_BEFORE: tuple[dict[str, str], ...] = ({QUESTIONS: ONE_AT_A_TIME},)
+
+#: How far back `last_answer` looks (log entries): a few rounds of any system.
+_LOOK_BACK = 600
+
+
+def one_at_a_time(b: Battle) -> bool:
+    """Whether this battle asks the questions asked before issue 25 (an older save)."""
+    return b.options.get(QUESTIONS) == ONE_AT_A_TIME
+
+
+def take_only(
+    b: Battle,
+    key: str,
+    text: str,
+    label: str,
+    *,
+    side: str | None = None,
+    actor: str | None = None,
+    target: str | None = None,
+) -> None:
+    """Log a choice that had one legal option as taken (`text → label`), unasked."""
+    b.record(
+        "info",
+        f"{text} → {label} (the only choice)",
+        key=key,
+        side=side,
+        actor=actor,
+        target=target,
+    )
+
+
+def last_answer(
+    b: Battle, key: str, *, side: str | None = None, actor: str | None = None
+) -> AnswerValue | None:
+    """The answer given last to `key` asked of `side` (and about `actor`), in the last
+    few rounds' log; None when there is none."""
+    log = b.log
+    for index in range(len(log) - 1, max(-1, len(log) - 1 - _LOOK_BACK), -1):
+        entry = log[index]
+        if (
+            entry.key == key
+            and entry.value is not None
+            and (side is None or entry.side == side)
+            and (actor is None or entry.actor == actor)
+            and entry.kind != "info"
+        ):
+            return entry.value  # type: ignore[no-any-return]
+    return None
+
+
+def still_legal(prompt: Pick, value: AnswerValue | None) -> tuple[str, ...] | None:
+    """The part of an earlier `Pick` answer `prompt` still allows (its enabled options,
+    one of each group, in option order), or None when nothing of it is left or it is
+    more than the prompt allows."""
+    if not isinstance(value, tuple) or not value:
+        return None
+    wanted = set(value)
+    groups: set[str] = set()
+    kept: list[str] = []
+    for option in prompt.options:
+        if option.value in wanted and option.disabled is None and option.group not in groups:
+            kept.append(option.value)
+            if option.group is not None:
+                groups.add(option.group)
+    if not kept or (prompt.maximum is not None and len(kept) > prompt.maximum):
+        return None
+    if len(kept) < prompt.minimum:
+        return None
+    return tuple(kept)
