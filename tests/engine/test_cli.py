@@ -20,7 +20,7 @@ from skirmtui.engine.core.system import RuleSystem, UnitSpec
 from skirmtui.engine.store.saves import save_session
 
 WI = "wargaming-introduttivo"
-COMMANDS = ["systems", "new", "open", "review", "demo", "check", "export", "sim"]
+COMMANDS = ["systems", "new", "open", "review", "demo", "check", "export", "sim", "balance"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -324,10 +324,14 @@ def test_export_md_is_a_readable_report(
     assert report.startswith("# Demo: Legionari vs Barbari at the ford\n")
     for section in ("Result", "Sides", "Who destroyed whom", "Turning points", "Dice luck"):
         assert f"\n## {section}\n" in report
-    assert "## Final roster" in report and "## The battle, turn by turn" in report
-    assert "### Before the battle" in report and "### Turn 1" in report  # the seed's word
+    assert "\n## Turn by turn\n" in report and "**Turn 1.**" in report  # the seed's word
+    assert "## Final roster" not in report  # a page or two (issue 27)
     code, out, _ = run(capsys, "export", str(finished_save), "--format", "md")
-    assert code == 0 and out == report
+    # To a file, the charts are written beside it and linked (issue 27); the rest is the same.
+    assert code == 0 and out == report.split("\n\n## Charts\n")[0] + "\n"
+    code, full, _ = run(capsys, "export", str(finished_save), "--format", "md", "--full")
+    assert code == 0 and "## Final roster" in full and "## The whole battle" in full
+    assert "### Before the battle" in full and "### Turn 1" in full
 
 
 def test_export_json_to_a_file(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from skirmtui.engine.core.base import BaseSystem
-from skirmtui.engine.core.battle import Battle, Side
+from skirmtui.engine.core.battle import Battle, Side, Unit
 from skirmtui.engine.core.prompts import Choose, Confirm, Option, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
@@ -55,6 +55,9 @@ class Raid(BaseSystem):
     phases = (Phase("raid", "Raid", _raid),)
     profile_fields = ()
     unit_fields = (FieldSpec("spent", "spent", bool), FieldSpec("hurt", "hurt", int, 0, 9))
+
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        return self.unit_fields[1]
 
 
 SYSTEM = Raid()
@@ -182,3 +185,17 @@ def test_a_gm_set_of_a_list_of_units_saves_and_loads(tmp_path: Path) -> None:
     loaded, _ = load_session(path, {system.id: system})
     assert loaded.battle.units[red].stats["contact"] == (blue,)
     assert state(loaded) == state(s)
+
+
+def test_the_export_logs_a_step_played_again_as_the_session_does() -> None:
+    """The export replays the battle to keep each choice's options: that replay plays
+    a step again after a GM entry made in it, as the session did (same entries)."""
+    from skirmtui.engine.report.export import export_document
+
+    s = Session(SYSTEM, _setup())
+    s.answer("r1")
+    s.gm("gm.remove", unit="r1")
+    s.answer("r2")
+    entries = export_document(s)["entries"]
+    assert [e["text"] for e in entries] == [e.text for e in s.battle.log]
+    assert [e["kind"] for e in entries].count("withdrawn") == 1

@@ -48,14 +48,16 @@ class BaseSystem:
     max_players = 2
     #: How setup errors call a side's units ("units", "characters").
     unit_word = "units"
+    #: The prefix of this system's rulings (`WI` for WI-7): stated in docs/rules/<id>.md.
+    ruling_prefix: str
+    #: The unit field the GM's quick keys (+ / −) change; None: the system has none.
+    damage_field: str | None = None
+    #: Words and abbreviations the screens show, explained (the help screen's glossary).
+    glossary: tuple[tuple[str, str], ...] = ()
     #: Keys of questions only the table answers (engine/core/system.py `decides`).
     table_facts: frozenset[str] = frozenset()
-    #: The unit field a GM sets when putting a unit back (G-4); None: the first one.
-    restore_stat: str | None = None
-    #: The unit field the GM's quick `+`/`-` keys change (None: they do nothing).
-    damage_field: str | None = None
-    #: What one more wound does to it: +1 where the field counts damage taken, -1
-    #: where it counts what is left (regole-base's current R).
+    #: What one more wound does to `damage_field`: +1 where the field counts damage
+    #: taken, -1 where it counts what is left (regole-base's current R).
     damage_step: int = 1
 
     # -- options and setup --------------------------------------------------------------
@@ -131,9 +133,11 @@ class BaseSystem:
         }
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
-        """G-4: what the GM says when putting a unit back (default: `restore_stat`)."""
-        name = self.restore_stat or self.unit_fields[0].name
-        return next(f for f in self.unit_fields if f.name == name)
+        """G-4: what the GM says when putting a unit back (its damage, wounds or models,
+        bounded to the values of a living unit). No default: every system says it."""
+        raise NotImplementedError(
+            f"{self.id}: declare restore_field (the value a GM gives a unit put back, G-4)"
+        )
 
     def replay_options(self, items: Sequence[Item]) -> dict[str, Any]:
         """Hook: options an older answer log needs to replay as played (see `RuleSystem`)."""
@@ -170,6 +174,11 @@ class BaseSystem:
             return max(0.0, min(1.0, now / high))
         return max(0.0, min(1.0, 1.0 - (now - low) / (high - low + 1)))
 
+    def standing(self, battle: Battle, side: str) -> float:
+        """How far a side stands by its system's own way of winning beyond its units'
+        worth (objectives held, firmness kept), in units: 0 by default."""
+        return 0.0
+
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth: its cost or points where the profile has one."""
         for name in ("cost", "points"):
@@ -199,6 +208,12 @@ class BaseSystem:
     def start(self, battle: Battle) -> None:
         """Hook: set up the position of a new battle and write its first log lines."""
 
+    def demo_setup(self) -> Setup:
+        """The bundled battle `skirmtui demo` opens: `data/<id>/scenarios/demo.toml`."""
+        from skirmtui.engine.core.armies import setup_from_scenario
+
+        return setup_from_scenario(self.id, "demo")
+
     @cached_property
     def steps(self) -> dict[str, Any]:
         """Phase id → step, from the phase table (what `next_step` dispatches on)."""
@@ -212,13 +227,19 @@ class BaseSystem:
         result: Step | None = step(battle)
         return result
 
+    def phase_after(self, phase_id: str) -> str:
+        """The phase that follows `phase_id` in the phase table (the table is the one
+        place the order is written); the last phase has none."""
+        ids = [p.id for p in self.phases]
+        at = ids.index(phase_id)
+        if at + 1 == len(ids):
+            raise ValueError(f"{self.id}: {phase_id!r} is the last phase")
+        return ids[at + 1]
+
     def check_end(self, battle: Battle) -> None:
         """Hook: end the battle when the system's own end condition holds (see
         `RuleSystem.check_end`). Default: nothing (the end is decided by a step: a turn
         limit, the end of a round, the GM)."""
-
-    def phase_label(self, phase_id: str) -> str:
-        return next((p.label for p in self.phases if p.id == phase_id), phase_id)
 
     # -- views (read only) --------------------------------------------------------------
 
@@ -235,6 +256,10 @@ class BaseSystem:
 
     def status(self, battle: Battle, unit: Unit) -> str:
         return "removed" if unit.removed else ""
+
+    def sheet_rows(self, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
+        """Rows of its own the unit sheet shows after the status (label, text)."""
+        return []
 
     def summary(self, battle: Battle) -> list[str]:
         """The headline, then each side's units standing."""

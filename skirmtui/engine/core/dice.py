@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from skirmtui.engine.core.records import frozen_record
@@ -149,8 +150,13 @@ def parse_dice(expr: str) -> Dice:
 
 
 def parse_faces(text: str, dice: Dice | DiceSum) -> tuple[int, ...]:
-    """Parse faces typed at the table ("3 5", "3,5", or "35" when every face is one
-    digit) and check them against `dice`."""
+    """Parse faces typed at the table (`read_faces`) and check them against `dice`."""
+    return dice.check_faces(read_faces(text, dice))
+
+
+def read_faces(text: str, dice: Dice | DiceSum) -> tuple[int, ...]:
+    """Read faces typed at the table ("3 5", "3,5", or "35" when every face of `dice`
+    is one digit), unchecked: the TUI reads, `Roll.coerce` checks (the one place)."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     if len(parts) == 1 and len(parts[0]) > 1 and parts[0].isdigit() and _one_digit(dice):
         parts = list(parts[0])  # "12345" for 5d6: one digit a die
@@ -161,7 +167,7 @@ def parse_faces(text: str, dice: Dice | DiceSum) -> tuple[int, ...]:
         if not part.isdigit():
             raise DiceError(f"{part!r} is not a number; type faces like {_example(dice)}")
         faces.append(int(part))
-    return dice.check_faces(tuple(faces))
+    return tuple(faces)
 
 
 def _one_digit(dice: Dice | DiceSum) -> bool:
@@ -174,3 +180,24 @@ def _example(dice: Dice | DiceSum) -> str:
     if isinstance(dice, DiceSum):
         return " ".join(_example(part) for part in dice.parts)
     return " ".join(str(min(dice.sides, 3 + i)) for i in range(dice.count))
+
+
+def group_faces(dice: Dice | DiceSum, faces: Sequence[int]) -> list[tuple[int, ...]]:
+    """The faces of each die, in order (an exploding die's run of maximum faces with the
+    face that closed it): `1d8!+1d6!` with 8 3 2 → (8, 3), (2,). Faces that do not read
+    as these dice give one group of all of them."""
+    faces = tuple(faces)
+    parts = dice.parts if isinstance(dice, DiceSum) else (dice,)
+    groups: list[tuple[int, ...]] = []
+    i = 0
+    try:
+        for part in parts:
+            for _ in range(part.count):
+                end = _one_die(part, faces, i) if part.explode else i + 1
+                if end > len(faces):
+                    raise DiceError("short")
+                groups.append(faces[i:end])
+                i = end
+    except (DiceError, IndexError):
+        return [faces]
+    return groups if i == len(faces) else [faces]

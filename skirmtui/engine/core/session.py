@@ -56,8 +56,17 @@ class Checkpoint:
 class Session:
     """Owns one battle: its setup, answer log, redo stack and checkpoints."""
 
-    def __init__(self, system: RuleSystem, setup: Setup, items: Iterable[Item] = ()) -> None:
+    def __init__(
+        self,
+        system: RuleSystem,
+        setup: Setup,
+        items: Iterable[Item] = (),
+        *,
+        keep_offered: bool = False,
+    ) -> None:
         items = list(items)
+        #: Every choice's entry keeps the options offered (the export's replay: `Runner`).
+        self.keep_offered = keep_offered
         older = system.replay_options(items)
         if any(name not in setup.options for name in older):
             # An older log replays with the questions it was played with (saved so).
@@ -101,6 +110,7 @@ class Session:
             on_boundary=_weak_boundary(self),
             rewind=_weak_rewind(self),
         )
+        self.runner.keep_offered = self.keep_offered
         self.runner.replaying = True
         for index, item in enumerate(items):
             try:
@@ -330,6 +340,7 @@ class Session:
             rewind=_weak_rewind(self),
         )
         runner.replaying = True
+        runner.keep_offered = self.keep_offered
         for item in self.items[checkpoint.consumed : consumed]:
             runner.apply(item)
         battle, length = seen[-1]
@@ -354,6 +365,7 @@ class Session:
             rewind=_weak_rewind(self),
         )
         self.runner.replaying = True
+        self.runner.keep_offered = self.keep_offered
         for item in self.items[checkpoint.consumed : length]:
             self.runner.apply(item)
         self.runner.replaying = False

@@ -262,6 +262,14 @@ class RuleSystem(Protocol):
     scenario_options: tuple[OptionSpec, ...]
     min_players: int
     max_players: int
+    #: The prefix of the system's rulings (`WI` for WI-7), stated in docs/rules/<id>.md.
+    ruling_prefix: str
+    #: The unit field the GM's quick keys (+ / −) change; None: the system has none.
+    damage_field: str | None
+    #: What one more wound does to `damage_field` (+1, or -1 where it counts what is left).
+    damage_step: int
+    #: Words and abbreviations its screens show, explained: (word, meaning).
+    glossary: tuple[tuple[str, str], ...]
     #: Prompt keys only the table answers: an AI side never does (see `decides`).
     table_facts: frozenset[str]
 
@@ -304,6 +312,10 @@ class RuleSystem(Protocol):
         """Lines of the battle summary (review, export)."""
         ...
 
+    def sheet_rows(self, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
+        """Rows of its own the unit sheet shows after the status (label, text)."""
+        ...
+
     def demo_setup(self) -> Setup:
         """The bundled battle `skirmtui demo` opens."""
         ...
@@ -320,6 +332,11 @@ class RuleSystem(Protocol):
 
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth to the app's players (its cost, else 1)."""
+        ...
+
+    def standing(self, battle: Battle, side: str) -> float:
+        """A side's standing by the system's own way of winning beyond its units' worth
+        (objectives held, firmness kept), in units; 0 when units are all that count."""
         ...
 
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
@@ -340,14 +357,6 @@ class RuleSystem(Protocol):
         with today's questions is replayed again with each of these until one fits, and
         its setup keeps them. Empty when the system never changed what it asks."""
         ...
-
-
-def phase_label(system: RuleSystem, phase_id: str) -> str:
-    """The label of a phase id from the system's phase table."""
-    for phase in system.phases:
-        if phase.id == phase_id:
-            return phase.label
-    return phase_id.replace("_", " ").capitalize()
 
 
 def decides(system: RuleSystem, prompt: Prompt) -> bool:

@@ -62,15 +62,22 @@ class Search:
     side: str
     persona: Persona
     before: dict[str, tuple[float, bool]] = attrs.field(factory=dict)
+    stood: dict[str, float] = attrs.field(factory=dict)
     budget: int = BUDGET
+    #: An average unit's value: worth is counted in average units (1 = a whole one).
+    scale: float = 1.0
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
+        values = [self.system.unit_value(u) for u in units]
+        self.scale = sum(values) / len(values) if values else 1.0
         self.before = {u.id: (self.worth(self.base, u.id), u.removed) for u in units}
+        self.stood = {s.id: self.system.standing(self.base, s.id) for s in self.base.sides}
 
     def worth(self, battle: Battle, unit_id: str) -> float:
         unit = battle.units[unit_id]
-        return self.system.strength(battle, unit) * self.system.unit_value(unit)
+        value = self.system.unit_value(unit) / self.scale
+        return self.system.strength(battle, unit) * value
 
     def runner(self, path: Sequence[Item]) -> Runner:
         """A runner where the decision's prompt stands, then `path` applied."""
@@ -112,8 +119,9 @@ class Search:
             for faces, p in branches(prompt):
                 moments = self._expect([*path, Item(prompt.key, faces)], depth)[0]
                 total = [t + p * m for t, m in zip(total, moments, strict=True)]
-            words = prompt.text if first_roll else ""
-            return tuple(total), words, None if chance is None else float(chance)
+            if not first_roll or side_of(battle, prompt) != self.side:
+                return tuple(total), "", None  # the odds shown are of the side's own roll
+            return tuple(total), prompt.text, None if chance is None else float(chance)
         if isinstance(prompt, Confirm):
             return self._expect([*path, Item(prompt.key, True)], depth, first_roll)
         answers = self._answers(battle, prompt)
@@ -163,11 +171,16 @@ class Search:
                 lost += 1.0 if gone else 0.0
             else:
                 dealt += was - now
-                hurt = 1.0 - was / max(self.system.unit_value(unit), 1e-9)
+                hurt = 1.0 - was * self.scale / max(self.system.unit_value(unit), 1e-9)
                 harm_hurt += (was - now) * hurt
                 killed += 1.0 if gone else 0.0
+        gained = 0.0  # the system's own way of winning: objectives held, firmness kept
+        for side, was_standing in self.stood.items():
+            change = self.system.standing(battle, side) - was_standing
+            gained += change if side == self.side else -change
         score = (
-            w.harm * dealt
+            w.objective * gained
+            + w.harm * dealt
             + w.kill * killed
             + w.focus * harm_hurt
             - w.keep * taken

@@ -15,7 +15,7 @@ EXPORT_FORMAT = 1
 
 def export_document(session: Session) -> dict[str, Any]:
     setup = session.setup
-    battle = session.battle
+    battle = offered_battle(session)
     doc: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "system": setup.system,
@@ -39,6 +39,15 @@ def export_document(session: Session) -> dict[str, Any]:
         "luck": luck_document(battle),
     }
     return doc
+
+
+def offered_battle(session: Session) -> Battle:
+    """The session's battle replayed once more with every choice's options kept (export
+    `options`): the same log, entry for entry (a replay is exact), plus what was offered
+    — lazy option lists included, which an ordinary replay never makes."""
+    # A session, not a bare runner: a GM entry made in the middle of a step plays the
+    # step again from its boundary, which the session's checkpoints give.
+    return Session(session.system, session.setup, session.items, keep_offered=True).battle
 
 
 def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
@@ -79,8 +88,13 @@ def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
         doc["order"] = plain_value(entry.order)
     if entry.roll is not None:
         doc["roll"] = roll_document(entry)
-    if entry.detail:  # what the system adds: skipped, attack, group, held (docs/export.md)
-        doc.update(entry.detail)
+    detail = entry.detail
+    if detail:  # what the system adds: skipped, attack, group, held, options (export.md)
+        for name, value in detail.items():
+            if name == "roll" and doc["roll"] is not None:
+                doc["roll"].update(value)  # the roll's parts
+            else:
+                doc[name] = value
     return doc
 
 

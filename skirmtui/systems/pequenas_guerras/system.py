@@ -12,7 +12,6 @@ from typing import Any
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
 
 PHASES = (
@@ -56,6 +55,9 @@ class PequenasGuerras(BaseSystem):
     language = "Portuguese"
     round_word = "Round"
     phases = PHASES
+    ruling_prefix = "PG"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("quality", "the d6 result a unit needs, or more, to pass a test"),)
     unit_fields = profile.UNIT_FIELDS
     #: The field the quick GM keys (+ / -) change: wound markers.
     damage_field = "markers"
@@ -82,8 +84,10 @@ class PequenasGuerras(BaseSystem):
         )
         deployment.start(battle)
 
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
+    def standing(self, battle: Battle, side: str) -> float:
+        """For the app's players: each objective held is worth a unit and a half (the
+        seed's victory: most objectives)."""
+        return 1.5 * end_round.objectives_held(battle, side)
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""

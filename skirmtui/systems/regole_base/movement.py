@@ -8,6 +8,7 @@ from functools import cache
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
@@ -147,11 +148,13 @@ def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:
         return False
     own, what = (unit.num("v"), "V") if how == "down" else (unit.num("f"), "F")
     against = -(-height // 2) if how == "climb" else height
-    result = yield dice.confronto(
+    halved = dice.mods(("half the height, rounded up", against - height))
+    result = yield from dice.confront(
+        b,
         "move.height_roll",
         f'{name(unit)} tries to {words} {height}": {what} {own} vs {against}',
-        own,
-        against,
+        dice.Operand(what, own),
+        dice.Operand("height", against, halved),
         side=unit.side,
         actor=unit.id,
     )
@@ -190,6 +193,17 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
     only one could have been passed."""
     done: set[str] = set(skip)  # a melee's enemies had their chance in the pursuit
     near_ones = _free_attackers(b, unit, done)  # nobody becomes engaged during a move
+    if not near_ones and not unit.removed:
+        held = [e for e in b.enemies(unit.side) if e.id not in done]
+        if held:  # every enemy left is engaged or fleeing: the question is not asked
+            skipped(
+                b,
+                "question",
+                "RB-17",
+                f'Not asked whether {name(unit)} passed within 1" of an enemy: every enemy '
+                "is engaged or fleeing, and they make no free attacks (RB-17)",
+                actor=unit.id,
+            )
     while True:
         left = [e for e in near_ones if not e.removed and e.id not in done]
         if unit.removed or not left:

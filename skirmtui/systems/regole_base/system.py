@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, UnitSpec
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
@@ -46,6 +45,9 @@ class RegoleBase(BaseSystem):
     #: RB-15: the seed's "turno" is the round.
     round_word = "Round"
     phases = PHASES
+    ruling_prefix = "RB"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("V F R M C T", "Velocità, Forza, Resistenza, Morale, Corpo a corpo, Tiro"),)
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
@@ -76,9 +78,6 @@ class RegoleBase(BaseSystem):
         )
         battle.pos = RBPosition()
         turns.begin_round(battle)
-
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
 
     def check_end(self, battle: Battle) -> None:
         """RB-12: a side with no models left ends the battle at once, in the middle of an

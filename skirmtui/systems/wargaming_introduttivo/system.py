@@ -23,7 +23,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, LazyOptions, Option
 from skirmtui.engine.core.records import record
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
 
@@ -58,13 +58,6 @@ def pos(b: Battle) -> WIPosition:
     return cast(WIPosition, b.pos)
 
 
-_NEXT = {
-    "activation": "recovery",
-    "recovery": "shooting",
-    "shooting": "movement",
-    "movement": "melee",
-    "melee": "end",
-}
 DONE = "done"
 #: The `movement` option of a battle played before movement by player (WI-7): the roster
 #: walk, one `move.terrain` question a unit, whose "done" ended the phase for everyone.
@@ -164,6 +157,7 @@ def _move_list(b: Battle, movers: tuple[str, ...]) -> LazyOptions:
 class WargamingIntroduttivo(BaseSystem):
     #: Questions only the table answers (distances, sight, cover, contact, where a
     #: unit went): an AI side never answers them (engine/play/).
+    strength = profile.strength  # the app's players count pending shooting damage
     table_facts = frozenset(
         {
             "shoot.visible",
@@ -178,6 +172,9 @@ class WargamingIntroduttivo(BaseSystem):
     title = "Wargaming introduttivo: rapido e semplice"
     language = "Italian"
     round_word = "Turn"
+    ruling_prefix = "WI"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("CMB, ABI", "combat; ability (activation, movement, recovery), 1–5"),)
     unit_fields = profile.UNIT_FIELDS
     #: The field the quick GM keys (+ / -) change.
     damage_field = "damage"
@@ -212,9 +209,6 @@ class WargamingIntroduttivo(BaseSystem):
     def start(self, battle: Battle) -> None:
         battle.pos = WIPosition(rolloff=RollOff.among(s.id for s in battle.sides))
         battle.record("phase", "Play order: every player rolls a d6, highest first (WI-2)")
-
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
 
     # -- GM restore (G-4) -----------------------------------------------------------------
 
@@ -268,7 +262,7 @@ class WargamingIntroduttivo(BaseSystem):
             b.turn_side = order[p.player]
             return
         p.player = 0
-        phase = _NEXT[b.phase]
+        phase = self.phase_after(b.phase)
         b.enter_phase(phase, order[0] if phase not in ("movement", "end") else None)
 
     def _side(self, b: Battle) -> str:
@@ -530,7 +524,7 @@ class WargamingIntroduttivo(BaseSystem):
             actor=unit.id,
             text=f"{unit.label} ({b.side_name(unit.side)}): does it move?",
             help="All players move at the same time on the table (WI-7). "
-            f"{len(movers)} more unit(s) may move after this one.",
+            f"{plural(len(movers), 'more unit')} may move after this one.",
             options=_move_options(
                 *self._allowances(unit),
                 active=unit.flag("active"),

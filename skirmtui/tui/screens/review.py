@@ -18,9 +18,8 @@ from textual.widgets import DataTable, Footer, Select, Static
 
 from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.core.system import phase_label
 from skirmtui.engine.core.text import one_line
-from skirmtui.engine.report.wording import round_word
+from skirmtui.engine.report.wording import entry_effects
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.search_input import SearchInput
 from skirmtui.tui.usertext import plain
@@ -74,7 +73,7 @@ class ReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#timeline", DataTable)
-        table.add_columns("#", round_word(self.live.system), "Phase", "Kind", "Entry")
+        table.add_columns("#", self.live.system.round_word, "Phase", "Kind", "Entry")
         self.query_one("#summary", Static).update(
             plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True)
         )
@@ -91,14 +90,14 @@ class ReviewScreen(Screen[None]):
     def _labels(self, what: str) -> list[tuple[str, str]]:
         battle = self.live.battle
         if what == "round":
-            word = round_word(self.live.system).lower()
+            word = self.live.system.round_word.lower()
             return [
                 (f"{word} {r}" if r else f"before {word} 1", str(r))
                 for r in sorted({e.round for e in self.entries})
             ]
         if what == "phase":
             seen = dict.fromkeys(e.phase for e in self.entries)
-            return [(phase_label(self.live.system, p), p) for p in seen]
+            return [(self.live.battle.phase_label(p), p) for p in seen]
         if what == "unit":
             labels = battle.labels
             return [
@@ -123,6 +122,8 @@ class ReviewScreen(Screen[None]):
             and (
                 unit is None
                 or unit in (e.actor, e.target)
+                or unit in e.actors  # a multi-select names several units
+                or unit in e.targets
                 or any(x.unit == unit for x in e.effects)
             )
             and (kind is None or e.kind == kind)
@@ -138,13 +139,21 @@ class ReviewScreen(Screen[None]):
         self._shown = self.visible_entries()
         if self.search.active:  # the filters changed: search what they leave
             self._run_search(self.search.query)
+        battle, system = self.live.battle, self.live.system
+        labels = battle.labels
         for e in self._shown:
+            # The detail the live log groups ("8 units: …"): each unit named here.
+            text = e.text
+            if e.effects:
+                said = entry_effects(battle, system, e, labels, detail=True)
+                if not text or said != entry_effects(battle, system, e, labels):
+                    text = " — ".join(t for t in (text, said) if t)
             table.add_row(
                 str(e.index),
                 str(e.round),
-                plain(phase_label(self.live.system, e.phase)),
+                plain(battle.phase_label(e.phase)),
                 plain(e.kind),
-                Text(one_line(e.text)),
+                Text(one_line(text)),
                 key=str(e.index),
             )
 
@@ -220,7 +229,7 @@ class ReviewScreen(Screen[None]):
     def action_luck(self) -> None:
         from skirmtui.tui.screens.luck import LuckScreen
 
-        self.app.push_screen(LuckScreen(self.cursor.battle))
+        self.app.push_screen(LuckScreen(self.cursor.battle, self.cursor))
 
     def action_close(self) -> None:
         if self.search.active:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from skirmtui.engine.core.system import phase_label
 from skirmtui.engine.core.text import safe
-from skirmtui.engine.report.wording import round_word
 from skirmtui.tui.widgets.base import SessionView
 
 
@@ -16,8 +14,8 @@ class Breadcrumb(SessionView):
         system = self.session.system
         parts = [system.title]
         if battle.round:
-            parts.append(f"{round_word(system)} {battle.round}")
-        parts.append(phase_label(system, battle.phase))
+            parts.append(f"{system.round_word} {battle.round}")
+        parts.append(battle.phase_label())
         prompt = self.session.prompt
         side = prompt.side if prompt and prompt.side else battle.turn_side
         if battle.result:
