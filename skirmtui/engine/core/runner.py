@@ -154,7 +154,8 @@ class Runner:
                         actor = str(value)
                     elif target is None and value != actor:
                         target = str(value)
-                prompt.answered(replaying)
+                # Kept options (the export) are read below: made, even in a replay.
+                prompt.answered(replaying and not self.keep_offered)
             elif isinstance(prompt, Pick):
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
