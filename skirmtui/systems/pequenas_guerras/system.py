@@ -7,8 +7,10 @@ steps the position is `battle.pos` (order, corners, objectives) plus unit stats.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
@@ -67,6 +69,10 @@ class PequenasGuerras(BaseSystem):
 
     def demo_setup(self) -> Setup:
         return setup_from_scenario(self.id, "demo")
+
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Saves from before issue 25 asked each objective, unit placed and marker."""
+        return ASKED_BEFORE
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
