@@ -267,6 +267,8 @@ def test_a_default_keeps_what_is_still_legal_of_an_earlier_answer() -> None:
     assert still_legal(prompt, ("a", "c", "z")) == ("a",)  # c disabled now, z gone
     assert still_legal(prompt, ("c",)) is None
     assert still_legal(prompt, None) is None
+    assert still_legal(prompt, ()) == ()  # "none" last time: offered again
+    assert still_legal(_pick(minimum=1), ()) is None
     assert still_legal(_pick(maximum=1), ("a", "b")) is None
     assert still_legal(_grouped(), ("u1|open", "u1|rough")) == ("u1|open",)
 

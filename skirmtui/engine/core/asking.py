@@ -11,8 +11,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.prompts import AnswerValue, Pick
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Pick, Prompt
 
 #: The battle option naming the questions a battle was played with.
 QUESTIONS = "questions"
@@ -51,6 +54,27 @@ def take_only(
     )
 
 
+def only_or_ask(b: Battle, prompt: Choose) -> Generator[Prompt, Any, str]:
+    """The answer to `prompt`: asked, unless it has one enabled option (and the battle
+    asks less): then that option is taken and logged (`take_only`). For a short list
+    of options made whole (not `LazyOptions`: a replay would make them all)."""
+    enabled = prompt.enabled()
+    if len(enabled) == 1 and not one_at_a_time(b):
+        only = enabled[0]
+        take_only(
+            b,
+            prompt.key,
+            prompt.text,
+            only.label,
+            side=prompt.side,
+            actor=prompt.actor or (only.value if only.value in b.units else None),
+            target=prompt.target,
+        )
+        return only.value
+    answer = yield prompt
+    return str(answer)
+
+
 def last_answer(
     b: Battle, key: str, *, side: str | None = None, actor: str | None = None
 ) -> AnswerValue | None:
@@ -72,10 +96,12 @@ def last_answer(
 
 def still_legal(prompt: Pick, value: AnswerValue | None) -> tuple[str, ...] | None:
     """The part of an earlier `Pick` answer `prompt` still allows (its enabled options,
-    one of each group, in option order), or None when nothing of it is left or it is
-    more than the prompt allows."""
-    if not isinstance(value, tuple) or not value:
+    one of each group, in option order), or None when there was none, nothing of it is
+    left or it is more than the prompt allows."""
+    if not isinstance(value, tuple):
         return None
+    if not value:  # "none of them" last time: offered again when the prompt allows it
+        return () if prompt.minimum == 0 else None
     wanted = set(value)
     groups: set[str] = set()
     kept: list[str] = []

@@ -179,7 +179,7 @@ def _control_at_once(b: Battle, owners: list[str], able: set[str]) -> Sub[list[s
         options=options,
     )
     default = still_legal(prompt, last_answer(b, "objective.controls"))
-    picked = yield attrs.evolve(prompt, default=default) if default else prompt
+    picked = yield prompt if default is None else attrs.evolve(prompt, default=default)
     for value in picked:
         group, choice = str(value).split("|")
         said[int(group) - 1] = choice

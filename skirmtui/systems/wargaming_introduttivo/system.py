@@ -505,7 +505,7 @@ class WargamingIntroduttivo(BaseSystem):
             options=tuple(o for uid in movers for o in _pick_moves(b.units[uid])),
         )
         default = still_legal(prompt, last_answer(b, "move.units", side=side))
-        moves = yield attrs.evolve(prompt, default=default) if default else prompt
+        moves = yield prompt if default is None else attrs.evolve(prompt, default=default)
         p = pos(b)
         assert p.movement_done is not None
         p.movement_done.append(side)
