@@ -63,6 +63,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     def save_file(p: argparse.ArgumentParser) -> None:
         p.add_argument("save", metavar="SAVE", type=Path)
 
+    def app_plays(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--ai",
+            action="append",
+            default=[],
+            metavar="SIDE[:PERSONA]",
+            help="the app plays SIDE as PERSONA (cautious, balanced, aggressive, random; "
+            "default balanced); repeatable",
+        )
+
     def output(p: argparse.ArgumentParser, metavar: str, about: str) -> None:
         p.add_argument("-o", "--output", metavar=metavar, type=Path, help=about)
 
@@ -73,6 +83,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         p.add_argument("system", metavar="SYSTEM", help="a system id (see `skirmtui systems`)")
         p.add_argument("--scenario", metavar="NAME", help="prefill the setup from a scenario")
         p.add_argument("--seed", type=int, metavar="N", help="dice seed (default: random)")
+        app_plays(p)
         output(p, "SAVE", "where to save (default: saves/SYSTEM-DATE.toml)")
         p.set_defaults(run=cmd_new)
 
@@ -86,6 +97,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if p := command("demo", "open a bundled battle, ready to play"):
         p.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM)
+        app_plays(p)
+        p.add_argument(
+            "--solo", action="store_true", help="the app plays every side but the first (balanced)"
+        )
         output(p, "SAVE", "where to save (default: saves/demo-SYSTEM.toml, started afresh)")
         p.set_defaults(run=cmd_demo)
 
@@ -125,6 +140,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             metavar="N",
             help="players per battle (default: the demo's); the demo's sides, then sample armies",
         )
+        app_plays(p)
         p.set_defaults(run=cmd_sim)
     return parser
 
@@ -276,8 +292,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = args.output or SAVES / f"{system.id}-{stamp}.toml"
     from skirmtui.tui.app import SkirmApp
 
+    ai = _app_sides(system, args.ai, None)
     lock = _lock_or_refuse(path)
-    return _run_app(SkirmApp(system_id=system.id, path=path, preset=preset, seed=seed, lock=lock))
+    app = SkirmApp(system_id=system.id, path=path, preset=preset, seed=seed, lock=lock)
+    app.ai = ai
+    return _run_app(app)
 
 
 def cmd_open(args: argparse.Namespace) -> int:
@@ -326,7 +345,17 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from skirmtui.engine.store.stamp import now_stamp
 
     system = _system(args.system)
-    session = Session(system, system.demo_setup())
+    setup = system.demo_setup()
+    ai = _app_sides(system, args.ai, setup)
+    if args.solo:
+        from skirmtui.engine.play.auto import solo_sides
+
+        ai = {**solo_sides(setup, "balanced"), **ai}
+    session = Session(system, setup)
+    if ai:
+        from skirmtui.engine.play.auto import let_app_play
+
+        let_app_play(session, ai)
     path = args.output or SAVES / f"demo-{system.id}.toml"
     created = now_stamp()
     lock = _lock_or_refuse(path)
@@ -457,12 +486,16 @@ def cmd_sim(args: argparse.Namespace) -> int:
         setup = _setup_for_players(system, args.players)
     if args.save_dir:
         writable_folder(args.save_dir)
+    ai = _app_sides(system, args.ai, setup)
     try:
-        report = run_sim(system, setup, args.battles, args.seed, args.save_dir)
+        report = run_sim(system, setup, args.battles, args.seed, args.save_dir, ai)
     except SaveFailed as failed:
         raise PathError(failed.path, failed.error) from None
     print(f"system: {system.id}")
     print(f"battles: {report.battles}")
+    if ai:
+        names = {s.id: s.name for s in setup.sides}
+        print(safe("the app plays: " + ", ".join(f"{names[k]} ({v})" for k, v in ai.items())))
     print(f"errors: {report.errors}")
     print(f"mean turns: {report.mean_rounds:.2f}")
     print(safe("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(report.wins.items()))))
@@ -470,6 +503,22 @@ def cmd_sim(args: argparse.Namespace) -> int:
     for message in report.messages[:20]:
         print(safe(f"error: {message}"), file=sys.stderr)
     return EXIT_BAD_FILE if report.errors else EXIT_OK
+
+
+def _app_sides(system: RuleSystem, given: list[str], setup: Setup | None) -> dict[str, str]:
+    """`--ai SIDE[:PERSONA]` as side → persona, checked (sides only when `setup` is known:
+    `new` learns them from its form). Bad usage: exit 2 naming the problem."""
+    from skirmtui.engine.play.personas import PersonaError, parse_ai
+
+    sides = [s.id for s in setup.sides] if setup is not None else None
+    chosen: dict[str, str] = {}
+    for text in given:
+        try:
+            side, persona = parse_ai(text, sides, system.id)
+        except PersonaError as error:
+            raise UsageError(str(error)) from None
+        chosen[side] = persona
+    return chosen
 
 
 def _setup_for_players(system: RuleSystem, players: int) -> Setup:

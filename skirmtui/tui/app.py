@@ -93,6 +93,8 @@ class SkirmApp(App[int]):
         self.save_due = False
         self._switch_interval = sys.getswitchinterval()
         self._collector = IdleCollector()
+        #: Sides the app plays in a battle the setup form starts (`new --ai`).
+        self.ai: dict[str, str] = {}
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.InputEvent):
@@ -183,6 +185,11 @@ class SkirmApp(App[int]):
         from skirmtui.systems.registry import get_system
 
         session = Session(get_system(setup.system), setup)
+        ai = {side: p for side, p in self.ai.items() if side in {s.id for s in setup.sides}}
+        if ai:
+            from skirmtui.engine.play.auto import let_app_play
+
+            let_app_play(session, ai)
         self.session = session
         self._open(session)
         self.autosave()

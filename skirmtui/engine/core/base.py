@@ -48,6 +48,8 @@ class BaseSystem:
     max_players = 2
     #: How setup errors call a side's units ("units", "characters").
     unit_word = "units"
+    #: Keys of questions only the table answers (engine/core/system.py `decides`).
+    table_facts: frozenset[str] = frozenset()
     #: The unit field a GM sets when putting a unit back (G-4); None: the first one.
     restore_stat: str | None = None
 
@@ -145,6 +147,31 @@ class BaseSystem:
             fresh[self.restore_field(battle, unit).name] = level
         for field, value in fresh.items():
             battle.set(unit, field, value)
+
+    # -- what a unit is worth (engine/play/: the app's players) ---------------------------
+
+    def strength(self, battle: Battle, unit: Unit) -> float:
+        """How whole a unit is, 1 (as it started) to 0 (off the table), read from the
+        stat a GM sets to put it back (`restore_field`): damage or wounds counting up
+        from its minimum, models or resistance counting down from its maximum."""
+        if unit.removed:
+            return 0.0
+        spec = self.restore_field(battle, unit)
+        now, start = unit.stats.get(spec.name), unit.start.get(spec.name)
+        low, high = spec.minimum, spec.maximum
+        if not isinstance(now, int) or isinstance(now, bool) or low is None or high is None:
+            return 1.0
+        if isinstance(start, int) and start >= high > 0:  # counts down: models, R
+            return max(0.0, min(1.0, now / high))
+        return max(0.0, min(1.0, 1.0 - (now - low) / (high - low + 1)))
+
+    def unit_value(self, unit: Unit) -> float:
+        """What a whole unit is worth: its cost or points where the profile has one."""
+        for name in ("cost", "points"):
+            value = unit.profile.get(name)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                return float(value)
+        return 1.0
 
     # -- a battle -----------------------------------------------------------------------
 

@@ -161,6 +161,8 @@ class LogEntry:
     #: by engine/report/luck.py) and who rolled ("app", "table", or None when not recorded).
     source: Any = attrs.field(default=None, repr=False, eq=False)
     by: str | None = None
+    #: For an AI decision (`by` "ai"): the persona that took it.
+    persona: str | None = None
     #: The answer that made the entry, structured (an option's value, yes/no, a number,
     #: the faces); None on entries no answer made.
     value: Any = None
@@ -212,6 +214,8 @@ class Battle:
     #: entry may change anything between two prompts, so a cache of derived state a
     #: system keeps in its position is valid while this is unchanged.
     gm_applied: int = attrs.field(default=0, eq=False)
+    #: Sides the app plays, side id → persona (GM entries `gm.ai`, engine/play/).
+    ai: dict[str, str] = attrs.field(factory=dict)
     #: Open `at_once` blocks: results landing at the same moment; the end check waits.
     end_held: int = attrs.field(default=0, eq=False)
 
@@ -453,6 +457,7 @@ class Battle:
             round_word=self.round_word,
             conditions=list(self.conditions),
             gm_applied=self.gm_applied,
+            ai=dict(self.ai),
             end_held=self.end_held,
         )
 

@@ -18,12 +18,16 @@ GM_END = "gm.end"
 #: A timed condition on a unit (engine/core/conditions.py) and its early removal.
 GM_CONDITION = "gm.condition"
 GM_UNCONDITION = "gm.uncondition"
+#: Who plays a side from here on: `{side, persona}` (persona "" = the table plays it).
+GM_AI = "gm.ai"
 GM_KEYS = frozenset(
-    {GM_SET, GM_REMOVE, GM_RESTORE, GM_ADD, GM_NOTE, GM_END, GM_CONDITION, GM_UNCONDITION}
+    {GM_SET, GM_REMOVE, GM_RESTORE, GM_ADD, GM_NOTE, GM_END, GM_CONDITION, GM_UNCONDITION, GM_AI}
 )
 #: Who gave a roll's faces: the app's dice or the table's, typed in.
 BY_APP = "app"
 BY_TABLE = "table"
+#: A decision the app took for a side it plays (`persona` and `reason` say which and why).
+BY_AI = "ai"
 
 
 @frozen_record
@@ -39,6 +43,9 @@ class Item:
     #: For a roll: BY_APP or BY_TABLE (None in saves made before it was recorded).
     #: Not part of equality: the same faces are the same answer, whoever gave them.
     by: str | None = attrs.field(default=None, eq=False)
+    #: For an AI answer (`by` BY_AI): the persona that gave it and its short reason.
+    persona: str | None = attrs.field(default=None, eq=False)
+    reason: str = attrs.field(default="", eq=False)
 
     @property
     def is_gm(self) -> bool:

@@ -9,6 +9,7 @@ from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.items import (
     GM_ADD,
+    GM_AI,
     GM_CONDITION,
     GM_END,
     GM_NOTE,
@@ -107,6 +108,8 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             key=item.key,
             target=unit.id,
         )
+    elif item.key == GM_AI:
+        _play_side(battle, data)
     elif item.key == GM_END:
         winner = data.get("winner") or None
         if winner is not None and winner not in {s.id for s in battle.sides}:
@@ -117,6 +120,23 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
     else:
         raise AnswerError(f"unknown GM entry {item.key!r}")
     battle.current = None
+
+
+def _play_side(battle: Battle, data: dict[str, Any]) -> None:
+    """Who plays a side from here on: the app with a persona, or the table ("")."""
+    side = str(data.get("side", ""))
+    if side not in {s.id for s in battle.sides}:
+        raise AnswerError(f"no side {side!r}")
+    persona = str(data.get("persona") or "")
+    if persona == battle.ai.get(side, ""):
+        raise AnswerError(f"{battle.side_name(side)} is already played that way")
+    name = battle.side_name(side)
+    if persona:
+        battle.ai[side] = persona
+        battle.record("override", f"The app plays {name} ({persona})", key=GM_AI, side=side)
+    else:
+        del battle.ai[side]
+        battle.record("override", f"The table plays {name}", key=GM_AI, side=side)
 
 
 def _unit(battle: Battle, data: dict[str, Any]) -> Any:

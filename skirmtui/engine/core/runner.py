@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.items import BY_AI, Item
 from skirmtui.engine.core.overrides import apply_override
 from skirmtui.engine.core.prompts import (
     AnswerError,
@@ -21,7 +21,7 @@ from skirmtui.engine.core.prompts import (
     describe_roll,
     faces_of,
 )
-from skirmtui.engine.core.system import RuleSystem, Step
+from skirmtui.engine.core.system import RuleSystem, Step, decides
 
 
 class RuleError(RuntimeError):
@@ -46,6 +46,8 @@ class Runner:
         self.battle = battle
         #: How many log items (answers and GM entries) have been applied.
         self.consumed = consumed
+        #: `consumed` at the last step boundary: the current step began there.
+        self.boundary_at = consumed
         self.prompt: Prompt | None = None
         #: Set by the session while it replays a log: the prompts answered then are seen
         #: by nobody, so their lazy option lists are never made (`LazyOptions`).
@@ -78,9 +80,11 @@ class Runner:
             raise AnswerError("the battle is over: nothing is being asked")
         if item.key != prompt.key:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
+        if item.by == BY_AI and not decides(self.system, prompt):
+            raise AnswerError(f"{prompt.key}: the app answers decisions only, not the table's")
         value = prompt.coerce(item.value)
         if value is not item.value:
-            item = Item(item.key, value, item.by)
+            item = Item(item.key, value, item.by, item.persona, item.reason)
         battle.answer_index = self.consumed
         sent: object
         actor, target = prompt.actor, prompt.target
@@ -122,9 +126,12 @@ class Runner:
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
                 actors, targets, actor, target = _picked_units(battle, prompt, value)
+            said = f"{prompt.text} → {answer}"
+            if item.by == BY_AI and item.reason:  # the app's decision, with its reason
+                said = f"{said} ({item.persona}: {item.reason})"
             entry = battle.record(
                 prompt.kind,
-                f"{prompt.text} → {answer}",
+                said,
                 key=prompt.key,
                 side=prompt.side,
                 actor=actor,
@@ -135,6 +142,9 @@ class Runner:
             )
             sent = value
         entry.value = value
+        if item.by == BY_AI:
+            entry.by = BY_AI
+            entry.persona = item.persona
         self.consumed += 1
         self._advance(sent, fresh=False)
         return item
@@ -153,6 +163,7 @@ class Runner:
                 if battle.over:
                     self.prompt = None
                     return
+                self.boundary_at = self.consumed
                 if self._on_boundary is not None:
                     self._on_boundary(self)
                 battle.current = None

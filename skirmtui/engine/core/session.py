@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.items import BY_APP, BY_TABLE, Item
+from skirmtui.engine.core.items import BY_AI, BY_APP, BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerError, Prompt, Roll
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.runner import Runner
@@ -125,6 +125,15 @@ class Session:
         by = BY_TABLE if isinstance(prompt, Roll) else None
         self._push(Item(prompt.key, value, by))
 
+    def decide(self, value: object, persona: str, reason: str) -> None:
+        """Answer the pending prompt as the app playing its side (engine/play/): stored
+        with `by = "ai"`, the persona and the short reason; validated like any answer,
+        and refused for dice and table facts (the runner checks)."""
+        prompt = self.prompt
+        if prompt is None:
+            raise AnswerError("the battle is over: nothing is being asked")
+        self._push(Item(prompt.key, value, BY_AI, persona, reason))
+
     def roll(self) -> None:
         """Let the app roll the pending `Roll` prompt's dice."""
         prompt = self.prompt
@@ -184,6 +193,25 @@ class Session:
         undoing and rolling again gives the same faces."""
         return random.Random(self.setup.seed * 1_000_003 + len(self.items))
 
+    def step_start(self) -> tuple[Battle, int]:
+        """A private copy of the battle where the current step began and how many log
+        items it had consumed then: a look-ahead (engine/play/) starts runners there and
+        replays `items[consumed:]`, as undo does from a checkpoint."""
+        at = self.runner.boundary_at
+        checkpoint = next(c for c in reversed(self._checkpoints) if c.consumed <= at)
+        battle = _private(checkpoint.battle)
+        found: list[Battle] = []
+
+        def boundary(runner: Runner) -> None:
+            if runner.consumed == at:
+                found[:] = [_private(runner.battle)]
+
+        runner = Runner(self.system, battle, checkpoint.consumed, on_boundary=boundary)
+        runner.replaying = True
+        for item in self.items[checkpoint.consumed : at]:
+            runner.apply(item)
+        return found[-1], at
+
     # -- internals ----------------------------------------------------------------------
 
     def _push(self, item: Item) -> None:
@@ -230,6 +258,14 @@ class Session:
         for item in self.items[checkpoint.consumed : length]:
             self.runner.apply(item)
         self.runner.replaying = False
+
+
+def _private(battle: Battle) -> Battle:
+    """A clone with a log of its own (a clone shares its log): what happens in it stays."""
+    clone = battle.clone()
+    clone.log = []
+    clone.texts = {}
+    return clone
 
 
 def _weak_boundary(session: Session) -> Callable[[Runner], None]:

@@ -45,6 +45,12 @@ replays them: a key or an option value once shipped is never renamed or reused f
 something else (old saves would stop replaying: `skirmtui check` exits 1 naming the
 answer). A new question gets a new key.
 
+**Table facts and decisions.** `table_facts` names the prompt keys only the table can
+answer (a distance, line of sight, cover, a charge reaching contact, where a unit went).
+A side the app plays answers its own decisions (`decides`), never those, never a
+`Confirm` (the table did something) and never dice (they follow the table's roll setting).
+A new question that is a table fact joins `table_facts` with its key.
+
 **From a keypress to the save file.** The TUI sends the answer to `Session.answer`
 (or `roll` for app dice), which hands an `Item(key, value, by)` to `Runner.apply`: the
 pending prompt's `coerce` is the one place the value is validated (refused: nothing is
@@ -62,7 +68,7 @@ import attrs
 
 from skirmtui.engine.core.battle import Battle, Scalar, Side, Stat, Unit
 from skirmtui.engine.core.items import Item
-from skirmtui.engine.core.prompts import Prompt
+from skirmtui.engine.core.prompts import Ask, Choose, Prompt
 from skirmtui.engine.core.records import frozen_record
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
@@ -248,6 +254,8 @@ class RuleSystem(Protocol):
     scenario_options: tuple[OptionSpec, ...]
     min_players: int
     max_players: int
+    #: Prompt keys only the table answers: an AI side never does (see `decides`).
+    table_facts: frozenset[str]
 
     def check_setup(self, setup: Setup) -> list[str]:
         """Raise `SetupError` for a setup the rules refuse; return warnings."""
@@ -297,6 +305,15 @@ class RuleSystem(Protocol):
         models, bounded to the values of a living unit."""
         ...
 
+    def strength(self, battle: Battle, unit: Unit) -> float:
+        """How whole a unit is, 1 (as it started) to 0 (off the table): the app's players
+        value what an answer costs or brings with it (engine/play/)."""
+        ...
+
+    def unit_value(self, unit: Unit) -> float:
+        """What a whole unit is worth to the app's players (its cost, else 1)."""
+        ...
+
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """Make a unit the GM put back alive by the system's rules (G-4): `level` is the
         GM's value of `restore_field` (None: the system's default, as in older saves).
@@ -323,3 +340,9 @@ def phase_label(system: RuleSystem, phase_id: str) -> str:
         if phase.id == phase_id:
             return phase.label
     return phase_id.replace("_", " ").capitalize()
+
+
+def decides(system: RuleSystem, prompt: Prompt) -> bool:
+    """Whether `prompt` is a decision a side makes (a choice, a yes/no it may say), so a
+    side the app plays may answer it: not dice, not a `Confirm`, not a table fact."""
+    return isinstance(prompt, Choose | Ask) and prompt.key not in system.table_facts

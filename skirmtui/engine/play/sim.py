@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import attrs
@@ -107,11 +107,17 @@ def battle_seeds(seed: int, battles: int) -> Iterator[int]:
 
 
 def run_sim(
-    system: RuleSystem, setup: Setup, battles: int, seed: int, save_dir: Path | None = None
+    system: RuleSystem,
+    setup: Setup,
+    battles: int,
+    seed: int,
+    save_dir: Path | None = None,
+    ai: Mapping[str, str] | None = None,
 ) -> SimReport:
     """Play `battles` random battles of `setup`, each with its own seed from `seed`; a
     battle that crashes is counted and reported, and play goes on. With `save_dir`, each
-    finished battle is saved there (`SYSTEM-NNNN.toml`; `SaveFailed` if one cannot be)."""
+    finished battle is saved there (`SYSTEM-NNNN.toml`; `SaveFailed` if one cannot be).
+    `ai`: sides the app plays (side → persona, engine/play/auto.py)."""
     from skirmtui.engine.store.saves import save_session
     from skirmtui.engine.store.stamp import now_stamp
 
@@ -121,7 +127,13 @@ def run_sim(
         report.battles += 1
         battle_setup = attrs.evolve(setup, seed=battle_seed)
         try:
-            battle, items = play_battle(system, battle_setup, random.Random(battle_seed))
+            if ai:
+                from skirmtui.engine.play.auto import play_ai
+
+                played = play_ai(system, battle_setup, ai, random.Random(battle_seed))
+                battle, items = played.battle, played.items
+            else:
+                battle, items = play_battle(system, battle_setup, random.Random(battle_seed))
         except Exception as error:  # a rules bug: count it, report it, play on
             report.errors += 1
             report.messages.append(f"battle {number} (seed {battle_seed}): {error!r}")

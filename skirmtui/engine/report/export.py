@@ -72,6 +72,9 @@ def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
         doc["value"] = list(entry.value) if isinstance(entry.value, tuple) else entry.value
     if entry.private:
         doc["private"] = True
+    if entry.persona is not None:  # a decision the app took for a side it plays
+        doc["by"] = entry.by
+        doc["persona"] = entry.persona
     if entry.order is not None:
         doc["order"] = plain_value(entry.order)
     if entry.roll is not None:

@@ -95,7 +95,10 @@ def dumps(doc: dict[str, Any]) -> str:
     an editor, and quick for `tomllib` to parse.
     """
     rest = {k: v for k, v in doc.items() if k not in ("answers", "log")}
-    answers = [answer_line(a["key"], a["value"], a.get("by")) for a in doc.get("answers", [])]
+    answers = [
+        answer_line(a["key"], a["value"], a.get("by"), a.get("persona"), a.get("reason", ""))
+        for a in doc.get("answers", [])
+    ]
     log = "\n".join(doc["log"]) + "\n" if "log" in doc else None
     return assemble(rest_text(rest), answers, log)
 
@@ -121,11 +124,18 @@ def answer_table(item: Item) -> dict[str, Any]:
     table = {"key": item.key, "value": plain(item.value)}
     if item.by is not None:
         table["by"] = item.by
+    if item.persona is not None:  # an AI side's decision: its persona and reason
+        table["persona"] = item.persona
+        table["reason"] = item.reason
     return table
 
 
-def answer_line(key: str, value: Any, by: str | None = None) -> str:
+def answer_line(
+    key: str, value: Any, by: str | None = None, persona: str | None = None, reason: str = ""
+) -> str:
     who = "" if by is None else f", by = {inline(by)}"
+    if persona is not None:
+        who += f", persona = {inline(persona)}, reason = {inline(reason)}"
     return f"  {{ key = {inline(key)}, value = {inline(value)}{who} }},"
 
 
@@ -149,11 +159,13 @@ def text_block(key: str, text: str, literal: bool | None = None) -> str:
 
 def record(item: Item) -> str:
     who = "" if item.by is None else f"by = {inline(item.by)}\n"
+    if item.persona is not None:
+        who += f"persona = {inline(item.persona)}\nreason = {inline(item.reason)}\n"
     return f"\n[[{MORE}]]\nkey = {inline(item.key)}\nvalue = {inline(plain(item.value))}\n{who}"
 
 
 def item_line(item: Item) -> str:
-    return answer_line(item.key, plain(item.value), item.by)
+    return answer_line(item.key, plain(item.value), item.by, item.persona, item.reason)
 
 
 def inline(value: Any) -> str:

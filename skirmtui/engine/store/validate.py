@@ -9,9 +9,11 @@ from typing import Any
 
 from skirmtui.engine.core.battle import Side
 from skirmtui.engine.core.items import (
+    BY_AI,
     BY_APP,
     BY_TABLE,
     GM_ADD,
+    GM_AI,
     GM_END,
     GM_KEYS,
     GM_NOTE,
@@ -101,14 +103,25 @@ def items_from_document(doc: dict[str, Any], unit_ids: set[str]) -> list[Item]:
             if key == GM_ADD:
                 known.add(value["id"])
         by = raw.get("by")
-        if by is not None and by not in (BY_APP, BY_TABLE):
-            raise SaveError(f"answer {i} ({key}): by must be {BY_APP!r} or {BY_TABLE!r}")
+        if by is not None and by not in (BY_APP, BY_TABLE, BY_AI):
+            raise SaveError(f"answer {i} ({key}): by must be {BY_APP!r}, {BY_TABLE!r} or {BY_AI!r}")
         if isinstance(value, list):
             value = tuple(value)
         elif type(value) is str:
             value = intern(value)  # the same few option values, again and again (memory)
+        if by == BY_AI:
+            items.append(_ai_item(i, intern(key), value, raw))
+            continue
         items.append(Item(intern(key), value, by if by is None else intern(by)))
     return items
+
+
+def _ai_item(i: int, key: str, value: Any, raw: dict[str, Any]) -> Item:
+    """An answer the app gave for a side it plays: its persona and reason are text."""
+    persona, reason = raw.get("persona"), raw.get("reason", "")
+    if not isinstance(persona, str) or not isinstance(reason, str):
+        raise SaveError(f"answer {i} ({key}): an AI answer names its persona and reason")
+    return Item(key, value, BY_AI, intern(persona), reason)
 
 
 #: The text fields each GM entry must have (`True`) or may have (`False`).
@@ -118,6 +131,7 @@ _GM_TEXT: dict[str, dict[str, bool]] = {
     GM_RESTORE: {"unit": True},
     GM_ADD: {"id": True, "side": True, "name": False},
     GM_NOTE: {"text": True, "unit": False},
+    GM_AI: {"side": True, "persona": True},
     GM_END: {"winner": False, "reason": False},
 }
 

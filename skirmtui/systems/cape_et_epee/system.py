@@ -27,6 +27,23 @@ _TURN_FRESH: dict[str, Stat] = {"die": 0, "ap": 0, "acted": False}
 
 
 class CapeEtEpee(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "na.separated",
+            "move.cover",
+            "move.off",
+            "charge.contact",
+            "shoot.cover",
+            "react.cover",
+            "deploy.distance",
+            "morale.threat",
+            "morale.cover",
+            "shoot.range",
+            "react.range",
+        }
+    )
     id = profile.SYSTEM_ID
     title = "A la Guerre… de cape et d'épée"
     language = "Italian"

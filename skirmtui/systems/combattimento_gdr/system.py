@@ -30,6 +30,18 @@ from skirmtui.systems.combattimento_gdr.tables import SYSTEM_ID, rules
 
 
 class CombattimentoGdr(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "other.turns",
+            "charge.turns",
+            "ranged.cover",
+            "ranged.range",
+            "turn.scene",
+            "delay.offer",
+        }
+    )
     id = SYSTEM_ID
     title = "Il Combattimento (GdR)"
     language = "Italian"

@@ -36,6 +36,23 @@ _ROUND_FREE: dict[str, Scalar] = {
 
 
 class PequenasGuerras(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "charge.reach",
+            "jump.height",
+            "leap.gap",
+            "fall.height",
+            "push.off_edge",
+            "shoot.cover",
+            "shoot.models",
+            "shoot.in_range",
+            "melee.counter_reach",
+            "move.terrain",
+            "objective.control",
+        }
+    )
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"

@@ -27,6 +27,19 @@ PHASES = (
 
 
 class RegoleBase(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "shoot.range",
+            "move.height",
+            "move.half_range",
+            "move.within_1",
+            "assault.reach",
+            "move.free_attacker",
+            "move.free_shooter",
+        }
+    )
     id = SYSTEM_ID
     title = "Regole base"
     language = "Italian"

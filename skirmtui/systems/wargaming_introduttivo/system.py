@@ -173,6 +173,18 @@ def _move_list(b: Battle, movers: tuple[str, ...]) -> LazyOptions:
 
 
 class WargamingIntroduttivo(BaseSystem):
+    #: Questions only the table answers (distances, sight, cover, contact, where a
+    #: unit went): an AI side never answers them (engine/play/).
+    table_facts = frozenset(
+        {
+            "shoot.visible",
+            "shoot.fog",
+            "melee.reach",
+            "shoot.band",
+            "move.unit",
+            "move.terrain",
+        }
+    )
     id = profile.SYSTEM_ID
     title = "Wargaming introduttivo: rapido e semplice"
     language = "Italian"

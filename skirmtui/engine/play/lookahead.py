@@ -1,0 +1,179 @@
+"""What an answer is expected to bring: one step of look-ahead with the exact odds.
+
+An option is tried on a private copy of the battle (the step replayed from where it
+began, as undo does): the rolls that follow branch on their outcomes with their exact
+chances (outcomes.py), the table's facts are taken both ways (yes and no, each half), a
+further decision of the same side takes its best option, and the step is valued as
+soon as anyone else has a real choice to make, the battle ends, or the search has
+spent its budget. Each outcome is valued by the persona (`Persona`): what the enemy
+lost, what the side kept, the battle's result.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import attrs
+
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.odds import success_chance
+from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.core.records import frozen_record, record
+from skirmtui.engine.core.runner import Runner
+from skirmtui.engine.core.system import RuleSystem, decides
+from skirmtui.engine.play.personas import Persona
+from skirmtui.engine.play.sides import side_of
+
+#: Answers one decision may replay in its copies of the battle (each copy replays the
+#: step so far): what keeps a decision within its time however long a step grows.
+BUDGET = 900
+#: A further decision of the same side is looked into this deep at most.
+DEPTH = 2
+#: The value of winning (or losing) the battle, in units of worth.
+RESULT = 20.0
+
+
+@frozen_record
+class Outlook:
+    """What an option is expected to bring: mean score and its spread, the enemy's and
+    own expected losses (in worth), the chance an enemy unit is taken off, the chance
+    an own unit is, and the first roll it leads to with its exact chance."""
+
+    score: float
+    spread: float
+    dealt: float
+    taken: float
+    kill: float
+    lose: float
+    roll: str = ""
+    chance: float | None = None
+
+
+@record
+class Search:
+    """One decision's search: the battle where its step began, the answers since."""
+
+    system: RuleSystem
+    base: Battle
+    consumed: int
+    tail: list[Item]
+    side: str
+    persona: Persona
+    before: dict[str, tuple[float, bool]] = attrs.field(factory=dict)
+    budget: int = BUDGET
+
+    def __attrs_post_init__(self) -> None:
+        units = self.base.units.values()
+        self.before = {u.id: (self.worth(self.base, u.id), u.removed) for u in units}
+
+    def worth(self, battle: Battle, unit_id: str) -> float:
+        unit = battle.units[unit_id]
+        return self.system.strength(battle, unit) * self.system.unit_value(unit)
+
+    def runner(self, path: Sequence[Item]) -> Runner:
+        """A runner where the decision's prompt stands, then `path` applied."""
+        self.budget -= 1 + len(self.tail) + len(path)
+        battle = self.base.clone()
+        battle.log = []
+        battle.texts = {}
+        runner = Runner(self.system, battle, self.consumed)
+        runner.replaying = True
+        for item in (*self.tail, *path):
+            runner.apply(item)
+        return runner
+
+    def outlook(self, key: str, first: AnswerValue) -> Outlook:
+        """What answering `first` to the pending prompt (`key`) is expected to bring."""
+        path = [Item(key, first)]
+        moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
+        mean, square, dealt, taken, kill, lose = moments
+        spread = math.sqrt(max(square - mean * mean, 0.0))
+        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance)
+
+    # -- the tree -----------------------------------------------------------------------
+
+    def _expect(
+        self, path: list[Item], depth: int, first_roll: bool = False
+    ) -> tuple[tuple[float, ...], str, float | None]:
+        """Expected (score, score², dealt, taken, kill, lose) after `path`; with the first
+        roll met and its exact chance when `first_roll`."""
+        runner = self.runner(path)
+        prompt = runner.prompt
+        battle = runner.battle
+        if prompt is None or self.budget <= 0:
+            return self._value(battle), "", None
+        if isinstance(prompt, Roll):
+            chance = success_chance(prompt)
+            from skirmtui.engine.play.outcomes import branches
+
+            total = [0.0] * 6
+            for faces, p in branches(prompt):
+                moments = self._expect([*path, Item(prompt.key, faces)], depth)[0]
+                total = [t + p * m for t, m in zip(total, moments, strict=True)]
+            words = prompt.text if first_roll else ""
+            return tuple(total), words, None if chance is None else float(chance)
+        if isinstance(prompt, Confirm):
+            return self._expect([*path, Item(prompt.key, True)], depth, first_roll)
+        answers = self._answers(battle, prompt)
+        if len(answers) == 1:
+            return self._expect([*path, Item(prompt.key, answers[0])], depth, first_roll)
+        mine = side_of(battle, prompt) == self.side and decides(self.system, prompt)
+        if mine and depth > 0:
+            best: tuple[tuple[float, ...], str, float | None] | None = None
+            for answer in answers:
+                if self.budget <= 0:
+                    break
+                got = self._expect([*path, Item(prompt.key, answer)], depth - 1, first_roll)
+                if best is None or got[0][0] > best[0][0]:
+                    best = got
+            return best if best is not None else (self._value(battle), "", None)
+        if not decides(self.system, prompt) and len(answers) <= 2 and self.budget > 2:
+            total = [0.0] * 6
+            for answer in answers:  # a table fact: either way, each as likely
+                moments = self._expect([*path, Item(prompt.key, answer)], depth)[0]
+                total = [t + m / len(answers) for t, m in zip(total, moments, strict=True)]
+            return tuple(total), "", None
+        return self._value(battle), "", None
+
+    def _answers(self, battle: Battle, prompt: Prompt) -> list[AnswerValue]:
+        if isinstance(prompt, Choose):
+            return [o.value for o in prompt.enabled()]
+        if isinstance(prompt, Ask):
+            if prompt.yes_no:
+                return [True, False]
+            assert prompt.minimum is not None and prompt.maximum is not None
+            return [(prompt.minimum + prompt.maximum + 1) // 2]
+        return [True]
+
+    def _value(self, battle: Battle) -> tuple[float, ...]:
+        """(score, score², dealt, taken, kill, lose) of one outcome."""
+        w = self.persona
+        dealt = taken = harm_hurt = 0.0
+        killed = lost = 0.0
+        for uid, (was, was_removed) in self.before.items():
+            unit = battle.units.get(uid)
+            if unit is None:
+                continue
+            now = self.worth(battle, uid)
+            gone = unit.removed and not was_removed
+            if unit.side == self.side:
+                taken += was - now
+                lost += 1.0 if gone else 0.0
+            else:
+                dealt += was - now
+                hurt = 1.0 - was / max(self.system.unit_value(unit), 1e-9)
+                harm_hurt += (was - now) * hurt
+                killed += 1.0 if gone else 0.0
+        score = (
+            w.harm * dealt
+            + w.kill * killed
+            + w.focus * harm_hurt
+            - w.keep * taken
+            - w.cohesion * lost
+        )
+        if battle.result is not None and not self.base.over:
+            winner = battle.result.winner
+            score += 0.0 if winner is None else (RESULT if winner == self.side else -RESULT)
+        return (score, score * score, dealt, taken, float(killed > 0), float(lost > 0))

@@ -1,0 +1,96 @@
+"""The app's players as data: `data/personas.toml`, and a system's own
+`data/<system>/personas.toml` adding or changing some (a homebrew author writes one
+without touching Python). Each weight is explained in the shared file."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from typing import Any
+
+from skirmtui.engine.core.data import data_root, system_dir
+from skirmtui.engine.core.records import frozen_record
+
+#: The persona a side gets when none is named.
+DEFAULT = "balanced"
+#: The weights a persona may set, each 0 when not given.
+WEIGHTS = ("kill", "harm", "keep", "cohesion", "focus", "objective", "risk", "bold")
+
+
+class PersonaError(ValueError):
+    """A persona file or name the app refuses; the message says which and why."""
+
+
+@frozen_record(kw_only=True)
+class Persona:
+    name: str
+    about: str = ""
+    kill: float = 0.0
+    harm: float = 0.0
+    keep: float = 0.0
+    cohesion: float = 0.0
+    focus: float = 0.0
+    objective: float = 0.0
+    risk: float = 0.0
+    bold: float = 0.0
+    #: Any legal answer at random (the weights are not read).
+    random: bool = False
+
+
+def _read(path: Any) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        return {}
+    except tomllib.TOMLDecodeError as error:
+        raise PersonaError(f"{path}: {error}") from None
+
+
+def _persona(name: str, table: object, where: str) -> Persona:
+    if not isinstance(table, dict):
+        raise PersonaError(f"{where}: [{name}] must be a table of weights")
+    values: dict[str, Any] = {"name": name}
+    for key, value in table.items():
+        if key in WEIGHTS:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise PersonaError(f"{where}: {name}.{key} must be a number")
+            values[key] = float(value)
+        elif (key == "about" and isinstance(value, str)) or (
+            key == "random" and isinstance(value, bool)
+        ):
+            values[key] = value
+        else:
+            raise PersonaError(f"{where}: {name}.{key} is not a persona weight")
+    return Persona(**values)
+
+
+@cache
+def personas(system_id: str) -> dict[str, Persona]:
+    """Every persona of a system: the shared ones, then the system's own over them."""
+    found: dict[str, dict[str, Any]] = {}
+    for path in (data_root() / "personas.toml", system_dir(system_id) / "personas.toml"):
+        for name, table in _read(path).items():
+            if not isinstance(table, dict):
+                raise PersonaError(f"{path}: [{name}] must be a table of weights")
+            found[name] = {**found.get(name, {}), **table}
+    return {name: _persona(name, table, "personas.toml") for name, table in found.items()}
+
+
+def persona(system_id: str, name: str) -> Persona:
+    """One persona by name (`PersonaError` naming the known ones)."""
+    known = personas(system_id)
+    if name not in known:
+        raise PersonaError(f"no persona {name!r} (known: {', '.join(known)})")
+    return known[name]
+
+
+def parse_ai(text: str, sides: list[str] | None, system_id: str) -> tuple[str, str]:
+    """`SIDE[:PERSONA]` (the CLI's --ai) as (side id, persona name), checked (the side
+    only when `sides` are known)."""
+    side, _, name = text.partition(":")
+    if not side or (sides is not None and side not in sides):
+        raise PersonaError(f"--ai {text}: no side {side!r} (sides: {', '.join(sides or [])})")
+    name = name or DEFAULT
+    persona(system_id, name)
+    return side, name

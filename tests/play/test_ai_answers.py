@@ -1,0 +1,135 @@
+"""Issue 26: the app's answers for a side it plays are answers like a person's: validated
+in the same place, stored with `by = "ai"`, its persona and reason, and replayed exactly
+(undo, save, load, check)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skirmtui.cli import main
+from skirmtui.engine.core.items import BY_AI, GM_AI
+from skirmtui.engine.core.prompts import AnswerError, Choose, Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.policy import decide
+from skirmtui.engine.report.export import export_document
+from skirmtui.engine.store.saves import load_session, save_session
+from skirmtui.systems.registry import get_system, systems
+from tests.play.helpers import ai_battle, first_two
+
+WI = "wargaming-introduttivo"
+
+
+def _at(session: Session, kind: type) -> None:
+    """Answer at random (seeded) until the pending prompt is of `kind` for the AI side."""
+    import random
+
+    rng = random.Random(1)
+    while not isinstance(session.prompt, kind) or (decide(session) is None and kind is Choose):
+        assert session.prompt is not None
+        session.answer(session.prompt.random_answer(rng))
+
+
+def test_an_ai_answer_is_validated_like_a_persons() -> None:
+    red, _ = first_two(WI)
+    session = ai_battle(WI, {red: "balanced"}, 0)
+    _at(session, Choose)
+    before = len(session.items)
+    with pytest.raises(AnswerError, match="not one of the options"):
+        session.decide("no-such-option", "balanced", "a bad answer")
+    assert len(session.items) == before
+
+
+def test_the_app_never_rolls_nor_answers_a_table_fact() -> None:
+    red, _ = first_two(WI)
+    session = ai_battle(WI, {red: "balanced"}, 0)
+    _at(session, Roll)
+    prompt = session.prompt
+    assert isinstance(prompt, Roll)
+    with pytest.raises(AnswerError, match="decisions only"):
+        session.decide(prompt.random_answer(__import__("random").Random(1)), "balanced", "x")
+    assert decide(session) is None
+
+
+def test_ai_answers_are_stored_with_persona_and_reason_and_replay_exactly(
+    tmp_path: Path,
+) -> None:
+    red, blue = first_two(WI)
+    session = ai_battle(WI, {red: "aggressive", blue: "cautious"}, 120)
+    ai = [i for i in session.items if i.by == BY_AI]
+    assert ai and {i.persona for i in ai} == {"aggressive", "cautious"}
+    assert all(i.reason for i in ai)
+    path = tmp_path / "ai.toml"
+    save_session(session, path, "2026-01-01")
+    loaded, _ = load_session(path, systems())
+    assert [(i, i.by, i.persona, i.reason) for i in loaded.items] == [
+        (i, i.by, i.persona, i.reason) for i in session.items
+    ]
+    assert [e.text for e in loaded.battle.log] == [e.text for e in session.battle.log]
+    assert loaded.battle.ai == session.battle.ai == {red: "aggressive", blue: "cautious"}
+    assert main(["check", str(path)]) == 0
+    entries = [e for e in export_document(loaded)["entries"] if e.get("by") == BY_AI]
+    assert entries and {e["persona"] for e in entries} == {"aggressive", "cautious"}
+    # Undo of an AI answer and the same decision again: the same battle (deterministic).
+    while session.items[-1].by != BY_AI:
+        session.undo()
+    undone = session.items[-1]
+    session.undo()
+    again = decide(session)
+    assert again is not None and again.value == undone.value and again.reason == undone.reason
+
+
+def test_switching_a_side_mid_battle_survives_undo_and_save(tmp_path: Path) -> None:
+    red, blue = first_two(WI)
+    session = ai_battle(WI, {red: "balanced"}, 40)
+    session.gm(GM_AI, side=blue, persona="aggressive")
+    session.gm(GM_AI, side=red, persona="")
+    assert session.battle.ai == {blue: "aggressive"}
+    assert "The table plays" in session.battle.log[-1].text
+    session.undo()
+    assert session.battle.ai == {red: "balanced", blue: "aggressive"}
+    session.undo()
+    assert session.battle.ai == {red: "balanced"}
+    session.redo()
+    path = tmp_path / "switch.toml"
+    save_session(session, path, "2026-01-01")
+    loaded, _ = load_session(path, systems())
+    assert loaded.battle.ai == {red: "balanced", blue: "aggressive"}
+    with pytest.raises(AnswerError, match="already played that way"):
+        session.gm(GM_AI, side=blue, persona="aggressive")
+
+
+def test_sim_plays_ai_against_ai(capsys: pytest.CaptureFixture[str]) -> None:
+    red, blue = first_two(WI)
+    code = main(
+        ["sim", WI, "--battles", "1", "--ai", f"{red}:aggressive", "--ai", f"{blue}:random"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0 and "errors: 0" in out and "(aggressive)" in out
+
+
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [("nobody:balanced", "no side 'nobody'"), ("red:reckless", "no persona 'reckless'")],
+)
+def test_a_bad_ai_side_or_persona_is_bad_usage(
+    bad: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sim", WI, "--battles", "1", "--ai", bad]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_every_system_declares_its_table_facts() -> None:
+    for system in systems().values():
+        assert system.table_facts, system.id
+
+
+def test_persona_weights_are_data() -> None:
+    from skirmtui.engine.play.personas import personas
+
+    known = personas(get_system(WI).id)
+    assert {"cautious", "balanced", "aggressive", "random"} <= set(known)
+    assert known["cautious"].keep > known["aggressive"].keep
+    assert known["aggressive"].kill > known["cautious"].kill
+    assert known["random"].random
