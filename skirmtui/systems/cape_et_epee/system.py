@@ -31,6 +31,7 @@ class CapeEtEpee(BaseSystem):
     #: unit went): an AI side never answers them (engine/play/).
     table_facts = frozenset(
         {
+            "morale.facts",
             "na.separated",
             "move.cover",
             "move.off",

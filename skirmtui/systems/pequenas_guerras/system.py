@@ -40,6 +40,7 @@ class PequenasGuerras(BaseSystem):
     #: unit went): an AI side never answers them (engine/play/).
     table_facts = frozenset(
         {
+            "objective.controls",
             "charge.reach",
             "jump.height",
             "leap.gap",

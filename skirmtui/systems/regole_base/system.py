@@ -35,6 +35,8 @@ class RegoleBase(BaseSystem):
     #: unit went): an AI side never answers them (engine/play/).
     table_facts = frozenset(
         {
+            "move.passed",
+            "move.half_ranges",
             "shoot.range",
             "move.height",
             "move.half_range",

@@ -177,6 +177,7 @@ class WargamingIntroduttivo(BaseSystem):
     #: unit went): an AI side never answers them (engine/play/).
     table_facts = frozenset(
         {
+            "move.units",
             "shoot.visible",
             "shoot.fog",
             "melee.reach",
