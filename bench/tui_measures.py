@@ -225,9 +225,10 @@ async def _answer_key(
         panel.focus()
         await settle()
     if isinstance(prompt, Choose):
-        # Number keys pick the enabled options in order (disabled ones have none).
-        enabled = [o for o in prompt.options if o.disabled is None][:9]
-        return str(rng.randint(1, len(enabled))) if enabled else None
+        # The number keys the Now pane shows for the enabled options.
+        numbers = app.screen.query_one("#prompt").numbers
+        keys = sorted(n for i, n in numbers.items() if prompt.options[i].disabled is None)
+        return str(rng.choice(keys)) if keys else None
     if isinstance(prompt, Roll):
         return "r"
     if isinstance(prompt, Ask) and prompt.yes_no:

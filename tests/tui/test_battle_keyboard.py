@@ -30,11 +30,24 @@ async def order_then_pick_centurione(pilot) -> None:
     await pilot.pause()
 
 
-def option_number(prompt: Choose, value: str) -> str:
-    """The number key of an option: enabled options are numbered 1, 2, … in order
-    (a disabled option has no number)."""
-    enabled = [o.value for o in prompt.options if o.disabled is None]
-    return str(enabled.index(value) + 1)
+def option_number(pilot, value: str) -> str:  # type: ignore[no-untyped-def]
+    """The number key the Now pane shows for an option (numbers stay with their
+    options: tui/numbering.py)."""
+    number = pilot.app.screen.query_one(PromptPanel).number_of(value)
+    assert number is not None, f"option {value!r} has no number key"
+    return str(number)
+
+
+async def pick_option(pilot, value: str) -> None:  # type: ignore[no-untyped-def]
+    """Pick an option as a GM would: its number key, else the arrows and Enter."""
+    number = pilot.app.screen.query_one(PromptPanel).number_of(value)
+    if number is not None:
+        await pilot.press(str(number))
+    else:
+        prompt = pilot.app.session.prompt
+        enabled = [o.value for o in prompt.options if o.disabled is None]
+        await pilot.press("home", *["down"] * enabled.index(value), "enter")
+    await pilot.pause()
 
 
 async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
@@ -57,7 +70,7 @@ async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
         # Stop activating → Barbari; their first unit fails on a 6 → Recovery.
         prompt = session.prompt
         assert isinstance(prompt, Choose)
-        await pilot.press(option_number(prompt, "done"))
+        await pilot.press(option_number(pilot, "done"))
         await pilot.pause()
         await pilot.press("1")
         await pilot.pause()
@@ -71,13 +84,13 @@ async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
         await pilot.pause()
         prompt = session.prompt
         assert isinstance(prompt, Choose)
-        await pilot.press(option_number(prompt, "blue1"))
+        await pilot.press(option_number(pilot, "blue1"))
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
         prompt = session.prompt
         assert isinstance(prompt, Choose) and prompt.key == "shoot.band"
-        await pilot.press(option_number(prompt, "short"))
+        await pilot.press(option_number(pilot, "short"))
         await pilot.pause()
         await type_faces(pilot, "2")
         # WI-6: the hit is pending until End of turn.
@@ -104,14 +117,17 @@ async def test_manual_faces_refused_then_accepted(tmp_path: Path) -> None:
         assert [item.value for item in session.items] == [(5,)]
 
 
-async def test_app_rolls_with_r(tmp_path: Path) -> None:
+async def test_r_rolls_the_chain_of_rolls_up_to_the_next_decision(tmp_path: Path) -> None:
+    """Both sides' play-order rolls (WI-2) follow with no decision between: one `r`."""
     app = demo_app(tmp_path / "b.toml")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         await pilot.pause()
-        assert app.session is not None and len(app.session.items) == 1
-        faces = app.session.items[0].value
-        assert len(faces) == 1 and 1 <= faces[0] <= 6
+        session = app.session
+        assert session is not None
+        assert [(i.key, i.by) for i in session.items] == [("order.roll", "app")] * 2
+        assert all(len(i.value) == 1 and 1 <= i.value[0] <= 6 for i in session.items)
+        assert isinstance(session.prompt, Choose)
 
 
 async def test_undo_and_redo_keys(tmp_path: Path) -> None:
@@ -238,8 +254,7 @@ async def test_prompt_panel_shows_odds_before_rolling(tmp_path: Path) -> None:
 async def test_review_from_the_battle_and_undo_from_the_palette(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r")
-        await pilot.pause()
+        await type_faces(pilot, "6")
         await pilot.press("v")
         await pilot.pause()
         assert type(app.screen).__name__ == "ReviewScreen"

@@ -28,7 +28,7 @@ def duel() -> Session:
 async def pick(pilot, value: str) -> None:  # type: ignore[no-untyped-def]
     prompt = pilot.app.session.prompt
     assert isinstance(prompt, Choose), prompt
-    await pilot.press(option_number(prompt, value))
+    await pilot.press(option_number(pilot, value))
     await pilot.pause()
 
 

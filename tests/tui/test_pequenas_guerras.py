@@ -51,7 +51,7 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
                 option = prompt.option("red2")
                 assert option is not None and option.disabled is not None
             unit = "red2" if first else enabled(session)[0]
-            await pilot.press(option_number(prompt, unit))
+            await pilot.press(option_number(pilot, unit))
             await pilot.pause()
             if first:
                 # Fuzileiros hold and shoot Cangaceiros: 5 models in range, no cover,
@@ -60,7 +60,7 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
                 await pilot.pause()
                 target = session.prompt
                 assert isinstance(target, Choose) and target.key == "shoot.target"
-                await pilot.press(option_number(target, "blue2"))
+                await pilot.press(option_number(pilot, "blue2"))
                 await pilot.pause()
                 await type_faces(pilot, "5")
                 await pilot.press("n")
@@ -80,7 +80,7 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
         for answer in ("red", "contested", "none"):
             prompt = session.prompt
             assert isinstance(prompt, Choose) and prompt.key == "objective.control"
-            await pilot.press(option_number(prompt, answer))
+            await pilot.press(option_number(pilot, answer))
             await pilot.pause()
         assert session.battle.pos.objectives == ["red", "", ""]
         assert session.prompt is not None and session.prompt.key == "round.roll"

@@ -12,7 +12,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.tui.app import SkirmApp
 from tests.systems.rb_helpers import model, session
 from tests.tui.helpers import SIZE
-from tests.tui.test_battle_keyboard import option_number, type_faces
+from tests.tui.test_battle_keyboard import pick_option, type_faces
 
 WARBANDS = {
     "red": [
@@ -74,13 +74,7 @@ async def answer(pilot: Any, s: Session, key: str, value: Any) -> None:
     prompt = s.prompt
     assert prompt is not None and prompt.key == key, (prompt, key)
     if isinstance(prompt, Choose):
-        number = int(option_number(prompt, value))
-        if number <= 9:
-            await pilot.press(str(number))
-        else:  # beyond the number keys: the option list
-            for _ in range(number - 1):
-                await pilot.press("down")
-            await pilot.press("enter")
+        await pick_option(pilot, value)  # its number key, else the arrows
     elif isinstance(prompt, Ask):
         await pilot.press("y" if value else "n")
     elif isinstance(prompt, Roll):

@@ -52,6 +52,11 @@ class BaseSystem:
     table_facts: frozenset[str] = frozenset()
     #: The unit field a GM sets when putting a unit back (G-4); None: the first one.
     restore_stat: str | None = None
+    #: The unit field the GM's quick `+`/`-` keys change (None: they do nothing).
+    damage_field: str | None = None
+    #: What one more wound does to it: +1 where the field counts damage taken, -1
+    #: where it counts what is left (regole-base's current R).
+    damage_step: int = 1
 
     # -- options and setup --------------------------------------------------------------
 

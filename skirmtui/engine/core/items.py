@@ -18,10 +18,23 @@ GM_END = "gm.end"
 #: A timed condition on a unit (engine/core/conditions.py) and its early removal.
 GM_CONDITION = "gm.condition"
 GM_UNCONDITION = "gm.uncondition"
+#: Who the app rolls for from here on (engine/core/app_rolls.py).
+GM_APP_ROLLS = "gm.app_rolls"
 #: Who plays a side from here on: `{side, persona}` (persona "" = the table plays it).
 GM_AI = "gm.ai"
 GM_KEYS = frozenset(
-    {GM_SET, GM_REMOVE, GM_RESTORE, GM_ADD, GM_NOTE, GM_END, GM_CONDITION, GM_UNCONDITION, GM_AI}
+    {
+        GM_SET,
+        GM_REMOVE,
+        GM_RESTORE,
+        GM_ADD,
+        GM_NOTE,
+        GM_END,
+        GM_CONDITION,
+        GM_UNCONDITION,
+        GM_AI,
+        GM_APP_ROLLS,
+    }
 )
 #: Who gave a roll's faces: the app's dice or the table's, typed in.
 BY_APP = "app"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.core import conditions
+from skirmtui.engine.core import app_rolls, conditions
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.items import (
     GM_ADD,
     GM_AI,
+    GM_APP_ROLLS,
     GM_CONDITION,
     GM_END,
     GM_NOTE,
@@ -117,6 +118,14 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
         if battle.over:
             raise AnswerError("the battle is already over")
         battle.end(winner, str(data.get("reason") or "the GM ended the battle"))
+    elif item.key == GM_APP_ROLLS:
+        side_ids = [s.id for s in battle.sides]
+        try:
+            setting = app_rolls.checked(data.get(app_rolls.APP_ROLLS), side_ids)
+        except ValueError as error:
+            raise AnswerError(str(error)) from None
+        who = app_rolls.describe(setting, ((s.id, s.name) for s in battle.sides))
+        battle.record("override", f"GM sets who the app rolls for: {who}", key=item.key)
     else:
         raise AnswerError(f"unknown GM entry {item.key!r}")
     battle.current = None

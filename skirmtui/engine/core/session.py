@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
+from skirmtui.engine.core import app_rolls
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.items import BY_AI, BY_APP, BY_TABLE, Item
+from skirmtui.engine.core.items import BY_AI, BY_APP, BY_TABLE, GM_APP_ROLLS, Item
 from skirmtui.engine.core.prompts import AnswerError, Prompt, Roll
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.runner import Runner
@@ -27,6 +28,9 @@ CHECKPOINT_EVERY = 48
 #: battle holds ~40 copies of its units instead of one per 48 entries (memory, load).
 DENSE_SPAN = 1_024
 SPARSE_EVERY = 256
+#: Rolls one keypress (or one answer) may make in a row: a rule system whose rolls
+#: chain for ever is stopped there, the next roll left waiting.
+MAX_CHAIN = 200
 
 
 class ReplayError(ValueError):
@@ -83,6 +87,10 @@ class Session:
         self.setup = setup
         self.items: list[Item] = []
         self._checkpoints: list[Checkpoint] = []
+        self._app_rolls: tuple[tuple[int, Item | None], app_rolls.AppRolls] = (
+            (-1, None),
+            app_rolls.NO_ONE,
+        )
         #: While a saved log is replayed: its length, so checkpoints that would be
         #: thinned away at once are never copied.
         self._replaying = len(items)
@@ -140,6 +148,60 @@ class Session:
         if not isinstance(prompt, Roll):
             raise AnswerError("nothing to roll now")
         self._push(Item(prompt.key, prompt.random_answer(self.dice_rng()), BY_APP))
+
+    def roll_chain(self) -> int:
+        """Roll the pending dice and every roll that follows before the next decision
+        (hit → armour → wound), each stored as its own answer (undone one by one);
+        the chain stops at a roll the table has said it types (`app_rolls.partial`).
+        Returns how many rolls were made."""
+        self.roll()
+        return 1 + self._rolls_while(self._chains)
+
+    def auto_roll(self) -> int:
+        """Roll, with no keypress, every pending roll of a side the app rolls for
+        (`app_rolls`), until a question for the table; how many rolls were made. The
+        UI calls it after an answer, never after undo (which would roll back again)."""
+        return self._rolls_while(self.app_rolls_for)
+
+    @property
+    def app_rolls(self) -> app_rolls.AppRolls:
+        """Who the app rolls for now: the last `gm.app_rolls` entry given, else the
+        setup's option (checked when the save was read)."""
+        # Asked after every answer: the log is read again only when its end changed
+        # (the last item itself is kept, so `is` cannot match a new one by chance).
+        mark = (len(self.items), self.items[-1] if self.items else None)
+        cached = self._app_rolls
+        if cached[0][0] == mark[0] and cached[0][1] is mark[1]:
+            return cached[1]
+        for item in reversed(self.items):
+            if item.key == GM_APP_ROLLS:
+                value = item.value[app_rolls.APP_ROLLS]
+                break
+        else:
+            value = self.setup.options.get(app_rolls.APP_ROLLS, app_rolls.NO_ONE)
+        try:
+            setting = app_rolls.checked(value, [s.id for s in self.setup.sides])
+        except ValueError:
+            setting = app_rolls.NO_ONE
+        self._app_rolls = (mark, setting)
+        return setting
+
+    def app_rolls_for(self, prompt: Prompt | None) -> bool:
+        """Whether `prompt` is a roll the app makes without a keypress."""
+        return isinstance(prompt, Roll) and app_rolls.rolls_for(self.app_rolls, prompt.side)
+
+    def _chains(self, prompt: Prompt | None) -> bool:
+        if not isinstance(prompt, Roll):
+            return False
+        setting = self.app_rolls
+        return not app_rolls.partial(setting) or app_rolls.rolls_for(setting, prompt.side)
+
+    def _rolls_while(self, rolls: Callable[[Prompt | None], bool]) -> int:
+        made = 0
+        while made < MAX_CHAIN and rolls(self.prompt):
+            self.roll()
+            made += 1
+        return made
 
     def gm(self, key: str, **value: object) -> None:
         """A GM override or note (`gm.set`, `gm.note`, … see items.py)."""

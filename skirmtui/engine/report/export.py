@@ -86,10 +86,10 @@ def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
 
 def roll_document(entry: LogEntry) -> dict[str, Any]:
     """An entry's roll. Additive keys of format 1: `chance`, the exact chance of success
-    the prompt showed before the roll (None when the roll has no target; for a pool
-    without `need`, each die's chance); `mods`, each modifier with what it `moves`
-    ("target": a roll-under malus lowers the number to roll under; "total": it adds to
-    the faces)."""
+    the prompt showed before the roll, the full double (None when the roll has no
+    target; for a pool without `need`, each die's chance); `mods`, each modifier with
+    what it `moves` ("target": a roll-under malus lowers the number to roll under;
+    "total": it adds to the faces)."""
     assert entry.roll is not None
     doc: dict[str, Any] = {
         "success": None,
@@ -103,7 +103,9 @@ def roll_document(entry: LogEntry) -> dict[str, Any]:
         chance = success_chance(prompt)
         if chance is None and prompt.per_die:
             chance = die_chance(prompt)
-        doc["chance"] = None if chance is None else round(float(chance), 6)
+        # G-2: the exact chance, as the nearest double (never rounded for show: 2/3 is
+        # 0.6666666666666666, so a reader recomputing the odds gets the same number).
+        doc["chance"] = None if chance is None else float(chance)
         moves = "target" if prompt.mod_target else "total"
         doc["mods"] = [
             {"label": label, "value": value, "moves": moves} for label, value in prompt.modifiers

@@ -7,6 +7,8 @@ from datetime import datetime
 from sys import intern
 from typing import Any
 
+from skirmtui.engine.core import app_rolls
+from skirmtui.engine.core.app_rolls import APP_ROLLS
 from skirmtui.engine.core.battle import Side
 from skirmtui.engine.core.items import (
     BY_AI,
@@ -75,6 +77,11 @@ def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> 
     created = doc.get("created", "")
     if not isinstance(created, str | datetime):
         raise SaveError("created must be a date or text")
+    if APP_ROLLS in options:
+        try:
+            app_rolls.checked(options[APP_ROLLS], [s.id for s in sides])
+        except ValueError as error:
+            raise SaveError(f"options: {error}") from None
     setup = Setup(str(system_id), title, seed, sides, units, options)
     try:
         systems[str(system_id)].check_setup(setup)

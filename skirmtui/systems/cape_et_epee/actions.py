@@ -234,6 +234,7 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
             cause = b.cause(ROUT)  # the failed test
             b.record("info", f"{unit.label} deserts: the model is lost", actor=unit.id)
             combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
             return True
     speed = profile.stat(unit, "move")
     # Seed §2.7.3: leaving the table "muovendo alla massima velocità possibile".
@@ -261,6 +262,7 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
             cause = b.cause(ROUT)
             b.record("info", f"{unit.label} leaves the table", actor=unit.id)
             combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
     return True
 
 

@@ -246,8 +246,11 @@ def squad_losses(b: Battle, lost: Unit) -> Sub:
         return None
     everyone = profile.members(b, lost.side, squad)
     left = [u for u in everyone if not u.removed]
-    if not left or any(u.stats["status"] == LEAVE_TABLE for u in left):
-        return None  # ours: a squad already leaving the table is not tested again
+    # Ours: models already leaving the table are not tested again; those still steady
+    # are (a model the GM put back while its squad was leaving, G-4).
+    steady = [u for u in left if u.stats["status"] != LEAVE_TABLE]
+    if not steady:
+        return None
     out = len(everyone) - len(left)
     size = len(everyone)
     numerator, denominator = profile.rules()["morale"]["squad_half_of"]
@@ -260,5 +263,5 @@ def squad_losses(b: Battle, lost: Unit) -> Sub:
         trigger = "half_lost"
     else:
         return None
-    yield from test(b, left, trigger)
+    yield from test(b, steady, trigger)
     return None

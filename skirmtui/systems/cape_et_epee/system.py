@@ -18,7 +18,7 @@ from skirmtui.engine.core.kit import reset, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
 from skirmtui.systems.armies import setup_from_scenario
-from skirmtui.systems.cape_et_epee import activation, firmness, impulses, profile, views
+from skirmtui.systems.cape_et_epee import activation, firmness, impulses, morale, profile, views
 from skirmtui.systems.cape_et_epee.position import CEPosition, pos
 
 NO = "no"
@@ -122,8 +122,11 @@ class CapeEtEpee(BaseSystem):
         status, not fleeing, in no melee, standing), not activated this turn, and the
         firmness its elimination or flight cost given back (CE-10)."""
         firmness.restore(battle, unit)
+        # In no melee: both sides of the link (an opponent still holding it as its `foe`
+        # would bring the melee back one-sided).
+        morale.break_melee(battle, unit)
         fresh: dict[str, Scalar] = {"wounds": 0 if level is None else level, "status": ""}
-        fresh.update(foe="", prone=False, die=0, ap=0, acted=False)
+        fresh.update(prone=False, die=0, ap=0, acted=False)
         for field, value in fresh.items():
             battle.set(unit, field, value)
 

@@ -329,8 +329,9 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
             if reaches:
                 yield from strike(b, target, charger)
         for unit in (charger, target):
-            if not unit.removed:
-                b.set(unit, "meleed", True)
+            # Seed: natural 6s only "até o final da rodada" — a fact of the round, kept
+            # by a unit destroyed in this melee too (a GM may put it back, G-4).
+            b.set(unit, "meleed", True)
     survivor = charger if target.removed else target if charger.removed else None
     if survivor is not None:
         yield Confirm(

@@ -22,6 +22,8 @@ def begin_round(b: Battle) -> None:
         conditions.round_ended(b)
     b.round += 1
     reset(b, b.on_table(), ROUND_FLAGS)
+    # A unit destroyed in a melee kept its mark of that round: gone with the round.
+    reset(b, [u for u in b.units.values() if u.removed and u.stats["meleed"]], {"meleed": False})
     if b.round == 1:
         start_activation(b)
         return

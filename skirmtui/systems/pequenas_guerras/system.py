@@ -99,10 +99,12 @@ class PequenasGuerras(BaseSystem):
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """G-4: back with the GM's models (those it had when removed, when not said), no
         wound markers, not stunned, its points no longer counted as destroyed (PG-8), and
-        free to activate this round (no stale markers of the round it fell in)."""
+        free to activate this round (no stale markers of the round it fell in) — but a
+        melee it fought this round still counts: natural 6s only until the round ends
+        (PG-6, ours)."""
         models = unit.num("models") if level is None else level
         fresh: dict[str, Scalar] = {"models": models, "markers": 0, "stunned": False}
-        fresh.update(destroyed_by="", **_ROUND_FREE)
+        fresh.update(destroyed_by="", **{k: v for k, v in _ROUND_FREE.items() if k != "meleed"})
         for field, value in fresh.items():
             battle.set(unit, field, value)
 

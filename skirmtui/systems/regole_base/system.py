@@ -58,6 +58,9 @@ class RegoleBase(BaseSystem):
     min_players = int(rules()["players"]["min"])
     max_players = int(rules()["players"]["max"])
     unit_word = "models"
+    #: A wound takes one from the current R (the GM's quick `+`; `-` gives one back).
+    damage_field = "r"
+    damage_step = -1
 
     def complete_profile(self, spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
         """RB-12: every weapon must be one of the seed's (names or ids, any case)."""

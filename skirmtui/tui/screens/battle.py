@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from skirmtui.engine.core.items import GM_SET
 from skirmtui.engine.core.prompts import AnswerError, Ask, Prompt, Roll
-from skirmtui.engine.core.text import safe
+from skirmtui.engine.core.text import one_line, safe
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
@@ -53,6 +53,20 @@ _TOGGLED = (
 )
 
 
+def entry_said(session: Session, index: int) -> str:
+    """What the answer or GM entry at `index` wrote first in the log (the answer,
+    the roll, the GM's entry), for "Undone: …" and "Redone: …"."""
+    first = ""
+    for entry in reversed(session.battle.log):  # its entries are the log's tail
+        if entry.answer is None or entry.answer < index:
+            break
+        if entry.answer == index and entry.text:
+            first = entry.text
+    if first:
+        return one_line(first)
+    return session.items[index].key if 0 <= index < len(session.items) else "nothing"
+
+
 def too_small_message(width: int, height: int) -> str:
     return (
         f"The battle screen needs at least {MIN_WIDTH}×{MIN_HEIGHT}; "
@@ -82,8 +96,15 @@ class BattleScreen(Screen[None]):
         Binding("o", "override", "Override", id="override"),
         Binding("e", "note", "Note", id="note"),
         Binding("v", "review", "Review", id="review"),
-        Binding("tab", "focus_next", "Next pane", show=False),
+        Binding("tab", "app.focus_next", "Next pane", show=False),
+        Binding("shift+tab", "app.focus_previous", "Previous pane", show=False),
+        # The answer keys are the screen's, not the Now pane's: they reach the question
+        # whichever pane has focus (a pane's own keys are arrows and pages only).
         *[Binding(str(n), f"digit('{n}')", show=False) for n in range(10)],
+        Binding("enter", "submit", "Answer", id="submit", show=False),
+        Binding("backspace", "erase", show=False),
+        Binding("space", "type(' ')", show=False),
+        Binding("comma", "type(' ')", show=False),
         *SEARCH_BINDINGS,
         Binding("l", "luck", "Dice luck", id="luck", show=False),
         Binding("t", "condition", "Timed condition", id="condition", show=False),
@@ -135,6 +156,18 @@ class BattleScreen(Screen[None]):
         self._follow_prompt()
         self.query_one(UnitSheet).refresh_view()
         self.update_savebar()
+        if not self.read_only and not self.session.items:
+            # A new battle: the rolls the app makes come before the first question.
+            self.call_after_refresh(self._first_rolls)
+
+    def _first_rolls(self) -> None:
+        try:
+            made = self.session.auto_roll()
+        except AnswerError as error:
+            self.query_one(PromptPanel).show_error(str(error))
+            return
+        if made:
+            self.changed()
 
     def render(self) -> RenderableType:
         """Below the smallest size the panes are hidden and the screen itself says so
@@ -191,6 +224,8 @@ class BattleScreen(Screen[None]):
         if unit is not None and unit in self.session.battle.units:
             self.query_one(Roster).select(unit)
             self._show_unit(unit, repaint=False)  # `changed` repaints the sheet next
+        elif prompt is not None and prompt.side is not None:
+            self.query_one(Roster).show_side(prompt.side)  # the side asked, in view
 
     def _show_unit(self, unit_id: str, repaint: bool = True) -> None:
         self.selected = unit_id
@@ -217,19 +252,31 @@ class BattleScreen(Screen[None]):
             self.notify(safe(message), severity=severity, markup=False)  # type: ignore[arg-type]
 
     def _apply(self, action: str, value: object = None) -> None:
+        """Answer, roll, undo or redo. After an answer or a roll the app rolls what it
+        rolls for (`Session.auto_roll`); never after undo or redo, which would roll
+        again what was just taken back."""
         panel = self.query_one(PromptPanel)
+        session = self.session
+        said = ""
         try:
             if action == "answer":
-                self.session.answer(value)
+                session.answer(value)
+                session.auto_roll()
             elif action == "roll":
-                self.session.roll()
+                session.roll_chain()  # the rolls that follow with no decision between
+                session.auto_roll()
             elif action == "undo":
-                self.session.undo()
+                said = "Undone: " + entry_said(session, len(session.items) - 1)
+                session.undo()
             elif action == "redo":
-                self.session.redo()
+                session.redo()
+                said = "Redone: " + entry_said(session, len(session.items) - 1)
         except AnswerError as error:
             panel.show_error(str(error))
+            self.changed()  # an auto roll may have been made before the error
             return
+        if said:
+            self.warn(said, "information")
         self.changed()
 
     def apply_gm(self, item: Item | None) -> None:
@@ -237,9 +284,9 @@ class BattleScreen(Screen[None]):
             return
         try:
             self.session.gm(item.key, **item.value)
+            self.session.auto_roll()  # e.g. the app now rolls for the side asked
         except AnswerError as error:
             self.warn(str(error), "error")
-            return
         self.changed()
 
     # -- messages from the panes -----------------------------------------------------------
@@ -268,6 +315,9 @@ class BattleScreen(Screen[None]):
             "answer_no",
             "help",
             "digit",
+            "submit",
+            "erase",
+            "type",
             "sheet",
             "damage",
             "heal",
@@ -320,11 +370,21 @@ class BattleScreen(Screen[None]):
         """Digits answer the prompt whichever pane has focus (pick an option, type)."""
         self.query_one(PromptPanel).key_digit(digit)
 
+    def action_submit(self) -> None:
+        self.query_one(PromptPanel).action_submit()
+
+    def action_erase(self) -> None:
+        self.query_one(PromptPanel).action_erase()
+
+    def action_type(self, char: str) -> None:
+        self.query_one(PromptPanel).action_type(char)
+
     def action_sheet(self) -> None:
         self.toggle_class("-sheet")
 
     def action_damage(self, delta: int = 1) -> None:
-        """Quick GM entry: one more (or, `-`, one less) damage on the selected unit."""
+        """Quick GM entry: one more (or, `-`, one less) wound on the selected unit, in
+        the system's damage field (`damage_field`, `damage_step`)."""
         field = self._damage_field()
         unit = self.session.battle.units.get(self.selected or "")
         if field is None or unit is None:
@@ -334,7 +394,9 @@ class BattleScreen(Screen[None]):
             return
         from skirmtui.engine.core.items import Item
 
-        self.apply_gm(Item(GM_SET, {"unit": unit.id, "field": field, "value": value + delta}))
+        # A wound is the system's own step (regole-base: one less current R).
+        step = getattr(self.session.system, "damage_step", 1) * delta
+        self.apply_gm(Item(GM_SET, {"unit": unit.id, "field": field, "value": value + step}))
 
     def action_heal(self) -> None:
         self.action_damage(-1)

@@ -13,13 +13,13 @@ HELP = """\
 
 | key | what it does |
 |---|---|
-| ↑ ↓ Enter, or 1–9 | choose an option (only options you may pick have a number) |
-| digits, Enter | type the faces rolled at the table ("3 5", or "35" when every die is one digit) |
-| r | let the app roll the dice |
+| ↑ ↓ Enter, or 1–9 | choose an option (its number stays with it; a disabled one says why) |
+| digits, Enter | type the faces rolled at the table ("3 5", or "35"), from any pane |
+| r | let the app roll the dice, and the rolls that follow before the next decision |
 | y / n | answer a yes/no question from the table |
 | Enter | "done on the table" |
-| Ctrl+Z / Ctrl+Y | undo / redo (as far back as the start) |
-| + / − | GM: one more / one less damage on the unit under the roster cursor |
+| Ctrl+Z / Ctrl+Y | undo / redo (as far back as the start); a toast says what |
+| + / − | GM: one more / one less wound on the unit under the cursor (regole-base: its R) |
 | x | GM: switch one yes/no status of that unit |
 | t | GM: a timed condition on a unit (to the end of round N, for N activations, until removed) |
 | o | GM override: set a value, remove, restore or add a unit, end the battle |
@@ -29,7 +29,7 @@ HELP = """\
 | l | dice luck: per side and unit, expected and actual successes, percentile |
 | v | review: timeline, filters, summary |
 | s | on a narrow terminal: the unit sheet in the log's place (and back) |
-| Tab | move between panes (roster, Now, log) |
+| Tab / Shift+Tab | move between panes (roster, Now, log); the focused one has a heavy border |
 | ? | this help, from anywhere on the battle screen |
 | Ctrl+P | command palette: every command (roll, redo, export…) |
 | Ctrl+Q | quit (the battle is already saved) |

@@ -81,13 +81,17 @@ class CombatLog(ScrollView, can_focus=True):
         #: The entry a search shows (drawn reversed), or None.
         self.marked: int | None = None
         self._base = Style()
-        self._follow = True  # at the end: new entries scroll into view
+        #: At the end: new entries scroll into view. Only the reader's own scrolling
+        #: changes it: while a search hit is shown the log holds still, and when the
+        #: search ends it follows again if it followed before (`mark`).
+        self._follow = True
         self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # As ScrollView's, but the scrollbar repaints only when its thumb moves: in a
         # 10,000-line log most new lines do not move it by an eighth of a cell.
-        self._follow = new_value >= self.max_scroll_y
+        if self.marked is None:  # a search jumping to a hit is not the reader scrolling
+            self._follow = new_value >= self.max_scroll_y
         self._thumb.move(self)
         if round(old_value) != round(new_value):
             self.refresh(self.size.region)
@@ -103,7 +107,7 @@ class CombatLog(ScrollView, can_focus=True):
             for rows in (self._entries, self._effects, self._starts, self._heights):
                 del rows[keep:]
         self._seen = min(self._seen, len(log))
-        follow = self._follow or self.scroll_y >= self.max_scroll_y
+        follow = self._following
         new = [e for e in log[self._seen :] if e.text or e.effects]
         self._seen = len(log)
         if new:
@@ -147,6 +151,11 @@ class CombatLog(ScrollView, can_focus=True):
         return rows
 
     @property
+    def _following(self) -> bool:
+        """New entries scroll into view: following the end, and no search hit shown."""
+        return self.marked is None and (self._follow or self.scroll_y >= self.max_scroll_y)
+
+    @property
     def _total(self) -> int:
         return self._starts[-1] + self._heights[-1] if self._starts else 0
 
@@ -182,7 +191,7 @@ class CombatLog(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._fit(repaint=True)
-        if self._follow and self.scroll_y < self.max_scroll_y:
+        if self._following and self.scroll_y < self.max_scroll_y:
             self._follow_end()  # a shorter pane still shows the newest entry
 
     def _fit(self, repaint: bool = False) -> None:
@@ -190,7 +199,7 @@ class CombatLog(ScrollView, can_focus=True):
         drawn, so the log is not drawn twice)."""
         width = self.scrollable_content_region.width
         if width and width != self._wrap_width:
-            follow = self._follow or self.scroll_y >= self.max_scroll_y
+            follow = self._following
             self._wrap_width = width
             for index in range(len(self._entries)):
                 self._measure(index)
@@ -253,11 +262,14 @@ class CombatLog(ScrollView, can_focus=True):
         self.scroll_to(y=max(0, min(y, self.max_scroll_y)), animate=False)
 
     def mark(self, row: int | None) -> None:
-        """Show entry `row` (a search hit) reversed and in view; None clears the mark."""
+        """Show entry `row` (a search hit) reversed and in view; None clears the mark
+        (the search ended) and the log follows the end again if it did before."""
         self.marked = row
         if row is not None and row < len(self._starts):
             height = self.scrollable_content_region.height
             self._jump(self._starts[row] - height // 2)
+        elif row is None and self._follow:
+            self._follow_end()
         self.refresh()
 
     def entry(self, row: int) -> LogEntry:

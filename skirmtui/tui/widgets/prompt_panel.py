@@ -25,6 +25,7 @@ from skirmtui.engine.core.odds import die_chance, expected_successes, percent, s
 from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
+from skirmtui.tui.numbering import OptionNumbers
 from skirmtui.tui.widgets.lines import changed_rows, wrap
 
 #: Longest entry typed.
@@ -83,11 +84,9 @@ class PromptPanel(Widget, can_focus=True):
         Binding("pagedown", "move(10)", show=False),
         Binding("home", "move(-1_000)", show=False),
         Binding("end", "move(1_000)", show=False),
-        Binding("enter", "submit", "Answer", id="submit", show=False),
-        Binding("space", "type(' ')", show=False),
-        Binding("comma", "type(' ')", show=False),
-        Binding("backspace", "erase", show=False),
     ]
+    # Enter, Backspace, Space and digits are the battle screen's keys (it passes them
+    # here): they reach the question whichever pane has focus.
 
     class Answered(Message):
         """The user gave an answer (not yet validated by the rules)."""
@@ -105,6 +104,9 @@ class PromptPanel(Widget, can_focus=True):
         self.read_only = read_only
         self._shown: Prompt | None = None
         self._cursor = 0  # the highlighted option (Choose) or button (yes/no: 0 yes)
+        #: Option index → number key of the prompt shown (stable: tui/numbering.py).
+        self.numbers: dict[int, int] = {}
+        self._numbering = OptionNumbers()
         self.entry = ""  # faces or number typed
         self.error = ""
         self._lines: list[Line] = []
@@ -128,8 +130,14 @@ class PromptPanel(Widget, can_focus=True):
         self.entry = ""
         self.error = ""
         self._cursor = 0
+        self.numbers = {}
         if isinstance(prompt, Choose):
             self._cursor = next((i for i, o in enumerate(prompt.options) if o.disabled is None), 0)
+            self.numbers = self._numbering.numbers(
+                (prompt.key, prompt.side, prompt.actor),
+                self.session.battle.round,
+                [o.value for o in prompt.options],
+            )
         self._redraw()
 
     def show_error(self, message: str) -> None:
@@ -139,13 +147,15 @@ class PromptPanel(Widget, can_focus=True):
         self.entry = ""
         self._redraw()
 
-    @property
-    def numbered(self) -> list[int]:
-        """Indices of the options that take a number key (enabled ones, first nine)."""
+    def number_of(self, value: str) -> int | None:
+        """The number key of the option of `value` (None: reached with the arrows)."""
         prompt = self.session.prompt
         if not isinstance(prompt, Choose):
-            return []
-        return [i for i, o in enumerate(prompt.options) if o.disabled is None][:9]
+            return None
+        for index, option in enumerate(prompt.options):
+            if option.value == value:
+                return self.numbers.get(index)
+        return None
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -155,12 +165,16 @@ class PromptPanel(Widget, can_focus=True):
         if self.read_only or prompt is None:
             return
         if isinstance(prompt, Choose):
-            numbered = self.numbered
-            number = int(digit)
-            if 1 <= number <= len(numbered):
-                self.post_message(self.Answered(prompt.options[numbered[number - 1]].value))
-            else:
-                self.show_error(f"no option {digit}: pick 1–{len(numbered)}")
+            index = next((i for i, n in self.numbers.items() if n == int(digit)), None)
+            if index is None:
+                shown = ", ".join(str(n) for n in sorted(self.numbers.values()))
+                self.show_error(f"no option {digit}: the numbers now are {shown}")
+                return
+            option = prompt.options[index]
+            if option.disabled is not None:
+                self.show_error(f"{one_line(option.label)}: {one_line(option.disabled)}")
+                return
+            self.post_message(self.Answered(option.value))
         elif self.takes_text:
             self.action_type(digit)
 
@@ -295,32 +309,45 @@ class PromptPanel(Widget, can_focus=True):
         return Line(f"{what} › ({hint})", "placeholder")
 
     def _options(self, prompt: Choose, width: int, room: int) -> list[Line]:
-        """The window of options around the cursor; enabled options carry numbers."""
-        numbers = {index: n for n, index in enumerate(self.numbered, start=1)}
-        count = len(prompt.options)
-        top = 0
-        if count > room:
-            top = max(0, min(self._cursor - room // 2, count - room))
-        lines = []
-        for index in range(top, min(count, top + room)):
-            option = prompt.options[index]
-            number = f"{numbers[index]}." if index in numbers else "  "
-            if option.disabled is None:
-                text, kind = f"{number} {one_line(option.label)}", "option"
-            else:
-                text, kind = (
-                    f"   {one_line(option.label)} — {one_line(option.disabled)}",
-                    "disabled",
-                )
+        """The window of options around the cursor, each wrapped (never cut), with its
+        number key; a disabled option stays listed, dimmed, with its reason."""
+        groups: list[list[Line]] = []
+        for index, option in enumerate(prompt.options):
+            number = self.numbers.get(index)
+            text = f"{number}." if number is not None else "  "
+            text += f" {one_line(option.label)}"
+            kind = "option"
+            if option.disabled is not None:
+                text, kind = f"{text} — {one_line(option.disabled)}", "disabled"
             if index == self._cursor:
                 kind = "cursor"
-            if len(text) > width:
-                text = text[: max(1, width - 1)] + "…"
-            lines.append(Line(text, kind, f"option:{index}"))
-        if top > 0:
-            lines[0] = Line(f"   ↑ {top} more", "help")
-        if top + room < count:
-            lines[-1] = Line(f"   ↓ {count - top - room + 1} more", "help")
+            target = f"option:{index}"
+            groups.append([Line(t, kind, target) for t in wrap(text, width, 3)])
+        if sum(map(len, groups)) <= room:
+            return [line for group in groups for line in group]
+        low, high, count = self._cursor, self._cursor + 1, len(groups)
+        used = len(groups[low])
+
+        def fits(extra: int, low: int, high: int) -> bool:  # room less the "more" lines
+            return used + extra <= room - (low > 0) - (high < count)
+
+        grew = True
+        while grew:  # around the cursor, one option each way at a time
+            grew = False
+            if high < count and fits(len(groups[high]), low, high + 1):
+                used += len(groups[high])
+                high += 1
+                grew = True
+            if low > 0 and fits(len(groups[low - 1]), low - 1, high):
+                low -= 1
+                used += len(groups[low])
+                grew = True
+        lines = [line for group in groups[low:high] for line in group]
+        lines = lines[: max(1, room - (low > 0) - (high < count))]
+        if low > 0:
+            lines.insert(0, Line(f"   ↑ {low} more", "help"))
+        if high < count:
+            lines.append(Line(f"   ↓ {count - high} more", "help"))
         return lines
 
     def _state(self, width: int, height: int) -> tuple[object, ...]:

@@ -50,7 +50,9 @@ def _cut_row(row: UnitRow, name_width: int, width: int) -> tuple[tuple[str, bool
     wrapped under its own column, or under the label when the label is too wide."""
     status_width = width - 2 - name_width - 1
     label = f"{row.mark} {row.label}"
-    if cell_len(row.label) <= name_width:
+    longest = max((cell_len(word) for word in row.status.split(" ")), default=0)
+    # Beside the label only if no word of the status is cut there ("protagonis/t").
+    if cell_len(row.label) <= name_width and longest <= status_width:
         pad = " " * (name_width - cell_len(row.label))
         parts = wrap(row.status, status_width) if row.status else [""]
         indent = " " * (width - status_width)
@@ -244,6 +246,21 @@ class Roster(ScrollView, can_focus=True):
             if row.unit_id == unit_id:
                 self.move_cursor(index)
                 return
+
+    def show_side(self, side_id: str) -> None:
+        """Scroll a side's heading (and as many of its units as fit) into view: a
+        question about the side, not one unit (who moved, who acts next)."""
+        order = [s.id for s in self.session.battle.sides]
+        if side_id not in order:
+            return
+        headings = [y for y, line in enumerate(self._lines) if line.unit is None]
+        nth = order.index(side_id)
+        if nth >= len(headings):
+            return
+        top = headings[nth]
+        end = headings[nth + 1] if nth + 1 < len(headings) else len(self._lines)
+        height = max(1, min(end - top, self.scrollable_content_region.height))
+        self.scroll_to_region(Region(0, top, 1, height), animate=False, immediate=True)
 
     def move_cursor(self, row: int) -> None:
         if not self.rows:

@@ -1,0 +1,43 @@
+"""Number keys that stay with their options (tui/numbering.py; issue 25, point 4)."""
+
+from __future__ import annotations
+
+from skirmtui.tui.numbering import OptionNumbers
+
+Q = ("activation.unit", "red", None)
+
+
+def test_options_are_numbered_in_order_the_first_time() -> None:
+    assert OptionNumbers().numbers(Q, 1, ["a", "b", "done"]) == {0: 1, 1: 2, 2: 3}
+
+
+def test_an_option_keeps_its_number_when_the_question_comes_back_shorter() -> None:
+    numbers = OptionNumbers()
+    numbers.numbers(Q, 1, ["a", "b", "c", "done"])
+    assert numbers.numbers(Q, 1, ["b", "c", "done"]) == {0: 2, 1: 3, 2: 4}
+    assert numbers.numbers(Q, 1, ["done"]) == {0: 4}
+
+
+def test_a_new_option_takes_a_number_never_given_in_the_question() -> None:
+    numbers = OptionNumbers()
+    numbers.numbers(Q, 1, ["a", "b", "done"])
+    assert numbers.numbers(Q, 1, ["b", "new", "done"]) == {0: 2, 1: 4, 2: 3}
+
+
+def test_only_nine_options_take_a_number() -> None:
+    values = [str(n) for n in range(12)]
+    assert list(OptionNumbers().numbers(Q, 1, values).values()) == list(range(1, 10))
+
+
+def test_a_new_round_or_another_list_starts_afresh() -> None:
+    numbers = OptionNumbers()
+    numbers.numbers(Q, 1, ["a", "b", "done"])
+    assert numbers.numbers(Q, 2, ["b", "done"]) == {0: 1, 1: 2}
+    assert numbers.numbers(Q, 2, ["x", "y"]) == {0: 1, 1: 2}
+
+
+def test_questions_of_other_sides_do_not_share_numbers() -> None:
+    numbers = OptionNumbers()
+    numbers.numbers(Q, 1, ["a", "b", "done"])
+    numbers.numbers(("activation.unit", "blue", None), 1, ["x", "done"])
+    assert numbers.numbers(Q, 1, ["b", "done"]) == {0: 2, 1: 3}
