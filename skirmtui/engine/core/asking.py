@@ -12,10 +12,14 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import Any, TypeVar
+
+import attrs
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.prompts import AnswerValue, Choose, Pick, Prompt
+
+P = TypeVar("P", bound=Prompt)
 
 #: The battle option naming the questions a battle was played with.
 QUESTIONS = "questions"
@@ -23,9 +27,6 @@ QUESTIONS = "questions"
 ONE_AT_A_TIME = "one at a time"
 #: `older_questions()` of a system that asks less since issue 25.
 ASKED_BEFORE: tuple[dict[str, str], ...] = ({QUESTIONS: ONE_AT_A_TIME},)
-
-#: How far back `last_answer` looks (log entries): a few rounds of any system.
-_LOOK_BACK = 600
 
 
 def one_at_a_time(b: Battle) -> bool:
@@ -71,27 +72,30 @@ def only_or_ask(b: Battle, prompt: Choose) -> Generator[Prompt, Any, str]:
             target=prompt.target,
         )
         return only.value
-    answer = yield prompt
+    answer = yield offer_last(b, prompt) if prompt.actor is not None else prompt
     return str(answer)
 
 
 def last_answer(
     b: Battle, key: str, *, side: str | None = None, actor: str | None = None
 ) -> AnswerValue | None:
-    """The answer given last to `key` asked of `side` (and about `actor`), in the last
-    few rounds' log; None when there is none."""
-    log = b.log
-    for index in range(len(log) - 1, max(-1, len(log) - 1 - _LOOK_BACK), -1):
-        entry = log[index]
-        if (
-            entry.key == key
-            and entry.value is not None
-            and (side is None or entry.side == side)
-            and (actor is None or entry.actor == actor)
-            and entry.kind != "info"
-        ):
-            return entry.value  # type: ignore[no-any-return]
-    return None
+    """The answer given last to `key` asked of `side` about `actor` (as the prompt
+    named them), or None when it was never answered."""
+    value: AnswerValue | None = b.answered.get((key, side, actor))
+    return value
+
+
+def offer_last(b: Battle, prompt: P) -> P:
+    """`prompt` with last time's answer to the same question about the same unit as its
+    `default`, when that answer is still legal (a `Pick`: what is left of it)."""
+    last = last_answer(b, prompt.key, side=prompt.side, actor=prompt.actor)
+    default: AnswerValue | None = None
+    if isinstance(prompt, Pick):
+        default = still_legal(prompt, last)
+    elif isinstance(prompt, Choose) and isinstance(last, str):
+        option = prompt.option(last)
+        default = last if option is not None and option.disabled is None else None
+    return prompt if default is None else attrs.evolve(prompt, default=default)
 
 
 def still_legal(prompt: Pick, value: AnswerValue | None) -> tuple[str, ...] | None:

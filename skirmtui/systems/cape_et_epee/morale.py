@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-import attrs
-
-from skirmtui.engine.core.asking import last_answer, one_at_a_time, still_legal, take_only
+from skirmtui.engine.core.asking import offer_last, one_at_a_time, take_only
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Ask, Option, Pick, Prompt, Roll
 from skirmtui.systems.cape_et_epee import firmness, profile
@@ -135,9 +133,7 @@ def facts(
             Option(THREAT, "an enemy that is not shaken could charge it"),
         ),
     )
-    said = yield attrs.evolve(
-        prompt, default=still_legal(prompt, last_answer(b, "morale.facts", actor=unit.id))
-    )
+    said = yield offer_last(b, prompt)
     return COVER in said, THREAT in said
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import attrs
-
-from skirmtui.engine.core.asking import last_answer, one_at_a_time, still_legal
+from skirmtui.engine.core.asking import offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.prompts import Choose, Option, Pick, Roll
@@ -178,8 +176,7 @@ def _control_at_once(b: Battle, owners: list[str], able: set[str]) -> Sub[list[s
         "(a marker not picked: nobody)",
         options=options,
     )
-    default = still_legal(prompt, last_answer(b, "objective.controls"))
-    picked = yield prompt if default is None else attrs.evolve(prompt, default=default)
+    picked = yield offer_last(b, prompt)
     for value in picked:
         group, choice = str(value).split("|")
         said[int(group) - 1] = choice

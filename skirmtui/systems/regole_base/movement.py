@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import one_at_a_time
+from skirmtui.engine.core.asking import offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Pick
 from skirmtui.engine.core.system import Step
@@ -84,12 +84,15 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
     loads = tuple((w.id, w.name) for w in reloadable(unit))
     choice = str(
         (
-            yield Choose(
-                key="move.mode",
-                text=f"{name(unit)} (V {unit.num('v')}): how does it move?",
-                options=_mode_options(unit.num("v"), loads),
-                side=unit.side,
-                actor=unit.id,
+            yield offer_last(
+                b,
+                Choose(
+                    key="move.mode",
+                    text=f"{name(unit)} (V {unit.num('v')}): how does it move?",
+                    options=_mode_options(unit.num("v"), loads),
+                    side=unit.side,
+                    actor=unit.id,
+                ),
             )
         )
     )

@@ -14,7 +14,7 @@ from typing import Any, cast
 import attrs
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import ASKED_BEFORE, last_answer, one_at_a_time, still_legal
+from skirmtui.engine.core.asking import ASKED_BEFORE, offer_last, one_at_a_time
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Position, Scalar, Unit
 from skirmtui.engine.core.causes import ATTACK, RULE, Cause
@@ -517,8 +517,7 @@ class WargamingIntroduttivo(BaseSystem):
             + (f" Still to tell: {', '.join(b.side_name(s) for s in later)}." if later else ""),
             options=tuple(o for uid in movers for o in _pick_moves(b.units[uid])),
         )
-        default = still_legal(prompt, last_answer(b, "move.units", side=side))
-        moves = yield prompt if default is None else attrs.evolve(prompt, default=default)
+        moves = yield offer_last(b, prompt)
         p = pos(b)
         assert p.movement_done is not None
         p.movement_done.append(side)
