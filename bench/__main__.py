@@ -21,7 +21,7 @@ import attrs
 
 from bench.common import Row, Sizes
 from bench.crash import bench_crash
-from bench.engine_measures import bench_load, bench_odds, bench_sim, bench_undo
+from bench.engine_measures import bench_balance, bench_load, bench_odds, bench_sim, bench_undo
 from bench.process_measures import bench_icepool_at_start, bench_memory, bench_startup
 from bench.table_cost import bench_table_cost
 from bench.tui_measures import bench_keypress, bench_save
@@ -40,6 +40,7 @@ MEASURES: dict[str, Callable[[Sizes], list[Row]]] = {
     "load": bench_load,
     "save": bench_save,
     "sim": bench_sim,
+    "balance": bench_balance,
     "odds": bench_odds_all,
     "memory": bench_memory,
     "watch": bench_watch,

@@ -44,7 +44,19 @@ class PathError(Exception):
 
 
 #: The commands, in the order `skirmtui --help` lists them.
-COMMANDS = ("systems", "new", "open", "review", "demo", "check", "export", "watch", "serve", "sim")
+COMMANDS = (
+    "systems",
+    "new",
+    "open",
+    "review",
+    "demo",
+    "check",
+    "export",
+    "watch",
+    "serve",
+    "sim",
+    "balance",
+)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -140,8 +152,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             metavar="N",
             help="players per battle (default: the demo's); the demo's sides, then sample armies",
         )
+        p.add_argument("--scenario", metavar="NAME", help="with --armies: the scenario played")
+        p.add_argument(
+            "--armies", metavar="A,B", help="two sample armies, in seat order (as balance plays)"
+        )
+        p.add_argument("--only", type=int, metavar="SEED", help="just the battle of this dice seed")
         app_plays(p)
         p.set_defaults(run=cmd_sim)
+
+    if p := command("balance", "a balance report from many random battles of army pairs"):
+        from skirmtui.cli_balance import balance_arguments
+
+        balance_arguments(p, output)
+        p.set_defaults(run=cmd_balance)
     return parser
 
 
@@ -275,7 +298,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from skirmtui.systems.armies import scenario_names, setup_from_scenario
+    from skirmtui.engine.core.armies import scenario_names, setup_from_scenario
 
     system = _system(args.system)
     preset = None
@@ -484,11 +507,15 @@ def cmd_sim(args: argparse.Namespace) -> int:
     setup = system.demo_setup()
     if args.players is not None:
         setup = _setup_for_players(system, args.players)
+    if args.armies is not None:
+        setup = _setup_for_armies(system, args.armies, args.scenario)
+    elif args.scenario is not None:
+        raise UsageError("--scenario goes with --armies")
     if args.save_dir:
         writable_folder(args.save_dir)
     ai = _app_sides(system, args.ai, setup)
     try:
-        report = run_sim(system, setup, args.battles, args.seed, args.save_dir, ai)
+        report = run_sim(system, setup, args.battles, args.seed, args.save_dir, args.only, ai=ai)
     except SaveFailed as failed:
         raise PathError(failed.path, failed.error) from None
     print(f"system: {system.id}")
@@ -500,9 +527,40 @@ def cmd_sim(args: argparse.Namespace) -> int:
     print(f"mean turns: {report.mean_rounds:.2f}")
     print(safe("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(report.wins.items()))))
     print(f"battles per second: {report.per_second:.1f}")
+    if args.only is not None:
+        for path in report.saved:
+            print(safe(f"saved: {path}"))
     for message in report.messages[:20]:
         print(safe(f"error: {message}"), file=sys.stderr)
     return EXIT_BAD_FILE if report.errors else EXIT_OK
+
+
+def _setup_for_armies(system: RuleSystem, armies: str, scenario: str | None) -> Setup:
+    from skirmtui.engine.core.armies import army_names, matchup_setup, scenario_names
+
+    pair = [a.strip() for a in armies.split(",")]
+    known = army_names(system.id)
+    if len(pair) != 2 or any(a not in known for a in pair):
+        raise UsageError(f"--armies {armies!r}: two of {', '.join(known)}, comma-separated")
+    if scenario is not None and scenario not in scenario_names(system.id):
+        raise UsageError(f"no scenario {scenario!r} for {system.id}")
+    return matchup_setup(system.id, (pair[0], pair[1]), scenario or "demo")
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from skirmtui.cli_balance import balance
+    from skirmtui.engine.play.workers import ClusterUnavailable
+
+    system = _system(args.system)
+    try:
+        text, failed = balance(args, system)
+    except (ValueError, ClusterUnavailable) as error:
+        raise UsageError(str(error)) from None
+    if args.output:
+        write_output(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return EXIT_BAD_FILE if failed else EXIT_OK
 
 
 def _app_sides(system: RuleSystem, given: list[str], setup: Setup | None) -> dict[str, str]:
@@ -522,7 +580,7 @@ def _app_sides(system: RuleSystem, given: list[str], setup: Setup | None) -> dic
 
 
 def _setup_for_players(system: RuleSystem, players: int) -> Setup:
-    from skirmtui.systems.armies import setup_for_players
+    from skirmtui.engine.core.armies import setup_for_players
 
     low, high = system.min_players, system.max_players
     if not low <= players <= high:

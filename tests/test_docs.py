@@ -6,10 +6,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from skirmtui.systems.registry import systems
+
 ROOT = Path(__file__).resolve().parent.parent
-RULING_ID = re.compile(r"\b(?:G|RB|PG|WI|CG|CE)-\d+\b")
+#: The general rulings (G-n) and each registered system's own (its `ruling_prefix`).
+PREFIXES = "|".join(["G", *(system.ruling_prefix for system in systems().values())])
+RULING_ID = re.compile(rf"\b(?:{PREFIXES})-\d+\b")
 #: A ruling is stated where a docs/rules table row starts with its id: `| WI-7 | … |`.
-STATED_ROW = re.compile(r"^\|\s*((?:G|RB|PG|WI|CG|CE)-\d+)\s*\|", re.MULTILINE)
+STATED_ROW = re.compile(rf"^\|\s*((?:{PREFIXES})-\d+)\s*\|", re.MULTILINE)
 
 
 def _files(*folders: str, suffixes: tuple[str, ...]) -> list[Path]:

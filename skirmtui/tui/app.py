@@ -91,6 +91,8 @@ class SkirmApp(App[int]):
         self._autosave_enabled = autosave
         #: The session changed since the last autosave was submitted.
         self.save_due = False
+        #: `_mark()` when the last autosave was submitted.
+        self._submitted = self._mark()
         self._switch_interval = sys.getswitchinterval()
         self._collector = IdleCollector()
         #: Sides the app plays in a battle the setup form starts (`new --ai`).
@@ -110,7 +112,7 @@ class SkirmApp(App[int]):
         if self.session is not None and not self.review_only:
             from skirmtui.tui.screens.battle import BattleScreen
 
-            return BattleScreen(self.session)  # type: ignore[return-value]
+            return BattleScreen(self.session, self.save_path)  # type: ignore[return-value]
         return super().get_default_screen()
 
     def on_mount(self) -> None:
@@ -203,7 +205,7 @@ class SkirmApp(App[int]):
         else:
             from skirmtui.tui.screens.battle import BattleScreen
 
-            screen = BattleScreen(session)
+            screen = BattleScreen(session, self.save_path)
             if self._autosave_enabled:
                 from skirmtui.tui.autosave import Autosaver
 
@@ -212,6 +214,37 @@ class SkirmApp(App[int]):
 
     # -- autosave -------------------------------------------------------------------------
 
+    def _mark(self) -> tuple[int, int, int]:
+        """What tells one state of the session's log from another (quit compares it)."""
+        session = self.session
+        if session is None:
+            return (0, 0, 0)
+        last = id(session.items[-1]) if session.items else 0
+        return (len(session.items), len(session.redo_stack), last)
+
+    def on_battle_screen_session_changed(self) -> None:
+        """After the frame showing the answer: the save thread would otherwise compete
+        with it for the interpreter (it still starts within a frame)."""
+        self.save_due = True
+        self.call_after_refresh(self.autosave)
+
+    def on_battle_screen_export_requested(self) -> None:
+        """Write the structured log (JSON, export format 1) beside the save."""
+        import json
+
+        from skirmtui.engine.report.export import export_document
+
+        if self.session is None:
+            return
+        path = self.save_path.with_suffix(".json")
+        try:
+            document = export_document(self.session)
+            path.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        except OSError as error:
+            self.notify(safe(f"could not export: {error.strerror}"), severity="error", markup=False)
+            return
+        self.notify(safe(f"exported the log to {path}"), markup=False)
+
     def autosave(self) -> None:
         if self._saver is None and self.is_running:
             self._start_saver()  # an answer within the first frames
@@ -219,6 +252,7 @@ class SkirmApp(App[int]):
             from skirmtui.engine.store.saves import snapshot
 
             self.save_due = False
+            self._submitted = self._mark()
             self._saver.submit(snapshot(self.session, self.created))
 
     def _saved(self, error: str | None) -> None:
@@ -240,6 +274,7 @@ class SkirmApp(App[int]):
         for screen in self.screen_stack:
             if isinstance(screen, BattleScreen):
                 stopped = saver is not None and saver.stopped is not None
+                screen.save_path = self.save_path
                 screen.update_savebar(
                     "✗ autosave stopped"
                     if stopped
@@ -253,6 +288,8 @@ class SkirmApp(App[int]):
             self.ask_unsaved(saver.stopped, quitting=False)
 
     async def action_quit(self) -> None:
+        if self._mark() != self._submitted:  # the screen's last SessionChanged may be queued
+            self.save_due = True
         if self.save_due:
             self._start_saver()  # quitting within the first frames: the writer now
         saver = self._saver
@@ -339,39 +376,16 @@ class SkirmApp(App[int]):
         from skirmtui.tui.screens.battle import BattleScreen
 
         if isinstance(screen, BattleScreen):
-            commands = [
-                ("Undo", "Take back the last answer or GM entry", "undo"),
-                ("Redo", "Give the undone answer again", "redo"),
-                ("Roll the dice", "Let the app roll the pending dice", "roll"),
-                (
-                    "GM override",
-                    "Set a value, remove, restore or add a unit, end the battle",
-                    "override",
-                ),
-                ("Note", "Write a note into the log (or a private one, GM only)", "note"),
-                (
-                    "Timed condition",
-                    "Attach a condition to a unit until a round's end, for N activations "
-                    "or until removed; or end one",
-                    "condition",
-                ),
-                ("Search the log", "Find a unit, a word or a roll key (n / N)", "search"),
-                ("Dice luck", "Expected and actual successes per side and unit", "luck"),
-                ("Review", "Timeline, filters and summary of this battle", "review"),
-                ("Export the log", "Write the structured log (JSON) beside the save", "export"),
-                ("Damage +1", "GM: one more damage on the unit under the roster cursor", "damage"),
-                ("Damage −1", "GM: one less damage on that unit", "heal"),
-                ("Toggle a status", "GM: switch a yes/no status of that unit", "status"),
-                ("Help", "Keys and how a turn goes", "help"),
-            ]
+            from skirmtui.tui.keys import PALETTE_WHEN_LIVE, palette_entries
+
             # Every command is listed (one not possible now says why when chosen), so
-            # the palette always reaches Roll, Redo and Export.
-            for title, help_text, action in commands:
-                if action in ("override", "note", "condition", "damage", "heal", "status") and (
-                    not screen.check_action(action, ())
-                ):
+            # the palette always reaches Roll, Redo and Export; GM entries only when live.
+            for title, help_text, action in palette_entries():
+                if action in PALETTE_WHEN_LIVE and not screen.check_action(action, ()):
                     continue
-                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+                yield SystemCommand(
+                    title, help_text.capitalize(), getattr(screen, f"action_{action}")
+                )
         from skirmtui.tui.screens.review import ReviewScreen
 
         if isinstance(screen, ReviewScreen):

@@ -16,10 +16,19 @@ from skirmtui.engine.core.battle import Battle, LogEntry
 
 #: The keys of a screen that searches (`action_search`, `_next`, `_prev`, `_clear`).
 SEARCH_BINDINGS = [
-    Binding("slash", "search", "Search", id="search", show=False),
-    Binding("n", "search_next", "Next hit", show=False),
-    Binding("N", "search_prev", "Previous hit", show=False),
-    Binding("escape", "search_clear", "End search", show=False),
+    Binding(
+        "slash",
+        "search",
+        "Search the log",
+        id="search",
+        show=False,
+        tooltip="search the log: a unit, a word or a roll key (n / N)",
+    ),
+    Binding("n", "search_next", "Next hit", show=False, tooltip="while a search is on: next hit"),
+    Binding(
+        "N", "search_prev", "Previous hit", show=False, tooltip="while a search is on: previous hit"
+    ),
+    Binding("escape", "search_clear", "End search", show=False, tooltip="end the search"),
 ]
 
 

@@ -20,7 +20,7 @@ from skirmtui.engine.core.system import RuleSystem, UnitSpec
 from skirmtui.engine.store.saves import save_session
 
 WI = "wargaming-introduttivo"
-COMMANDS = ["systems", "new", "open", "review", "demo", "check", "export", "sim"]
+COMMANDS = ["systems", "new", "open", "review", "demo", "check", "export", "sim", "balance"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -117,6 +117,9 @@ class Toy(BaseSystem):
     scenario_options = (OptionSpec("weather", "weather", str, "fair", choices=("fair", "rain")),)
     min_players, max_players = 2, 3
 
+    def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
+        return self.unit_fields[0]
+
 
 def toy_setup(**options: Any) -> Setup:
     units = [
@@ -251,10 +254,22 @@ def test_a_unit_chosen_is_the_entrys_actor_with_its_label() -> None:
 
 
 def test_a_unit_put_back_starts_afresh_at_the_gms_level() -> None:
-    """G-4 by default: every stat back at its start, `restore_stat` at the GM's value."""
+    """G-4 by default: every stat back at its start, `restore_field` at the GM's value."""
     session = Session(Toy(), toy_setup())
     session.gm("gm.set", unit="r1", field="ready", value=False)
     session.gm("gm.remove", unit="r1")
     session.gm("gm.restore", unit="r1", value=5)
     unit = session.battle.units["r1"]
     assert not unit.removed and unit.stats == {"might": 5, "wounds": 0, "ready": True}
+
+
+def test_a_system_must_say_what_a_gm_gives_a_unit_put_back() -> None:
+    """No silent default (the first unit field was one): the error says what to declare."""
+
+    class Silent(Toy):
+        restore_field = BaseSystem.restore_field
+
+    session = Session(Silent(), toy_setup())
+    session.gm("gm.remove", unit="r1")
+    with pytest.raises(Exception, match="declare restore_field"):
+        session.gm("gm.restore", unit="r1", value=5)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from skirmtui.engine.core.battle import Effect
 from skirmtui.engine.core.dice import Dice, parse_faces
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.report.wording import entry_effects, round_word, value_words
+from skirmtui.engine.report.wording import entry_effects, value_words
 from skirmtui.systems.registry import get_system
 
 WI = "wargaming-introduttivo"
@@ -47,7 +47,7 @@ def test_the_header_uses_the_log_s_round_word() -> None:
     session = demo()
     for value in [(6,), (2,)]:
         session.answer(value)
-    word = round_word(session.system)
+    word = session.system.round_word
     assert any(e.text.startswith(f"{word} 1 ·") for e in session.battle.log)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skirmtui.cli import main
-from skirmtui.systems.armies import setup_for_players
+from skirmtui.engine.core.armies import setup_for_players
 from skirmtui.systems.registry import get_system
 
 

@@ -9,9 +9,9 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from skirmtui.engine.core.armies import scenario_names, setup_from_scenario
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
-from skirmtui.systems.armies import scenario_names, setup_from_scenario
 from skirmtui.systems.cape_et_epee import firmness, impulses, profile
 from skirmtui.systems.registry import get_system
 

@@ -9,8 +9,8 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from skirmtui.engine.core.armies import scenario_names, setup_for_players
 from skirmtui.engine.core.session import Session
-from skirmtui.systems.armies import scenario_names, setup_for_players
 from skirmtui.systems.combattimento_gdr import profile
 from skirmtui.systems.registry import get_system
 

@@ -13,11 +13,11 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from skirmtui.engine.core.armies import scenario_names, setup_for_players
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import RuleSystem, Setup
 from skirmtui.engine.play.sim import MAX_ANSWERS, play_random
 from skirmtui.engine.store.saves import load_session, save_session
-from skirmtui.systems.armies import scenario_names, setup_for_players
 from skirmtui.systems.registry import systems
 from tests.property.identity import state
 from tests.systems.wi_helpers import make_setup as wi_setup

@@ -10,10 +10,10 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from skirmtui.engine.core.armies import setup_for_players
 from skirmtui.engine.core.prompts import Choose
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
-from skirmtui.systems.armies import setup_for_players
 from skirmtui.systems.registry import get_system
 
 PG = "pequenas-guerras"

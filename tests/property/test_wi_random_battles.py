@@ -14,6 +14,7 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from skirmtui.engine.core.armies import army_names, army_units, load_army
 from skirmtui.engine.core.battle import Side
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import Choose
@@ -21,7 +22,6 @@ from skirmtui.engine.core.session import CHECKPOINT_EVERY, Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.sim import MAX_ANSWERS, play_random
 from skirmtui.engine.store.saves import load_session, save_session
-from skirmtui.systems.armies import army_names, army_units, load_army
 from skirmtui.systems.registry import get_system, systems
 from tests.property.identity import state
 

@@ -52,7 +52,7 @@ def test_cg1_a_combatant_typed_in_the_setup_form_can_be_created() -> None:
 def test_cg1_a_preset_scenarios_text_parses_back_after_an_edit() -> None:
     """CG-1 sheets of the shipped scenario, written in the form and edited (a renamed
     knight): the text still parses and the battle starts."""
-    from skirmtui.systems.armies import setup_from_scenario
+    from skirmtui.engine.core.armies import setup_from_scenario
     from skirmtui.systems.combattimento_gdr.profile import PROFILE_FIELDS
     from skirmtui.tui.screens.setup import _parse_units, _typed_line
 

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
+from skirmtui.engine.core.armies import army_names, load_army
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.odds import success_chance
 from skirmtui.engine.core.prompts import AnswerError, Choose, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import SetupError, UnitSpec
 from skirmtui.engine.store.saves import load_session, save_session
-from skirmtui.systems.armies import army_names, load_army
 from skirmtui.systems.registry import get_system, systems
 from tests.systems.wi_helpers import WI, Army, make_setup
 

@@ -135,7 +135,7 @@ async def test_new_from_a_scenario_keeps_ranks_squads_and_stakes(tmp_path: Path)
     not show) and its stakes, markers and objective; an edited list is parsed as typed."""
     from textual.widgets import TextArea
 
-    from skirmtui.systems.armies import setup_from_scenario
+    from skirmtui.engine.core.armies import setup_from_scenario
     from skirmtui.tui.screens.setup import SetupScreen
 
     preset = setup_from_scenario("cape-et-epee", "locanda")

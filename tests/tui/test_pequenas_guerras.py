@@ -7,9 +7,9 @@ from pathlib import Path
 
 import attrs
 
+from skirmtui.engine.core.armies import setup_for_players
 from skirmtui.engine.core.prompts import Choose
 from skirmtui.engine.core.session import Session
-from skirmtui.systems.armies import setup_for_players
 from skirmtui.systems.registry import get_system
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.queue import QueueView

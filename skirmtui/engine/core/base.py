@@ -48,14 +48,16 @@ class BaseSystem:
     max_players = 2
     #: How setup errors call a side's units ("units", "characters").
     unit_word = "units"
+    #: The prefix of this system's rulings (`WI` for WI-7): stated in docs/rules/<id>.md.
+    ruling_prefix: str
+    #: The unit field the GM's quick keys (+ / −) change; None: the system has none.
+    damage_field: str | None = None
+    #: Words and abbreviations the screens show, explained (the help screen's glossary).
+    glossary: tuple[tuple[str, str], ...] = ()
     #: Keys of questions only the table answers (engine/core/system.py `decides`).
     table_facts: frozenset[str] = frozenset()
-    #: The unit field a GM sets when putting a unit back (G-4); None: the first one.
-    restore_stat: str | None = None
-    #: The unit field the GM's quick `+`/`-` keys change (None: they do nothing).
-    damage_field: str | None = None
-    #: What one more wound does to it: +1 where the field counts damage taken, -1
-    #: where it counts what is left (regole-base's current R).
+    #: What one more wound does to `damage_field`: +1 where the field counts damage
+    #: taken, -1 where it counts what is left (regole-base's current R).
     damage_step: int = 1
 
     # -- options and setup --------------------------------------------------------------
@@ -131,9 +133,11 @@ class BaseSystem:
         }
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
-        """G-4: what the GM says when putting a unit back (default: `restore_stat`)."""
-        name = self.restore_stat or self.unit_fields[0].name
-        return next(f for f in self.unit_fields if f.name == name)
+        """G-4: what the GM says when putting a unit back (its damage, wounds or models,
+        bounded to the values of a living unit). No default: every system says it."""
+        raise NotImplementedError(
+            f"{self.id}: declare restore_field (the value a GM gives a unit put back, G-4)"
+        )
 
     def replay_options(self, items: Sequence[Item]) -> dict[str, Any]:
         """Hook: options an older answer log needs to replay as played (see `RuleSystem`)."""
@@ -199,6 +203,12 @@ class BaseSystem:
     def start(self, battle: Battle) -> None:
         """Hook: set up the position of a new battle and write its first log lines."""
 
+    def demo_setup(self) -> Setup:
+        """The bundled battle `skirmtui demo` opens: `data/<id>/scenarios/demo.toml`."""
+        from skirmtui.engine.core.armies import setup_from_scenario
+
+        return setup_from_scenario(self.id, "demo")
+
     @cached_property
     def steps(self) -> dict[str, Any]:
         """Phase id → step, from the phase table (what `next_step` dispatches on)."""
@@ -235,6 +245,10 @@ class BaseSystem:
 
     def status(self, battle: Battle, unit: Unit) -> str:
         return "removed" if unit.removed else ""
+
+    def sheet_rows(self, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
+        """Rows of its own the unit sheet shows after the status (label, text)."""
+        return []
 
     def summary(self, battle: Battle) -> list[str]:
         """The headline, then each side's units standing."""

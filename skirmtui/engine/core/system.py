@@ -254,6 +254,14 @@ class RuleSystem(Protocol):
     scenario_options: tuple[OptionSpec, ...]
     min_players: int
     max_players: int
+    #: The prefix of the system's rulings (`WI` for WI-7), stated in docs/rules/<id>.md.
+    ruling_prefix: str
+    #: The unit field the GM's quick keys (+ / −) change; None: the system has none.
+    damage_field: str | None
+    #: What one more wound does to `damage_field` (+1, or -1 where it counts what is left).
+    damage_step: int
+    #: Words and abbreviations its screens show, explained: (word, meaning).
+    glossary: tuple[tuple[str, str], ...]
     #: Prompt keys only the table answers: an AI side never does (see `decides`).
     table_facts: frozenset[str]
 
@@ -294,6 +302,10 @@ class RuleSystem(Protocol):
 
     def summary(self, battle: Battle) -> list[str]:
         """Lines of the battle summary (review, export)."""
+        ...
+
+    def sheet_rows(self, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
+        """Rows of its own the unit sheet shows after the status (label, text)."""
         ...
 
     def demo_setup(self) -> Setup:

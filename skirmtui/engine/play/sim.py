@@ -87,6 +87,7 @@ class SimReport:
     wins: dict[str, int] = attrs.field(factory=dict)
     seconds: float = 0.0
     messages: list[str] = attrs.field(factory=list)
+    saved: list[Path] = attrs.field(factory=list)
 
     @property
     def mean_rounds(self) -> float:
@@ -112,18 +113,22 @@ def run_sim(
     battles: int,
     seed: int,
     save_dir: Path | None = None,
+    only: int | None = None,
     ai: Mapping[str, str] | None = None,
 ) -> SimReport:
     """Play `battles` random battles of `setup`, each with its own seed from `seed`; a
     battle that crashes is counted and reported, and play goes on. With `save_dir`, each
     finished battle is saved there (`SYSTEM-NNNN.toml`; `SaveFailed` if one cannot be).
-    `ai`: sides the app plays (side → persona, engine/play/auto.py)."""
+    `only`: just the battle of that dice seed (a seed a balance report names), saved
+    as `SYSTEM-seed-SEED.toml`. `ai`: sides the app plays (side → persona,
+    engine/play/auto.py)."""
     from skirmtui.engine.store.saves import save_session
     from skirmtui.engine.store.stamp import now_stamp
 
     report = SimReport()
     start = time.perf_counter()
-    for number, battle_seed in enumerate(battle_seeds(seed, battles), start=1):
+    seeds = battle_seeds(seed, battles) if only is None else iter((only,))
+    for number, battle_seed in enumerate(seeds, start=1):
         report.battles += 1
         battle_setup = attrs.evolve(setup, seed=battle_seed)
         try:
@@ -144,10 +149,12 @@ def run_sim(
         key = battle.side_name(result.winner) if result.winner else "draw"
         report.wins[key] = report.wins.get(key, 0) + 1
         if save_dir is not None:
-            path = save_dir / f"{system.id}-{number:04d}.toml"
+            name = f"{number:04d}" if only is None else f"seed-{only}"
+            path = save_dir / f"{system.id}-{name}.toml"
             try:
                 save_session(Session(system, battle_setup, items), path, now_stamp())
             except OSError as error:
                 raise SaveFailed(path, error) from None
+            report.saved.append(path)
     report.seconds = time.perf_counter() - start
     return report

@@ -9,12 +9,6 @@ from skirmtui.engine.core.battle import Battle, Effect, LogEntry
 from skirmtui.engine.core.system import RuleSystem
 
 
-def round_word(system: RuleSystem) -> str:
-    """The word the system's log uses for a round ("Round"), for headers too."""
-    word = getattr(system, "round_word", "Round")
-    return word if isinstance(word, str) else "Round"
-
-
 def value_words(battle: Battle, value: object, labels: dict[str, str] | None = None) -> str:
     """A stored value as people read it: unit and side ids become names (a list of
     them, names joined)."""

@@ -17,7 +17,6 @@ from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.kit import reset, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.cape_et_epee import activation, firmness, impulses, morale, profile, views
 from skirmtui.systems.cape_et_epee.position import CEPosition, pos
 
@@ -49,6 +48,13 @@ class CapeEtEpee(BaseSystem):
     title = "A la Guerre… de cape et d'épée"
     language = "Italian"
     round_word = "Turn"
+    ruling_prefix = "CE"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (
+        ("um", "the game's unit of measure: one foot model's base diameter (1 um is 2 m)"),
+        ("CA", "armour class, 5 unarmoured to 1 full armour (a shield lowers it by one)"),
+        ("AP, order die", "action points; the activation die (face 1–3: AP and priority)"),
+    )
     unit_fields = profile.UNIT_FIELDS
     #: The field the quick GM keys (+ / -) change: wounds taken.
     damage_field = "wounds"
@@ -103,9 +109,6 @@ class CapeEtEpee(BaseSystem):
         battle.track("firmness", starts)
         battle.track("markers", list(options["markers"]))
         self._new_turn(battle)
-
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
         """Saves from before issue 25 asked each morale fact and "done" on its own."""

@@ -22,7 +22,6 @@ from skirmtui.engine.core.system import (
     Step,
     UnitSpec,
 )
-from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile, turn, views
 from skirmtui.systems.combattimento_gdr.position import CGPosition, pos
@@ -48,6 +47,12 @@ class CombattimentoGdr(BaseSystem):
     round_word = "Turn"
     #: The field the quick GM keys (+ / -) change.
     damage_field = "damage"
+    ruling_prefix = "CG"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (
+        ("AGI DES POT PRE", "characteristics: each a die, d4–d12 (its top face), or 0"),
+        ("VPB, DP", "base protection value (8: a human); protection difficulty"),
+    )
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = (OptionSpec("turn_limit", "Turn limit (0 = none, ours)", int, 0, 0, 99),)
@@ -88,9 +93,6 @@ class CombattimentoGdr(BaseSystem):
             names = ", ".join(battle.side_name(s) for s in pos(battle).surprised)
             battle.record("info", f"Ambush: {names} caught unaware in the first turn")
         self._new_turn(battle)
-
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
 
     # -- GM restore (G-4) -----------------------------------------------------------------
 

@@ -14,7 +14,6 @@ from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
 
 PHASES = (
@@ -59,6 +58,9 @@ class PequenasGuerras(BaseSystem):
     language = "Portuguese"
     round_word = "Round"
     phases = PHASES
+    ruling_prefix = "PG"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("quality", "the d6 result a unit needs, or more, to pass a test"),)
     unit_fields = profile.UNIT_FIELDS
     #: The field the quick GM keys (+ / -) change: wound markers.
     damage_field = "markers"
@@ -84,9 +86,6 @@ class PequenasGuerras(BaseSystem):
             f"{size['points']} points. Deployment: every player rolls a d6 (PG-2)",
         )
         deployment.start(battle)
-
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
         """Saves from before issue 25 asked each objective, unit placed and marker."""

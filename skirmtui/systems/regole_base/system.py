@@ -11,8 +11,7 @@ from typing import Any
 from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
+from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, UnitSpec
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
@@ -52,6 +51,9 @@ class RegoleBase(BaseSystem):
     #: RB-15: the seed's "turno" is the round.
     round_word = "Round"
     phases = PHASES
+    ruling_prefix = "RB"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("V F R M C T", "Velocità, Forza, Resistenza, Morale, Corpo a corpo, Tiro"),)
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
@@ -86,9 +88,6 @@ class RegoleBase(BaseSystem):
     def older_questions(self) -> Sequence[dict[str, Any]]:
         """Saves from before issue 25 asked each enemy passed and weapon run past."""
         return ASKED_BEFORE
-
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
 
     def check_end(self, battle: Battle) -> None:
         """RB-12: a side with no models left ends the battle at once, in the middle of an

@@ -24,7 +24,6 @@ from skirmtui.engine.core.prompts import Ask, Choose, LazyOptions, Option, Pick
 from skirmtui.engine.core.records import record
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
-from skirmtui.systems.armies import setup_from_scenario
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
 
@@ -190,6 +189,9 @@ class WargamingIntroduttivo(BaseSystem):
     title = "Wargaming introduttivo: rapido e semplice"
     language = "Italian"
     round_word = "Turn"
+    ruling_prefix = "WI"
+    #: The help screen's glossary: words and abbreviations the screens show.
+    glossary = (("CMB, ABI", "combat; ability (activation, movement, recovery), 1–5"),)
     unit_fields = profile.UNIT_FIELDS
     #: The field the quick GM keys (+ / -) change.
     damage_field = "damage"
@@ -224,9 +226,6 @@ class WargamingIntroduttivo(BaseSystem):
     def start(self, battle: Battle) -> None:
         battle.pos = WIPosition(rolloff=RollOff.among(s.id for s in battle.sides))
         battle.record("phase", "Play order: every player rolls a d6, highest first (WI-2)")
-
-    def demo_setup(self) -> Setup:
-        return setup_from_scenario(self.id, "demo")
 
     # -- GM restore (G-4) -----------------------------------------------------------------
 

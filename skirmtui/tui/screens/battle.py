@@ -8,19 +8,23 @@ Below 110 columns the unit sheet gives way (`s` shows it in the log's place); be
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
+from textual.message import Message
 from textual.screen import Screen
 
 from skirmtui.engine.core.items import GM_SET
 from skirmtui.engine.core.prompts import AnswerError, Ask, Prompt, Roll
 from skirmtui.engine.core.text import one_line, safe
-from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
+from skirmtui.tui.keys import BATTLE_BINDINGS
+from skirmtui.tui.search import LogSearch, haystack
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
 from skirmtui.tui.widgets.key_bar import KeyBar
@@ -32,7 +36,6 @@ from skirmtui.tui.widgets.unit_sheet import UnitSheet
 if TYPE_CHECKING:
     from skirmtui.engine.core.items import Item
     from skirmtui.engine.core.session import Session
-    from skirmtui.tui.app import SkirmApp
 
 #: The smallest terminal the battle screen is laid out for.
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -82,37 +85,19 @@ class BattleScreen(Screen[None]):
     #: The Now pane has the keys from the start (no focus moved once the screen is up).
     AUTO_FOCUS = "#prompt"
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
-        Binding("ctrl+y", "redo", "Redo", id="redo", priority=True),
-        Binding("r", "roll", "Roll", id="roll", priority=True),
-        Binding("y", "answer_yes", "Yes", id="yes", priority=True, show=False),
-        Binding("n", "answer_no", "No", id="no", priority=True, show=False),
-        Binding("question_mark", "help", "Help", id="help", priority=True),
-        Binding("s", "sheet", "Sheet", id="sheet"),
-        Binding("plus", "damage", "Damage", id="damage"),
-        Binding("minus", "heal", "Heal", id="heal"),
-        Binding("x", "status", "Status", id="status"),
-        Binding("o", "override", "Override", id="override"),
-        Binding("e", "note", "Note", id="note"),
-        Binding("v", "review", "Review", id="review"),
-        Binding("tab", "app.focus_next", "Next pane", show=False),
-        Binding("shift+tab", "app.focus_previous", "Previous pane", show=False),
-        # The answer keys are the screen's, not the Now pane's: they reach the question
-        # whichever pane has focus (a pane's own keys are arrows and pages only).
-        *[Binding(str(n), f"digit('{n}')", show=False) for n in range(10)],
-        Binding("enter", "submit", "Answer", id="submit", show=False),
-        Binding("backspace", "erase", show=False),
-        Binding("space", "type(' ')", show=False),
-        Binding("comma", "type(' ')", show=False),
-        *SEARCH_BINDINGS,
-        Binding("l", "luck", "Dice luck", id="luck", show=False),
-        Binding("t", "condition", "Timed condition", id="condition", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(BATTLE_BINDINGS)  # tui/keys.py
 
-    def __init__(self, session: Session, read_only: bool = False) -> None:
+    class SessionChanged(Message):
+        """The session took an answer, a GM entry, an undo or a redo (the app saves)."""
+
+    class ExportRequested(Message):
+        """The GM asked for the structured log beside the save (the app writes it)."""
+
+    def __init__(self, session: Session, save_path: Path, read_only: bool = False) -> None:
         super().__init__()
         self.session = session
+        #: Where the app saves this battle (shown on the key bar; the app updates it).
+        self.save_path = save_path
         self.read_only = read_only
         self._live_actions: tuple[bool, ...] = ()
         self._followed: Prompt | None = None
@@ -121,13 +106,6 @@ class BattleScreen(Screen[None]):
         self.search = LogSearch()
         #: The search line is open: letters go to it, not to the answer keys.
         self._search_open = False
-
-    @property
-    def skirm(self) -> SkirmApp:
-        from skirmtui.tui.app import SkirmApp
-
-        assert isinstance(self.app, SkirmApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         # The size classes before the first layout, so that the first frame is drawn
@@ -208,10 +186,7 @@ class BattleScreen(Screen[None]):
             self._live_actions = live
             self.refresh_bindings()
         if not self.read_only:
-            # After the frame showing the answer: the save thread would otherwise
-            # compete with it for the interpreter (it still starts within a frame).
-            self.skirm.save_due = True
-            self.call_after_refresh(self.skirm.autosave)
+            self.post_message(self.SessionChanged())  # the app autosaves after the frame
 
     def _follow_prompt(self) -> None:
         """A new prompt about a unit puts the roster cursor and the sheet on it (the
@@ -232,7 +207,7 @@ class BattleScreen(Screen[None]):
         self.query_one(UnitSheet).show(unit_id, repaint)
 
     def update_savebar(self, status: str = "") -> None:
-        path = self.skirm.save_path
+        path = self.save_path
         mode = "review: " if self.read_only else ""
         # "STATUS  FILE": the key bar drops the file name first when the line is short.
         self.query_one(KeyBar).set_status(safe(f"{status}  {mode}{path.name}".strip()))
@@ -251,28 +226,13 @@ class BattleScreen(Screen[None]):
             self.app.clear_notifications()
             self.notify(safe(message), severity=severity, markup=False)  # type: ignore[arg-type]
 
-    def _apply(self, action: str, value: object = None) -> None:
-        """Answer, roll, undo or redo. After an answer or a roll the app rolls what it
-        rolls for (`Session.auto_roll`); never after undo or redo, which would roll
-        again what was just taken back."""
-        panel = self.query_one(PromptPanel)
-        session = self.session
-        said = ""
+    def _apply(self, act: Callable[[Session], str | None]) -> None:
+        """Send one answer, roll, undo or redo to the session (`act`); a refusal is
+        shown; what `act` says it did (undo, redo) is toasted."""
         try:
-            if action == "answer":
-                session.answer(value)
-                session.auto_roll()
-            elif action == "roll":
-                session.roll_chain()  # the rolls that follow with no decision between
-                session.auto_roll()
-            elif action == "undo":
-                said = "Undone: " + entry_said(session, len(session.items) - 1)
-                session.undo()
-            elif action == "redo":
-                session.redo()
-                said = "Redone: " + entry_said(session, len(session.items) - 1)
+            said = act(self.session)
         except AnswerError as error:
-            panel.show_error(str(error))
+            self.query_one(PromptPanel).show_error(str(error))
             self.changed()  # an auto roll may have been made before the error
             return
         if said:
@@ -293,11 +253,11 @@ class BattleScreen(Screen[None]):
 
     @on(PromptPanel.Answered)
     def _answered(self, event: PromptPanel.Answered) -> None:
-        self._apply("answer", event.value)
+        self._apply(lambda session: _answer(session, event.value))
 
     @on(PromptPanel.RollRequested)
     def _roll_requested(self) -> None:
-        self._apply("roll")
+        self._apply(_roll)
 
     @on(Roster.UnitSelected)
     def _unit_selected(self, event: Roster.UnitSelected) -> None:
@@ -306,65 +266,30 @@ class BattleScreen(Screen[None]):
     # -- actions ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide what is not possible now (key bar, palette)."""
-        prompt = self.session.prompt
-        playing = not self.read_only
-        if self._search_open and action in (
-            "roll",
-            "answer_yes",
-            "answer_no",
-            "help",
-            "digit",
-            "submit",
-            "erase",
-            "type",
-            "sheet",
-            "damage",
-            "heal",
-        ):
+        """Hide what is not possible now (key bar, palette): see `_LIVE`."""
+        if self._search_open and action in _SEARCH_LINE_TAKES:
             return False
-        if action in ("search_next", "search_prev", "search_clear"):
-            return self.search.active
-        if action == "answer_no" and self.search.active:
-            return False  # n moves to the next hit until Esc ends the search
-        if action == "condition":
-            return playing
-        if action == "undo":
-            return playing and self.session.can_undo
-        if action == "redo":
-            return playing and self.session.can_redo
-        if action == "roll":
-            return playing and isinstance(prompt, Roll)
-        if action in ("answer_yes", "answer_no"):
-            return playing and isinstance(prompt, Ask) and prompt.yes_no
-        if action == "sheet":
-            return self.has_class("-narrow")
-        if action in ("damage", "heal"):
-            return playing and self._damage_field() is not None and self.selected is not None
-        if action == "status":
-            return playing and self.selected is not None
-        if action in ("override", "note"):
-            return playing
-        return True
+        live = _LIVE.get(action)
+        return True if live is None else live(self)
 
-    def _damage_field(self) -> str | None:
-        field = getattr(self.session.system, "damage_field", None)
-        return field if isinstance(field, str) else None
+    @property
+    def playing(self) -> bool:
+        return not self.read_only
 
     def action_undo(self) -> None:
-        self._apply("undo")
+        self._apply(_undo)
 
     def action_redo(self) -> None:
-        self._apply("redo")
+        self._apply(_redo)
 
     def action_roll(self) -> None:
-        self._apply("roll")
+        self._apply(_roll)
 
     def action_answer_yes(self) -> None:
-        self._apply("answer", True)
+        self._apply(lambda session: _answer(session, True))
 
     def action_answer_no(self) -> None:
-        self._apply("answer", False)
+        self._apply(lambda session: _answer(session, False))
 
     def action_digit(self, digit: str) -> None:
         """Digits answer the prompt whichever pane has focus (pick an option, type)."""
@@ -385,7 +310,7 @@ class BattleScreen(Screen[None]):
     def action_damage(self, delta: int = 1) -> None:
         """Quick GM entry: one more (or, `-`, one less) wound on the selected unit, in
         the system's damage field (`damage_field`, `damage_step`)."""
-        field = self._damage_field()
+        field = self.session.system.damage_field
         unit = self.session.battle.units.get(self.selected or "")
         if field is None or unit is None:
             return
@@ -395,7 +320,7 @@ class BattleScreen(Screen[None]):
         from skirmtui.engine.core.items import Item
 
         # A wound is the system's own step (regole-base: one less current R).
-        step = getattr(self.session.system, "damage_step", 1) * delta
+        step = self.session.system.damage_step * delta
         self.apply_gm(Item(GM_SET, {"unit": unit.id, "field": field, "value": value + step}))
 
     def action_heal(self) -> None:
@@ -476,19 +401,87 @@ class BattleScreen(Screen[None]):
     def action_help(self) -> None:
         from skirmtui.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.session.system))
 
     def action_export(self) -> None:
-        """Write the structured log (JSON, export format 1) beside the save."""
-        import json
+        """Ask the app for the structured log (JSON, export format 1) beside the save."""
+        self.post_message(self.ExportRequested())
 
-        from skirmtui.engine.report.export import export_document
 
-        path = self.skirm.save_path.with_suffix(".json")
-        try:
-            document = export_document(self.session)
-            path.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", "utf-8")
-        except OSError as error:
-            self.warn(f"could not export: {error.strerror}", "error")
-            return
-        self.warn(f"exported the log to {path}", "information")
+def _answer(session: Session, value: object) -> None:
+    """An answer, then what the app rolls for (`Session.auto_roll`)."""
+    session.answer(value)
+    session.auto_roll()
+
+
+def _roll(session: Session) -> None:
+    """The rolls that follow with no decision between, then what the app rolls for;
+    never after undo or redo, which would roll again what was just taken back."""
+    session.roll_chain()
+    session.auto_roll()
+
+
+def _undo(session: Session) -> str:
+    said = "Undone: " + entry_said(session, len(session.items) - 1)
+    session.undo()
+    return said
+
+
+def _redo(session: Session) -> str:
+    session.redo()
+    return "Redone: " + entry_said(session, len(session.items) - 1)
+
+
+def _yes_no(screen: BattleScreen) -> bool:
+    prompt = screen.session.prompt
+    return screen.playing and isinstance(prompt, Ask) and prompt.yes_no
+
+
+def _has_unit(screen: BattleScreen) -> bool:
+    return screen.playing and screen.selected is not None
+
+
+def _quick_damage(screen: BattleScreen) -> bool:
+    return _has_unit(screen) and screen.session.system.damage_field is not None
+
+
+def _searching(screen: BattleScreen) -> bool:
+    return screen.search.active
+
+
+#: When each action is live (`check_action`); an action not listed always is.
+_LIVE: dict[str, Callable[[BattleScreen], bool]] = {
+    "search_next": _searching,
+    "search_prev": _searching,
+    "search_clear": _searching,
+    "undo": lambda screen: screen.playing and screen.session.can_undo,
+    "redo": lambda screen: screen.playing and screen.session.can_redo,
+    "roll": lambda screen: screen.playing and isinstance(screen.session.prompt, Roll),
+    "answer_yes": _yes_no,
+    # n moves to the next hit until Esc ends the search
+    "answer_no": lambda screen: _yes_no(screen) and not screen.search.active,
+    "sheet": lambda screen: screen.has_class("-narrow"),
+    "damage": _quick_damage,
+    "heal": _quick_damage,
+    "status": _has_unit,
+    "condition": lambda screen: screen.playing,
+    "override": lambda screen: screen.playing,
+    "note": lambda screen: screen.playing,
+}
+
+#: Keys the open search line takes for itself (the letters go to it).
+_SEARCH_LINE_TAKES = frozenset(
+    {
+        "roll",
+        "answer_yes",
+        "answer_no",
+        "help",
+        "digit",
+        "submit",
+        "erase",
+        "type",
+        "sheet",
+        "damage",
+        "heal",
+    }
+)

@@ -20,7 +20,6 @@ from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import phase_label
 from skirmtui.engine.core.text import one_line
-from skirmtui.engine.report.wording import round_word
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.search_input import SearchInput
 from skirmtui.tui.usertext import plain
@@ -74,7 +73,7 @@ class ReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#timeline", DataTable)
-        table.add_columns("#", round_word(self.live.system), "Phase", "Kind", "Entry")
+        table.add_columns("#", self.live.system.round_word, "Phase", "Kind", "Entry")
         self.query_one("#summary", Static).update(
             plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True)
         )
@@ -91,7 +90,7 @@ class ReviewScreen(Screen[None]):
     def _labels(self, what: str) -> list[tuple[str, str]]:
         battle = self.live.battle
         if what == "round":
-            word = round_word(self.live.system).lower()
+            word = self.live.system.round_word.lower()
             return [
                 (f"{word} {r}" if r else f"before {word} 1", str(r))
                 for r in sorted({e.round for e in self.entries})

@@ -15,10 +15,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static, TextArea
 
+from skirmtui.engine.core.armies import SIDE_IDS, army_names, army_units, load_army
 from skirmtui.engine.core.battle import Side
 from skirmtui.engine.core.system import FieldSpec, Setup, SetupError, UnitSpec
 from skirmtui.engine.core.text import safe
-from skirmtui.systems.armies import SIDE_IDS, army_names, army_units, load_army
 from skirmtui.systems.registry import get_system
 from skirmtui.tui.usertext import plain
 

@@ -6,7 +6,6 @@ from rich.text import Text
 
 from skirmtui.engine.core.system import phase_label
 from skirmtui.engine.core.text import safe
-from skirmtui.engine.report.wording import round_word
 from skirmtui.tui.widgets.base import SessionView
 
 
@@ -16,7 +15,7 @@ class Breadcrumb(SessionView):
         system = self.session.system
         parts = [system.title]
         if battle.round:
-            parts.append(f"{round_word(system)} {battle.round}")
+            parts.append(f"{system.round_word} {battle.round}")
         parts.append(phase_label(system, battle.phase))
         prompt = self.session.prompt
         side = prompt.side if prompt and prompt.side else battle.turn_side

@@ -8,7 +8,7 @@ from rich.text import Text
 from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.conditions import of_unit
 from skirmtui.engine.core.text import one_line, safe
-from skirmtui.engine.report.wording import round_word, value_words
+from skirmtui.engine.report.wording import value_words
 from skirmtui.tui.widgets.base import SessionView
 
 RECENT = 8
@@ -85,9 +85,7 @@ class UnitSheet(SessionView):
         rows = [("Status", system.status(battle, unit))]
         rows += [("Condition", c.describe()) for c in of_unit(battle, unit.id)]
         # A system may add rows of its own (combattimento-gdr: the body-point boxes).
-        extra = getattr(system, "sheet_rows", None)
-        if extra is not None:
-            rows += extra(battle, unit)
+        rows += system.sheet_rows(battle, unit)
         current = []
         for spec in system.unit_fields:
             # What the battle changed: the status line already sums up the rest.
@@ -104,7 +102,7 @@ class UnitSheet(SessionView):
             text.append(f"{label}: ", style="bold")
             text.append(f"{safe(value)}\n")
         text.append("Recent (newest first):\n", style="bold")
-        letter = round_word(system)[:1]
+        letter = system.round_word[:1]
         recent = self._recent(battle.log, unit.id)
         for entry in recent:
             text.append(f"{letter}{entry.round} ", style="dim")

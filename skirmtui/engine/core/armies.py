@@ -66,3 +66,24 @@ def setup_for_players(system_id: str, players: int, name: str = "demo") -> Setup
 def scenario_names(system_id: str) -> list[str]:
     folder = system_dir(system_id) / "scenarios"
     return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def scenario_armies(system_id: str, name: str = "demo") -> list[str]:
+    """The sample armies (file names) a scenario's sides field, in seat order."""
+    return [str(raw["army"]) for raw in load_toml(system_id, f"scenarios/{name}")["sides"]]
+
+
+def matchup_setup(system_id: str, armies: tuple[str, ...], scenario: str = "demo") -> Setup:
+    """The scenario (title, options, side ids) with its seats taken by `armies`, in that
+    order, each side named after its army (`skirmtui balance`: every pair of sample
+    armies, and each pair with its seats swapped)."""
+    doc = load_toml(system_id, f"scenarios/{scenario}")
+    ids = [str(raw["id"]) for raw in doc["sides"]] + [
+        i for i in SIDE_IDS if i not in {raw["id"] for raw in doc["sides"]}
+    ]
+    sides, units = [], []
+    for side_id, army_name in zip(ids, armies, strict=False):
+        army = load_army(system_id, army_name)
+        sides.append(Side(side_id, str(army.get("name", army_name))))
+        units += army_units(army, side_id)
+    return Setup(system_id, doc["title"], int(doc["seed"]), sides, units, dict(doc["options"]))
