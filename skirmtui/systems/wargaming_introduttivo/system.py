@@ -121,10 +121,19 @@ def _unit_moves(unit_id: str, label: str, prone: bool, active: bool) -> tuple[Op
 def _pick_moves(unit: Unit) -> tuple[Option, ...]:
     """One unit's three moves in its player's movement `Pick` (issue 25): one of them at
     most (the unit is their group); impervious ground with its ABI test's chance."""
-    abi = unit.num("abi")
+    stats = unit.stats
+    prone, active = stats["damage"] == PRONE, bool(stats["active"])
+    return _grouped_moves(unit.id, unit.label, prone, active, unit.num("abi"))
+
+
+@cache
+def _grouped_moves(
+    unit_id: str, label: str, prone: bool, active: bool, abi: int
+) -> tuple[Option, ...]:
+    """Cached: replay builds every player's movement `Pick` each turn."""
     return tuple(
-        option._replace(group=unit.id, chance=max(0, min(abi, 6)) / 6 if i == 2 else None)
-        for i, option in enumerate(_moves_of(unit))
+        option._replace(group=unit_id, chance=max(0, min(abi, 6)) / 6 if i == 2 else None)
+        for i, option in enumerate(_unit_moves(unit_id, label, prone, active))
     )
 
 
