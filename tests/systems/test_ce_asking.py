@@ -96,3 +96,22 @@ def test_ce_a_move_is_not_confirmed_the_log_says_it() -> None:
     assert now.battle.log[-1].text == "A moves up to 6 um"
     for s in (before, now):
         assert key(s) == "impulse.action" and stat(s, "red1", "ap") == 2
+
+
+def test_ce6_an_only_legal_choice_is_taken_and_logged_not_asked() -> None:
+    """Seed §2.5: a character in a melee must fight or flee — when it is its side's only
+    non-activated character, stopping is refused, so "which character acts?" has one
+    legal answer: taken and logged; the same character acts as when it was asked."""
+    before = session([ch("A")], [ch("X")])
+    now = session([ch("A")], [ch("X")], **TODAY)
+    for s in (before, now):
+        activate(s, (2,), (1,), (2, "red1"))
+        _engage(s)
+        play(s, ("melee.attack", (1,)), ("melee.defend", (2,)))  # nobody hit
+    play(before, ("na.unit", "blue1"))
+    taken = now.battle.log[-1]
+    assert taken.text == "Blue: which non-activated character acts? → X (the only choice)"
+    assert (taken.key, taken.actor) == ("na.unit", "blue1")
+    for s in (before, now):
+        assert key(s) == "na.action" and s.prompt is not None and s.prompt.actor == "blue1"
+        assert stat(s, "blue1", "acted") is True
