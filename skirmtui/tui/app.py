@@ -124,7 +124,8 @@ class SkirmApp(App[int]):
             from skirmtui.tui.screens.setup import SetupScreen
 
             assert self.system_id is not None
-            self.push_screen(SetupScreen(self.system_id, self.preset, self.seed), self.start)
+            setup_screen = SetupScreen(self.system_id, self.preset, self.seed, self.ai)
+            self.push_screen(setup_screen, self.start)
         else:
             self._open(self.session)
 

@@ -111,6 +111,13 @@ BATTLE_BINDINGS: list[Binding] = [
         tooltip="write a note into the log (tick Private to keep it from the players)",
     ),
     Binding("v", "review", "Review", id="review", tooltip="review: timeline, filters, summary"),
+    Binding(
+        "w",
+        "why",
+        "Why?",
+        id="why",
+        tooltip="the options the app weighed for its last decision, their scores and odds",
+    ),
     Binding("tab", "app.focus_next", "Next pane", show=False),
     Binding("shift+tab", "app.focus_previous", "Previous pane", show=False),
     # The answer keys are the screen's, not the Now pane's: they reach the question
@@ -163,10 +170,18 @@ PANE_KEYS: list[tuple[str, str]] = [
 #: Palette commands that have no key: (title, what it does, action).
 PALETTE_ONLY: list[tuple[str, str, str]] = [
     ("Export the log", "write the structured log (JSON) beside the save", "export"),
+    (
+        "Who plays a side",
+        "the app (as a persona) or the table plays a side from here on (a GM entry)",
+        "players",
+    ),
+    ("Let the app answer", "the app answers the question an undo left to you", "app_answer"),
 ]
 
 #: Actions the palette lists only while they are possible (the others say why not).
-PALETTE_WHEN_LIVE = frozenset({"override", "note", "condition", "damage", "heal", "status"})
+PALETTE_WHEN_LIVE = frozenset(
+    {"override", "note", "condition", "damage", "heal", "status", "players", "why", "app_answer"}
+)
 
 #: Keys that make no sense as a palette command (a yes/no answer, a search's steps).
 _NOT_IN_PALETTE = frozenset(

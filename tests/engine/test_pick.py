@@ -227,7 +227,7 @@ def test_the_report_tells_a_pick_as_a_sentence() -> None:
     session = _played()
     narrator = Teller(session.battle, session.battle.labels)
     entry = next(e for e in session.battle.log if e.kind == "pick")
-    assert narrator.sentence(entry) == "Squire, Pikeman — which units moved over open ground."
+    assert narrator.sentence(entry) == "Squire and Pikeman moved over open ground."
 
 
 # -- groups: at most one option of each ------------------------------------------------------

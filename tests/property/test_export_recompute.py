@@ -13,10 +13,12 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from skirmtui.engine.core.causes import ATTACKS
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.sim import MAX_ANSWERS
 from skirmtui.engine.report.export import export_document
 from skirmtui.systems.registry import systems
+from skirmtui.systems.regole_base.dice import cell as rb_cell
 from tests.property.test_every_system import SYSTEMS, short_setup
 
 
@@ -34,6 +36,43 @@ def recompute(doc: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dict[str,
                 assert state[change["field"]] == change["from"], (entry["index"], change)
             state[change["field"]] = change["to"]
     return units, state
+
+
+def check_details(doc: dict[str, Any]) -> None:
+    """The additive keys of issue 24 hold what docs/export.md says: a choice's value is
+    one of the enabled options it offered; a part's base plus its mods is its value; a
+    Confronto's target is the cell of its operands; a check's dice parts hold its faces
+    in order and its difficulty parts add up to its target; attacks name a known kind."""
+    units = {u["id"] for u in doc["units"]}
+    for entry in doc["entries"]:
+        if entry["kind"] in ("choose", "pick") and entry["answer"] is not None:
+            offered = {o["value"]: o for o in entry["options"]}
+            values = entry["value"] if isinstance(entry["value"], list) else [entry["value"]]
+            for value in values:
+                assert offered[value]["disabled"] is False, (entry["index"], value)
+            for option in entry["options"]:
+                assert option["disabled"] is ("reason" in option)
+        roll = entry["roll"]
+        for part in (roll or {}).get("parts", []):
+            if "base" in part:
+                assert part["base"] + sum(m["value"] for m in part["mods"]) == part["value"]
+        if roll and "cell" in roll:
+            own, against = (p["value"] for p in roll["parts"])
+            assert roll["target"] == rb_cell(own, against).target, entry["index"]
+        dice = [p for p in (roll or {}).get("parts", []) if p["role"] == "die"]
+        if dice and len(dice) == roll["dice"].count("+") + 1:
+            assert [f for p in dice for f in p["faces"]] == roll["faces"], entry["index"]
+        shared = [p["value"] for p in (roll or {}).get("parts", []) if p["role"] == "difficulty"]
+        if shared and roll["target"] is not None:
+            assert sum(shared) == roll["target"], entry["index"]
+        if "attack" in entry:
+            assert entry["attack"]["kind"] in ATTACKS and entry["attack"]["weapon"]
+        if "skipped" in entry:
+            assert entry["skipped"]["what"] in ("attack", "question")
+            assert entry["key"] == f"skip.{entry['skipped']['what']}"
+        if "group" in entry:
+            assert len(entry["group"]) > 1 and set(entry["group"]) <= units
+        assert entry.get("held", True) is True
 
 
 def plain(value: Any) -> Any:
@@ -64,6 +103,7 @@ def test_every_units_final_state_follows_from_the_exported_effects(
     session = Session(system, short_setup(system, seed, players))
     play(session, random.Random(seed), overrides)
     doc = plain(export_document(session))
+    check_details(doc)
     units, state = recompute(doc)
     battle = session.battle
     for unit in battle.units.values():

@@ -852,7 +852,7 @@ def test_ce8_shooting_back_needs_a_loaded_weapon() -> None:
     s.gm("gm.set", unit="blue1", field="reload", value=1)
     activate(s, (3,), (2,), (3, "red1"), (2, "blue1"))
     _shoot(s, "blue1")
-    assert disabled(s) == {"back": "unloaded: 1 reload step(s) left"}
+    assert disabled(s) == {"back": "unloaded: 1 reload step left"}
     before = len(s.items)
     with pytest.raises(AnswerError):
         s.answer("back")

@@ -378,7 +378,7 @@ def test_cg12_a_bow_of_cad_2_needs_one_ready_action_before_it_shoots_again() -> 
     assert stat(s, "red1", "reload") == 1
     play(s, ("action.choose", "nothing"))
     scene(s)
-    assert disabled(s)["ranged"] == "not loaded: 1 reload step(s) left"
+    assert disabled(s)["ranged"] == "not loaded: 1 reload step left"
     refused(s, "ranged", "not loaded")
     play(s, ("action.choose", "ready"), ("ready.choose", "reload"))
     assert stat(s, "red1", "reload") == 0

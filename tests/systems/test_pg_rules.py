@@ -643,7 +643,7 @@ def test_pg8_a_tie_on_objectives_goes_to_points_destroyed() -> None:
     assert result is not None and result.winner == "red"
     assert "Red 25" in result.reason and "Blue 0" in result.reason
     summary = get_system(PG).summary(s.battle)
-    assert "Red: 1 objectives held, 25 points destroyed" in summary[2]
+    assert "Red: 1 objective held, 25 points destroyed" in summary[2]
 
 
 def test_pg8_equal_objectives_and_points_is_a_draw() -> None:

@@ -5,6 +5,8 @@ Update after an intended change with `pytest tests/tui --snapshot-update`.
 
 from __future__ import annotations
 
+from textual.widgets import Input
+
 from skirmtui.tui.app import SkirmApp
 from tests.tui.helpers import SIZE, WI, demo_session
 
@@ -33,7 +35,14 @@ def test_battle_screen_too_small(snap_compare) -> None:
 
 
 def test_setup_screen(snap_compare) -> None:
-    assert snap_compare(SkirmApp(system_id=WI, path="saves/new.toml", seed=7), terminal_size=SIZE)
+    async def still_cursor(pilot) -> None:  # type: ignore[no-untyped-def]
+        # A blinking cursor is caught on or off by when the frame is taken: hold it on.
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
+
+    app = SkirmApp(system_id=WI, path="saves/new.toml", seed=7)
+    assert snap_compare(app, terminal_size=SIZE, run_before=still_cursor)
 
 
 def test_review_screen(snap_compare) -> None:

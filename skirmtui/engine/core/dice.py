@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from skirmtui.engine.core.records import frozen_record
@@ -174,3 +175,24 @@ def _example(dice: Dice | DiceSum) -> str:
     if isinstance(dice, DiceSum):
         return " ".join(_example(part) for part in dice.parts)
     return " ".join(str(min(dice.sides, 3 + i)) for i in range(dice.count))
+
+
+def group_faces(dice: Dice | DiceSum, faces: Sequence[int]) -> list[tuple[int, ...]]:
+    """The faces of each die, in order (an exploding die's run of maximum faces with the
+    face that closed it): `1d8!+1d6!` with 8 3 2 → (8, 3), (2,). Faces that do not read
+    as these dice give one group of all of them."""
+    faces = tuple(faces)
+    parts = dice.parts if isinstance(dice, DiceSum) else (dice,)
+    groups: list[tuple[int, ...]] = []
+    i = 0
+    try:
+        for part in parts:
+            for _ in range(part.count):
+                end = _one_die(part, faces, i) if part.explode else i + 1
+                if end > len(faces):
+                    raise DiceError("short")
+                groups.append(faces[i:end])
+                i = end
+    except (DiceError, IndexError):
+        return [faces]
+    return groups if i == len(faces) else [faces]

@@ -219,3 +219,23 @@ def skipped(
     entry = b.record("info", text, key=f"skip.{what}", actor=actor, target=target)
     entry.detail = {"skipped": {"what": what, "rule": rule}}
     return entry
+
+
+def annotate(b: Battle, **keys: Any) -> None:
+    """Add what a reader of the export needs to the entry just written (the roll or answer
+    the step has just received): each key an additive key of export format 1
+    (docs/export.md). `roll=` is merged into the entry's `roll` (its `parts`). Values
+    may be shared between entries (cached by a system): never mutated here."""
+    entry = b.current
+    if entry is None:
+        return
+    if entry.detail is None:  # the common case: nothing to merge with (every roll)
+        entry.detail = keys
+        return
+    detail = dict(entry.detail)
+    for name, value in keys.items():
+        if name == "roll" and isinstance(detail.get("roll"), dict):
+            detail["roll"] = {**detail["roll"], **value}
+        else:
+            detail[name] = value
+    entry.detail = detail

@@ -52,6 +52,9 @@ class Runner:
         #: Set by the session while it replays a log: the prompts answered then are seen
         #: by nobody, so their lazy option lists are never made (`LazyOptions`).
         self.replaying = False
+        #: Set by the export's own replay: each choice's entry keeps the options offered
+        #: (`offered`), lazy lists made; play and ordinary replays never pay for it.
+        self.keep_offered = False
         self._step: Step | None = None
         self._on_boundary = on_boundary
         self._advance(None, fresh=True)
@@ -141,6 +144,8 @@ class Runner:
                 actors=actors,
                 targets=targets,
             )
+            if self.keep_offered and isinstance(prompt, Choose | Pick):
+                entry.detail = {**(entry.detail or {}), "options": offered(prompt)}
             sent = value
         entry.value = value
         if item.by == BY_AI:
@@ -218,6 +223,17 @@ def _picked_units(
     if target is None:
         return actors, (units if len(units) > 1 else ()), actor, units[0]
     return actors, targets, actor, target
+
+
+def offered(prompt: Choose | Pick) -> list[dict[str, object]]:
+    """The options a choice offered (export `options`): value, label, and for a disabled
+    one `disabled: true` and the `reason` it gave."""
+    return [
+        {"value": o.value, "label": o.label, "disabled": True, "reason": o.disabled}
+        if o.disabled is not None
+        else {"value": o.value, "label": o.label, "disabled": False}
+        for o in prompt.options
+    ]
 
 
 def roll_record(prompt: Roll, result: RollResult) -> dict[str, object]:

@@ -84,3 +84,15 @@ def json_ascii_controls(text: str) -> str:
     if json_raw.search(text) is None:
         return text
     return json_raw.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+#: Nouns whose plural is not the noun + "s".
+_PLURALS = {"die": "dice", "inch": "inches", "cm": "cm", "success": "successes"}
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """`1 wound`, `3 wounds`, `0 wounds`: a count with its noun agreeing (issue 27: the
+    log said "1 objectives held", "2 wound(s)")."""
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {many or _PLURALS.get(noun) or noun + 's'}"

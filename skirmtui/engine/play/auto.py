@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from skirmtui.engine.core.items import GM_AI
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import RuleSystem, Setup
+from skirmtui.engine.play.limits import MAX_ANSWERS, SimError
 from skirmtui.engine.play.policy import play
-from skirmtui.engine.play.sim import MAX_ANSWERS, SimError
 
 
 def let_app_play(session: Session, sides: Mapping[str, str]) -> None:

@@ -112,8 +112,9 @@ class Search:
             for faces, p in branches(prompt):
                 moments = self._expect([*path, Item(prompt.key, faces)], depth)[0]
                 total = [t + p * m for t, m in zip(total, moments, strict=True)]
-            words = prompt.text if first_roll else ""
-            return tuple(total), words, None if chance is None else float(chance)
+            if not first_roll or side_of(battle, prompt) != self.side:
+                return tuple(total), "", None  # the odds shown are of the side's own roll
+            return tuple(total), prompt.text, None if chance is None else float(chance)
         if isinstance(prompt, Confirm):
             return self._expect([*path, Item(prompt.key, True)], depth, first_roll)
         answers = self._answers(battle, prompt)

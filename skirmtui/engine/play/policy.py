@@ -45,11 +45,6 @@ class Decision:
     considered: tuple[Considered, ...] = ()
 
 
-def rng_for(session: Session) -> random.Random:
-    """The decision's RNG: fixed by the battle's seed and the answer's position."""
-    return random.Random(session.setup.seed * 7_919 + len(session.items) + 1)
-
-
 def answers_of(prompt: Prompt) -> list[AnswerValue]:
     """Every legal answer of a decision, in the prompt's order."""
     if isinstance(prompt, Choose):
@@ -69,8 +64,25 @@ def _passive(prompt: Prompt, value: AnswerValue) -> bool:
     return value is False or value == 0
 
 
-def decide(session: Session) -> Decision | None:
-    """The app's answer to the pending prompt, or None when the table answers it."""
+@frozen_record
+class Question:
+    """What a decision needs, taken from the session in a moment (`prepare`), so the
+    thinking (`think`) may run in another thread while the session stays free: the
+    battle where the step began (a private copy), the answers since, the answers legal
+    now with their words and passiveness."""
+
+    prompt: Prompt
+    persona: Persona
+    side: str
+    #: How many answers the session held: a decision is for this position only.
+    length: int
+    answers: tuple[tuple[AnswerValue, str, bool], ...]
+    search: Search | None
+    seed: int
+
+
+def prepare(session: Session) -> Question | None:
+    """The pending question if the app answers it (None: the table does)."""
     prompt, battle = session.prompt, session.battle
     name = app_persona(session.system, battle, prompt)
     if name is None or prompt is None:
@@ -78,36 +90,56 @@ def decide(session: Session) -> Decision | None:
     side = side_of(battle, prompt)
     assert side is not None
     who = persona(session.system.id, name)
-    rng = rng_for(session)
-    answers = answers_of(prompt)
+    answers = tuple((v, prompt.describe(v), _passive(prompt, v)) for v in answers_of(prompt))
+    search = None
+    if not who.random and len(answers) > 1:
+        base, consumed = session.step_start()
+        tail = list(session.items[consumed:])
+        search = Search(session.system, base, consumed, tail, side, who)
+    seed = session.setup.seed * 7_919 + len(session.items) + 1
+    return Question(prompt, who, side, len(session.items), answers, search, seed)
+
+
+def think(question: Question) -> Decision:
+    """The decision for a prepared question (reads nothing of the session)."""
+    prompt, who = question.prompt, question.persona
+    rng = random.Random(question.seed)
     if who.random:
         value = prompt.random_answer(rng)
-        return Decision(value, name, side, "at random", prompt.text)
-    if len(answers) == 1:
-        label = prompt.describe(answers[0])
-        only = (Considered(answers[0], label, None, 0.0, True),)
-        return Decision(answers[0], name, side, "the only choice", prompt.text, only)
-    scored = _score(session, prompt, side, who, answers)
+        return Decision(value, who.name, question.side, "at random", prompt.text)
+    if question.search is None:
+        value, label, _ = question.answers[0]
+        only = (Considered(value, label, None, 0.0, True),)
+        return Decision(value, who.name, question.side, "the only choice", prompt.text, only)
+    scored = _score(question.search, prompt.key, who, question.answers)
     best = max(c.score for c in scored)
     tied = [c for c in scored if c.score >= best - _TIE]
     pick = tied[0] if len(tied) == 1 else rng.choice(tied)
     considered = tuple(Considered(c.value, c.label, c.outlook, c.score, c is pick) for c in scored)
-    return Decision(pick.value, name, side, _reason(pick, len(tied)), prompt.text, considered)
+    reason = _reason(pick, len(tied))
+    return Decision(pick.value, who.name, question.side, reason, prompt.text, considered)
+
+
+def decide(session: Session) -> Decision | None:
+    """The app's answer to the pending prompt, or None when the table answers it."""
+    question = prepare(session)
+    return None if question is None else think(question)
 
 
 def _score(
-    session: Session, prompt: Prompt, side: str, who: Persona, answers: list[AnswerValue]
+    search: Search,
+    key: str,
+    who: Persona,
+    answers: tuple[tuple[AnswerValue, str, bool], ...],
 ) -> list[Considered]:
-    base, consumed = session.step_start()
-    search = Search(session.system, base, consumed, list(session.items[consumed:]), side, who)
     share = max(BUDGET // len(answers), 24)
     out = []
-    for value in answers:
+    for value, label, passive in answers:
         search.budget = share
-        outlook = search.outlook(prompt.key, value)
+        outlook = search.outlook(key, value)
         score = outlook.score + who.risk * outlook.spread
-        score += 0.0 if _passive(prompt, value) else who.bold
-        out.append(Considered(value, prompt.describe(value), outlook, score))
+        score += 0.0 if passive else who.bold
+        out.append(Considered(value, label, outlook, score))
     return out
 
 
@@ -116,7 +148,7 @@ def _reason(pick: Considered, tied: int) -> str:
     o = pick.outlook
     if o is None:
         return "the only choice"
-    parts = []
+    parts = []  # odds in words, no score: the players' screens show this line
     if o.chance is not None:
         parts.append(f"{o.chance:.0%} to succeed")
     if o.kill >= 0.005:
@@ -126,7 +158,7 @@ def _reason(pick: Considered, tied: int) -> str:
     if not parts:
         parts.append("no loss expected" if o.taken < 0.005 else f"risks {o.taken:.1f}")
     tie = f", tie of {tied} broken by the seed" if tied > 1 else ""
-    return f"score {pick.score:.2f}: " + ", ".join(parts) + tie
+    return ", ".join(parts) + tie
 
 
 def play(session: Session) -> Decision | None:

@@ -20,15 +20,10 @@ from skirmtui.engine.core.records import record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.session import RulesFailed, Session
 from skirmtui.engine.core.system import RuleSystem, Setup
+from skirmtui.engine.play.limits import MAX_ANSWERS, SimError
+
 
 #: A battle still running after this many answers counts as an error ("does not end").
-MAX_ANSWERS = 20_000
-
-
-class SimError(RuntimeError):
-    pass
-
-
 class SaveFailed(OSError):
     """A battle's save could not be written: `path` and the `OSError` that stopped it."""
 

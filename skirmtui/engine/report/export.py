@@ -7,6 +7,7 @@ from typing import Any
 from skirmtui.engine.core.battle import Battle, LogEntry, plain_value
 from skirmtui.engine.core.odds import die_chance, success_chance
 from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.report.luck import luck_document
 
@@ -15,7 +16,7 @@ EXPORT_FORMAT = 1
 
 def export_document(session: Session) -> dict[str, Any]:
     setup = session.setup
-    battle = session.battle
+    battle = offered_battle(session)
     doc: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "system": setup.system,
@@ -39,6 +40,17 @@ def export_document(session: Session) -> dict[str, Any]:
         "luck": luck_document(battle),
     }
     return doc
+
+
+def offered_battle(session: Session) -> Battle:
+    """The session's battle replayed once more with every choice's options kept (export
+    `options`): the same log, entry for entry (a replay is exact), plus what was offered
+    — lazy option lists included, which an ordinary replay never makes."""
+    runner = Runner(session.system, session.system.new_battle(session.setup))
+    runner.keep_offered = True
+    for item in session.items:
+        runner.apply(item)
+    return runner.battle
 
 
 def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
@@ -79,8 +91,13 @@ def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:
         doc["order"] = plain_value(entry.order)
     if entry.roll is not None:
         doc["roll"] = roll_document(entry)
-    if entry.detail:  # what the system adds: skipped, attack, group, held (docs/export.md)
-        doc.update(entry.detail)
+    detail = entry.detail
+    if detail:  # what the system adds: skipped, attack, group, held, options (export.md)
+        for name, value in detail.items():
+            if name == "roll" and doc["roll"] is not None:
+                doc["roll"].update(value)  # the roll's parts
+            else:
+                doc[name] = value
     return doc
 
 

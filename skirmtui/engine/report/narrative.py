@@ -2,9 +2,14 @@
 
 Prompts are worded as questions for the GM ("Does the hit wound Athos? (CA 5)"); a
 report reads better as what happened ("The hit wounded Athos (rolled 4, needed ≤ 5)").
-The rewording here is generic: it knows the units' and sides' names, a few English
-question shapes and the common verbs the three systems use; anything it does not
-recognise keeps its own words, with the answer in front.
+The rewording here is generic: it knows the units' and sides' names, the English
+question shapes the five systems ask in ("X: which unit activates?", "How does X
+move?", "X attacks whom?", "How far does X fall (cm)?") and the common verbs. A table
+fact it cannot turn into a statement ("Could an enemy … charge X now?") is left out:
+its consequences are in the entries after it, and the whole log is in the JSON export.
+Counts agree with their nouns (`wording.plural`). tests/engine/test_wording.py runs
+this over hundreds of random battles of every system and fails on the bad shapes
+readers met (issue 27).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections.abc import Iterable
 
 from skirmtui.engine.core.battle import Battle, LogEntry
 from skirmtui.engine.core.prompts import SYMBOLS
+from skirmtui.engine.core.text import plural
 
 _IRREGULAR = {
     "is": "was",
@@ -53,11 +59,28 @@ _IRREGULAR = {
     "leads": "led",
 }
 _BASE_IRREGULAR = {"is": "be", "are": "be", "has": "have", "does": "do", "goes": "go"}
+#: Adverbs that may stand between an auxiliary and its verb ("Did X also pass …").
+_ADVERBS = frozenset({"also", "still", "now", "just", "already", "really"})
+#: Phrases whose past is not the verb's ("X is dead" → "X died", not "was dead").
+_PHRASES = ((re.compile(r"\b(is|are) dead\b"), "died"),)
 _PAST_OF_BASE = {base: _IRREGULAR[f"{base}s"] for base in ("hit", "shoot", "fight", "lose")}
 #: Verbs put in the past wherever they stand (never nouns in the systems' texts).
 _ANYWHERE = re.compile(r"\b(is|are|has|cannot|fails|passes|wins|flees|leaves)\b")
 _QUESTION = re.compile(r"^(Does|Do|Did|Is|Are|Was|Has|Have|Can|Could)\s+(.*)$")
 _PAREN_TAIL = re.compile(r"\s*\(([^()]*)\)\s*$")
+_WHICH_VERB = re.compile(r"^which (.+?) (\w+s)\b(.*)$")
+_WHICH_PAST = re.compile(r"^which (.+?) (\w+ed)\b(.*)$")
+_WHICH_DO = re.compile(r"^which (.+?) (?:does|do) (\w+) (\w+)(.*)$")
+_VERB_WHICH = re.compile(r"^(\w+s)((?: with| at| on| to)?) (which .+|whom)$")
+_DO_WHICH = re.compile(r"^(\w+)((?: with| at| on| to)?) (which .+|whom)$")
+_HOW = re.compile(r"^how does (.+?) (\w+)(.*)$", re.I)
+_HOW_MUCH = re.compile(
+    r"^how (?:many (\w+)|far|wide) does (.+?) (\w+)(?:\s*\((\w+)[^()]*\))?$", re.I
+)
+_HOW_MANY_OF = re.compile(r"^how many of (.+?) (?:have|has) (.+)$", re.I)
+_UNLESS = re.compile(r"^(.+?) is (.+?) unless it passes (.+)$")
+#: A question one of whose words only a question has (the statement lost its shape).
+_ASKING = re.compile(r"^(which|how|what|who|whom|where|when|why)\b", re.I)
 
 
 class Teller:
@@ -85,12 +108,14 @@ class Teller:
         if entry.kind == "note":
             return f"GM's note: {text}"
         if entry.kind == "result":
-            return _sentence(text)
+            return _sentence(self.past(text))
         return _sentence(self.past(text))
 
     def past(self, text: str) -> str:
         """`Athos is wounded (1/2)` → `Athos was wounded (1/2)`: the verb after a known
         subject, and is/are/has/cannot anywhere."""
+        for pattern, words in _PHRASES:
+            text = pattern.sub(words, text)
         subject = self._subject(text)
         if subject:
             rest = text[len(subject) :]
@@ -115,6 +140,11 @@ class Teller:
         assert roll is not None
         question = entry.text.split(": [", 1)[0]
         question, note = _split_note(question)
+        if "?" in question.rstrip("?"):  # "X hits Y? C 4 vs C 4 (…)": the rest is a note
+            question, _, rest = question.partition("?")
+            question += "?"
+            rest = rest.strip()
+            note = "; ".join(n for n in (rest, note) if n)
         dice = _dice_words(roll)
         if note:
             dice = f"{note}; {dice}"
@@ -122,28 +152,134 @@ class Teller:
         if roll.get("per_die") and success is None:
             statement = self._statement(question, None)
             done = roll["total"]
-            return _sentence(f"{statement}: {done} of {len(roll['faces'])} dice succeeded")
+            dice_cast = plural(len(roll["faces"]), "die")
+            return _sentence(f"{statement}: {done} of {dice_cast} succeeded")
         statement = self._statement(question, success)
         crit = f", a critical {roll['critical']}" if roll.get("critical") else ""
         return _sentence(f"{statement} ({dice}{crit})")
 
-    def _answered(self, kind: str, question: str, answer: str, entry: LogEntry) -> str:
-        if kind == "ask" and answer in ("yes", "no"):
-            return _sentence(self._statement(question, answer == "yes"))
+    def _answered(self, kind: str, question: str, answer: str, entry: LogEntry) -> str | None:
+        """A choice or a table's answer as what happened, or None for a table fact that
+        reads as nothing on its own."""
         who = ""
         if ": " in question:
             head, tail = question.split(": ", 1)
-            if self._subject(head) == head:
-                who, question = head, tail
-        question = _split_note(question)[0].rstrip("?").strip()
-        if not self._subject(question):
-            question = _lower_first(question)
-        if kind == "choose":
-            subject = who or self._actor(entry)
-            if subject:
-                return _sentence(f"{subject} chose {answer} — {question}")
-            return _sentence(f"{answer} — {question}")
-        return _sentence(f"{answer} — {question}")
+            named = self._subject(head)
+            if named == head or (named and not _QUESTION.match(tail)):
+                # "X: which unit …", "X acts: which action?", "X (3 AP): which action?"
+                who, question = re.sub(r" \(.*\)$", "", named), tail
+        question = _split_note(question)[0]
+        bare = question.rstrip("?…").strip()
+        if kind == "ask":
+            if answer in ("yes", "no"):
+                return self._yes_no(bare, answer == "yes")
+            return self._number(bare, answer)
+        subject = who or self._actor(entry)
+        if kind == "pick" and ", " in answer:  # "Squire, Pikeman" → "Squire and Pikeman"
+            first, _, last = answer.rpartition(", ")
+            answer = f"{first} and {last}"
+        told = self._chosen(subject, bare, answer, question.endswith("…"), bool(who))
+        if told is None:
+            told = f"{subject} chose {answer}" if subject else answer
+        return _sentence(told)
+
+    def _chosen(
+        self, who: str, question: str, answer: str, trailing: bool, named: bool
+    ) -> str | None:
+        """The shapes of the systems' choices (`named`: `who` chose, as the question's
+        head says); None when none fits."""
+        plain = _lower_first(question)
+        match = _WHICH_DO.match(plain)
+        if match:  # "which action does it give up this round"
+            doer = match.group(2)
+            doer = who if doer in ("it", "you", "they") else doer
+            verb = past_of_base(match.group(3))
+            return f"{doer} {verb} {self._thing(answer)}{match.group(4)}"
+        match = _WHICH_PAST.match(plain)
+        if match:  # "which units moved over open ground": the answer did
+            return f"{answer} {match.group(2)}{match.group(3)}"
+        match = _WHICH_VERB.match(plain)
+        if match and _is_verb(match.group(2)):  # "which unit activates"
+            verb, rest = match.group(2), match.group(3)
+            if named:  # "X: which unit activates" — X chose
+                return f"{who} chose {answer} to {base_form(verb)}{rest}"
+            return f"{answer} {past_tense(verb)}{rest}"  # "Which enemy makes its free attack"
+        subject = self._subject(question)
+        if subject:
+            rest = question[len(subject) :].strip()
+            match = _VERB_WHICH.match(rest)
+            if match and _is_verb(match.group(1)):  # "X attacks which enemy", "X shoots at whom"
+                tail = match.group(3)
+                extra = tail[len("whom") :] if tail.startswith("whom") else ""
+                return f"{subject} {past_tense(match.group(1))}{match.group(2)} {answer}{extra}"
+            word, _, obj = rest.partition(" ")
+            if trailing and _is_verb(word):  # "X readies…", "X strikes with…"
+                return f"{subject} {past_tense(word)} {(obj + ' ') if obj else ''}{answer}"
+        match = _DO_WHICH.match(plain)
+        if match and who:  # "X: Shoot at which enemy unit?"
+            return f"{who} {past_of_base(match.group(1))}{match.group(2)} {answer}"
+        match = _HOW.match(question)
+        if match:  # "how does it move", "How does X defend against Y"
+            doer = match.group(1)
+            doer = who if doer in ("it", "they") else doer
+            joint = " — " if ":" in answer else ": "
+            return f"{doer} {past_of_base(match.group(2))}{match.group(3)}{joint}{answer}"
+        question = question.rsplit(". ", 1)[-1]  # "Turn 3: the GM describes …. The light"
+        first = question.split(" ", 1)[0]
+        if re.match(r"^which [\w -]+$", plain):  # "which action": the answer says it
+            return None
+        if not _ASKING.match(question) and not _QUESTION.match(question) and not _is_verb(first):
+            # A noun phrase ("Distance from X to Y", "range"): the answer is its value.
+            words = question.replace(" (the table says)", "")
+            head = f"{who}: " if who and not self._subject(words) else ""
+            return f"{head}{_upper_first(words)}: {answer}"
+        return None
+
+    def _thing(self, answer: str) -> str:
+        """An option's label in the middle of a sentence ("gave up its assault")."""
+        return answer if self._subject(answer) else _lower_first(answer)
+
+    def _yes_no(self, question: str, yes: bool) -> str | None:
+        """`Has X reached cover?` + yes → `X reached cover`; a question about someone it
+        cannot name ("Could an enemy … charge X now?") is left out."""
+        for mark in (": ", ". "):  # "X is on overwatch: does it stop …", "Move X. Is it …"
+            if mark in question:
+                head, tail = question.rsplit(mark, 1)
+                if _QUESTION.match(tail):
+                    # "Move X up to 5 cm" names X second.
+                    doer = self._subject(head) or self._subject(re.sub(r"^\w+ ", "", head))
+                    if doer:
+                        question = re.sub(r"\b(it|its)\b", doer, tail, count=1)
+        told = self._statement(question + "?", yes)
+        if "?" in told or told.startswith(("Yes:", "No:", "Success:", "Failure:")):
+            return None
+        return _sentence(told)
+
+    def _number(self, question: str, answer: str) -> str | None:
+        """`How far does X fall (cm)?` + 5 → `X fell 5 cm`; `How many of X's 5 models have
+        Y within …?` + 2 → `2 of X's 5 models had Y within …`."""
+        if not answer.lstrip("-").isdigit():
+            return None
+        n = int(answer)
+        match = _HOW_MANY_OF.match(question)
+        if match:
+            return _sentence(f"{n} of {match.group(1)} had {match.group(2)}")
+        match = _HOW_MUCH.match(question)
+        if match:
+            noun = match.group(1) or match.group(4) or ""
+            doer, verb = match.group(2), match.group(3)
+            if verb in ("up", "down", "off", "out", "over") and " " in doer:
+                doer, last = doer.rsplit(" ", 1)  # "does X jump up": the verb is "jump up"
+                verb = f"{last} {verb}"
+            verb = " ".join([past_of_base(verb.split(" ")[0]), *verb.split(" ")[1:]])
+            if not noun:
+                return _sentence(f"{doer} {verb} {n}")
+            if noun == "inches":
+                noun = "inch"
+            elif noun.endswith("s") and noun != "cm":
+                noun = noun[:-1]
+            return _sentence(f"{doer} {verb} {plural(n, noun)}")
+        return None
 
     def _actor(self, entry: LogEntry) -> str:
         if entry.actor and entry.actor in self.labels:
@@ -157,6 +293,12 @@ class Teller:
         `Does the hit wound X?` + failure → `The hit did not wound X`."""
         question = question.strip()
         bare = question.rstrip("?").strip()
+        unless = _UNLESS.match(bare)
+        if unless and success is not None:  # "X is stunned unless it passes R 2"
+            who, what, test = unless.groups()
+            if success:
+                return f"{who} passed {test} and was not {what}"
+            return f"{who} failed {test} and was {what}"
         match = _QUESTION.match(bare)
         if match:
             aux, rest = match.group(1), match.group(2)
@@ -173,15 +315,30 @@ class Teller:
                 neg = "could" if success is not False else "could not"
                 return _upper_first(f"{subject} {neg} {tail}".strip())
             verb, _, obj = tail.partition(" ")
+            adverb = ""
+            if verb in _ADVERBS:  # "Did X also pass within 1" of Y?"
+                adverb = verb + " "
+                verb, _, obj = obj.partition(" ")
             if success is False:
-                return _upper_first(f"{subject} did not {verb} {obj}".strip())
-            return _upper_first(f"{subject} {past_of_base(verb)} {obj}".strip())
+                return _upper_first(f"{subject} did not {adverb}{verb} {obj}".strip())
+            return _upper_first(f"{subject} {adverb}{past_of_base(verb)} {obj}".strip())
         subject = self._subject(bare)
         if subject:
             rest = bare[len(subject) :].strip()
             word, _, obj = rest.partition(" ")
             verb = word.rstrip(",.:;!?")
             mark = word[len(verb) :]  # "defends:" → "did not defend:"
+            lower = verb.lower()
+            if lower in ("is", "are", "has", "have") and success is not None:
+                # "X is at R 2 of 4: M test" — the verb states, the roll passed or failed.
+                outcome = "passed" if success else "failed"
+                return f"{self.past(bare)}: {outcome}"
+            if lower in ("tries", "try") and obj.startswith("to "):
+                # "X tries to climb 9"": it tried either way; it failed or it did.
+                action, _, rest = obj[3:].partition(" ")
+                if success is False:
+                    return f"{subject} failed to {action}{mark} {rest}".strip()
+                return f"{subject} {past_of_base(action)}{mark} {rest}".strip()
             if _is_verb(verb):
                 if success is False:
                     return f"{subject} did not {base_form(verb)}{mark} {obj}".strip()

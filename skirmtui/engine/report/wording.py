@@ -1,5 +1,11 @@
 """Effects in words: what a rule changed, written for people (log, reports).
 
+The one place the log's and the reports' words for effects and counts live (issue 27):
+the combat log, the review, the Markdown and HTML reports all use these. Every line is
+a sentence a player would write: no Python lists or dicts, a count agrees with its noun
+(`plural`), and bookkeeping that resets many units at once is one line ("8 units: no
+longer acted this phase") with each unit named only where detail is asked for (review).
+
 Plain text, no markup: the TUI log and the md report render these lines as data.
 """
 
@@ -7,13 +13,28 @@ from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Effect, LogEntry
 from skirmtui.engine.core.system import RuleSystem
+from skirmtui.engine.core.text import plural
+
+__all__ = ["effect_words", "entry_effects", "plural", "value_words"]
+
+#: Units sharing one same change in one entry at least this many times are one line.
+GROUP_AT = 3
 
 
 def value_words(battle: Battle, value: object, labels: dict[str, str] | None = None) -> str:
     """A stored value as people read it: unit and side ids become names (a list of
-    them, names joined)."""
+    them, names joined; a table of them `Blue: north-west, Red: north-east`); an empty
+    place in a list (an objective nobody holds) is "nobody"."""
     if isinstance(value, list | tuple):
-        return ", ".join(value_words(battle, v, labels) for v in value) or "none"
+        return ", ".join(_item_words(battle, v, labels) for v in value) or "none"
+    if isinstance(value, dict):
+        return (
+            ", ".join(
+                f"{value_words(battle, k, labels)}: {value_words(battle, v, labels)}"
+                for k, v in value.items()
+            )
+            or "none"
+        )
     if isinstance(value, str) and value:
         if value in battle.units:
             return (labels or battle.labels).get(value, value)
@@ -21,6 +42,10 @@ def value_words(battle: Battle, value: object, labels: dict[str, str] | None = N
             if side.id == value:
                 return side.name
     return str(value)
+
+
+def _item_words(battle: Battle, value: object, labels: dict[str, str] | None) -> str:
+    return "nobody" if value in ("", None) else value_words(battle, value, labels)
 
 
 def effect_words(
@@ -38,6 +63,8 @@ def effect_words(
     if isinstance(after, bool) and isinstance(before, bool):
         return f"now {label}" if after else f"no longer {label}"
     if isinstance(after, int) and isinstance(before, int) and not isinstance(after, bool):
+        if label.endswith(" round"):  # a round number, not a count: no difference
+            return f"{label} {after}" if after else f"{label}: none"
         return f"{label} {before} → {after} ({after - before:+d})"
     if after in ("", None):
         return f"{label} cleared (was {value_words(battle, before, labels)})"
@@ -49,19 +76,34 @@ def entry_effects(
     system: RuleSystem,
     entry: LogEntry,
     labels: dict[str, str] | None = None,
+    *,
+    detail: bool = False,
 ) -> str:
     """Every effect of a log entry, grouped by unit in the order they happened:
-    `Centurione: damage 0 → 1 (+1), no longer active; Capo tribù: removed`."""
+    `Centurione: damage 0 → 1 (+1), no longer active; Capo tribù: removed`. Units that
+    changed in the same way (a phase end's resets) are one part, `8 units: no longer
+    acted this phase`, unless `detail` (review) asks for each."""
     if not entry.effects:
         return ""
     labels = labels if labels is not None else battle.labels
     grouped: dict[str | None, list[str]] = {}
     for effect in entry.effects:  # a unit's stat, or (unit None) the battle's position
-        words = effect_words(battle, system, effect, labels)
-        grouped.setdefault(effect.unit, []).append(words)
-    return "; ".join(
-        f"{_whose(battle, unit, labels)}: {', '.join(words)}" for unit, words in grouped.items()
-    )
+        grouped.setdefault(effect.unit, []).append(effect_words(battle, system, effect, labels))
+    same: dict[tuple[str, ...], list[str | None]] = {}
+    for unit, said in grouped.items():
+        same.setdefault(tuple(said), []).append(unit)
+    parts = []
+    done: set[tuple[str, ...]] = set()
+    for unit, said in grouped.items():
+        key = tuple(said)
+        units = same[key]
+        if not detail and unit is not None and len(units) >= GROUP_AT:
+            if key not in done:
+                done.add(key)
+                parts.append(f"{plural(len(units), 'unit')}: {', '.join(said)}")
+            continue
+        parts.append(f"{_whose(battle, unit, labels)}: {', '.join(said)}")
+    return "; ".join(parts)
 
 
 def _whose(battle: Battle, unit: str | None, labels: dict[str, str]) -> str:

@@ -13,6 +13,7 @@ from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import combat, morale, profile
 from skirmtui.systems.cape_et_epee.morale import Sub
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
@@ -145,7 +146,7 @@ def reason(s: Situation, action: str) -> str | None:
         if not s.armed:
             return "no missile weapon"
         if s.reload:
-            return f"unloaded: {s.reload} reload step(s) left"
+            return f"unloaded: {plural(s.reload, 'reload step')} left"
     if action == "reload" and not s.reload:
         return "nothing to reload"
     if action in ("melee", "flee") and not s.engaged:
@@ -444,7 +445,10 @@ def _reload(b: Battle, unit: Unit, na: bool) -> Sub:
     spend(b, unit, "reload", na)
     b.set(unit, "reload", unit.num("reload") - 1)
     left = unit.num("reload")
-    b.record("info", f"{unit.label} reloads" + (f" ({left} step(s) left)" if left else ": loaded"))
+    b.record(
+        "info",
+        f"{unit.label} reloads" + (f" ({plural(left, 'step')} left)" if left else ": loaded"),
+    )
     yield from ()
     return True
 

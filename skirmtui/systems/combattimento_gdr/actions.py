@@ -15,6 +15,7 @@ from skirmtui.engine.core.causes import FLED
 from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt
 from skirmtui.engine.core.system import Step
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
 from skirmtui.systems.combattimento_gdr.arms import (
@@ -57,7 +58,8 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
         b.set(unit, "charge_to", "")
     if unit.num("busy") > 0:
         left = unit.num("busy") - 1
-        b.record("info", f"{unit.label} goes on with its action ({left} turns left)", actor=unit.id)
+        said = f"{unit.label} goes on with its action ({plural(left, 'turn')} left)"
+        b.record("info", said, actor=unit.id)
         b.set(unit, "busy", left)
         return
     if unit.num("charging") > 0:
@@ -68,7 +70,8 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
         else:
             left = unit.num("charging") - 1
             if left > 0:
-                b.record("info", f"{unit.label} charges on ({left} turns left)", actor=unit.id)
+                said = f"{unit.label} charges on ({plural(left, 'turn')} left)"
+                b.record("info", said, actor=unit.id)
                 b.set(unit, "charging", left)
                 return
             yield from contact_and_strike(b, unit, foe)  # it ends the charge (charging 0)
@@ -130,7 +133,7 @@ def action_options(b: Battle, unit: Unit, may_delay: bool) -> list[Option]:
     elif not p.shooting_weapons(unit):
         ranged_reason = "no ranged weapon readied"
     elif not loaded(unit):
-        ranged_reason = f"not loaded: {unit.num('reload')} reload step(s) left"
+        ranged_reason = f"not loaded: {plural(unit.num('reload'), 'reload step')} left"
     in_contact = "in contact: flee first" if foes else None
     ready_opts = ready_options(unit)
     options = [Option(MELEE, "Attack in melee", melee_reason)]

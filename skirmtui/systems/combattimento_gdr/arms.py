@@ -6,6 +6,7 @@ from __future__ import annotations
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import Step
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.combattimento_gdr import profile as p
 from skirmtui.systems.combattimento_gdr.tables import armour, weapons
 
@@ -68,7 +69,7 @@ def ready_options(unit: Unit) -> list[Option]:
     if unit.num("reload"):
         cad = [w for w in p.words(unit.profile["weapons"]) if int(weapons()[w].get("cad", 1)) > 1]
         why = None if cad and cad[0] in ready else "draw the weapon first"
-        out.append(Option("reload", f"Reload ({unit.num('reload')} step(s) left)", why))
+        out.append(Option("reload", f"Reload ({plural(unit.num('reload'), 'step')} left)", why))
     return out
 
 

@@ -12,72 +12,25 @@ from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, SELF, Cause
-from skirmtui.engine.core.prompts import Choose, Compare, Option, Prompt, Roll, RollResult
+from skirmtui.engine.core.kit import annotate
+from skirmtui.engine.core.prompts import Choose, Option, Prompt, Roll, RollResult
 from skirmtui.engine.core.system import Step
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.combattimento_gdr import armour as armour_rules
 from skirmtui.systems.combattimento_gdr import checks, defence
 from skirmtui.systems.combattimento_gdr import profile as p
 from skirmtui.systems.combattimento_gdr.position import pos
+from skirmtui.systems.combattimento_gdr.rolls import check, target_bonus, wound_mods
 from skirmtui.systems.combattimento_gdr.tables import (
     armour,
     critical,
     failure,
     location,
-    modifiers,
     reversed_d100,
     weapons,
 )
 
 STILL = "still"
-
-
-def wound_mods(unit: Unit) -> list[tuple[str, int]]:
-    """CG-15: the lowest full section's penalty, on every check of this combatant."""
-    found = p.penalty(unit)
-    return [(f"wounds: {found[0]}", found[1])] if found else []
-
-
-def target_bonus(target: Unit) -> list[tuple[str, int]]:
-    """CG-10: the attacker's bonus against a stunned, prone or helpless target (the GM
-    sets prone and helpless on the sheet); ours: the best one only, they do not add."""
-    rows = modifiers()["attacker"]
-    found = [rows[flag] for flag in ("stunned", "prone", "helpless") if target.flag(flag)]
-    if not found:
-        return []
-    best = max(found, key=lambda row: int(row["value"]))
-    return [(str(best["label"]), int(best["value"]))]
-
-
-def check(
-    b: Battle,
-    unit: Unit,
-    key: str,
-    text: str,
-    dice: str,
-    difficulty: int,
-    mods: list[tuple[str, int]],
-    target: Unit | None,
-    compare: Compare | None = ">=",
-) -> Generator[Prompt, Any, tuple[int, tuple[int, ...]]]:
-    """A check (CG-2): yields the Roll and returns (total, faces). No die left: total =
-    the modifiers alone (CG-9), logged without a roll. The Roll's compare/threshold say
-    what the roll decides, so the odds shown are that chance (G-2)."""
-    if not dice:
-        total = sum(v for _, v in mods)
-        b.record("info", f"{text}: no die to roll, total {total}", actor=unit.id)
-        return total, ()
-    result: RollResult = yield Roll(
-        key=key,
-        text=text,
-        dice=dice,
-        compare=compare,
-        threshold=difficulty if compare else None,
-        modifiers=mods,
-        side=unit.side,
-        actor=unit.id,
-        target=target.id if target else None,
-    )
-    return result.total, result.faces
 
 
 def attack(
@@ -99,6 +52,12 @@ def attack(
     char_sides = checks.lower(p.sides_of(attacker, char), steps)
     skill = p.skills(attacker).get(str(spec.get("skill", "")), 0)
     dice = checks.check_dice(char_sides, skill)
+    labels = tuple(
+        label
+        for sides, label in ((char_sides, char.upper()), (skill, str(spec.get("skill", ""))))
+        if sides
+    )
+    shared = [("DP", p.dp(target)), *difficulty_mods]  # CG-10, CG-16: what it had to beat
     difficulty = p.dp(target) + sum(v for _, v in difficulty_mods)
     mods = wound_mods(attacker)
     mods += target_bonus(target)
@@ -119,7 +78,12 @@ def attack(
         difficulty,
         mods,
         target,
+        labels=labels,
+        difficulty_parts=shared,
     )
+    attack_kind = attack_kind or ("shot" if ranged else "melee")
+    about = {"weapon": str(spec["label"]), "kind": attack_kind}
+    annotate(b, attack=about)
     if unaware or choice is None:
         hit = total >= difficulty
         reference = difficulty
@@ -131,6 +95,7 @@ def attack(
         )
     else:
         d_total, _ = yield from _defence_roll(b, attacker, target, choice, total, difficulty)
+        annotate(b, attack=about)
         result = checks.opposed(total, d_total, difficulty)
         hit = result.hit
         reference = difficulty if ranged else d_total
@@ -143,7 +108,6 @@ def attack(
         )
     if hit:
         crit = checks.critical_hit(hit, total, difficulty)
-        attack_kind = attack_kind or ("shot" if ranged else "melee")
         yield from strike(b, attacker, target, weapon, crit, attack_kind)
     elif checks.critical_failure(hit, faces, reference):
         yield from fumble(b, attacker, weapon)
@@ -167,7 +131,15 @@ def _defence_roll(
         text = f"{target.label} defends: {choice.label}, stops the hit with {a_total} or more"
         return (
             yield from check(
-                b, target, "defence.roll", text, choice.dice, a_total, wound_mods(target), attacker
+                b,
+                target,
+                "defence.roll",
+                text,
+                choice.dice,
+                a_total,
+                wound_mods(target),
+                attacker,
+                labels=choice.dice_labels,
             )
         )
     text = (
@@ -185,6 +157,7 @@ def _defence_roll(
             wound_mods(target),
             attacker,
             compare=None,
+            labels=choice.dice_labels,
         )
     )
 
@@ -338,6 +311,7 @@ def land(b: Battle, effect: dict[str, Any]) -> None:
             actor=effect["by"],
             target=target.id,
         )
+        annotate(b, held=True)
         return
     apply(b, effect)
 
@@ -350,14 +324,25 @@ def apply_held(b: Battle) -> None:
     where.held = []
     if not held:
         return
+    start = len(b.log)
     b.record(
         "info",
-        f"The simultaneous group has acted: {len(held)} held result(s) applied",
+        f"The simultaneous group has acted: {plural(len(held), 'held result')} applied",
         actors=dict.fromkeys(str(e["by"]) for e in held),
         targets=dict.fromkeys(str(e["target"]) for e in held),
     )
     for effect in held:
         apply(b, effect, held=True)
+    group = where.order[where.entry] if where.entry < len(where.order) else []
+    mark(b, start, group=list(group), held=True)
+
+
+def mark(b: Battle, start: int, **keys: Any) -> None:
+    """Add export keys (`group`, `held`) to the entries written since `start`, GM
+    entries and notes excepted (CG-4, CG-11: what a simultaneous group did and held)."""
+    for entry in b.log[start:]:
+        if entry.kind not in ("override", "note"):
+            entry.detail = {**(entry.detail or {}), **keys}
 
 
 def apply(b: Battle, effect: dict[str, Any], held: bool = False) -> None:

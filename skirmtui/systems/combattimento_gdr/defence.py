@@ -18,11 +18,13 @@ AGI_ONLY = "agi"
 
 @frozen_record
 class Defence:
-    """One way to defend: `skill` ("agi" for AGI alone), its dice expression and label."""
+    """One way to defend: `skill` ("agi" for AGI alone), its dice expression and label;
+    `dice_labels` names each die of `dice` in order (export `roll.parts`)."""
 
     skill: str
     dice: str
     label: str
+    dice_labels: tuple[str, ...] = ()
 
 
 def skills_ready(skills: dict[str, int], shield: bool, weapon: bool, ranged: bool) -> list[str]:
@@ -57,7 +59,7 @@ def choices(
     steps = max(attackers - 1, 0)
     agi = lower(characteristics["agi"], steps)
     label = "AGI alone" + (f", {steps} die lower" if steps else "")
-    return [Defence(AGI_ONLY, check_dice(agi), label)]
+    return [Defence(AGI_ONLY, check_dice(agi), label, ("AGI",) if agi else ())]
 
 
 def ranged_choices(
@@ -65,15 +67,18 @@ def ranged_choices(
 ) -> list[Defence]:
     """The one ranged defence of the turn: dodge or shield, else AGI alone (CG-6)."""
     out = [_skill_defence(name, skills, characteristics) for name in ready]
-    return out or [Defence(AGI_ONLY, check_dice(characteristics["agi"]), "AGI alone")]
+    agi = characteristics["agi"]
+    return out or [Defence(AGI_ONLY, check_dice(agi), "AGI alone", ("AGI",) if agi else ())]
 
 
 def _skill_defence(name: str, skills: dict[str, int], characteristics: dict[str, int]) -> Defence:
     """A defence skill with the characteristic the rules pair it with."""
     spec = rules()["defences"][name]
     char = str(spec["characteristic"])
+    named = ((characteristics[char], char.upper()), (skills[name], str(spec["label"])))
     return Defence(
         name,
         check_dice(characteristics[char], skills[name]),
         f"{spec['label']} ({char.upper()} + skill)",
+        tuple(label for sides, label in named if sides),
     )

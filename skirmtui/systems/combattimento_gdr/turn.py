@@ -129,7 +129,15 @@ def offer_step(b: Battle) -> Step:
 
 
 def activation(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
-    """One combatant's action; a GM's timed conditions count it (not a mere wait)."""
-    yield from actions.act(b, unit, may_delay=may_delay)
-    if unit.id not in pos(b).waiting:
+    """One combatant's action; a GM's timed conditions count it (not a mere wait). A
+    member of a simultaneous group has the entries of its action marked with the group
+    (export `group`, CG-4), also when the battle ends in the middle of it."""
+    where = pos(b)
+    start = len(b.log)
+    try:
+        yield from actions.act(b, unit, may_delay=may_delay)
+    finally:
+        if where.holding:
+            atk.mark(b, start, group=list(where.order[where.entry]))
+    if unit.id not in where.waiting:
         conditions.activation_ended(b, unit.id)

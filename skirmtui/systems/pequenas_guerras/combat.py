@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras.profile import (
     Weapon,
     melee_attacks,
@@ -51,7 +52,7 @@ def tests(
     make the batch a success)."""
     return Roll(
         key=key,
-        text=f"{text}: {count} d6, each {face}+ succeeds",
+        text=f"{text}: {plural(count, 'die')}, each {face}+ succeeds",
         dice=f"{count}d6",
         compare=">=",
         threshold=face,
@@ -96,7 +97,9 @@ def wound(
     if lost:
         b.set(unit, "models", models - lost, cause)
         b.record(
-            "info", f"{unit.label} loses {lost} model(s), {models - lost} left", target=unit.id
+            "info",
+            f"{unit.label} loses {plural(lost, 'model')}, {models - lost} left",
+            target=unit.id,
         )
     markers = wounds - lost
     if not markers:
@@ -104,7 +107,7 @@ def wound(
     b.set(unit, "markers", unit.num("markers") + markers, cause)
     result = yield Roll(
         key="wound.roll",
-        text=f"Does {unit.label} die of its wounds? (d6 + {unit.num('markers')} markers: "
+        text=f"Does {unit.label} die of its wounds? (d6 + {plural(unit.num('markers'), 'marker')}: "
         f"{DEAD_AT}+ dead, else stunned)",
         dice="1d6",
         compare=">=",
@@ -172,14 +175,15 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
     """Seed (Queda): X+1 hits, X one per full 7.5 cm; PG-7: blocked normally, no
     cover; then the model is placed stunned 5 cm from the base of the elevation."""
     hits = int(height // _SPECIAL["fall_step_cm"]) + 1
-    b.record("info", f"{unit.label} falls {height} cm: {hits} hit(s)", target=unit.id)
+    b.record("info", f"{unit.label} falls {height} cm: {plural(hits, 'hit')}", target=unit.id)
     face = needed(unit.num("quality"))
     result = yield tests(
         "fall.blocks", f"{unit.label} blocks the fall", hits, face, unit.side, unit.id, None
     )
     blocks = result.total
     cause = b.cause(FALL, by)  # the blocks roll; `by` pushed it off, if anyone did
-    b.record("info", f"{blocks} block(s): {hits - blocks} wound(s)", target=unit.id)
+    said = f"{plural(blocks, 'block')}: {plural(hits - blocks, 'wound')}"
+    b.record("info", said, target=unit.id)
     yield from wound(b, unit, hits - blocks, by, cause, push=False)
     if not unit.removed:
         stun(b, unit)
@@ -271,7 +275,9 @@ def resolve_hits(
 ) -> Sub[None]:
     """Hits → the defender's blocks → wounds. A stunned model hit by shooting dies.
     `cause`: the attack (its hits roll), named by every wound and loss it makes."""
-    b.record("info", f"{hits} hit(s) on {target.label}", actor=attacker.id, target=target.id)
+    b.record(
+        "info", f"{plural(hits, 'hit')} on {target.label}", actor=attacker.id, target=target.id
+    )
     if hits <= 0:
         return
     if ranged and target.flag("stunned"):
@@ -286,7 +292,8 @@ def resolve_hits(
     result = yield tests("defence.blocks", text, hits, face, target.side, target.id, attacker.id)
     blocks = result.total
     wounds = hits - blocks
-    b.record("info", f"{blocks} block(s): {wounds} wound(s)", actor=attacker.id, target=target.id)
+    said = f"{plural(blocks, 'block')}: {plural(wounds, 'wound')}"
+    b.record("info", said, actor=attacker.id, target=target.id)
     yield from wound(b, target, wounds, attacker, cause)
 
 

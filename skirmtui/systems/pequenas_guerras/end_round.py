@@ -7,6 +7,7 @@ from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.prompts import Choose, Option, Pick, Roll
 from skirmtui.engine.core.system import Step
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras import combat, rounds
 from skirmtui.systems.pequenas_guerras.combat import Sub
 from skirmtui.systems.pequenas_guerras.position import pos
@@ -194,7 +195,7 @@ def decide(b: Battle) -> None:
     points = {s: points_destroyed(b, s) for s in leaders}
     best = max(points.values())
     top = [s for s, p in points.items() if p == best]
-    reason = f"tied on {most} objectives; points of enemy units destroyed: " + ", ".join(
+    reason = f"tied on {plural(most, 'objective')}; points of enemy units destroyed: " + ", ".join(
         f"{b.side_name(s)} {p}" for s, p in points.items()
     )
     b.end(top[0] if len(top) == 1 else None, reason)

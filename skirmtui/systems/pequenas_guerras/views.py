@@ -6,6 +6,7 @@ from collections import Counter
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.system import QueueRow
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras import rounds
 from skirmtui.systems.pequenas_guerras.end_round import (
     models_left,
@@ -94,8 +95,9 @@ def summary(b: Battle) -> list[str]:
         units = [u for u in b.units.values() if u.side == side.id]
         left = [u for u in units if not u.removed]
         lines.append(
-            f"{side.name}: {objectives_held(b, side.id)} objectives held, "
-            f"{points_destroyed(b, side.id)} points destroyed, {len(left)}/{len(units)} units "
+            f"{side.name}: {plural(objectives_held(b, side.id), 'objective')} held, "
+            f"{plural(points_destroyed(b, side.id), 'point')} destroyed, "
+            f"{len(left)}/{len(units)} units "
             f"and {models_left(b, side.id)}/{starting_models(b, side.id)} models standing"
         )
     return lines

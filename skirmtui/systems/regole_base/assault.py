@@ -134,6 +134,11 @@ def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
     b.record("info", f"{name(unit)} charges {name(target)}: +1 F and V this phase", actor=unit.id)
 
 
+def _v(unit: Unit) -> dice.Operand:
+    """V in the Assault phase, with the charger's +1 (RB-6, RB-15)."""
+    return dice.Operand("V", v_now(unit), dice.mods(("charged", v_now(unit) - unit.num("v"))))
+
+
 def _escape(b: Battle, unit: Unit) -> Sub[None]:
     """RB-9, RB-13: Confronto V vs the fastest enemy in contact; success moves V" (1.5V"
     on a critical) and the model makes no attacks for the rest of the phase, even if
@@ -144,11 +149,14 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         return
     fastest = max(foes, key=v_now)
     b.set(unit, "fought", True)  # RB-20: engaged in the Assault phase, whatever comes
-    result = yield dice.confronto(
+    result = yield from dice.confront(
+        b,
         "assault.escape",
         f"{name(unit)} tries to escape: V {v_now(unit)} vs V {v_now(fastest)} of {name(fastest)}",
-        v_now(unit),
-        v_now(fastest),
+        dice.Operand("V", v_now(unit), dice.mods(("charged", v_now(unit) - unit.num("v")))),
+        dice.Operand(
+            "V", v_now(fastest), dice.mods(("charged", v_now(fastest) - fastest.num("v")))
+        ),
         side=unit.side,
         actor=unit.id,
         target=fastest.id,

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
-from skirmtui.engine.core.kit import skipped
+from skirmtui.engine.core.kit import annotate, skipped
 from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.regole_base import dice, maths
 from skirmtui.systems.regole_base.profile import name, wielded, with_item
 from skirmtui.systems.regole_base.state import Sub, engaged, escaped, kill, note_loss
@@ -35,7 +39,7 @@ def wound(b: Battle, target: Unit, count: int, why: str, cause: Cause) -> None:
     after = max(0, before - count)
     b.record(
         "info",
-        f"{name(target)} takes {count} wound(s): R {before} → {after} ({why})",
+        f"{name(target)} takes {plural(count, 'wound')}: R {before} → {after} ({why})",
         target=target.id,
     )
     b.set(target, "r", after, cause)
@@ -54,25 +58,30 @@ def wound_roll(
     shot: bool,
     weapon: Weapon,
     kind: str,
+    f_mods: tuple[dice.Mod, ...] = (),
+    about: dict[str, Any] | None = None,
 ) -> Sub[None]:
     """Seed: "il modello attaccante deve confrontare la F dell'attacco con la R del
     modello avversario"; RB-7: an armour critical failure wounds as a non-critical success.
-    The wounds' cause is this attack (`kind`: regular, free, extra, strike-back …)."""
+    The wounds' cause is this attack (`kind`: regular, free, extra, strike-back …);
+    `f_mods` moved the weapon's F, `about` is the attack as the export shows it."""
     r = target.num("r")
     if automatic:
         cause = b.cause(ATTACK, attacker, weapon=weapon.name, attack=kind)  # the armour roll
         why = "armour failed critically: wounds automatically"
         wound(b, target, maths.wounds(f, r), why, cause)
         return
-    result = yield dice.confronto(
+    result = yield from dice.confront(
+        b,
         "wound.roll",
         f"Wound: F {f} vs R {r} of {name(target)}",
-        f,
-        r,
+        dice.Operand("F", f, f_mods),
+        dice.Operand("R", r),
         side=attacker.side,
         actor=attacker.id,
         target=target.id,
     )
+    annotate(b, attack=about)
     if result.success:
         cause = b.cause(ATTACK, attacker, weapon=weapon.name, attack=kind)
         count = maths.wounds(f, r, result.critical == "success")
@@ -90,11 +99,32 @@ def wound_roll(
         )
 
 
+def attack_about(weapon: Weapon, kind: str, target: Unit, half: bool) -> dict[str, Any]:
+    """An attack as the export shows it on each of its rolls: the weapon, the kind of
+    attack (`causes.ATTACKS`), the target's armour score and the penetration against it
+    (RB-7; the flail's against a shield, −1 beyond half range, RB-10)."""
+    return _about(weapon, kind, armour_of(target), bool(target.profile["shield"]), half)
+
+
+@cache
+def _about(weapon: Weapon, kind: str, score: int, shield: bool, half: bool) -> dict[str, Any]:
+    """Shared by every attack alike (never mutated)."""
+    save = maths.save_target(score, weapon, shield, half)
+    return {"weapon": weapon.name, "kind": kind, "armour": score, "penetration": score - save}
+
+
 def armour_save(
-    b: Battle, target: Unit, weapon: Weapon, half: bool, attacker: Unit, shot: bool
+    b: Battle,
+    target: Unit,
+    weapon: Weapon,
+    half: bool,
+    attacker: Unit,
+    shot: bool,
+    about: dict[str, Any] | None = None,
 ) -> Sub[str]:
     """RB-7: "saved", "crit" (saved critically), "auto" (wounds automatically) or
-    "through". Models with armour 0 before penetration do not roll."""
+    "through". Models with armour 0 before penetration do not roll. `about`: the attack as
+    the export shows it on the save."""
     score = armour_of(target)
     if score <= 0:
         return "through"
@@ -107,6 +137,9 @@ def armour_save(
         actor=target.id,
         target=attacker.id,
     )
+    dice.tested(b, dice.Operand("armour", value, dice.mods(("penetration", value - score))))
+    if about is not None:
+        annotate(b, attack=about)
     if result.critical == "failure":
         return "auto"
     if result.critical == "success":
@@ -144,8 +177,9 @@ def melee_attack(
         return
     weapon = wielded(attacker)
     charged = attacker.flag("charged")
-    c = attacker.num("c") - attacker.num("c_malus")
-    if attacker.num("c_malus") and not auto_hit:  # spent by the next hit roll
+    malus = attacker.num("c_malus")
+    c = attacker.num("c") - malus
+    if malus and not auto_hit:  # spent by the next hit roll
         b.set(attacker, "c_malus", 0)
     b.record(
         "info",
@@ -153,17 +187,21 @@ def melee_attack(
         actor=attacker.id,
         target=target.id,
     )
+    about = attack_about(weapon, kind, target, False)
+    annotate(b, attack=about)
     ignore_armour = False
     if not auto_hit:
-        hit = yield dice.confronto(
+        hit = yield from dice.confront(
+            b,
             "melee.hit",
             f"{name(attacker)} hits {name(target)}? C {c} vs C {target.num('c')}",
-            c,
-            target.num("c"),
+            dice.Operand("C", c, dice.mods(("wound roll's critical failure", -malus))),
+            dice.Operand("C", target.num("c")),
             side=attacker.side,
             actor=attacker.id,
             target=target.id,
         )
+        annotate(b, attack=about)
         if hit.critical == "failure":
             # Seed: "un fallimento critico gli concede un attacco extra estemporaneo".
             if not target.flag("fleeing"):
@@ -181,17 +219,27 @@ def melee_attack(
         return
     outcome = "through"
     if not ignore_armour:
-        outcome = yield from armour_save(b, target, weapon, False, attacker, shot=False)
+        outcome = yield from armour_save(b, target, weapon, False, attacker, False, about)
         if outcome == "crit":
             # Seed: "Un successo critico in questa fase nega all'avversario il suo attacco
             # successivo".
             b.set(attacker, "lose", attacker.num("lose") + 1)
             b.record("info", f"{name(attacker)} loses its next attack", actor=attacker.id)
     if outcome in ("through", "auto") and not attacker.removed and not target.removed:
-        f = weapon.attack_f(attacker.num("f")) + (int(_ASSAULT["charge_f"]) if charged else 0)
+        bonus = dice.mods(("charged", int(_ASSAULT["charge_f"]) if charged else 0))
+        f = weapon.attack_f(attacker.num("f")) + sum(m.value for m in bonus)
         auto = outcome == "auto"
         yield from wound_roll(
-            b, attacker, target, f, automatic=auto, shot=False, weapon=weapon, kind=kind
+            b,
+            attacker,
+            target,
+            f,
+            automatic=auto,
+            shot=False,
+            weapon=weapon,
+            kind=kind,
+            f_mods=bonus,
+            about=about,
         )
     if weapon.stun and not target.removed:
         yield from stun(b, target, attacker)
@@ -230,11 +278,12 @@ def _parry(b: Battle, attacker: Unit, target: Unit) -> Sub[bool]:
     if choice != "parry" or target.removed or attacker.removed:
         return False
     b.set(target, "attacks", target.num("attacks") - 1)
-    result = yield dice.confronto(
+    result = yield from dice.confront(
+        b,
         "melee.parry_roll",
         f"{name(target)} parries: C {target.num('c')} vs C {attacker.num('c')}",
-        target.num("c"),
-        attacker.num("c"),
+        dice.Operand("C", target.num("c")),
+        dice.Operand("C", attacker.num("c")),
         side=target.side,
         actor=target.id,
         target=attacker.id,
@@ -248,22 +297,16 @@ def _parry(b: Battle, attacker: Unit, target: Unit) -> Sub[bool]:
     return True
 
 
-def target_v(b: Battle, target: Unit) -> tuple[int, list[str]]:
+def target_v(b: Battle, target: Unit) -> tuple[int, tuple[dice.Mod, ...]]:
     """RB-10: the target's V, +1 if it ran (this or last round), +2 if engaged, +1 after
-    an armour critical this round (not stacking, RB-15)."""
-    v = target.num("v")
-    why = []
+    an armour critical this round (not stacking, RB-15); and what raised it."""
     ran = target.num("ran")
-    if ran and b.round - ran in (0, 1):
-        v += int(_SHOOT["ran"])
-        why.append("ran")
-    if engaged(b, target):
-        v += int(_SHOOT["engaged"])
-        why.append("in melee")
-    if target.flag("covered"):
-        v += int(_SHOOT["cover"])
-        why.append("took cover")
-    return v, why
+    raised = dice.mods(
+        ("ran", int(_SHOOT["ran"]) if ran and b.round - ran in (0, 1) else 0),
+        ("in melee", int(_SHOOT["engaged"]) if engaged(b, target) else 0),
+        ("took cover", int(_SHOOT["cover"]) if target.flag("covered") else 0),
+    )
+    return target.num("v") + sum(m.value for m in raised), raised
 
 
 def ranged_attack(
@@ -273,21 +316,27 @@ def ranged_attack(
     if shooter.removed or target.removed:
         return True
     penalty = int(_SHOOT["half_range"]) if half else 0
-    t = shooter.num("t") - penalty - shooter.num("t_malus")
-    if shooter.num("t_malus"):
+    malus = shooter.num("t_malus")
+    t_mods = dice.mods(("beyond half range", -penalty), ("wound roll's critical failure", -malus))
+    t = shooter.num("t") + sum(m.value for m in t_mods)
+    if malus:
         b.set(shooter, "t_malus", 0)
-    v, why = target_v(b, target)
-    extra = f" ({', '.join(why)})" if why else ""
-    hit = yield dice.confronto(
+    v, raised = target_v(b, target)
+    extra = f" ({', '.join(m.label for m in raised)})" if raised else ""
+    kind = "free shot" if free else "shot"
+    about = attack_about(weapon, kind, target, half)
+    hit = yield from dice.confront(
+        b,
         "shoot.hit",
         f"{name(shooter)} {'free shot' if free else 'shoots'} {name(target)} with "
         f"{weapon.name}{' beyond half range' if half else ''}: T {t} vs V {v}{extra}",
-        t,
-        v,
+        dice.Operand("T", t, t_mods),
+        dice.Operand("V", v, raised),
         side=shooter.side,
         actor=shooter.id,
         target=target.id,
     )
+    annotate(b, attack=about)
     if hit.critical == "failure":
         b.set(shooter, "jammed", with_item(shooter, "jammed", weapon.id))
         b.record(
@@ -300,7 +349,7 @@ def ranged_attack(
         return True
     outcome = "through"
     if hit.critical != "success":
-        outcome = yield from armour_save(b, target, weapon, half, shooter, shot=True)
+        outcome = yield from armour_save(b, target, weapon, half, shooter, True, about)
         if outcome == "crit" and not target.flag("covered"):
             b.set(target, "covered", True)
             b.record(
@@ -310,9 +359,17 @@ def ranged_attack(
             )
     if outcome in ("through", "auto") and not shooter.removed and not target.removed:
         f = weapon.attack_f(shooter.num("f")) - penalty
-        auto, kind = outcome == "auto", "free shot" if free else "shot"
         yield from wound_roll(
-            b, shooter, target, f, automatic=auto, shot=True, weapon=weapon, kind=kind
+            b,
+            shooter,
+            target,
+            f,
+            automatic=outcome == "auto",
+            shot=True,
+            weapon=weapon,
+            kind=kind,
+            f_mods=dice.mods(("beyond half range", -penalty)),
+            about=about,
         )
     return True
 
@@ -320,11 +377,12 @@ def ranged_attack(
 def fall(b: Battle, unit: Unit, height: int) -> Sub[None]:
     """RB-5: a failed jump or descent risks a wound: Confronto height (as F) vs R."""
     r = unit.num("r")
-    result = yield dice.confronto(
+    result = yield from dice.confront(
+        b,
         "fall.wound",
-        f'{name(unit)} falls {height}": F {height} vs R {r}',
-        height,
-        r,
+        f'Does the {height}" fall wound {name(unit)}? F {height} vs R {r}',
+        dice.Operand("height", height),
+        dice.Operand("R", r),
         side=unit.side,
         actor=unit.id,
     )

@@ -6,10 +6,13 @@ before the dice are rolled (G-2) and the log records the outcome and any critica
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from functools import cache
 from typing import Any, NamedTuple
 
-from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.kit import annotate
+from skirmtui.engine.core.prompts import Prompt, Roll, RollResult
 from skirmtui.systems.regole_base.tables import confronti
 
 #: Natural totals as the `Roll` converters take them (typed once for mypy's attrs plugin).
@@ -36,6 +39,14 @@ class Cell(NamedTuple):
         if self.two_slash:
             return "2\\"
         return str(self.target)
+
+    @property
+    def words(self) -> str:
+        """The cell as a prompt says it (the table's `2\\` has a backslash, which a
+        reader takes for a typo: issue 27)."""
+        if self.two_slash:
+            return "only 2, not critical,"
+        return self.text
 
 
 def parse_cell(text: str) -> Cell:
@@ -80,7 +91,7 @@ def confronto(
     found = cell(own, opposed)
     return Roll(
         key=key,
-        text=f"{text} ({own} vs {opposed}: {found.text} on 2d6)",
+        text=f"{text} ({own} vs {opposed}: {found.words} on 2d6)",
         dice="2d6",
         compare="<=",
         threshold=found.target,
@@ -127,3 +138,66 @@ def test(
         actor=actor,
         target=target,
     )
+
+
+class Operand(NamedTuple):
+    """One side of a Confronto as compared (export `roll.parts`): the characteristic's
+    `label`, the `value` used, and the `mods` that moved it from the model's own."""
+
+    label: str
+    value: int
+    mods: tuple[Mod, ...] = ()
+
+
+def part(role: str, operand: Operand) -> dict[str, Any]:
+    """An operand as export `roll.parts` shows it: `base` + each mod = `value`."""
+    return {
+        "role": role,
+        "label": operand.label,
+        "value": operand.value,
+        "base": operand.value - sum(m.value for m in operand.mods),
+        "mods": [{"label": m.label, "value": m.value} for m in operand.mods],
+    }
+
+
+def confront(
+    b: Battle,
+    key: str,
+    text: str,
+    own: Operand,
+    against: Operand,
+    *,
+    side: str | None = None,
+    actor: str | None = None,
+    target: str | None = None,
+) -> Generator[Prompt, Any, RollResult]:
+    """`confronto`, then the roll's entry names its operands (RB-1: the cell read is the
+    characteristic's value across, the opposed value down)."""
+    result: RollResult = yield confronto(
+        key, text, own.value, against.value, side=side, actor=actor, target=target
+    )
+    annotate(b, roll=_parts(own, against))
+    return result
+
+
+@cache
+def _parts(own: Operand, against: Operand) -> dict[str, Any]:
+    """A Confronto's `roll` keys (shared by every roll of these operands: not mutated)."""
+    found = cell(own.value, against.value)
+    return {"parts": [part("own", own), part("against", against)], "cell": found.text}
+
+
+def mods(*pairs: tuple[str, int]) -> tuple[Mod, ...]:
+    """The non-zero modifiers of `pairs`."""
+    return tuple(Mod(label, value) for label, value in pairs if value)
+
+
+def tested(b: Battle, operand: Operand) -> None:
+    """A 1d6 test's entry names the value tested: its base and what moved it (the roll's
+    own modifiers, which move the number to roll under, are `roll.mods`)."""
+    annotate(b, roll=_tested(operand))
+
+
+@cache
+def _tested(operand: Operand) -> dict[str, Any]:
+    return {"parts": [part("own", operand)]}

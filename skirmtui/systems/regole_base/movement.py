@@ -151,11 +151,13 @@ def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:
         return False
     own, what = (unit.num("v"), "V") if how == "down" else (unit.num("f"), "F")
     against = -(-height // 2) if how == "climb" else height
-    result = yield dice.confronto(
+    halved = dice.mods(("half the height, rounded up", against - height))
+    result = yield from dice.confront(
+        b,
         "move.height_roll",
         f'{name(unit)} tries to {words} {height}": {what} {own} vs {against}',
-        own,
-        against,
+        dice.Operand(what, own),
+        dice.Operand("height", against, halved),
         side=unit.side,
         actor=unit.id,
     )

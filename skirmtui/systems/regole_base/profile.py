@@ -53,7 +53,7 @@ UNIT_FIELDS = (
     FieldSpec("covered", "+1 V against shots this round", bool),
     FieldSpec("fleeing", "fleeing (shooting morale)", bool),
     FieldSpec("fled", "has fled once (tests to recover)", bool),
-    FieldSpec("since", "in melee since round (0 not)", int, 0, 99),
+    FieldSpec("since", "in melee since round", int, 0, 99),  # 0: not in melee
     FieldSpec("wielding", "melee weapon in hand", str),
     FieldSpec("unloaded", "unloaded weapons", str),
     FieldSpec("jammed", "jammed weapons", str),

@@ -24,6 +24,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, LazyOptions, Option, Pick
 from skirmtui.engine.core.records import record
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS, DEAD, PRONE, WOUNDED
 
@@ -579,7 +580,7 @@ class WargamingIntroduttivo(BaseSystem):
             actor=unit.id,
             text=f"{unit.label} ({b.side_name(unit.side)}): does it move?",
             help="All players move at the same time on the table (WI-7). "
-            f"{len(movers)} more unit(s) may move after this one.",
+            f"{plural(len(movers), 'more unit')} may move after this one.",
             options=_move_options(
                 *self._allowances(unit),
                 active=unit.flag("active"),

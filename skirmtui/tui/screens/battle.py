@@ -23,6 +23,7 @@ from textual.screen import Screen
 from skirmtui.engine.core.items import GM_SET
 from skirmtui.engine.core.prompts import AnswerError, Ask, Prompt, Roll
 from skirmtui.engine.core.text import one_line, safe
+from skirmtui.tui.app_player import AppPlayer
 from skirmtui.tui.keys import BATTLE_BINDINGS
 from skirmtui.tui.search import LogSearch, haystack
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
@@ -106,6 +107,8 @@ class BattleScreen(Screen[None]):
         self.search = LogSearch()
         #: The search line is open: letters go to it, not to the answer keys.
         self._search_open = False
+        #: Answers the questions of the sides the app plays (tui/app_player.py).
+        self.player = AppPlayer(self)
 
     def compose(self) -> ComposeResult:
         # The size classes before the first layout, so that the first frame is drawn
@@ -134,6 +137,7 @@ class BattleScreen(Screen[None]):
         self._follow_prompt()
         self.query_one(UnitSheet).refresh_view()
         self.update_savebar()
+        self.player.check()
         if not self.read_only and not self.session.items:
             # A new battle: the rolls the app makes come before the first question.
             self.call_after_refresh(self._first_rolls)
@@ -187,6 +191,7 @@ class BattleScreen(Screen[None]):
             self.refresh_bindings()
         if not self.read_only:
             self.post_message(self.SessionChanged())  # the app autosaves after the frame
+            self.call_after_refresh(self.player.check)  # the app's turn, if it is
 
     def _follow_prompt(self) -> None:
         """A new prompt about a unit puts the roster cursor and the sheet on it (the
@@ -278,6 +283,7 @@ class BattleScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self._apply(_undo)
+        self.player.undone()
 
     def action_redo(self) -> None:
         self._apply(_redo)
@@ -341,6 +347,15 @@ class BattleScreen(Screen[None]):
         from skirmtui.tui.screens.note import NoteScreen
 
         self.app.push_screen(NoteScreen(), self.apply_gm)
+
+    def action_players(self) -> None:
+        self.player.choose_sides()
+
+    def action_why(self) -> None:
+        self.player.why()
+
+    def action_app_answer(self) -> None:
+        self.player.resume()
 
     def action_review(self) -> None:
         from skirmtui.tui.screens.review import ReviewScreen
@@ -467,6 +482,9 @@ _LIVE: dict[str, Callable[[BattleScreen], bool]] = {
     "condition": lambda screen: screen.playing,
     "override": lambda screen: screen.playing,
     "note": lambda screen: screen.playing,
+    "players": lambda screen: screen.playing,
+    "why": lambda screen: screen.playing and screen.player.allows("why"),
+    "app_answer": lambda screen: screen.playing and screen.player.allows("app_answer"),
 }
 
 #: Keys the open search line takes for itself (the letters go to it).

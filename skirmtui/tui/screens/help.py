@@ -23,6 +23,12 @@ left. The **Now** pane says what must happen next; before a roll it shows the di
 the number needed and the exact chance of success. The battle screen needs a
 terminal of at least 80×24. On the side heading, ▶ marks the player asked when the
 question is about the side, not one unit (who moved, who acts next).
+
+**Solo play.** The app can play a side (`--ai SIDE:PERSONA`, the setup form's "Played
+by", or the palette's "Who plays a side", a GM entry undone like any): it answers that
+side's decisions itself, with a short reason in the log; the table's facts (distances,
+sight, cover, contact) and the dice stay yours. After an undo it leaves the question to
+you; the palette's "Let the app answer" gives it back.
 """
 
 

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
-from skirmtui.engine.core.items import GM_ADD, GM_END, GM_REMOVE, GM_RESTORE, GM_SET, Item
+from skirmtui.engine.core.items import GM_ADD, GM_AI, GM_END, GM_REMOVE, GM_RESTORE, GM_SET, Item
 from skirmtui.engine.core.session import Session
 from skirmtui.tui.usertext import plain
 
@@ -21,6 +21,7 @@ ACTIONS = [
     ("Put a removed unit back", GM_RESTORE),
     ("Add a unit", GM_ADD),
     ("End the battle", GM_END),
+    ("Who plays a side (the app or the table)", GM_AI),
 ]
 
 
@@ -30,10 +31,11 @@ class OverrideScreen(ModalScreen[Item | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
-    def __init__(self, session: Session, unit_id: str | None) -> None:
+    def __init__(self, session: Session, unit_id: str | None, action: str = GM_SET) -> None:
         super().__init__()
         self.session = session
         self.unit_id = unit_id
+        self.action = action
 
     def compose(self) -> ComposeResult:
         battle = self.session.battle
@@ -48,7 +50,7 @@ class OverrideScreen(ModalScreen[Item | None]):
             yield Label("GM override — logged, and undone like any answer", classes="title")
             with Horizontal(classes="row"):
                 yield Label("Action")
-                yield Select(ACTIONS, value=GM_SET, allow_blank=False, id="action")
+                yield Select(ACTIONS, value=self.action, allow_blank=False, id="action")
             with Horizontal(classes="row", id="unit-row"):
                 yield Label("Unit")
                 yield Select(units, id="unit")
@@ -61,6 +63,11 @@ class OverrideScreen(ModalScreen[Item | None]):
             with Horizontal(classes="row", id="side-row"):
                 yield Label("Side")
                 yield Select(sides, id="side", allow_blank=True)
+            with Horizontal(classes="row", id="persona-row"):
+                yield Label("Played by")
+                from skirmtui.tui.screens.setup import player_choices
+
+                yield Select(player_choices(system.id), value="", allow_blank=False, id="persona")
             with Horizontal(classes="row", id="name-row"):
                 yield Label("Name / reason")
                 yield Input(id="name")
@@ -75,7 +82,7 @@ class OverrideScreen(ModalScreen[Item | None]):
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        self._show_rows(GM_SET)
+        self._show_rows(self.action)
         if self.unit_id in self.session.battle.units:
             self.query_one("#unit", Select).value = self.unit_id
 
@@ -90,8 +97,10 @@ class OverrideScreen(ModalScreen[Item | None]):
             GM_RESTORE: {"unit-row", "value-row"},
             GM_ADD: {"side-row", "name-row", "value-row"},
             GM_END: {"side-row", "name-row"},
+            GM_AI: {"side-row", "persona-row"},
         }[action]
-        for row in ("unit-row", "field-row", "side-row", "name-row", "value-row"):
+        rows = ("unit-row", "field-row", "side-row", "persona-row", "name-row", "value-row")
+        for row in rows:
             self.query_one(f"#{row}").display = row in visible
         self._hint()
 
@@ -149,6 +158,11 @@ class OverrideScreen(ModalScreen[Item | None]):
             if field is None:
                 raise ValueError("choose a field")
             return Item(GM_SET, {"unit": unit, "field": field, "value": parse_value(text)})
+        if action == GM_AI:
+            side = self._value("side")
+            if side is None:
+                raise ValueError("choose the side")
+            return Item(GM_AI, {"side": side, "persona": str(self._value("persona") or "")})
         if action == GM_END:
             return Item(
                 GM_END,

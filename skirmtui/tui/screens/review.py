@@ -20,6 +20,7 @@ from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import phase_label
 from skirmtui.engine.core.text import one_line
+from skirmtui.engine.report.wording import entry_effects
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.search_input import SearchInput
 from skirmtui.tui.usertext import plain
@@ -137,13 +138,21 @@ class ReviewScreen(Screen[None]):
         self._shown = self.visible_entries()
         if self.search.active:  # the filters changed: search what they leave
             self._run_search(self.search.query)
+        battle, system = self.live.battle, self.live.system
+        labels = battle.labels
         for e in self._shown:
+            # The detail the live log groups ("8 units: …"): each unit named here.
+            text = e.text
+            if e.effects:
+                said = entry_effects(battle, system, e, labels, detail=True)
+                if not text or said != entry_effects(battle, system, e, labels):
+                    text = " — ".join(t for t in (text, said) if t)
             table.add_row(
                 str(e.index),
                 str(e.round),
-                plain(phase_label(self.live.system, e.phase)),
+                plain(phase_label(system, e.phase)),
                 plain(e.kind),
-                Text(one_line(e.text)),
+                Text(one_line(text)),
                 key=str(e.index),
             )
 

@@ -40,8 +40,17 @@ class SetupScreen(Screen[Setup | None]):
         Binding("escape", "cancel", "Cancel", id="cancel"),
     ]
 
-    def __init__(self, system_id: str, preset: Setup | None, seed: int | None) -> None:
+    def __init__(
+        self,
+        system_id: str,
+        preset: Setup | None,
+        seed: int | None,
+        ai: dict[str, str] | None = None,
+    ) -> None:
         super().__init__()
+        #: Sides the app plays (side id → persona): `new --ai` fills it in, the form's
+        #: "Played by" rows change it in place when the battle starts.
+        self.ai = ai if ai is not None else {}
         self.system = get_system(system_id)
         self.preset = preset
         self.seed = seed if seed is not None else (preset.seed if preset else 1)
@@ -90,6 +99,15 @@ class SetupScreen(Screen[Setup | None]):
                         yield Input(side.name if side else SIDE_IDS[i].capitalize(), id=f"name-{i}")
                         default = TYPED if side else self.armies[i % len(self.armies)]
                         yield Select(army_choices, value=default, allow_blank=False, id=f"army-{i}")
+                    played = self.ai.get(SIDE_IDS[i]) or (self.ai.get(side.id) if side else None)
+                    with Horizontal(classes="row"):
+                        yield Label("Played by")
+                        yield Select(
+                            player_choices(self.system.id),
+                            value=played or "",
+                            allow_blank=False,
+                            id=f"play-{i}",
+                        )
                     typed = ""
                     if side and preset:
                         typed = "\n".join(
@@ -222,6 +240,11 @@ class SetupScreen(Screen[Setup | None]):
             return
         for warning in self.warnings:
             self.notify(safe(warning), severity="warning", markup=False)
+        self.ai.clear()
+        for i, side in enumerate(setup.sides):
+            persona = self.query_one(f"#play-{i}", Select).value
+            if isinstance(persona, str) and persona:
+                self.ai[side.id] = persona
         self.dismiss(setup)
 
     @on(Button.Pressed, "#start")
@@ -231,6 +254,13 @@ class SetupScreen(Screen[Setup | None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def player_choices(system_id: str) -> list[tuple[str, str]]:
+    """Who may play a side: the table, or the app as one of the system's personas."""
+    from skirmtui.engine.play.personas import personas
+
+    return [("the table", "")] + [(f"the app: {name}", name) for name in personas(system_id)]
 
 
 def _numbers(fields: tuple[FieldSpec, ...]) -> list[str]:

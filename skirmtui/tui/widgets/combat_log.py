@@ -44,8 +44,8 @@ def entry_line(entry: LogEntry) -> str:
     text = one_line(entry.text)
     if entry.kind == "phase":
         return f"── {text} ──"
-    if entry.kind == "override" and text.startswith("GM "):
-        return text  # "GM sets …" already says who
+    if entry.kind == "override" and text.startswith(("GM ", "GM:")):
+        return text  # "GM sets …", "GM: X is pinned" already say who
     prefix = {"roll": "» ", "override": "GM ", "note": "✎ ", "result": "★ "}.get(entry.kind, "  ")
     if entry.private:
         prefix += "(private) "

@@ -109,6 +109,8 @@ class PromptPanel(Widget, can_focus=True):
         self._numbering = OptionNumbers()
         self.entry = ""  # faces or number typed
         self.error = ""
+        #: A line about the question that is not an error (the app is thinking…).
+        self.notice = ""
         self._lines: list[Line] = []
         self._laid_out_for: tuple[object, ...] = ()
         self._strips: dict[tuple[Line, int], Strip] = {}
@@ -139,6 +141,11 @@ class PromptPanel(Widget, can_focus=True):
                 [o.value for o in prompt.options],
             )
         self._redraw()
+
+    def show_notice(self, message: str) -> None:
+        if message != self.notice:
+            self.notice = message
+            self._redraw()
 
     def show_error(self, message: str) -> None:
         """The rules refused an answer: say why; what was typed is cleared (the same
@@ -278,6 +285,8 @@ class PromptPanel(Widget, can_focus=True):
         head += [Line(t, "title") for t in wrap(one_line(title), width, 2)]
         if prompt.help:
             head += [Line(t, "help") for t in wrap(one_line(prompt.help), width, 2)[:3]]
+        if self.notice:
+            head += [Line(t, "odds") for t in wrap(one_line(self.notice), width, 2)]
         if isinstance(prompt, Roll):
             head += [Line(t, "odds") for t in wrap(roll_summary(prompt), width, 2)]
         tail = (
@@ -352,7 +361,8 @@ class PromptPanel(Widget, can_focus=True):
 
     def _state(self, width: int, height: int) -> tuple[object, ...]:
         prompt = self.session.prompt
-        return (prompt, self.entry, self.error, self._cursor, width, height, self.has_focus)
+        state = (self.entry, self.error, self.notice, self._cursor, width, height, self.has_focus)
+        return (prompt, *state)
 
     def _redraw(self) -> None:
         """The state changed: lay the lines out again and repaint those that differ

@@ -1,0 +1,64 @@
+"""A decision of the app in words: the options it weighed, their scores, the odds.
+
+`why_lines` is what the "Why?" screen shows (the GM's; the players' view shows the
+decision and its short reason only). Plain text: no markup, labels made safe.
+"""
+
+from __future__ import annotations
+
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import safe
+from skirmtui.engine.play.policy import Considered, Decision, decide
+
+
+def option_words(c: Considered) -> str:
+    """`58% to succeed (Capitano attacks Barbaro); 31% to take a unit off, 5% to lose one;
+    deals 0.40, risks 0.10` — what the option is expected to bring."""
+    o = c.outlook
+    if o is None:
+        return "nothing else could be answered"
+    parts = []
+    if o.chance is not None:
+        roll = f" ({safe(o.roll)})" if o.roll else ""
+        parts.append(f"{o.chance:.0%} to succeed{roll}")
+    parts.append(f"{o.kill:.0%} to take a unit off, {o.lose:.0%} to lose one")
+    parts.append(f"deals {o.dealt:.2f}, risks {o.taken:.2f}")
+    if o.spread >= 0.005:
+        parts.append(f"spread {o.spread:.2f}")
+    return "; ".join(parts)
+
+
+def why_lines(decision: Decision, side_name: str) -> list[str]:
+    """The whole why: the question, then each option best first with its score."""
+    lines = [
+        safe(f"{side_name} ({decision.persona}): {decision.question}"),
+        safe(f"Answer: {_chosen(decision)} — {decision.reason}"),
+        "",
+    ]
+    ranked = sorted(decision.considered, key=lambda c: -c.score)
+    for c in ranked:
+        mark = " — chosen" if c.chosen else ""
+        lines.append(safe(f"{c.label}: score {c.score:.2f}{mark}"))
+        lines.append("   " + option_words(c))
+    if not ranked:
+        lines.append("Any legal answer at random (the random persona weighs nothing).")
+    return lines
+
+
+def _chosen(decision: Decision) -> str:
+    for c in decision.considered:
+        if c.chosen:
+            return c.label
+    return str(decision.value)
+
+
+def decision_at(session: Session, index: int) -> Decision | None:
+    """The decision behind the AI answer at `index`, worked out again from the battle as
+    it stood (decisions are deterministic: the same as when it was taken). A replay of
+    the log up to it: call it off the UI thread."""
+    before = Session(session.system, session.setup, session.items[:index])
+    decision = decide(before)
+    item = session.items[index]
+    if decision is None or decision.value != item.value:
+        return None  # played by another version of the app's players: no why to show
+    return decision

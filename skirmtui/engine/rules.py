@@ -1,0 +1,102 @@
+"""The rule author's API: everything a rule system imports, from one module.
+
+A system is a `BaseSystem` subclass declaring its phase table, field and option specs
+and player range; its steps are generators that `yield` prompts (`Choose`, `Pick`,
+`Roll`, `Ask`, `Confirm`) and change the battle only through `Battle`. The contract
+(what the engine calls, what a step may do) is in `engine/core/system.py`; the helpers
+that keep a rule reading like the rulebook are in `engine/core/kit.py`.
+
+    from skirmtui.engine.rules import BaseSystem, Battle, Phase, Roll, Step, stat_test
+"""
+
+from __future__ import annotations
+
+from skirmtui.engine.core import conditions
+from skirmtui.engine.core.armies import setup_from_scenario
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle, Position, Scalar, Side, Stat, Unit
+from skirmtui.engine.core.causes import Cause
+from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.kit import (
+    Held,
+    about,
+    opposed,
+    pick_enemy,
+    reset,
+    skipped,
+    stat_test,
+    unit_choices,
+    winner_by_score,
+)
+from skirmtui.engine.core.prompts import (
+    Ask,
+    Choose,
+    Compare,
+    Confirm,
+    LazyOptions,
+    Option,
+    Pick,
+    Prompt,
+    Roll,
+    RollResult,
+)
+from skirmtui.engine.core.records import frozen_record, record
+from skirmtui.engine.core.rolloff import RollOff
+from skirmtui.engine.core.system import (
+    FieldSpec,
+    OptionSpec,
+    Phase,
+    QueueRow,
+    RuleSystem,
+    Setup,
+    SetupError,
+    Step,
+    UnitSpec,
+)
+
+__all__ = [
+    "Ask",
+    "BaseSystem",
+    "Battle",
+    "Cause",
+    "Choose",
+    "Compare",
+    "Confirm",
+    "FieldSpec",
+    "Held",
+    "Item",
+    "LazyOptions",
+    "Option",
+    "OptionSpec",
+    "Phase",
+    "Pick",
+    "Position",
+    "Prompt",
+    "QueueRow",
+    "Roll",
+    "RollOff",
+    "RollResult",
+    "RuleSystem",
+    "Scalar",
+    "Setup",
+    "SetupError",
+    "Side",
+    "Stat",
+    "Step",
+    "Unit",
+    "UnitSpec",
+    "about",
+    "conditions",
+    "frozen_record",
+    "load_toml",
+    "opposed",
+    "pick_enemy",
+    "record",
+    "reset",
+    "setup_from_scenario",
+    "skipped",
+    "stat_test",
+    "unit_choices",
+    "winner_by_score",
+]

@@ -1,0 +1,151 @@
+"""The app's turn on the battle screen: it answers the questions of the sides it plays.
+
+The engine decides (engine/play/policy.py): `prepare` takes what it needs from the
+session in a moment on the UI thread, `think` runs in a worker thread, and the answer is
+given back on the UI thread only if the battle still waits on that same question (an
+undo, a GM entry or the GM's own answer in the meantime wins). After an undo the app
+holds back on the question undone to, so the GM may answer it (`resume` lets it play).
+"Barbari (cautious) is thinking…" shows only when a decision takes over 100 ms.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skirmtui.engine.core.items import BY_AI
+from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.play.policy import Decision, Question, prepare, think
+from skirmtui.engine.play.sides import app_persona
+from skirmtui.engine.play.why import decision_at, why_lines
+
+if TYPE_CHECKING:
+    from skirmtui.engine.core.session import Session
+
+#: A decision taking longer than this shows the thinking line.
+THINKING_AFTER = 0.1
+
+
+class AppPlayer:
+    """Plays the app's sides for one battle screen (state of the play, not of a widget)."""
+
+    def __init__(self, screen: Any) -> None:
+        """`screen`: the battle screen (its session, `warn`, `changed`, `apply_gm`;
+        typed loosely, as the screen imports this module)."""
+        self.screen = screen
+        self.question: Question | None = None
+        #: The decisions taken while this screen is up, by the index of their answer.
+        self.decisions: dict[int, Decision] = {}
+        #: The app does not answer at this many answers (the GM undid to here).
+        self.hold: int | None = None
+
+    @property
+    def session(self) -> Session:
+        session: Session = self.screen.session
+        return session
+
+    def held(self) -> bool:
+        return self.hold is not None and self.hold == len(self.session.items)
+
+    def undone(self) -> None:
+        """The GM undid: leave the question undone to for the GM to answer."""
+        self.hold = len(self.session.items)
+
+    def resume(self) -> None:
+        """Let the app answer the pending question after all."""
+        self.hold = None
+        self.check()
+
+    def check(self) -> None:
+        """If the pending question is the app's, start thinking about it."""
+        if self.screen.read_only or self.question is not None or self.held():
+            return
+        question = prepare(self.session)
+        if question is None:
+            return
+        self.question = question
+        self.screen.set_timer(THINKING_AFTER, lambda: self._slow(question), name="ai-slow")
+        self.screen.run_worker(
+            lambda: self._think(question), thread=True, group="ai", exit_on_error=False
+        )
+
+    def _think(self, question: Question) -> None:
+        decision = think(question)
+        self.screen.app.call_from_thread(self._done, question, decision)
+
+    def _slow(self, question: Question) -> None:
+        if self.question is question:
+            name = self.session.battle.side_name(question.side)
+            self._line(f"{name} ({question.persona.name}) is thinking…")
+
+    def _done(self, question: Question, decision: Decision) -> None:
+        self.question = None
+        self._line("")
+        session = self.session
+        if session.prompt is not question.prompt or len(session.items) != question.length:
+            self.check()  # the battle moved on meanwhile: think again about what is asked now
+            return
+        try:
+            session.decide(decision.value, decision.persona, decision.reason)
+            index = len(session.items) - 1
+            session.auto_roll()  # the rolls the app makes for the table follow at once
+        except AnswerError as error:  # never silent: say it, leave the question to the GM
+            self.hold = len(session.items)
+            self.screen.warn(f"the app could not answer: {error}", "error")
+            return
+        self.decisions[index] = decision
+        self.screen.changed()
+
+    def choose_sides(self) -> None:
+        """Who plays a side from here on: the GM override dialog, at that action."""
+        from skirmtui.engine.core.items import GM_AI
+        from skirmtui.tui.screens.override import OverrideScreen
+
+        screen = OverrideScreen(self.session, None, GM_AI)
+        self.screen.app.push_screen(screen, self.screen.apply_gm)
+
+    def _line(self, text: str) -> None:
+        from skirmtui.tui.widgets.prompt_panel import PromptPanel
+
+        self.screen.query_one(PromptPanel).show_notice(text)
+
+    def allows(self, action: str) -> bool:
+        """`why`: there is an AI answer to explain; `app_answer`: the app holds back."""
+        if action == "why":
+            return self._last() is not None
+        return self.held() and prepare_needed(self.session)
+
+    def _last(self) -> int | None:
+        items = self.session.items
+        return next((i for i in range(len(items) - 1, -1, -1) if items[i].by == BY_AI), None)
+
+    def why(self) -> None:
+        """Show the newest AI decision's why (worked out again off the UI thread when it
+        was taken before this screen came up: a loaded battle)."""
+        index = self._last()
+        if index is None:
+            return
+        known = self.decisions.get(index)
+        if known is not None:
+            self._show(known)
+            return
+        session = self.session
+
+        def work() -> None:
+            found = decision_at(session, index)
+            self.screen.app.call_from_thread(self._show, found)
+
+        self.screen.run_worker(work, thread=True, group="why", exit_on_error=False)
+
+    def _show(self, decision: Decision | None) -> None:
+        from skirmtui.tui.screens.why import WhyScreen
+
+        if decision is None:
+            self.screen.warn("this answer was given by another version of the app's players")
+            return
+        name = self.session.battle.side_name(decision.side)
+        self.screen.app.push_screen(WhyScreen(why_lines(decision, name)))
+
+
+def prepare_needed(session: Session) -> bool:
+    """Whether the pending question is one the app would answer."""
+    return app_persona(session.system, session.battle, session.prompt) is not None

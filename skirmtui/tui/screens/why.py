@@ -1,0 +1,39 @@
+""" "Why?": the options the app weighed for its last decision, scores and odds in words.
+
+The GM's screen only (the players' view shows the decision and its short reason). The
+lines come from the engine (engine/play/why.py); they are plain text, never markup.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class WhyScreen(ModalScreen[None]):
+    CSS_PATH = "modal.tcss"
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="close"),
+        Binding("w", "close", "Close", id="close-w", show=False),
+    ]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog why"):
+            yield Static(Text("Why? — the app's last decision"), classes="title")
+            with VerticalScroll(id="why-text"):
+                yield Static(Text("\n".join(self.lines)), id="why-lines")
+            yield Button("Close (Esc)", id="close", variant="primary")
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
