@@ -122,7 +122,17 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if p := command("export", "write a save's structured log or a report"):
         save_file(p)
-        p.add_argument("--format", choices=("json", "md"), required=True)
+        p.add_argument("--format", choices=("json", "md", "toml"), required=True)
+        p.add_argument(
+            "--public",
+            action="store_true",
+            help="leave out the GM's private notes (toml: a save to share that replays the same)",
+        )
+        p.add_argument(
+            "--full",
+            action="store_true",
+            help="md: add each unit's luck, the final roster and the whole battle told",
+        )
         output(p, "OUT", "default: standard output")
         p.set_defaults(run=cmd_export)
 
@@ -428,12 +438,21 @@ def cmd_export(args: argparse.Namespace) -> int:
     loaded = _load(args.save)
     if loaded is None:
         return EXIT_BAD_FILE
-    session, _ = loaded
-    if args.format == "json":
+    session, created = loaded
+    if args.public:
+        from skirmtui.engine.store.public import public_session
+
+        session = public_session(session)
+    if args.format == "toml":
+        from skirmtui.engine.store.public import save_text
+
+        text = save_text(session, created)
+    elif args.format == "json":
         text = json.dumps(export_document(session), ensure_ascii=False, indent=1) + "\n"
         text = json_ascii_controls(text)
     else:
-        text = markdown_report(session, session.system.summary(session.battle))
+        summary = session.system.summary(session.battle)
+        text = markdown_report(session, summary, full=args.full)
     if args.output:
         write_output(args.output, text)
     else:

@@ -101,7 +101,8 @@ BATTLE_BINDINGS: list[Binding] = [
         "override",
         "Override",
         id="override",
-        tooltip="GM override: set a value, remove, put back or add a unit, end the battle",
+        tooltip="GM override: set a value, remove, put back or add a unit, end the battle, "
+        "who plays a side, who the app rolls for",
     ),
     Binding(
         "e",
@@ -150,6 +151,11 @@ BATTLE_BINDINGS: list[Binding] = [
 #: Keys a pane or the app handles, for the help table: (keys as shown, what they do).
 PANE_KEYS: list[tuple[str, str]] = [
     (
+        "Space, 1–9, Enter",
+        "a multi-select: tick options (one of a group at most), then confirm; Enter alone "
+        'accepts the default shown ("Enter: …")',
+    ),
+    (
         "↑ ↓ Enter or 1–9",
         "choose an option; a number stays with its option while the question is open and "
         "when it comes back (a disabled one keeps its number and says why)",
@@ -176,11 +182,27 @@ PALETTE_ONLY: list[tuple[str, str, str]] = [
         "players",
     ),
     ("Let the app answer", "the app answers the question an undo left to you", "app_answer"),
+    (
+        "Who the app rolls for",
+        "every side, some sides or no one: their rolls need no keypress (a GM entry)",
+        "app_rolls",
+    ),
 ]
 
 #: Actions the palette lists only while they are possible (the others say why not).
 PALETTE_WHEN_LIVE = frozenset(
-    {"override", "note", "condition", "damage", "heal", "status", "players", "why", "app_answer"}
+    {
+        "override",
+        "note",
+        "condition",
+        "damage",
+        "heal",
+        "status",
+        "players",
+        "why",
+        "app_answer",
+        "app_rolls",
+    }
 )
 
 #: Keys that make no sense as a palette command (a yes/no answer, a search's steps).
@@ -208,7 +230,7 @@ def shown(binding: Binding) -> str:
 def key_rows() -> list[tuple[str, str]]:
     """The help table's rows: (key, what it does), from the bindings and `PANE_KEYS`."""
     keyed = [(shown(b), b.tooltip) for b in BATTLE_BINDINGS if b.tooltip]
-    return [*PANE_KEYS[:2], *keyed, *PANE_KEYS[2:]]
+    return [*PANE_KEYS[:3], *keyed, *PANE_KEYS[3:]]
 
 
 def palette_entries() -> list[tuple[str, str, str]]:

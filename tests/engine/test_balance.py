@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from skirmtui.cli import main
@@ -96,7 +97,8 @@ def test_the_default_is_enough_battles_for_three_points_in_every_matchup() -> No
 
 
 def test_the_same_report_with_one_two_and_four_workers() -> None:
-    p = plan(battles=60)
+    p = attrs.evolve(plan(battles=60), chunk_size=12)
+    assert p.chunk == 12  # five chunks: the workers share them
     one = document(p, 1)
     assert one["battles"] == 60 and one["errors"] == 0
     assert document(p, 2) == one

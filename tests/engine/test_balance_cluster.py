@@ -17,7 +17,7 @@ distributed = pytest.importorskip(
 
 def test_a_local_dask_cluster_gives_the_same_report_as_one_process() -> None:
     plan, _ = balance_plan(
-        get_system("regole-base"), seed=5, armies=["balestrieri", "cavaliere"], battles=40
+        get_system("regole-base"), seed=5, armies=["balestrieri", "cavaliere"], battles=100
     )
     here = run_plan(plan, get_system)
     with (
@@ -26,7 +26,7 @@ def test_a_local_dask_cluster_gives_the_same_report_as_one_process() -> None:
         ) as cluster,
     ):
         there = run_plan(plan, get_system, cluster=cluster.scheduler_address)
-    assert there.tally.battles == 40
+    assert there.tally.battles == 100 > plan.chunk  # two chunks, merged in order
     assert balance_document(plan, there.tally, there.stopped, "demo") == balance_document(
         plan, here.tally, here.stopped, "demo"
     )

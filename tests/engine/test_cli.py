@@ -324,10 +324,13 @@ def test_export_md_is_a_readable_report(
     assert report.startswith("# Demo: Legionari vs Barbari at the ford\n")
     for section in ("Result", "Sides", "Who destroyed whom", "Turning points", "Dice luck"):
         assert f"\n## {section}\n" in report
-    assert "## Final roster" in report and "## The battle, turn by turn" in report
-    assert "### Before the battle" in report and "### Turn 1" in report  # the seed's word
+    assert "\n## Turn by turn\n" in report and "**Turn 1.**" in report  # the seed's word
+    assert "## Final roster" not in report  # a page or two (issue 27)
     code, out, _ = run(capsys, "export", str(finished_save), "--format", "md")
     assert code == 0 and out == report
+    code, full, _ = run(capsys, "export", str(finished_save), "--format", "md", "--full")
+    assert code == 0 and "## Final roster" in full and "## The whole battle" in full
+    assert "### Before the battle" in full and "### Turn 1" in full
 
 
 def test_export_json_to_a_file(

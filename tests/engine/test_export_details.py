@@ -12,6 +12,7 @@ from skirmtui.engine.core.runner import offered
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.report.export import export_document
 from skirmtui.systems.registry import get_system
+from tests.engine.test_pick import _played
 from tests.systems import cg_helpers as cg
 from tests.systems import rb_helpers as rb
 from tests.systems.scripting import play
@@ -79,6 +80,19 @@ def test_offered_covers_a_multi_select() -> None:
         {"value": "a", "label": "A", "disabled": False},
         {"value": "b", "label": "B", "disabled": True, "reason": "prone"},
     ]
+
+
+def test_a_pick_entry_in_a_battle_lists_the_options_it_offered() -> None:
+    """docs/export.md `options` on a multi-select entry: each option offered, and every
+    value picked is an enabled one (the toy battle of tests/engine/test_pick.py)."""
+    doc = export_document(_played())
+    pick = next(e for e in doc["entries"] if e["kind"] == "pick")
+    assert [(o["value"], o["disabled"]) for o in pick["options"]] == [
+        ("r1", False),
+        ("r2", False),
+        ("b1", False),
+    ]
+    assert pick["value"] == ["r2", "b1"]
 
 
 def test_rb1_a_confronto_names_its_operands_what_moved_them_and_the_cell() -> None:

@@ -16,9 +16,10 @@ from skirmtui.systems.registry import systems
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 
 
-def _report(name: str) -> tuple[Session, str]:
+def _report(name: str, full: bool = False) -> tuple[Session, str]:
     session, _ = load_session(EXAMPLES / f"{name}.toml", systems())
-    return session, markdown_report(session, session.system.summary(session.battle))
+    summary = session.system.summary(session.battle)
+    return session, markdown_report(session, summary, full=full)
 
 
 def _section(text: str, title: str) -> str:
@@ -37,7 +38,7 @@ def test_the_side_table_says_who_lost_and_who_destroyed() -> None:
     assert "| Bandoleiros | 4 | 1 | 20 | 1 | 15 |" in sides
     assert "| Guarda Real | 4 | 4 | 120 | 1 | 25 |" in sides
     assert "| Milícia | 4 | 4 | 120 | 0 | 0 |" in sides
-    assert "- Round 4: Bandoleiros won: most objectives after round 4 (3)." in text
+    assert "Bandoleiros won: most objectives after round 4 (3)." in _section(text, "Round by round")
 
 
 def test_who_destroyed_whom_follows_the_log() -> None:
@@ -56,8 +57,8 @@ def test_who_destroyed_whom_follows_the_log() -> None:
 
 
 def test_the_narrative_tells_results_in_the_past() -> None:
-    _, text = _report("wargaming-introduttivo")
-    story = _section(text, "The battle, turn by turn")
+    _, text = _report("wargaming-introduttivo", full=True)
+    story = _section(text, "The whole battle")
     assert "- Legionario 1 activated (ABI 3; rolled 2, needed ≤ 3)." in story
     assert "- Legionario 3 did not activate (ABI 3; rolled 5, needed ≤ 3)." in story
     assert "- Veles 2 hit Capo tribù (CMB 3; rolled 3, needed ≤ 3)." in story
@@ -65,11 +66,10 @@ def test_the_narrative_tells_results_in_the_past() -> None:
 
 
 def test_turning_points_luck_and_roster() -> None:
-    _, text = _report("cape-et-epee")
+    _, text = _report("cape-et-epee", full=True)
     points = _section(text, "Turning points")
-    lost = "Moschettiere 1 (Moschettieri) was destroyed by Jussac (Guardie): melee attack."
-    assert f"- Turn 1: {lost}" in points
-    assert "- Turn 1: Guardia 1 failed the morale test." in points
+    lost = "Moschettiere 1 (Moschettieri) was destroyed by Jussac (Guardie): melee attack"
+    assert f"- Turn 1: {lost} — 12% of Moschettieri's strength." in points
     luck = _section(text, "Dice luck")
     assert re.search(
         r"\| Moschettieri \| \d+ \(\d+ not recorded\) \| [\d.]+ \| \d+ \| \d+ \|", luck
@@ -86,9 +86,38 @@ def test_user_text_is_data_and_private_notes_stay_out() -> None:
     session.gm("gm.note", text="the ambush is at the ford", private=True)
     session.gm("gm.note", text="Welcome,\nplayers")
     session.gm("gm.condition", unit="red2", text="Blessed", until="removed")
-    text = markdown_report(session, session.system.summary(session.battle))
+    text = markdown_report(session, session.system.summary(session.battle), full=True)
     assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", text)
     assert "Bad\\|␛]0;pwned␇Name" in text
     assert "ambush" not in text
     assert "GM's note: Welcome,\n  players" in text
     assert "Blessed (until removed)" in _section(text, "Final roster")
+
+
+def test_the_default_report_is_a_page_and_full_is_the_transcript() -> None:
+    """Issue 27: an 8-round game gave a 623-line report; the default fits a page or two
+    (at most five turning points, a paragraph per round), `--full` keeps everything."""
+    session, short = _report("wargaming-introduttivo")
+    _, full = _report("wargaming-introduttivo", full=True)
+    assert len(short.splitlines()) < 120 < len(full.splitlines())
+    assert len(_section(short, "Turning points").strip().splitlines()) <= 5
+    rounds = _section(short, "Turn by turn")
+    assert all(f"**Turn {n}.**" in rounds for n in range(1, session.battle.round + 1))
+    assert "## The whole battle" not in short and "## Final roster" not in short
+    assert "## The whole battle" in full and "## Final roster" in full
+
+
+def test_turning_points_are_the_biggest_shares_of_a_side_lost() -> None:
+    """They are chosen by how much of its side's strength each loss took (points, or
+    one unit), not by the order of the log."""
+    session, text = _report("wargaming-introduttivo")
+    battle = session.battle
+    from skirmtui.engine.report.story import side_strength, strength
+
+    total = side_strength(battle)
+    shares = sorted(
+        (strength(battle, x.unit) / total[battle.units[x.unit].side] for x in losses(battle)),
+        reverse=True,
+    )
+    shown = re.findall(r"— (\d+)% of", _section(text, "Turning points"))
+    assert sorted((int(p) for p in shown), reverse=True) == [round(100 * x) for x in shares[:5]]

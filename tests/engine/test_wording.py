@@ -33,7 +33,9 @@ BAD = {
     # "Armigero 1 did not hit Brigante 1? C 4 vs C 4"
     "a question mark in a past-tense sentence": re.compile(r"\?"),
     # "1 objectives held", "(1 turns left)", "0 of 1 dice"
-    "a plural after 1": re.compile(rf"(?<![\d.,])\b1 ({_NOUNS.replace('|', 's|')}s|dice|inches)\b"),
+    "a plural after 1": re.compile(
+        rf"(?<![\d.,])\b1 (\w+ )?({_NOUNS.replace('|', 's|')}s|dice|inches)\b"
+    ),
     # "2 wound(s)"; "3 objective held"
     "a singular after another number": re.compile(
         rf"(?<![\d.,/])\b(0|[2-9]|\d\d+) ({_NOUNS})"
@@ -108,6 +110,7 @@ def test_the_bad_shapes_catch_what_readers_met() -> None:
         "Armigero 1 did not hit Brigante 1? C 4.": "a question mark in a past-tense sentence",
         "Bandoleiros: 1 objectives held.": "a plural after 1",
         "Dora charged on (1 turns left).": "a plural after 1",
+        "Briganti rolled 1 activation dice.": "a plural after 1",
         "Brigante 1 took 2 wound(s).": "a (s) plural",
         "X: 3 objective held.": "a singular after another number",
         "F 4 vs 10 (4 vs 10: 2\\ on 2d6).": "a stray backslash",
@@ -128,6 +131,7 @@ def test_plural_agrees_with_the_count() -> None:
     assert [plural(n, "wound") for n in (0, 1, 2)] == ["0 wounds", "1 wound", "2 wounds"]
     assert plural(1, "die") == "1 die" and plural(3, "die") == "3 dice"
     assert plural(5, "cm") == "5 cm"
+    assert plural(2, "activation die") == "2 activation dice"
 
 
 def test_values_in_words_not_python() -> None:

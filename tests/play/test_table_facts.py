@@ -42,3 +42,5 @@ def test_no_ai_answer_is_a_table_fact_or_a_roll(system_id: str) -> None:
             )
         replay.runner.apply(item)
         replay.items.append(item)
+    # The battle replays exactly from its answers (the app's among them).
+    assert [e.text for e in replay.battle.log] == [e.text for e in session.battle.log]

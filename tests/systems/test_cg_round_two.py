@@ -102,3 +102,18 @@ def test_cg5_a_charge_that_arrives_ends_on_the_entry_of_its_contact() -> None:
     scene(s)
     effects = _effects_of(s, "Aldo reaches Bruto: in contact")
     assert ("red1", "charging", 1, 0) in effects
+
+
+def test_cg13_no_defence_asked_of_a_target_engaged_in_melee_is_a_logged_skip() -> None:
+    """CG-13: "a target engaged in melee is unaware of ranged attacks": the defence
+    question is not asked, and the entry saying so is a `skip.question` (CG-13)."""
+    archer = {"agi": "d10", "weapons": "arco_corto", "ready": "arco_corto", "skills": ""}
+    s = session([ch("Aldo", **archer), ch("Bea")], [ch("Bruto")], contact=["red2 blue1"])
+    scene(s)
+    play(s, ("action.choose", "ranged"))  # the only enemy: not asked whom
+    play(s, ("ranged.range", "short"), ("ranged.cover", "none"))
+    assert key(s) == "attack.roll"  # no defence.choose
+    skips = [d for d in _skips(s) if d["key"] == "skip.question"]
+    assert [(d["actor"], d["target"], d["skipped"]) for d in skips] == [
+        ("blue1", "red1", {"what": "question", "rule": "CG-13"})
+    ]

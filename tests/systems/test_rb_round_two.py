@@ -110,3 +110,22 @@ def test_rb13_an_escaped_model_whose_side_is_left_takes_the_winners_move() -> No
     assert s.battle.units["red2"].removed
     assert key(s) == "assault.winners" and s.prompt is not None
     assert 'B up to 2"' in s.prompt.text and 'D up to 2"' in s.prompt.text  # was: D only
+
+
+def test_rb17_a_question_not_asked_because_every_enemy_is_engaged_is_logged() -> None:
+    """RB-17: "engaged or fleeing enemies make none" (free attacks): when every enemy is
+    engaged, "did it pass within 1"?" is not asked — and the log says so, keyed
+    `skip.question`, exported with `skipped` (it was skipped without a word)."""
+    s = session({"red": [model("A", c=2), model("B")], "blue": [model("X", c=2)]})
+    initiative(s, 6, 1)
+    pass_movement(s)
+    charge(s, "red1", "blue1")
+    play(s, ("assault.action", "pass"), ("assault.action", "pass"))
+    play(s, ("melee.hit", (6, 5)), ("melee.hit", (6, 5)))  # both miss: still engaged
+    initiative(s, 6, 1)
+    play(s, ("move.mode", "simple"))  # B moves; X is locked in melee with A
+    assert key(s) != "move.within_1"
+    last = [e for e in s.battle.log if e.key == "skip.question"][-1]
+    assert last.actor == "red2"
+    doc = entry_document(last, s.battle)
+    assert doc["skipped"] == {"what": "question", "rule": "RB-17"}

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
-from skirmtui.engine.core.items import GM_APP_ROLLS
+from skirmtui.engine.core.items import GM_APP_ROLLS, Item
 from skirmtui.engine.core.prompts import Choose, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import get_system
@@ -146,8 +146,6 @@ async def test_the_app_rolls_for_its_sides_with_no_keypress(tmp_path: Path) -> N
         assert session.items == [] and isinstance(session.prompt, Roll)
         screen = app.screen
         assert isinstance(screen, BattleScreen)
-        from skirmtui.engine.core.items import Item
-
         screen.apply_gm(Item(GM_APP_ROLLS, {"app_rolls": "all"}))
         await pilot.pause()
         assert [i.by for i in session.items][:3] == [None, "app", "app"]
@@ -198,3 +196,41 @@ def four_sides_at_80x24() -> Any:
 
 def test_four_sides_at_80x24(snap_compare: Any) -> None:
     assert snap_compare(four_sides_at_80x24(), terminal_size=(80, 24))
+
+
+async def test_the_override_lists_units_by_unique_label_and_sets_who_the_app_rolls_for(
+    tmp_path: Path,
+) -> None:
+    from textual.widgets import Checkbox, Select
+
+    from skirmtui.tui.screens.override import OverrideScreen, unit_choices
+
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        assert session is not None
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OverrideScreen)
+        labels = [label for label, _ in unit_choices(session.battle)]
+        assert len(labels) == len(set(labels)) == len(session.battle.units)
+        assert "Guerriero 2 (Barbari)" in labels
+        dialog.query_one("#action", Select).value = GM_APP_ROLLS
+        await pilot.pause()
+        dialog.query_one("#rolls-blue", Checkbox).value = True
+        apply = dialog.query_one("#apply")
+        assert apply.region.bottom <= 24  # the buttons in view at 80×24
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert session.items[0] == Item(GM_APP_ROLLS, {"app_rolls": ["blue"]})
+        assert session.app_rolls == ("blue",)
+
+
+async def test_the_condition_dialog_has_its_buttons_in_view_at_80x24(tmp_path: Path) -> None:
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        write = app.screen.query_one("#c-write")
+        assert 0 < write.region.bottom <= 24 and write.region.height > 0

@@ -174,6 +174,11 @@ class BaseSystem:
             return max(0.0, min(1.0, now / high))
         return max(0.0, min(1.0, 1.0 - (now - low) / (high - low + 1)))
 
+    def standing(self, battle: Battle, side: str) -> float:
+        """How far a side stands by its system's own way of winning beyond its units'
+        worth (objectives held, firmness kept), in units: 0 by default."""
+        return 0.0
+
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth: its cost or points where the profile has one."""
         for name in ("cost", "points"):
@@ -222,13 +227,19 @@ class BaseSystem:
         result: Step | None = step(battle)
         return result
 
+    def phase_after(self, phase_id: str) -> str:
+        """The phase that follows `phase_id` in the phase table (the table is the one
+        place the order is written); the last phase has none."""
+        ids = [p.id for p in self.phases]
+        at = ids.index(phase_id)
+        if at + 1 == len(ids):
+            raise ValueError(f"{self.id}: {phase_id!r} is the last phase")
+        return ids[at + 1]
+
     def check_end(self, battle: Battle) -> None:
         """Hook: end the battle when the system's own end condition holds (see
         `RuleSystem.check_end`). Default: nothing (the end is decided by a step: a turn
         limit, the end of a round, the GM)."""
-
-    def phase_label(self, phase_id: str) -> str:
-        return next((p.label for p in self.phases if p.id == phase_id), phase_id)
 
     # -- views (read only) --------------------------------------------------------------
 

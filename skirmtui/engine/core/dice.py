@@ -150,8 +150,13 @@ def parse_dice(expr: str) -> Dice:
 
 
 def parse_faces(text: str, dice: Dice | DiceSum) -> tuple[int, ...]:
-    """Parse faces typed at the table ("3 5", "3,5", or "35" when every face is one
-    digit) and check them against `dice`."""
+    """Parse faces typed at the table (`read_faces`) and check them against `dice`."""
+    return dice.check_faces(read_faces(text, dice))
+
+
+def read_faces(text: str, dice: Dice | DiceSum) -> tuple[int, ...]:
+    """Read faces typed at the table ("3 5", "3,5", or "35" when every face of `dice`
+    is one digit), unchecked: the TUI reads, `Roll.coerce` checks (the one place)."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     if len(parts) == 1 and len(parts[0]) > 1 and parts[0].isdigit() and _one_digit(dice):
         parts = list(parts[0])  # "12345" for 5d6: one digit a die
@@ -162,7 +167,7 @@ def parse_faces(text: str, dice: Dice | DiceSum) -> tuple[int, ...]:
         if not part.isdigit():
             raise DiceError(f"{part!r} is not a number; type faces like {_example(dice)}")
         faces.append(int(part))
-    return dice.check_faces(tuple(faces))
+    return tuple(faces)
 
 
 def _one_digit(dice: Dice | DiceSum) -> bool:

@@ -326,6 +326,11 @@ class RuleSystem(Protocol):
         """What a whole unit is worth to the app's players (its cost, else 1)."""
         ...
 
+    def standing(self, battle: Battle, side: str) -> float:
+        """A side's standing by the system's own way of winning beyond its units' worth
+        (objectives held, firmness kept), in units; 0 when units are all that count."""
+        ...
+
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """Make a unit the GM put back alive by the system's rules (G-4): `level` is the
         GM's value of `restore_field` (None: the system's default, as in older saves).
@@ -344,14 +349,6 @@ class RuleSystem(Protocol):
         with today's questions is replayed again with each of these until one fits, and
         its setup keeps them. Empty when the system never changed what it asks."""
         ...
-
-
-def phase_label(system: RuleSystem, phase_id: str) -> str:
-    """The label of a phase id from the system's phase table."""
-    for phase in system.phases:
-        if phase.id == phase_id:
-            return phase.label
-    return phase_id.replace("_", " ").capitalize()
 
 
 def decides(system: RuleSystem, prompt: Prompt) -> bool:

@@ -17,11 +17,11 @@ import functools
 import re
 
 #: DEL, C1 controls, and the Unicode characters that reorder or break lines invisibly
-#: (bidirectional overrides and isolates, line/paragraph separators): with the C0
+#: (bidirectional marks, overrides and isolates, line/paragraph separators): with the C0
 #: controls, what `safe` shows. All are non-printable to Python (`str.isprintable`:
 #: categories Cc, Cf, Zl, Zp), so printable text, the usual case, is returned without a
 #: pattern (each compiled at first use: ~0.4 ms, which every start paid).
-_ABOVE_ASCII = r"\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_ABOVE_ASCII = r"\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 
 
 @functools.cache
@@ -95,4 +95,6 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     log said "1 objectives held", "2 wound(s)")."""
     if count == 1:
         return f"{count} {noun}"
-    return f"{count} {many or _PLURALS.get(noun) or noun + 's'}"
+    head, _, last = noun.rpartition(" ")  # "activation die": the last word agrees
+    head = f"{head} " if head else ""
+    return f"{count} {many or head + (_PLURALS.get(last) or last + 's')}"

@@ -69,13 +69,16 @@ class Plan:
     #: The personas that play each matchup's first and second army (`--ai`), or None:
     #: random legal answers for everyone (the fast path).
     ai: tuple[str, str] | None = None
+    #: About how many battles a chunk holds (tests make it small).
+    chunk_size: int = 100
 
     @property
     def chunk(self) -> int:
         """Battles per unit of work and between two precision checks: whole rounds of
-        matchups in both seatings (~100 battles), never depending on the workers."""
+        matchups in both seatings (~`chunk_size` battles), never depending on the
+        workers."""
         rounds = 2 * len(self.matchups)
-        return rounds * max(1, 100 // rounds)
+        return rounds * max(1, self.chunk_size // rounds)
 
     def chunks(self) -> Iterator[tuple[int, int]]:
         for start in range(0, self.battles, self.chunk):

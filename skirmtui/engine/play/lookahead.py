@@ -62,15 +62,22 @@ class Search:
     side: str
     persona: Persona
     before: dict[str, tuple[float, bool]] = attrs.field(factory=dict)
+    stood: dict[str, float] = attrs.field(factory=dict)
     budget: int = BUDGET
+    #: An average unit's value: worth is counted in average units (1 = a whole one).
+    scale: float = 1.0
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
+        values = [self.system.unit_value(u) for u in units]
+        self.scale = sum(values) / len(values) if values else 1.0
         self.before = {u.id: (self.worth(self.base, u.id), u.removed) for u in units}
+        self.stood = {s.id: self.system.standing(self.base, s.id) for s in self.base.sides}
 
     def worth(self, battle: Battle, unit_id: str) -> float:
         unit = battle.units[unit_id]
-        return self.system.strength(battle, unit) * self.system.unit_value(unit)
+        value = self.system.unit_value(unit) / self.scale
+        return self.system.strength(battle, unit) * value
 
     def runner(self, path: Sequence[Item]) -> Runner:
         """A runner where the decision's prompt stands, then `path` applied."""
@@ -166,11 +173,16 @@ class Search:
                 lost += 1.0 if gone else 0.0
             else:
                 dealt += was - now
-                hurt = 1.0 - was / max(self.system.unit_value(unit), 1e-9)
+                hurt = 1.0 - was * self.scale / max(self.system.unit_value(unit), 1e-9)
                 harm_hurt += (was - now) * hurt
                 killed += 1.0 if gone else 0.0
+        gained = 0.0  # the system's own way of winning: objectives held, firmness kept
+        for side, was_standing in self.stood.items():
+            change = self.system.standing(battle, side) - was_standing
+            gained += change if side == self.side else -change
         score = (
-            w.harm * dealt
+            w.objective * gained
+            + w.harm * dealt
             + w.kill * killed
             + w.focus * harm_hurt
             - w.keep * taken

@@ -18,6 +18,8 @@ from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search
 from skirmtui.engine.play.personas import Persona, persona
 from skirmtui.engine.play.sides import app_persona, side_of
 
+#: The value of a whole chance of success of the roll an option leads to (ties apart).
+CHANCE = 0.02
 #: Scores closer than this are a tie.
 _TIE = 1e-9
 
@@ -81,12 +83,14 @@ class Question:
     seed: int
 
 
-def prepare(session: Session) -> Question | None:
-    """The pending question if the app answers it (None: the table does)."""
+def prepare(session: Session, as_persona: str | None = None) -> Question | None:
+    """The pending question if the app answers it (None: the table does); `as_persona`:
+    as another persona would see it (what would the cautious one do here?)."""
     prompt, battle = session.prompt, session.battle
     name = app_persona(session.system, battle, prompt)
     if name is None or prompt is None:
         return None
+    name = as_persona or name
     side = side_of(battle, prompt)
     assert side is not None
     who = persona(session.system.id, name)
@@ -120,9 +124,9 @@ def think(question: Question) -> Decision:
     return Decision(pick.value, who.name, question.side, reason, prompt.text, considered)
 
 
-def decide(session: Session) -> Decision | None:
+def decide(session: Session, as_persona: str | None = None) -> Decision | None:
     """The app's answer to the pending prompt, or None when the table answers it."""
-    question = prepare(session)
+    question = prepare(session, as_persona)
     return None if question is None else think(question)
 
 
@@ -139,6 +143,8 @@ def _score(
         outlook = search.outlook(key, value)
         score = outlook.score + who.risk * outlook.spread
         score += 0.0 if passive else who.bold
+        # Between options otherwise alike: the better chance of doing what it tries.
+        score += CHANCE * (outlook.chance or 0.0)
         out.append(Considered(value, label, outlook, score))
     return out
 
@@ -155,8 +161,12 @@ def _reason(pick: Considered, tied: int) -> str:
         parts.append(f"{o.kill:.0%} to take a unit off")
     if o.lose >= 0.005:
         parts.append(f"{o.lose:.0%} to lose one")
+    if o.dealt >= 0.005:
+        parts.append(f"deals {o.dealt:.2f}")
+    if o.taken >= 0.005:
+        parts.append(f"risks {o.taken:.2f}")
     if not parts:
-        parts.append("no loss expected" if o.taken < 0.005 else f"risks {o.taken:.1f}")
+        parts.append("no loss expected")
     tie = f", tie of {tied} broken by the seed" if tied > 1 else ""
     return ", ".join(parts) + tie
 

@@ -143,12 +143,26 @@ class _DaskSource(_Source):
         self.futures: list[Any] = []
 
     def tallies(self) -> Iterator[Tally]:
-        self.futures = [
-            self.client.submit(play_chunk, self.plan, self.resolve, first, stop, pure=False)
-            for first, stop in self.plan.chunks()
-        ]
-        for future in self.futures:
-            yield future.result()
+        """At most a few chunks per worker thread in flight (memory flat however many
+        battles), the plan sent to the workers once."""
+        plan = self.client.scatter(self.plan, broadcast=True)
+        window = max(2, 2 * sum(self.client.nthreads().values()))
+        chunks = iter(self.plan.chunks())
+
+        def submit() -> None:
+            chunk = next(chunks, None)
+            if chunk is not None:
+                self.futures.append(
+                    self.client.submit(play_chunk, plan, self.resolve, *chunk, pure=False)
+                )
+
+        for _ in range(window):
+            submit()
+        while self.futures:
+            tally: Tally = self.futures[0].result()
+            self.futures.pop(0)
+            submit()
+            yield tally
 
     def close(self) -> None:
         if self.futures:

@@ -1,83 +1,39 @@
 """The after-battle report a GM shares (`skirmtui export SAVE --format md`).
 
-The result and why, a table per side (what each side lost and what it destroyed),
-who destroyed whom, the turning points, the dice luck, the final roster, then the
-battle round by round in past-tense sentences. Plain Markdown: readable as text and
+A page or two (issue 27): the result and why, a table per side (what each side lost
+and what it destroyed), who destroyed whom, at most five turning points, the dice luck
+and a short paragraph per round. `--full` adds each unit's luck, the final roster and
+the whole battle entry by entry in past-tense sentences. Plain Markdown: readable as text and
 rendered. User text is shown, never obeyed (`text.safe`); private GM notes are left
 out. The whole log stays in the JSON export.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
-from skirmtui.engine.core.battle import Battle, LogEntry, Unit
-from skirmtui.engine.core.causes import ATTACK, ATTACKS, FALL, FLED, GM, ROUT, RULE, SELF, Cause
+from skirmtui.engine.core.battle import Battle, LogEntry
 from skirmtui.engine.core.conditions import of_unit
-from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line, safe
+from skirmtui.engine.report.losses import (
+    Loss,
+    by_words,
+    cell,
+    losses,
+    row,
+    worth,
+)
 from skirmtui.engine.report.luck import Tally, luck
 from skirmtui.engine.report.narrative import Teller, tell
+from skirmtui.engine.report.story import round_paragraphs, turning_points
 
-#: Profile fields that hold what a unit is worth, in the systems' own names.
-COST_FIELDS = ("cost", "points")
-_MORALE = re.compile(
-    r"\b(fails? (its |the )?(morale|rout)|flees|routs|broken|shaken|panics|firmness fell"
-    r"|leaves the table)\b",
-    re.I,
-)
+__all__ = ["Loss", "cell", "losses", "markdown_report", "row", "worth"]
 
 
-@frozen_record
-class Loss:
-    unit: str
-    round: int
-    #: The enemy unit whose attack removed it, "GM", or None when no enemy did.
-    by: str | None
-    #: The entry that removed it.
-    entry: int
-    #: Why, as the rule that removed it recorded it (`causes.py`).
-    cause: Cause | None = None
-
-
-def losses(battle: Battle) -> list[Loss]:
-    """Every unit removed from the table (and not put back), with the cause the rule
-    that removed it recorded: never guessed from the log's words."""
-    found: dict[str, Loss] = {}
-    for entry in battle.log:
-        for effect in entry.effects:
-            if effect.field != "removed" or effect.unit is None:
-                continue
-            if effect.after is True:
-                found[effect.unit] = Loss(
-                    effect.unit, entry.round, _culprit(effect.cause), entry.index, effect.cause
-                )
-            else:
-                found.pop(effect.unit, None)
-    return sorted(found.values(), key=lambda loss: loss.entry)
-
-
-def _culprit(cause: Cause | None) -> str | None:
-    if cause is None:
-        return None
-    if cause.kind == GM:
-        return "GM"
-    # An attack's attacker; a fall's pusher (pequenas-guerras "Empurrando").
-    return cause.unit if cause.kind in (ATTACK, FALL) else None
-
-
-def worth(unit: Unit) -> int | None:
-    for field in COST_FIELDS:
-        value = unit.profile.get(field)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
-
-
-def markdown_report(session: Session, summary: list[str]) -> str:
-    """The whole report as Markdown text."""
+def markdown_report(session: Session, summary: list[str], *, full: bool = False) -> str:
+    """The report as Markdown text: a page or two; `full` adds each unit's luck, the
+    final roster and the whole battle told entry by entry."""
     battle = session.battle
     names = battle.labels
     lost = losses(battle)
@@ -87,9 +43,13 @@ def markdown_report(session: Session, summary: list[str]) -> str:
     out += _sides(battle, names, lost)
     out += _destroyed(battle, names, lost)
     out += _turning_points(battle, names, lost)
-    out += _luck(battle, names)
-    out += _roster(session, names)
-    out += _narrative(battle, names)
+    out += _luck(battle, names, units=full)
+    out += _brief(battle, names, lost)
+    if full:
+        out += _roster(session, names)
+        out += _narrative(battle, names)
+    else:
+        out += ["The whole battle, entry by entry: `skirmtui export SAVE --format md --full`.", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -163,104 +123,28 @@ def _destroyed(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[
                     str(loss.round),
                     cell(names[unit.id]),
                     cell(battle.side_name(unit.side)),
-                    _by(battle, names, loss),
+                    by_words(battle, names, loss),
                 ]
             )
         )
     return [*out, ""]
 
 
-#: What a cause that is no enemy's attack reads as, in the "destroyed by" column.
-_NO_ENEMY = {
-    ROUT: "no enemy: it failed a morale or rout test",
-    FALL: "no enemy: a fall or the terrain",
-    SELF: "no enemy: its own weapon",
-    FLED: "no enemy: it fled the fight",
-    RULE: "no enemy: a rule of the system",
-}
-_FATE = {
-    ROUT: "was lost to a failed morale or rout test",
-    FALL: "was lost to a fall or the terrain",
-    SELF: "was lost to its own weapon",
-    FLED: "fled the fight",
-    RULE: "was lost to a rule of the system",
-}
-
-
-def _by(battle: Battle, names: dict[str, str], loss: Loss) -> str:
-    if loss.by == "GM":
-        return "the GM (removed it)"
-    if loss.by is None or loss.by not in battle.units:
-        kind = loss.cause.kind if loss.cause is not None else RULE
-        return _NO_ENEMY.get(kind, _NO_ENEMY[RULE])
-    killer = battle.units[loss.by]
-    how = _how(loss.cause)
-    return f"{cell(names[killer.id])} ({cell(battle.side_name(killer.side))}){how}"
-
-
-def _how(cause: Cause | None) -> str:
-    """`: free attack with Spada` from an attack's cause."""
-    if cause is None:
-        return ""
-    if cause.kind == FALL:
-        return ": pushed, it fell"
-    what = ATTACKS.get(cause.attack or "", cause.attack or "")
-    parts = [p for p in (what, cause.weapon and f"with {cause.weapon}") if p]
-    return f": {cell(' '.join(parts))}" if parts else ""
-
-
-def _fate(battle: Battle, names: dict[str, str], loss: Loss) -> str:
-    if loss.by == "GM":
-        return "was removed by the GM"
-    if loss.by is None or loss.by not in battle.units:
-        kind = loss.cause.kind if loss.cause is not None else RULE
-        return _FATE.get(kind, _FATE[RULE])
-    return f"was destroyed by {_by(battle, names, loss)}"
-
-
 def _turning_points(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[str]:
-    points: list[tuple[int, str]] = []
-    for loss in lost:
-        unit = battle.units[loss.unit]
-        fate = _fate(battle, names, loss)
-        side = cell(battle.side_name(unit.side))
-        points.append(
-            (
-                loss.entry,
-                f"{battle.round_word} {loss.round}: {cell(names[unit.id])} ({side}) {fate}.",
-            )
-        )
-    teller = Teller(battle, names)
-    for entry in battle.log:
-        if entry.kind == "info" and _MORALE.search(entry.text):
-            points.append(
-                (
-                    entry.index,
-                    f"{battle.round_word} {entry.round}: {cell(teller.past(entry.text))}.",
-                )
-            )
-        elif entry.roll and entry.roll.get("critical"):
-            sentence = teller.sentence(entry) or entry.text
-            points.append(
-                (
-                    entry.index,
-                    f"{battle.round_word} {entry.round}: "
-                    f"critical {entry.roll['critical']} — {cell(sentence)}",
-                )
-            )
-        elif entry.kind == "result":
-            points.append(
-                (
-                    entry.index,
-                    f"{battle.round_word} {entry.round}: {cell(teller.past(entry.text))}.",
-                )
-            )
     out = ["## Turning points", ""]
-    out += [f"- {text}" for _, text in sorted(points)] or ["Nothing stood out."]
+    out += [f"- {text}" for text in turning_points(battle, names, lost)] or ["No unit was lost."]
     return [*out, ""]
 
 
-def _luck(battle: Battle, names: dict[str, str]) -> list[str]:
+def _brief(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[str]:
+    word = battle.round_word
+    out = [f"## {word} by {word.lower()}", ""]
+    for number, paragraph in round_paragraphs(battle, names, lost):
+        out += [f"**{word} {number}.** {paragraph}", ""]
+    return out
+
+
+def _luck(battle: Battle, names: dict[str, str], *, units: bool) -> list[str]:
     found = luck(battle)
     out = [
         "## Dice luck",
@@ -275,7 +159,11 @@ def _luck(battle: Battle, names: dict[str, str]) -> list[str]:
     for side in battle.sides:
         out.append(row([cell(side.name), *_tally_cells(found.sides[side.id])]))
     ranked = sorted(
-        ((uid, t) for uid, t in found.units.items() if t.rolls >= 3 and uid in battle.units),
+        (
+            (uid, t)
+            for uid, t in found.units.items()
+            if units and t.rolls >= 3 and uid in battle.units
+        ),
         key=lambda pair: pair[1].percentile or 50.0,
     )
     if ranked:
@@ -334,7 +222,7 @@ def _roster(session: Session, names: dict[str, str]) -> list[str]:
 
 def _narrative(battle: Battle, names: dict[str, str]) -> list[str]:
     teller = Teller(battle, names)
-    out = [f"## The battle, {battle.round_word.lower()} by {battle.round_word.lower()}", ""]
+    out = ["## The whole battle", ""]
     by_round: dict[int, list[LogEntry]] = {}
     for entry in battle.log:
         by_round.setdefault(entry.round, []).append(entry)
@@ -347,13 +235,3 @@ def _narrative(battle: Battle, names: dict[str, str]) -> list[str]:
         out += ["- " + "\n  ".join(safe(s, multiline=True).split("\n")) for s in sentences]
         out.append("")
     return out
-
-
-def cell(text: str) -> str:
-    """User text for one line of Markdown: control characters shown, not obeyed, and a
-    `|` escaped so a name cannot split a table cell."""
-    return one_line(text).replace("|", "\\|")
-
-
-def row(cells: list[str]) -> str:
-    return "| " + " | ".join(cells) + " |"

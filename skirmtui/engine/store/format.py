@@ -27,7 +27,28 @@ MORE = "more_answers"
 
 
 class SaveError(ValueError):
-    """A save that cannot be loaded; the message names the problem in one line."""
+    """A save that cannot be loaded; the message names the problem in one line, with
+    every long value it echoes shortened (a hostile file's 100,000-character value is
+    not printed whole)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(shortened(message))
+
+
+#: The longest run without a space an error message echoes, and the longest message.
+_LONG_RUN, _LONGEST = 60, 400
+_RUN = re.compile(rf"\S{{{_LONG_RUN + 1},}}")
+
+
+def shortened(message: str) -> str:
+    """`message` with each run of more than 60 characters without a space cut to its
+    start and its length, and the whole cut at 400 characters."""
+    if len(message) <= _LONG_RUN:
+        return message
+    message = _RUN.sub(lambda m: f"{m.group()[:40]}…({len(m.group()):,} characters)", message)
+    if len(message) > _LONGEST:
+        message = f"{message[: _LONGEST - 40]}…({len(message):,} characters)"
+    return message
 
 
 # -- writing ------------------------------------------------------------------------------

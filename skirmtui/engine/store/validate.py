@@ -67,6 +67,9 @@ def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> 
         profile = raw.get("profile", {})
         if not isinstance(profile, dict):
             raise SaveError(f"{where} ({unit_id}): profile must be a table")
+        problem = profile_problem(profile)
+        if problem:
+            raise SaveError(f"{where} ({unit_id}): {problem}")
         units.append(UnitSpec(unit_id, side, _text(raw, "name", where), profile))
     options = doc.get("options", {})
     if not isinstance(options, dict):
@@ -164,8 +167,24 @@ def _value_problem(key: str, value: Any) -> str | None:
             return f"{name} must be text"
     if key == GM_SET and not isinstance(value.get("value"), bool | int | str):
         return "value must be a number, yes/no or text"
-    if key == GM_ADD and not isinstance(value.get("profile", {}), dict):
-        return "profile must be a table"
+    if key == GM_ADD:
+        profile = value.get("profile", {})
+        return (
+            "profile must be a table" if not isinstance(profile, dict) else profile_problem(profile)
+        )
+    return None
+
+
+#: What a profile's values may be (`UnitSpec.profile`: the rules hash and compare them).
+_PROFILE_VALUES = (str, int, bool, float)
+
+
+def profile_problem(profile: dict[str, Any]) -> str | None:
+    """A unit profile's first value that is not text, a number or yes/no (a list or a
+    table there reached the rules: an unhashable value in a cached constructor)."""
+    for name, value in profile.items():
+        if not isinstance(value, _PROFILE_VALUES):
+            return f"profile value {name!r} must be a number, yes/no or text"
     return None
 
 

@@ -6,6 +6,7 @@ from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Ask, Choose, Option, Roll
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import profile
 from skirmtui.systems.cape_et_epee.position import pos
 
@@ -59,7 +60,8 @@ def roll_step(b: Battle) -> Step:
         result = yield Roll(
             key="activation.roll",
             side=side,
-            text=f"{b.side_name(side)} rolls {count} activation dice (1–{act['valid_max']} valid)",
+            text=f"{b.side_name(side)} rolls {plural(count, 'activation die')} "
+            f"(1–{act['valid_max']} valid)",
             dice=f"{count}d{act['die']}",
             # A pool, so the prompt shows the chance of each die being valid (G-2).
             compare="<=",

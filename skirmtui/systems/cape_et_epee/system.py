@@ -116,6 +116,15 @@ class CapeEtEpee(BaseSystem):
 
     # -- GM restore (G-4) -----------------------------------------------------------------
 
+    def standing(self, battle: Battle, side: str) -> float:
+        """For the app's players: the firmness kept (seed §3.1.1: at zero the army leaves
+        the field), as a share of the army's units."""
+        start = pos(battle).firmness.get(side) if battle.pos else None
+        if not start:
+            return 0.0
+        units = sum(1 for u in battle.units.values() if u.side == side)
+        return units * firmness.current(battle, side) / start
+
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """Seed §1.2: 3/2/1 wounds put a hero/protagonist/extra out, so one fewer at most."""
         return FieldSpec("wounds", "wounds", int, 0, profile.max_wounds(unit) - 1)

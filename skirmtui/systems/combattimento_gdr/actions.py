@@ -271,7 +271,9 @@ def ranged(b: Battle, unit: Unit) -> Step:
         b.set(unit, "gone", " ".join([*p.words(unit.stats["gone"]), weapon]))
     engaged = p.engaged(b, target)
     if engaged:
-        b.record("info", f"{target.label} is engaged in melee: unaware of the shot (seed)")
+        # CG-13: no defence is asked of a target engaged in melee (logged as skipped).
+        text = f"{target.label} is engaged in melee: unaware of the shot (seed)"
+        skipped(b, "question", "CG-13", text, actor=target.id, target=unit.id)
     yield from atk.attack(
         b,
         unit,

@@ -12,7 +12,7 @@ from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, SELF, Cause
-from skirmtui.engine.core.kit import annotate
+from skirmtui.engine.core.kit import annotate, skipped
 from skirmtui.engine.core.prompts import Choose, Option, Prompt, Roll, RollResult
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -169,7 +169,8 @@ def _defence(
     skills, chars = p.skills(target), p.characteristics(target)
     if ranged:
         if target.id in pos(b).ranged_defended:
-            b.record("info", f"{target.label} already defended against a shot this turn: unaware")
+            text = f"{target.label} already defended against a shot this turn: unaware"
+            skipped(b, "question", "CG-13", text, actor=target.id, target=attacker.id)
             return None
         ready = defence.skills_ready(skills, p.shield_ready(target), False, ranged=True)
         options = defence.ranged_choices(skills, chars, ready)

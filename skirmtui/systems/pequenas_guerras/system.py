@@ -91,6 +91,11 @@ class PequenasGuerras(BaseSystem):
         """Saves from before issue 25 asked each objective, unit placed and marker."""
         return ASKED_BEFORE
 
+    def standing(self, battle: Battle, side: str) -> float:
+        """For the app's players: each objective held is worth a unit and a half (the
+        seed's victory: most objectives)."""
+        return 1.5 * end_round.objectives_held(battle, side)
+
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
         return FieldSpec("models", "models", int, 1, int(unit.profile["models"]))

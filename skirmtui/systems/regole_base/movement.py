@@ -9,6 +9,7 @@ from functools import cache
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Pick
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
@@ -196,6 +197,17 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
     only one could have been passed."""
     done: set[str] = set(skip)  # a melee's enemies had their chance in the pursuit
     near_ones = _free_attackers(b, unit, done)  # nobody becomes engaged during a move
+    if not near_ones and not unit.removed:
+        held = [e for e in b.enemies(unit.side) if e.id not in done]
+        if held:  # every enemy left is engaged or fleeing: the question is not asked
+            skipped(
+                b,
+                "question",
+                "RB-17",
+                f'Not asked whether {name(unit)} passed within 1" of an enemy: every enemy '
+                "is engaged or fleeing, and they make no free attacks (RB-17)",
+                actor=unit.id,
+            )
     if not one_at_a_time(b):
         yield from _provoked_at_once(b, unit, near_ones, run=run)
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmtui.engine.core.battle import Scalar, Unit
+from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import load_toml
 from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError
 
@@ -95,3 +95,11 @@ def check_armies(setup: Setup, budget: int, armies: dict[str, list[Unit]]) -> li
         spent = ", ".join(f"{name} {cost}" for name, cost in costs.items())
         return [f"armies spend different points: {spent}"]
     return []
+
+
+def strength(system: object, battle: Battle, unit: Unit) -> float:
+    """For the app's players: whole is 1, dead 0; shooting damage still pending until
+    the turn's end (seed) counts already, as it will land."""
+    if unit.removed:
+        return 0.0
+    return max(0.0, 1.0 - (unit.num("damage") + unit.num("pending")) / DEAD)

@@ -59,13 +59,6 @@ def pos(b: Battle) -> WIPosition:
     return cast(WIPosition, b.pos)
 
 
-_NEXT = {
-    "activation": "recovery",
-    "recovery": "shooting",
-    "shooting": "movement",
-    "movement": "melee",
-    "melee": "end",
-}
 DONE = "done"
 #: The `movement` option of a battle played before movement by player (WI-7): the roster
 #: walk, one `move.terrain` question a unit, whose "done" ended the phase for everyone.
@@ -184,6 +177,7 @@ def _move_list(b: Battle, movers: tuple[str, ...]) -> LazyOptions:
 class WargamingIntroduttivo(BaseSystem):
     #: Questions only the table answers (distances, sight, cover, contact, where a
     #: unit went): an AI side never answers them (engine/play/).
+    strength = profile.strength  # the app's players count pending shooting damage
     table_facts = frozenset(
         {
             "move.units",
@@ -289,7 +283,7 @@ class WargamingIntroduttivo(BaseSystem):
             b.turn_side = order[p.player]
             return
         p.player = 0
-        phase = _NEXT[b.phase]
+        phase = self.phase_after(b.phase)
         b.enter_phase(phase, order[0] if phase not in ("movement", "end") else None)
 
     def _side(self, b: Battle) -> str:

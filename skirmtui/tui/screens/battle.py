@@ -343,6 +343,15 @@ class BattleScreen(Screen[None]):
 
         self.app.push_screen(OverrideScreen(self.session, self.selected), self.apply_gm)
 
+    def action_app_rolls(self) -> None:
+        """Who the app rolls for from here on (a GM entry: undone and saved like any)."""
+        from skirmtui.engine.core.items import GM_APP_ROLLS
+        from skirmtui.tui.screens.override import OverrideScreen
+
+        self.app.push_screen(
+            OverrideScreen(self.session, self.selected, GM_APP_ROLLS), self.apply_gm
+        )
+
     def action_note(self) -> None:
         from skirmtui.tui.screens.note import NoteScreen
 
@@ -482,6 +491,7 @@ _LIVE: dict[str, Callable[[BattleScreen], bool]] = {
     "condition": lambda screen: screen.playing,
     "override": lambda screen: screen.playing,
     "note": lambda screen: screen.playing,
+    "app_rolls": lambda screen: screen.playing,
     "players": lambda screen: screen.playing,
     "why": lambda screen: screen.playing and screen.player.allows("why"),
     "app_answer": lambda screen: screen.playing and screen.player.allows("app_answer"),

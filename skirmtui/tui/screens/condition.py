@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Select
+from textual.widgets import Button, Input, Label, Select
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import GM_CONDITION, GM_UNCONDITION, Item
@@ -66,10 +66,18 @@ class ConditionScreen(ModalScreen[Item | None]):
                 yield Label("N")
                 yield Input(str(max(1, battle.round)), id="c-n", type="integer")
             yield Label("", id="c-error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Write (Ctrl+S)", id="c-write", variant="primary")
+                yield Button("Cancel (Esc)", id="c-cancel")
 
     @on(Input.Submitted)
+    @on(Button.Pressed, "#c-write")
     def _submitted(self) -> None:
         self.action_write()
+
+    @on(Button.Pressed, "#c-cancel")
+    def _cancelled(self) -> None:
+        self.action_cancel()
 
     def action_write(self) -> None:
         until = str(self.query_one("#c-until", Select).value)

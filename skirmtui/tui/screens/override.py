@@ -9,9 +9,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from skirmtui.engine.core.items import GM_ADD, GM_AI, GM_END, GM_REMOVE, GM_RESTORE, GM_SET, Item
+from skirmtui.engine.core import app_rolls
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.items import (
+    GM_ADD,
+    GM_AI,
+    GM_APP_ROLLS,
+    GM_END,
+    GM_REMOVE,
+    GM_RESTORE,
+    GM_SET,
+    Item,
+)
 from skirmtui.engine.core.session import Session
 from skirmtui.tui.usertext import plain
 
@@ -22,6 +33,7 @@ ACTIONS = [
     ("Add a unit", GM_ADD),
     ("End the battle", GM_END),
     ("Who plays a side (the app or the table)", GM_AI),
+    ("Who the app rolls for", GM_APP_ROLLS),
 ]
 
 
@@ -40,10 +52,7 @@ class OverrideScreen(ModalScreen[Item | None]):
     def compose(self) -> ComposeResult:
         battle = self.session.battle
         system = self.session.system
-        units = [
-            (plain(f"{u.name} ({battle.side_name(u.side)}){' ✗' if u.removed else ''}"), u.id)
-            for u in battle.units.values()
-        ]
+        units = [(plain(label), uid) for label, uid in unit_choices(battle)]
         sides = [(plain(s.name), s.id) for s in battle.sides]
         editable = [f for f in system.profile_fields if not f.derived]
         with Vertical(classes="dialog"):
@@ -76,6 +85,15 @@ class OverrideScreen(ModalScreen[Item | None]):
                 hint = " ".join(f.name for f in editable)
                 self._default_hint = f"number, yes/no — or for a new unit: {hint}"
                 yield Input(id="value", placeholder=self._default_hint)
+            with Horizontal(classes="row", id="rolls-row"):
+                yield Label("Rolls for")
+                setting = self.session.app_rolls
+                for side in battle.sides:
+                    yield Checkbox(
+                        plain(side.name),
+                        value=app_rolls.rolls_for(setting, side.id),
+                        id=f"rolls-{side.id}",
+                    )
             yield Label("", id="error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Apply", id="apply", variant="primary")
@@ -98,9 +116,10 @@ class OverrideScreen(ModalScreen[Item | None]):
             GM_ADD: {"side-row", "name-row", "value-row"},
             GM_END: {"side-row", "name-row"},
             GM_AI: {"side-row", "persona-row"},
+            GM_APP_ROLLS: {"rolls-row"},
         }[action]
         rows = ("unit-row", "field-row", "side-row", "persona-row", "name-row", "value-row")
-        for row in rows:
+        for row in (*rows, "rolls-row"):
             self.query_one(f"#{row}").display = row in visible
         self._hint()
 
@@ -158,6 +177,13 @@ class OverrideScreen(ModalScreen[Item | None]):
             if field is None:
                 raise ValueError("choose a field")
             return Item(GM_SET, {"unit": unit, "field": field, "value": parse_value(text)})
+        if action == GM_APP_ROLLS:
+            battle = self.session.battle
+            ticked = [
+                s.id for s in battle.sides if self.query_one(f"#rolls-{s.id}", Checkbox).value
+            ]
+            setting = app_rolls.checked(ticked, [s.id for s in battle.sides])
+            return Item(GM_APP_ROLLS, {app_rolls.APP_ROLLS: app_rolls.stored(setting)})
         if action == GM_AI:
             side = self._value("side")
             if side is None:
@@ -185,6 +211,15 @@ class OverrideScreen(ModalScreen[Item | None]):
                 "profile": dict(zip(editable, map(int, numbers), strict=True)),
             },
         )
+
+
+def unit_choices(battle: Battle) -> list[tuple[str, str]]:
+    """(label, id) of every unit, by its unique label as everywhere a unit is named
+    ("Armigero 2 (Armigeri)", not "Armigero (Armigeri)" three times); ✗ once removed."""
+    return [
+        (f"{u.label} ({battle.side_name(u.side)}){' ✗' if u.removed else ''}", u.id)
+        for u in battle.units.values()
+    ]
 
 
 def parse_value(text: str) -> int | bool | str:

@@ -18,7 +18,6 @@ from textual.widgets import DataTable, Footer, Select, Static
 
 from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.core.system import phase_label
 from skirmtui.engine.core.text import one_line
 from skirmtui.engine.report.wording import entry_effects
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
@@ -98,7 +97,7 @@ class ReviewScreen(Screen[None]):
             ]
         if what == "phase":
             seen = dict.fromkeys(e.phase for e in self.entries)
-            return [(phase_label(self.live.system, p), p) for p in seen]
+            return [(self.live.battle.phase_label(p), p) for p in seen]
         if what == "unit":
             labels = battle.labels
             return [
@@ -123,6 +122,8 @@ class ReviewScreen(Screen[None]):
             and (
                 unit is None
                 or unit in (e.actor, e.target)
+                or unit in e.actors  # a multi-select names several units
+                or unit in e.targets
                 or any(x.unit == unit for x in e.effects)
             )
             and (kind is None or e.kind == kind)
@@ -150,7 +151,7 @@ class ReviewScreen(Screen[None]):
             table.add_row(
                 str(e.index),
                 str(e.round),
-                plain(phase_label(system, e.phase)),
+                plain(battle.phase_label(e.phase)),
                 plain(e.kind),
                 Text(one_line(text)),
                 key=str(e.index),

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static, TextArea
 
+from skirmtui.engine.core import app_rolls
 from skirmtui.engine.core.armies import SIDE_IDS, army_names, army_units, load_army
 from skirmtui.engine.core.battle import Side
 from skirmtui.engine.core.system import FieldSpec, Setup, SetupError, UnitSpec
@@ -55,6 +56,8 @@ class SetupScreen(Screen[Setup | None]):
         self.preset = preset
         self.seed = seed if seed is not None else (preset.seed if preset else 1)
         self.armies = army_names(system_id)
+        #: Each player's typed units as the form opened (Esc asks only if they changed).
+        self._typed_at_start: list[str] = []
 
     def compose(self) -> ComposeResult:
         system = self.system
@@ -91,6 +94,7 @@ class SetupScreen(Screen[Setup | None]):
             army_choices = [(plain(name), name) for name in self.armies] + [
                 (plain("typed in below"), TYPED)
             ]
+            rolls = self._preset_rolls()
             for i in range(system.max_players):
                 side = preset.sides[i] if preset and i < len(preset.sides) else None
                 with Vertical(classes="player", id=f"player-{i}"):
@@ -108,6 +112,13 @@ class SetupScreen(Screen[Setup | None]):
                             allow_blank=False,
                             id=f"play-{i}",
                         )
+                        # Who the app rolls for (engine/core/app_rolls.py), beside who
+                        # plays: every box ticked is "everyone" (the table's rolls too).
+                        yield Checkbox(
+                            "the app rolls its dice",
+                            value=SIDE_IDS[i] in rolls,
+                            id=f"rolls-{i}",
+                        )
                     typed = ""
                     if side and preset:
                         typed = "\n".join(
@@ -116,6 +127,7 @@ class SetupScreen(Screen[Setup | None]):
                             if u.side == side.id
                         )
                     # Tab leaves the box (it never inserts a tab): the form is filled in order.
+                    self._typed_at_start.append(typed)
                     area = TextArea(typed, id=f"units-{i}", classes="units", tab_behavior="focus")
                     area.border_title = f"Units of player {i + 1}"
                     yield Static(
@@ -196,6 +208,12 @@ class SetupScreen(Screen[Setup | None]):
                     f"{option.label}: {option.minimum}–{option.maximum}", f"opt-{option.name}"
                 )
             options[option.name] = value
+        rolled = [
+            s.id for i, s in enumerate(sides) if self.query_one(f"#rolls-{i}", Checkbox).value
+        ]
+        setting = app_rolls.checked(rolled, [s.id for s in sides])
+        if setting != app_rolls.NO_ONE or app_rolls.APP_ROLLS in options:  # "none": unsaid
+            options[app_rolls.APP_ROLLS] = app_rolls.stored(setting)
         title = self.query_one("#title", Input).value.strip() or self.system.title
         setup = Setup(self.system.id, title, int(seed_text), sides, units, options)
         for spec in units:
@@ -209,6 +227,18 @@ class SetupScreen(Screen[Setup | None]):
                 raise SetupError(where) from None
         self.warnings = self.system.check_setup(setup)
         return setup
+
+    def _preset_rolls(self) -> set[str]:
+        """The side ids a scenario (or `new`'s preset) has the app roll for."""
+        preset = self.preset
+        if preset is None:
+            return set()
+        ids = [s.id for s in preset.sides]
+        try:
+            setting = app_rolls.checked(preset.options.get(app_rolls.APP_ROLLS, "none"), ids)
+        except ValueError:
+            return set()
+        return {s for s in ids if app_rolls.rolls_for(setting, s)}
 
     def _preset_units(self, i: int, side_id: str, text: str) -> list[UnitSpec]:
         """The scenario's units of player `i`, whole (every profile entry, not only the
@@ -253,7 +283,29 @@ class SetupScreen(Screen[Setup | None]):
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Leave the form; a typed army is not thrown away without asking."""
+        typed = [
+            self.query_one(f"#name-{i}", Input).value.strip() or f"Player {i + 1}"
+            for i in range(self._players())
+            if self.query_one(f"#army-{i}", Select).value == TYPED
+            and self.query_one(f"#units-{i}", TextArea).text != self._typed_at_start[i]
+        ]
+        if not typed:
+            self.dismiss(None)
+            return
+        from skirmtui.tui.screens.confirm import ConfirmScreen
+
+        question = ConfirmScreen(
+            "Throw the typed armies away?",
+            f"The units typed for {', '.join(typed)} are not kept anywhere else.",
+            confirm="Throw them away",
+            keep="Keep editing",
+        )
+        self.app.push_screen(question, self._cancel_confirmed)
+
+    def _cancel_confirmed(self, confirmed: bool | None) -> None:
+        if confirmed:
+            self.dismiss(None)
 
 
 def player_choices(system_id: str) -> list[tuple[str, str]]:
@@ -276,6 +328,24 @@ def _line_format(fields: tuple[FieldSpec, ...]) -> str:
     return " | ".join([" ".join(_numbers(fields)), *_texts(fields)])
 
 
+def _example(fields: tuple[FieldSpec, ...]) -> str:
+    """One typed unit the form accepts: 3 for each number (0 for yes/no, the field's
+    bounds kept), then the text columns up to the last one with a default."""
+    typed = [f for f in fields if not f.derived]
+    numbers = []
+    for f in typed:
+        if f.kind is bool:
+            numbers.append("0")
+        elif f.kind is not str:
+            low = f.minimum if f.minimum is not None else 3
+            high = f.maximum if f.maximum is not None else 3
+            numbers.append(str(min(max(3, low), high)))
+    texts = [str(f.default or "") for f in typed if f.kind is str]
+    while texts and not texts[-1]:
+        texts.pop()
+    return " | ".join([" ".join(["Archer", *numbers]), *texts])
+
+
 def _units_help(fields: tuple[FieldSpec, ...]) -> str:
     """How a unit is typed, in the fields' labels and with an example line, so no one has
     to guess the columns."""
@@ -284,11 +354,9 @@ def _units_help(fields: tuple[FieldSpec, ...]) -> str:
         f.label + (" (1 yes, 0 no)" if f.kind is bool else "") for f in typed if f.kind is not str
     )
     texts = "".join(f" | {f.label}" for f in typed if f.kind is str)
-    example = " ".join(
-        ["Archer", *("0" if f.kind is bool else "3" for f in typed if f.kind is not str)]
-    )
+    optional = ", which may be left out" if texts else ""
     return (
-        f"One unit per line: name, then {numbers}{texts} (e.g. {example})."
+        f"One unit per line: name, then {numbers}{texts}{optional} (e.g. {_example(fields)})."
         " Enter adds a line; Tab moves on."
     )
 
@@ -326,7 +394,7 @@ def _parse_units(
         if len(parts) <= len(names) or not all(v.isdigit() for v in values):
             raise SetupError(
                 f"{side_name}, line {number}: type a name then "
-                f"{' '.join(names)} as numbers (e.g. 'Archer 3 4')"
+                f"{' '.join(names)} as numbers (e.g. {_example(fields)})"
             )
         flags = {f.name for f in fields if f.kind is bool}
         profile: dict[str, int | bool | str] = {}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from skirmtui.engine.core.system import phase_label
 from skirmtui.engine.core.text import safe
 from skirmtui.tui.widgets.base import SessionView
 
@@ -16,7 +15,7 @@ class Breadcrumb(SessionView):
         parts = [system.title]
         if battle.round:
             parts.append(f"{system.round_word} {battle.round}")
-        parts.append(phase_label(system, battle.phase))
+        parts.append(battle.phase_label())
         prompt = self.session.prompt
         side = prompt.side if prompt and prompt.side else battle.turn_side
         if battle.result:

@@ -14,6 +14,7 @@ from bisect import bisect_right
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -23,7 +24,7 @@ from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
 from skirmtui.engine.report.wording import entry_effects
-from skirmtui.tui.widgets.lines import wrap
+from skirmtui.tui.widgets.lines import clipped, wrap
 from skirmtui.tui.widgets.thumb import Thumb
 
 _STYLES = {
@@ -77,7 +78,10 @@ class CombatLog(ScrollView, can_focus=True):
         self._starts: list[int] = []  # the first row of each shown entry
         self._heights: list[int] = []
         self._wrap_width = 0
-        self._strips: dict[tuple[int, int, bool], tuple[LogEntry, Strip]] = {}
+        self._strips: LRUCache[tuple[int, int, bool], tuple[LogEntry, Strip]] = LRUCache(
+            _MAX_STRIPS
+        )
+        self._last_rows: tuple[LogEntry, int, list[tuple[str, bool]]] | None = None
         #: The entry a search shows (drawn reversed), or None.
         self.marked: int | None = None
         self._base = Style()
@@ -141,10 +145,21 @@ class CombatLog(ScrollView, can_focus=True):
             self._starts.append(start)
             self._heights.append(height)
 
+    def _rows_of(self, index: int, width: int) -> list[tuple[str, bool]]:
+        """`_wrap_entry`, kept for the last entry asked: a long entry (a GM's note of
+        megabytes) spans many rows, each drawn by itself; wrapping it once per row
+        made its first frame take minutes."""
+        entry = self._entries[index]
+        last = self._last_rows
+        if last is None or last[0] is not entry or last[1] != width:
+            last = self._last_rows = (entry, width, self._wrap_entry(index, width))
+        return last[2]
+
     def _wrap_entry(self, index: int, width: int) -> list[tuple[str, bool]]:
         """The rows of one entry: (text, is the effects line)."""
         entry = self._entries[index]
-        rows = [(t, False) for t in wrap(entry_line(entry), width, 4)] if entry.text else []
+        text = clipped(entry_line(entry)) if entry.text else ""
+        rows = [(t, False) for t in wrap(text, width, 4)] if text else []
         effects = self._effects[index]
         if effects:
             rows += [(t, True) for t in wrap("  → " + effects, width, 6)]
@@ -211,7 +226,7 @@ class CombatLog(ScrollView, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         self._fit()  # being drawn now: no repaint asked for
         base = self.rich_style  # the pane's colours, read once per pass
-        if base != self._base or len(self._strips) > _MAX_STRIPS:
+        if base != self._base:
             self._strips.clear()
             self._base = base
         return super().render_lines(crop)
@@ -229,7 +244,7 @@ class CombatLog(ScrollView, can_focus=True):
         cached = self._strips.get(key)
         if cached is not None and cached[0] is entry:
             return cached[1]
-        text, effect = self._wrap_entry(index, self._wrap_width or width)[key[1]]
+        text, effect = self._rows_of(index, self._wrap_width or width)[key[1]]
         style = base + (_EFFECT_STYLE if effect else entry_style(entry))
         if marked:
             style += Style(reverse=True)

@@ -11,33 +11,82 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 from textual.geometry import Region
 
+#: The most of one log entry a pane shows (about 400 rows at 50 columns): a GM's note
+#: of megabytes is shown up to here, the rest named (the export holds it whole).
+MAX_SHOWN_CHARS = 20_000
+
+
+def clipped(text: str) -> str:
+    """`text`, or its first `MAX_SHOWN_CHARS` characters and how many more there are."""
+    if len(text) <= MAX_SHOWN_CHARS:
+        return text
+    more = len(text) - MAX_SHOWN_CHARS
+    return f"{text[:MAX_SHOWN_CHARS]} … ({more:,} more characters: the export has them)"
+
 
 def wrap(text: str, width: int, indent: int = 0) -> list[str]:
     """`text` cut into lines of at most `width` cells at spaces (a word longer than a
-    line is cut); continuation lines start with `indent` spaces."""
+    line is cut); continuation lines start with `indent` spaces.
+
+    Linear in the text: each word's width is measured once (a GM's note of megabytes,
+    measured at a wide width, once took minutes re-measuring the growing line)."""
     width = max(1, width)
-    if cell_len(text) <= width:
+    # (A text of more than 4 characters a cell cannot fit: no need to measure it.)
+    if len(text) <= 4 * width and _cells(text) <= width:
         return [text]
     lines: list[str] = []
-    line = ""
+    parts: list[str] = []  # the line being filled
+    used = chars = 0  # its width in cells, its length
     pad = " " * min(indent, width - 1)
     for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        if cell_len(candidate) <= width:
-            line = candidate
+        size = _cells(word)
+        if chars and used + 1 + size <= width:
+            parts += (" ", word)
+            used += 1 + size
+            chars += 1 + len(word)
             continue
-        if line:
-            lines.append(line)
-            line = pad + word
+        if chars:
+            lines.append("".join(parts))
+            parts, used, chars = [pad, word], len(pad) + size, len(pad) + len(word)
         else:
-            line = word
-        while cell_len(line) > width:  # one word wider than the line
-            cut = _cut(line, width)
-            lines.append(line[:cut])
-            line = pad + line[cut:]
+            parts, used, chars = [word], size, len(word)
+        if used > width:  # one word wider than the line
+            last = _split_long("".join(parts), width, pad, lines)
+            parts, used, chars = [last], _cells(last), len(last)
+    line = "".join(parts)
     if line.strip() or not lines:
         lines.append(line)
     return lines
+
+
+def _cells(text: str) -> int:
+    """Width in cells: printable ASCII is one cell a character (`len`, where Rich would
+    sum per character)."""
+    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
+
+
+def _split_long(line: str, width: int, pad: str, lines: list[str]) -> str:
+    """Append to `lines` the full-width pieces of `line` (wider than `width`), each
+    continuation starting with `pad`; return the last piece (it fits)."""
+    if line.isascii() and line.isprintable():  # one cell a character: slice
+        lines.append(line[:width])
+        step = max(1, width - len(pad))
+        start = width
+        while len(line) - start + len(pad) > width:
+            lines.append(pad + line[start : start + step])
+            start += step
+        return pad + line[start:]
+    start = 0
+    head = ""
+    while True:
+        rest = line[start:] if start else line
+        piece = head + rest[: width * 2 + 2]  # enough characters for `width` cells
+        if cell_len(head) + cell_len(rest) <= width:
+            return head + rest
+        cut = max(_cut(piece, width), len(head) + 1)  # a wide character after the pad
+        lines.append(piece[:cut])
+        start += cut - len(head)
+        head = pad
 
 
 def _cut(text: str, width: int) -> int:

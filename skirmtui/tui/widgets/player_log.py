@@ -17,7 +17,7 @@ from textual.strip import Strip
 from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.session import Session
 from skirmtui.tui.widgets.combat_log import entry_line, entry_style
-from skirmtui.tui.widgets.lines import wrap
+from skirmtui.tui.widgets.lines import clipped, wrap
 
 
 def shown(entry: LogEntry) -> bool:
@@ -60,7 +60,7 @@ class PlayerLog(ScrollView, can_focus=True):
     def _append(self, entry: LogEntry) -> None:
         self._starts.append(self._total)
         self._entries.append(entry)
-        self._wrapped.append(wrap(entry_line(entry), self._width or 10_000, 4))
+        self._wrapped.append(wrap(clipped(entry_line(entry)), self._width or 10_000, 4))
 
     @property
     def _total(self) -> int:

@@ -9,53 +9,34 @@ rebuilt or focused. It only turns keys and clicks into candidate answers (`Answe
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from skirmtui.engine.core.dice import DiceError, parse_faces
-from skirmtui.engine.core.odds import die_chance, expected_successes, percent, success_chance
-from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.core.dice import DiceError, read_faces
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
 from skirmtui.tui.numbering import OptionNumbers
 from skirmtui.tui.widgets.lines import changed_rows, wrap
+from skirmtui.tui.widgets.prompt_lines import (
+    Line,
+    default_words,
+    option_window,
+    pick_help,
+    roll_summary,
+)
 
 #: Longest entry typed.
 MAX_LENGTH = 40
-
-
-def roll_summary(prompt: Roll) -> str:
-    """`1d6 ≤ 3 (CMB 4, medium range -1) · 50.0% chance`; for a pool
-    `3d6, each ≥ 4 · 50.0% a die · 1.5 expected`."""
-    text = prompt.dice + (", each" if prompt.per_die else "")
-    if prompt.compare and prompt.effective_threshold is not None:
-        text += f" {SYMBOLS[prompt.compare]} {prompt.effective_threshold}"
-    if prompt.modifiers:
-        text += " (" + ", ".join(f"{label} {value:+d}" for label, value in prompt.modifiers) + ")"
-    if prompt.per_die:
-        text += f" · {percent(die_chance(prompt))} a die"
-        expected = expected_successes(prompt)
-        if expected is not None:
-            text += f" · {float(expected):.1f} expected"
-    chance = percent(success_chance(prompt))
-    if chance:
-        needed = f" ({prompt.need} needed)" if prompt.per_die else ""
-        text += f" · {chance} chance{needed}"
-    return text
-
-
-class Line(NamedTuple):
-    text: str
-    kind: str  # a component class suffix (title, help, odds, cursor…), or plain `option`
-    target: str = ""  # what a click on this line does: "option:N", "roll", "yes"…
 
 
 class PromptPanel(Widget, can_focus=True):
@@ -107,13 +88,15 @@ class PromptPanel(Widget, can_focus=True):
         #: Option index → number key of the prompt shown (stable: tui/numbering.py).
         self.numbers: dict[int, int] = {}
         self._numbering = OptionNumbers()
+        #: The options ticked so far in a `Pick` (indices), sent with Enter.
+        self.picked: set[int] = set()
         self.entry = ""  # faces or number typed
         self.error = ""
         #: A line about the question that is not an error (the app is thinking…).
         self.notice = ""
         self._lines: list[Line] = []
         self._laid_out_for: tuple[object, ...] = ()
-        self._strips: dict[tuple[Line, int], Strip] = {}
+        self._strips: LRUCache[tuple[Line, int], Strip] = LRUCache(500)
         self._styles: dict[str, Style] = {}
         self._base = Style()
         self._style_key: tuple[object, ...] = ()
@@ -133,13 +116,27 @@ class PromptPanel(Widget, can_focus=True):
         self.error = ""
         self._cursor = 0
         self.numbers = {}
-        if isinstance(prompt, Choose):
-            self._cursor = next((i for i, o in enumerate(prompt.options) if o.disabled is None), 0)
+        self.picked = set()
+        if isinstance(prompt, Choose | Pick):
+            options = prompt.options
+            self._cursor = next((i for i, o in enumerate(options) if o.disabled is None), 0)
             self.numbers = self._numbering.numbers(
                 (prompt.key, prompt.side, prompt.actor),
                 self.session.battle.round,
-                [o.value for o in prompt.options],
+                [o.value for o in options],
             )
+            # A default is an offer: the cursor on it (Choose), its boxes ticked (Pick).
+            default = prompt.default
+            ticked = default if isinstance(prompt, Pick) and isinstance(default, tuple) else ()
+            for index, option in enumerate(options):
+                if option.disabled is not None:
+                    continue
+                if isinstance(prompt, Choose) and default == option.value:
+                    self._cursor = index
+                if option.value in ticked:
+                    self.picked.add(index)
+        elif isinstance(prompt, Ask) and prompt.yes_no and prompt.default is False:
+            self._cursor = 1
         self._redraw()
 
     def show_notice(self, message: str) -> None:
@@ -150,6 +147,8 @@ class PromptPanel(Widget, can_focus=True):
     def show_error(self, message: str) -> None:
         """The rules refused an answer: say why; what was typed is cleared (the same
         for faces and numbers), so the next try starts clean."""
+        if isinstance(self.session.prompt, Roll):
+            message += " — nothing stored, type the faces again"
         self.error = message
         self.entry = ""
         self._redraw()
@@ -157,7 +156,7 @@ class PromptPanel(Widget, can_focus=True):
     def number_of(self, value: str) -> int | None:
         """The number key of the option of `value` (None: reached with the arrows)."""
         prompt = self.session.prompt
-        if not isinstance(prompt, Choose):
+        if not isinstance(prompt, Choose | Pick):
             return None
         for index, option in enumerate(prompt.options):
             if option.value == value:
@@ -167,11 +166,12 @@ class PromptPanel(Widget, can_focus=True):
     # -- keys ------------------------------------------------------------------------------
 
     def key_digit(self, digit: str) -> None:
-        """A digit: picks the n-th enabled option, or is typed into the entry."""
+        """A digit: picks (Choose) or ticks (Pick) the option of that number, or is
+        typed into the entry."""
         prompt = self.session.prompt
         if self.read_only or prompt is None:
             return
-        if isinstance(prompt, Choose):
+        if isinstance(prompt, Choose | Pick):
             index = next((i for i, n in self.numbers.items() if n == int(digit)), None)
             if index is None:
                 shown = ", ".join(str(n) for n in sorted(self.numbers.values()))
@@ -181,9 +181,31 @@ class PromptPanel(Widget, can_focus=True):
             if option.disabled is not None:
                 self.show_error(f"{one_line(option.label)}: {one_line(option.disabled)}")
                 return
-            self.post_message(self.Answered(option.value))
+            if isinstance(prompt, Pick):
+                self._cursor = index
+                self.toggle(index)
+            else:
+                self.post_message(self.Answered(option.value))
         elif self.takes_text:
             self.action_type(digit)
+
+    def toggle(self, index: int) -> None:
+        """Tick or untick a `Pick`'s option; ticking one of a group unticks the others."""
+        prompt = self.session.prompt
+        if not isinstance(prompt, Pick) or not 0 <= index < len(prompt.options):
+            return
+        option = prompt.options[index]
+        if option.disabled is not None:
+            self.show_error(f"{one_line(option.label)}: {one_line(option.disabled)}")
+            return
+        if index in self.picked:
+            self.picked.discard(index)
+        else:
+            if option.group is not None:
+                self.picked -= {i for i, o in enumerate(prompt.options) if o.group == option.group}
+            self.picked.add(index)
+        self.error = ""
+        self._redraw()
 
     @property
     def takes_text(self) -> bool:
@@ -191,6 +213,9 @@ class PromptPanel(Widget, can_focus=True):
         return isinstance(prompt, Roll) or (isinstance(prompt, Ask) and not prompt.yes_no)
 
     def action_type(self, char: str) -> None:
+        if char == " " and isinstance(self.session.prompt, Pick):
+            self.toggle(self._cursor)  # Space ticks the option under the cursor
+            return
         if self.takes_text and len(self.entry) < MAX_LENGTH:
             self.entry += char
             self._redraw()
@@ -202,7 +227,7 @@ class PromptPanel(Widget, can_focus=True):
 
     def action_move(self, delta: int) -> None:
         prompt = self.session.prompt
-        if isinstance(prompt, Choose) and prompt.options:
+        if isinstance(prompt, Choose | Pick) and prompt.options:
             enabled = [i for i, o in enumerate(prompt.options) if o.disabled is None]
             if not enabled:
                 return
@@ -224,20 +249,25 @@ class PromptPanel(Widget, can_focus=True):
             option = prompt.options[self._cursor] if prompt.options else None
             if option is not None and option.disabled is None:
                 self.post_message(self.Answered(option.value))
+        elif isinstance(prompt, Pick):
+            chosen = tuple(o.value for i, o in enumerate(prompt.options) if i in self.picked)
+            self.post_message(self.Answered(chosen))
         elif isinstance(prompt, Roll):
             if not self.entry.strip():
                 self.show_error(f"type the faces rolled for {prompt.dice}, or press r to roll")
                 return
             try:
-                faces = parse_faces(self.entry, prompt.parsed)
+                faces = read_faces(self.entry, prompt.parsed)
             except DiceError as error:
-                self.show_error(f"{error} — nothing stored, type the faces again")
+                self.show_error(str(error))
                 return
-            self.post_message(self.Answered(faces))
+            self.post_message(self.Answered(faces))  # Roll.coerce checks them
         elif isinstance(prompt, Ask) and prompt.yes_no:
             self.post_message(self.Answered(self._cursor == 0))
         elif isinstance(prompt, Ask):
             value = self.entry.strip()
+            if not value and isinstance(prompt.default, int):
+                value = str(prompt.default)  # Enter accepts the default offered
             if not value.isdigit():
                 self.show_error(f"type a number {prompt.minimum}–{prompt.maximum}")
                 return
@@ -253,7 +283,10 @@ class PromptPanel(Widget, can_focus=True):
         if target.startswith("option:"):
             index = int(target.split(":")[1])
             self._cursor = index
-            self.action_submit()
+            if isinstance(self.session.prompt, Pick):
+                self.toggle(index)
+            else:
+                self.action_submit()
         elif target == "roll":
             if offset.x < 10:
                 self.post_message(self.RollRequested())
@@ -294,10 +327,16 @@ class PromptPanel(Widget, can_focus=True):
         )
         if self.read_only:
             return head + tail
+        offer = default_words(prompt)
+        if offer:
+            head += [Line(t, "help") for t in wrap(f"Enter: {offer}", width, 2)[:2]]
         body: list[Line] = []
-        if isinstance(prompt, Choose):
+        if isinstance(prompt, Pick):
+            head += [Line(t, "help") for t in wrap(pick_help(prompt, len(self.picked)), width, 2)]
+        if isinstance(prompt, Choose | Pick):
             room = max(1, height - len(head) - len(tail))
-            body = self._options(prompt, width, room)
+            picked = self.picked if isinstance(prompt, Pick) else None
+            body = option_window(prompt.options, self.numbers, self._cursor, width, room, picked)
         elif isinstance(prompt, Roll):
             body.append(self._entry_line(f"faces of {prompt.dice}", "e.g. 3 5 or 35, Enter"))
             body.append(Line(" Roll (r)  or type the faces and press Enter", "button", "roll"))
@@ -317,52 +356,11 @@ class PromptPanel(Widget, can_focus=True):
             return Line(f"{what} › {self.entry}{cursor}", "entry")
         return Line(f"{what} › ({hint})", "placeholder")
 
-    def _options(self, prompt: Choose, width: int, room: int) -> list[Line]:
-        """The window of options around the cursor, each wrapped (never cut), with its
-        number key; a disabled option stays listed, dimmed, with its reason."""
-        groups: list[list[Line]] = []
-        for index, option in enumerate(prompt.options):
-            number = self.numbers.get(index)
-            text = f"{number}." if number is not None else "  "
-            text += f" {one_line(option.label)}"
-            kind = "option"
-            if option.disabled is not None:
-                text, kind = f"{text} — {one_line(option.disabled)}", "disabled"
-            if index == self._cursor:
-                kind = "cursor"
-            target = f"option:{index}"
-            groups.append([Line(t, kind, target) for t in wrap(text, width, 3)])
-        if sum(map(len, groups)) <= room:
-            return [line for group in groups for line in group]
-        low, high, count = self._cursor, self._cursor + 1, len(groups)
-        used = len(groups[low])
-
-        def fits(extra: int, low: int, high: int) -> bool:  # room less the "more" lines
-            return used + extra <= room - (low > 0) - (high < count)
-
-        grew = True
-        while grew:  # around the cursor, one option each way at a time
-            grew = False
-            if high < count and fits(len(groups[high]), low, high + 1):
-                used += len(groups[high])
-                high += 1
-                grew = True
-            if low > 0 and fits(len(groups[low - 1]), low - 1, high):
-                low -= 1
-                used += len(groups[low])
-                grew = True
-        lines = [line for group in groups[low:high] for line in group]
-        lines = lines[: max(1, room - (low > 0) - (high < count))]
-        if low > 0:
-            lines.insert(0, Line(f"   ↑ {low} more", "help"))
-        if high < count:
-            lines.append(Line(f"   ↓ {count - high} more", "help"))
-        return lines
-
     def _state(self, width: int, height: int) -> tuple[object, ...]:
         prompt = self.session.prompt
-        state = (self.entry, self.error, self.notice, self._cursor, width, height, self.has_focus)
-        return (prompt, *state)
+        picked = frozenset(self.picked)
+        state = (self.entry, self.error, self.notice, self._cursor, picked, width, height)
+        return (prompt, *state, self.has_focus)
 
     def _redraw(self) -> None:
         """The state changed: lay the lines out again and repaint those that differ
@@ -393,8 +391,6 @@ class PromptPanel(Widget, can_focus=True):
         if state != self._laid_out_for:
             self._laid_out_for = state
             self._lines = self._layout(width, height)
-        if len(self._strips) > 500:
-            self._strips.clear()
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:

@@ -1,0 +1,222 @@
+"""The app's players (issue 26): how fast they decide, how strong they are, how they play.
+
+    python -m bench.ai [--battles N] [--seed S] [--systems ID,ID] [--pairs A:B,A:B] [-o OUT]
+
+For each system and each pair of personas A:B, `--battles` battles of the demo's first
+two sides,
+A on the first side in half of them and on the second in the other half (seats
+swapped), every other answer (table facts, dice) at random, seeded. Printed per pair:
+A's score (wins + half the draws, over the battles) with its 95% margin (normal
+approximation: ±1.96·√(p(1−p)/n)), and per persona how it played: attack rolls per
+battle (rolls its units made at an enemy), own units lost and enemy units taken off
+per battle. Then per system the time of each decision (mean, p95) against the target
+(100 ms a decision).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import attrs
+
+from skirmtui.engine.core.items import BY_AI
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import Setup
+from skirmtui.engine.play.auto import let_app_play
+from skirmtui.engine.play.policy import play
+from skirmtui.systems.registry import systems
+
+#: A decision within this many milliseconds (issue 26).
+TARGET_MS = 100.0
+#: The strength target: balanced's score against random, every system.
+TARGET_SCORE = 0.75
+DEFAULT_PAIRS = "balanced:random,aggressive:random,cautious:random,aggressive:cautious"
+#: A battle still running after this many answers is stopped and counted a draw.
+MAX_ANSWERS = 6_000
+
+
+@attrs.define
+class Tally:
+    """One persona's battles in a pair: score, and how it played."""
+
+    battles: int = 0
+    score: float = 0.0
+    attacks: int = 0
+    lost: int = 0
+    taken: int = 0
+
+    def margin(self) -> float:
+        p = self.score / self.battles if self.battles else 0.0
+        return 1.96 * math.sqrt(p * (1 - p) / self.battles) if self.battles else 1.0
+
+
+def two_sides(system_id: str) -> Setup:
+    """The demo's first two sides (a persona against another, no third player)."""
+    from skirmtui.engine.core.armies import setup_for_players
+
+    return setup_for_players(system_id, 2)
+
+
+def one_battle(
+    system_id: str, seed: int, seats: dict[str, str], times: list[float]
+) -> tuple[Session, bool]:
+    """One battle with `seats` (side → persona) played by the app; decision times go to
+    `times`. Returns the session and whether it ended by itself."""
+    system = systems()[system_id]
+    setup = attrs.evolve(two_sides(system_id), seed=seed)
+    session = Session(system, setup)
+    let_app_play(session, seats)
+    rng = random.Random(seed)
+    for _ in range(MAX_ANSWERS):
+        if session.prompt is None:
+            return session, True
+        start = time.perf_counter()
+        decision = play(session)
+        if decision is not None:
+            times.append(time.perf_counter() - start)
+        else:
+            session.answer(session.prompt.random_answer(rng))
+    return session, session.prompt is None
+
+
+def _count(session: Session, side: str, tally: Tally) -> None:
+    battle = session.battle
+    enemies = {u.id for u in battle.units.values() if u.side != side}
+    for entry in battle.log:
+        if entry.kind == "roll" and entry.side == side and entry.target in enemies:
+            tally.attacks += 1
+    tally.lost += sum(1 for u in battle.units.values() if u.side == side and u.removed)
+    tally.taken += sum(1 for u in battle.units.values() if u.id in enemies and u.removed)
+
+
+def run_pair(
+    system_id: str, a: str, b: str, battles: int, seed: int, times: list[float]
+) -> tuple[Tally, Tally]:
+    sides = [s.id for s in two_sides(system_id).sides]
+    first, second = sides[0], sides[1]
+    ta, tb = Tally(), Tally()
+    rng = random.Random(seed)
+    for n in range(battles):
+        battle_seed = rng.randrange(1 << 30)
+        a_side, b_side = (first, second) if n % 2 == 0 else (second, first)
+        session, _ = one_battle(system_id, battle_seed, {a_side: a, b_side: b}, times)
+        result = session.battle.result
+        winner = result.winner if result is not None else None
+        for tally, side in ((ta, a_side), (tb, b_side)):
+            tally.battles += 1
+            tally.score += 1.0 if winner == side else 0.5 if winner is None else 0.0
+            _count(session, side, tally)
+    return ta, tb
+
+
+def solo_cost(system_id: str, battles: int, seed: int) -> tuple[float, float]:
+    """Answers per round a solo player gives: alone (every answer, random play) and with
+    the app playing the second side (balanced): what the table still answers (its own
+    side's decisions, every table fact, every roll), rounds before the last."""
+    rng = random.Random(seed)
+    alone = with_app = 0.0
+    second = two_sides(system_id).sides[1].id
+    for _ in range(battles):
+        battle_seed = rng.randrange(1 << 30)
+        session, _ = one_battle(system_id, battle_seed, {second: "balanced"}, [])
+        result = session.battle.result
+        rounds = max(1, (result.round if result else session.battle.round) - 1)
+        last = rounds + 1
+        answered = [
+            e
+            for e in session.battle.log
+            if e.answer is not None and e.key and not e.key.startswith("gm.") and e.round < last
+        ]
+        alone += len(answered) / rounds
+        with_app += sum(1 for e in answered if e.by != BY_AI) / rounds
+    return alone / battles, with_app / battles
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__)
+    parser.add_argument("--battles", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--systems", default=",".join(systems()))
+    parser.add_argument("--pairs", default=DEFAULT_PAIRS)
+    parser.add_argument("-o", "--output", type=Path)
+    parser.add_argument(
+        "--solo",
+        type=int,
+        metavar="N",
+        help="only: answers per round of N battles, alone and with the app playing the second side",
+    )
+    args = parser.parse_args(argv)
+    if args.solo:
+        print("system                   answers/round alone   the table's with the app")
+        for system_id in args.systems.split(","):
+            alone, with_app = solo_cost(system_id, args.solo, args.seed)
+            print(f"{system_id:24} {alone:19.1f}   {with_app:24.1f}", flush=True)
+        return 0
+    report: dict[str, object] = {"battles": args.battles, "seed": args.seed, "rows": []}
+    rows: list[dict[str, object]] = []
+    print("system                   A vs B                  A's score   ±95%   battles")
+    styles: dict[tuple[str, str], Counter[str]] = {}
+    speed: dict[str, list[float]] = {}
+    for system_id in args.systems.split(","):
+        times = speed.setdefault(system_id, [])
+        for pair in args.pairs.split(","):
+            a, b = pair.split(":")
+            ta, tb = run_pair(system_id, a, b, args.battles, args.seed, times)
+            p = ta.score / ta.battles
+            print(
+                f"{system_id:24} {a + ' vs ' + b:22} {p:9.1%}  {ta.margin():5.1%}  {ta.battles:7d}",
+                flush=True,
+            )
+            rows.append(
+                {
+                    "system": system_id,
+                    "a": a,
+                    "b": b,
+                    "score": p,
+                    "margin": ta.margin(),
+                    "battles": ta.battles,
+                }
+            )
+            for name, t in ((a, ta), (b, tb)):
+                style = styles.setdefault((system_id, name), Counter())
+                style.update(battles=t.battles, attacks=t.attacks, lost=t.lost, taken=t.taken)
+    print(
+        "\nsystem                   persona      attacks/battle  own lost/battle  taken off/battle"
+    )
+    for (system_id, name), s in styles.items():
+        n = s["battles"]
+        print(
+            f"{system_id:24} {name:12} {s['attacks'] / n:14.1f}  {s['lost'] / n:15.2f}  "
+            f"{s['taken'] / n:16.2f}"
+        )
+    print("\nsystem                   decisions   mean ms   p95 ms   decisions/s   target")
+    for system_id, times in speed.items():
+        if not times:
+            continue
+        ms = sorted(t * 1000 for t in times)
+        mean = statistics.fmean(ms)
+        p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+        met = "met" if mean <= TARGET_MS else "NOT met"
+        print(
+            f"{system_id:24} {len(ms):9d} {mean:9.1f} {p95:8.1f} {1000 / mean:13.1f}   "
+            f"≤{TARGET_MS:.0f} ms mean: {met}"
+        )
+    report["rows"] = rows
+    report["styles"] = [
+        {"system": sid, "persona": name, **dict(s)} for (sid, name), s in styles.items()
+    ]
+    if args.output:
+        args.output.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

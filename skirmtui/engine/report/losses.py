@@ -1,0 +1,134 @@
+"""Who destroyed whom: every unit that left the table, with the cause its rule recorded
+(engine/core/causes.py), and the words the reports say it in. Never guessed from the
+log's words (issue 27)."""
+
+from __future__ import annotations
+
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import ATTACK, ATTACKS, FALL, FLED, GM, ROUT, RULE, SELF, Cause
+from skirmtui.engine.core.records import frozen_record
+from skirmtui.engine.core.text import one_line
+
+#: Profile fields that hold what a unit is worth, in the systems' own names.
+COST_FIELDS = ("cost", "points")
+
+
+@frozen_record
+class Loss:
+    unit: str
+    round: int
+    #: The enemy unit whose attack removed it, "GM", or None when no enemy did.
+    by: str | None
+    #: The entry that removed it.
+    entry: int
+    #: Why, as the rule that removed it recorded it (`causes.py`).
+    cause: Cause | None = None
+
+
+def losses(battle: Battle) -> list[Loss]:
+    """Every unit removed from the table (and not put back), with the cause the rule
+    that removed it recorded: never guessed from the log's words."""
+    found: dict[str, Loss] = {}
+    for entry in battle.log:
+        for effect in entry.effects:
+            if effect.field != "removed" or effect.unit is None:
+                continue
+            if effect.after is True:
+                found[effect.unit] = Loss(
+                    effect.unit, entry.round, _culprit(effect.cause), entry.index, effect.cause
+                )
+            else:
+                found.pop(effect.unit, None)
+    return sorted(found.values(), key=lambda loss: loss.entry)
+
+
+def _culprit(cause: Cause | None) -> str | None:
+    if cause is None:
+        return None
+    if cause.kind == GM:
+        return "GM"
+    # An attack's attacker; a fall's pusher (pequenas-guerras "Empurrando").
+    return cause.unit if cause.kind in (ATTACK, FALL) else None
+
+
+def worth(unit: Unit) -> int | None:
+    for field in COST_FIELDS:
+        value = unit.profile.get(field)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+#: What a cause that is no enemy's attack reads as, in the "destroyed by" column.
+_NO_ENEMY = {
+    ROUT: "no enemy: it failed a morale or rout test",
+    FALL: "no enemy: a fall or the terrain",
+    SELF: "no enemy: its own weapon",
+    FLED: "no enemy: it fled the fight",
+    RULE: "no enemy: a rule of the system",
+}
+_FATE = {
+    ROUT: "was lost to a failed morale or rout test",
+    FALL: "was lost to a fall or the terrain",
+    SELF: "was lost to its own weapon",
+    FLED: "fled the fight",
+    RULE: "was lost to a rule of the system",
+}
+
+
+def by_words(battle: Battle, names: dict[str, str], loss: Loss) -> str:
+    if loss.by == "GM":
+        return "the GM (removed it)"
+    if loss.by is None or loss.by not in battle.units:
+        kind = loss.cause.kind if loss.cause is not None else RULE
+        return _NO_ENEMY.get(kind, _NO_ENEMY[RULE])
+    killer = battle.units[loss.by]
+    how = _how(loss.cause)
+    return f"{cell(names[killer.id])} ({cell(battle.side_name(killer.side))}){how}"
+
+
+def _how(cause: Cause | None) -> str:
+    """`: free attack with Spada` from an attack's cause."""
+    if cause is None:
+        return ""
+    if cause.kind == FALL:
+        return ": pushed, it fell"
+    what = ATTACKS.get(cause.attack or "", cause.attack or "")
+    parts = [p for p in (what, cause.weapon and f"with {cause.weapon}") if p]
+    return f": {cell(' '.join(parts))}" if parts else ""
+
+
+def fate_words(battle: Battle, names: dict[str, str], loss: Loss) -> str:
+    if loss.by == "GM":
+        return "was removed by the GM"
+    if loss.by is None or loss.by not in battle.units:
+        kind = loss.cause.kind if loss.cause is not None else RULE
+        return _FATE.get(kind, _FATE[RULE])
+    return f"was destroyed by {by_words(battle, names, loss)}"
+
+
+def loss_phrase(battle: Battle, names: dict[str, str], loss: Loss) -> str:
+    """What removed it, for a sentence: `free attack with Ascia by Capobanda`, `a fall or
+    the terrain`, `removed by the GM`."""
+    cause = loss.cause
+    if loss.by == "GM":
+        return "removed by the GM"
+    if loss.by is None or loss.by not in battle.units or cause is None:
+        kind = cause.kind if cause is not None else RULE
+        return _NO_ENEMY.get(kind, _NO_ENEMY[RULE]).removeprefix("no enemy: ")
+    killer = cell(names[loss.by])
+    if cause.kind == FALL:
+        return f"a fall, pushed by {killer}"
+    what = ATTACKS.get(cause.attack or "", cause.attack or "") or "attack"
+    weapon = f" with {cell(cause.weapon)}" if cause.weapon else ""
+    return f"{what}{weapon} by {killer}"
+
+
+def cell(text: str) -> str:
+    """User text for one line of Markdown: control characters shown, not obeyed, and a
+    `|` escaped so a name cannot split a table cell."""
+    return one_line(text).replace("|", "\\|")
+
+
+def row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"

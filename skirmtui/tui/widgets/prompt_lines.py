@@ -1,0 +1,124 @@
+"""What the Now pane draws, as plain lines: the odds of a roll, the window of options
+around the cursor (each wrapped, never cut, with its number key and, for a `Pick`, its
+box), and a default in words. Pure functions of the prompt and the pane's state, so the
+pane (prompt_panel.py) only holds that state and turns keys into answers."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import NamedTuple
+
+from skirmtui.engine.core.odds import die_chance, expected_successes, percent, success_chance
+from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Option, Pick, Prompt, Roll
+from skirmtui.engine.core.text import one_line
+from skirmtui.tui.widgets.lines import wrap
+
+
+class Line(NamedTuple):
+    text: str
+    kind: str  # a component class suffix (title, help, odds, cursor…), or plain `option`
+    target: str = ""  # what a click on this line does: "option:N", "roll", "yes"…
+
+
+def roll_summary(prompt: Roll) -> str:
+    """`1d6 ≤ 3 (CMB 4, medium range -1) · 50.0% chance`; for a pool
+    `3d6, each ≥ 4 · 50.0% a die · 1.5 expected`."""
+    text = prompt.dice + (", each" if prompt.per_die else "")
+    if prompt.compare and prompt.effective_threshold is not None:
+        text += f" {SYMBOLS[prompt.compare]} {prompt.effective_threshold}"
+    if prompt.modifiers:
+        text += " (" + ", ".join(f"{label} {value:+d}" for label, value in prompt.modifiers) + ")"
+    if prompt.per_die:
+        text += f" · {percent(die_chance(prompt))} a die"
+        expected = expected_successes(prompt)
+        if expected is not None:
+            text += f" · {float(expected):.1f} expected"
+    chance = percent(success_chance(prompt))
+    if chance:
+        needed = f" ({prompt.need} needed)" if prompt.per_die else ""
+        text += f" · {chance} chance{needed}"
+    return text
+
+
+def option_text(option: Option, number: int | None, box: str) -> tuple[str, str]:
+    """One option as shown (number key, box of a `Pick`, label, chance, reason) and its
+    line kind."""
+    text = f"{number}." if number is not None else "  "
+    text += f" {box}{one_line(option.label)}"
+    if option.chance is not None:
+        text += f" · {option.chance * 100:.1f}%"
+    if option.disabled is not None:
+        return f"{text} — {one_line(option.disabled)}", "disabled"
+    return text, "option"
+
+
+def option_window(
+    options: Sequence[Option],
+    numbers: Mapping[int, int],
+    cursor: int,
+    width: int,
+    room: int,
+    picked: Collection[int] | None = None,
+) -> list[Line]:
+    """The options around the cursor that fit in `room` lines, each wrapped; a disabled
+    option stays listed, dimmed, with its reason. `picked`: a `Pick`'s boxes."""
+    groups: list[list[Line]] = []
+    for index, option in enumerate(options):
+        box = "" if picked is None else ("[x] " if index in picked else "[ ] ")
+        text, kind = option_text(option, numbers.get(index), box)
+        if index == cursor:
+            kind = "cursor"
+        target = f"option:{index}"
+        groups.append([Line(t, kind, target) for t in wrap(text, width, 3)])
+    if sum(map(len, groups)) <= room:
+        return [line for group in groups for line in group]
+    low, high, count = cursor, cursor + 1, len(groups)
+    used = len(groups[low])
+
+    def fits(extra: int, low: int, high: int) -> bool:  # room less the "more" lines
+        return used + extra <= room - (low > 0) - (high < count)
+
+    grew = True
+    while grew:  # around the cursor, one option each way at a time
+        grew = False
+        if high < count and fits(len(groups[high]), low, high + 1):
+            used += len(groups[high])
+            high += 1
+            grew = True
+        if low > 0 and fits(len(groups[low - 1]), low - 1, high):
+            low -= 1
+            used += len(groups[low])
+            grew = True
+    lines = [line for group in groups[low:high] for line in group]
+    lines = lines[: max(1, room - (low > 0) - (high < count))]
+    if low > 0:
+        lines.insert(0, Line(f"   ↑ {low} more", "help"))
+    if high < count:
+        lines.append(Line(f"   ↓ {count - high} more", "help"))
+    return lines
+
+
+def pick_help(prompt: Pick, picked: int) -> str:
+    """The keys of a `Pick` and how many it takes."""
+    most = prompt.most
+    if prompt.minimum == most:
+        bounds = f"pick {most}"
+    elif prompt.minimum:
+        bounds = f"pick {prompt.minimum}–{most}"
+    else:
+        bounds = f"pick any (up to {most})"
+    return f"Space or a number ticks, Enter confirms · {bounds} · {picked} ticked"
+
+
+def default_words(prompt: Prompt) -> str:
+    """The answer Enter gives, in words ("" when the prompt has no default)."""
+    value = prompt.default
+    if value is None:
+        return ""
+    if isinstance(prompt, Choose | Pick):
+        return one_line(prompt.describe(value))
+    if isinstance(prompt, Ask) and prompt.yes_no:
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return " ".join(map(str, value))
+    return one_line(str(value))

@@ -1,0 +1,97 @@
+"""Issue 26: per system, a fixed position (the demo battle played at random from a seed up
+to the first question of a key) where each persona's choice is asserted with its reason,
+and the reason is the persona's weights at work: the cautious one keeps what the
+aggressive one risks; where nothing is risked and the odds are good, all three attack."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.auto import let_app_play
+from skirmtui.engine.play.policy import Decision, decide
+from skirmtui.systems.registry import get_system
+
+
+def position(system_id: str, seed: int, after: int, key: str) -> Session:
+    """The demo battle, its first side played by the app, every answer at random from
+    `seed` until the first question `key` from the `after`-th answer on."""
+    system = get_system(system_id)
+    session = Session(system, system.demo_setup())
+    let_app_play(session, {system.demo_setup().sides[0].id: "balanced"})
+    rng = random.Random(seed)
+    for _ in range(after):
+        assert session.prompt is not None
+        session.answer(session.prompt.random_answer(rng))
+    while session.prompt is not None and session.prompt.key != key:
+        session.answer(session.prompt.random_answer(rng))
+    assert session.prompt is not None
+    return session
+
+
+def choices(session: Session) -> dict[str, Decision]:
+    out = {}
+    for name in ("cautious", "balanced", "aggressive", "random"):
+        decision = decide(session, name)
+        assert decision is not None
+        out[name] = decision
+    return out
+
+
+def chosen(decision: Decision):  # type: ignore[no-untyped-def]
+    pick = next(c for c in decision.considered if c.chosen)
+    assert pick.outlook is not None
+    return pick.outlook
+
+
+def test_wargaming_introduttivo_the_cautious_one_stays_out_of_melee() -> None:
+    session = position("wargaming-introduttivo", 1, 60, "melee.unit")
+    made = choices(session)
+    assert made["cautious"].value == "done" and made["cautious"].reason == "no loss expected"
+    assert made["aggressive"].value == "red1" == made["balanced"].value
+    assert made["aggressive"].reason.startswith("deals 0.15, risks 0.17")
+    assert chosen(made["aggressive"]).taken > chosen(made["cautious"]).taken
+    assert made["random"].reason == "at random"
+
+
+def test_cape_et_epee_the_aggressive_one_counter_charges() -> None:
+    session = position("cape-et-epee", 1, 150, "react.charge")
+    made = choices(session)
+    assert made["aggressive"].value == "counter" == made["balanced"].value
+    assert made["aggressive"].reason.startswith("45% to take a unit off, 56% to lose one")
+    assert made["cautious"].value == "none"
+    assert made["cautious"].reason.startswith("11% to take a unit off, 28% to lose one")
+    assert chosen(made["cautious"]).lose < chosen(made["aggressive"]).lose
+
+
+def test_regole_base_the_cautious_one_does_not_try_the_escape() -> None:
+    session = position("regole-base", 1, 115, "assault.action")
+    made = choices(session)
+    assert made["cautious"].value == "pass" and made["cautious"].reason == "no loss expected"
+    assert made["aggressive"].value == "escape" == made["balanced"].value
+    assert made["aggressive"].reason.startswith("42% to succeed, risks 0.01")
+
+
+@pytest.mark.parametrize(
+    ("system_id", "after", "key", "value", "reason"),
+    [
+        (
+            "pequenas-guerras",
+            176,
+            "push.try",
+            True,
+            "50% to succeed, 20% to take a unit off, deals 0.17",
+        ),
+        ("combattimento-gdr", 167, "action.choose", "melee", "74% to succeed, deals 0.19"),
+    ],
+)
+def test_with_nothing_at_risk_every_persona_attacks(
+    system_id: str, after: int, key: str, value: object, reason: str
+) -> None:
+    made = choices(position(system_id, 1, after, key))
+    for name in ("cautious", "balanced", "aggressive"):
+        assert made[name].value == value, name
+        assert made[name].reason == reason, name
+        assert chosen(made[name]).taken == 0.0

@@ -1,0 +1,123 @@
+"""The Now pane's multi-select (`Pick`) and defaults (issue 25): Space or a number
+ticks, Enter confirms the ticked options; a default is shown and Enter accepts it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle, Side
+from skirmtui.engine.core.prompts import Choose, Option, Pick
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
+from skirmtui.tui.app import SkirmApp
+from skirmtui.tui.widgets.prompt_panel import PromptPanel
+from tests.tui.helpers import SIZE
+
+
+def _round(battle: Battle) -> Step:
+    units = battle.on_table()
+    options = [Option(u.id, u.label, group="g" if u.id.startswith("b") else None) for u in units]
+    options.append(Option("x", "Nobody there", disabled="no such unit"))
+    moved = yield Pick(
+        key="toy.open",
+        text="Which units moved over open ground?",
+        options=options,
+        default=("r2",),
+    )
+    for uid in moved:
+        battle.set(battle.units[uid], "moved", battle.units[uid].num("moved") + 1)
+    yield Choose(
+        key="toy.next",
+        text="Go on?",
+        options=[Option("stop", "Stop"), Option("go", "Go on")],
+        default="go",
+    )
+    battle.round += 1
+    if battle.round > 3:
+        battle.end(None, "three rounds")
+
+
+class Toy(BaseSystem):
+    id = "toy-pane"
+    title = "Toy"
+    language = "English"
+    phases = (Phase("move", "Movement", _round),)
+    profile_fields = (FieldSpec("might", "Might", int, 1, 6),)
+    unit_fields = (FieldSpec("moved", "moved", int, 0, 99),)
+    min_players, max_players = 2, 2
+
+
+def toy_app(path: Path) -> SkirmApp:
+    units = [
+        UnitSpec("r1", "red", "Knight", {"might": 4}),
+        UnitSpec("r2", "red", "Squire", {"might": 3}),
+        UnitSpec("b1", "blue", "Pikeman", {"might": 2}),
+        UnitSpec("b2", "blue", "Archer", {"might": 2}),
+    ]
+    setup = Setup("toy-pane", "t", 1, [Side("red", "Red"), Side("blue", "Blue")], units)
+    return SkirmApp(session=Session(Toy(), setup), path=path, autosave=False)
+
+
+async def test_ticks_with_numbers_and_space_then_enter_answers(tmp_path: Path) -> None:
+    app = toy_app(tmp_path / "t.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        panel = app.screen.query_one(PromptPanel)
+        text = panel.lines_text()
+        assert "Enter: Squire" in text  # the default, in words
+        assert any(line.startswith("2. [x] Squire") for line in text)  # ticked already
+        assert any(line.startswith("5. [ ] Nobody there — no such unit") for line in text)
+        await pilot.press("2")  # untick the default
+        await pilot.press("1")  # Knight
+        await pilot.press("3", "4")  # Pikeman, then Archer of the same group: one of them
+        await pilot.pause()
+        assert [line for line in panel.lines_text() if "[x]" in line] == [
+            "1. [x] Knight",
+            "4. [x] Archer",
+        ]
+        await pilot.press("5")  # disabled: says why, ticks nothing
+        await pilot.pause()
+        assert panel.error == "Nobody there: no such unit"
+        await pilot.press("up", "space")  # the cursor (on Archer) up to Pikeman: ticked
+        await pilot.pause()
+        assert len(session.items) == 0
+        app.screen.query_one("#roster").focus()  # Enter from another pane still answers
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (session.items[-1].key, session.items[-1].value) == ("toy.open", ("r1", "b1"))
+
+
+async def test_enter_accepts_the_default_of_a_choice(tmp_path: Path) -> None:
+    app = toy_app(tmp_path / "t.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        await pilot.press("enter")  # the Pick's default: Squire
+        await pilot.pause()
+        assert session.items[-1].value == ("r2",)
+        assert "Enter: Go on" in app.screen.query_one(PromptPanel).lines_text()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.items[-1].value == "go"
+
+
+async def test_review_finds_a_multi_select_by_any_unit_it_names(tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from skirmtui.tui.screens.review import ReviewScreen
+
+    app = toy_app(tmp_path / "t.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        session.answer(("r1", "b2"))
+        app.push_screen(ReviewScreen(session))
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        review.query_one("#f-unit", Select).value = "b2"
+        await pilot.pause()
+        texts = [e.text for e in review.visible_entries()]
+        assert "Which units moved over open ground? → Knight, Archer" in texts
