@@ -7,7 +7,6 @@ Textual is imported only by the commands that open the TUI.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Callable
@@ -16,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from skirmtui import __version__
-from skirmtui.engine.core.text import json_ascii_controls, safe
+from skirmtui.engine.core.text import safe
 
 if TYPE_CHECKING:
     from skirmtui.engine.core.session import Session
@@ -122,7 +121,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if p := command("export", "write a save's structured log or a report"):
         save_file(p)
-        p.add_argument("--format", choices=("json", "md", "toml"), required=True)
+        p.add_argument("--format", choices=("json", "md", "html", "toml"), required=True)
         p.add_argument(
             "--public",
             action="store_true",
@@ -132,6 +131,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--full",
             action="store_true",
             help="md: add each unit's luck, the final roster and the whole battle told",
+        )
+        p.add_argument(
+            "--playouts",
+            type=int,
+            metavar="N",
+            help="chance to win: random play-outs a round (html: 200; md -o: none unless set)",
         )
         output(p, "OUT", "default: standard output")
         p.set_defaults(run=cmd_export)
@@ -432,8 +437,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from skirmtui.engine.report.export import export_document
-    from skirmtui.engine.report.report import markdown_report
+    from skirmtui.engine.report.outputs import export_text
 
     loaded = _load(args.save)
     if loaded is None:
@@ -443,18 +447,17 @@ def cmd_export(args: argparse.Namespace) -> int:
         from skirmtui.engine.store.public import public_session
 
         session = public_session(session)
-    if args.format == "toml":
-        from skirmtui.engine.store.public import save_text
-
-        text = save_text(session, created)
-    elif args.format == "json":
-        text = json.dumps(export_document(session), ensure_ascii=False, indent=1) + "\n"
-        text = json_ascii_controls(text)
-    else:
-        summary = session.system.summary(session.battle)
-        text = markdown_report(session, summary, full=args.full)
-    if args.output:
-        write_output(args.output, text)
+    out: Path | None = args.output
+    # A report going to a file has its charts beside it; to a pipe or a device, none.
+    to_file = out is not None and (out.is_file() or not out.exists())
+    stem = out.stem if out is not None and to_file and args.format == "md" else None
+    text, beside = export_text(
+        session, created, args.format, full=args.full, playouts=args.playouts, stem=stem
+    )
+    if out is not None:
+        write_output(out, text)
+        for name, content in beside.items():  # the report's charts, next to it
+            write_output(out.with_name(name), content)
     else:
         sys.stdout.write(text)
     return EXIT_OK

@@ -129,7 +129,7 @@ def labels(prompt: Prompt) -> dict[str, Any]:
 # == WI-1: units, cost, budget, players =====================================================
 
 
-def test_WI_1_cost_is_CMB_plus_ABI() -> None:
+def test_wi1_cost_is_CMB_plus_ABI() -> None:
     """Seed: "Il costo di un'unità base (con CMB = 3 e ABI = 3) è di 6 punti, ogni
     incremento alle caratteristiche costa un ulteriore punto. Un'unità eccellente (CMB = 5,
     ABI = 5) costerà quindi 10 punti." — a 3/3 unit costs 6, each increment one point."""
@@ -141,7 +141,7 @@ def test_WI_1_cost_is_CMB_plus_ABI() -> None:
     assert [t.unit(u).profile["cost"] for u in ("red1", "red2", "blue1")] == [6, 10, 2]
 
 
-def test_WI_1_army_over_budget_is_refused() -> None:
+def test_wi1_army_over_budget_is_refused() -> None:
     """Seed: "All'inizio della partita si concordano le risorse (uguali per tutti) che ogni
     giocatore utilizzerà per acquistare … unità, in base al loro costo" — resources are
     agreed and equal; WI-1: an army over the budget is refused."""
@@ -154,7 +154,7 @@ def test_WI_1_army_over_budget_is_refused() -> None:
     SYSTEM.check_setup(make_setup({"red": army, "blue": [("X", 1, 1)]}, budget=22))
 
 
-def test_WI_1_default_budget_is_120() -> None:
+def test_wi1_default_budget_is_120() -> None:
     """WI-1: budget equal for all, default 120 (the seed advises "100-150 punti")."""
     twelve: Army = [("Eroe", 5, 5)] * 12
     SYSTEM.check_setup(make_setup({"red": twelve, "blue": twelve}))
@@ -163,7 +163,7 @@ def test_WI_1_default_budget_is_120() -> None:
 
 
 @pytest.mark.parametrize("value", [0, 6, -1, True, "3", None])
-def test_WI_1_characteristics_are_1_to_5(value: Any) -> None:
+def test_wi1_characteristics_are_1_to_5(value: Any) -> None:
     """Seed: "Entrambe le caratteristiche possono avere un valore compreso tra 1 (scarso) e
     5 (ottimo)" — CMB and ABI are 1 (poor) to 5 (excellent)."""
     with pytest.raises(SetupError, match="CMB must be a whole number 1–5"):
@@ -172,7 +172,7 @@ def test_WI_1_characteristics_are_1_to_5(value: Any) -> None:
         SYSTEM.check_setup(make_setup({"red": [("A", 3, value)], "blue": [("X", 3, 3)]}))
 
 
-def test_WI_1_two_to_four_players_each_with_units() -> None:
+def test_wi1_two_to_four_players_each_with_units() -> None:
     """WI-1: 2–4 players ("Ogni giocatore controlla un numero variabile di unità")."""
     one: Army = [("A", 3, 3)]
     for players in (1, 5):
@@ -185,13 +185,13 @@ def test_WI_1_two_to_four_players_each_with_units() -> None:
         SYSTEM.check_setup(make_setup({"red": one, "blue": []}))
 
 
-def test_WI_1_unequal_spending_is_only_a_warning() -> None:
+def test_wi1_unequal_spending_is_only_a_warning() -> None:
     """WI-1: armies within the budget may spend different points; the setup says so."""
     warnings = SYSTEM.check_setup(make_setup({"red": [("A", 5, 5)], "blue": [("X", 1, 1)]}))
     assert warnings == ["armies spend different points: Red 10, Blue 2"]
 
 
-def test_WI_1_sample_armies_are_legal_and_within_the_default_budget() -> None:
+def test_wi1_sample_armies_are_legal_and_within_the_default_budget() -> None:
     """Seed: "Per iniziare è consigliato di utilizzare 100-150 punti risorsa per giocatore"
     — the four sample armies fit the default budget (WI-1: 120)."""
     names = army_names(WI)
@@ -202,7 +202,7 @@ def test_WI_1_sample_armies_are_legal_and_within_the_default_budget() -> None:
         assert SYSTEM.check_setup(make_setup({"red": units, "blue": units})) == []
 
 
-def test_WI_1_the_demo_setup_is_legal_without_warnings() -> None:
+def test_wi1_the_demo_setup_is_legal_without_warnings() -> None:
     """WI-1: the bundled demo (`skirmtui demo`, the TUI and CLI tests' battle) passes the
     setup check: armies within the budget and spending equal points."""
     assert SYSTEM.check_setup(SYSTEM.demo_setup()) == []
@@ -211,7 +211,7 @@ def test_WI_1_the_demo_setup_is_legal_without_warnings() -> None:
 # == WI-2, G-3: play order ==================================================================
 
 
-def test_WI_2_play_order_highest_roll_first() -> None:
+def test_wi2_play_order_highest_roll_first() -> None:
     """Seed: "I giocatori lanciano un d6 e si stabilisce l'ordine di gioco: inizia chi ha
     punteggio più alto" — each player rolls a d6; the highest plays first."""
     t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]})
@@ -224,7 +224,7 @@ def test_WI_2_play_order_highest_roll_first() -> None:
     assert any(e.text == "Play order: Blue, Green, Red" for e in t.battle.log)
 
 
-def test_WI_2_play_order_ties_reroll_among_tied_only() -> None:
+def test_wi2_play_order_ties_reroll_among_tied_only() -> None:
     """Seed: "i giocatori con risultati uguali ritirano (solo loro)" — players with equal
     results roll again, only they (G-3)."""
     t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]})
@@ -254,7 +254,7 @@ def test_G_3_two_separate_ties_each_reroll_among_themselves() -> None:
     assert t.battle.pos.order == ["blue", "red", "yellow", "green"]
 
 
-def test_WI_2_play_order_is_rolled_once_and_kept_for_the_battle() -> None:
+def test_wi2_play_order_is_rolled_once_and_kept_for_the_battle() -> None:
     """WI-2: rolled once at the start, kept for the battle (the seed rolls it once,
     before the armies are even chosen)."""
     t = Table().order(1, 6)  # blue first
@@ -268,7 +268,7 @@ def test_WI_2_play_order_is_rolled_once_and_kept_for_the_battle() -> None:
 # == WI-3: the turn and activation ==========================================================
 
 
-def test_WI_3_turn_phases_in_order() -> None:
+def test_wi3_turn_phases_in_order() -> None:
     """Seed "Fasi": Attivazione, Recupero, Tiro, Movimento, Mischia, then "si completa il
     turno" — WI-3: Activation → Recovery → Shooting → Movement → Melee → End of turn."""
     t = Table().order(6, 1)
@@ -285,7 +285,7 @@ def test_WI_3_turn_phases_in_order() -> None:
     ]
 
 
-def test_WI_3_activation_is_a_d6_test_under_ABI() -> None:
+def test_wi3_activation_is_a_d6_test_under_ABI() -> None:
     """Seed: "si lancia il d6 e si confronta il risultato con la caratteristica richiesta
     (CMB o ABI): se è minore o uguale … l'unità effettua l'azione"; ABI is used for
     "iniziativa" — activation passes on d6 ≤ ABI."""
@@ -306,7 +306,7 @@ def test_WI_3_activation_is_a_d6_test_under_ABI() -> None:
     assert t.stat("red2", "active") is False and t.stat("red2", "tried") is True
 
 
-def test_WI_3_a_pass_makes_the_unit_active_and_the_same_player_continues() -> None:
+def test_wi3_a_pass_makes_the_unit_active_and_the_same_player_continues() -> None:
     """Seed: "il giocatore di turno prova ad attivare le proprie unità" — the player in
     turn goes on trying units while they pass."""
     t = Table({"red": [*RED, ("Charlie", 2, 2)], "blue": BLUE}).order(6, 1)
@@ -318,7 +318,7 @@ def test_WI_3_a_pass_makes_the_unit_active_and_the_same_player_continues() -> No
     assert t.asks.side == "red" and t.offered() == ["red2", "done"]
 
 
-def test_WI_3_the_first_failure_passes_to_the_next_player() -> None:
+def test_wi3_the_first_failure_passes_to_the_next_player() -> None:
     """Seed: "quando fallisce il turno passa al giocatore seguente" — on a failure play
     passes to the next player; the units not yet tried stay inactive this turn."""
     t = Table({"red": [*RED, ("Charlie", 2, 2)], "blue": BLUE}).order(6, 1)
@@ -330,7 +330,7 @@ def test_WI_3_the_first_failure_passes_to_the_next_player() -> None:
     assert t.stat("red3", "tried") is False and t.stat("red3", "active") is False
 
 
-def test_WI_3_stop_passes_to_the_next_player() -> None:
+def test_wi3_stop_passes_to_the_next_player() -> None:
     """WI-3: the first failure "(or the player stopping) passes to the next player"."""
     t = Table().order(6, 1)
     t.activate("red1", 1)("activation.unit", "done")
@@ -338,7 +338,7 @@ def test_WI_3_stop_passes_to_the_next_player() -> None:
     assert t.stat("red2", "tried") is False
 
 
-def test_WI_3_each_unit_tries_once_per_turn() -> None:
+def test_wi3_each_unit_tries_once_per_turn() -> None:
     """WI-3: each unit tries once per turn — passed or failed, it is not offered again
     until the next turn."""
     t = Table().order(6, 1)
@@ -353,7 +353,7 @@ def test_WI_3_each_unit_tries_once_per_turn() -> None:
     assert not any(t.stat(u, "active") or t.stat(u, "tried") for u in t.battle.units)
 
 
-def test_WI_3_a_player_with_every_unit_tried_passes_on_its_own() -> None:
+def test_wi3_a_player_with_every_unit_tried_passes_on_its_own() -> None:
     """Seed: "quando tutti i giocatori hanno effettuato una fase di attivazione si passa
     alla fase seguente"."""
     t = Table().order(6, 1)
@@ -366,7 +366,7 @@ def test_WI_3_a_player_with_every_unit_tried_passes_on_its_own() -> None:
 # == WI-4: two actions, one of them combat ==================================================
 
 
-def test_WI_4_a_unit_that_recovered_and_moved_cannot_melee() -> None:
+def test_wi4_a_unit_that_recovered_and_moved_cannot_melee() -> None:
     """Seed: "una unità può effettuare al massimo due azioni per turno, solo una delle
     quali può essere di combattimento"; WI-4: recovery and moving each count as one."""
     t = Table().order(6, 1)
@@ -381,7 +381,7 @@ def test_WI_4_a_unit_that_recovered_and_moved_cannot_melee() -> None:
     assert t.offered() == ["red2", "done"]  # red1 has no action left for melee
 
 
-def test_WI_4_a_unit_that_shot_cannot_melee() -> None:
+def test_wi4_a_unit_that_shot_cannot_melee() -> None:
     """Seed (Mischia): "tra quelle attive e che non abbiano già attaccato a distanza" —
     only one combat action: a unit that shot does not melee, though it has an action left."""
     t = Table().all_active()
@@ -392,7 +392,7 @@ def test_WI_4_a_unit_that_shot_cannot_melee() -> None:
     assert t.offered() == ["red2", "done"]
 
 
-def test_WI_4_a_unit_that_recovered_and_shot_cannot_move() -> None:
+def test_wi4_a_unit_that_recovered_and_shot_cannot_move() -> None:
     """Seed: at most two actions a turn; WI-4: moving is an action too."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
@@ -405,7 +405,7 @@ def test_WI_4_a_unit_that_recovered_and_shot_cannot_move() -> None:
     assert t.offered() == ["red2|open", "red2|rough", "red2|impervious"]
 
 
-def test_WI_4_only_active_units_shoot_and_melee() -> None:
+def test_wi4_only_active_units_shoot_and_melee() -> None:
     """Seed (Tiro): "il giocatore decide quali unità far attaccare a distanza, tra quelle
     attive"; (Mischia): "tra quelle attive"."""
     t = Table().order(6, 1)
@@ -420,7 +420,7 @@ def test_WI_4_only_active_units_shoot_and_melee() -> None:
 # == WI-5: recovery =========================================================================
 
 
-def test_WI_5_a_passed_recovery_removes_one_damage_level_and_is_an_action() -> None:
+def test_wi5_a_passed_recovery_removes_one_damage_level_and_is_an_action() -> None:
     """Seed (Recupero): "il giocatore di turno può ripristinare un livello di danno";
     ABI is used for "ripristino" — an ABI test; a pass removes one level (WI-5)."""
     t = Table().order(6, 1)
@@ -436,7 +436,7 @@ def test_WI_5_a_passed_recovery_removes_one_damage_level_and_is_an_action() -> N
     assert t.stat("red1", "actions") == 1
 
 
-def test_WI_5_a_failed_recovery_still_costs_the_action() -> None:
+def test_wi5_a_failed_recovery_still_costs_the_action() -> None:
     """WI-5 / WI-4: recovering counts as one action, passed or not."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
@@ -445,7 +445,7 @@ def test_WI_5_a_failed_recovery_still_costs_the_action() -> None:
     assert t.stat("red1", "damage") == 1 and t.stat("red1", "actions") == 1
 
 
-def test_WI_5_a_unit_healed_by_the_gm_during_its_test_stays_fine() -> None:
+def test_wi5_a_unit_healed_by_the_gm_during_its_test_stays_fine() -> None:
     """G-4 with WI-5: the GM sets damage 0 while the recovery roll is pending; a pass
     then has no level left to remove (found by the GM-override property test)."""
     t = Table().order(6, 1)
@@ -458,7 +458,7 @@ def test_WI_5_a_unit_healed_by_the_gm_during_its_test_stays_fine() -> None:
     assert t.asks.key == "shoot.unit"  # Blue has nothing to recover: shooting begins
 
 
-def test_WI_5_one_unit_per_player_in_play_order() -> None:
+def test_wi5_one_unit_per_player_in_play_order() -> None:
     """WI-5: "each player in order may test ABI with one active damaged unit"."""
     t = Table().order(6, 1)
     for unit_id in ("red1", "red2", "blue2"):
@@ -473,7 +473,7 @@ def test_WI_5_one_unit_per_player_in_play_order() -> None:
     assert t.stat("red1", "damage") == 1 and t.stat("red2", "damage") == 0
 
 
-def test_WI_5_only_active_damaged_units_may_recover() -> None:
+def test_wi5_only_active_damaged_units_may_recover() -> None:
     """WI-5: an inactive damaged unit, or an active unhurt one, is not offered."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red2", field="damage", value=1)
@@ -485,7 +485,7 @@ def test_WI_5_only_active_damaged_units_may_recover() -> None:
 # == WI-6: shooting =========================================================================
 
 
-def test_WI_6_a_target_not_seen_at_50_percent_cannot_be_shot() -> None:
+def test_wi6_a_target_not_seen_at_50_percent_cannot_be_shot() -> None:
     """Seed: "una unità può essere colpita solo da unità che la vedano almeno al 50%
     (copertura parziale)" — no shot, no action; the shooter stands down this phase."""
     t = Table().all_active()
@@ -497,7 +497,7 @@ def test_WI_6_a_target_not_seen_at_50_percent_cannot_be_shot() -> None:
     assert not any(e.key == "shoot.to_hit" for e in t.battle.log)
 
 
-def test_WI_6_distance_bands_and_out_of_range() -> None:
+def test_wi6_distance_bands_and_out_of_range() -> None:
     """Seed "Distanze": "tra 0 e 5cm: mischia / lancio; tra 5 20cm: corto raggio; tra 20 e
     50cm: medio raggio; da 50 a 100cm: lungo raggio" — the table answers the band."""
     t = Table().all_active()
@@ -515,7 +515,7 @@ def test_WI_6_distance_bands_and_out_of_range() -> None:
 
 
 @pytest.mark.parametrize("band", ["throw", "short", "medium", "long"])
-def test_WI_6_a_shot_is_a_CMB_test(band: str) -> None:
+def test_wi6_a_shot_is_a_CMB_test(band: str) -> None:
     """Seed: "il giocatore lancia per ciascuna unità il d6 — se il risultato è minore o
     uguale a CMB l'attacco va a segno"; without the option no band changes the number."""
     t = Table().all_active()
@@ -530,7 +530,7 @@ def test_WI_6_a_shot_is_a_CMB_test(band: str) -> None:
     assert t.stat("blue1", "pending") == 1
 
 
-def test_WI_6_a_hit_is_applied_only_at_end_of_turn() -> None:
+def test_wi6_a_hit_is_applied_only_at_end_of_turn() -> None:
     """Seed: "ogni colpo andato a segno provoca un danno all'unità bersaglio — gli effetti
     dei danni si applicano solo a fine turno" and "si completa il turno, applicando i danni
     degli attacchi a distanza" — the target acts all turn as if unhurt."""
@@ -569,7 +569,7 @@ def test_WI_6_a_hit_is_applied_only_at_end_of_turn() -> None:
     }
 
 
-def test_WI_6_three_hits_remove_the_target_at_end_of_turn() -> None:
+def test_wi6_three_hits_remove_the_target_at_end_of_turn() -> None:
     """Seed: "3 = unità deceduta, va rimossa dal tavolo da gioco" — even when the three
     hits came by shooting, the unit leaves the table at End of turn, not before."""
     t = Table({"red": [*RED, ("Charlie", 5, 5)], "blue": BLUE}).all_active()
@@ -595,7 +595,7 @@ def test_WI_6_three_hits_remove_the_target_at_end_of_turn() -> None:
         ("long", True, (("long range", -2), ("reduced visibility", -2)), 0),
     ],
 )
-def test_WI_6_range_modifiers_option_lowers_the_number_to_roll_under(
+def test_wi6_range_modifiers_option_lowers_the_number_to_roll_under(
     band: str, fog: bool | None, modifiers: tuple[tuple[str, int], ...], threshold: int
 ) -> None:
     """Seed TODO: "i colpi a distanza media ricevono un malus a -1, quelli a lunga distanza
@@ -618,7 +618,7 @@ def test_WI_6_range_modifiers_option_lowers_the_number_to_roll_under(
     assert t.stat("blue1", "pending") == (1 if threshold else 0)
 
 
-def test_WI_6_range_modifiers_are_off_by_default() -> None:
+def test_wi6_range_modifiers_are_off_by_default() -> None:
     """WI-6: the seed's TODO maluses are "a battle option, off by default"."""
     t = Table().all_active()
     assert t.battle.options["range_modifiers"] is False
@@ -630,7 +630,7 @@ def test_WI_6_range_modifiers_are_off_by_default() -> None:
     assert t.stat("blue1", "pending") == 1
 
 
-def test_WI_6_players_shoot_in_play_order_until_they_pass() -> None:
+def test_wi6_players_shoot_in_play_order_until_they_pass() -> None:
     """Seed: "quando il giocatore non ha più truppe che devono attaccare passa il turno al
     giocatore successivo" — each player shoots with as many units as it likes, then passes."""
     t = Table().all_active()
@@ -650,7 +650,7 @@ def test_seed_any_unit_may_act_on_any_other_enemy() -> None:
     assert t.offered() == ["blue1", "blue2", "green1", "done"]
 
 
-def test_WI_6_a_shooter_that_finds_no_target_may_still_melee() -> None:
+def test_wi6_a_shooter_that_finds_no_target_may_still_melee() -> None:
     """WI-8: melee is for "active units that did not shoot"; a unit that found no target
     in Shooting did not shoot."""
     t = Table().all_active()
@@ -668,7 +668,7 @@ def moved_units(t: Table) -> list[str | None]:
     return [e.actor for e in t.battle.log if e.phase == "movement" and " moves up to " in e.text]
 
 
-def test_WI_7_movement_is_simultaneous_and_optional() -> None:
+def test_wi7_movement_is_simultaneous_and_optional() -> None:
     """Seed: "tutti i giocatori effettuano i movimenti in simultanea — non è obbligatorio
     muovere tutte le unità" — each player says in one answer which of its units moved
     and over what ground (issue 25); the others stay where they are."""
@@ -781,7 +781,7 @@ def test_wi7_an_older_save_tells_movement_one_unit_at_a_time() -> None:
     assert moved == ["red2", "blue1", "blue2"] == moved_units(old)
 
 
-def test_WI_7_allowances_open_20_rough_10_impervious_10() -> None:
+def test_wi7_allowances_open_20_rough_10_impervious_10() -> None:
     """Seed: "ogni unità si può spostare al massimo di 20cm … su terreno scosceso o
     accidentato la distanza si riduce a 10cm … su terreno impervio la distanza si riduce a
     10cm ed è necessario effettuare una prova su ABI"."""
@@ -798,7 +798,7 @@ def test_WI_7_allowances_open_20_rough_10_impervious_10() -> None:
     assert t.stat("red1", "moved") is True and t.stat("red1", "actions") == 1  # an action
 
 
-def test_WI_7_prone_units_move_half() -> None:
+def test_wi7_prone_units_move_half() -> None:
     """Seed: "le unità prone si muovono di metà distanza"."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
@@ -811,7 +811,7 @@ def test_WI_7_prone_units_move_half() -> None:
     assert t.battle.log[-1].text == "Alpha moves up to 10 cm (open)"
 
 
-def test_WI_7_wounded_units_cannot_move() -> None:
+def test_wi7_wounded_units_cannot_move() -> None:
     """Seed: "si possono muovere solo le unità non ferite"."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=2)
@@ -823,7 +823,7 @@ def test_WI_7_wounded_units_cannot_move() -> None:
     assert t.battle.phase != "movement"
 
 
-def test_WI_7_inactive_units_may_move_but_not_onto_impervious_ground() -> None:
+def test_wi7_inactive_units_may_move_but_not_onto_impervious_ground() -> None:
     """Seed: "si possono muovere anche le unità non attive (fase di attivazione) eccetto
     che su terreni impervi" — the option is shown disabled, and picking it is refused
     with nothing stored."""
@@ -840,7 +840,7 @@ def test_WI_7_inactive_units_may_move_but_not_onto_impervious_ground() -> None:
     assert t.stat("red1", "moved") is True
 
 
-def test_WI_7_impervious_ground_needs_an_ABI_test() -> None:
+def test_wi7_impervious_ground_needs_an_ABI_test() -> None:
     """Seed: "su terreno impervio … è necessario effettuare una prova su ABI per verificare
     se il movimento riesce"."""
     t = Table().order(6, 1)
@@ -861,7 +861,7 @@ def test_WI_7_impervious_ground_needs_an_ABI_test() -> None:
 # == WI-8: melee ============================================================================
 
 
-def test_WI_8_a_melee_hit_is_damage_at_once() -> None:
+def test_wi8_a_melee_hit_is_damage_at_once() -> None:
     """Seed (Mischia): "se il risultato è minore o uguale a CMB l'attacco va a segno … gli
     effetti dei danni si applicano subito"."""
     t = Table().all_active().to_melee()
@@ -874,7 +874,7 @@ def test_WI_8_a_melee_hit_is_damage_at_once() -> None:
     assert t.stat("red1", "actions") == 1 and t.stat("red1", "combat") is True
 
 
-def test_WI_8_the_attacked_unit_counter_attacks_with_a_CMB_test() -> None:
+def test_wi8_the_attacked_unit_counter_attacks_with_a_CMB_test() -> None:
     """Seed: "il giocatore che controlla l'unità attaccata effettua un contro-attacco" —
     hit or miss, the target strikes back (d6 ≤ its CMB), damage at once."""
     t = Table().all_active().to_melee()
@@ -891,7 +891,7 @@ def test_WI_8_the_attacked_unit_counter_attacks_with_a_CMB_test() -> None:
     assert t.stat("red2", "damage") == 1
 
 
-def test_WI_8_the_counter_attack_is_not_an_action() -> None:
+def test_wi8_the_counter_attack_is_not_an_action() -> None:
     """WI-8: "the counter-attack is not an action" — the target keeps its own attack."""
     t = Table().all_active().to_melee()
     t.melee("red1", "blue1", 6)("melee.counter", (6,))
@@ -902,7 +902,7 @@ def test_WI_8_the_counter_attack_is_not_an_action() -> None:
     assert t.stat("red1", "damage") == 1
 
 
-def test_WI_8_no_counter_attack_from_a_unit_no_longer_on_the_table() -> None:
+def test_wi8_no_counter_attack_from_a_unit_no_longer_on_the_table() -> None:
     """WI-8: the target counter-attacks "if it is still on the table"."""
     t = Table().all_active()
     t.session.gm("gm.set", unit="blue2", field="damage", value=2)
@@ -912,7 +912,7 @@ def test_WI_8_no_counter_attack_from_a_unit_no_longer_on_the_table() -> None:
     assert t.offered() == ["red2", "done"]
 
 
-def test_WI_8_a_counter_attack_may_remove_the_attacker() -> None:
+def test_wi8_a_counter_attack_may_remove_the_attacker() -> None:
     """Seed: damage in melee applies at once, and "3 = unità deceduta, va rimossa"."""
     t = Table().all_active()
     t.session.gm("gm.set", unit="red1", field="damage", value=2)
@@ -924,7 +924,7 @@ def test_WI_8_a_counter_attack_may_remove_the_attacker() -> None:
     assert t.offered() == ["red2", "done"]  # a removed unit is no target
 
 
-def test_WI_8_only_targets_within_10_cm() -> None:
+def test_wi8_only_targets_within_10_cm() -> None:
     """Seed: "possono essere attaccate solo unità che siano nel raggio di 10cm dall'unità
     attaccante" — the table says; out of reach there is no attack and no action."""
     t = Table().all_active().to_melee()
@@ -935,7 +935,7 @@ def test_WI_8_only_targets_within_10_cm() -> None:
     assert t.offered() == ["red2", "done"]
 
 
-def test_WI_8_inactive_units_are_attacked_and_counter_attack() -> None:
+def test_wi8_inactive_units_are_attacked_and_counter_attack() -> None:
     """Seed: every unit may be acted on; "il giocatore che controlla l'unità attaccata
     effettua un contro-attacco" — being inactive does not stop the counter-attack."""
     t = Table().order(6, 1)
@@ -948,7 +948,7 @@ def test_WI_8_inactive_units_are_attacked_and_counter_attack() -> None:
 # == WI-9: damage levels, the end of the battle =============================================
 
 
-def test_WI_9_damage_levels_prone_wounded_dead() -> None:
+def test_wi9_damage_levels_prone_wounded_dead() -> None:
     """Seed "Danni": "0 = unità operativa, 1 = unità prona, 2 = unità ferita, 3 = unità
     deceduta, va rimossa dal tavolo da gioco"."""
     t = Table({"red": [*RED, ("Charlie", 5, 5)], "blue": BLUE}).all_active().to_melee()
@@ -963,7 +963,7 @@ def test_WI_9_damage_levels_prone_wounded_dead() -> None:
     assert "blue1" not in [u.id for u in t.battle.on_table()]
 
 
-def test_WI_9_the_battle_ends_when_one_player_has_units_left() -> None:
+def test_wi9_the_battle_ends_when_one_player_has_units_left() -> None:
     """WI-9: "The battle ends when one player has units left" — here at End of turn, when
     the shooting damage removes Blue's last unit."""
     t = Table({"red": RED, "blue": [("Xray", 1, 1)]}).order(6, 1)
@@ -980,7 +980,7 @@ def test_WI_9_the_battle_ends_when_one_player_has_units_left() -> None:
     assert t.session.prompt is None
 
 
-def test_WI_9_a_player_without_units_is_skipped_while_two_others_fight_on() -> None:
+def test_wi9_a_player_without_units_is_skipped_while_two_others_fight_on() -> None:
     """WI-9: with three players the battle goes on while two still have units."""
     t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]}).order(6, 3, 1)
     t.session.gm("gm.remove", unit="green1")
@@ -990,7 +990,7 @@ def test_WI_9_a_player_without_units_is_skipped_while_two_others_fight_on() -> N
     assert {e.side for e in t.battle.log if e.key == "activation.unit"} == {"red", "blue"}
 
 
-def test_WI_9_no_units_left_on_any_side_is_a_draw() -> None:
+def test_wi9_no_units_left_on_any_side_is_a_draw() -> None:
     """WI-9: shooting damage lands together at End of turn, so every side may be wiped
     out at once: nobody has units left, a draw."""
     t = Table({"red": [("Alpha", 5, 5)], "blue": [("Xray", 5, 5)]}).order(6, 1)
@@ -1006,7 +1006,7 @@ def test_WI_9_no_units_left_on_any_side_is_a_draw() -> None:
     assert SYSTEM.summary(t.battle)[0].startswith("Winner: nobody (draw)")
 
 
-def test_WI_9_turn_limit_most_cost_surviving_wins() -> None:
+def test_wi9_turn_limit_most_cost_surviving_wins() -> None:
     """WI-9: "an optional turn limit, then most cost surviving wins"."""
     t = Table({"red": [("Alpha", 5, 5)], "blue": [("Xray", 4, 4), ("Yankee", 1, 1)]}, turn_limit=2)
     t.session.gm("gm.remove", unit="blue2")  # 10 against 8 on the table
@@ -1020,7 +1020,7 @@ def test_WI_9_turn_limit_most_cost_surviving_wins() -> None:
     assert t.session.prompt is None
 
 
-def test_WI_9_turn_limit_equal_cost_is_a_draw_and_no_limit_plays_on() -> None:
+def test_wi9_turn_limit_equal_cost_is_a_draw_and_no_limit_plays_on() -> None:
     """WI-9: equal cost surviving at the turn limit: nobody has most, a draw; with no
     limit (0, the default) the battle goes on."""
     t = Table({"red": [("Alpha", 3, 3)], "blue": [("Xray", 2, 4)]}, turn_limit=1).order(6, 1)
@@ -1032,7 +1032,7 @@ def test_WI_9_turn_limit_equal_cost_is_a_draw_and_no_limit_plays_on() -> None:
     assert t.battle.result is None and t.battle.round == 11
 
 
-def test_WI_9_turn_limit_counts_only_units_on_the_table() -> None:
+def test_wi9_turn_limit_counts_only_units_on_the_table() -> None:
     """WI-9: the dead do not count; cost is the unit's cost (CMB + ABI), hurt or not."""
     t = Table({"red": [("A", 5, 5), ("B", 1, 1)], "blue": [("X", 3, 3)]}, turn_limit=1)
     t.order(6, 1)

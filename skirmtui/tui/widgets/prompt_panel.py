@@ -124,6 +124,7 @@ class PromptPanel(Widget, can_focus=True):
                 (prompt.key, prompt.side, prompt.actor),
                 self.session.battle.round,
                 [o.value for o in options],
+                [o.disabled is None for o in options],
             )
             # A default is an offer: the cursor on it (Choose), its boxes ticked (Pick).
             default = prompt.default
