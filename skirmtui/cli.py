@@ -439,6 +439,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from skirmtui.engine.report.outputs import export_text
 
+    if args.playouts is not None and args.playouts < 0:
+        raise UsageError("--playouts must be 0 or more")
     loaded = _load(args.save)
     if loaded is None:
         return EXIT_BAD_FILE

@@ -155,3 +155,17 @@ def test_a_phase_ends_resets_are_one_line_and_named_in_detail() -> None:
     assert said.startswith("4 units: no longer ") and ";" not in said
     detail = entry_effects(battle, system, entry, detail=True)
     assert all(battle.label(u) in detail for u in units)
+
+
+def test_a_round_number_changes_without_a_difference() -> None:
+    """The log read `in melee since round (0 not) 0 → 1 (+1)`: a round is no count."""
+    from skirmtui.engine.report.wording import effect_words
+
+    system = systems()["regole-base"]
+    battle = system.new_battle(system.demo_setup())
+    unit = next(iter(battle.units))
+    assert effect_words(battle, system, Effect(unit, "since", 0, 2)) == "in melee since round 2"
+    assert effect_words(battle, system, Effect(unit, "since", 2, 0)) == (
+        "in melee since round: none"
+    )
+    assert effect_words(battle, system, Effect(unit, "reload", 0, 2)).endswith("0 → 2 (+2)")

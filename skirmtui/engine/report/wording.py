@@ -63,7 +63,7 @@ def effect_words(
     if isinstance(after, bool) and isinstance(before, bool):
         return f"now {label}" if after else f"no longer {label}"
     if isinstance(after, int) and isinstance(before, int) and not isinstance(after, bool):
-        if label.endswith(" round"):  # a round number, not a count: no difference
+        if label.endswith(("since round", "in round")):  # a round number, not a count
             return f"{label} {after}" if after else f"{label}: none"
         return f"{label} {before} → {after} ({after - before:+d})"
     if after in ("", None):
