@@ -151,9 +151,26 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--host",
             default="localhost",
             metavar="H",
-            help="address to listen on (default: localhost)",
+            help="address to listen on (default: localhost; 0.0.0.0: the local network)",
         )
         p.add_argument("--port", type=int, default=8000, metavar="P", help="port (default: 8000)")
+        p.add_argument(
+            "--no-token",
+            action="store_true",
+            help="no access token in the URL (only on a network you trust)",
+        )
+        p.add_argument(
+            "--max-clients",
+            type=int,
+            default=10,
+            metavar="N",
+            help="browsers at once (default: 10)",
+        )
+        p.add_argument(
+            "--public-url",
+            metavar="URL",
+            help="the address players use, when it is not this machine's (a proxy)",
+        )
         p.set_defaults(run=cmd_serve)
 
     if p := command("sim", "play random legal battles headlessly"):
@@ -492,33 +509,47 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def serve_command(save: Path) -> str:
-    """The command textual-serve runs for each browser: this Python, `watch SAVE`."""
+    """The command the server runs for each browser: this Python, `watch SAVE`, told
+    the server's pid (it ends when the server is gone)."""
+    import os
     import shlex
 
-    return shlex.join([sys.executable, "-m", "skirmtui", "watch", str(save.resolve())])
+    from skirmtui.tui.watch import PARENT_ENV
+
+    watch = shlex.join([sys.executable, "-m", "skirmtui", "watch", str(save.resolve())])
+    return f"{PARENT_ENV}={os.getpid()} exec {watch}"
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65_536:
         raise UsageError(f"--port {args.port}: not a port number")
+    if args.max_clients < 1:
+        raise UsageError("--max-clients must be at least 1")
+    if args.public_url and not args.public_url.startswith(("http://", "https://")):
+        raise UsageError(f"--public-url {args.public_url}: must start with http:// or https://")
     if _load(args.save) is None:
         return EXIT_BAD_FILE
-    from textual_serve.server import Server
+    from skirmtui.tui import serve
 
-    server = Server(
+    try:
+        sockets = serve.listen(args.host, args.port)
+    except serve.ListenError as error:
+        raise UsageError(str(error)) from None
+    token = None if args.no_token else serve.new_token()
+    server = serve.PlayerServer(
         serve_command(args.save),
-        host=args.host,
-        port=args.port,
         title=f"skirmtui — {args.save.name}",
+        token=token,
+        max_clients=args.max_clients,
+        public_url=args.public_url,
     )
-    print(f"Player view of {args.save}: {server.public_url}", flush=True)
-    if args.host in ("0.0.0.0", "::", ""):
-        print(
-            f"Listening on every address: players open http://THIS-MACHINE:{args.port}/ "
-            "(this machine's address on the local network)",
-            flush=True,
-        )
-    server.serve()
+    urls = serve.addresses(args.host, args.port, token, args.public_url)
+    print(f"Player view of {safe(str(args.save))}: {urls[0]}", flush=True)
+    for url in urls[1:]:
+        print(f"  also: {url}", flush=True)
+    if token is None:
+        print("No access token: anyone who can reach this port sees the battle.", flush=True)
+    serve.run(server, sockets)
     return EXIT_OK
 
 
