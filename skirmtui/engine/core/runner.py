@@ -142,6 +142,7 @@ class Runner:
                 entry.roll["by"] = item.by
             sent = result
         else:
+            battle.answered[prompt.key, prompt.side, prompt.actor] = value  # defaults (asking)
             answer = prompt.describe(value)
             brief = ""
             if isinstance(prompt, Choose):
