@@ -23,6 +23,7 @@ from bench.common import Row, Sizes
 from bench.crash import bench_crash
 from bench.engine_measures import bench_balance, bench_load, bench_odds, bench_sim, bench_undo
 from bench.process_measures import bench_icepool_at_start, bench_memory, bench_startup
+from bench.round_keys import bench_round_keys
 from bench.table_cost import bench_table_cost
 from bench.tui_measures import bench_keypress, bench_save
 from bench.watch_measures import bench_watch
@@ -46,6 +47,7 @@ MEASURES: dict[str, Callable[[Sizes], list[Row]]] = {
     "watch": bench_watch,
     "crash": bench_crash,
     "tablecost": bench_table_cost,
+    "roundkeys": bench_round_keys,
 }
 
 

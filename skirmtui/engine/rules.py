@@ -19,9 +19,7 @@ from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.data import load_toml
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
-    Held,
     about,
-    opposed,
     pick_enemy,
     reset,
     skipped,
@@ -64,7 +62,6 @@ __all__ = [
     "Compare",
     "Confirm",
     "FieldSpec",
-    "Held",
     "Item",
     "LazyOptions",
     "Option",
@@ -90,7 +87,6 @@ __all__ = [
     "conditions",
     "frozen_record",
     "load_toml",
-    "opposed",
     "pick_enemy",
     "record",
     "reset",

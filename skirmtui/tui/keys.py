@@ -135,7 +135,8 @@ BATTLE_BINDINGS: list[Binding] = [
         "Dice luck",
         id="luck",
         show=False,
-        tooltip="dice luck: per side and unit, expected and actual successes, percentile",
+        tooltip="dice luck: per side and unit, expected and actual successes, percentile; "
+        "charts round by round (w there: each side's chance to win)",
     ),
     Binding(
         "t",
@@ -158,7 +159,7 @@ PANE_KEYS: list[tuple[str, str]] = [
     (
         "↑ ↓ Enter or 1–9",
         "choose an option; a number stays with its option while the question is open and "
-        "when it comes back (a disabled one keeps its number and says why)",
+        "when it comes back (a disabled one is listed with its reason)",
     ),
     (
         "digits, Enter",

@@ -3,10 +3,14 @@
 A GM presses numbers from memory: "7. Stop activating" must stay 7 while the question
 is open and when it is asked again with fewer options (a unit activated, an option run
 out), or the same key picks something else. So an option keeps the number it was first
-given for its question (its key, side and actor) for the rest of the round; a new
-option takes a number never given in that question yet, and only nine are typeable.
-A question that shares no option with the one remembered starts afresh, and so does
-every question at a new round (the same list reads 1, 2, 3… again).
+given for its question (its key, side and actor) for the rest of the round, also once
+it is disabled (pressing it says why). An enabled option without one (new, or beyond
+the first nine) takes the lowest number no option listed holds: a number freed by an
+option gone from the list is given again, so a long list still reaches its later
+options by number as the first ones run out. A disabled option without one gets none
+(it is listed, with its reason, but takes no key from what can be picked). A question
+that shares no option with the one remembered starts afresh, and so does every
+question at a new round (the same list reads 1, 2, 3… again).
 """
 
 from __future__ import annotations
@@ -25,7 +29,11 @@ class OptionNumbers:
         self._given: dict[tuple[object, ...], dict[str, int]] = {}
 
     def numbers(
-        self, question: tuple[object, ...], round_: object, values: Sequence[str]
+        self,
+        question: tuple[object, ...],
+        round_: object,
+        values: Sequence[str],
+        enabled: Sequence[bool] | None = None,
     ) -> dict[int, int]:
         """Option index → its number key, for the options of `question` (values in the
         order shown) at round `round_`. Options left without a number are reached with
@@ -38,13 +46,18 @@ class OptionNumbers:
             given = {}
         self._given[question] = given
         numbers: dict[int, int] = {}
-        free = (n for n in range(1, KEYS + 1) if n not in given.values())
+        for index, value in enumerate(values):  # the numbers kept come first
+            if value in given:
+                numbers[index] = given[value]
+        taken = set(numbers.values())
+        free = (n for n in range(1, KEYS + 1) if n not in taken)
         for index, value in enumerate(values):
-            number = given.get(value)
+            if index in numbers or (enabled is not None and not enabled[index]):
+                continue
+            number = next(free, None)
             if number is None:
-                number = next(free, None)
-                if number is None:
-                    continue
-                given[value] = number
-            numbers[index] = number
+                break
+            for old in [v for v, n in given.items() if n == number]:
+                del given[old]  # a value gone from the list gives its number up
+            given[value] = numbers[index] = number
         return numbers

@@ -14,9 +14,7 @@ from skirmtui.engine.core.battle import Battle, Effect, Position, Side, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
     CANCEL,
-    Held,
     about,
-    opposed,
     pick_enemy,
     reset,
     stat_test,
@@ -93,21 +91,6 @@ def test_stat_test_rolls_over_with_modifiers_adding_to_the_total() -> None:
     result = roll.resolve((1, 2))
     assert (result.total, result.threshold, result.success) == (4, 4, True)
     assert roll.resolve((1, 1)).success is False
-
-
-def test_opposed_roll_targets_the_first_total_so_its_odds_are_known() -> None:
-    b = battle()
-    first = stat_test(b.units["r1"], "cmb", "duel.attack", "attacks", under=False)
-    second = Roll(key="duel.defence", text="defends", dice="1d6", actor="b1")
-    asked, (one, two) = drive(opposed(first, second), (4,), (5,))
-    defence = asked[1]
-    assert isinstance(defence, Roll) and defence.threshold == 4 and defence.compare == ">"
-    assert success_chance(defence) == Fraction(2, 6)
-    assert one.total == 4 and two.success is True
-    _, (_, tie) = drive(opposed(first, second), (4,), (4,))
-    assert tie.success is False  # `>`: the first roll wins ties
-    _, (_, tie) = drive(opposed(first, second, beats=">="), (4,), (4,))
-    assert tie.success is True
 
 
 def test_pick_enemy_offers_enemies_and_returns_the_choice() -> None:
@@ -189,19 +172,6 @@ def test_a_rolloff_over_sides_names_the_sides() -> None:
         ("blue", None, "Blue rolls for play order"),
     ]
     assert off.order == ["blue", "red"]
-
-
-def test_held_results_apply_together_after_the_group_acted() -> None:
-    b = battle()
-    held = Held()
-    held.hold(b.units["b1"], "wounds")
-    held.hold(b.units["b1"], "wounds")
-    held.hold(b.units["r2"], "wounds", 2)
-    assert b.units["b1"].stats["wounds"] == 0  # nothing changes while the group acts
-    b.remove(b.units["r2"])
-    changed = held.apply(b)
-    assert changed == [b.units["b1"]] and b.units["b1"].stats["wounds"] == 2
-    assert held.results == []
 
 
 @attrs.define

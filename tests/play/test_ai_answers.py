@@ -133,3 +133,62 @@ def test_persona_weights_are_data() -> None:
     assert known["cautious"].keep > known["aggressive"].keep
     assert known["aggressive"].kill > known["cautious"].kill
     assert known["random"].random
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["new", WI, "--ai", "red:reckless"], ["demo", WI, "--ai", "nobody"]],
+    ids=lambda argv: " ".join(argv),
+)
+def test_new_and_demo_refuse_a_bad_ai_before_the_app(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_demo_solo_lets_the_app_play_every_side_but_the_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import skirmtui.cli as cli
+
+    apps = []
+
+    def started(app):  # type: ignore[no-untyped-def]
+        apps.append(app)
+        if app.lock is not None:
+            app.lock.release()
+        return 0
+
+    monkeypatch.setattr(cli, "_run_app", started)
+    out = tmp_path / "solo.toml"
+    assert (
+        main(["demo", "pequenas-guerras", "--solo", "--ai", "green:cautious", "-o", str(out)]) == 0
+    )
+    session = apps[0].session
+    first = session.setup.sides[0].id
+    assert session.battle.ai == {
+        s.id: ("cautious" if s.id == "green" else "balanced")
+        for s in session.setup.sides
+        if s.id != first
+    }
+
+
+def test_the_why_of_a_loaded_battle_is_worked_out_again_the_same(tmp_path: Path) -> None:
+    from skirmtui.engine.play.why import decision_at, why_lines
+
+    red, _ = first_two(WI)
+    session = ai_battle(WI, {red: "balanced"}, 60)
+    path = tmp_path / "why.toml"
+    save_session(session, path, "2026-01-01")
+    loaded, _ = load_session(path, systems())
+    index = max(i for i, item in enumerate(loaded.items) if item.by == BY_AI)
+    decision = decision_at(loaded, index)
+    assert decision is not None
+    assert (decision.value, decision.reason) == (
+        loaded.items[index].value,
+        loaded.items[index].reason,
+    )
+    lines = why_lines(decision, loaded.battle.side_name(red))
+    assert lines[0].startswith("Legionari (balanced): ")
+    assert sum(line.endswith("— chosen") for line in lines) == 1

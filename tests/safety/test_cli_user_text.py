@@ -38,7 +38,7 @@ def test_a_multi_line_note_stays_in_its_markdown_item(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = hostile_save(tmp_path / "n.toml")
-    _, out, _ = run(capsys, "export", str(path), "--format", "md")
+    _, out, _ = run(capsys, "export", str(path), "--format", "md", "--full")  # the notes
     lines = out.splitlines()
     first = next(i for i, line in enumerate(lines) if "first line" in line)
     assert lines[first].startswith("- ")

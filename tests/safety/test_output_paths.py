@@ -47,7 +47,7 @@ def test_export_past_the_file_size_limit(tmp_path: Path) -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
 
     target = tmp_path / "big.md"
-    command = [sys.executable, "-m", "skirmtui", "export", str(EXAMPLE), "--format", "md"]
+    command = [sys.executable, "-m", "skirmtui", "export", str(EXAMPLE), "--format", "md", "--full"]
     done = subprocess.run(
         [*command, "-o", str(target)],
         capture_output=True,

@@ -18,10 +18,23 @@ def test_an_option_keeps_its_number_when_the_question_comes_back_shorter() -> No
     assert numbers.numbers(Q, 1, ["done"]) == {0: 4}
 
 
-def test_a_new_option_takes_a_number_never_given_in_the_question() -> None:
+def test_a_new_option_takes_the_lowest_number_no_listed_option_holds() -> None:
     numbers = OptionNumbers()
     numbers.numbers(Q, 1, ["a", "b", "done"])
-    assert numbers.numbers(Q, 1, ["b", "new", "done"]) == {0: 2, 1: 4, 2: 3}
+    assert numbers.numbers(Q, 1, ["b", "new", "done"]) == {0: 2, 1: 1, 2: 3}
+    # "a" gave its number up: back in the list, it takes a free one.
+    assert numbers.numbers(Q, 1, ["a", "b", "new", "done"]) == {0: 4, 1: 2, 2: 1, 3: 3}
+
+
+def test_options_beyond_nine_take_the_numbers_the_first_ones_free() -> None:
+    numbers = OptionNumbers()
+    values = [str(n) for n in range(12)]
+    numbers.numbers(Q, 1, values)
+    left = values[2:]  # "0" and "1" ran out: "9" and "10" take 1 and 2, the rest stay
+    assert numbers.numbers(Q, 1, left) == {i: n for i, n in enumerate(range(3, 10))} | {
+        7: 1,
+        8: 2,
+    }
 
 
 def test_only_nine_options_take_a_number() -> None:
@@ -41,3 +54,10 @@ def test_questions_of_other_sides_do_not_share_numbers() -> None:
     numbers.numbers(Q, 1, ["a", "b", "done"])
     numbers.numbers(("activation.unit", "blue", None), 1, ["x", "done"])
     assert numbers.numbers(Q, 1, ["b", "done"]) == {0: 2, 1: 3}
+
+
+def test_a_disabled_option_keeps_its_number_but_takes_none_new() -> None:
+    numbers = OptionNumbers()
+    assert numbers.numbers(Q, 1, ["a", "b", "c"], [True, False, True]) == {0: 1, 2: 2}
+    # "a" is disabled now: it keeps 1 (pressing it says why); "c" keeps 2.
+    assert numbers.numbers(Q, 1, ["a", "b", "c"], [False, False, True]) == {0: 1, 2: 2}

@@ -20,19 +20,14 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-import attrs
-
-from skirmtui.engine.core.battle import Battle, LogEntry, Position, Stat, Unit
+from skirmtui.engine.core.battle import Battle, LogEntry, Stat, Unit
 from skirmtui.engine.core.prompts import (
     Choose,
-    Compare,
     LazyOptions,
     Option,
     Prompt,
     Roll,
-    RollResult,
 )
-from skirmtui.engine.core.records import record
 
 P = TypeVar("P", bound=Prompt)
 
@@ -95,18 +90,6 @@ def stat_test(
         mod_target=under,
         **fields,
     )
-
-
-def opposed(
-    first: Roll, second: Roll, beats: Compare = ">"
-) -> Generator[Roll, Any, tuple[RollResult, RollResult]]:
-    """An opposed roll: `first` rolls its total, then `second` must beat it (`beats`,
-    `>` by default; `>=` where the second wins ties). The second roll's target is the
-    first total, so its exact odds are shown before it is rolled. Returns both results;
-    the second's `success` says whether it won."""
-    one: RollResult = yield first
-    two: RollResult = yield attrs.evolve(second, compare=beats, threshold=one.total)
-    return one, two
 
 
 def pick_enemy(
@@ -175,33 +158,6 @@ def winner_by_score(scores: Mapping[str, float]) -> str | None:
     best = max(scores.values())
     leaders = [k for k, v in scores.items() if v == best]
     return leaders[0] if len(leaders) == 1 else None
-
-
-@record
-class Held(Position):
-    """Results of a group acting at the same moment, held until the whole group acted
-    and then applied together (so no result changes how a later member acts).
-
-    Each held result adds `amount` to a unit's numeric stat."""
-
-    results: list[tuple[str, str, int]] = attrs.field(factory=list)
-
-    def hold(self, unit: Unit, field: str, amount: int = 1) -> None:
-        self.results.append((unit.id, field, amount))
-
-    def apply(self, b: Battle) -> list[Unit]:
-        """Apply every held result (to units still on the table), in the order held;
-        return the units changed, each once."""
-        changed: list[Unit] = []
-        for uid, field, amount in self.results:
-            if not b.alive(uid):
-                continue
-            unit = b.units[uid]
-            b.set(unit, field, unit.num(field) + amount)
-            if unit not in changed:
-                changed.append(unit)
-        self.results = []
-        return changed
 
 
 def skipped(

@@ -30,8 +30,11 @@ def option_words(c: Considered) -> str:
 
 def why_lines(decision: Decision, side_name: str) -> list[str]:
     """The whole why: the question, then each option best first with its score."""
+    question = decision.question
+    if question.startswith((f"{side_name}:", f"{side_name} ")):
+        question = question[len(side_name) :].lstrip(": ")
     lines = [
-        safe(f"{side_name} ({decision.persona}): {decision.question}"),
+        safe(f"{side_name} ({decision.persona}): {question}"),
         safe(f"Answer: {_chosen(decision)} — {decision.reason}"),
         "",
     ]

@@ -17,10 +17,13 @@ import os
 import tomllib
 from pathlib import Path
 
+import attrs
+
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import AnswerError
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import RuleSystem
+from skirmtui.engine.store.files import read_bytes
 from skirmtui.engine.store.format import SaveError
 from skirmtui.engine.store.reader import load_session, loads
 from skirmtui.engine.store.validate import items_from_document, setup_from_document
@@ -49,28 +52,53 @@ class SaveFollower:
 
     def poll(self) -> bool:
         """Catch up with the file if it changed; True when the session changed."""
+        return self.apply(self.fetch())
+
+    def fetch(self) -> Fetched | None:
+        """Read what changed, without touching the session (safe off the UI thread,
+        one fetch at a time): None when the file is unchanged. The same limits as
+        `open`: a regular file (a FIFO is not waited for), at most `MAX_SAVE_BYTES`,
+        nesting bounded."""
         stamp = self._identity()
         if stamp == self._stamp:
-            return False
+            return None
         self._stamp = stamp
         if stamp is None:
-            self.problem = "the save is gone (moved or deleted)"
-            return False
+            return Fetched(problem="the save is gone (moved or deleted)")
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except (OSError, UnicodeError) as error:
-            self.problem = f"cannot read the save: {error}"
-            return False
+            text = read_bytes(self.path).decode("utf-8")
+        except SaveError as error:
+            return Fetched(problem=f"cannot read the save: {error}")
+        except UnicodeError:
+            return Fetched(problem="cannot read the save: not a text file (not UTF-8)")
         try:
             appended = self._appended(text)
-            if appended is None:
-                self._reread(text)
-            else:
-                self.session.follow(*appended)
+            if appended is not None:
+                return Fetched(items=appended[0], shared=appended[1])
+            return self._reread(text)
         except SaveError as error:
             self._parts = None
-            self.problem = f"cannot read the save: {error}"
+            return Fetched(problem=f"cannot read the save: {error}")
+        except RecursionError:
+            self._parts = None
+            return Fetched(problem="cannot read the save: nested too deeply")
+        except (AnswerError, ValueError) as error:
+            self._parts = None
+            return Fetched(problem=f"the save does not replay: {error}")
+
+    def apply(self, fetched: Fetched | None) -> bool:
+        """Bring the session to what `fetch` read (on the thread that owns it); True
+        when the session changed. A problem keeps the last good view and says why."""
+        if fetched is None:
             return False
+        if fetched.problem:
+            self.problem = fetched.problem
+            return False
+        try:
+            if fetched.session is not None:
+                self.session = fetched.session
+            else:
+                self.session.follow(fetched.items, fetched.shared)
         except (AnswerError, ValueError) as error:
             self._parts = None
             self.problem = f"the save does not replay: {error}"
@@ -103,8 +131,9 @@ class SaveFollower:
         known = set(self.session.battle.units)
         return self.session.items[:shared] + items_from_document({"answers": fresh}, known), shared
 
-    def _reread(self, text: str) -> None:
-        """Parse and check the whole save (its setup may have changed)."""
+    def _reread(self, text: str) -> Fetched:
+        """Parse and check the whole save (its setup may have changed): a different
+        battle is replayed here (a new session, not yet shown)."""
         try:
             doc = loads(text)  # each distinct answer line parsed once, as `open` does
         except tomllib.TOMLDecodeError as error:
@@ -112,9 +141,19 @@ class SaveFollower:
         setup = setup_from_document(doc, self.systems)
         items = items_from_document(doc, {u.id for u in setup.units})
         if setup != self.session.setup:
-            self.session = Session(self.systems[setup.system], setup, items)
-        else:
-            self.session.follow(items)
+            return Fetched(session=Session(self.systems[setup.system], setup, items))
+        return Fetched(items=items)
+
+
+@attrs.frozen
+class Fetched:
+    """What `SaveFollower.fetch` read: a problem, a new battle, or the answer log (with
+    how many leading answers are unchanged, when only answer lines were read)."""
+
+    problem: str = ""
+    session: Session | None = None
+    items: list[Item] = attrs.field(factory=list)
+    shared: int = 0
 
 
 #: Where the answers start in a save `format.dumps` wrote (one answer per line).

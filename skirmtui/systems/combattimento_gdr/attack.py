@@ -124,7 +124,7 @@ def _defence_roll(
     """The defender's roll, once the attacker's total is known (CG-3). When the attack
     succeeded, the defence stops it only with a total ≥ the attacker's (an equal or
     better margin): that is the threshold, so the odds shown are those of stopping the
-    hit (as `kit.opposed` does, ties to the defender). When the attack already failed
+    hit (ties to the defender). When the attack already failed
     the hit is stopped whatever the defence rolls; the roll only sets the margins (and
     the critical-failure reference), so no chance is shown."""
     if a_total >= difficulty:

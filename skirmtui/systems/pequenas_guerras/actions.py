@@ -6,8 +6,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from skirmtui.engine.core.asking import offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import FALL
+from skirmtui.engine.core.kit import pick_enemy
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Roll
 from skirmtui.systems.pequenas_guerras import combat
 from skirmtui.systems.pequenas_guerras.combat import Sub
@@ -76,12 +78,15 @@ def activate(b: Battle, unit: Unit) -> Sub[None]:
         b.record("info", f"{unit.label} spends its activation recovering from stun", actor=unit.id)
         return
     while True:
-        choice = yield Choose(
-            key="action.choose",
-            text=f"{unit.label}: which action?",
-            options=action_options(b, unit),
-            side=unit.side,
-            actor=unit.id,
+        choice = yield offer_last(
+            b,
+            Choose(
+                key="action.choose",
+                text=f"{unit.label}: which action?",
+                options=action_options(b, unit),
+                side=unit.side,
+                actor=unit.id,
+            ),
         )
         action = ACTIONS[str(choice)]
         if action["id"] != "charge":
@@ -108,34 +113,31 @@ def shoot_step(b: Battle, unit: Unit) -> Sub[None]:
     """Hold or Advance: the unit may shoot one enemy unit, or not at all."""
     if not ranged_weapons(unit) or not b.enemies(unit.side):
         return
-    options = [Option(e.id, f"{e.label} ({b.side_name(e.side)})") for e in b.enemies(unit.side)]
-    options.append(Option(NO_TARGET, "Does not shoot", passive=True))
-    choice = yield Choose(
-        key="shoot.target",
+    target = yield from pick_enemy(
+        b,
+        unit,
+        "shoot.target",
         text=f"{unit.label}: shoot at which enemy unit?",
-        options=options,
-        side=unit.side,
-        actor=unit.id,
+        cancel="Does not shoot",
+        cancel_value=NO_TARGET,
     )
-    if choice != NO_TARGET:
-        yield from combat.shoot(b, unit, b.units[str(choice)])
+    if target is not None:
+        yield from combat.shoot(b, unit, target)
 
 
 def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
     """Seed: a charge must reach base contact (G-1: the table says). A charge that
     cannot reach is refused with the reason, and the unit chooses again."""
-    options = [Option(e.id, f"{e.label} ({b.side_name(e.side)})") for e in b.enemies(unit.side)]
-    options.append(Option(NO_TARGET, "Choose another action", passive=True))
-    choice = yield Choose(
-        key="charge.target",
+    target = yield from pick_enemy(
+        b,
+        unit,
+        "charge.target",
         text=f"{unit.label} charges which enemy unit?",
-        options=options,
-        side=unit.side,
-        actor=unit.id,
+        cancel="Choose another action",
+        cancel_value=NO_TARGET,
     )
-    if choice == NO_TARGET:
+    if target is None:
         return None
-    target = b.units[str(choice)]
     reach = _cm(float(ACTIONS["charge"]["move"]))
     reaches = yield Ask(
         key="charge.reach",
@@ -194,14 +196,17 @@ def move(b: Battle, unit: Unit, distance: float, charging: Unit | None = None) -
     yield from overwatch(b, unit)
     special_done = False
     while _can_act(unit):
-        terrain = yield Choose(
-            key="move.terrain",
-            text=f"{unit.label} moves: what does it cross?"
-            + (f" (charging {charging.label})" if charging else ""),
-            options=_move_options(distance, not special_done),
-            side=unit.side,
-            actor=unit.id,
-            help=_MOVE_HELP,
+        terrain = yield offer_last(
+            b,
+            Choose(
+                key="move.terrain",
+                text=f"{unit.label} moves: what does it cross?"
+                + (f" (charging {charging.label})" if charging else ""),
+                options=_move_options(distance, not special_done),
+                side=unit.side,
+                actor=unit.id,
+                help=_MOVE_HELP,
+            ),
         )
         if terrain in _TERRAIN:
             if terrain in ("dangerous", "both"):

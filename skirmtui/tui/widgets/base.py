@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
@@ -31,7 +32,8 @@ class SessionView(Widget):
         self._lines: list[list[Segment]] = []
         self._for: tuple[int, Style] | None = None  # width and base style of the lines
         self._strips: dict[int, Strip] = {}
-        self._cache: dict[tuple[object, ...], list[list[Segment]]] = {}
+        #: Lines already cut, by their text (most lines are as they were last answer).
+        self._cache: LRUCache[tuple[object, ...], list[list[Segment]]] = LRUCache(500)
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -86,8 +88,6 @@ class SessionView(Widget):
                 ]
                 cache[key] = cut
             lines += cut
-        if len(cache) > 500:
-            cache.clear()
         self._lines = lines
         self._for = (width, base)
         self._strips.clear()

@@ -15,6 +15,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
@@ -95,7 +96,7 @@ class PromptPanel(Widget, can_focus=True):
         self.notice = ""
         self._lines: list[Line] = []
         self._laid_out_for: tuple[object, ...] = ()
-        self._strips: dict[tuple[Line, int], Strip] = {}
+        self._strips: LRUCache[tuple[Line, int], Strip] = LRUCache(500)
         self._styles: dict[str, Style] = {}
         self._base = Style()
         self._style_key: tuple[object, ...] = ()
@@ -123,6 +124,7 @@ class PromptPanel(Widget, can_focus=True):
                 (prompt.key, prompt.side, prompt.actor),
                 self.session.battle.round,
                 [o.value for o in options],
+                [o.disabled is None for o in options],
             )
             # A default is an offer: the cursor on it (Choose), its boxes ticked (Pick).
             default = prompt.default
@@ -390,8 +392,6 @@ class PromptPanel(Widget, can_focus=True):
         if state != self._laid_out_for:
             self._laid_out_for = state
             self._lines = self._layout(width, height)
-        if len(self._strips) > 500:
-            self._strips.clear()
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:

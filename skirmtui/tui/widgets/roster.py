@@ -15,6 +15,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -102,11 +103,11 @@ class Roster(ScrollView, can_focus=True):
         self._sides: list[tuple[str, list[int]]] = []  # heading, row indices
         self._lines: list[Line] = []
         self._width = 0
-        self._strips: dict[tuple[object, ...], Strip] = {}
+        self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(1_000)
         self._styles: tuple[Style, ...] = ()
         self._style_key: tuple[object, ...] = ()
         self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
-        self._row_lines: dict[tuple[object, ...], tuple[tuple[str, bool], ...]] = {}
+        self._row_lines: LRUCache[tuple[object, ...], tuple[tuple[str, bool], ...]] = LRUCache(200)
 
     # -- content ---------------------------------------------------------------------------
 
@@ -184,8 +185,7 @@ class Roster(ScrollView, can_focus=True):
         name_width = min(name_width, max(8, width - 3 - 10))
         lines: list[Line] = []
         cache = self._row_lines
-        if len(cache) > 4 * len(self.rows) + 100:
-            cache.clear()
+        cache.grow(4 * len(self.rows) + 100)  # every row's lines, and room for changes
         for heading, indices in self._sides:
             lines.append(Line(None, heading, True))
             for index in indices:
@@ -312,7 +312,7 @@ class Roster(ScrollView, can_focus=True):
             self.get_component_rich_style("roster--removed"),
             self.get_component_rich_style("roster--mark"),
         )  # read once per pass, not once per line
-        if styles != self._styles or len(self._strips) > 1_000:
+        if styles != self._styles:
             self._strips.clear()
             self._styles = styles
         return super().render_lines(crop)
