@@ -13,10 +13,10 @@ import pytest
 
 from skirmtui.cli import main
 from skirmtui.engine.play.balance import Plan, battle_seed, play_one
+from skirmtui.engine.play.plan import balance_plan, parse_sweep
 from skirmtui.engine.play.stats import battles_for, paired_difference, wilson
 from skirmtui.engine.play.workers import INTERRUPTED, PRECISION, run_plan
 from skirmtui.engine.report.balance_doc import balance_document
-from skirmtui.systems.balance_plan import balance_plan, parse_sweep
 from skirmtui.systems.registry import get_system
 
 RB = "regole-base"  # the quickest battles
