@@ -95,11 +95,12 @@ def test_random_battles_end_with_a_result_and_keep_the_invariants(setup: Setup) 
         value = prompt.random_answer(rng)
         turn = battle.round
         actor = prompt.actor
-        if prompt.key == "move.unit" and isinstance(value, str) and "|" in value:
-            mover, terrain = value.split("|")
-            assert battle.units[mover].side == prompt.side, "a player moves only its own units"
-            if terrain != "impervious":  # the impervious roll counts below
-                actions[turn, mover] += 1
+        if prompt.key == "move.units" and isinstance(value, tuple):
+            for move in value:
+                mover, terrain = str(move).split("|")
+                assert battle.units[mover].side == prompt.side, "a player moves its own units"
+                if terrain != "impervious":  # the impervious roll counts below
+                    actions[turn, mover] += 1
         elif prompt.key in ACTION_ROLLS:
             assert actor is not None
             actions[turn, actor] += 1

@@ -17,7 +17,7 @@ import pytest
 from skirmtui.engine.core.armies import army_names, load_army
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.odds import success_chance
-from skirmtui.engine.core.prompts import AnswerError, Choose, Prompt, Roll
+from skirmtui.engine.core.prompts import AnswerError, Choose, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import SetupError, UnitSpec
 from skirmtui.engine.store.saves import load_session, save_session
@@ -55,9 +55,9 @@ class Table:
         return prompt
 
     def offered(self) -> list[str]:
-        """The enabled options of the pending Choose."""
+        """The enabled options of the pending Choose or Pick."""
         prompt = self.asks
-        assert isinstance(prompt, Choose), prompt
+        assert isinstance(prompt, Choose | Pick), prompt
         return [o.value for o in prompt.enabled()]
 
     def unit(self, unit_id: str) -> Unit:
@@ -102,14 +102,18 @@ class Table:
         return self
 
     def no_moves(self) -> Table:
-        """Every player still asked says its movement is done: nobody moves."""
-        while self.session.prompt is not None and self.asks.key == "move.unit":
-            self("move.unit", "done")
+        """Every player still asked says none of its units moved: nobody moves."""
+        while self.session.prompt is not None and self.asks.key == "move.units":
+            self("move.units", [])
         return self
 
     def move(self, unit_id: str, terrain: str) -> Table:
-        """A player says this unit moved over this ground (WI-7)."""
-        return self("move.unit", f"{unit_id}|{terrain}")
+        """A player says this unit moved over this ground, and no other (WI-7)."""
+        return self.moves((unit_id, terrain))
+
+    def moves(self, *moved: tuple[str, str]) -> Table:
+        """A player says, in one answer, which units moved over what ground (WI-7)."""
+        return self("move.units", [f"{unit_id}|{terrain}" for unit_id, terrain in moved])
 
     def to_melee(self) -> Table:
         """From Shooting with nobody shooting, through a Movement where nobody moves."""
@@ -118,7 +122,7 @@ class Table:
 
 
 def labels(prompt: Prompt) -> dict[str, Any]:
-    assert isinstance(prompt, Choose)
+    assert isinstance(prompt, Choose | Pick)
     return {o.value: o for o in prompt.options}
 
 
@@ -397,8 +401,8 @@ def test_wi4_a_unit_that_recovered_and_shot_cannot_move() -> None:
     t.shoot("red1", "blue1", "short", 6)
     assert t.stat("red1", "actions") == 2
     t("shoot.unit", "done")("shoot.unit", "done")
-    assert t.asks.key == "move.unit"  # red1 is not offered
-    assert t.offered() == ["red2|open", "red2|rough", "red2|impervious", "done"]
+    assert t.asks.key == "move.units"  # red1 is not offered
+    assert t.offered() == ["red2|open", "red2|rough", "red2|impervious"]
 
 
 def test_wi4_only_active_units_shoot_and_melee() -> None:
@@ -408,7 +412,7 @@ def test_wi4_only_active_units_shoot_and_melee() -> None:
     t.activate("red1", 1).activate("red2", 6).activate("blue1", 6)
     assert t.asks.key == "shoot.unit" and t.offered() == ["red1", "done"]
     t("shoot.unit", "done")  # blue has no active unit: no shooting prompt for blue
-    assert t.asks.key == "move.unit"
+    assert t.asks.key == "move.units"
     t.no_moves()
     assert t.asks.key == "melee.unit" and t.offered() == ["red1", "done"]
 
@@ -442,15 +446,17 @@ def test_wi5_a_failed_recovery_still_costs_the_action() -> None:
 
 
 def test_wi5_a_unit_healed_by_the_gm_during_its_test_stays_fine() -> None:
-    """G-4 with WI-5: the GM sets damage 0 while the recovery roll is pending; a pass
-    then has no level left to remove (found by the GM-override property test)."""
+    """G-4 with WI-5: the GM sets damage 0 while the recovery roll is pending: the
+    question sees it (the engine plays the step again), so the unit, fine now, is not
+    asked to recover and spends no action (found by the GM-override property test)."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
     t.activate("red1", 1)("activation.unit", "done").activate("blue1", 6)
     t("recovery.unit", "red1")
+    assert t.asks.key == "recovery.roll"
     t.session.gm("gm.set", unit="red1", field="damage", value=0)
-    t("recovery.roll", (1,))
-    assert t.stat("red1", "damage") == 0 and t.stat("red1", "actions") == 1
+    assert t.stat("red1", "damage") == 0 and t.stat("red1", "actions") == 0
+    assert [e.answer for e in t.battle.log if e.kind == "withdrawn"] == [8]
     assert t.asks.key == "shoot.unit"  # Blue has nothing to recover: shooting begins
 
 
@@ -538,9 +544,9 @@ def test_wi6_a_hit_is_applied_only_at_end_of_turn() -> None:
     # Blue2 still shoots back this turn …
     t.shoot("blue2", "red1", "short", 6)("shoot.unit", "done")
     # … moves its full 20 cm, not as prone (1) nor held back as wounded (2) …
-    t("move.unit", "done")  # red: nobody moves
+    t("move.units", [])  # red: nobody moves
     assert "up to 20 cm" in labels(t.asks)["blue2|open"].label
-    t("move.unit", "done")
+    t("move.units", [])
     # … and counter-attacks in melee.
     t.melee("red3", "blue2", 6)
     assert t.asks.key == "melee.counter" and t.asks.actor == "blue2"
@@ -666,64 +672,115 @@ def moved_units(t: Table) -> list[str | None]:
 
 def test_wi7_movement_is_simultaneous_and_optional() -> None:
     """Seed: "tutti i giocatori effettuano i movimenti in simultanea — non è obbligatorio
-    muovere tutte le unità" — each player says which of its units moved; "done" leaves
-    the others where they are."""
+    muovere tutte le unità" — each player says in one answer which of its units moved
+    and over what ground (issue 25); the others stay where they are."""
     t = Table().order(6, 1)
     t("activation.unit", "done")("activation.unit", "done")
-    assert t.battle.phase == "movement" and t.asks.key == "move.unit"
+    assert t.battle.phase == "movement" and t.asks.key == "move.units"
+    assert isinstance(t.asks, Pick)
     assert t.asks.side == "red" and t.offered() == [
         "red1|open",
         "red1|rough",
         "red2|open",
         "red2|rough",
-        "done",
     ]
-    t.move("red2", "open")
-    assert t.asks.side == "red" and t.offered() == ["red1|open", "red1|rough", "done"]
-    t("move.unit", "done")  # red1 stays
+    t.move("red2", "open")  # red1 stays
     assert t.asks.side == "blue"
-    t.move("blue1", "rough").move("blue2", "open")  # blue has nobody left: phase over
+    t.moves(("blue1", "rough"), ("blue2", "open"))
     assert t.battle.phase != "movement"
     assert moved_units(t) == ["red2", "blue1", "blue2"]
 
 
-def test_wi7_one_players_done_ends_only_that_players_movement() -> None:
+def test_wi7_a_unit_moves_over_one_ground_at_most() -> None:
+    """Seed: a unit moves over open, rough or impervious ground: its three moves are one
+    group of the Pick, and an answer giving it two is refused with nothing stored."""
+    t = Table().order(6, 1)
+    t("activation.unit", "done")("activation.unit", "done")
+    items = list(t.session.items)
+    with pytest.raises(AnswerError, match=r"Alpha: rough ground.*Alpha: open ground"):
+        t.session.answer(["red1|open", "red1|rough"])
+    assert t.session.items == items and t.asks.key == "move.units"
+
+
+def test_wi7_one_players_answer_ends_only_that_players_movement() -> None:
     """Seed: "tutti i giocatori effettuano i movimenti in simultanea … quando tutti i
-    giocatori hanno spostato le truppe si passa alla fase seguente" — red's "done" ends
-    red's movement only: blue's units are still asked (before, red's "done" on one unit
-    ended the phase and blue's units never moved)."""
+    giocatori hanno spostato le truppe si passa alla fase seguente" — red's answer ends
+    red's movement only: blue's and green's units are still asked."""
     t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]}).order(6, 3, 1)
     for _ in range(3):
         t("activation.unit", "done")
-    assert t.asks.key == "move.unit" and t.asks.side == "red"
-    t("move.unit", "done")
+    assert t.asks.key == "move.units" and t.asks.side == "red"
+    t("move.units", [])
     assert t.battle.phase == "movement" and t.asks.side == "blue"
     assert t.stat("red1", "moved") is False and t.stat("red2", "moved") is False
-    t.move("blue2", "open")("move.unit", "done")
+    t.move("blue2", "open")
     assert t.battle.phase == "movement" and t.asks.side == "green"
-    t.move("green1", "rough")  # green's last unit: nothing left to ask it
+    t.move("green1", "rough")
     assert t.battle.phase != "movement"
     assert moved_units(t) == ["blue2", "green1"]
 
 
-def test_wi7_a_player_with_ten_units_tells_its_movement_in_a_few_answers() -> None:
+def test_wi7_a_player_with_ten_units_tells_its_movement_in_one_answer() -> None:
     """Seed: "non è obbligatorio muovere tutte le unità" — "these three moved over open
-    ground, this one tried the impervious slope, the rest stay" is one answer per unit
-    that moved, the impervious roll and "done": 6 answers, not one per unit (10+)."""
+    ground, this one tried the impervious slope, the rest stay" is one answer and the
+    impervious roll (issue 25): 2 answers, where it was one per unit that moved and
+    "done" (6); the outcome is the same: the same units moved, the same test rolled."""
     army: Army = [(f"Unit {n}", 3, 3) for n in range(1, 11)]
     t = Table({"red": army, "blue": [("Xray", 3, 3)]}).order(6, 1)
     t.activate("red4", 1)("activation.unit", "done")("activation.unit", "done")
     t("shoot.unit", "done")
     before = len(t.session.items)
-    t.move("red1", "open").move("red2", "open").move("red3", "open")
-    t.move("red4", "impervious")("move.impervious", (3,))
-    t("move.unit", "done")
-    assert len(t.session.items) - before == 6
+    t.moves(("red4", "impervious"), ("red1", "open"), ("red2", "open"), ("red3", "open"))
+    assert t.session.items[-1].value == ("red1|open", "red2|open", "red3|open", "red4|impervious")
+    t("move.impervious", (3,))
+    assert len(t.session.items) - before == 2
     assert t.asks.side == "blue"
     moved = [u for u in t.battle.units if t.stat(u, "moved")]
     assert moved == ["red1", "red2", "red3", "red4"]
     log = [e.text for e in t.battle.log[-5:]]
     assert "Unit 4 moves up to 10 cm (impervious)" in log
+
+
+def test_wi7_an_impervious_move_shows_the_chance_of_its_ABI_test() -> None:
+    """Seed: impervious ground needs an ABI test (1d6 ≤ ABI): the option shows its chance."""
+    t = Table().order(6, 1)
+    t.activate("red1", 1).activate("red2", 1)("activation.unit", "done")
+    t("shoot.unit", "done")
+    assert labels(t.asks)["red1|impervious"].chance == 4 / 6  # Alpha: ABI 4
+    assert labels(t.asks)["red2|impervious"].chance == 3 / 6
+    assert labels(t.asks)["red1|open"].chance is None
+
+
+def test_wi7_enter_offers_last_turns_movement_of_the_same_units() -> None:
+    """Issue 25: the default of a player's movement is what it told last turn, of the
+    units that may still move (a unit since wounded drops out); never given by itself."""
+    t = Table().order(6, 1)
+    t("activation.unit", "done")("activation.unit", "done")
+    assert t.asks.default is None  # the first turn: nothing told before
+    t.moves(("red1", "open"), ("red2", "rough")).no_moves()
+    while t.asks.key != "move.units":
+        t(t.asks.key, "done")
+    assert t.asks.side == "red" and t.asks.default == ("red1|open", "red2|rough")
+    t.session.undo()  # back before turn 2's movement: red2 is wounded there
+    t.session.gm("gm.set", unit="red2", field="damage", value=2)  # wounded: cannot move
+    t(t.asks.key, "done")
+    assert t.asks.key == "move.units" and t.asks.default == ("red1|open",)
+    t.session.answer(t.asks.default)
+    assert t.stat("red1", "moved") is True
+
+
+def test_wi7_an_older_save_tells_movement_one_unit_at_a_time() -> None:
+    """A save from before issue 25 (`move.unit`, one answer per unit that moved, then
+    "done") replays with the questions it was played with: the session finds that its
+    log does not fit today's and sets `questions = "one at a time"`."""
+    old = Table(questions="one at a time").order(6, 1)
+    old("activation.unit", "done")("activation.unit", "done")
+    old("move.unit", "red2|open")("move.unit", "done")
+    old("move.unit", "blue1|rough")("move.unit", "blue2|open")
+    replayed = Session(SYSTEM, make_setup({"red": RED, "blue": BLUE}), old.session.items)
+    assert replayed.setup.options["questions"] == "one at a time"
+    moved = [e.actor for e in replayed.battle.log if " moves up to " in e.text]
+    assert moved == ["red2", "blue1", "blue2"] == moved_units(old)
 
 
 def test_wi7_allowances_open_20_rough_10_impervious_10() -> None:
@@ -779,7 +836,7 @@ def test_wi7_inactive_units_may_move_but_not_onto_impervious_ground() -> None:
     assert "red1|impervious" not in t.offered() and "red1|open" in t.offered()
     items, log = list(t.session.items), len(t.battle.log)
     with pytest.raises(AnswerError, match="inactive units cannot enter impervious terrain"):
-        t.session.answer("red1|impervious")
+        t.session.answer(["red1|impervious"])
     assert t.session.items == items and len(t.battle.log) == log
     t.move("red1", "open")  # an inactive unit does move in the open
     assert t.stat("red1", "moved") is True
@@ -791,13 +848,13 @@ def test_wi7_impervious_ground_needs_an_ABI_test() -> None:
     t = Table().order(6, 1)
     t.activate("red1", 1).activate("red2", 1)("activation.unit", "done")
     t("shoot.unit", "done")
-    t.move("red1", "impervious")
+    t.moves(("red1", "impervious"), ("red2", "impervious"))
     prompt = t.asks
     assert isinstance(prompt, Roll) and prompt.key == "move.impervious"
     assert (prompt.actor, prompt.threshold, prompt.compare) == ("red1", 4, "<=")
     t("move.impervious", (4,))
     assert t.battle.log[-1].text == "Alpha moves up to 10 cm (impervious)"
-    t.move("red2", "impervious")("move.impervious", (4,))  # red2: 4 > ABI 3
+    t("move.impervious", (4,))  # red2: 4 > ABI 3
     assert t.battle.log[-1].text == "Bravo fails to move through impervious terrain"
     # Ours (not a ruling): a failed impervious test still spends the move action.
     assert t.stat("red2", "actions") == 1 and t.stat("red2", "moved") is True
@@ -1030,7 +1087,7 @@ def test_G_4_gm_overrides_take_effect_and_survive_undo_redo_and_save_load(
         "Red wins: the GM ended the battle",
     ]
     t.session.undo()
-    assert t.battle.result is None and t.asks.key == "move.unit"
+    assert t.battle.result is None and t.asks.key == "move.units"
     t.session.redo()
     assert facts(t.session) == expected
     for _ in range(3):
@@ -1085,4 +1142,4 @@ def test_wi7_a_save_played_before_movement_by_player_still_replays() -> None:
     assert summary.startswith("Winner: ")
     fresh = Table().order(6, 1)
     fresh("activation.unit", "done")("activation.unit", "done")
-    assert fresh.asks.key == "move.unit" and "movement" not in fresh.session.setup.options
+    assert fresh.asks.key == "move.units" and "movement" not in fresh.session.setup.options

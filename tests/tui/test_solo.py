@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from skirmtui.engine.core.items import BY_AI
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.sides import app_persona, side_of
@@ -46,7 +46,7 @@ async def answer_as_player(pilot, session: Session) -> None:  # type: ignore[no-
         await pilot.press("y")
     elif isinstance(prompt, Choose):
         await pilot.press("1")
-    elif isinstance(prompt, Confirm):
+    elif isinstance(prompt, Confirm | Pick):  # a Pick: its default, or nothing ticked
         await pilot.press("enter")
     else:  # a number: its lowest
         assert isinstance(prompt, Ask)

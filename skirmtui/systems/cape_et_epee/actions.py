@@ -6,9 +6,11 @@ when it was called off before anything happened (no target, out of range).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
 
+from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
@@ -217,7 +219,10 @@ def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub:
         # G-4: a GM override took the character out while its action was being chosen.
         b.record("info", f"{unit.label} is out of the fight: nothing happens", actor=unit.id)
         return False
-    done: bool = yield from _STEPS[action](b, unit, na)
+    step = _STEPS[action](b, unit, na)
+    if isinstance(step, bool):  # an action that asks nothing
+        return step
+    done: bool = yield from step
     return done
 
 
@@ -243,7 +248,10 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
         if status == LEAVE_TABLE
         else f"moves up to {speed} um"
     )
-    yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.label} {how}")
+    if one_at_a_time(b):
+        yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.label} {how}")
+    else:  # issue 25: the table moves it; "done" changed nothing (the log says it)
+        b.record("info", f"{unit.label} {how}", actor=unit.id)
     if status == SEEK_COVER:
         reached = yield Ask(
             key="move.cover", side=unit.side, actor=unit.id, text=f"Has {unit.label} reached cover?"
@@ -437,7 +445,7 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
     return True
 
 
-def _reload(b: Battle, unit: Unit, na: bool) -> Sub:
+def _reload(b: Battle, unit: Unit, na: bool) -> bool:
     spend(b, unit, "reload", na)
     b.set(unit, "reload", unit.num("reload") - 1)
     left = unit.num("reload")
@@ -445,7 +453,6 @@ def _reload(b: Battle, unit: Unit, na: bool) -> Sub:
         "info",
         f"{unit.label} reloads" + (f" ({plural(left, 'step')} left)" if left else ": loaded"),
     )
-    yield from ()
     return True
 
 
@@ -499,17 +506,15 @@ def _flee(b: Battle, unit: Unit, na: bool) -> Sub:
     return True
 
 
-def _prone(b: Battle, unit: Unit, na: bool) -> Sub:
+def _prone(b: Battle, unit: Unit, na: bool) -> bool:
     spend(b, unit, "prone", na)
     b.set(unit, "prone", True)
-    yield from ()
     return True
 
 
-def _stand(b: Battle, unit: Unit, na: bool) -> Sub:
+def _stand(b: Battle, unit: Unit, na: bool) -> bool:
     spend(b, unit, "stand", na)
     b.set(unit, "prone", False)
-    yield from ()
     return True
 
 
@@ -524,24 +529,21 @@ def _rally(b: Battle, unit: Unit, na: bool) -> Sub:
 def _improvised(b: Battle, unit: Unit, na: bool) -> Sub:
     spend(b, unit, "improvised", na)
     passed = yield from morale.test(b, [unit], "improvised")
-    if passed:
-        yield Confirm(
-            key="improvised.done",
-            side=unit.side,
-            actor=unit.id,
-            text=f"{unit.label} makes its improvised attack or move at the table",
-        )
+    text = f"{unit.label} makes its improvised attack or move at the table"
+    if passed and one_at_a_time(b):
+        yield Confirm(key="improvised.done", side=unit.side, actor=unit.id, text=text)
+    elif passed:  # issue 25: the table does it; "done" changed nothing (the log says it)
+        b.record("info", text, actor=unit.id)
     return True
 
 
-def _temporize(b: Battle, unit: Unit, na: bool) -> Sub:
+def _temporize(b: Battle, unit: Unit, na: bool) -> bool:
     spend(b, unit, "temporize", na)
     b.record("info", f"{unit.label} temporizes", actor=unit.id)
-    yield from ()
     return True
 
 
-_STEPS = {
+_STEPS: dict[str, Callable[[Battle, Unit, bool], Sub | bool]] = {
     "move": _move,
     "charge": _charge,
     "shoot": _shoot,
