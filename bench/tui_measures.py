@@ -19,7 +19,7 @@ from typing import Any
 from bench.battles import long_session, session_with_log
 from bench.common import Row, Sizes, percentile, row
 from bench.engine_measures import STAMP
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.store.saves import JournalWriter, SaveWriter, snapshot
 
@@ -239,8 +239,8 @@ async def _answer_key(
             await pilot.press(digit)
         await settle()
         return "enter"
-    if isinstance(prompt, Confirm):
-        return "enter"
+    if isinstance(prompt, Confirm | Pick):
+        return "enter"  # a Pick: its default, or nothing ticked
     return None
 
 

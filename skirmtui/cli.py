@@ -151,9 +151,26 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--host",
             default="localhost",
             metavar="H",
-            help="address to listen on (default: localhost)",
+            help="address to listen on (default: localhost; 0.0.0.0: the local network)",
         )
         p.add_argument("--port", type=int, default=8000, metavar="P", help="port (default: 8000)")
+        p.add_argument(
+            "--no-token",
+            action="store_true",
+            help="no access token in the URL (only on a network you trust)",
+        )
+        p.add_argument(
+            "--max-clients",
+            type=int,
+            default=10,
+            metavar="N",
+            help="browsers at once (default: 10)",
+        )
+        p.add_argument(
+            "--public-url",
+            metavar="URL",
+            help="the address players use, when it is not this machine's (a proxy)",
+        )
         p.set_defaults(run=cmd_serve)
 
     if p := command("sim", "play random legal battles headlessly"):
@@ -439,6 +456,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from skirmtui.engine.report.outputs import export_text
 
+    if args.playouts is not None and args.playouts < 0:
+        raise UsageError("--playouts must be 0 or more")
     loaded = _load(args.save)
     if loaded is None:
         return EXIT_BAD_FILE
@@ -459,7 +478,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         for name, content in beside.items():  # the report's charts, next to it
             write_output(out.with_name(name), content)
     else:
-        sys.stdout.write(text)
+        write_stdout(text)
     return EXIT_OK
 
 
@@ -490,33 +509,47 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def serve_command(save: Path) -> str:
-    """The command textual-serve runs for each browser: this Python, `watch SAVE`."""
+    """The command the server runs for each browser: this Python, `watch SAVE`, told
+    the server's pid (it ends when the server is gone)."""
+    import os
     import shlex
 
-    return shlex.join([sys.executable, "-m", "skirmtui", "watch", str(save.resolve())])
+    from skirmtui.tui.watch import PARENT_ENV
+
+    watch = shlex.join([sys.executable, "-m", "skirmtui", "watch", str(save.resolve())])
+    return f"{PARENT_ENV}={os.getpid()} exec {watch}"
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65_536:
         raise UsageError(f"--port {args.port}: not a port number")
+    if args.max_clients < 1:
+        raise UsageError("--max-clients must be at least 1")
+    if args.public_url and not args.public_url.startswith(("http://", "https://")):
+        raise UsageError(f"--public-url {args.public_url}: must start with http:// or https://")
     if _load(args.save) is None:
         return EXIT_BAD_FILE
-    from textual_serve.server import Server
+    from skirmtui.tui import serve
 
-    server = Server(
+    try:
+        sockets = serve.listen(args.host, args.port)
+    except serve.ListenError as error:
+        raise UsageError(str(error)) from None
+    token = None if args.no_token else serve.new_token()
+    server = serve.PlayerServer(
         serve_command(args.save),
-        host=args.host,
-        port=args.port,
         title=f"skirmtui — {args.save.name}",
+        token=token,
+        max_clients=args.max_clients,
+        public_url=args.public_url,
     )
-    print(f"Player view of {args.save}: {server.public_url}", flush=True)
-    if args.host in ("0.0.0.0", "::", ""):
-        print(
-            f"Listening on every address: players open http://THIS-MACHINE:{args.port}/ "
-            "(this machine's address on the local network)",
-            flush=True,
-        )
-    server.serve()
+    urls = serve.addresses(args.host, args.port, token, args.public_url)
+    print(f"Player view of {safe(str(args.save))}: {urls[0]}", flush=True)
+    for url in urls[1:]:
+        print(f"  also: {url}", flush=True)
+    if token is None:
+        print("No access token: anyone who can reach this port sees the battle.", flush=True)
+    serve.run(server, sockets)
     return EXIT_OK
 
 
@@ -616,32 +649,48 @@ def _setup_for_players(system: RuleSystem, players: int) -> Setup:
 # -- output paths --------------------------------------------------------------------------
 
 
+def write_stdout(text: str) -> None:
+    """An export on standard output; closed (`>&-`), it is one line, not a traceback."""
+    if sys.stdout is None:
+        raise PathError(Path("standard output"), "closed: give a file with -o FILE")
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except (OSError, ValueError) as error:  # closed underneath, a full disk
+        raise PathError(Path("standard output"), str(error)) from None
+
+
 def write_output(path: Path, text: str) -> None:
     """Write an export: whole or not at all for a file (a temp file renamed over it, so a
     full disk leaves no half report); straight into anything else (`/dev/stdout`, a
-    pipe). Any failure is a `PathError` naming the path and the reason."""
+    pipe). A path through a symlink writes its target (the link stays; `/dev/stdout`
+    with nothing behind it is refused, never replaced); a FIFO with no reader is refused
+    at once. Any failure is a `PathError` naming the path and the reason."""
     import contextlib
     import os
     import stat
     import tempfile
 
+    given = path
     try:
-        mode = path.stat().st_mode
+        mode = os.stat(given).st_mode  # through links, as the kernel sees them
     except FileNotFoundError:
         mode = None
     except OSError as error:
-        raise PathError(path, error) from None
+        raise PathError(given, error) from None
     data = text.encode("utf-8")
     try:
         if mode is not None and stat.S_ISDIR(mode):
-            raise PathError(path, "is a folder")
+            raise PathError(given, "is a folder")
         if mode is not None and not stat.S_ISREG(mode):
-            with open(path, "wb") as handle:
-                handle.write(data)
+            _write_special(given, data)
             return
+        path = Path(os.path.realpath(given))  # a link's target is what is replaced
+        if mode is None and os.path.lexists(given) and str(path).startswith("/proc/"):
+            raise PathError(given, "leads nowhere (is standard output closed?)")
         folder = path.parent
         if not folder.is_dir():
-            raise PathError(path, f"no such folder {folder}")
+            raise PathError(given, f"no such folder {folder}")
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
         try:
             with os.fdopen(fd, "wb") as handle:
@@ -653,7 +702,30 @@ def write_output(path: Path, text: str) -> None:
                 os.unlink(tmp)
             raise
     except OSError as error:
-        raise PathError(path, error) from None
+        raise PathError(given, error) from None
+
+
+def _write_special(path: Path, data: bytes) -> None:
+    """Into a device or a FIFO: opened without waiting (a FIFO with no reader would
+    wait forever), then written normally."""
+    import errno
+    import fcntl
+    import os
+
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise PathError(path, "a FIFO with no reader (start the reader first)") from None
+        raise
+    try:
+        flags = fcntl.fcntl(fd, fcntl.F_GETFL)
+        fcntl.fcntl(fd, fcntl.F_SETFL, flags & ~os.O_NONBLOCK)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def writable_folder(folder: Path) -> None:

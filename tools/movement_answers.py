@@ -6,8 +6,9 @@ that may move does so with probability 1/3 (open 60%, rough 30%, impervious 10% 
 active) — and answers it in as few answers as the app allows:
 
 - movement by unit (before): one answer per unit walked, "done" once no later unit moves;
-- movement by player (now): one answer per unit that moved, "done" per player with a unit
-  left that may move.
+- movement by player (issue 12): one answer per unit that moved, "done" per player with a
+  unit left that may move;
+- movement in one answer (issue 25, now): one answer per player with a unit that may move.
 
 Impervious ABI rolls count as answers. Also prints the same count under random play
 (`random`: every answer random, as `skirmtui sim` plays). Run from a checkout:
@@ -55,6 +56,9 @@ def table_answer(session: Session, prompt: Prompt, seed: int, rng: random.Random
         if plan[prompt.actor] == "stay":
             return "done" if all(plan.get(u, "stay") == "stay" for u in later) else "stay"
         return plan[prompt.actor]
+    if prompt.key == "move.units":  # issue 25: a player's planned moves in one answer
+        enabled = {o.value for o in prompt.enabled()}  # type: ignore[attr-defined]
+        return tuple(f"{u}|{t}" for u, t in plan.items() if f"{u}|{t}" in enabled)
     if prompt.key == "move.unit":  # by player: each planned move of this player, then done
         enabled = {o.value for o in prompt.enabled()}  # type: ignore[attr-defined]
         for unit_id, terrain in plan.items():

@@ -69,8 +69,19 @@ class AppPlayer:
         )
 
     def _think(self, question: Question) -> None:
-        decision = think(question)
+        try:
+            decision = think(question)
+        except Exception as error:  # a bug in the look-ahead: the question goes to the GM
+            self.screen.app.call_from_thread(self._failed, question, error)
+            return
         self.screen.app.call_from_thread(self._done, question, decision)
+
+    def _failed(self, question: Question, error: Exception) -> None:
+        """Never a question left unanswered: the GM answers it, and is told why."""
+        self.question = None
+        self._line("")
+        self.hold = question.length
+        self.screen.warn(f"the app could not decide ({type(error).__name__}): answer it", "error")
 
     def _slow(self, question: Question) -> None:
         if self.question is question:

@@ -135,7 +135,8 @@ BATTLE_BINDINGS: list[Binding] = [
         "Dice luck",
         id="luck",
         show=False,
-        tooltip="dice luck: per side and unit, expected and actual successes, percentile",
+        tooltip="dice luck: per side and unit, expected and actual successes, percentile; "
+        "charts round by round (w there: each side's chance to win)",
     ),
     Binding(
         "t",

@@ -9,6 +9,7 @@ needs (theme, keys, quit), nothing that writes on the machine it runs on.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -20,6 +21,8 @@ from textual.screen import Screen
 from skirmtui.engine.store.follow import Fetched, SaveFollower
 from skirmtui.tui.screens.player import PlayerScreen
 
+#: Set by `serve` for each view it starts: the server's pid.
+PARENT_ENV = "SKIRMTUI_SERVE_PID"
 #: How often the save is looked at (an unchanged file costs one `stat`).
 POLL_SECONDS = 0.1
 
@@ -27,10 +30,15 @@ POLL_SECONDS = 0.1
 class WatchApp(App[int]):
     TITLE = "skirmtui — player view"
 
-    def __init__(self, follower: SaveFollower, poll: float = POLL_SECONDS) -> None:
+    def __init__(
+        self, follower: SaveFollower, poll: float = POLL_SECONDS, parent: int | None = None
+    ) -> None:
+        """`parent`: the pid of the `serve` that started this view: when it is gone
+        (killed), this view ends too instead of running on with nobody to see it."""
         super().__init__()
         self.follower = follower
         self._poll = poll
+        self._serve_pid = parent
         self._fetching = threading.Lock()  # one read at a time
 
     @property
@@ -45,6 +53,12 @@ class WatchApp(App[int]):
     async def on_mount(self) -> None:
         await self.push_screen(PlayerScreen(self.follower.session, self.follower.path.name))
         self.set_interval(self._poll, self._tick)
+        if self._serve_pid is not None:
+            self.set_interval(1.0, self._check_parent)
+
+    def _check_parent(self) -> None:
+        if os.getppid() != self._serve_pid:
+            self.exit(0)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Theme, keys and quit: not the screenshot (a file written on the GM's
@@ -94,4 +108,5 @@ def watch_app(path: Path) -> WatchApp:
     """The app for `path` (raises `SaveError` when the save cannot be loaded)."""
     from skirmtui.systems.registry import systems
 
-    return WatchApp(SaveFollower(path, systems()))
+    parent = os.environ.get(PARENT_ENV, "")
+    return WatchApp(SaveFollower(path, systems()), parent=int(parent) if parent.isdigit() else None)

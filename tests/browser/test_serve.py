@@ -50,7 +50,7 @@ def _wait_for(port: int, seconds: float) -> None:
     raise AssertionError(f"skirmtui serve did not listen on port {port} within {seconds} s")
 
 
-def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None:
+def _need_chromium() -> None:
     if not (shutil.which(CHROMIUM) or Path(CHROMIUM).exists()):
         why = (
             f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; "
@@ -62,9 +62,16 @@ def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None
             pytest.fail(why)
         pytest.skip(why)
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import sync_playwright  # noqa: F401
     except ImportError:  # pragma: no cover - an environment made before this test
         pytest.fail("playwright is missing: run .venv/bin/pip install -e '.[dev]'")
+
+
+def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None:
+    """Issue 23, point 2: without the token the browser gets no view; with it, the
+    view; Ctrl+P opens the reader's palette and the view lives on (point 1)."""
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
 
     port = _free_port()
     server = subprocess.Popen(
@@ -76,8 +83,10 @@ def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None
     frames: list[str] = []
     try:
         assert server.stdout is not None
-        first = server.stdout.readline()
-        assert first.strip() == f"Player view of {EXAMPLE}: http://localhost:{port}"
+        first = server.stdout.readline().strip()
+        prefix = f"Player view of {EXAMPLE}: http://localhost:{port}/?token="
+        assert first.startswith(prefix), first
+        url = first.split(": ", 1)[1]
         _wait_for(port, 20)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -92,7 +101,12 @@ def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None
                         ),
                     ),
                 )
-                page.goto(f"http://localhost:{port}/")
+                refused = page.goto(f"http://localhost:{port}/")
+                assert refused is not None and refused.status == 403
+                assert "needs the link with its access token" in page.content()
+                page.wait_for_timeout(500)
+                assert frames == []  # no view without the token
+                page.goto(url)
                 assert "skirmtui — wargaming-introduttivo.toml" in page.content()
                 deadline = time.monotonic() + 30
                 while time.monotonic() < deadline and "Combat log" not in _screen(frames):
@@ -100,6 +114,15 @@ def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None
                 page.wait_for_timeout(500)
                 page.screenshot(path=str(tmp_path / "serve.png"))
                 assert page.locator(".textual-terminal canvas").count() >= 1
+                before = len(frames)
+                page.locator(".textual-terminal").click()
+                page.keyboard.press("Control+p")
+                deadline = time.monotonic() + 15
+                while time.monotonic() < deadline and "Theme" not in _screen(frames[before:]):
+                    page.wait_for_timeout(250)
+                palette = _screen(frames[before:])
+                page.keyboard.press("Escape")
+                page.wait_for_timeout(1000)
             finally:
                 browser.close()
     finally:
@@ -110,6 +133,8 @@ def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None
     assert "Combat log (newest first)" in screen
     assert "wins: the only player with units left" in screen  # the example's result
     assert "player view of wargaming-introduttivo.toml (read-only)" in screen
+    assert "Theme" in palette and "Keys" in palette and "Screenshot" not in palette
+    assert "Traceback" not in screen and "AssertionError" not in screen
     assert (tmp_path / "serve.png").stat().st_size > 10_000
 
 

@@ -112,3 +112,35 @@ def test_md_to_a_file_writes_its_charts_beside_it(
     assert main(["export", str(save), "--format", "md"]) == 0
     assert "## Charts" not in capsys.readouterr().out  # to standard output: no files, no links
     assert set(charts(_example("regole-base"), None)) == {"strength", "luck"}
+
+
+def test_the_swings_are_the_biggest_moves_in_the_order_they_happened() -> None:
+    session = _example("pequenas-guerras")
+    found = chances(session, 8)
+    sides = [s.id for s in session.battle.sides]
+    from skirmtui.engine.report.chances import swings
+
+    moved = swings(found, sides, most=3)
+    everything = swings(found, sides, most=100)
+    assert len(moved) == 3 and len(everything) == (len(found) - 1) * len(sides)
+    smallest_shown = min(abs(s.change) for s in moved)
+    assert all(abs(s.change) <= smallest_shown for s in everything if s not in moved)
+    assert [s.round for s in moved] == sorted(s.round for s in moved)
+    page = html_report(session, session.system.summary(session.battle), found)
+    assert "The swings" in page and "chance to win went from" in page
+
+
+def test_a_negative_playout_count_is_bad_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    save = str(EXAMPLES / "regole-base.toml")
+    assert main(["export", save, "--format", "html", "--playouts", "-1"]) == 2
+    assert "--playouts must be 0 or more" in capsys.readouterr().err
+
+
+def test_html_without_playouts_has_no_chance_chart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r.html"
+    save = str(EXAMPLES / "regole-base.toml")
+    assert main(["export", save, "--format", "html", "--playouts", "0", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.count("<svg") == 2 and "Chance to win" not in page

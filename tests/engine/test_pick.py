@@ -18,6 +18,7 @@ from skirmtui.engine.core.asking import (
     ONE_AT_A_TIME,
     QUESTIONS,
     last_answer,
+    offer_last,
     one_at_a_time,
     still_legal,
     take_only,
@@ -26,7 +27,7 @@ from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Side
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import about
-from skirmtui.engine.core.prompts import AnswerError, Ask, Option, Pick
+from skirmtui.engine.core.prompts import AnswerError, Ask, Choose, Option, Pick
 from skirmtui.engine.core.session import ReplayError, Session
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.engine.report.export import export_document
@@ -267,6 +268,8 @@ def test_a_default_keeps_what_is_still_legal_of_an_earlier_answer() -> None:
     assert still_legal(prompt, ("a", "c", "z")) == ("a",)  # c disabled now, z gone
     assert still_legal(prompt, ("c",)) is None
     assert still_legal(prompt, None) is None
+    assert still_legal(prompt, ()) == ()  # "none" last time: offered again
+    assert still_legal(_pick(minimum=1), ()) is None
     assert still_legal(_pick(maximum=1), ("a", "b")) is None
     assert still_legal(_grouped(), ("u1|open", "u1|rough")) == ("u1|open",)
 
@@ -275,8 +278,8 @@ def test_the_last_answer_to_the_same_question_of_the_same_side() -> None:
     session = _played()
     battle = session.battle
     assert last_answer(battle, "toy.open") == ()  # the second round's: none moved
-    assert last_answer(battle, "toy.passed", actor="r1") == ("b1",)
-    assert last_answer(battle, "toy.passed", side="blue") is None
+    assert last_answer(battle, "toy.passed", side="red", actor="r1") == ("b1",)
+    assert last_answer(battle, "toy.passed", side="blue", actor="r1") is None
     take_only(battle, "toy.open", "Which units moved?", "Knight")
     assert battle.log[-1].text == "Which units moved? → Knight (the only choice)"
     assert last_answer(battle, "toy.open") == ()  # a choice taken is no answer
@@ -327,3 +330,34 @@ def test_a_log_that_fits_no_questions_names_its_first_refused_answer() -> None:
     older = [Item("toy.moved", True)]
     with pytest.raises(ReplayError):  # the save says its questions: no other is tried
         Session(system, pinned, older)
+
+
+def test_a_choice_offers_last_times_answer_about_the_same_unit_when_still_legal() -> None:
+    """Issue 25: Enter accepts the answer given last time to the same question about the
+    same unit; an answer no longer legal (disabled now) is not offered."""
+    battle = Toy().new_battle(_setup())
+    choose = Choose(
+        key="t.act",
+        text="Which action?",
+        side="red",
+        actor="r1",
+        options=(Option("hold", "Hold"), Option("run", "Run", disabled="tired")),
+    )
+    assert offer_last(battle, choose).default is None  # never answered
+    battle.answered["t.act", "red", "r1"] = "hold"
+    assert offer_last(battle, choose).default == "hold"
+    battle.answered["t.act", "red", "r1"] = "run"
+    assert offer_last(battle, choose).default is None  # disabled now
+    other = attrs.evolve(choose, actor="r2")
+    assert offer_last(battle, other).default is None  # another unit's question
+
+
+def test_the_runner_keeps_each_questions_last_answer_and_a_replay_the_same() -> None:
+    session = _played()
+    assert session.battle.answered["toy.open", None, None] == ()
+    assert session.battle.answered["toy.passed", "red", "r1"] == ("b1",)
+    replayed = Session(Toy(), _setup(), session.items)
+    assert replayed.battle.answered == session.battle.answered
+    session.undo()
+    assert session.battle.answered["toy.open", None, None] == ()
+    assert session.battle.answered["toy.passed", "red", "r1"] == ("b1",)  # round 1's

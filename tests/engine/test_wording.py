@@ -155,3 +155,28 @@ def test_a_phase_ends_resets_are_one_line_and_named_in_detail() -> None:
     assert said.startswith("4 units: no longer ") and ";" not in said
     detail = entry_effects(battle, system, entry, detail=True)
     assert all(battle.label(u) in detail for u in units)
+
+
+def test_a_round_number_changes_without_a_difference() -> None:
+    """The log read `in melee since round (0 not) 0 → 1 (+1)`: a round is no count."""
+    from skirmtui.engine.report.wording import effect_words
+
+    system = systems()["regole-base"]
+    battle = system.new_battle(system.demo_setup())
+    unit = next(iter(battle.units))
+    assert effect_words(battle, system, Effect(unit, "since", 0, 2)) == "in melee since round 2"
+    assert effect_words(battle, system, Effect(unit, "since", 2, 0)) == (
+        "in melee since round: none"
+    )
+    assert effect_words(battle, system, Effect(unit, "reload", 0, 2)).endswith("0 → 2 (+2)")
+
+
+def test_values_set_on_many_units_still_name_each() -> None:
+    """Only resets are grouped: an order die given to five characters names each."""
+    system = systems()["wargaming-introduttivo"]
+    battle = system.new_battle(system.demo_setup())
+    units = list(battle.units)[:4]
+    entry = LogEntry(0, None, 1, "orders", "effect", "")
+    entry.effects += [Effect(u, "actions", 0, 2) for u in units]
+    said = entry_effects(battle, system, entry)
+    assert all(battle.label(u) in said for u in units) and "4 units" not in said

@@ -10,39 +10,29 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.armies import scenario_names, setup_for_players
-from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.session import CHECKPOINT_EVERY, Session
 from skirmtui.engine.core.system import RuleSystem, Setup
 from skirmtui.engine.play.sim import MAX_ANSWERS, play_random
 from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.registry import systems
 from tests.property.identity import state
-from tests.systems.wi_helpers import make_setup as wi_setup
 
 SYSTEMS = sorted(systems())
+#: Examples per system (five systems: as many battles as 40 shared examples were).
 FAST = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 
 def short_setup(system: RuleSystem, seed: int, players: int, scenario: int = 0) -> Setup:
     """A battle of `players` (clamped to what the system takes) from one of the system's
-    scenarios; for wargaming-introduttivo, whose demo is long, small armies of three."""
+    scenarios, the same way for every system."""
     players = max(system.min_players, min(system.max_players, players))
-    if system.id == "wargaming-introduttivo":
-        if players == 2:
-            return attrs.evolve(system.demo_setup(), seed=seed)
-        armies = {
-            "red": [("Centurione", 5, 4), ("Legionario", 4, 3), ("Veles", 3, 4)],
-            "blue": [("Capo", 5, 3), ("Guerriero", 4, 3), ("Cacciatore", 3, 5)],
-            "green": [("Maestro", 5, 5), ("Arciere", 4, 4), ("Esploratore", 2, 5)],
-            "yellow": [("Capitano", 4, 4), ("Picchiere", 3, 3), ("Recluta", 2, 2)],
-        }
-        chosen = dict(list(armies.items())[:players])
-        return attrs.evolve(wi_setup(chosen, turn_limit=6), seed=seed)
     names = scenario_names(system.id)
     name = names[scenario % len(names)]
     return attrs.evolve(setup_for_players(system.id, players, name), seed=seed)
@@ -64,17 +54,17 @@ def assert_views_only_read(session: Session) -> None:
     assert position() == before, "a view changed the battle"
 
 
-#: (system, seed, players, scenario): every system, 2–4 players where it takes them, any
-#: of its scenarios.
-battles = st.tuples(
-    st.sampled_from(SYSTEMS), st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 3)
-)
+#: (seed, players, scenario): 2–4 players where the system takes them, any of its
+#: scenarios. Each test runs for every registered system with examples of its own.
+battles = st.tuples(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 3))
+by_system = pytest.mark.parametrize("system_id", SYSTEMS)
 
 
+@by_system
 @FAST
 @given(battles)
-def test_random_battles_end_and_keep_invariants(args: tuple[str, int, int, int]) -> None:
-    system_id, seed, players, scenario = args
+def test_random_battles_end_and_keep_invariants(system_id: str, args: tuple[int, int, int]) -> None:
+    seed, players, scenario = args
     system = systems()[system_id]
     session = Session(system, short_setup(system, seed, players, scenario))
     rng = random.Random(seed)
@@ -88,54 +78,81 @@ def test_random_battles_end_and_keep_invariants(args: tuple[str, int, int, int])
     assert session.battle.result is not None
 
 
+@by_system
 @FAST
 @given(battles)
-def test_replaying_the_answer_log_gives_the_same_battle(args: tuple[str, int, int, int]) -> None:
-    system_id, seed, players, scenario = args
+def test_replaying_the_answer_log_gives_the_same_battle(
+    system_id: str, args: tuple[int, int, int]
+) -> None:
+    seed, players, scenario = args
     system = systems()[system_id]
     played = play_random(system, short_setup(system, seed, players, scenario), random.Random(seed))
     replayed = Session(system, played.setup, played.items)
     assert state(replayed) == state(played)
 
 
+@by_system
 @FAST
-@given(battles, st.integers(1, 200), st.data())
+@given(battles, st.data())
 def test_undo_k_times_equals_replaying_the_first_n_minus_k(
-    args: tuple[str, int, int, int], k: int, data: st.DataObject
+    system_id: str, args: tuple[int, int, int], data: st.DataObject
 ) -> None:
-    system_id, seed, players, scenario = args
+    """Undo k (across checkpoints too), redo j, then a different future: each is the
+    battle a fresh replay of the same answers gives."""
+    seed, players, scenario = args
     system = systems()[system_id]
     played = play_random(system, short_setup(system, seed, players, scenario), random.Random(seed))
-    n = len(played.items)
-    k = min(k, n)
     items = list(played.items)
+    n = len(items)
+    k = data.draw(
+        st.one_of(
+            st.integers(0, n),
+            st.integers(min(n, 2 * CHECKPOINT_EVERY), n),  # across several checkpoints
+            st.sampled_from([1, min(n, CHECKPOINT_EVERY), min(n, CHECKPOINT_EVERY + 1), n]),
+        ),
+        label="k",
+    )
     for _ in range(k):
         played.undo()
+    assert played.items == items[: n - k]
     assert state(played) == state(Session(system, played.setup, items[: n - k]))
-    # Redo all the way gives the finished battle back.
-    redo = data.draw(st.booleans())
-    if redo:
-        for _ in range(k):
-            played.redo()
-        assert state(played) == state(Session(system, played.setup, items))
+    j = data.draw(st.integers(0, k), label="redo")
+    for _ in range(j):
+        played.redo()
+    assert state(played) == state(Session(system, played.setup, items[: n - k + j]))
+    # a different future from there: new answers, then the same as a fresh replay
+    rng = random.Random(data.draw(st.integers(0, 2**31), label="future"))
+    for _ in range(data.draw(st.integers(0, 3 * CHECKPOINT_EVERY), label="answers")):
+        if played.prompt is None:
+            break
+        played.answer(played.prompt.random_answer(rng))
+    assert not played.can_redo or played.items == items[: len(played.items)]
+    assert state(played) == state(Session(system, played.setup, played.items))
 
 
+@by_system
 @settings(
-    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(battles, st.integers(0, 100))
+@given(battles, st.data())
 def test_save_then_load_round_trips(
-    tmp_path: Path, args: tuple[str, int, int, int], cut: int
+    tmp_path: Path, system_id: str, args: tuple[int, int, int], data: st.DataObject
 ) -> None:
-    system_id, seed, players, scenario = args
+    """Any point of a battle, a GM note of any text: loading never writes, saving the
+    loaded battle gives the same bytes, and the battle is the same."""
+    seed, players, scenario = args
     system = systems()[system_id]
     played = play_random(system, short_setup(system, seed, players, scenario), random.Random(seed))
-    for _ in range(min(cut, len(played.items))):
-        played.undo()
-    played.gm("gm.note", text=f"note after {len(played.items)} answers")
+    played.seek(data.draw(st.integers(0, len(played.items)), label="cut"))
+    note = data.draw(st.text(min_size=1).filter(str.strip), label="note")
+    played.gm("gm.note", text=note)
     path = tmp_path / f"{system_id}-{seed}.toml"
     save_session(played, path, "2026-01-01T00:00:00Z")
+    before = path.read_bytes()
     loaded, created = load_session(path, systems())
+    assert path.read_bytes() == before  # loading never writes
+    save_session(loaded, path, created)
+    assert path.read_bytes() == before  # and saving the loaded battle gives the same file
     assert created == "2026-01-01T00:00:00Z"
     assert loaded.setup == played.setup
     assert loaded.items == played.items
@@ -187,14 +204,15 @@ def assert_put_back_alive(session: Session, entry: dict[str, Any]) -> None:
         assert unit.num(back.name) >= back.minimum
 
 
+@by_system
 @FAST
 @given(battles, st.integers(0, 2**31))
 def test_gm_overrides_at_random_moments_never_break_the_rules(
-    args: tuple[str, int, int, int], seed: int
+    system_id: str, args: tuple[int, int, int], seed: int
 ) -> None:
     """G-4: whatever legal override the GM makes, whenever, the rules go on without a
     crash, and the battle (overrides included) replays and undoes identically."""
-    system_id, battle_seed, players, scenario = args
+    battle_seed, players, scenario = args
     system = systems()[system_id]
     session = Session(system, short_setup(system, battle_seed, players, scenario))
     rng = random.Random(seed)

@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from skirmtui.engine.core.prompts import Choose, LazyOptions, Option
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
-from tests.property.test_every_system import FAST, battles, random_gm_entry, short_setup
+from tests.property.test_every_system import (
+    FAST,
+    battles,
+    by_system,
+    random_gm_entry,
+    short_setup,
+)
 
 
 def candidates(session: Session, listed: tuple[Option, ...]) -> list[str]:
@@ -23,12 +29,13 @@ def candidates(session: Session, listed: tuple[Option, ...]) -> list[str]:
     return [o.value for o in listed] + ids + [f"{i}|open" for i in ids] + ["", "done", "x|y"]
 
 
+@by_system
 @FAST
 @given(battles, st.integers(0, 2**31))
 def test_lazy_options_look_up_what_their_list_holds(
-    args: tuple[str, int, int, int], seed: int
+    system_id: str, args: tuple[int, int, int], seed: int
 ) -> None:
-    system_id, battle_seed, players, scenario = args
+    battle_seed, players, scenario = args
     system = systems()[system_id]
     session = Session(system, short_setup(system, battle_seed, players, scenario))
     rng = random.Random(seed)

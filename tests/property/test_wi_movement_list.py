@@ -1,11 +1,11 @@
 """Property test: wargaming-introduttivo's movement list (WI-7) is what a fresh look at
-the roster gives, at every `move.unit` prompt, whatever GM entries land between prompts.
+the roster gives, at every `move.units` prompt, whatever GM entries land between prompts.
 
 The system keeps each side's still-movable units in its position (a cache, so an answer
-does not scan the roster) and builds the list lazily (a replayed answer is looked up
-alone). Both are checked here against the rule itself: seed, "solo le truppe non ferite
-possono muoversi"; WI-4, moving is one of a unit's two actions; WI-7, each player tells
-the moves of its units, and its Done ends only its own movement."""
+does not scan the roster). The list is checked here against the rule itself: seed, "solo
+le truppe non ferite possono muoversi"; WI-4, moving is one of a unit's two actions;
+WI-7, each player tells the moves of its units in one answer (issue 25), which ends
+only its own movement."""
 
 from __future__ import annotations
 
@@ -16,14 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.prompts import Option, Pick
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.wargaming_introduttivo.profile import MAX_ACTIONS, PRONE, WOUNDED
 from skirmtui.systems.wargaming_introduttivo.system import DONE, TERRAINS, _unit_moves
 from tests.property.test_every_system import random_gm_entry
 from tests.property.test_wi_random_battles import SYSTEM, random_override, setups
 
-_DONE = Option(DONE, "Done: the other units stay", passive=True)
+
+def plain(option: Option | None) -> tuple[str, str, str | None] | None:
+    """What the rule decides of an option: its value, words and whether it is open."""
+    return None if option is None else (option.value, option.label, option.disabled)
 
 
 def may_move(unit: Unit) -> bool:
@@ -39,7 +42,7 @@ def may_move(unit: Unit) -> bool:
 
 def fresh_list(battle: Battle, side: str) -> tuple[Option, ...]:
     """A player's movement list from a scan of the roster now: three moves for each of
-    its units that may move, in roster order, then Done."""
+    its units that may move, in roster order."""
     moves = [
         option
         for unit in battle.units.values()
@@ -48,7 +51,7 @@ def fresh_list(battle: Battle, side: str) -> tuple[Option, ...]:
             unit.id, unit.label, unit.stats["damage"] == PRONE, bool(unit.stats["active"])
         )
     ]
-    return (*moves, _DONE)
+    return tuple(moves)
 
 
 def candidates(battle: Battle) -> list[str]:
@@ -85,7 +88,6 @@ def test_wi7_movement_list_is_a_fresh_scan_at_every_prompt(
     setup: Any, seed: int, gm_rate: float
 ) -> None:
     session = Session(SYSTEM, setup)
-    battle = session.battle
     rng = random.Random(seed)
     counter = 0
     lists = 0
@@ -93,7 +95,8 @@ def test_wi7_movement_list_is_a_fresh_scan_at_every_prompt(
     in_movement = False
     seen: object = None
     while (prompt := session.prompt) is not None and len(session.items) < 3000:
-        fresh, seen = prompt is not seen, prompt  # a GM entry leaves the same prompt pending
+        battle = session.battle  # a GM entry mid-step plays the step again on a new battle
+        fresh, seen = prompt is not seen, prompt
         if battle.phase == "movement":
             in_movement = True
         elif in_movement:
@@ -102,33 +105,32 @@ def test_wi7_movement_list_is_a_fresh_scan_at_every_prompt(
                 # The phase ended: every player said Done or has no unit that may move.
                 for side in battle.sides:
                     if side.id not in said_done:
-                        assert fresh_list(battle, side.id) == (_DONE,), f"{side.id} may move"
+                        assert fresh_list(battle, side.id) == (), f"{side.id} may move"
             said_done.clear()
-        expected: tuple[Option, ...] | None = None
-        if prompt.key == "move.unit" and fresh:
-            assert isinstance(prompt, Choose)
+        expected: list[Any] | None = None
+        if prompt.key == "move.units" and fresh:
+            assert isinstance(prompt, Pick)
             lists += 1
-            expected = fresh_list(battle, str(prompt.side))
-            # The first player in play order that has not said Done and may move a unit.
+            expected = [plain(o) for o in fresh_list(battle, str(prompt.side))]
+            # The first player in play order that has not answered and may move a unit.
             order = [s for s in battle.pos.order if s not in said_done]
-            first = next(s for s in order if len(fresh_list(battle, s)) > 1)
+            first = next(s for s in order if fresh_list(battle, s))
             assert prompt.side == first
-            # Answers are looked up before the list is ever made (replay): same option.
-            by_value = {option.value: option for option in expected}
+            by_value = {option[0]: option for option in expected if option}
             for value in candidates(battle):
-                assert prompt.option(value) == by_value.get(value), value
+                assert plain(prompt.option(value)) == by_value.get(value), value
         if rng.random() < gm_rate:
             counter += 1
             key, value = gm_entry(session, rng, counter)
             session.gm(key, **value)
             if expected is not None:
                 # The list is the one asked, of the battle before the GM's entry.
-                assert tuple(prompt.options) == expected  # type: ignore[attr-defined]
+                assert [plain(o) for o in prompt.options] == expected  # type: ignore[attr-defined]
             continue
         if expected is not None:
-            assert tuple(prompt.options) == expected  # type: ignore[attr-defined]
+            assert [plain(o) for o in prompt.options] == expected  # type: ignore[attr-defined]
         answer = prompt.random_answer(rng)
-        if prompt.key == "move.unit" and answer == DONE:
+        if prompt.key == "move.units":
             said_done.add(str(prompt.side))
         session.answer(answer)
     assert lists, "no movement list was asked"

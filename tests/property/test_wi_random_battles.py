@@ -1,6 +1,7 @@
 """Property tests: random legal battles of wargaming-introduttivo, played by
 `skirmtui.engine.play.sim`'s random answers, end with a result and keep the rules' invariants;
-replay, undo, redo and save/load all give back exactly the same battle."""
+GM entries (add included) at random moments. Replay, undo and save/load of every system
+are tests/property/test_every_system.py's."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from skirmtui.engine.core.armies import army_names, army_units, load_army
 from skirmtui.engine.core.battle import Side
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import Choose
-from skirmtui.engine.core.session import CHECKPOINT_EVERY, Session
+from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.sim import MAX_ANSWERS, play_random
 from skirmtui.engine.store.saves import load_session, save_session
@@ -94,11 +95,12 @@ def test_random_battles_end_with_a_result_and_keep_the_invariants(setup: Setup) 
         value = prompt.random_answer(rng)
         turn = battle.round
         actor = prompt.actor
-        if prompt.key == "move.unit" and isinstance(value, str) and "|" in value:
-            mover, terrain = value.split("|")
-            assert battle.units[mover].side == prompt.side, "a player moves only its own units"
-            if terrain != "impervious":  # the impervious roll counts below
-                actions[turn, mover] += 1
+        if prompt.key == "move.units" and isinstance(value, tuple):
+            for move in value:
+                mover, terrain = str(move).split("|")
+                assert battle.units[mover].side == prompt.side, "a player moves its own units"
+                if terrain != "impervious":  # the impervious roll counts below
+                    actions[turn, mover] += 1
         elif prompt.key in ACTION_ROLLS:
             assert actor is not None
             actions[turn, actor] += 1
@@ -154,88 +156,6 @@ def test_battles_without_a_turn_limit_end_too(seed: int) -> None:
 
 
 # -- replay, undo, redo, save and load -------------------------------------------------------------
-
-
-@settings(max_examples=100, deadline=None)
-@given(setups)
-def test_replaying_the_answer_log_gives_the_same_battle(setup: Setup) -> None:
-    session = played(setup)
-    replayed = Session(SYSTEM, setup, session.items)
-    assert state(replayed) == state(session)
-    assert replayed.battle.result == session.battle.result
-
-
-#: Battles long enough that undo crosses several checkpoints: the demo's 8 turns or
-#: 6–8 turns of sample armies (a few hundred answers, CHECKPOINT_EVERY is 48).
-long_setups = st.one_of(
-    st.builds(demo_setup, st.integers(0, 2**31)),
-    st.builds(
-        army_setup,
-        seed=st.integers(0, 2**31),
-        armies=st.permutations(sorted(ARMIES)).map(lambda names: names[:2]),
-        turn_limit=st.integers(6, 8),
-        range_modifiers=st.booleans(),
-    ),
-)
-
-
-@settings(max_examples=80, deadline=None)
-@given(long_setups, st.data())
-def test_undo_k_times_equals_replaying_the_first_n_minus_k(setup: Setup, data: Any) -> None:
-    session = played(setup)
-    items = list(session.items)
-    n = len(items)
-    k = data.draw(
-        st.one_of(
-            st.integers(0, n),
-            st.integers(min(n, 2 * CHECKPOINT_EVERY), n),  # across several checkpoints
-            st.sampled_from([1, CHECKPOINT_EVERY, CHECKPOINT_EVERY + 1, n]),
-        ),
-        label="k",
-    )
-    for _ in range(k):
-        session.undo()
-    assert session.items == items[: n - k]
-    assert state(session) == state(Session(SYSTEM, setup, items[: n - k]))
-
-    j = data.draw(st.integers(0, k), label="redo")
-    for _ in range(j):
-        session.redo()
-    assert state(session) == state(Session(SYSTEM, setup, items[: n - k + j]))
-
-    # a different future from there: new answers, then the same as a fresh replay
-    rng = random.Random(data.draw(st.integers(0, 2**31), label="future"))
-    for _ in range(data.draw(st.integers(0, 3 * CHECKPOINT_EVERY), label="answers")):
-        if session.prompt is None:
-            break
-        session.answer(session.prompt.random_answer(rng))
-    assert not session.can_redo or session.items == items[: len(session.items)]
-    assert state(session) == state(Session(SYSTEM, setup, session.items))
-
-
-@settings(max_examples=80, deadline=None)
-@given(setups, st.data())
-def test_save_then_load_round_trips_exactly(setup: Setup, data: Any) -> None:
-    session = played(setup)
-    cut = data.draw(st.integers(0, len(session.items)), label="cut")
-    session.seek(cut)
-    if session.battle.result is None:
-        alive = [u.id for u in session.battle.on_table()]
-        unit = data.draw(st.sampled_from(alive), label="unit")
-        session.gm("gm.set", unit=unit, field="damage", value=data.draw(st.integers(0, 2)))
-        session.gm("gm.note", text=data.draw(st.text(min_size=1).filter(str.strip), label="note"))
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "battle.toml"
-        save_session(session, path, "2026-01-01T00:00:00Z")
-        before = path.read_bytes()
-        loaded, created = load_session(path, systems())
-        assert path.read_bytes() == before  # loading never writes
-        save_session(loaded, path, created)
-        assert path.read_bytes() == before  # and saving the loaded battle gives the same file
-    assert created == "2026-01-01T00:00:00Z"
-    assert loaded.setup == session.setup
-    assert loaded.items == session.items
-    assert state(loaded) == state(session)
 
 
 # -- GM overrides at random moments ---------------------------------------------------------------

@@ -21,6 +21,9 @@ def ch(name: str, rank: str = "extra", **profile: Any) -> dict[str, Any]:
     return {"name": name, "rank": rank, **base, **profile}
 
 
+ONE_AT_A_TIME = {"questions": "one at a time"}
+
+
 def setup(red: list[dict[str, Any]], blue: list[dict[str, Any]], **options: Any) -> Setup:
     """Ids red1, red2… and blue1, blue2… in the order given."""
     specs = [
@@ -28,7 +31,10 @@ def setup(red: list[dict[str, Any]], blue: list[dict[str, Any]], **options: Any)
         for side, rows in (("red", red), ("blue", blue))
         for n, raw in enumerate(rows, start=1)
     ]
-    opts = {"stakes": "last_blood", "markers": ["Gate", "Well"], **options}
+    # The rule tests script every question one at a time, as asked before issue 25 (each
+    # morale fact, "done" after a move, an only option): the rules are the same either
+    # way; tests/systems/test_ce_asking.py shows each change gives the same outcome.
+    opts = {"stakes": "last_blood", "markers": ["Gate", "Well"], **ONE_AT_A_TIME, **options}
     return Setup(CE, "test", 1, [Side("red", "Red"), Side("blue", "Blue")], specs, opts)
 
 

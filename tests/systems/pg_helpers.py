@@ -21,8 +21,17 @@ BLADE = "Blade melee A2"
 Row = tuple[Any, ...]
 
 
+#: The rule tests script every question one at a time, as asked before issue 25 (each
+#: objective, unit placed and marker; a player's only unit left): the rules are the same
+#: either way, and tests/systems/test_pg_asking.py shows each question merged or skipped
+#: since then giving the same outcome with the same dice.
+ONE_AT_A_TIME = {"questions": "one at a time"}
+
+
 def setup(units: dict[str, list[Row]], **options: Any) -> Setup:
-    """`{"red": [("Squad", 5, 4, RIFLE), …], …}` → a Setup (ids red1, red2…)."""
+    """`{"red": [("Squad", 5, 4, RIFLE), …], …}` → a Setup (ids red1, red2…), asking
+    one question at a time unless `questions` says otherwise."""
+    options = {**ONE_AT_A_TIME, **options}
     sides = [Side(side, side.capitalize()) for side in units]
     specs = []
     for side, rows in units.items():
@@ -50,16 +59,20 @@ def deploy(s: Session, *faces: int) -> None:
     play(s, *[("deploy.roll", (f,)) for f in faces])
     while key(s) == "deploy.corner":
         s.answer(enabled(s)[0])
-    while key(s) == "deploy.unit":
+    while key(s) == "deploy.unit":  # one at a time
         s.answer(enabled(s)[0])
         play(s, ("deploy.placed", True))
+    if key(s) == "deploy.all":  # issue 25: one answer when every unit is placed
+        s.answer(True)
 
 
 def objectives(s: Session, d3: int, *faces: int) -> None:
     """D3 for the marker count, the placing roll-off, then every marker placed."""
     play(s, ("objectives.count", (d3,)))
     play(s, *[("objectives.roll", (f,)) for f in faces])
-    while key(s) == "objectives.place":
+    while key(s) == "objectives.place":  # one at a time
+        s.answer(True)
+    if key(s) == "objectives.placed":  # issue 25: one answer for every marker
         s.answer(True)
 
 
@@ -71,14 +84,21 @@ def start(s: Session, *faces: int, d3: int = 1) -> None:
 
 
 def act(s: Session, unit: str, action: str) -> None:
-    play(s, ("activate.unit", unit), ("action.choose", action))
+    """`unit` activates and takes `action` (issue 25: a player's only unit left to
+    activate is taken unasked: the log says so)."""
+    if key(s) == "activate.unit" or s.battle.options.get("questions") == "one at a time":
+        play(s, ("activate.unit", unit))
+    else:
+        taken = s.battle.log[-1]
+        assert taken.key == "activate.unit" and taken.actor == unit, taken
+    play(s, ("action.choose", action))
 
 
 def cover_all(s: Session) -> None:
     """Every remaining activation this round: the unit takes cover."""
-    while key(s) == "activate.unit":
-        unit = enabled(s)[0]
-        s.answer(unit)
+    while key(s) in ("activate.unit", "action.choose"):
+        if key(s) == "activate.unit":  # (issue 25: a player's only unit is not asked)
+            s.answer(enabled(s)[0])
         if key(s) == "action.choose":
             s.answer("cover")
 

@@ -22,6 +22,9 @@ def model(name: str, **profile: Any) -> tuple[str, dict[str, Any]]:
     return name, {**MAN, **profile}
 
 
+ONE_AT_A_TIME = {"questions": "one at a time"}
+
+
 def setup(units: dict[str, list[tuple[str, dict[str, Any]]]], **options: Any) -> Setup:
     """`{"red": [model("A", c=5)], "blue": [...]}` → a Setup (ids red1, red2…)."""
     sides = [Side(side, side.capitalize()) for side in units]
@@ -30,7 +33,10 @@ def setup(units: dict[str, list[tuple[str, dict[str, Any]]]], **options: Any) ->
         for side, rows in units.items()
         for n, (name, profile) in enumerate(rows, start=1)
     ]
-    return Setup(RB, "test", 1, sides, specs, options)
+    # The rule tests script every question one at a time, as asked before issue 25
+    # (each enemy passed within 1", each weapon run past): the rules are the same either
+    # way; tests/systems/test_rb_asking.py shows each change gives the same outcome.
+    return Setup(RB, "test", 1, sides, specs, {**ONE_AT_A_TIME, **options})
 
 
 def session(units: dict[str, list[tuple[str, dict[str, Any]]]], **options: Any) -> Session:

@@ -17,7 +17,7 @@ import pytest
 from skirmtui.engine.core.armies import army_names, load_army
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.odds import success_chance
-from skirmtui.engine.core.prompts import AnswerError, Choose, Prompt, Roll
+from skirmtui.engine.core.prompts import AnswerError, Choose, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import SetupError, UnitSpec
 from skirmtui.engine.store.saves import load_session, save_session
@@ -55,9 +55,9 @@ class Table:
         return prompt
 
     def offered(self) -> list[str]:
-        """The enabled options of the pending Choose."""
+        """The enabled options of the pending Choose or Pick."""
         prompt = self.asks
-        assert isinstance(prompt, Choose), prompt
+        assert isinstance(prompt, Choose | Pick), prompt
         return [o.value for o in prompt.enabled()]
 
     def unit(self, unit_id: str) -> Unit:
@@ -102,14 +102,18 @@ class Table:
         return self
 
     def no_moves(self) -> Table:
-        """Every player still asked says its movement is done: nobody moves."""
-        while self.session.prompt is not None and self.asks.key == "move.unit":
-            self("move.unit", "done")
+        """Every player still asked says none of its units moved: nobody moves."""
+        while self.session.prompt is not None and self.asks.key == "move.units":
+            self("move.units", [])
         return self
 
     def move(self, unit_id: str, terrain: str) -> Table:
-        """A player says this unit moved over this ground (WI-7)."""
-        return self("move.unit", f"{unit_id}|{terrain}")
+        """A player says this unit moved over this ground, and no other (WI-7)."""
+        return self.moves((unit_id, terrain))
+
+    def moves(self, *moved: tuple[str, str]) -> Table:
+        """A player says, in one answer, which units moved over what ground (WI-7)."""
+        return self("move.units", [f"{unit_id}|{terrain}" for unit_id, terrain in moved])
 
     def to_melee(self) -> Table:
         """From Shooting with nobody shooting, through a Movement where nobody moves."""
@@ -118,14 +122,14 @@ class Table:
 
 
 def labels(prompt: Prompt) -> dict[str, Any]:
-    assert isinstance(prompt, Choose)
+    assert isinstance(prompt, Choose | Pick)
     return {o.value: o for o in prompt.options}
 
 
 # == WI-1: units, cost, budget, players =====================================================
 
 
-def test_WI_1_cost_is_CMB_plus_ABI() -> None:
+def test_wi1_cost_is_CMB_plus_ABI() -> None:
     """Seed: "Il costo di un'unità base (con CMB = 3 e ABI = 3) è di 6 punti, ogni
     incremento alle caratteristiche costa un ulteriore punto. Un'unità eccellente (CMB = 5,
     ABI = 5) costerà quindi 10 punti." — a 3/3 unit costs 6, each increment one point."""
@@ -137,7 +141,7 @@ def test_WI_1_cost_is_CMB_plus_ABI() -> None:
     assert [t.unit(u).profile["cost"] for u in ("red1", "red2", "blue1")] == [6, 10, 2]
 
 
-def test_WI_1_army_over_budget_is_refused() -> None:
+def test_wi1_army_over_budget_is_refused() -> None:
     """Seed: "All'inizio della partita si concordano le risorse (uguali per tutti) che ogni
     giocatore utilizzerà per acquistare … unità, in base al loro costo" — resources are
     agreed and equal; WI-1: an army over the budget is refused."""
@@ -150,7 +154,7 @@ def test_WI_1_army_over_budget_is_refused() -> None:
     SYSTEM.check_setup(make_setup({"red": army, "blue": [("X", 1, 1)]}, budget=22))
 
 
-def test_WI_1_default_budget_is_120() -> None:
+def test_wi1_default_budget_is_120() -> None:
     """WI-1: budget equal for all, default 120 (the seed advises "100-150 punti")."""
     twelve: Army = [("Eroe", 5, 5)] * 12
     SYSTEM.check_setup(make_setup({"red": twelve, "blue": twelve}))
@@ -159,7 +163,7 @@ def test_WI_1_default_budget_is_120() -> None:
 
 
 @pytest.mark.parametrize("value", [0, 6, -1, True, "3", None])
-def test_WI_1_characteristics_are_1_to_5(value: Any) -> None:
+def test_wi1_characteristics_are_1_to_5(value: Any) -> None:
     """Seed: "Entrambe le caratteristiche possono avere un valore compreso tra 1 (scarso) e
     5 (ottimo)" — CMB and ABI are 1 (poor) to 5 (excellent)."""
     with pytest.raises(SetupError, match="CMB must be a whole number 1–5"):
@@ -168,7 +172,7 @@ def test_WI_1_characteristics_are_1_to_5(value: Any) -> None:
         SYSTEM.check_setup(make_setup({"red": [("A", 3, value)], "blue": [("X", 3, 3)]}))
 
 
-def test_WI_1_two_to_four_players_each_with_units() -> None:
+def test_wi1_two_to_four_players_each_with_units() -> None:
     """WI-1: 2–4 players ("Ogni giocatore controlla un numero variabile di unità")."""
     one: Army = [("A", 3, 3)]
     for players in (1, 5):
@@ -181,13 +185,13 @@ def test_WI_1_two_to_four_players_each_with_units() -> None:
         SYSTEM.check_setup(make_setup({"red": one, "blue": []}))
 
 
-def test_WI_1_unequal_spending_is_only_a_warning() -> None:
+def test_wi1_unequal_spending_is_only_a_warning() -> None:
     """WI-1: armies within the budget may spend different points; the setup says so."""
     warnings = SYSTEM.check_setup(make_setup({"red": [("A", 5, 5)], "blue": [("X", 1, 1)]}))
     assert warnings == ["armies spend different points: Red 10, Blue 2"]
 
 
-def test_WI_1_sample_armies_are_legal_and_within_the_default_budget() -> None:
+def test_wi1_sample_armies_are_legal_and_within_the_default_budget() -> None:
     """Seed: "Per iniziare è consigliato di utilizzare 100-150 punti risorsa per giocatore"
     — the four sample armies fit the default budget (WI-1: 120)."""
     names = army_names(WI)
@@ -198,7 +202,7 @@ def test_WI_1_sample_armies_are_legal_and_within_the_default_budget() -> None:
         assert SYSTEM.check_setup(make_setup({"red": units, "blue": units})) == []
 
 
-def test_WI_1_the_demo_setup_is_legal_without_warnings() -> None:
+def test_wi1_the_demo_setup_is_legal_without_warnings() -> None:
     """WI-1: the bundled demo (`skirmtui demo`, the TUI and CLI tests' battle) passes the
     setup check: armies within the budget and spending equal points."""
     assert SYSTEM.check_setup(SYSTEM.demo_setup()) == []
@@ -207,7 +211,7 @@ def test_WI_1_the_demo_setup_is_legal_without_warnings() -> None:
 # == WI-2, G-3: play order ==================================================================
 
 
-def test_WI_2_play_order_highest_roll_first() -> None:
+def test_wi2_play_order_highest_roll_first() -> None:
     """Seed: "I giocatori lanciano un d6 e si stabilisce l'ordine di gioco: inizia chi ha
     punteggio più alto" — each player rolls a d6; the highest plays first."""
     t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]})
@@ -220,7 +224,7 @@ def test_WI_2_play_order_highest_roll_first() -> None:
     assert any(e.text == "Play order: Blue, Green, Red" for e in t.battle.log)
 
 
-def test_WI_2_play_order_ties_reroll_among_tied_only() -> None:
+def test_wi2_play_order_ties_reroll_among_tied_only() -> None:
     """Seed: "i giocatori con risultati uguali ritirano (solo loro)" — players with equal
     results roll again, only they (G-3)."""
     t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]})
@@ -250,7 +254,7 @@ def test_G_3_two_separate_ties_each_reroll_among_themselves() -> None:
     assert t.battle.pos.order == ["blue", "red", "yellow", "green"]
 
 
-def test_WI_2_play_order_is_rolled_once_and_kept_for_the_battle() -> None:
+def test_wi2_play_order_is_rolled_once_and_kept_for_the_battle() -> None:
     """WI-2: rolled once at the start, kept for the battle (the seed rolls it once,
     before the armies are even chosen)."""
     t = Table().order(1, 6)  # blue first
@@ -264,7 +268,7 @@ def test_WI_2_play_order_is_rolled_once_and_kept_for_the_battle() -> None:
 # == WI-3: the turn and activation ==========================================================
 
 
-def test_WI_3_turn_phases_in_order() -> None:
+def test_wi3_turn_phases_in_order() -> None:
     """Seed "Fasi": Attivazione, Recupero, Tiro, Movimento, Mischia, then "si completa il
     turno" — WI-3: Activation → Recovery → Shooting → Movement → Melee → End of turn."""
     t = Table().order(6, 1)
@@ -281,7 +285,7 @@ def test_WI_3_turn_phases_in_order() -> None:
     ]
 
 
-def test_WI_3_activation_is_a_d6_test_under_ABI() -> None:
+def test_wi3_activation_is_a_d6_test_under_ABI() -> None:
     """Seed: "si lancia il d6 e si confronta il risultato con la caratteristica richiesta
     (CMB o ABI): se è minore o uguale … l'unità effettua l'azione"; ABI is used for
     "iniziativa" — activation passes on d6 ≤ ABI."""
@@ -302,7 +306,7 @@ def test_WI_3_activation_is_a_d6_test_under_ABI() -> None:
     assert t.stat("red2", "active") is False and t.stat("red2", "tried") is True
 
 
-def test_WI_3_a_pass_makes_the_unit_active_and_the_same_player_continues() -> None:
+def test_wi3_a_pass_makes_the_unit_active_and_the_same_player_continues() -> None:
     """Seed: "il giocatore di turno prova ad attivare le proprie unità" — the player in
     turn goes on trying units while they pass."""
     t = Table({"red": [*RED, ("Charlie", 2, 2)], "blue": BLUE}).order(6, 1)
@@ -314,7 +318,7 @@ def test_WI_3_a_pass_makes_the_unit_active_and_the_same_player_continues() -> No
     assert t.asks.side == "red" and t.offered() == ["red2", "done"]
 
 
-def test_WI_3_the_first_failure_passes_to_the_next_player() -> None:
+def test_wi3_the_first_failure_passes_to_the_next_player() -> None:
     """Seed: "quando fallisce il turno passa al giocatore seguente" — on a failure play
     passes to the next player; the units not yet tried stay inactive this turn."""
     t = Table({"red": [*RED, ("Charlie", 2, 2)], "blue": BLUE}).order(6, 1)
@@ -326,7 +330,7 @@ def test_WI_3_the_first_failure_passes_to_the_next_player() -> None:
     assert t.stat("red3", "tried") is False and t.stat("red3", "active") is False
 
 
-def test_WI_3_stop_passes_to_the_next_player() -> None:
+def test_wi3_stop_passes_to_the_next_player() -> None:
     """WI-3: the first failure "(or the player stopping) passes to the next player"."""
     t = Table().order(6, 1)
     t.activate("red1", 1)("activation.unit", "done")
@@ -334,7 +338,7 @@ def test_WI_3_stop_passes_to_the_next_player() -> None:
     assert t.stat("red2", "tried") is False
 
 
-def test_WI_3_each_unit_tries_once_per_turn() -> None:
+def test_wi3_each_unit_tries_once_per_turn() -> None:
     """WI-3: each unit tries once per turn — passed or failed, it is not offered again
     until the next turn."""
     t = Table().order(6, 1)
@@ -349,7 +353,7 @@ def test_WI_3_each_unit_tries_once_per_turn() -> None:
     assert not any(t.stat(u, "active") or t.stat(u, "tried") for u in t.battle.units)
 
 
-def test_WI_3_a_player_with_every_unit_tried_passes_on_its_own() -> None:
+def test_wi3_a_player_with_every_unit_tried_passes_on_its_own() -> None:
     """Seed: "quando tutti i giocatori hanno effettuato una fase di attivazione si passa
     alla fase seguente"."""
     t = Table().order(6, 1)
@@ -362,7 +366,7 @@ def test_WI_3_a_player_with_every_unit_tried_passes_on_its_own() -> None:
 # == WI-4: two actions, one of them combat ==================================================
 
 
-def test_WI_4_a_unit_that_recovered_and_moved_cannot_melee() -> None:
+def test_wi4_a_unit_that_recovered_and_moved_cannot_melee() -> None:
     """Seed: "una unità può effettuare al massimo due azioni per turno, solo una delle
     quali può essere di combattimento"; WI-4: recovery and moving each count as one."""
     t = Table().order(6, 1)
@@ -377,7 +381,7 @@ def test_WI_4_a_unit_that_recovered_and_moved_cannot_melee() -> None:
     assert t.offered() == ["red2", "done"]  # red1 has no action left for melee
 
 
-def test_WI_4_a_unit_that_shot_cannot_melee() -> None:
+def test_wi4_a_unit_that_shot_cannot_melee() -> None:
     """Seed (Mischia): "tra quelle attive e che non abbiano già attaccato a distanza" —
     only one combat action: a unit that shot does not melee, though it has an action left."""
     t = Table().all_active()
@@ -388,7 +392,7 @@ def test_WI_4_a_unit_that_shot_cannot_melee() -> None:
     assert t.offered() == ["red2", "done"]
 
 
-def test_WI_4_a_unit_that_recovered_and_shot_cannot_move() -> None:
+def test_wi4_a_unit_that_recovered_and_shot_cannot_move() -> None:
     """Seed: at most two actions a turn; WI-4: moving is an action too."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
@@ -397,18 +401,18 @@ def test_WI_4_a_unit_that_recovered_and_shot_cannot_move() -> None:
     t.shoot("red1", "blue1", "short", 6)
     assert t.stat("red1", "actions") == 2
     t("shoot.unit", "done")("shoot.unit", "done")
-    assert t.asks.key == "move.unit"  # red1 is not offered
-    assert t.offered() == ["red2|open", "red2|rough", "red2|impervious", "done"]
+    assert t.asks.key == "move.units"  # red1 is not offered
+    assert t.offered() == ["red2|open", "red2|rough", "red2|impervious"]
 
 
-def test_WI_4_only_active_units_shoot_and_melee() -> None:
+def test_wi4_only_active_units_shoot_and_melee() -> None:
     """Seed (Tiro): "il giocatore decide quali unità far attaccare a distanza, tra quelle
     attive"; (Mischia): "tra quelle attive"."""
     t = Table().order(6, 1)
     t.activate("red1", 1).activate("red2", 6).activate("blue1", 6)
     assert t.asks.key == "shoot.unit" and t.offered() == ["red1", "done"]
     t("shoot.unit", "done")  # blue has no active unit: no shooting prompt for blue
-    assert t.asks.key == "move.unit"
+    assert t.asks.key == "move.units"
     t.no_moves()
     assert t.asks.key == "melee.unit" and t.offered() == ["red1", "done"]
 
@@ -416,7 +420,7 @@ def test_WI_4_only_active_units_shoot_and_melee() -> None:
 # == WI-5: recovery =========================================================================
 
 
-def test_WI_5_a_passed_recovery_removes_one_damage_level_and_is_an_action() -> None:
+def test_wi5_a_passed_recovery_removes_one_damage_level_and_is_an_action() -> None:
     """Seed (Recupero): "il giocatore di turno può ripristinare un livello di danno";
     ABI is used for "ripristino" — an ABI test; a pass removes one level (WI-5)."""
     t = Table().order(6, 1)
@@ -432,7 +436,7 @@ def test_WI_5_a_passed_recovery_removes_one_damage_level_and_is_an_action() -> N
     assert t.stat("red1", "actions") == 1
 
 
-def test_WI_5_a_failed_recovery_still_costs_the_action() -> None:
+def test_wi5_a_failed_recovery_still_costs_the_action() -> None:
     """WI-5 / WI-4: recovering counts as one action, passed or not."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
@@ -441,20 +445,22 @@ def test_WI_5_a_failed_recovery_still_costs_the_action() -> None:
     assert t.stat("red1", "damage") == 1 and t.stat("red1", "actions") == 1
 
 
-def test_WI_5_a_unit_healed_by_the_gm_during_its_test_stays_fine() -> None:
-    """G-4 with WI-5: the GM sets damage 0 while the recovery roll is pending; a pass
-    then has no level left to remove (found by the GM-override property test)."""
+def test_wi5_a_unit_healed_by_the_gm_during_its_test_stays_fine() -> None:
+    """G-4 with WI-5: the GM sets damage 0 while the recovery roll is pending: the
+    question sees it (the engine plays the step again), so the unit, fine now, is not
+    asked to recover and spends no action (found by the GM-override property test)."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
     t.activate("red1", 1)("activation.unit", "done").activate("blue1", 6)
     t("recovery.unit", "red1")
+    assert t.asks.key == "recovery.roll"
     t.session.gm("gm.set", unit="red1", field="damage", value=0)
-    t("recovery.roll", (1,))
-    assert t.stat("red1", "damage") == 0 and t.stat("red1", "actions") == 1
+    assert t.stat("red1", "damage") == 0 and t.stat("red1", "actions") == 0
+    assert [e.answer for e in t.battle.log if e.kind == "withdrawn"] == [8]
     assert t.asks.key == "shoot.unit"  # Blue has nothing to recover: shooting begins
 
 
-def test_WI_5_one_unit_per_player_in_play_order() -> None:
+def test_wi5_one_unit_per_player_in_play_order() -> None:
     """WI-5: "each player in order may test ABI with one active damaged unit"."""
     t = Table().order(6, 1)
     for unit_id in ("red1", "red2", "blue2"):
@@ -469,7 +475,7 @@ def test_WI_5_one_unit_per_player_in_play_order() -> None:
     assert t.stat("red1", "damage") == 1 and t.stat("red2", "damage") == 0
 
 
-def test_WI_5_only_active_damaged_units_may_recover() -> None:
+def test_wi5_only_active_damaged_units_may_recover() -> None:
     """WI-5: an inactive damaged unit, or an active unhurt one, is not offered."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red2", field="damage", value=1)
@@ -481,7 +487,7 @@ def test_WI_5_only_active_damaged_units_may_recover() -> None:
 # == WI-6: shooting =========================================================================
 
 
-def test_WI_6_a_target_not_seen_at_50_percent_cannot_be_shot() -> None:
+def test_wi6_a_target_not_seen_at_50_percent_cannot_be_shot() -> None:
     """Seed: "una unità può essere colpita solo da unità che la vedano almeno al 50%
     (copertura parziale)" — no shot, no action; the shooter stands down this phase."""
     t = Table().all_active()
@@ -493,7 +499,7 @@ def test_WI_6_a_target_not_seen_at_50_percent_cannot_be_shot() -> None:
     assert not any(e.key == "shoot.to_hit" for e in t.battle.log)
 
 
-def test_WI_6_distance_bands_and_out_of_range() -> None:
+def test_wi6_distance_bands_and_out_of_range() -> None:
     """Seed "Distanze": "tra 0 e 5cm: mischia / lancio; tra 5 20cm: corto raggio; tra 20 e
     50cm: medio raggio; da 50 a 100cm: lungo raggio" — the table answers the band."""
     t = Table().all_active()
@@ -511,7 +517,7 @@ def test_WI_6_distance_bands_and_out_of_range() -> None:
 
 
 @pytest.mark.parametrize("band", ["throw", "short", "medium", "long"])
-def test_WI_6_a_shot_is_a_CMB_test(band: str) -> None:
+def test_wi6_a_shot_is_a_CMB_test(band: str) -> None:
     """Seed: "il giocatore lancia per ciascuna unità il d6 — se il risultato è minore o
     uguale a CMB l'attacco va a segno"; without the option no band changes the number."""
     t = Table().all_active()
@@ -526,7 +532,7 @@ def test_WI_6_a_shot_is_a_CMB_test(band: str) -> None:
     assert t.stat("blue1", "pending") == 1
 
 
-def test_WI_6_a_hit_is_applied_only_at_end_of_turn() -> None:
+def test_wi6_a_hit_is_applied_only_at_end_of_turn() -> None:
     """Seed: "ogni colpo andato a segno provoca un danno all'unità bersaglio — gli effetti
     dei danni si applicano solo a fine turno" and "si completa il turno, applicando i danni
     degli attacchi a distanza" — the target acts all turn as if unhurt."""
@@ -538,9 +544,9 @@ def test_WI_6_a_hit_is_applied_only_at_end_of_turn() -> None:
     # Blue2 still shoots back this turn …
     t.shoot("blue2", "red1", "short", 6)("shoot.unit", "done")
     # … moves its full 20 cm, not as prone (1) nor held back as wounded (2) …
-    t("move.unit", "done")  # red: nobody moves
+    t("move.units", [])  # red: nobody moves
     assert "up to 20 cm" in labels(t.asks)["blue2|open"].label
-    t("move.unit", "done")
+    t("move.units", [])
     # … and counter-attacks in melee.
     t.melee("red3", "blue2", 6)
     assert t.asks.key == "melee.counter" and t.asks.actor == "blue2"
@@ -565,7 +571,7 @@ def test_WI_6_a_hit_is_applied_only_at_end_of_turn() -> None:
     }
 
 
-def test_WI_6_three_hits_remove_the_target_at_end_of_turn() -> None:
+def test_wi6_three_hits_remove_the_target_at_end_of_turn() -> None:
     """Seed: "3 = unità deceduta, va rimossa dal tavolo da gioco" — even when the three
     hits came by shooting, the unit leaves the table at End of turn, not before."""
     t = Table({"red": [*RED, ("Charlie", 5, 5)], "blue": BLUE}).all_active()
@@ -591,7 +597,7 @@ def test_WI_6_three_hits_remove_the_target_at_end_of_turn() -> None:
         ("long", True, (("long range", -2), ("reduced visibility", -2)), 0),
     ],
 )
-def test_WI_6_range_modifiers_option_lowers_the_number_to_roll_under(
+def test_wi6_range_modifiers_option_lowers_the_number_to_roll_under(
     band: str, fog: bool | None, modifiers: tuple[tuple[str, int], ...], threshold: int
 ) -> None:
     """Seed TODO: "i colpi a distanza media ricevono un malus a -1, quelli a lunga distanza
@@ -614,7 +620,7 @@ def test_WI_6_range_modifiers_option_lowers_the_number_to_roll_under(
     assert t.stat("blue1", "pending") == (1 if threshold else 0)
 
 
-def test_WI_6_range_modifiers_are_off_by_default() -> None:
+def test_wi6_range_modifiers_are_off_by_default() -> None:
     """WI-6: the seed's TODO maluses are "a battle option, off by default"."""
     t = Table().all_active()
     assert t.battle.options["range_modifiers"] is False
@@ -626,7 +632,7 @@ def test_WI_6_range_modifiers_are_off_by_default() -> None:
     assert t.stat("blue1", "pending") == 1
 
 
-def test_WI_6_players_shoot_in_play_order_until_they_pass() -> None:
+def test_wi6_players_shoot_in_play_order_until_they_pass() -> None:
     """Seed: "quando il giocatore non ha più truppe che devono attaccare passa il turno al
     giocatore successivo" — each player shoots with as many units as it likes, then passes."""
     t = Table().all_active()
@@ -646,7 +652,7 @@ def test_seed_any_unit_may_act_on_any_other_enemy() -> None:
     assert t.offered() == ["blue1", "blue2", "green1", "done"]
 
 
-def test_WI_6_a_shooter_that_finds_no_target_may_still_melee() -> None:
+def test_wi6_a_shooter_that_finds_no_target_may_still_melee() -> None:
     """WI-8: melee is for "active units that did not shoot"; a unit that found no target
     in Shooting did not shoot."""
     t = Table().all_active()
@@ -664,61 +670,70 @@ def moved_units(t: Table) -> list[str | None]:
     return [e.actor for e in t.battle.log if e.phase == "movement" and " moves up to " in e.text]
 
 
-def test_WI_7_movement_is_simultaneous_and_optional() -> None:
+def test_wi7_movement_is_simultaneous_and_optional() -> None:
     """Seed: "tutti i giocatori effettuano i movimenti in simultanea — non è obbligatorio
-    muovere tutte le unità" — each player says which of its units moved; "done" leaves
-    the others where they are."""
+    muovere tutte le unità" — each player says in one answer which of its units moved
+    and over what ground (issue 25); the others stay where they are."""
     t = Table().order(6, 1)
     t("activation.unit", "done")("activation.unit", "done")
-    assert t.battle.phase == "movement" and t.asks.key == "move.unit"
+    assert t.battle.phase == "movement" and t.asks.key == "move.units"
+    assert isinstance(t.asks, Pick)
     assert t.asks.side == "red" and t.offered() == [
         "red1|open",
         "red1|rough",
         "red2|open",
         "red2|rough",
-        "done",
     ]
-    t.move("red2", "open")
-    assert t.asks.side == "red" and t.offered() == ["red1|open", "red1|rough", "done"]
-    t("move.unit", "done")  # red1 stays
+    t.move("red2", "open")  # red1 stays
     assert t.asks.side == "blue"
-    t.move("blue1", "rough").move("blue2", "open")  # blue has nobody left: phase over
+    t.moves(("blue1", "rough"), ("blue2", "open"))
     assert t.battle.phase != "movement"
     assert moved_units(t) == ["red2", "blue1", "blue2"]
 
 
-def test_wi7_one_players_done_ends_only_that_players_movement() -> None:
+def test_wi7_a_unit_moves_over_one_ground_at_most() -> None:
+    """Seed: a unit moves over open, rough or impervious ground: its three moves are one
+    group of the Pick, and an answer giving it two is refused with nothing stored."""
+    t = Table().order(6, 1)
+    t("activation.unit", "done")("activation.unit", "done")
+    items = list(t.session.items)
+    with pytest.raises(AnswerError, match=r"Alpha: rough ground.*Alpha: open ground"):
+        t.session.answer(["red1|open", "red1|rough"])
+    assert t.session.items == items and t.asks.key == "move.units"
+
+
+def test_wi7_one_players_answer_ends_only_that_players_movement() -> None:
     """Seed: "tutti i giocatori effettuano i movimenti in simultanea … quando tutti i
-    giocatori hanno spostato le truppe si passa alla fase seguente" — red's "done" ends
-    red's movement only: blue's units are still asked (before, red's "done" on one unit
-    ended the phase and blue's units never moved)."""
+    giocatori hanno spostato le truppe si passa alla fase seguente" — red's answer ends
+    red's movement only: blue's and green's units are still asked."""
     t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]}).order(6, 3, 1)
     for _ in range(3):
         t("activation.unit", "done")
-    assert t.asks.key == "move.unit" and t.asks.side == "red"
-    t("move.unit", "done")
+    assert t.asks.key == "move.units" and t.asks.side == "red"
+    t("move.units", [])
     assert t.battle.phase == "movement" and t.asks.side == "blue"
     assert t.stat("red1", "moved") is False and t.stat("red2", "moved") is False
-    t.move("blue2", "open")("move.unit", "done")
+    t.move("blue2", "open")
     assert t.battle.phase == "movement" and t.asks.side == "green"
-    t.move("green1", "rough")  # green's last unit: nothing left to ask it
+    t.move("green1", "rough")
     assert t.battle.phase != "movement"
     assert moved_units(t) == ["blue2", "green1"]
 
 
-def test_wi7_a_player_with_ten_units_tells_its_movement_in_a_few_answers() -> None:
+def test_wi7_a_player_with_ten_units_tells_its_movement_in_one_answer() -> None:
     """Seed: "non è obbligatorio muovere tutte le unità" — "these three moved over open
-    ground, this one tried the impervious slope, the rest stay" is one answer per unit
-    that moved, the impervious roll and "done": 6 answers, not one per unit (10+)."""
+    ground, this one tried the impervious slope, the rest stay" is one answer and the
+    impervious roll (issue 25): 2 answers, where it was one per unit that moved and
+    "done" (6); the outcome is the same: the same units moved, the same test rolled."""
     army: Army = [(f"Unit {n}", 3, 3) for n in range(1, 11)]
     t = Table({"red": army, "blue": [("Xray", 3, 3)]}).order(6, 1)
     t.activate("red4", 1)("activation.unit", "done")("activation.unit", "done")
     t("shoot.unit", "done")
     before = len(t.session.items)
-    t.move("red1", "open").move("red2", "open").move("red3", "open")
-    t.move("red4", "impervious")("move.impervious", (3,))
-    t("move.unit", "done")
-    assert len(t.session.items) - before == 6
+    t.moves(("red4", "impervious"), ("red1", "open"), ("red2", "open"), ("red3", "open"))
+    assert t.session.items[-1].value == ("red1|open", "red2|open", "red3|open", "red4|impervious")
+    t("move.impervious", (3,))
+    assert len(t.session.items) - before == 2
     assert t.asks.side == "blue"
     moved = [u for u in t.battle.units if t.stat(u, "moved")]
     assert moved == ["red1", "red2", "red3", "red4"]
@@ -726,7 +741,49 @@ def test_wi7_a_player_with_ten_units_tells_its_movement_in_a_few_answers() -> No
     assert "Unit 4 moves up to 10 cm (impervious)" in log
 
 
-def test_WI_7_allowances_open_20_rough_10_impervious_10() -> None:
+def test_wi7_an_impervious_move_shows_the_chance_of_its_ABI_test() -> None:
+    """Seed: impervious ground needs an ABI test (1d6 ≤ ABI): the option shows its chance."""
+    t = Table().order(6, 1)
+    t.activate("red1", 1).activate("red2", 1)("activation.unit", "done")
+    t("shoot.unit", "done")
+    assert labels(t.asks)["red1|impervious"].chance == 4 / 6  # Alpha: ABI 4
+    assert labels(t.asks)["red2|impervious"].chance == 3 / 6
+    assert labels(t.asks)["red1|open"].chance is None
+
+
+def test_wi7_enter_offers_last_turns_movement_of_the_same_units() -> None:
+    """Issue 25: the default of a player's movement is what it told last turn, of the
+    units that may still move (a unit since wounded drops out); never given by itself."""
+    t = Table().order(6, 1)
+    t("activation.unit", "done")("activation.unit", "done")
+    assert t.asks.default is None  # the first turn: nothing told before
+    t.moves(("red1", "open"), ("red2", "rough")).no_moves()
+    while t.asks.key != "move.units":
+        t(t.asks.key, "done")
+    assert t.asks.side == "red" and t.asks.default == ("red1|open", "red2|rough")
+    t.session.undo()  # back before turn 2's movement: red2 is wounded there
+    t.session.gm("gm.set", unit="red2", field="damage", value=2)  # wounded: cannot move
+    t(t.asks.key, "done")
+    assert t.asks.key == "move.units" and t.asks.default == ("red1|open",)
+    t.session.answer(t.asks.default)
+    assert t.stat("red1", "moved") is True
+
+
+def test_wi7_an_older_save_tells_movement_one_unit_at_a_time() -> None:
+    """A save from before issue 25 (`move.unit`, one answer per unit that moved, then
+    "done") replays with the questions it was played with: the session finds that its
+    log does not fit today's and sets `questions = "one at a time"`."""
+    old = Table(questions="one at a time").order(6, 1)
+    old("activation.unit", "done")("activation.unit", "done")
+    old("move.unit", "red2|open")("move.unit", "done")
+    old("move.unit", "blue1|rough")("move.unit", "blue2|open")
+    replayed = Session(SYSTEM, make_setup({"red": RED, "blue": BLUE}), old.session.items)
+    assert replayed.setup.options["questions"] == "one at a time"
+    moved = [e.actor for e in replayed.battle.log if " moves up to " in e.text]
+    assert moved == ["red2", "blue1", "blue2"] == moved_units(old)
+
+
+def test_wi7_allowances_open_20_rough_10_impervious_10() -> None:
     """Seed: "ogni unità si può spostare al massimo di 20cm … su terreno scosceso o
     accidentato la distanza si riduce a 10cm … su terreno impervio la distanza si riduce a
     10cm ed è necessario effettuare una prova su ABI"."""
@@ -743,7 +800,7 @@ def test_WI_7_allowances_open_20_rough_10_impervious_10() -> None:
     assert t.stat("red1", "moved") is True and t.stat("red1", "actions") == 1  # an action
 
 
-def test_WI_7_prone_units_move_half() -> None:
+def test_wi7_prone_units_move_half() -> None:
     """Seed: "le unità prone si muovono di metà distanza"."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
@@ -756,7 +813,7 @@ def test_WI_7_prone_units_move_half() -> None:
     assert t.battle.log[-1].text == "Alpha moves up to 10 cm (open)"
 
 
-def test_WI_7_wounded_units_cannot_move() -> None:
+def test_wi7_wounded_units_cannot_move() -> None:
     """Seed: "si possono muovere solo le unità non ferite"."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=2)
@@ -768,7 +825,7 @@ def test_WI_7_wounded_units_cannot_move() -> None:
     assert t.battle.phase != "movement"
 
 
-def test_WI_7_inactive_units_may_move_but_not_onto_impervious_ground() -> None:
+def test_wi7_inactive_units_may_move_but_not_onto_impervious_ground() -> None:
     """Seed: "si possono muovere anche le unità non attive (fase di attivazione) eccetto
     che su terreni impervi" — the option is shown disabled, and picking it is refused
     with nothing stored."""
@@ -779,25 +836,25 @@ def test_WI_7_inactive_units_may_move_but_not_onto_impervious_ground() -> None:
     assert "red1|impervious" not in t.offered() and "red1|open" in t.offered()
     items, log = list(t.session.items), len(t.battle.log)
     with pytest.raises(AnswerError, match="inactive units cannot enter impervious terrain"):
-        t.session.answer("red1|impervious")
+        t.session.answer(["red1|impervious"])
     assert t.session.items == items and len(t.battle.log) == log
     t.move("red1", "open")  # an inactive unit does move in the open
     assert t.stat("red1", "moved") is True
 
 
-def test_WI_7_impervious_ground_needs_an_ABI_test() -> None:
+def test_wi7_impervious_ground_needs_an_ABI_test() -> None:
     """Seed: "su terreno impervio … è necessario effettuare una prova su ABI per verificare
     se il movimento riesce"."""
     t = Table().order(6, 1)
     t.activate("red1", 1).activate("red2", 1)("activation.unit", "done")
     t("shoot.unit", "done")
-    t.move("red1", "impervious")
+    t.moves(("red1", "impervious"), ("red2", "impervious"))
     prompt = t.asks
     assert isinstance(prompt, Roll) and prompt.key == "move.impervious"
     assert (prompt.actor, prompt.threshold, prompt.compare) == ("red1", 4, "<=")
     t("move.impervious", (4,))
     assert t.battle.log[-1].text == "Alpha moves up to 10 cm (impervious)"
-    t.move("red2", "impervious")("move.impervious", (4,))  # red2: 4 > ABI 3
+    t("move.impervious", (4,))  # red2: 4 > ABI 3
     assert t.battle.log[-1].text == "Bravo fails to move through impervious terrain"
     # Ours (not a ruling): a failed impervious test still spends the move action.
     assert t.stat("red2", "actions") == 1 and t.stat("red2", "moved") is True
@@ -806,7 +863,7 @@ def test_WI_7_impervious_ground_needs_an_ABI_test() -> None:
 # == WI-8: melee ============================================================================
 
 
-def test_WI_8_a_melee_hit_is_damage_at_once() -> None:
+def test_wi8_a_melee_hit_is_damage_at_once() -> None:
     """Seed (Mischia): "se il risultato è minore o uguale a CMB l'attacco va a segno … gli
     effetti dei danni si applicano subito"."""
     t = Table().all_active().to_melee()
@@ -819,7 +876,7 @@ def test_WI_8_a_melee_hit_is_damage_at_once() -> None:
     assert t.stat("red1", "actions") == 1 and t.stat("red1", "combat") is True
 
 
-def test_WI_8_the_attacked_unit_counter_attacks_with_a_CMB_test() -> None:
+def test_wi8_the_attacked_unit_counter_attacks_with_a_CMB_test() -> None:
     """Seed: "il giocatore che controlla l'unità attaccata effettua un contro-attacco" —
     hit or miss, the target strikes back (d6 ≤ its CMB), damage at once."""
     t = Table().all_active().to_melee()
@@ -836,7 +893,7 @@ def test_WI_8_the_attacked_unit_counter_attacks_with_a_CMB_test() -> None:
     assert t.stat("red2", "damage") == 1
 
 
-def test_WI_8_the_counter_attack_is_not_an_action() -> None:
+def test_wi8_the_counter_attack_is_not_an_action() -> None:
     """WI-8: "the counter-attack is not an action" — the target keeps its own attack."""
     t = Table().all_active().to_melee()
     t.melee("red1", "blue1", 6)("melee.counter", (6,))
@@ -847,7 +904,7 @@ def test_WI_8_the_counter_attack_is_not_an_action() -> None:
     assert t.stat("red1", "damage") == 1
 
 
-def test_WI_8_no_counter_attack_from_a_unit_no_longer_on_the_table() -> None:
+def test_wi8_no_counter_attack_from_a_unit_no_longer_on_the_table() -> None:
     """WI-8: the target counter-attacks "if it is still on the table"."""
     t = Table().all_active()
     t.session.gm("gm.set", unit="blue2", field="damage", value=2)
@@ -857,7 +914,7 @@ def test_WI_8_no_counter_attack_from_a_unit_no_longer_on_the_table() -> None:
     assert t.offered() == ["red2", "done"]
 
 
-def test_WI_8_a_counter_attack_may_remove_the_attacker() -> None:
+def test_wi8_a_counter_attack_may_remove_the_attacker() -> None:
     """Seed: damage in melee applies at once, and "3 = unità deceduta, va rimossa"."""
     t = Table().all_active()
     t.session.gm("gm.set", unit="red1", field="damage", value=2)
@@ -869,7 +926,7 @@ def test_WI_8_a_counter_attack_may_remove_the_attacker() -> None:
     assert t.offered() == ["red2", "done"]  # a removed unit is no target
 
 
-def test_WI_8_only_targets_within_10_cm() -> None:
+def test_wi8_only_targets_within_10_cm() -> None:
     """Seed: "possono essere attaccate solo unità che siano nel raggio di 10cm dall'unità
     attaccante" — the table says; out of reach there is no attack and no action."""
     t = Table().all_active().to_melee()
@@ -880,7 +937,7 @@ def test_WI_8_only_targets_within_10_cm() -> None:
     assert t.offered() == ["red2", "done"]
 
 
-def test_WI_8_inactive_units_are_attacked_and_counter_attack() -> None:
+def test_wi8_inactive_units_are_attacked_and_counter_attack() -> None:
     """Seed: every unit may be acted on; "il giocatore che controlla l'unità attaccata
     effettua un contro-attacco" — being inactive does not stop the counter-attack."""
     t = Table().order(6, 1)
@@ -893,7 +950,7 @@ def test_WI_8_inactive_units_are_attacked_and_counter_attack() -> None:
 # == WI-9: damage levels, the end of the battle =============================================
 
 
-def test_WI_9_damage_levels_prone_wounded_dead() -> None:
+def test_wi9_damage_levels_prone_wounded_dead() -> None:
     """Seed "Danni": "0 = unità operativa, 1 = unità prona, 2 = unità ferita, 3 = unità
     deceduta, va rimossa dal tavolo da gioco"."""
     t = Table({"red": [*RED, ("Charlie", 5, 5)], "blue": BLUE}).all_active().to_melee()
@@ -908,7 +965,7 @@ def test_WI_9_damage_levels_prone_wounded_dead() -> None:
     assert "blue1" not in [u.id for u in t.battle.on_table()]
 
 
-def test_WI_9_the_battle_ends_when_one_player_has_units_left() -> None:
+def test_wi9_the_battle_ends_when_one_player_has_units_left() -> None:
     """WI-9: "The battle ends when one player has units left" — here at End of turn, when
     the shooting damage removes Blue's last unit."""
     t = Table({"red": RED, "blue": [("Xray", 1, 1)]}).order(6, 1)
@@ -925,7 +982,7 @@ def test_WI_9_the_battle_ends_when_one_player_has_units_left() -> None:
     assert t.session.prompt is None
 
 
-def test_WI_9_a_player_without_units_is_skipped_while_two_others_fight_on() -> None:
+def test_wi9_a_player_without_units_is_skipped_while_two_others_fight_on() -> None:
     """WI-9: with three players the battle goes on while two still have units."""
     t = Table({"red": RED, "blue": BLUE, "green": [("Golf", 3, 3)]}).order(6, 3, 1)
     t.session.gm("gm.remove", unit="green1")
@@ -935,7 +992,7 @@ def test_WI_9_a_player_without_units_is_skipped_while_two_others_fight_on() -> N
     assert {e.side for e in t.battle.log if e.key == "activation.unit"} == {"red", "blue"}
 
 
-def test_WI_9_no_units_left_on_any_side_is_a_draw() -> None:
+def test_wi9_no_units_left_on_any_side_is_a_draw() -> None:
     """WI-9: shooting damage lands together at End of turn, so every side may be wiped
     out at once: nobody has units left, a draw."""
     t = Table({"red": [("Alpha", 5, 5)], "blue": [("Xray", 5, 5)]}).order(6, 1)
@@ -951,7 +1008,7 @@ def test_WI_9_no_units_left_on_any_side_is_a_draw() -> None:
     assert SYSTEM.summary(t.battle)[0].startswith("Winner: nobody (draw)")
 
 
-def test_WI_9_turn_limit_most_cost_surviving_wins() -> None:
+def test_wi9_turn_limit_most_cost_surviving_wins() -> None:
     """WI-9: "an optional turn limit, then most cost surviving wins"."""
     t = Table({"red": [("Alpha", 5, 5)], "blue": [("Xray", 4, 4), ("Yankee", 1, 1)]}, turn_limit=2)
     t.session.gm("gm.remove", unit="blue2")  # 10 against 8 on the table
@@ -965,7 +1022,7 @@ def test_WI_9_turn_limit_most_cost_surviving_wins() -> None:
     assert t.session.prompt is None
 
 
-def test_WI_9_turn_limit_equal_cost_is_a_draw_and_no_limit_plays_on() -> None:
+def test_wi9_turn_limit_equal_cost_is_a_draw_and_no_limit_plays_on() -> None:
     """WI-9: equal cost surviving at the turn limit: nobody has most, a draw; with no
     limit (0, the default) the battle goes on."""
     t = Table({"red": [("Alpha", 3, 3)], "blue": [("Xray", 2, 4)]}, turn_limit=1).order(6, 1)
@@ -977,7 +1034,7 @@ def test_WI_9_turn_limit_equal_cost_is_a_draw_and_no_limit_plays_on() -> None:
     assert t.battle.result is None and t.battle.round == 11
 
 
-def test_WI_9_turn_limit_counts_only_units_on_the_table() -> None:
+def test_wi9_turn_limit_counts_only_units_on_the_table() -> None:
     """WI-9: the dead do not count; cost is the unit's cost (CMB + ABI), hurt or not."""
     t = Table({"red": [("A", 5, 5), ("B", 1, 1)], "blue": [("X", 3, 3)]}, turn_limit=1)
     t.order(6, 1)
@@ -1030,7 +1087,7 @@ def test_G_4_gm_overrides_take_effect_and_survive_undo_redo_and_save_load(
         "Red wins: the GM ended the battle",
     ]
     t.session.undo()
-    assert t.battle.result is None and t.asks.key == "move.unit"
+    assert t.battle.result is None and t.asks.key == "move.units"
     t.session.redo()
     assert facts(t.session) == expected
     for _ in range(3):
@@ -1085,4 +1142,4 @@ def test_wi7_a_save_played_before_movement_by_player_still_replays() -> None:
     assert summary.startswith("Winner: ")
     fresh = Table().order(6, 1)
     fresh("activation.unit", "done")("activation.unit", "done")
-    assert fresh.asks.key == "move.unit" and "movement" not in fresh.session.setup.options
+    assert fresh.asks.key == "move.units" and "movement" not in fresh.session.setup.options

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
+
 from skirmtui.engine.core.armies import setup_for_players
 from skirmtui.engine.core.prompts import Choose
 from skirmtui.engine.core.session import Session
@@ -12,14 +14,17 @@ from skirmtui.systems.registry import get_system
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
-from tests.systems.pg_helpers import PG, act, enabled, start
+from tests.systems.pg_helpers import ONE_AT_A_TIME, PG, act, enabled, start
 from tests.tui.helpers import SIZE
 from tests.tui.test_battle_keyboard import option_number, type_faces
 
 
 def four_players() -> Session:
-    """Milícia, Bandoleiros, Guarda Real, Mercenários; deployed, three objectives."""
-    session = Session(get_system(PG), setup_for_players(PG, 4))
+    """Milícia, Bandoleiros, Guarda Real, Mercenários; deployed, three objectives.
+    Every question one at a time, as asked before issue 25 (as the rule tests)."""
+    setup = setup_for_players(PG, 4)
+    setup = attrs.evolve(setup, options={**setup.options, **ONE_AT_A_TIME})
+    session = Session(get_system(PG), setup)
     start(session, 6, 5, 4, 3)
     return session
 

@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import Input, Select, TextArea
 
 from skirmtui.engine.core.items import GM_SET
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import get_system, systems
@@ -65,8 +65,8 @@ def key_for(app: SkirmApp, session: Session, rng: random.Random) -> list[str]:
     if isinstance(prompt, Ask):
         assert prompt.minimum is not None
         return [*str(prompt.minimum), "enter"]
-    if isinstance(prompt, Confirm):
-        return ["enter"]
+    if isinstance(prompt, Confirm | Pick):
+        return ["enter"]  # a Pick: its default, or nothing ticked
     return []
 
 

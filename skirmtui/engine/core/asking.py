@@ -11,8 +11,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any, TypeVar
+
+import attrs
+
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.prompts import AnswerValue, Pick
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Pick, Prompt
+
+P = TypeVar("P", bound=Prompt)
 
 #: The battle option naming the questions a battle was played with.
 QUESTIONS = "questions"
@@ -20,9 +27,6 @@ QUESTIONS = "questions"
 ONE_AT_A_TIME = "one at a time"
 #: `older_questions()` of a system that asks less since issue 25.
 ASKED_BEFORE: tuple[dict[str, str], ...] = ({QUESTIONS: ONE_AT_A_TIME},)
-
-#: How far back `last_answer` looks (log entries): a few rounds of any system.
-_LOOK_BACK = 600
 
 
 def one_at_a_time(b: Battle) -> bool:
@@ -51,31 +55,57 @@ def take_only(
     )
 
 
+def only_or_ask(b: Battle, prompt: Choose) -> Generator[Prompt, Any, str]:
+    """The answer to `prompt`: asked, unless it has one enabled option (and the battle
+    asks less): then that option is taken and logged (`take_only`). For a short list
+    of options made whole (not `LazyOptions`: a replay would make them all)."""
+    enabled = prompt.enabled()
+    if len(enabled) == 1 and not one_at_a_time(b):
+        only = enabled[0]
+        take_only(
+            b,
+            prompt.key,
+            prompt.text,
+            only.label,
+            side=prompt.side,
+            actor=prompt.actor or (only.value if only.value in b.units else None),
+            target=prompt.target,
+        )
+        return only.value
+    answer = yield offer_last(b, prompt) if prompt.actor is not None else prompt
+    return str(answer)
+
+
 def last_answer(
     b: Battle, key: str, *, side: str | None = None, actor: str | None = None
 ) -> AnswerValue | None:
-    """The answer given last to `key` asked of `side` (and about `actor`), in the last
-    few rounds' log; None when there is none."""
-    log = b.log
-    for index in range(len(log) - 1, max(-1, len(log) - 1 - _LOOK_BACK), -1):
-        entry = log[index]
-        if (
-            entry.key == key
-            and entry.value is not None
-            and (side is None or entry.side == side)
-            and (actor is None or entry.actor == actor)
-            and entry.kind != "info"
-        ):
-            return entry.value  # type: ignore[no-any-return]
-    return None
+    """The answer given last to `key` asked of `side` about `actor` (as the prompt
+    named them), or None when it was never answered."""
+    value: AnswerValue | None = b.answered.get((key, side, actor))
+    return value
+
+
+def offer_last(b: Battle, prompt: P) -> P:
+    """`prompt` with last time's answer to the same question about the same unit as its
+    `default`, when that answer is still legal (a `Pick`: what is left of it)."""
+    last = last_answer(b, prompt.key, side=prompt.side, actor=prompt.actor)
+    default: AnswerValue | None = None
+    if isinstance(prompt, Pick):
+        default = still_legal(prompt, last)
+    elif isinstance(prompt, Choose) and isinstance(last, str):
+        option = prompt.option(last)
+        default = last if option is not None and option.disabled is None else None
+    return prompt if default is None else attrs.evolve(prompt, default=default)
 
 
 def still_legal(prompt: Pick, value: AnswerValue | None) -> tuple[str, ...] | None:
     """The part of an earlier `Pick` answer `prompt` still allows (its enabled options,
-    one of each group, in option order), or None when nothing of it is left or it is
-    more than the prompt allows."""
-    if not isinstance(value, tuple) or not value:
+    one of each group, in option order), or None when there was none, nothing of it is
+    left or it is more than the prompt allows."""
+    if not isinstance(value, tuple):
         return None
+    if not value:  # "none of them" last time: offered again when the prompt allows it
+        return () if prompt.minimum == 0 else None
     wanted = set(value)
     groups: set[str] = set()
     kept: list[str] = []

@@ -218,6 +218,11 @@ class Battle:
     ai: dict[str, str] = attrs.field(factory=dict)
     #: Open `at_once` blocks: results landing at the same moment; the end check waits.
     end_held: int = attrs.field(default=0, eq=False)
+    #: The last answer to each question, by (key, side, actor) of its prompt (not rolls):
+    #: what a prompt offers as its default (engine/core/asking.py, issue 25).
+    answered: dict[tuple[str, str | None, str | None], Any] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         if any(not u.label for u in self.units.values()):  # a clone's units have theirs
@@ -459,6 +464,7 @@ class Battle:
             gm_applied=self.gm_applied,
             ai=dict(self.ai),
             end_held=self.end_held,
+            answered=dict(self.answered),
         )
 
 

@@ -187,10 +187,11 @@ class Pick(Prompt):
             raise AnswerError(f"{self.key}: expected a list of options, got {value!r}")
         picked: set[str] = set()
         groups: dict[str, str] = {}
+        by_value = {o.value: o for o in self.options}  # once: a list may be long
         for item in value:
             if not isinstance(item, str):
                 raise AnswerError(f"{self.key}: expected options, got {item!r}")
-            option = self.option(item)
+            option = by_value.get(item)
             if option is None:
                 raise AnswerError(f"{item!r} is not one of the options")
             if option.disabled is not None:
@@ -238,11 +239,8 @@ class Pick(Prompt):
         assert isinstance(value, tuple)
         if not value:
             return "none"
-        words = []
-        for item in value:
-            option = self.option(str(item))
-            words.append(option.label if option else str(item))
-        return ", ".join(words)
+        labels = {o.value: o.label for o in self.options}
+        return ", ".join(labels.get(str(item), str(item)) for item in value)
 
 
 @frozen_record(kw_only=True)

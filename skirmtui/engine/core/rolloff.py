@@ -78,34 +78,3 @@ class RollOff(Position):
 def _name(battle: Battle, who: str) -> str:
     unit = battle.units.get(who)
     return unit.label if unit is not None else battle.side_name(who)
-
-
-# -- a roll-off kept under a key of a dict position (systems not yet on a `Position`) ----
-
-
-def start_rolloff(battle: Battle, pos_key: str, ids: Iterable[str]) -> None:
-    """Put a roll-off among `ids` in a dict position under `pos_key`."""
-    battle.pos[pos_key] = RollOff.among(ids)
-
-
-def rolloff_done(battle: Battle, pos_key: str) -> bool:
-    done: bool = battle.pos[pos_key].done
-    return done
-
-
-def rolloff_order(battle: Battle, pos_key: str) -> list[str]:
-    order: list[str] = battle.pos[pos_key].order
-    return order
-
-
-def rolloff_step(
-    battle: Battle,
-    pos_key: str,
-    key: str,
-    what: str,
-    dice: str = "1d6",
-    score: Callable[[RollResult], int] = _total,
-) -> Step:
-    """One round of the roll-off kept under `pos_key` (see `RollOff.step`)."""
-    rolloff: RollOff = battle.pos[pos_key]
-    yield from rolloff.step(battle, key, what, dice, score)

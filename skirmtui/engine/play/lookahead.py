@@ -19,7 +19,7 @@ import attrs
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.odds import success_chance
-from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Confirm, Prompt, Roll
+from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.records import frozen_record, record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.system import RuleSystem, decides
@@ -153,6 +153,8 @@ class Search:
                 return [True, False]
             assert prompt.minimum is not None and prompt.maximum is not None
             return [(prompt.minimum + prompt.maximum + 1) // 2]
+        if isinstance(prompt, Pick):  # the table's facts about several (issue 25)
+            return [pick_guess(prompt)]
         return [True]
 
     def _value(self, battle: Battle) -> tuple[float, ...]:
@@ -190,3 +192,19 @@ class Search:
             winner = battle.result.winner
             score += 0.0 if winner is None else (RESULT if winner == self.side else -RESULT)
         return (score, score * score, dealt, taken, float(killed > 0), float(lost > 0))
+
+
+def pick_guess(prompt: Pick) -> AnswerValue:
+    """The answer a look-ahead takes for the table's `Pick`: its default (last time's
+    answer), else the fewest options it allows (nothing happened), one of each group."""
+    if prompt.default is not None:
+        return prompt.default
+    picked: list[str] = []
+    groups: set[str | None] = set()
+    for option in prompt.enabled():
+        if len(picked) >= prompt.minimum:
+            break
+        if option.group is None or option.group not in groups:
+            picked.append(option.value)
+            groups.add(option.group)
+    return tuple(picked)

@@ -62,7 +62,7 @@ def round_starts(session: Session) -> list[tuple[int, Battle, int]]:
     runner.replaying = True
     if runner.prompt is not None or runner.battle.over:
         boundary(runner)
-    for item in session.items:
+    for item in list(session.items):  # a copy: the TUI computes this in a worker thread
         runner.apply(item)
     return [(number, battle, at) for number, (battle, at) in sorted(found.items())]
 
@@ -96,13 +96,30 @@ def chances(session: Session, playouts: int = PLAYOUTS) -> list[RoundChance]:
     return out
 
 
-def swings(found: list[RoundChance], side: str) -> list[tuple[int, float]]:
-    """(round, change of `side`'s chance from the start of that round to the next
-    point): the rounds that moved the battle most for it."""
-    return [
-        (a.round, b.chances.get(side, 0.0) - a.chances.get(side, 0.0))
+@frozen_record
+class Swing:
+    """A side's chance moved by `change` over `round` (from its start to the next point)."""
+
+    round: int
+    side: str
+    before: float
+    after: float
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+
+def swings(found: list[RoundChance], sides: list[str], most: int = 5) -> list[Swing]:
+    """The `most` biggest moves of any side's chance from one round's start to the next
+    point, in the order they happened: the rounds that turned the battle."""
+    moves = [
+        Swing(a.round, side, a.chances.get(side, 0.0), b.chances.get(side, 0.0))
         for a, b in itertools.pairwise(found)
+        for side in sides
     ]
+    biggest = sorted(moves, key=lambda s: -abs(s.change))[:most]
+    return sorted(biggest, key=lambda s: (s.round, sides.index(s.side)))
 
 
 def _private(battle: Battle) -> Battle:

@@ -148,6 +148,17 @@ def standing(battle: Battle) -> list[tuple[str, dict[str, int], dict[str, int]]]
     return rows
 
 
+def luck_series(battle: Battle) -> list[tuple[str, dict[str, float]]]:
+    """(label, each side's luck percentile so far) at the end of each round (50 where a
+    side has rolled nothing yet)."""
+    out = []
+    for number in range(1, battle.round + 1):
+        found = luck(battle, [e for e in battle.log if e.round <= number])
+        shares = {s.id: found.sides[s.id].percentile or 50.0 for s in battle.sides}
+        out.append((f"{battle.round_word[:1]}{number}", shares))
+    return out
+
+
 def strength_chart(battle: Battle) -> str:
     rows = standing(battle)
     priced = any(sum(w.values()) != sum(u.values()) for _, u, w in rows)

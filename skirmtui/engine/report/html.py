@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.report.chances import RoundChance
+from skirmtui.engine.report.chances import RoundChance, swings
 from skirmtui.engine.report.charts import charts
 from skirmtui.engine.report.report import markdown_report
 
@@ -49,6 +49,7 @@ def html_report(
 
     text = markdown_report(session, summary, full=full)
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    turned = _swings(session, found) if found else []
     figures = [
         f"<figure>{svg}<figcaption>{escape(_CAPTIONS[name])}</figcaption></figure>"
         for name, svg in charts(session, found).items()
@@ -67,6 +68,7 @@ def html_report(
             "</head>",
             "<body>",
             body,
+            *turned,
             '<h2 id="charts">Charts</h2>',
             *figures,
             "</body>",
@@ -74,3 +76,18 @@ def html_report(
             "",
         ]
     )
+
+
+def _swings(session: Session, found: list[RoundChance]) -> list[str]:
+    """The rounds that moved a side's chance to win most (the play-outs' turning points)."""
+    battle = session.battle
+    moved = [s for s in swings(found, [x.id for x in battle.sides]) if abs(s.change) >= 0.05]
+    if not moved:
+        return []
+    word = battle.round_word
+    items = [
+        f"<li>{escape(word)} {s.round}: {escape(battle.side_name(s.side))}'s chance to win went "
+        f"from {s.before:.0%} to {s.after:.0%} ({100 * s.change:+.0f} points).</li>"
+        for s in moved
+    ]
+    return ['<h2 id="swings">The swings</h2>', "<ul>", *items, "</ul>"]

@@ -40,7 +40,8 @@ def export_text(
     if form == "html":
         from skirmtui.engine.report.html import html_report
 
-        counted = chances(session, PLAYOUTS if playouts is None else playouts)
+        count = PLAYOUTS if playouts is None else playouts
+        counted = chances(session, count) if count > 0 else []  # 0: no chance chart
         return html_report(session, summary, counted or None, full=full), {}
     from skirmtui.engine.report.report import markdown_report
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
+from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
@@ -243,7 +244,10 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
         if status == LEAVE_TABLE
         else f"moves up to {speed} um"
     )
-    yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.label} {how}")
+    if one_at_a_time(b):
+        yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.label} {how}")
+    else:  # issue 25: the table moves it; "done" changed nothing (the log says it)
+        b.record("info", f"{unit.label} {how}", actor=unit.id)
     if status == SEEK_COVER:
         reached = yield Ask(
             key="move.cover", side=unit.side, actor=unit.id, text=f"Has {unit.label} reached cover?"
@@ -524,13 +528,11 @@ def _rally(b: Battle, unit: Unit, na: bool) -> Sub:
 def _improvised(b: Battle, unit: Unit, na: bool) -> Sub:
     spend(b, unit, "improvised", na)
     passed = yield from morale.test(b, [unit], "improvised")
-    if passed:
-        yield Confirm(
-            key="improvised.done",
-            side=unit.side,
-            actor=unit.id,
-            text=f"{unit.label} makes its improvised attack or move at the table",
-        )
+    text = f"{unit.label} makes its improvised attack or move at the table"
+    if passed and one_at_a_time(b):
+        yield Confirm(key="improvised.done", side=unit.side, actor=unit.id, text=text)
+    elif passed:  # issue 25: the table does it; "done" changed nothing (the log says it)
+        b.record("info", text, actor=unit.id)
     return True
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import only_or_ask
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
@@ -47,12 +48,15 @@ def impulse_step(b: Battle) -> Step:
         options.append(
             Option(END, f"End the impulse: back in the queue at {unit.num('ap')} AP", passive=True)
         )
-    choice = yield Choose(
-        key="impulse.action",
-        side=unit.side,
-        actor=unit.id,
-        text=f"{unit.label} ({unit.num('ap')} AP): which action?",
-        options=options,
+    choice = yield from only_or_ask(
+        b,
+        Choose(
+            key="impulse.action",
+            side=unit.side,
+            actor=unit.id,
+            text=f"{unit.label} ({unit.num('ap')} AP): which action?",
+            options=options,
+        ),
     )
     if choice == END:
         end_impulse(b)
@@ -136,19 +140,22 @@ def na_step(b: Battle) -> Step:
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
-        choice = yield Choose(
-            key="na.unit",
-            side=side,
-            text=f"{b.side_name(side)}: which non-activated character acts?",
-            options=[Option(u.id, u.label) for u in waiting]
-            + [
-                Option(
-                    DONE,
-                    "Done: the others do nothing",
-                    disabled=_cannot_stop(b, waiting),
-                    passive=True,
-                )
-            ],
+        choice = yield from only_or_ask(
+            b,
+            Choose(
+                key="na.unit",
+                side=side,
+                text=f"{b.side_name(side)}: which non-activated character acts?",
+                options=[Option(u.id, u.label) for u in waiting]
+                + [
+                    Option(
+                        DONE,
+                        "Done: the others do nothing",
+                        disabled=_cannot_stop(b, waiting),
+                        passive=True,
+                    )
+                ],
+            ),
         )
         if choice != DONE:
             unit = b.units[choice]
@@ -174,20 +181,23 @@ def na_step(b: Battle) -> Step:
                 )
             menu = actions.menu(b, unit, na=True, rejoin=bool(rejoin))
             must = _bound(b, unit) and any(o.disabled is None for o in menu)
-            action = yield Choose(
-                key="na.action",
-                side=side,
-                actor=unit.id,
-                text=f"{unit.label}: which one-AP action?",
-                options=[
-                    *menu,
-                    Option(
-                        END,
-                        "Nothing",
-                        disabled=_MUST[engaged] if must else None,
-                        passive=True,
-                    ),
-                ],
+            action = yield from only_or_ask(
+                b,
+                Choose(
+                    key="na.action",
+                    side=side,
+                    actor=unit.id,
+                    text=f"{unit.label}: which one-AP action?",
+                    options=[
+                        *menu,
+                        Option(
+                            END,
+                            "Nothing",
+                            disabled=_MUST[engaged] if must else None,
+                            passive=True,
+                        ),
+                    ],
+                ),
             )
             if action != END:
                 yield from actions.take(b, unit, action, na=True)

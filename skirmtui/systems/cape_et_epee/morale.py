@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from skirmtui.engine.core.asking import offer_last, one_at_a_time, take_only
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.prompts import Ask, Prompt, Roll
+from skirmtui.engine.core.prompts import Ask, Option, Pick, Prompt, Roll
 from skirmtui.systems.cape_et_epee import firmness, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
 
+#: The facts a morale test asks the table for (issue 25: one `Pick`).
+COVER, THREAT = "cover", "threat"
 #: A rule step that returns a value to the step that called it.
 Sub = Generator[Prompt, Any, Any]
 
@@ -50,23 +53,32 @@ def tester(units: list[Unit]) -> Unit:
 
 
 def roll_test(
-    b: Battle, units: list[Unit], what: str, cover: bool | None = None
+    b: Battle,
+    units: list[Unit],
+    what: str,
+    cover: bool | None = None,
+    threat: bool | None = None,
 ) -> Generator[Prompt, Any, bool]:
     """CE-9: d10 against morale + modifiers; equal passes, lower passes fully."""
     unit = tester(units)
     name = _name(units, unit)
     m = profile.rules()["morale"]
     mods: list[tuple[str, int]] = []
-    if cover is None:
-        cover = yield cover_question(units)
+    if threat is not None:
+        pass  # the table has just said both (`facts`)
+    elif not one_at_a_time(b):
+        cover, threat = yield from facts(b, units, cover)
+    else:
+        if cover is None:
+            cover = yield cover_question(units)
+        threat = yield Ask(
+            key="morale.threat",
+            side=unit.side,
+            actor=unit.id,
+            text=f"Could an enemy that is not shaken charge {name} now?",
+        )
     if cover:
         mods.append(("in cover", int(m["cover"])))
-    threat = yield Ask(
-        key="morale.threat",
-        side=unit.side,
-        actor=unit.id,
-        text=f"Could an enemy that is not shaken charge {name} now?",
-    )
     if not threat:
         mods.append(("no enemy can charge", int(m["no_charger"])))
     mods += squad_modifiers(b, unit)
@@ -88,6 +100,41 @@ def roll_test(
         return True
     b.record("info", f"{name} fails the morale test", actor=unit.id)
     return False
+
+
+def facts(
+    b: Battle, units: list[Unit], cover: bool | None
+) -> Generator[Prompt, Any, tuple[bool, bool]]:
+    """Issue 25: what the table knows for a morale test, in one answer — is the tester
+    in cover (unless just said), could an enemy that is not shaken charge it (seed
+    §2.7.2: "nessun nemico può caricare"). With no enemy on the table that is not
+    shaken, none can charge: not asked. Enter offers the answer of its last test."""
+    unit = tester(units)
+    name = _name(units, unit)
+    chargers = any(
+        not u.removed and u.flag("deployed") and not u.stats["status"] for u in b.enemies(unit.side)
+    )
+    text = f"Could an enemy that is not shaken charge {name} now?"
+    if not chargers:
+        take_only(b, "morale.threat", text, "no (no enemy on the table is unshaken)")
+        if cover is None:
+            cover = yield cover_question(units)
+        return bool(cover), False
+    if cover is not None:
+        threat = yield Ask(key="morale.threat", side=unit.side, actor=unit.id, text=text)
+        return cover, bool(threat)
+    prompt = Pick(
+        key="morale.facts",
+        side=unit.side,
+        actor=unit.id,
+        text=f"Morale test of {name}: which are true now?",
+        options=(
+            Option(COVER, f"{name} is in cover"),
+            Option(THREAT, "an enemy that is not shaken could charge it"),
+        ),
+    )
+    said = yield offer_last(b, prompt)
+    return COVER in said, THREAT in said
 
 
 def _name(units: list[Unit], unit: Unit) -> str:
@@ -112,9 +159,13 @@ def test(b: Battle, units: list[Unit], trigger: str, cover: bool | None = None) 
     if not units or firmness.beaten(b):
         return True  # nobody left to test, or the battle ends before the next step
     rule = profile.rules()["consequences"][trigger]
-    if cover is None:
+    if cover is None and one_at_a_time(b):
         cover = yield cover_question(units)
-    passed = yield from roll_test(b, units, rule["label"], cover)
+    if cover is None:  # issue 25: asked with the test's other fact, in one answer
+        cover, threat = yield from facts(b, units, None)
+        passed = yield from roll_test(b, units, rule["label"], cover, threat)
+    else:
+        passed = yield from roll_test(b, units, rule["label"], cover)
     if not passed:
         shake(b, units, trigger)
         if cover and rule["status"] == SEEK_COVER and not rule["flight"]:

@@ -7,9 +7,11 @@ modules beside this one; between steps the position is `CEPosition` (position.py
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.kit import reset, winner_by_score
@@ -28,6 +30,7 @@ class CapeEtEpee(BaseSystem):
     #: unit went): an AI side never answers them (engine/play/).
     table_facts = frozenset(
         {
+            "morale.facts",
             "na.separated",
             "move.cover",
             "move.off",
@@ -106,6 +109,10 @@ class CapeEtEpee(BaseSystem):
         battle.track("firmness", starts)
         battle.track("markers", list(options["markers"]))
         self._new_turn(battle)
+
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Saves from before issue 25 asked each morale fact and "done" on its own."""
+        return ASKED_BEFORE
 
     # -- GM restore (G-4) -----------------------------------------------------------------
 

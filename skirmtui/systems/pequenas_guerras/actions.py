@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from skirmtui.engine.core.asking import offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import FALL
 from skirmtui.engine.core.kit import pick_enemy
@@ -77,12 +78,15 @@ def activate(b: Battle, unit: Unit) -> Sub[None]:
         b.record("info", f"{unit.label} spends its activation recovering from stun", actor=unit.id)
         return
     while True:
-        choice = yield Choose(
-            key="action.choose",
-            text=f"{unit.label}: which action?",
-            options=action_options(b, unit),
-            side=unit.side,
-            actor=unit.id,
+        choice = yield offer_last(
+            b,
+            Choose(
+                key="action.choose",
+                text=f"{unit.label}: which action?",
+                options=action_options(b, unit),
+                side=unit.side,
+                actor=unit.id,
+            ),
         )
         action = ACTIONS[str(choice)]
         if action["id"] != "charge":
@@ -192,14 +196,17 @@ def move(b: Battle, unit: Unit, distance: float, charging: Unit | None = None) -
     yield from overwatch(b, unit)
     special_done = False
     while _can_act(unit):
-        terrain = yield Choose(
-            key="move.terrain",
-            text=f"{unit.label} moves: what does it cross?"
-            + (f" (charging {charging.label})" if charging else ""),
-            options=_move_options(distance, not special_done),
-            side=unit.side,
-            actor=unit.id,
-            help=_MOVE_HELP,
+        terrain = yield offer_last(
+            b,
+            Choose(
+                key="move.terrain",
+                text=f"{unit.label} moves: what does it cross?"
+                + (f" (charging {charging.label})" if charging else ""),
+                options=_move_options(distance, not special_done),
+                side=unit.side,
+                actor=unit.id,
+                help=_MOVE_HELP,
+            ),
         )
         if terrain in _TERRAIN:
             if terrain in ("dangerous", "both"):

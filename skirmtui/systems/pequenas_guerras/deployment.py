@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.prompts import Choose, Confirm, Option, Roll
 from skirmtui.engine.core.rolloff import RollOff
@@ -50,6 +51,9 @@ def deployment_step(b: Battle) -> Step:
     if not waiting:
         _start_objectives(b, order)
         return
+    if not one_at_a_time(b):
+        yield from _deploy_all(b, order, waiting)
+        return
     # Alternate in roll-off order, skipping players with every unit placed.
     turn = p.turn
     while order[turn % len(order)] not in waiting:
@@ -73,6 +77,27 @@ def deployment_step(b: Battle) -> Step:
     )
     placed.append(unit.id)
     p.turn = turn + 1
+
+
+def _deploy_all(b: Battle, order: list[str], waiting: list[str]) -> Step:
+    """Issue 25: which unit a player places has no effect the app keeps (every unit is
+    on the table once deployment is over), so the app says the alternation once and the
+    table answers once, when every unit is placed (before: "which unit?" and "placed —
+    done?" for each unit)."""
+    p = pos(b)
+    corners = p.corners
+    counts = ", ".join(
+        f"{b.side_name(s)} {sum(1 for u in b.on_table(s) if u.id not in p.placed)} "
+        f"in the {corners[s]} corner"
+        for s in waiting
+    )
+    yield Confirm(
+        key="deploy.all",
+        text=f"Place your units within {_DEPLOY['zone_cm']} cm of your corner, one unit "
+        f"each in turn, {b.side_name(waiting[0])} first ({counts}) — all placed?",
+        side=waiting[0],
+    )
+    p.placed.extend(u.id for s in order for u in b.on_table(s) if u.id not in p.placed)
 
 
 def _start_objectives(b: Battle, order: list[str]) -> None:
@@ -107,6 +132,20 @@ def objectives_step(b: Battle) -> Step:
     order = p.objective_rolloff.order
     marked = p.marked
     count = len(p.objectives or [])
+    if not one_at_a_time(b):
+        # Issue 25: the markers are the table's to place; one answer when all are down.
+        turns = ", ".join(b.side_name(order[i % len(order)]) for i in range(count))
+        yield Confirm(
+            key="objectives.placed",
+            text=f"Place the {count} objective markers in turn ({turns}), each outside "
+            f"every deployment zone and at least {_OBJECTIVES['spacing_cm']} cm from the "
+            "others — all placed?",
+            side=order[0],
+        )
+        p.objective_rolloff = RollOff()
+        p.marked = 0
+        rounds.begin_round(b)
+        return
     side = order[marked % len(order)]
     b.turn_side = side
     yield Confirm(

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from skirmtui.engine.core.asking import offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.causes import ROUT
-from skirmtui.engine.core.prompts import Choose, Option, Roll
+from skirmtui.engine.core.prompts import Choose, Option, Pick, Roll
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras import combat, rounds
+from skirmtui.systems.pequenas_guerras.combat import Sub
 from skirmtui.systems.pequenas_guerras.position import pos
 from skirmtui.systems.pequenas_guerras.profile import rules
 
@@ -102,6 +104,11 @@ def control(b: Battle) -> Step:
     one player alone captures it (it stays captured), two or more neutralise it."""
     owners = list(pos(b).objectives or [])
     able = {s.id for s in b.sides if any(not u.stats["stunned"] for u in b.on_table(s.id))}
+    if not one_at_a_time(b):
+        said = yield from _control_at_once(b, owners, able)
+        for index, choice in enumerate(said):
+            _mark(b, owners, index, choice)
+        return
     options = [Option(NOBODY, f"nobody (no non-stunned unit within {CONTROL_CM} cm)")]
     for side in b.sides:
         options.append(
@@ -126,14 +133,55 @@ def control(b: Battle) -> Step:
             f"within {CONTROL_CM} cm?",
             options=options,
         )
-        if choice == CONTESTED:
-            owners[index] = ""
-        elif choice != NOBODY:
-            owners[index] = str(choice)
-        if owners[index] != owner:
-            now = f"captured by {b.side_name(owners[index])}" if owners[index] else "neutral"
-            b.record("info", f"Objective {index + 1} is {now}")
-            b.track("objectives", list(owners))
+        _mark(b, owners, index, str(choice))
+
+
+def _mark(b: Battle, owners: list[str], index: int, choice: str) -> None:
+    """PG-8: one player alone captures marker `index`, two or more neutralise it."""
+    owner = owners[index]
+    if choice == CONTESTED:
+        owners[index] = ""
+    elif choice != NOBODY:
+        owners[index] = choice
+    if owners[index] != owner:
+        now = f"captured by {b.side_name(owners[index])}" if owners[index] else "neutral"
+        b.record("info", f"Objective {index + 1} is {now}")
+        b.track("objectives", list(owners))
+
+
+def _control_at_once(b: Battle, owners: list[str], able: set[str]) -> Sub[list[str]]:
+    """Issue 25: one answer for every marker (a `Pick`, each marker a group: one player
+    alone, or two or more; a marker not picked has nobody within reach). Nothing to ask
+    when no player has a non-stunned unit. Enter offers last round's answer."""
+    said = [NOBODY] * len(owners)
+    if not able:
+        return said
+    options = []
+    for index, owner in enumerate(owners):
+        held = f"held by {b.side_name(owner)}" if owner else "neutral"
+        group = str(index + 1)
+        for side in b.sides:
+            if side.id in able:
+                options.append(
+                    Option(f"{group}|{side.id}", f"{group} ({held}): only {side.name}", group=group)
+                )
+        if len(able) > 1:
+            options.append(
+                Option(
+                    f"{group}|{CONTESTED}", f"{group} ({held}): two or more players", group=group
+                )
+            )
+    prompt = Pick(
+        key="objective.controls",
+        text=f"Which objectives have non-stunned units within {CONTROL_CM} cm, of whom? "
+        "(a marker not picked: nobody)",
+        options=options,
+    )
+    picked = yield offer_last(b, prompt)
+    for value in picked:
+        group, choice = str(value).split("|")
+        said[int(group) - 1] = choice
+    return said
 
 
 def decide(b: Battle) -> None:

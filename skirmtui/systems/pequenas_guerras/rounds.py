@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import one_at_a_time, take_only
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import reset
 from skirmtui.engine.core.prompts import Choose, Option
@@ -91,12 +92,13 @@ def activation_step(b: Battle) -> Step:
         label = unit.label + (" (stunned: recovers)" if unit.stats["stunned"] else "")
         done = "already activated this round" if unit.stats["activated"] else None
         options.append(Option(unit.id, label, disabled=done))
-    choice = yield Choose(
-        key="activate.unit",
-        text=f"{b.side_name(side)}: which unit activates?",
-        options=options,
-        side=side,
-    )
+    text = f"{b.side_name(side)}: which unit activates?"
+    left = [o for o in options if o.disabled is None]
+    if len(left) == 1 and not one_at_a_time(b):  # issue 25: no choice, no question
+        choice = left[0].value
+        take_only(b, "activate.unit", text, left[0].label, side=side, actor=choice)
+    else:
+        choice = yield Choose(key="activate.unit", text=text, options=options, side=side)
     p.turn = (p.turn + 1) % len(p.order)
     yield from actions.activate(b, b.units[str(choice)])
     conditions.activation_ended(b, str(choice))

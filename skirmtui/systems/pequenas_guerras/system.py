@@ -7,8 +7,10 @@ steps the position is `battle.pos` (order, corners, objectives) plus unit stats.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
@@ -37,6 +39,7 @@ class PequenasGuerras(BaseSystem):
     #: unit went): an AI side never answers them (engine/play/).
     table_facts = frozenset(
         {
+            "objective.controls",
             "charge.reach",
             "jump.height",
             "leap.gap",
@@ -83,6 +86,10 @@ class PequenasGuerras(BaseSystem):
             f"{size['points']} points. Deployment: every player rolls a d6 (PG-2)",
         )
         deployment.start(battle)
+
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Saves from before issue 25 asked each objective, unit placed and marker."""
+        return ASKED_BEFORE
 
     def standing(self, battle: Battle, side: str) -> float:
         """For the app's players: each objective held is worth a unit and a half (the

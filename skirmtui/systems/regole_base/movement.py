@@ -7,9 +7,10 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import skipped
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Pick
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
 from skirmtui.systems.regole_base.arms import reload, spend
@@ -84,12 +85,15 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
     loads = tuple((w.id, w.name) for w in reloadable(unit))
     choice = str(
         (
-            yield Choose(
-                key="move.mode",
-                text=f"{name(unit)} (V {unit.num('v')}): how does it move?",
-                options=_mode_options(unit.num("v"), loads),
-                side=unit.side,
-                actor=unit.id,
+            yield offer_last(
+                b,
+                Choose(
+                    key="move.mode",
+                    text=f"{name(unit)} (V {unit.num('v')}): how does it move?",
+                    options=_mode_options(unit.num("v"), loads),
+                    side=unit.side,
+                    actor=unit.id,
+                ),
             )
         )
     )
@@ -204,6 +208,9 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
                 "is engaged or fleeing, and they make no free attacks (RB-17)",
                 actor=unit.id,
             )
+    if not one_at_a_time(b):
+        yield from _provoked_at_once(b, unit, near_ones, run=run)
+        return
     while True:
         left = [e for e in near_ones if not e.removed and e.id not in done]
         if unit.removed or not left:
@@ -268,6 +275,54 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
         done.add(shooter.id)
         if unit.removed or shooter.removed:
             break
+        yield from ranged_attack(b, shooter, unit, weapon, half=False, free=True)
+        spend(b, shooter, weapon)
+
+
+def _provoked_at_once(b: Battle, unit: Unit, near_ones: list[Unit], *, run: bool) -> Sub[None]:
+    """Issue 25: the table names in one answer every enemy the move passed within 1"
+    (RB-4), then every enemy weapon it ran within half range of (RB-17; one shot a
+    shooter: its weapons are one group); the free attacks and shots follow in roster
+    order, as when each was asked on its own. No enemy able to make one: not asked."""
+    if near_ones and not unit.removed:
+        passed = yield Pick(
+            key="move.passed",
+            text=f'Which enemy models did {name(unit)} pass within 1" of?',
+            help="Each makes a free attack that cannot be parried (RB-4, RB-17); engaged "
+            "or fleeing enemies make none and are not listed.",
+            options=[Option(e.id, name(e)) for e in near_ones],
+            side=unit.side,
+            actor=unit.id,
+        )
+        for uid in passed:
+            enemy = b.units[str(uid)]
+            if unit.removed:
+                return
+            if not enemy.removed:
+                yield from melee_attack(
+                    b, enemy, unit, parry=False, why="makes a free attack on", kind="free"
+                )
+    armed = _free_shooters(b, unit, set()) if run else []
+    if not armed or unit.removed:
+        return
+    guns = yield Pick(
+        key="move.half_ranges",
+        text=f"Which enemy weapons did {name(unit)} run within half the range of?",
+        help="Each takes a free shot (RB-17), one a shooter.",
+        options=[
+            Option(f"{u.id}:{g.id}", f"{name(u)} — {g.name} (half range {_half(u, g)})", group=u.id)
+            for u, g in armed
+        ],
+        side=unit.side,
+        actor=unit.id,
+    )
+    for value in guns:
+        uid, _, wid = str(value).partition(":")
+        shooter, weapon = b.units[uid], weapons()[wid]
+        if unit.removed:
+            return
+        if shooter.removed:
+            continue
         yield from ranged_attack(b, shooter, unit, weapon, half=False, free=True)
         spend(b, shooter, weapon)
 

@@ -43,7 +43,7 @@ UNIT_FIELDS = (
     FieldSpec("moved", "moved this round", bool),
     FieldSpec("marched", "marched this round", bool),
     FieldSpec("gave_up", "march: gives up (assault/shooting)", str),
-    FieldSpec("ran", "last round it ran (0 never)", int, 0, 99),
+    FieldSpec("ran", "ran in round", int, 0, 99),  # the last round it ran; 0: never
     FieldSpec("charged", "charged this round", bool),
     FieldSpec("fought", "fought this Assault phase", bool),
     FieldSpec("attacks", "attacks left this fight", int, 0, 9),

@@ -5,6 +5,10 @@ small generator in the modules next to this one; between steps the position is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, UnitSpec
@@ -30,6 +34,8 @@ class RegoleBase(BaseSystem):
     #: unit went): an AI side never answers them (engine/play/).
     table_facts = frozenset(
         {
+            "move.passed",
+            "move.half_ranges",
             "shoot.range",
             "move.height",
             "move.half_range",
@@ -78,6 +84,10 @@ class RegoleBase(BaseSystem):
         )
         battle.pos = RBPosition()
         turns.begin_round(battle)
+
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Saves from before issue 25 asked each enemy passed and weapon run past."""
+        return ASKED_BEFORE
 
     def check_end(self, battle: Battle) -> None:
         """RB-12: a side with no models left ends the battle at once, in the middle of an

@@ -14,12 +14,13 @@ from typing import Any, cast
 import attrs
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import ASKED_BEFORE, offer_last, one_at_a_time
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Position, Scalar, Unit
 from skirmtui.engine.core.causes import ATTACK, RULE, Cause
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import pick_enemy, reset, stat_test, unit_choices, winner_by_score
-from skirmtui.engine.core.prompts import Ask, Choose, LazyOptions, Option
+from skirmtui.engine.core.prompts import Ask, Choose, LazyOptions, Option, Pick
 from skirmtui.engine.core.records import record
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
@@ -111,6 +112,25 @@ def _unit_moves(unit_id: str, label: str, prone: bool, active: bool) -> tuple[Op
     )
 
 
+def _pick_moves(unit: Unit) -> tuple[Option, ...]:
+    """One unit's three moves in its player's movement `Pick` (issue 25): one of them at
+    most (the unit is their group); impervious ground with its ABI test's chance."""
+    stats = unit.stats
+    prone, active = stats["damage"] == PRONE, bool(stats["active"])
+    return _grouped_moves(unit.id, unit.label, prone, active, unit.num("abi"))
+
+
+@cache
+def _grouped_moves(
+    unit_id: str, label: str, prone: bool, active: bool, abi: int
+) -> tuple[Option, ...]:
+    """Cached: replay builds every player's movement `Pick` each turn."""
+    return tuple(
+        option._replace(group=unit_id, chance=max(0, min(abi, 6)) / 6 if i == 2 else None)
+        for i, option in enumerate(_unit_moves(unit_id, label, prone, active))
+    )
+
+
 _DONE_MOVING = Option(DONE, "Done: the other units stay", passive=True)
 _STOP_ACTIVATING = Option(DONE, "Stop activating", passive=True)
 
@@ -160,6 +180,7 @@ class WargamingIntroduttivo(BaseSystem):
     strength = profile.strength  # the app's players count pending shooting damage
     table_facts = frozenset(
         {
+            "move.units",
             "shoot.visible",
             "shoot.fog",
             "melee.reach",
@@ -434,6 +455,10 @@ class WargamingIntroduttivo(BaseSystem):
 
     # Movement (WI-7) ------------------------------------------------------------------
 
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Saves from before issue 25 told movement one unit at a time (`move.unit`)."""
+        return ASKED_BEFORE
+
     def replay_options(self, items: Sequence[Item]) -> dict[str, Any]:
         """A log with `move.terrain` answers was played before movement by player (WI-7):
         it replays with the roster walk it was played with."""
@@ -460,6 +485,9 @@ class WargamingIntroduttivo(BaseSystem):
             return
         side = waiting[0]
         b.turn_side = side
+        if not one_at_a_time(b):
+            yield from self._movement_of(b, side, movable[side], waiting[1:])
+            return
         later = ", ".join(b.side_name(s) for s in waiting[1:])
         choice = yield Choose(
             key="move.unit",
@@ -478,6 +506,28 @@ class WargamingIntroduttivo(BaseSystem):
             yield from self._move(b, b.units[unit_id], terrain)
         if p.movable is not None and unit_id in p.movable[side]:
             p.movable[side].remove(unit_id)  # it moved (or tried to): it cannot again
+
+    def _movement_of(self, b: Battle, side: str, movers: list[str], later: list[str]) -> Step:
+        """WI-7, issue 25: a player tells its whole movement in one answer, each unit that
+        moved with its ground (the units not picked stay); impervious ground then takes
+        each unit's ABI test in roster order. Enter offers last turn's movement."""
+        prompt = Pick(
+            key="move.units",
+            side=side,
+            text=f"{b.side_name(side)}: which units moved, over what ground?",
+            help="All players move at the same time on the table (WI-7). Pick each unit "
+            "that moved and its ground; the others stay."
+            + (f" Still to tell: {', '.join(b.side_name(s) for s in later)}." if later else ""),
+            options=tuple(o for uid in movers for o in _pick_moves(b.units[uid])),
+        )
+        moves = yield offer_last(b, prompt)
+        p = pos(b)
+        assert p.movement_done is not None
+        p.movement_done.append(side)
+        for choice in moves:
+            unit_id, terrain = choice.split("|")
+            if b.alive(unit_id):  # a GM override may have removed it meanwhile
+                yield from self._move(b, b.units[unit_id], terrain)
 
     def _movable(self, b: Battle) -> dict[str, list[str]]:
         """Each side's units that may move now, in roster order (ids)."""

@@ -415,7 +415,7 @@ class BattleScreen(Screen[None]):
     def action_luck(self) -> None:
         from skirmtui.tui.screens.luck import LuckScreen
 
-        self.app.push_screen(LuckScreen(self.session.battle))
+        self.app.push_screen(LuckScreen(self.session.battle, self.session))
 
     def action_condition(self) -> None:
         from skirmtui.tui.screens.condition import ConditionScreen

@@ -1,4 +1,7 @@
-"""Dice luck (engine/report/luck.py) as a table: every side, then every unit that rolled.
+"""Dice luck (engine/report/luck.py) as a table: every side, then every unit that rolled;
+below it the battle's charts (issue 27): what each side had standing and its luck, round
+by round, and on `w` each side's chance to win at the start of every round (random
+play-outs, computed in a worker thread: never during play, kept nowhere).
 
 Opened with `l` or the palette, live in the battle and in review (there for the battle
 as it stood at the scrubbed point). It only reads.
@@ -6,15 +9,22 @@ as it stood at the scrubbed point). It only reads.
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.report.chances import RoundChance, chances
 from skirmtui.engine.report.luck import Tally, luck
 from skirmtui.tui.usertext import plain
+from skirmtui.tui.widgets.battle_charts import chance_plot, luck_plot, strength_plot
+
+#: Play-outs a round for the chance to win shown here (the HTML report makes 200).
+TUI_PLAYOUTS = 50
 
 COLUMNS = ("Side / unit", "Rolls", "App", "Typed", "Expected", "Actual", "Percentile")
 
@@ -36,11 +46,20 @@ class LuckScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", id="close"),
         Binding("l", "close", "Close", show=False),
+        Binding(
+            "w",
+            "chances",
+            "Chance to win",
+            id="chances",
+            tooltip="each side's chance to win at every round's start, from random play-outs",
+        ),
     ]
 
-    def __init__(self, battle: Battle) -> None:
+    def __init__(self, battle: Battle, session: Session | None = None) -> None:
         super().__init__()
         self.battle = battle
+        #: The session the battle is of (its answers), for the chance to win.
+        self.session = session
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -51,9 +70,13 @@ class LuckScreen(ModalScreen[None]):
             yield Static(
                 "Percentile: where the actual successes fall among everything those dice "
                 "could do (50 = as expected, higher = luckier). Typed: faces the table "
-                "typed in (or not recorded by an older save). Esc closes.",
+                "typed in (or not recorded by an older save). w: chance to win "
+                f"({TUI_PLAYOUTS} play-outs a round). Esc closes.",
                 id="luck-help",
             )
+            with Horizontal(id="luck-charts"):
+                yield strength_plot(self.battle)
+                yield luck_plot(self.battle)
 
     def on_mount(self) -> None:
         table: DataTable[object] = self.query_one(DataTable)
@@ -65,6 +88,24 @@ class LuckScreen(ModalScreen[None]):
                 if unit.side == side.id and unit.id in found.units:
                     table.add_row(plain("  " + unit.label), *tally_cells(found.units[unit.id]))
         table.focus()
+
+    def action_chances(self) -> None:
+        if self.session is None or self.query("#chart-chances"):
+            return
+        self.notify(f"Playing the battle on {TUI_PLAYOUTS} times from each round…")
+        self._count(self.session)
+
+    @work(thread=True, exclusive=True)
+    def _count(self, session: Session) -> None:
+        found = chances(session, TUI_PLAYOUTS)
+        self.app.call_from_thread(self._show_chances, found)
+
+    def _show_chances(self, found: list[RoundChance]) -> None:
+        if not found:
+            self.notify("No round has started yet: no chance to show.")
+            return
+        charts = self.query_one("#luck-charts", Horizontal)
+        charts.mount(chance_plot(self.battle, found), before=0)
 
     def action_close(self) -> None:
         self.dismiss(None)

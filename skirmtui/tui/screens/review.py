@@ -229,7 +229,7 @@ class ReviewScreen(Screen[None]):
     def action_luck(self) -> None:
         from skirmtui.tui.screens.luck import LuckScreen
 
-        self.app.push_screen(LuckScreen(self.cursor.battle))
+        self.app.push_screen(LuckScreen(self.cursor.battle, self.cursor))
 
     def action_close(self) -> None:
         if self.search.active:

@@ -11,6 +11,7 @@ so its size never changes the panes around it).
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -25,15 +26,8 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
 from skirmtui.engine.report.wording import entry_effects
 from skirmtui.tui.widgets.lines import clipped, wrap
+from skirmtui.tui.widgets.log_styles import SUFFIXES, entry_look, log_css, read_looks
 from skirmtui.tui.widgets.thumb import Thumb
-
-_STYLES = {
-    "phase": Style(bold=True, color="cyan"),
-    "result": Style(bold=True, color="yellow"),
-    "override": Style(color="magenta"),
-    "note": Style(italic=True, color="green"),
-}
-_EFFECT_STYLE = Style(dim=True, italic=True)
 
 #: Rendered lines kept (a few screens' worth).
 _MAX_STRIPS = 2_000
@@ -53,19 +47,15 @@ def entry_line(entry: LogEntry) -> str:
     return prefix + text
 
 
-def entry_style(entry: LogEntry) -> Style:
-    if entry.roll is not None and "success" in entry.roll:
-        return Style(color="green") if entry.roll["success"] else Style(color="red")
-    return _STYLES.get(entry.kind, Style())
-
-
 class CombatLog(ScrollView, can_focus=True):
     """Rows are the wrapped lines of the log entries (with their effects in words);
     follows the end unless scrolled up."""
 
-    DEFAULT_CSS = """
-    CombatLog { overflow-x: hidden; overflow-y: auto; scrollbar-gutter: stable; }
-    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"combat-log--{name}" for name in SUFFIXES}
+    DEFAULT_CSS = (
+        "CombatLog { overflow-x: hidden; overflow-y: auto; scrollbar-gutter: stable; }\n"
+        + log_css("CombatLog", "combat-log")
+    )
     # `auto`, not `scroll`: a log shorter than the pane has no scrollbar to draw, nor to
     # repaint at each layout of the screen (Textual repaints a shown one every time).
 
@@ -85,6 +75,7 @@ class CombatLog(ScrollView, can_focus=True):
         #: The entry a search shows (drawn reversed), or None.
         self.marked: int | None = None
         self._base = Style()
+        self._looks: dict[str, Style] = {}
         #: At the end: new entries scroll into view. Only the reader's own scrolling
         #: changes it: while a search hit is shown the log holds still, and when the
         #: search ends it follows again if it followed before (`mark`).
@@ -226,7 +217,8 @@ class CombatLog(ScrollView, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         self._fit()  # being drawn now: no repaint asked for
         base = self.rich_style  # the pane's colours, read once per pass
-        if base != self._base:
+        if base != self._base or not self._looks:
+            self._looks = read_looks(self, "combat-log")
             self._strips.clear()
             self._base = base
         return super().render_lines(crop)
@@ -245,9 +237,11 @@ class CombatLog(ScrollView, can_focus=True):
         if cached is not None and cached[0] is entry:
             return cached[1]
         text, effect = self._rows_of(index, self._wrap_width or width)[key[1]]
-        style = base + (_EFFECT_STYLE if effect else entry_style(entry))
+        looks = self._looks
+        look = "effect" if effect else entry_look(entry)
+        style = base + looks[look] if look else base
         if marked:
-            style += Style(reverse=True)
+            style += looks["marked"]
         strip = Strip([Segment(text, style)]).extend_cell_length(width, base).crop(0, width)
         self._strips[key] = (entry, strip)
         return strip

@@ -8,16 +8,19 @@ Line API: only the rows on screen are drawn, and a new entry wraps only itself.
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import ClassVar
 
 from rich.segment import Segment
+from rich.style import Style
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.session import Session
-from skirmtui.tui.widgets.combat_log import entry_line, entry_style
+from skirmtui.tui.widgets.combat_log import entry_line
 from skirmtui.tui.widgets.lines import clipped, wrap
+from skirmtui.tui.widgets.log_styles import SUFFIXES, entry_look, log_css, read_looks
 
 
 def shown(entry: LogEntry) -> bool:
@@ -28,9 +31,10 @@ def shown(entry: LogEntry) -> bool:
 class PlayerLog(ScrollView, can_focus=True):
     """The combat log newest first, wrapped."""
 
-    DEFAULT_CSS = """
-    PlayerLog { overflow-x: hidden; overflow-y: auto; }
-    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"player-log--{name}" for name in SUFFIXES}
+    DEFAULT_CSS = "PlayerLog { overflow-x: hidden; overflow-y: auto; }\n" + log_css(
+        "PlayerLog", "player-log"
+    )
 
     def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -39,6 +43,7 @@ class PlayerLog(ScrollView, can_focus=True):
         self._wrapped: list[list[str]] = []  # each entry's rows at `_width`
         self._starts: list[int] = []  # each entry's first row, counted oldest first
         self._width = 0
+        self._looks: dict[str, Style] = {}
 
     def sync(self) -> None:
         """Catch up with the log: an undo only drops a tail, new entries are appended,
@@ -92,7 +97,11 @@ class PlayerLog(ScrollView, can_focus=True):
         index = bisect_right(self._starts, total - 1 - row) - 1
         first_row = total - self._starts[index] - len(self._wrapped[index])
         text = self._wrapped[index][row - first_row]
-        strip = Strip([Segment(text, base + entry_style(self._entries[index]))])
+        look = entry_look(self._entries[index])
+        if look and not self._looks:
+            self._looks = read_looks(self, "player-log")
+        style = base + self._looks[look] if look else base
+        strip = Strip([Segment(text, style)])
         return strip.extend_cell_length(width, base).crop(0, width)
 
     def lines(self) -> list[str]:

@@ -1,0 +1,71 @@
+"""The battle's charts in the terminal (issue 27): what each side had standing, its dice
+luck and its chance to win, round by round, as textual-plotext plots.
+
+The plots are made only when a chart is shown (the luck screen), so start-up never
+imports plotext. The numbers come from engine/report (charts.py, chances.py); this only
+draws them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.report.chances import DRAW, RoundChance
+from skirmtui.engine.report.charts import luck_series, standing
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+#: Plotext's colour names, one a side in setup order (as the SVG charts' palette).
+COLOURS = ("blue", "orange", "green", "magenta", "yellow", "cyan")
+
+
+def line_plot(
+    title: str,
+    labels: list[str],
+    series: list[tuple[str, list[float]]],
+    y_max: float,
+    widget_id: str,
+) -> Widget:
+    """A plot of one line a series over `labels`, from 0 to `y_max`."""
+    from textual_plotext import PlotextPlot
+
+    plot = PlotextPlot(id=widget_id, classes="battle-chart")
+    plt = plot.plt
+    xs = [float(x) for x in range(1, len(labels) + 1)]
+    for index, (name, values) in enumerate(series):
+        plt.plot(xs, values, label=name, marker="braille", color=COLOURS[index % len(COLOURS)])
+    plt.title(title)
+    plt.xticks(xs, labels)
+    plt.ylim(0, y_max)
+    return plot
+
+
+def strength_plot(battle: Battle) -> Widget:
+    rows = standing(battle)
+    series = [(s.name, [float(u[s.id]) for _, u, _ in rows]) for s in battle.sides]
+    top = max((max(v) for _, v in series), default=1.0) or 1.0
+    return line_plot("Units standing", [r[0] for r in rows], series, top, "chart-strength")
+
+
+def luck_plot(battle: Battle) -> Widget:
+    rows = luck_series(battle) or [("Start", {s.id: 50.0 for s in battle.sides})]
+    series = [(s.name, [r[1][s.id] for r in rows]) for s in battle.sides]
+    return line_plot(
+        "Luck (50 = as expected)",
+        [r[0] for r in rows],
+        series,
+        100,
+        "chart-luck",
+    )
+
+
+def chance_plot(battle: Battle, found: list[RoundChance]) -> Widget:
+    word = battle.round_word[:1]
+    labels = [f"{word}{c.round}" if c.playouts else "End" for c in found]
+    series = [(s.name, [100 * c.chances.get(s.id, 0.0) for c in found]) for s in battle.sides]
+    if any(c.chances.get(DRAW, 0.0) for c in found):
+        series.append(("Draw", [100 * c.chances.get(DRAW, 0.0) for c in found]))
+    margin = max((c.margin for c in found), default=0.0)
+    return line_plot(f"Chance to win (%), ±{margin:.0%}", labels, series, 100, "chart-chances")
