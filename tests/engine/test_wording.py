@@ -169,3 +169,14 @@ def test_a_round_number_changes_without_a_difference() -> None:
         "in melee since round: none"
     )
     assert effect_words(battle, system, Effect(unit, "reload", 0, 2)).endswith("0 → 2 (+2)")
+
+
+def test_values_set_on_many_units_still_name_each() -> None:
+    """Only resets are grouped: an order die given to five characters names each."""
+    system = systems()["wargaming-introduttivo"]
+    battle = system.new_battle(system.demo_setup())
+    units = list(battle.units)[:4]
+    entry = LogEntry(0, None, 1, "orders", "effect", "")
+    entry.effects += [Effect(u, "actions", 0, 2) for u in units]
+    said = entry_effects(battle, system, entry)
+    assert all(battle.label(u) in said for u in units) and "4 units" not in said

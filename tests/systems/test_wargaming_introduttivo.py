@@ -446,15 +446,17 @@ def test_wi5_a_failed_recovery_still_costs_the_action() -> None:
 
 
 def test_wi5_a_unit_healed_by_the_gm_during_its_test_stays_fine() -> None:
-    """G-4 with WI-5: the GM sets damage 0 while the recovery roll is pending; a pass
-    then has no level left to remove (found by the GM-override property test)."""
+    """G-4 with WI-5: the GM sets damage 0 while the recovery roll is pending: the
+    question sees it (the engine plays the step again), so the unit, fine now, is not
+    asked to recover and spends no action (found by the GM-override property test)."""
     t = Table().order(6, 1)
     t.session.gm("gm.set", unit="red1", field="damage", value=1)
     t.activate("red1", 1)("activation.unit", "done").activate("blue1", 6)
     t("recovery.unit", "red1")
+    assert t.asks.key == "recovery.roll"
     t.session.gm("gm.set", unit="red1", field="damage", value=0)
-    t("recovery.roll", (1,))
-    assert t.stat("red1", "damage") == 0 and t.stat("red1", "actions") == 1
+    assert t.stat("red1", "damage") == 0 and t.stat("red1", "actions") == 0
+    assert [e.answer for e in t.battle.log if e.kind == "withdrawn"] == [8]
     assert t.asks.key == "shoot.unit"  # Blue has nothing to recover: shooting begins
 
 

@@ -80,15 +80,19 @@ def entry_effects(
     detail: bool = False,
 ) -> str:
     """Every effect of a log entry, grouped by unit in the order they happened:
-    `Centurione: damage 0 → 1 (+1), no longer active; Capo tribù: removed`. Units that
-    changed in the same way (a phase end's resets) are one part, `8 units: no longer
-    acted this phase`, unless `detail` (review) asks for each."""
+    `Centurione: damage 0 → 1 (+1), no longer active; Capo tribù: removed`. Units reset
+    in the same way (a phase end's bookkeeping: each change back to nothing, false or 0)
+    are one part, `8 units: no longer acted this phase`, unless `detail` (review) asks
+    for each; a value set (an order die) names every unit."""
     if not entry.effects:
         return ""
     labels = labels if labels is not None else battle.labels
     grouped: dict[str | None, list[str]] = {}
+    kept: set[str | None] = set()  # units with a change that is not a reset
     for effect in entry.effects:  # a unit's stat, or (unit None) the battle's position
         grouped.setdefault(effect.unit, []).append(effect_words(battle, system, effect, labels))
+        if effect.after:  # set to something (a die, a status): worth naming each unit
+            kept.add(effect.unit)
     same: dict[tuple[str, ...], list[str | None]] = {}
     for unit, said in grouped.items():
         same.setdefault(tuple(said), []).append(unit)
@@ -97,7 +101,8 @@ def entry_effects(
     for unit, said in grouped.items():
         key = tuple(said)
         units = same[key]
-        if not detail and unit is not None and len(units) >= GROUP_AT:
+        resets = not any(u in kept for u in units)
+        if not detail and unit is not None and resets and len(units) >= GROUP_AT:
             if key not in done:
                 done.add(key)
                 parts.append(f"{plural(len(units), 'unit')}: {', '.join(said)}")
