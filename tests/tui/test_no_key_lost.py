@@ -162,14 +162,12 @@ async def test_plus_wounds_a_regole_base_model(tmp_path: Path) -> None:
         assert isinstance(screen, BattleScreen) and screen.selected is not None
         chosen = screen.selected
         start = session.battle.units[chosen].stats["r"]
-        # Read again after each key: a GM entry made while a question waits plays the
-        # step again on a new battle (docs/architecture.md).
         await pilot.press("plus")
         await pilot.pause()
         assert session.battle.units[chosen].stats["r"] == start - 1
         await pilot.press("minus")
         await pilot.pause()
-        assert session.battle.units[chosen].stats["r"] == start
+        assert session.battle.units[chosen].stats["r"] == start, session.items
 
 
 async def test_at_80x24_the_side_asked_is_in_view_with_four_sides(tmp_path: Path) -> None:
