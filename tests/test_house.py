@@ -14,7 +14,6 @@ TOO_LONG: dict[str, int] = {
     "skirmtui.cli": 595,
     "skirmtui.engine.core.battle": 520,
     "skirmtui.systems.cape_et_epee.actions": 552,
-    "skirmtui.systems.wargaming_introduttivo.system": 739,
     "skirmtui.tui.screens.battle": 487,
 }
 ROOMS = {"core", "store", "report", "play"}

@@ -1,0 +1,179 @@
+"""Shooting and melee (WI-5, WI-6, WI-8): who fights whom, and the rolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmtui.engine.core.asking import one_at_a_time
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import ATTACK
+from skirmtui.engine.core.kit import pick_enemy, stat_test, unit_choices
+from skirmtui.engine.core.prompts import Ask, Choose, Option
+from skirmtui.engine.core.system import Step
+from skirmtui.systems.wargaming_introduttivo import profile
+from skirmtui.systems.wargaming_introduttivo.position import (
+    DONE,
+    pos,
+    with_cmb,
+)
+from skirmtui.systems.wargaming_introduttivo.profile import DAMAGE_WORDS
+from skirmtui.systems.wargaming_introduttivo.shared import WIRules
+
+
+class Combat(WIRules):
+    """The Shooting and Melee phases."""
+
+    def _shooting(self, b: Battle) -> Step:
+        side = self._side(b)
+        shooter = yield from self._pick_fighter(b, "shoot", "shoots", "No more shooting")
+        if shooter is None:
+            return
+        target = yield from self._pick_target(b, shooter, "shoot")
+        if target is None:
+            return
+        bands = profile.rules()["bands"]
+        if not one_at_a_time(b):
+            # Issue 25: sight and distance in one answer (either "no" holds the unit).
+            band_id = yield Choose(
+                key="shoot.sight",
+                side=side,
+                actor=shooter.id,
+                target=target.id,
+                text=f"Does {shooter.label} see at least 50% of {target.label}, how far?",
+                options=[Option(band["id"], f"sees it, {band['label']}") for band in bands]
+                + [Option("out", "does not see 50% of it, or over 100 cm", passive=True)],
+            )
+        else:
+            visible = yield Ask(
+                key="shoot.visible",
+                side=side,
+                actor=shooter.id,
+                target=target.id,
+                text=f"Does {shooter.label} see at least 50% of {target.label}?",
+            )
+            if not visible:
+                b.set(shooter, "held", True)
+                return
+            band_id = yield Choose(
+                key="shoot.band",
+                side=side,
+                actor=shooter.id,
+                target=target.id,
+                text=f"Distance from {shooter.label} to {target.label}?",
+                options=[Option(band["id"], band["label"]) for band in bands]
+                + [Option("out", "over 100 cm (out of range)", passive=True)],
+            )
+        if band_id == "out":
+            b.set(shooter, "held", True)
+            return
+        band = next(band for band in bands if band["id"] == band_id)
+        modifiers = yield from self._range_modifiers(b, shooter, target, band)
+        result = yield stat_test(
+            shooter,
+            "cmb",
+            "shoot.to_hit",
+            f"hits {target.label}",
+            target=target,
+            modifiers=modifiers,
+        )
+        self._spend(b, shooter, combat=True)
+        b.set(shooter, "shot", True)
+        if result.success and b.alive(target.id):
+            # Seed: "gli effetti dei danni si applicano solo a fine turno".
+            cause = b.cause(ATTACK, shooter, attack="shot")
+            b.set(target, "pending", target.num("pending") + 1, cause)
+            pos(b).shots.setdefault(target.id, []).append(cause)
+
+    def _range_modifiers(self, b: Battle, shooter: Unit, target: Unit, band: dict[str, Any]) -> Any:
+        """WI-6: the seed's TODO maluses, only when the battle option is on."""
+        modifiers: list[tuple[str, int]] = []
+        if not b.options.get("range_modifiers") or not (band["modifier"] or band["fog"]):
+            return modifiers
+        if band["modifier"]:
+            modifiers.append((f"{band['id']} range", int(band["modifier"])))
+        if band["fog"]:
+            fog = yield Ask(
+                key="shoot.fog",
+                side=shooter.side,
+                actor=shooter.id,
+                target=target.id,
+                text="Reduced visibility (fog, smoke)?",
+            )
+            if fog:
+                modifiers.append(("reduced visibility", int(band["fog"])))
+        return modifiers
+
+    def _pick_fighter(self, b: Battle, what: str, verb: str, done: str) -> Any:
+        """The player in turn picks an active unit that may still fight (WI-4), or
+        passes to the next player (seed: "quando il giocatore non ha più truppe…")."""
+        side = self._side(b)
+        fighters = [u for u in b.on_table(side) if u.flag("active") and self._can_fight(u)]
+        if not fighters or not b.enemies(side):
+            self._next_player(b)
+            return None
+        choice = yield Choose(
+            key=f"{what}.unit",
+            side=side,
+            options=unit_choices(fighters, with_cmb, Option(DONE, done, passive=True)),
+            text=f"{b.side_name(side)}: which active unit {verb}?",
+        )
+        if choice == DONE or not b.alive(choice):
+            self._next_player(b)
+            return None
+        return b.units[choice]
+
+    def _pick_target(self, b: Battle, attacker: Unit, what: str) -> Any:
+        """Choose an enemy on the table; cancelling makes the attacker hold this phase."""
+        target = yield from pick_enemy(
+            b,
+            attacker,
+            f"{what}.target",
+            describe=lambda u: (
+                f"{u.label} ({b.side_name(u.side)}, {DAMAGE_WORDS[u.num('damage')]})"
+            ),
+            cancel_value=DONE,
+        )
+        if target is None:
+            b.set(attacker, "held", True)
+        return target
+
+    # Movement (WI-7) ------------------------------------------------------------------
+
+    def _melee(self, b: Battle) -> Step:
+        side = self._side(b)
+        attacker = yield from self._pick_fighter(b, "melee", "attacks in melee", "No more melee")
+        if attacker is None:
+            return
+        target = yield from self._pick_target(b, attacker, "melee")
+        if target is None:
+            return
+        reach = profile.rules()["melee"]["reach_cm"]
+        within = yield Ask(
+            key="melee.reach",
+            side=side,
+            actor=attacker.id,
+            target=target.id,
+            # Seed, general rule: a unit is hit only by units that see at least 50% of it.
+            text=f"Is {target.label} within {reach} cm of {attacker.label}, "
+            "and at least 50% visible to it?",
+        )
+        if not within:
+            b.set(attacker, "held", True)
+            return
+        result = yield stat_test(
+            attacker, "cmb", "melee.to_hit", f"hits {target.label}", target=target
+        )
+        self._spend(b, attacker, combat=True)
+        if result.success:
+            # Seed: in melee "gli effetti dei danni si applicano subito".
+            self._damage(b, target, 1, b.cause(ATTACK, attacker, attack="melee"))
+        if not b.alive(target.id):
+            return
+        # Seed: the attacked unit counter-attacks; WI-8: not an action.
+        counter = yield stat_test(
+            target, "cmb", "melee.counter", f"hits {attacker.label} back", target=attacker
+        )
+        if counter.success:
+            self._damage(b, attacker, 1, b.cause(ATTACK, target, attack="counter"))
+
+    # End of turn (WI-3, WI-9) ---------------------------------------------------------
