@@ -478,7 +478,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         for name, content in beside.items():  # the report's charts, next to it
             write_output(out.with_name(name), content)
     else:
-        sys.stdout.write(text)
+        write_stdout(text)
     return EXIT_OK
 
 
@@ -649,32 +649,48 @@ def _setup_for_players(system: RuleSystem, players: int) -> Setup:
 # -- output paths --------------------------------------------------------------------------
 
 
+def write_stdout(text: str) -> None:
+    """An export on standard output; closed (`>&-`), it is one line, not a traceback."""
+    if sys.stdout is None:
+        raise PathError(Path("standard output"), "closed: give a file with -o FILE")
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except (OSError, ValueError) as error:  # closed underneath, a full disk
+        raise PathError(Path("standard output"), str(error)) from None
+
+
 def write_output(path: Path, text: str) -> None:
     """Write an export: whole or not at all for a file (a temp file renamed over it, so a
     full disk leaves no half report); straight into anything else (`/dev/stdout`, a
-    pipe). Any failure is a `PathError` naming the path and the reason."""
+    pipe). A path through a symlink writes its target (the link stays; `/dev/stdout`
+    with nothing behind it is refused, never replaced); a FIFO with no reader is refused
+    at once. Any failure is a `PathError` naming the path and the reason."""
     import contextlib
     import os
     import stat
     import tempfile
 
+    given = path
     try:
-        mode = path.stat().st_mode
+        mode = os.stat(given).st_mode  # through links, as the kernel sees them
     except FileNotFoundError:
         mode = None
     except OSError as error:
-        raise PathError(path, error) from None
+        raise PathError(given, error) from None
     data = text.encode("utf-8")
     try:
         if mode is not None and stat.S_ISDIR(mode):
-            raise PathError(path, "is a folder")
+            raise PathError(given, "is a folder")
         if mode is not None and not stat.S_ISREG(mode):
-            with open(path, "wb") as handle:
-                handle.write(data)
+            _write_special(given, data)
             return
+        path = Path(os.path.realpath(given))  # a link's target is what is replaced
+        if mode is None and os.path.lexists(given) and str(path).startswith("/proc/"):
+            raise PathError(given, "leads nowhere (is standard output closed?)")
         folder = path.parent
         if not folder.is_dir():
-            raise PathError(path, f"no such folder {folder}")
+            raise PathError(given, f"no such folder {folder}")
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
         try:
             with os.fdopen(fd, "wb") as handle:
@@ -686,7 +702,30 @@ def write_output(path: Path, text: str) -> None:
                 os.unlink(tmp)
             raise
     except OSError as error:
-        raise PathError(path, error) from None
+        raise PathError(given, error) from None
+
+
+def _write_special(path: Path, data: bytes) -> None:
+    """Into a device or a FIFO: opened without waiting (a FIFO with no reader would
+    wait forever), then written normally."""
+    import errno
+    import fcntl
+    import os
+
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise PathError(path, "a FIFO with no reader (start the reader first)") from None
+        raise
+    try:
+        flags = fcntl.fcntl(fd, fcntl.F_GETFL)
+        fcntl.fcntl(fd, fcntl.F_SETFL, flags & ~os.O_NONBLOCK)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def writable_folder(folder: Path) -> None:

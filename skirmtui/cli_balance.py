@@ -73,9 +73,9 @@ def balance_arguments(
 def balance(args: argparse.Namespace, system: RuleSystem) -> tuple[str, bool]:
     """Play the battles the arguments ask for; the report's text and whether any
     battle failed (a rules bug). Progress goes to stderr."""
+    from skirmtui.engine.play.plan import balance_plan, parse_sweep
     from skirmtui.engine.play.workers import all_cores, run_plan
     from skirmtui.engine.report.balance_doc import balance_document
-    from skirmtui.systems.balance_plan import balance_plan, parse_sweep
     from skirmtui.systems.registry import get_system
 
     sweep = parse_sweep(args.sweep) if args.sweep else None

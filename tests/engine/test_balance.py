@@ -13,10 +13,10 @@ import pytest
 
 from skirmtui.cli import main
 from skirmtui.engine.play.balance import Plan, battle_seed, play_one
+from skirmtui.engine.play.plan import balance_plan, parse_sweep
 from skirmtui.engine.play.stats import battles_for, paired_difference, wilson
 from skirmtui.engine.play.workers import INTERRUPTED, PRECISION, run_plan
 from skirmtui.engine.report.balance_doc import balance_document
-from skirmtui.systems.balance_plan import balance_plan, parse_sweep
 from skirmtui.systems.registry import get_system
 
 RB = "regole-base"  # the quickest battles
@@ -227,3 +227,17 @@ def test_ai_personas_play_each_army_and_skill_against_luck_is_reported() -> None
 def test_an_unknown_persona_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", RB, "--battles", "2", "--ai", "genius"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+def test_names_from_data_are_shown_never_obeyed_in_every_format() -> None:
+    from skirmtui.engine.report.balance_report import as_html, as_markdown, as_text
+
+    doc = document(plan(battles=6))
+    hostile = "<b>Evil</b>\x1b[31m|"
+    doc["matchups"][0]["names"][0] = hostile
+    doc["armies"][0]["name"] = hostile
+    html_text, md_text, text = as_html(doc), as_markdown(doc), as_text(doc)
+    assert "&lt;b&gt;Evil&lt;/b&gt;" in html_text and "<b>Evil" not in html_text
+    assert all("\x1b" not in t for t in (html_text, md_text, text))
+    assert "Evil</b>␛[31m\\|" in md_text  # the pipe cannot break the table
+    assert "␛[31m" in text

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from skirmtui.engine.play.plan import balance_plan
 from skirmtui.engine.play.workers import run_plan
 from skirmtui.engine.report.balance_doc import balance_document
-from skirmtui.systems.balance_plan import balance_plan
 from skirmtui.systems.registry import get_system
 
 distributed = pytest.importorskip(

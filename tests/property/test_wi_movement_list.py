@@ -88,7 +88,6 @@ def test_wi7_movement_list_is_a_fresh_scan_at_every_prompt(
     setup: Any, seed: int, gm_rate: float
 ) -> None:
     session = Session(SYSTEM, setup)
-    battle = session.battle
     rng = random.Random(seed)
     counter = 0
     lists = 0
@@ -96,7 +95,8 @@ def test_wi7_movement_list_is_a_fresh_scan_at_every_prompt(
     in_movement = False
     seen: object = None
     while (prompt := session.prompt) is not None and len(session.items) < 3000:
-        fresh, seen = prompt is not seen, prompt  # a GM entry leaves the same prompt pending
+        battle = session.battle  # a GM entry mid-step plays the step again on a new battle
+        fresh, seen = prompt is not seen, prompt
         if battle.phase == "movement":
             in_movement = True
         elif in_movement:

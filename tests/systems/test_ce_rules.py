@@ -374,16 +374,17 @@ def test_ce7_melee_higher_total_hits_a_tie_hits_nobody() -> None:
 
 def test_ce7_melee_against_an_opponent_the_gm_removed_spends_nothing() -> None:
     """G-4: the GM removes the opponent while the next action is being chosen; the
-    melee finds nobody, spends no AP, and the impulse goes on (was an IndexError)."""
+    question sees it (the engine plays the step again): melee is no longer offered, no
+    AP is spent, and the impulse goes on (was an IndexError, then a melee with nobody)."""
     s = session([ch("A", mischia=4)], [ch("X", mischia=5)])
     activate(s, (3,), (1,), (3, "red1"))
     _engage(s)
     play(s, ("melee.attack", (5,)), ("melee.defend", (5,)))
-    assert key(s) == "impulse.action" and stat(s, "red1", "ap") == 1
+    assert key(s) == "impulse.action" and "melee" in options(s)
     s.gm("gm.remove", unit="blue1")
-    act(s, "melee")
+    assert key(s) == "impulse.action" and "melee" not in options(s)
     assert stat(s, "red1", "ap") == 1
-    assert s.battle.log[-1].text == "A has nobody left to fight"
+    act(s, "temporize")
 
 
 # -- CE-8 reactions -----------------------------------------------------------------------
@@ -983,8 +984,9 @@ def test_ce9_a_squad_of_three_tests_at_its_second_loss_not_its_first() -> None:
 
 @pytest.mark.parametrize("phase", ["activated", "nonactivated"])
 def test_g4_an_action_of_a_character_the_gm_removed_meanwhile_does_nothing(phase: str) -> None:
-    """G-4: the GM removes the character while its action is being chosen; the action is
-    not carried out (was an IndexError for a rally, found by the GM-override property)."""
+    """G-4: the GM removes the character while its action is being chosen; the question
+    sees it (the engine plays the step again): no action of it is asked or carried out
+    (was an IndexError for a rally, then a rally of nobody)."""
     s = session([ch("A"), ch("B")], [ch("X")])
     s.gm("gm.set", unit="red1", field="status", value="shaken")
     if phase == "activated":
@@ -994,11 +996,9 @@ def test_g4_an_action_of_a_character_the_gm_removed_meanwhile_does_nothing(phase
         activate(s, (3,), (1,))
         play(s, ("na.unit", "red1"))
     s.gm("gm.remove", unit="red1")
-    s.answer("rally")
     texts = [e.text for e in s.battle.log]
-    assert "A is out of the fight: nothing happens" in texts
     assert not any(t.startswith("Morale test") for t in texts)
-    assert key(s) == "na.unit"
+    assert key(s) == "na.unit" and options(s) == ["red2", "done"]
     assert s.prompt is not None and s.prompt.actor != "red1"
 
 

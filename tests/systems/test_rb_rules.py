@@ -740,8 +740,10 @@ def test_g4_gm_setting_r_to_zero_removes_the_model() -> None:
     s = session({"red": [model("A"), model("C")], "blue": [model("B")]})
     initiative(s, 6, 1)
     s.gm("gm.set", unit="red2", field="r", value=0)
-    play(s, ("move.model", "red1"), ("move.mode", "pass"))
+    # At once (the end check after every GM entry); Red's only model left moves.
     assert s.battle.units["red2"].removed
+    assert s.prompt is not None and s.prompt.actor == "red1"
+    play(s, ("move.mode", "pass"))
 
 
 # -- bad input ---------------------------------------------------------------------------------

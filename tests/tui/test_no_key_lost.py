@@ -160,14 +160,14 @@ async def test_plus_wounds_a_regole_base_model(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, BattleScreen) and screen.selected is not None
-        unit = session.battle.units[screen.selected]
-        start = unit.stats["r"]
+        chosen = screen.selected
+        start = session.battle.units[chosen].stats["r"]
         await pilot.press("plus")
         await pilot.pause()
-        assert unit.stats["r"] == start - 1
+        assert session.battle.units[chosen].stats["r"] == start - 1
         await pilot.press("minus")
         await pilot.pause()
-        assert unit.stats["r"] == start
+        assert session.battle.units[chosen].stats["r"] == start, session.items
 
 
 async def test_at_80x24_the_side_asked_is_in_view_with_four_sides(tmp_path: Path) -> None:

@@ -121,3 +121,17 @@ async def test_review_finds_a_multi_select_by_any_unit_it_names(tmp_path: Path) 
         await pilot.pause()
         texts = [e.text for e in review.visible_entries()]
         assert "Which units moved over open ground? → Knight, Archer" in texts
+
+
+def test_the_keys_of_a_multi_select_fit_one_line_of_the_now_pane_at_80x24() -> None:
+    """At 80×24 the Now pane is 46 cells wide: the count and keys take one line, so the
+    options keep their room."""
+    from skirmtui.tui.widgets.prompt_lines import pick_help
+
+    options = [Option(str(n), f"unit {n}") for n in range(12)]
+    prompt = Pick(key="k", text="Which?", options=options)
+    line = pick_help(prompt, 3)
+    assert line == "3 ticked (any) · Space/1–9 tick · Enter done"
+    assert len(line) <= 46
+    bounded = Pick(key="k", text="Which?", options=options, minimum=1, maximum=2)
+    assert pick_help(bounded, 0).startswith("0 ticked (pick 1–2)")

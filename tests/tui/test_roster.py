@@ -144,3 +144,14 @@ async def test_a_question_about_a_side_marks_its_heading_and_a_unit_question_the
         assert not any(headings().values())
         marked = [r.unit_id for r in table.rows if r.mark == "▶"]
         assert marked == [prompt.actor]
+
+
+def test_a_status_word_too_wide_for_its_column_goes_under_the_label_whole() -> None:
+    """80×24 with long labels: `protagonis` / `t` was a word cut in two beside the label;
+    the status goes under the label instead, its words whole (issue 25)."""
+    from skirmtui.tui.widgets.roster import UnitRow, _cut_row
+
+    row = UnitRow("u1", "Athos", "AP 2/3, protagonist", False, " ")
+    lines = [text for text, _ in _cut_row(row, name_width=14, width=26)]
+    words = {word for line in lines for word in line.split()}
+    assert "protagonist" in words and "protagonis" not in words, lines

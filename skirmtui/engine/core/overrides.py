@@ -131,6 +131,29 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
     battle.current = None
 
 
+def hoisted(item: Item, battle: Battle, since: int) -> bool:
+    """Whether a GM entry made while a step waits counts from the step's start (the
+    runner plays the step again after it, docs/architecture.md): taking a unit out,
+    putting one back, adding one, setting a value. Not when it corrects what the step
+    itself did since log index `since` (putting back a unit the step took out, setting a
+    value the step changed): that applies where it stands. Notes, conditions and the end
+    change nothing a step reads."""
+    if item.key in (GM_REMOVE, GM_ADD):
+        return True
+    if item.key not in (GM_RESTORE, GM_SET):
+        return False
+    data: dict[str, Any] = item.value if isinstance(item.value, dict) else {}
+    unit = str(data.get("unit", ""))
+    field = "removed" if item.key == GM_RESTORE else str(data.get("field", ""))
+    for entry in battle.log[since:]:
+        if entry.key.startswith("gm."):
+            continue
+        for effect in entry.effects:
+            if effect.unit == unit and effect.field == field:
+                return False
+    return True
+
+
 def _play_side(battle: Battle, data: dict[str, Any]) -> None:
     """Who plays a side from here on: the app with a persona, or the table ("")."""
     side = str(data.get("side", ""))

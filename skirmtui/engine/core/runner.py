@@ -10,9 +10,10 @@ from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import BY_AI, Item
-from skirmtui.engine.core.overrides import apply_override
+from skirmtui.engine.core.overrides import apply_override, hoisted
 from skirmtui.engine.core.prompts import (
     AnswerError,
+    AnswerValue,
     Choose,
     Pick,
     Prompt,
@@ -41,6 +42,7 @@ class Runner:
         battle: Battle,
         consumed: int = 0,
         on_boundary: Callable[[Runner], None] | None = None,
+        rewind: Callable[[int], tuple[Battle, int]] | None = None,
     ) -> None:
         self.system = system
         self.battle = battle
@@ -57,6 +59,17 @@ class Runner:
         self.keep_offered = False
         self._step: Step | None = None
         self._on_boundary = on_boundary
+        #: The battle (a copy) and its log length at the boundary the pending step began
+        #: at, `consumed` entries in (the session's checkpoints give it): where a GM entry
+        #: made in the middle of a step is played from. None: GM entries apply where
+        #: they stand (a sim, which makes none).
+        self._rewind = rewind
+        #: The boundary the pending step began at: entries consumed, log length, the
+        #: entry its first lines are stamped with.
+        self._began = (consumed, len(battle.log), battle.answer_index)
+        #: The entries applied since that boundary, in the order a restart plays them:
+        #: (index in the log, item, hoisted to the boundary).
+        self._segment: list[tuple[int, Item, bool]] = []
         self._advance(None, fresh=True)
 
     def apply(self, item: Item) -> Item:
@@ -71,12 +84,18 @@ class Runner:
             battle.gm_applied += 1
             if isinstance(self.prompt, Choose):
                 self.prompt.settle()  # its lazy options are of the battle before the entry
+            index = self.consumed
+            hoist = self._step is not None and hoisted(item, battle, self._began[1])
             apply_override(self.system, battle, item)
             self.consumed += 1
             if not battle.over and not battle.end_held:
                 self.system.check_end(battle)
             if battle.over:
                 self._stop()
+                return item
+            self._segment.append((index, item, hoist))
+            if hoist and self._rewind is not None:
+                self._restart()
             return item
         prompt = self.prompt
         if prompt is None:
@@ -88,7 +107,18 @@ class Runner:
         value = prompt.coerce(item.value)
         if value is not item.value:
             item = Item(item.key, value, item.by, item.persona, item.reason)
-        battle.answer_index = self.consumed
+        index = self.consumed
+        self.consumed += 1
+        self._segment.append((index, item, False))
+        self._answer(prompt, item, value, index, self.replaying)
+        return item
+
+    def _answer(
+        self, prompt: Prompt, item: Item, value: AnswerValue, index: int, replaying: bool
+    ) -> None:
+        """Log an answer checked by `prompt.coerce` and send it into the step."""
+        battle = self.battle
+        battle.answer_index = index
         sent: object
         actor, target = prompt.actor, prompt.target
         actors, targets = prompt.actors, prompt.targets
@@ -125,7 +155,8 @@ class Runner:
                         actor = str(value)
                     elif target is None and value != actor:
                         target = str(value)
-                prompt.answered(self.replaying)
+                # Kept options (the export) are read below: made, even in a replay.
+                prompt.answered(replaying and not self.keep_offered)
             elif isinstance(prompt, Pick):
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
@@ -151,25 +182,29 @@ class Runner:
         if item.by == BY_AI:
             entry.by = BY_AI
             entry.persona = item.persona
-        self.consumed += 1
         self._advance(sent, fresh=False)
-        return item
 
-    def _advance(self, value: object, *, fresh: bool) -> None:
-        """Run the step on to its next question, through as many boundaries as it takes;
-        the system's end check runs at each boundary, once `next_step` has returned, and
-        before a question is shown: once the battle is over nothing more is asked."""
+    def _advance(self, value: object, *, fresh: bool, within: bool = False) -> None:
+        """Run the step on to its next question, through as many boundaries as it takes
+        (`within`: stop where the step ends instead); the system's end check runs at each
+        boundary, once `next_step` has returned, and before a question is shown: once the
+        battle is over nothing more is asked."""
         silent = 0
         battle = self.battle
         check_end = self.system.check_end
         while True:
             if self._step is None:
+                if within:
+                    self.prompt = None
+                    return
                 if not battle.over:
                     check_end(battle)
                 if battle.over:
                     self.prompt = None
                     return
                 self.boundary_at = self.consumed
+                self._began = (self.consumed, len(battle.log), battle.answer_index)
+                self._segment = []
                 if self._on_boundary is not None:
                     self._on_boundary(self)
                 battle.current = None
@@ -199,6 +234,109 @@ class Runner:
             self.prompt = prompt
             return
 
+    def _restart(self) -> None:
+        """A GM entry was made while the step waited (`hoisted`): play the step again from
+        the boundary it began at, the step's hoisted GM entries first, then its other
+        entries in order. From the first that no longer fits (its question is not asked
+        now, its value is refused, the step or the battle has ended) they are withdrawn:
+        kept in the answer log, logged as withdrawn, their effects gone (the table gives
+        them again if it still means them)."""
+        assert self._rewind is not None
+        said = _said(self.battle, self._began[1])
+        began, segment = self._began, self._segment
+        while True:
+            battle, length = self._rewind(began[0])
+            del battle.log[length:]
+            self.battle = battle
+            self._step = None
+            self.prompt = None
+            self._segment = []
+            refused = self._hoist(segment)
+            if refused is None:
+                break
+            # Refused at the step's start after all: it applies where it stands.
+            segment = [(i, it, h and i != refused) for i, it, h in segment]
+        if not battle.over:
+            battle.answer_index = began[2]  # what the step's first lines were made by
+            self._begin()
+        rest = [(index, item) for index, item, hoist in segment if not hoist]
+        for at, (index, item) in enumerate(rest):
+            if not self._refeed(index, item):
+                for index, item in rest[at:]:
+                    battle.answer_index = index
+                    battle.record(
+                        "withdrawn",
+                        f"Withdrawn after the GM's entry: {said.get(index, item.key)}",
+                        key=item.key,
+                    )
+                break
+            self._segment.append((index, item, False))
+        self._began = began
+        if self._step is None and not battle.over:
+            self._advance(None, fresh=True)
+
+    def _hoist(self, segment: list[tuple[int, Item, bool]]) -> int | None:
+        """Apply the segment's hoisted GM entries at the boundary; the index of one
+        refused there (None: all applied)."""
+        for index, item, hoist in segment:
+            if hoist:
+                try:
+                    self._gm(index, item)
+                except AnswerError:
+                    return index
+                self._segment.append((index, item, True))
+        return None
+
+    def _begin(self) -> None:
+        """Start the step again at its boundary (no checkpoint: the entries after the
+        boundary are not all played yet) and run it to its first question."""
+        battle = self.battle
+        battle.current = None
+        self.system.check_end(battle)
+        if battle.over:
+            return
+        step = self.system.next_step(battle)
+        if step is None:
+            return
+        self._step = step
+        self.system.check_end(battle)
+        if battle.over:
+            self._stop()
+            return
+        self._advance(None, fresh=True, within=True)
+
+    def _refeed(self, index: int, item: Item) -> bool:
+        """Apply one entry of the step again during `_restart`; False if it no longer fits."""
+        battle = self.battle
+        if battle.over or self._step is None:
+            return False
+        if item.is_gm:
+            try:
+                self._gm(index, item)
+            except AnswerError:
+                return False
+            if battle.over:
+                self._stop()
+            return True
+        prompt = self.prompt
+        if prompt is None or prompt.key != item.key:
+            return False
+        try:
+            value = prompt.coerce(item.value)
+        except AnswerError:
+            return False
+        self._answer(prompt, item, value, index, True)
+        return True
+
+    def _gm(self, index: int, item: Item) -> None:
+        """Apply a GM entry where the restart stands, then the end check."""
+        battle = self.battle
+        battle.answer_index = index
+        battle.gm_applied += 1
+        apply_override(self.system, battle, item)
+        if not battle.over and not battle.end_held:
+            self.system.check_end(battle)
+
     def _stop(self) -> None:
         """The battle is over: the step in hand is closed and nothing is asked."""
         if self._step is not None:
@@ -223,6 +361,15 @@ def _picked_units(
     if target is None:
         return actors, (units if len(units) > 1 else ()), actor, units[0]
     return actors, targets, actor, target
+
+
+def _said(battle: Battle, since: int) -> dict[int, str]:
+    """The first log line of each entry since log index `since`, by entry index."""
+    said: dict[int, str] = {}
+    for entry in battle.log[since:]:
+        if entry.answer is not None and entry.text:
+            said.setdefault(entry.answer, entry.text)
+    return said
 
 
 def offered(prompt: Choose | Pick) -> list[dict[str, object]]:

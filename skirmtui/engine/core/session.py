@@ -56,8 +56,17 @@ class Checkpoint:
 class Session:
     """Owns one battle: its setup, answer log, redo stack and checkpoints."""
 
-    def __init__(self, system: RuleSystem, setup: Setup, items: Iterable[Item] = ()) -> None:
+    def __init__(
+        self,
+        system: RuleSystem,
+        setup: Setup,
+        items: Iterable[Item] = (),
+        *,
+        keep_offered: bool = False,
+    ) -> None:
         items = list(items)
+        #: Every choice's entry keeps the options offered (the export's replay: `Runner`).
+        self.keep_offered = keep_offered
         older = system.replay_options(items)
         if any(name not in setup.options for name in older):
             # An older log replays with the questions it was played with (saved so).
@@ -95,7 +104,13 @@ class Session:
         #: thinned away at once are never copied.
         self._replaying = len(items)
         system = self.system
-        self.runner = Runner(system, system.new_battle(setup), on_boundary=_weak_boundary(self))
+        self.runner = Runner(
+            system,
+            system.new_battle(setup),
+            on_boundary=_weak_boundary(self),
+            rewind=_weak_rewind(self),
+        )
+        self.runner.keep_offered = self.keep_offered
         self.runner.replaying = True
         for index, item in enumerate(items):
             try:
@@ -304,6 +319,38 @@ class Session:
         )
         self._checkpoints = thinned(self._checkpoints)
 
+    def _at_boundary(self, consumed: int) -> tuple[Battle, int]:
+        """The battle (a copy) and its log length at the last step boundary reached once
+        the first `consumed` entries were applied: where the runner plays a step again
+        after a GM entry made while it waited. From the nearest checkpoint, as undo."""
+        at = max(i for i, c in enumerate(self._checkpoints) if c.consumed <= consumed)
+        checkpoint = self._checkpoints[at]
+        del checkpoint.battle.log[checkpoint.log_length :]
+        seen: list[tuple[Battle, int]] = []
+
+        def capture(runner: Runner) -> None:
+            if runner.consumed == consumed:
+                seen.append((runner.battle.clone(), len(runner.battle.log)))
+
+        runner = Runner(
+            self.system,
+            checkpoint.battle.clone(),
+            consumed=checkpoint.consumed,
+            on_boundary=capture,
+            rewind=_weak_rewind(self),
+        )
+        runner.replaying = True
+        runner.keep_offered = self.keep_offered
+        for item in self.items[checkpoint.consumed : consumed]:
+            runner.apply(item)
+        battle, length = seen[-1]
+        if checkpoint.consumed < consumed:
+            # Kept as a checkpoint: the step's next GM entries, and those of the steps
+            # after it a rewind replays, start here (else each replays the others').
+            self._checkpoints.insert(at + 1, Checkpoint(consumed, battle.clone(), length))
+            self._checkpoints = thinned(self._checkpoints)
+        return battle, length
+
     def _rebuild(self, length: int) -> None:
         """Put the battle where it was after the first `length` log items."""
         while len(self._checkpoints) > 1 and self._checkpoints[-1].consumed > length:
@@ -315,11 +362,25 @@ class Session:
             checkpoint.battle.clone(),
             consumed=checkpoint.consumed,
             on_boundary=_weak_boundary(self),
+            rewind=_weak_rewind(self),
         )
         self.runner.replaying = True
+        self.runner.keep_offered = self.keep_offered
         for item in self.items[checkpoint.consumed : length]:
             self.runner.apply(item)
         self.runner.replaying = False
+
+
+def _weak_rewind(session: Session) -> Callable[[int], tuple[Battle, int]]:
+    """The runner's rewind callback (`Session._at_boundary`), holding its session weakly."""
+    ref = weakref.ref(session)
+
+    def rewind(consumed: int) -> tuple[Battle, int]:
+        owner = ref()
+        assert owner is not None, "a runner outlived its session"
+        return owner._at_boundary(consumed)
+
+    return rewind
 
 
 def _private(battle: Battle) -> Battle:

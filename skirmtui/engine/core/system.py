@@ -24,14 +24,22 @@ question is shown): once it holds, no question is asked and the pending step is 
 A step never stops itself at the end; an end a rule decides at one moment only (a turn
 limit, the end of a round) stays in that step.
 
-**A GM override can land between any two prompts.** After every `yield` a unit may have
-been removed, put back or had any value set: look units up again (`battle.alive(id)`),
-never carry a stat read before the yield across it. A cache of derived state a system
-keeps in its position (wargaming-introduttivo's units that may still move) is valid
-while `battle.gm_applied` (GM entries applied so far, copied with the battle) is
-unchanged: keep the count beside the cache and make it again when they differ. A
-prompt's `LazyOptions` (a long list made only when read) read the battle as it is while
-the prompt is pending; the runner makes them before a GM entry changes it.
+**A GM entry made while a question waits is seen by the step, by construction.** The
+runner plays the step again from the boundary it began at (the session's checkpoints
+give that battle): the GM entries that count from the step's start (taking a unit out,
+putting one back, adding one, setting a value the step has not changed) first, then the
+step's other entries in order, each fed to the question the step asks now. From the
+first that no longer fits (another question, a value refused, the step or the battle
+over) they are withdrawn: kept in the answer log, logged as `withdrawn`, their effects
+gone; the table gives them again if it still means them. A GM entry that corrects what
+the step itself did (puts back a unit it took out, sets a value it changed) applies where
+it stands, as notes and conditions do. So a step may keep what it read before a `yield`
+in local variables; it must only be deterministic given the answers (it is played again
+from its start). A cache of derived state a system keeps in its position
+(wargaming-introduttivo's units that may still move) is valid while `battle.gm_applied`
+(GM entries applied so far, copied with the battle) is unchanged: keep the count beside
+the cache and make it again when they differ. A prompt's `LazyOptions` read the battle
+as it is while the prompt is pending; the runner makes them before a GM entry changes it.
 
 **Views only read.** `queue`, `status`, `summary` (and the phase labels) are called on
 every repaint and must change nothing (tests/property/test_every_system.py checks).

@@ -231,7 +231,9 @@ def as_markdown(doc: dict[str, Any]) -> str:
 
 
 def as_html(doc: dict[str, Any]) -> str:
-    e = html.escape
+    def e(text: str) -> str:
+        return html.escape(safe(text))
+
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',

@@ -7,7 +7,6 @@ from typing import Any
 from skirmtui.engine.core.battle import Battle, LogEntry, plain_value
 from skirmtui.engine.core.odds import die_chance, success_chance
 from skirmtui.engine.core.prompts import Roll
-from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.report.luck import luck_document
 
@@ -46,11 +45,9 @@ def offered_battle(session: Session) -> Battle:
     """The session's battle replayed once more with every choice's options kept (export
     `options`): the same log, entry for entry (a replay is exact), plus what was offered
     — lazy option lists included, which an ordinary replay never makes."""
-    runner = Runner(session.system, session.system.new_battle(session.setup))
-    runner.keep_offered = True
-    for item in session.items:
-        runner.apply(item)
-    return runner.battle
+    # A session, not a bare runner: a GM entry made in the middle of a step plays the
+    # step again from its boundary, which the session's checkpoints give.
+    return Session(session.system, session.setup, session.items, keep_offered=True).battle
 
 
 def entry_document(entry: LogEntry, battle: Battle) -> dict[str, Any]:

@@ -149,6 +149,14 @@ _GM_TEXT: dict[str, dict[str, bool]] = {
 _SCALARS = frozenset({str, bool, int})
 
 
+def _settable(value: Any) -> bool:
+    """A `gm.set` value: a scalar, or a list of unit ids (a `tuple` field: a melee's
+    opponents), checked against the battle's units on replay."""
+    if isinstance(value, bool | int | str):
+        return True
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
 def _value_problem(key: str, value: Any) -> str | None:
     """What is wrong with the type of an answer's value (its rules check the rest on
     replay), or None. A GM entry is a table with its text fields as text, so nothing
@@ -165,8 +173,8 @@ def _value_problem(key: str, value: Any) -> str | None:
     for name, required in fields.items():
         if (required or name in value) and not isinstance(value.get(name), str):
             return f"{name} must be text"
-    if key == GM_SET and not isinstance(value.get("value"), bool | int | str):
-        return "value must be a number, yes/no or text"
+    if key == GM_SET and not _settable(value.get("value")):
+        return "value must be a number, yes/no, text or a list of unit ids"
     if key == GM_ADD:
         profile = value.get("profile", {})
         return (

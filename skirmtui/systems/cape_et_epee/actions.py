@@ -6,6 +6,7 @@ when it was called off before anything happened (no target, out of range).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -218,7 +219,10 @@ def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub:
         # G-4: a GM override took the character out while its action was being chosen.
         b.record("info", f"{unit.label} is out of the fight: nothing happens", actor=unit.id)
         return False
-    done: bool = yield from _STEPS[action](b, unit, na)
+    step = _STEPS[action](b, unit, na)
+    if isinstance(step, bool):  # an action that asks nothing
+        return step
+    done: bool = yield from step
     return done
 
 
@@ -441,7 +445,7 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
     return True
 
 
-def _reload(b: Battle, unit: Unit, na: bool) -> Sub:
+def _reload(b: Battle, unit: Unit, na: bool) -> bool:
     spend(b, unit, "reload", na)
     b.set(unit, "reload", unit.num("reload") - 1)
     left = unit.num("reload")
@@ -449,7 +453,6 @@ def _reload(b: Battle, unit: Unit, na: bool) -> Sub:
         "info",
         f"{unit.label} reloads" + (f" ({plural(left, 'step')} left)" if left else ": loaded"),
     )
-    yield from ()
     return True
 
 
@@ -503,17 +506,15 @@ def _flee(b: Battle, unit: Unit, na: bool) -> Sub:
     return True
 
 
-def _prone(b: Battle, unit: Unit, na: bool) -> Sub:
+def _prone(b: Battle, unit: Unit, na: bool) -> bool:
     spend(b, unit, "prone", na)
     b.set(unit, "prone", True)
-    yield from ()
     return True
 
 
-def _stand(b: Battle, unit: Unit, na: bool) -> Sub:
+def _stand(b: Battle, unit: Unit, na: bool) -> bool:
     spend(b, unit, "stand", na)
     b.set(unit, "prone", False)
-    yield from ()
     return True
 
 
@@ -536,14 +537,13 @@ def _improvised(b: Battle, unit: Unit, na: bool) -> Sub:
     return True
 
 
-def _temporize(b: Battle, unit: Unit, na: bool) -> Sub:
+def _temporize(b: Battle, unit: Unit, na: bool) -> bool:
     spend(b, unit, "temporize", na)
     b.record("info", f"{unit.label} temporizes", actor=unit.id)
-    yield from ()
     return True
 
 
-_STEPS = {
+_STEPS: dict[str, Callable[[Battle, Unit, bool], Sub | bool]] = {
     "move": _move,
     "charge": _charge,
     "shoot": _shoot,

@@ -114,34 +114,32 @@ class CombattimentoGdr(BaseSystem):
 
     def check_end(self, battle: Battle) -> None:
         """One side left standing ends the battle at once: after a simultaneous group's
-        held results kill the last enemy, nobody acts again (CG-4, CG-11)."""
-        self._sweep(battle)
-        self._ended(battle)
+        held results kill the last enemy, nobody acts again (CG-4, CG-11). First, a GM
+        may have set a combatant's body points lost at any moment (G-4): all boxes full
+        is death (CG-7). One pass over the combatants: the engine calls this after every
+        answer."""
+        standing: list[str] = []
+        for unit in battle.units.values():
+            if unit.removed:
+                continue
+            if unit.stats["damage"] and profile.dead(unit):
+                # Only a GM entry leaves a dead combatant standing (damage kills).
+                atk.kill(battle, unit, battle.cause(GM, entry=battle.last_change(unit, "damage")))
+            elif unit.side not in standing:
+                standing.append(unit.side)
+        if len(standing) > 1:
+            return
+        atk.apply_held(battle)
+        if standing:
+            battle.end(standing[0], "every other side is down or has fled")
+        else:
+            battle.end(None, "nobody is left standing")
 
     def _actions(self, b: Battle) -> Step | None:
         step = turn.actions_step(b)
         if step is None:
             self._end_of_turn(b)
         return step
-
-    def _sweep(self, b: Battle) -> None:
-        """A GM may set a combatant's body points lost at any moment (G-4): all boxes
-        full is death (CG-7)."""
-        for unit in b.on_table():
-            if profile.dead(unit):
-                # Only a GM entry leaves a dead combatant standing (damage kills).
-                atk.kill(b, unit, b.cause(GM, entry=b.last_change(unit, "damage")))
-
-    def _ended(self, b: Battle) -> bool:
-        standing = [s.id for s in b.sides if b.on_table(s.id)]
-        if len(standing) > 1:
-            return False
-        atk.apply_held(b)
-        if standing:
-            b.end(standing[0], "every other side is down or has fled")
-        else:
-            b.end(None, "nobody is left standing")
-        return True
 
     def _end_of_turn(self, b: Battle) -> None:
         conditions.round_ended(b)

@@ -99,15 +99,15 @@ def option_window(
 
 
 def pick_help(prompt: Pick, picked: int) -> str:
-    """The keys of a `Pick` and how many it takes."""
+    """How many are ticked, how many it takes, and the keys: one line at 80×24."""
     most = prompt.most
     if prompt.minimum == most:
         bounds = f"pick {most}"
     elif prompt.minimum:
         bounds = f"pick {prompt.minimum}–{most}"
     else:
-        bounds = f"pick any (up to {most})"
-    return f"Space or a number ticks, Enter confirms · {bounds} · {picked} ticked"
+        bounds = "any"
+    return f"{picked} ticked ({bounds}) · Space/1–9 tick · Enter done"
 
 
 def default_words(prompt: Prompt) -> str:

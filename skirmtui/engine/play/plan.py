@@ -1,7 +1,7 @@
 """What `skirmtui balance SYSTEM` plays, from its arguments: the matchups (a scenario's
 two armies, or every pair of the system's sample armies, mirrors included), the
-number of battles and the sweep. Here, not in the engine: it reads the systems'
-sample armies and scenarios. A bad argument is a `ValueError` saying what is wrong.
+number of battles and the sweep, from the sample armies and scenarios
+(`engine/core/armies.py`). A bad argument is a `ValueError` saying what is wrong.
 """
 
 from __future__ import annotations
