@@ -24,6 +24,7 @@ from bench.crash import bench_crash
 from bench.engine_measures import bench_balance, bench_load, bench_odds, bench_sim, bench_undo
 from bench.process_measures import bench_icepool_at_start, bench_memory, bench_startup
 from bench.round_keys import bench_round_keys
+from bench.serve_measures import bench_serve
 from bench.table_cost import bench_table_cost
 from bench.tui_measures import bench_keypress, bench_save
 from bench.watch_measures import bench_watch
@@ -45,6 +46,7 @@ MEASURES: dict[str, Callable[[Sizes], list[Row]]] = {
     "odds": bench_odds_all,
     "memory": bench_memory,
     "watch": bench_watch,
+    "serve": bench_serve,
     "crash": bench_crash,
     "tablecost": bench_table_cost,
     "roundkeys": bench_round_keys,

@@ -82,8 +82,9 @@ class WholeFileSaver:
                 self._writer.write(snap, self.path)
 
 
-def _child(path: Path, seed: int, out: int, whole: bool) -> None:
-    """Runs in the forked child: open, answer in bursts until killed."""
+def _child(path: Path, seed: int, out: int, whole: bool, back_to_back: bool = False) -> None:
+    """Runs in the forked child: open, answer in bursts until killed (`back_to_back`:
+    one answer after another with no pause at all, faster than any key repeats)."""
     from skirmtui.tui.autosave import Autosaver
 
     sys.setswitchinterval(0.001)  # as the app does
@@ -104,8 +105,10 @@ def _child(path: Path, seed: int, out: int, whole: bool) -> None:
             session.answer(prompt.random_answer(rng))
             saver.submit(snapshot(session, created))
             os.write(out, _RECORD.pack(len(session.items), time.monotonic()))
-            time.sleep(rng.uniform(0.001, 0.004))
-        time.sleep(rng.uniform(0.0, 0.08))
+            if not back_to_back:
+                time.sleep(rng.uniform(0.001, 0.004))
+        if not back_to_back:
+            time.sleep(rng.uniform(0.0, 0.08))
     saver.flush(10)
 
 
@@ -127,6 +130,7 @@ def run_kills(
     answers: int = 0,
     window: tuple[float, float] = (0.05, 0.5),
     whole: bool = False,
+    back_to_back: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> list[Kill]:
     """`kills` rounds of open, answer, kill, check on one save in `folder`, starting
@@ -143,7 +147,7 @@ def run_kills(
             os.close(read)
             code = 0
             try:
-                _child(path, rng.randrange(1 << 30), write, whole)
+                _child(path, rng.randrange(1 << 30), write, whole, back_to_back)
             except BaseException:
                 code = 1
             os._exit(code)
@@ -189,10 +193,20 @@ def bench_crash(sizes: Sizes) -> list[Row]:
         before = run_kills(
             Path(folder), max(5, kills // 5), seed=1, answers=start, window=window, whole=True
         )
+    with tempfile.TemporaryDirectory() as folder:
+        pressed = run_kills(
+            Path(folder),
+            max(5, kills // 5),
+            seed=2,
+            answers=start,
+            window=window,
+            back_to_back=True,
+        )
     rows = []
     for label, found, target in (
         ("", now, 100.0),
         (" — reference: whole-file autosave", before, None),
+        (" — back to back (no pause between answers)", pressed, None),
     ):
         lost = [k.given - k.on_disk for k in found]
         ms = [k.lost_ms for k in found]

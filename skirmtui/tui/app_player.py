@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.play.personas import PersonaError
 from skirmtui.engine.play.policy import Decision, Question, prepare, think
 from skirmtui.engine.play.sides import app_persona
 from skirmtui.engine.play.why import decision_at, why_lines
@@ -59,7 +60,12 @@ class AppPlayer:
         """If the pending question is the app's, start thinking about it."""
         if self.screen.read_only or self.question is not None or self.held():
             return
-        question = prepare(self.session)
+        try:
+            question = prepare(self.session)
+        except PersonaError as error:  # a save naming a persona this app does not have
+            self.hold = len(self.session.items)
+            self.screen.warn(f"{error}: answer it, or choose who plays the side", "error")
+            return
         if question is None:
             return
         self.question = question

@@ -60,13 +60,13 @@ def test_ce9_both_facts_true_in_one_answer_give_both_modifiers() -> None:
 
 def test_ce9_with_no_unshaken_enemy_nobody_can_charge_and_it_is_not_asked() -> None:
     """Seed §2.7.2 "nessun nemico può caricare" (+1): every enemy shaken, so none can
-    charge — taken and logged; only cover is asked, and the test has the +1."""
-    s = session([ch("A", mischia=6)], [ch("P", "protagonist", mischia=0, morale=5)], **TODAY)
-    activate(s, (3,), (1,), (3, "red1"))
-    _engage(s)
-    play(s, ("melee.attack", (5,)), ("melee.defend", (1,)))
+    charge — taken and logged; only cover is asked, and the test has the +1 (a rally:
+    seed §2.7.3, a shaken character tests to recover)."""
+    s = session([ch("A")], [ch("P", morale=5)], **TODAY)
     s.gm("gm.set", unit="red1", field="status", value="shaken")  # the only enemy
-    play(s, ("combat.wound", (1,)))
+    s.gm("gm.set", unit="blue1", field="status", value="shaken")
+    activate(s, (1,), (3,), (3, "blue1"))
+    play(s, ("impulse.action", "rally"))
     assert key(s) == "morale.cover"
     taken = s.battle.log[-1]
     assert taken.text.endswith("→ no (no enemy on the table is unshaken) (the only choice)")

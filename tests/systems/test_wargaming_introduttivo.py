@@ -80,9 +80,9 @@ class Table:
     def shoot(
         self, shooter: str, target: str, band: str, face: int, fog: bool | None = None
     ) -> Table:
-        """A shot at a target seen at least 50%: unit, target, yes, band, (fog), the d6."""
-        self("shoot.unit", shooter)("shoot.target", target)("shoot.visible", True)
-        self("shoot.band", band)
+        """A shot at a target seen at least 50%: unit, target, sight and band (issue 25:
+        one answer), (fog), the d6."""
+        self("shoot.unit", shooter)("shoot.target", target)("shoot.sight", band)
         if fog is not None:
             self("shoot.fog", fog)
         return self("shoot.to_hit", (face,))
@@ -492,8 +492,8 @@ def test_wi6_a_target_not_seen_at_50_percent_cannot_be_shot() -> None:
     (copertura parziale)" — no shot, no action; the shooter stands down this phase."""
     t = Table().all_active()
     t("shoot.unit", "red1")("shoot.target", "blue1")
-    assert t.asks.key == "shoot.visible" and t.asks.target == "blue1"
-    t("shoot.visible", False)
+    assert t.asks.key == "shoot.sight" and t.asks.target == "blue1"
+    t("shoot.sight", "out")  # issue 25: "does not see 50% of it" is this answer
     assert t.stat("red1", "actions") == 0 and t.stat("red1", "shot") is False
     assert t.asks.key == "shoot.unit" and t.offered() == ["red2", "done"]
     assert not any(e.key == "shoot.to_hit" for e in t.battle.log)
@@ -503,16 +503,16 @@ def test_wi6_distance_bands_and_out_of_range() -> None:
     """Seed "Distanze": "tra 0 e 5cm: mischia / lancio; tra 5 20cm: corto raggio; tra 20 e
     50cm: medio raggio; da 50 a 100cm: lungo raggio" — the table answers the band."""
     t = Table().all_active()
-    t("shoot.unit", "red1")("shoot.target", "blue2")("shoot.visible", True)
+    t("shoot.unit", "red1")("shoot.target", "blue2")
     options = labels(t.asks)
     assert list(options) == ["throw", "short", "medium", "long", "out"]
     assert [options[b].label for b in ("throw", "short", "medium", "long")] == [
-        "0–5 cm (throw)",
-        "5–20 cm (short)",
-        "20–50 cm (medium)",
-        "50–100 cm (long)",
+        "sees it, 0–5 cm (throw)",
+        "sees it, 5–20 cm (short)",
+        "sees it, 20–50 cm (medium)",
+        "sees it, 50–100 cm (long)",
     ]
-    t("shoot.band", "out")  # beyond 100 cm: no shot
+    t("shoot.sight", "out")  # beyond 100 cm (or not seen): no shot
     assert t.stat("red1", "actions") == 0 and t.asks.key == "shoot.unit"
 
 
@@ -521,7 +521,7 @@ def test_wi6_a_shot_is_a_CMB_test(band: str) -> None:
     """Seed: "il giocatore lancia per ciascuna unità il d6 — se il risultato è minore o
     uguale a CMB l'attacco va a segno"; without the option no band changes the number."""
     t = Table().all_active()
-    t("shoot.unit", "red2")("shoot.target", "blue1")("shoot.visible", True)("shoot.band", band)
+    t("shoot.unit", "red2")("shoot.target", "blue1")("shoot.sight", band)
     prompt = t.asks
     assert isinstance(prompt, Roll) and prompt.key == "shoot.to_hit"
     assert (prompt.dice, prompt.compare, prompt.effective_threshold) == ("1d6", "<=", 3)
@@ -604,7 +604,7 @@ def test_wi6_range_modifiers_option_lowers_the_number_to_roll_under(
     di -2" and "in caso di ridotta visibilità (nebbia, fumo) … -1 a medio raggio e -2 a
     lungo raggio" — WI-6: a battle option; fog is asked only where it matters."""
     t = Table(range_modifiers=True).all_active()
-    t("shoot.unit", "red1")("shoot.target", "blue1")("shoot.visible", True)("shoot.band", band)
+    t("shoot.unit", "red1")("shoot.target", "blue1")("shoot.sight", band)
     if fog is not None:
         assert t.asks.key == "shoot.fog"
         t("shoot.fog", fog)
@@ -624,7 +624,7 @@ def test_wi6_range_modifiers_are_off_by_default() -> None:
     """WI-6: the seed's TODO maluses are "a battle option, off by default"."""
     t = Table().all_active()
     assert t.battle.options["range_modifiers"] is False
-    t("shoot.unit", "red1")("shoot.target", "blue1")("shoot.visible", True)("shoot.band", "long")
+    t("shoot.unit", "red1")("shoot.target", "blue1")("shoot.sight", "long")
     prompt = t.asks
     assert isinstance(prompt, Roll) and prompt.key == "shoot.to_hit"  # no fog question
     assert prompt.modifiers == () and prompt.effective_threshold == 4
@@ -1143,3 +1143,28 @@ def test_wi7_a_save_played_before_movement_by_player_still_replays() -> None:
     fresh = Table().order(6, 1)
     fresh("activation.unit", "done")("activation.unit", "done")
     assert fresh.asks.key == "move.units" and "movement" not in fresh.session.setup.options
+
+
+@pytest.mark.parametrize(("visible", "band"), [(False, None), (True, "out"), (True, "medium")])
+def test_wi6_sight_and_distance_in_one_answer_give_the_same_shot(
+    visible: bool, band: str | None
+) -> None:
+    """Seed: a unit is hit only by units that see at least 50% of it; "Distanze" (bands
+    to 100 cm). Issue 25: told in one answer (`shoot.sight`) where they were two
+    (`shoot.visible`, `shoot.band`): not seen and out of range both hold the shooter, a
+    band gives the same roll, with the same outcome for the same face."""
+    before = Table(questions="one at a time").all_active()
+    now = Table().all_active()
+    for t in (before, now):
+        t("shoot.unit", "red1")("shoot.target", "blue1")
+    before("shoot.visible", visible)
+    if visible:
+        before("shoot.band", band)
+    now("shoot.sight", band or "out")
+    for t in (before, now):
+        if band in (None, "out"):
+            assert t.stat("red1", "held") is True and t.asks.key == "shoot.unit"
+        else:
+            assert isinstance(t.asks, Roll) and t.asks.effective_threshold == 4
+            t("shoot.to_hit", (4,))
+            assert t.stat("blue1", "pending") == 1 and t.stat("red1", "shot") is True

@@ -79,17 +79,15 @@ async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
         # No damaged unit: recovery is skipped; Legionari shoot next.
         assert session.battle.phase == "shooting"
         assert session.prompt is not None and session.prompt.key == "shoot.unit"
-        # Centurione shoots Capo tribù: visible (y), short band, hit on a 2.
+        # Centurione shoots Capo tribù: seen, short band (one answer), hit on a 2.
         await pilot.press("1")
         await pilot.pause()
         prompt = session.prompt
         assert isinstance(prompt, Choose)
         await pilot.press(option_number(pilot, "blue1"))
         await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
-        prompt = session.prompt
-        assert isinstance(prompt, Choose) and prompt.key == "shoot.band"
+        prompt = session.prompt  # sight and distance in one answer (issue 25)
+        assert isinstance(prompt, Choose) and prompt.key == "shoot.sight"
         await pilot.press(option_number(pilot, "short"))
         await pilot.pause()
         await type_faces(pilot, "2")

@@ -197,3 +197,21 @@ async def test_the_setup_form_says_who_plays_each_side(tmp_path: Path) -> None:
         assert session is not None
         assert session.battle.ai == {"red": "aggressive", "blue": "cautious"}
         assert [i.value["side"] for i in session.items[:2]] == ["red", "blue"]
+
+
+async def test_a_persona_the_app_does_not_have_leaves_the_side_to_the_gm(
+    tmp_path: Path,
+) -> None:
+    session = demo_session()
+    session.gm("gm.ai", side="blue", persona="reckless")  # a hand-edited save, say
+    app = SkirmApp(session=session, path=tmp_path / "x.toml", created="2026", autosave=False)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(40):
+            if app_persona(session.system, session.battle, session.prompt) is not None:
+                break
+            await answer_as_player(pilot, session)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.player.held()
+        await answer_as_player(pilot, session)  # the GM answers; nothing crashed
+        assert not any(i.by == BY_AI for i in session.items)

@@ -21,6 +21,7 @@ import attrs
 
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import RuleSystem
 from skirmtui.engine.store.files import read_bytes
@@ -145,7 +146,7 @@ class SaveFollower:
         return Fetched(items=items)
 
 
-@attrs.frozen
+@frozen_record
 class Fetched:
     """What `SaveFollower.fetch` read: a problem, a new battle, or the answer log (with
     how many leading answers are unchanged, when only answer lines were read)."""

@@ -180,6 +180,7 @@ class WargamingIntroduttivo(BaseSystem):
     strength = profile.strength  # the app's players count pending shooting damage
     table_facts = frozenset(
         {
+            "shoot.sight",
             "move.units",
             "shoot.visible",
             "shoot.fog",
@@ -359,26 +360,38 @@ class WargamingIntroduttivo(BaseSystem):
         target = yield from self._pick_target(b, shooter, "shoot")
         if target is None:
             return
-        visible = yield Ask(
-            key="shoot.visible",
-            side=side,
-            actor=shooter.id,
-            target=target.id,
-            text=f"Does {shooter.label} see at least 50% of {target.label}?",
-        )
-        if not visible:
-            b.set(shooter, "held", True)
-            return
         bands = profile.rules()["bands"]
-        band_id = yield Choose(
-            key="shoot.band",
-            side=side,
-            actor=shooter.id,
-            target=target.id,
-            text=f"Distance from {shooter.label} to {target.label}?",
-            options=[Option(band["id"], band["label"]) for band in bands]
-            + [Option("out", "over 100 cm (out of range)", passive=True)],
-        )
+        if not one_at_a_time(b):
+            # Issue 25: sight and distance in one answer (either "no" holds the unit).
+            band_id = yield Choose(
+                key="shoot.sight",
+                side=side,
+                actor=shooter.id,
+                target=target.id,
+                text=f"Does {shooter.label} see at least 50% of {target.label}, how far?",
+                options=[Option(band["id"], f"sees it, {band['label']}") for band in bands]
+                + [Option("out", "does not see 50% of it, or over 100 cm", passive=True)],
+            )
+        else:
+            visible = yield Ask(
+                key="shoot.visible",
+                side=side,
+                actor=shooter.id,
+                target=target.id,
+                text=f"Does {shooter.label} see at least 50% of {target.label}?",
+            )
+            if not visible:
+                b.set(shooter, "held", True)
+                return
+            band_id = yield Choose(
+                key="shoot.band",
+                side=side,
+                actor=shooter.id,
+                target=target.id,
+                text=f"Distance from {shooter.label} to {target.label}?",
+                options=[Option(band["id"], band["label"]) for band in bands]
+                + [Option("out", "over 100 cm (out of range)", passive=True)],
+            )
         if band_id == "out":
             b.set(shooter, "held", True)
             return

@@ -1,0 +1,24 @@
+"""`python -m bench.ai` runs and reports at a tiny size (its figures are not judged here)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.ai import main
+
+
+def test_bench_ai_reports_scores_styles_and_decision_times(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ai.json"
+    argv = ["--battles", "2", "--systems", "combattimento-gdr", "--pairs", "balanced:random"]
+    assert main([*argv, "-o", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "balanced vs random" in printed and "decisions/s" in printed
+    report = json.loads(out.read_text())
+    (row,) = report["rows"]
+    assert row["battles"] == 2 and 0.0 <= row["score"] <= 1.0
+    assert {s["persona"] for s in report["styles"]} == {"balanced", "random"}
