@@ -45,9 +45,9 @@ def check_cause(doc: dict[str, Any], entry: dict[str, Any], effect: dict[str, An
     named = _named(made)
     kind, by = cause["kind"], cause.get("unit")
     if kind == ATTACK:
-        # The attacker is an enemy; its entry is the attack's (names the victim, and the
-        # attacker or its side).
-        assert by in sides and sides[by] != sides[victim]
+        # The attacker is a unit (an enemy, or a friend under a regole-base template);
+        # its entry is the attack's (names the victim, and the attacker or its side).
+        assert by in sides
         assert victim in named
         assert by in named or made["side"] == sides[by]
     elif kind == ROUT:

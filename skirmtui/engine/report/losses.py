@@ -84,7 +84,10 @@ def by_words(battle: Battle, names: dict[str, str], loss: Loss) -> str:
         return _NO_ENEMY.get(kind, _NO_ENEMY[RULE])
     killer = battle.units[loss.by]
     how = _how(loss.cause)
-    return f"{cell(names[killer.id])} ({cell(battle.side_name(killer.side))}){how}"
+    side = cell(battle.side_name(killer.side))
+    if killer.side == battle.units[loss.unit].side:
+        side += ", its own side"  # friendly fire (a template over a friend)
+    return f"{cell(names[killer.id])} ({side}){how}"
 
 
 def _how(cause: Cause | None) -> str:

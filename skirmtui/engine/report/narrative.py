@@ -68,9 +68,11 @@ _PAST_OF_BASE = {base: _IRREGULAR[f"{base}s"] for base in ("hit", "shoot", "figh
 _ANYWHERE = re.compile(r"\b(is|are|has|cannot|fails|passes|wins|flees|leaves)\b")
 _QUESTION = re.compile(r"^(Does|Do|Did|Is|Are|Was|Has|Have|Can|Could)\s+(.*)$")
 _PAREN_TAIL = re.compile(r"\s*\(([^()]*)\)\s*$")
-_WHICH_VERB = re.compile(r"^which (.+?) (\w+s)\b(.*)$")
+_WHICH_VERB = re.compile(r"^which ((?:[\w-]+ ){0,2}?[\w-]+) (\w+s)\b(.*)$")
+_WHICH_HAVE = re.compile(r"^which (.+?) (?:have|has) (.+)$")
 _WHICH_PAST = re.compile(r"^which (.+?) (\w+ed)\b(.*)$")
 _WHICH_DO = re.compile(r"^which (.+?) (?:does|do) (\w+) (\w+)(.*)$")
+_WHICH_DID = re.compile(r"^which (.+?) did (.+?) ([a-z]+) (.+)$")
 _VERB_WHICH = re.compile(r"^(\w+s)((?: with| at| on| to)?) (which .+|whom)$")
 _DO_WHICH = re.compile(r"^(\w+)((?: with| at| on| to)?) (which .+|whom)$")
 _HOW = re.compile(r"^how does (.+?) (\w+)(.*)$", re.I)
@@ -105,6 +107,12 @@ class Teller:
         if entry.kind in ("choose", "ask", "pick") and " → " in text:
             question, answer = text.rsplit(" → ", 1)
             return self._answered(entry.kind, question, answer, entry)
+        if entry.kind == "info" and entry.key and " → " in text:
+            # A choice with one legal option, taken unasked ("… → Jussac (the only choice)").
+            question, answer = text.rsplit(" → ", 1)
+            return self._answered(
+                "choose", question, answer.removesuffix(" (the only choice)"), entry
+            )
         if entry.kind == "note":
             return f"GM's note: {text}"
         if entry.kind == "result":
@@ -175,9 +183,14 @@ class Teller:
                 return self._yes_no(bare, answer == "yes")
             return self._number(bare, answer)
         subject = who or self._actor(entry)
-        if kind == "pick" and ", " in answer:  # "Squire, Pikeman" → "Squire and Pikeman"
-            first, _, last = answer.rpartition(", ")
-            answer = f"{first} and {last}"
+        if kind == "pick":
+            # "which units moved, over what ground": the tail is the question's, not news.
+            bare = re.sub(r",\s*(?:over |of |with |at |in )?(?:what|which|whom|who)\b.*$", "", bare)
+            if answer.lower() == "none":
+                answer = "none"
+            elif ", " in answer and ":" not in answer:  # "Squire, Pikeman" → "… and …"
+                first, _, last = answer.rpartition(", ")
+                answer = f"{first} and {last}"
         told = self._chosen(subject, bare, answer, question.endswith("…"), bool(who))
         if told is None:
             told = f"{subject} chose {answer}" if subject else answer
@@ -195,9 +208,24 @@ class Teller:
             doer = who if doer in ("it", "you", "they") else doer
             verb = past_of_base(match.group(3))
             return f"{doer} {verb} {self._thing(answer)}{match.group(4)}"
+        match = _WHICH_HAVE.match(plain)
+        if match:  # "which objectives have units within 7.5 cm" (a pick)
+            if answer == "none":
+                return f"no {match.group(1)} had {match.group(2)}"
+            return f"{_upper_first(match.group(1))} that had {match.group(2)}: {answer}"
+        match = _WHICH_DID.match(plain)
+        if match:  # "which enemy models did X pass within 1" of" (a pick)
+            noun, doer, verb, rest = match.groups()
+            if answer.lower() in ("none", "nobody", "nothing"):
+                return f"{doer} did not {verb} {rest} any {noun}"
+            return f"{doer} {past_of_base(verb)} {rest} {answer}"
         match = _WHICH_PAST.match(plain)
         if match:  # "which units moved over open ground": the answer did
-            return f"{answer} {match.group(2)}{match.group(3)}"
+            if ":" in answer:  # "Capo: open ground, up to 20 cm, …": a list with details
+                what = f"{match.group(1)} that {match.group(2)}{match.group(3)}"
+                return f"{_upper_first(what)}: {answer}"
+            doer = f"no {match.group(1)}" if answer == "none" else answer
+            return f"{doer} {match.group(2)}{match.group(3)}"
         match = _WHICH_VERB.match(plain)
         if match and _is_verb(match.group(2)):  # "which unit activates"
             verb, rest = match.group(2), match.group(3)

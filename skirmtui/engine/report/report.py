@@ -90,10 +90,12 @@ def _sides(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[str]
     for side in battle.sides:
         mine = [u for u in battle.units.values() if u.side == side.id]
         own_lost = [loss for loss in lost if battle.units[loss.unit].side == side.id]
-        killed = [
+        killed = [  # enemy units: a template's friendly fire is no side's gain
             loss
             for loss in lost
-            if loss.by in battle.units and battle.units[loss.by].side == side.id
+            if loss.by in battle.units
+            and battle.units[loss.by].side == side.id
+            and battle.units[loss.unit].side != side.id
         ]
         cells = [cell(side.name), str(len(mine)), str(len(own_lost)), str(len(killed))]
         if priced:
