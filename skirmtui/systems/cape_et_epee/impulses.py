@@ -8,7 +8,7 @@ from skirmtui.engine.core.asking import only_or_ask
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
-from skirmtui.systems.cape_et_epee import actions, morale, profile
+from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
 
 END = "end"
@@ -61,7 +61,7 @@ def impulse_step(b: Battle) -> Step:
     if choice == END:
         end_impulse(b)
         return
-    done = yield from actions.take(b, unit, choice, na=False)
+    done = yield from action_steps.take(b, unit, choice, na=False)
     if done:
         p.impulse_actions += 1
     if unit.removed or unit.num("ap") == 0:
@@ -200,7 +200,7 @@ def na_step(b: Battle) -> Step:
                 ),
             )
             if action != END:
-                yield from actions.take(b, unit, action, na=True)
+                yield from action_steps.take(b, unit, action, na=True)
             conditions.activation_ended(b, unit.id)
             return
     if side == p.initiative:

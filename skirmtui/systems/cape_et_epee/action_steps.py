@@ -1,0 +1,372 @@
+"""The actions themselves (CE-7): each a sub-step returning True when it was taken (its AP
+are spent) and False when it was called off before anything happened (no target, out of
+range); `take` carries one out. What may be chosen, and at what cost, is actions.py's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from skirmtui.engine.core.asking import one_at_a_time
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.causes import ROUT
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
+from skirmtui.engine.core.text import plural
+from skirmtui.systems.cape_et_epee import combat, morale, profile
+from skirmtui.systems.cape_et_epee.actions import (
+    CANCEL,
+    NONE,
+    allowed,
+    can_react,
+    pay_reaction,
+    spend,
+    targets,
+    why_not,
+)
+from skirmtui.systems.cape_et_epee.morale import Sub
+from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
+
+
+def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub:
+    """Carry out one action; returns whether it was taken."""
+    if unit.removed:
+        # G-4: a GM override took the character out while its action was being chosen.
+        b.record("info", f"{unit.label} is out of the fight: nothing happens", actor=unit.id)
+        return False
+    step = _STEPS[action](b, unit, na)
+    if isinstance(step, bool):  # an action that asks nothing
+        return step
+    done: bool = yield from step
+    return done
+
+
+# -- the actions ---------------------------------------------------------------------------
+
+
+def _move(b: Battle, unit: Unit, na: bool) -> Sub:
+    status = unit.stats["status"]
+    spend(b, unit, "move", na)
+    if status == LEAVE_TABLE:
+        # Seed §2.7.3: a test at the start of every move; a model is lost on a failure.
+        passed = yield from morale.roll_test(b, [unit], "leaving the table: start of a move")
+        if not passed:
+            cause = b.cause(ROUT)  # the failed test
+            b.record("info", f"{unit.label} deserts: the model is lost", actor=unit.id)
+            combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
+            return True
+    speed = profile.stat(unit, "move")
+    # Seed §2.7.3: leaving the table "muovendo alla massima velocità possibile".
+    how = (
+        f"moves its full {speed} um towards its own table edge"
+        if status == LEAVE_TABLE
+        else f"moves up to {speed} um"
+    )
+    if one_at_a_time(b):
+        yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.label} {how}")
+    else:  # issue 25: the table moves it; "done" changed nothing (the log says it)
+        b.record("info", f"{unit.label} {how}", actor=unit.id)
+    if status == SEEK_COVER:
+        reached = yield Ask(
+            key="move.cover", side=unit.side, actor=unit.id, text=f"Has {unit.label} reached cover?"
+        )
+        if reached:  # seed: recovery is automatic once in cover
+            morale.recover(b, unit)
+    elif status == LEAVE_TABLE:
+        off = yield Ask(
+            key="move.off", side=unit.side, actor=unit.id, text=f"Has {unit.label} left the table?"
+        )
+        if off:
+            # The morale that sent it off the table; this answer says it is gone.
+            cause = b.cause(ROUT)
+            b.record("info", f"{unit.label} leaves the table", actor=unit.id)
+            combat.take_out(b, unit, cause)
+            yield from morale.squad_losses(b, unit)  # §2.7 triggers 4–6, steady models
+    return True
+
+
+def _pick_target(b: Battle, unit: Unit, key: str, na: bool) -> Any:
+    options = []
+    for enemy in targets(b, unit):
+        reason = None
+        if key == "charge.target" and na and not enemy.stats["status"]:
+            reason = "CE-6: not shaken, so it cannot be charged in this phase"
+        options.append(Option(enemy.id, f"{enemy.label} ({b.side_name(enemy.side)})", reason))
+    options.append(Option(CANCEL, "Cancel: no target", passive=True))
+    choice = yield Choose(
+        key=key, side=unit.side, actor=unit.id, text=f"{unit.label}: which target?", options=options
+    )
+    return None if choice == CANCEL else b.units[choice]
+
+
+def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
+    target = yield from _pick_target(b, unit, "charge.target", na)
+    if target is None:
+        return False
+    counter = False
+    if can_react(b, target, "charge", na):
+        answer = yield Choose(
+            key="react.charge",
+            side=target.side,
+            actor=target.id,
+            target=unit.id,
+            text=f"{target.label} is charged by {unit.label}: react? (1 AP)",
+            options=[Option("counter", "Countercharge"), Option(NONE, "No reaction", passive=True)],
+        )
+        if answer == "counter":
+            pay_reaction(b, target)
+            counter = True
+    spend(b, unit, "charge", na)
+    if counter:
+        b.record("info", f"{target.label} countercharges {unit.label}", actor=target.id)
+        contact = True  # ours: a countercharge meets the charger
+    else:
+        contact = yield Ask(
+            key="charge.contact",
+            side=unit.side,
+            actor=unit.id,
+            target=target.id,
+            text=f"Does {unit.label} reach contact with {target.label}?",
+        )
+    if not contact:
+        return True
+    b.set(unit, "foe", target.id)
+    if not target.stats["foe"]:
+        b.set(target, "foe", unit.id)
+    yield from combat.fight(b, unit, target, simultaneous=counter, charge=not counter)
+    return True
+
+
+def _range(b: Battle, shooter: Unit, target: Unit, key: str) -> Any:
+    weapon = profile.weapon(shooter)
+    assert weapon is not None
+    band = yield Choose(
+        key=key,
+        side=shooter.side,
+        actor=shooter.id,
+        target=target.id,
+        text=f"Distance from {shooter.label} to {target.label} ({weapon['label']})?",
+        options=[
+            Option("short", f"up to {weapon['short']} um"),
+            Option("long", f"up to {weapon['long']} um (long range)"),
+            Option("out", "farther: out of range", passive=True),
+        ],
+    )
+    return band
+
+
+def _shot_mods(band: str, cover: bool, prone: bool) -> list[tuple[str, int]]:
+    mods = profile.weapons()["modifiers"]
+    found: list[tuple[str, int]] = []
+    if band == "long":
+        found.append(("long range", int(mods["long_range"])))
+    if cover:
+        found.append(("target in cover", int(mods["cover"])))
+    if prone:
+        found.append(("target prone", int(mods["prone_target"])))
+    return found
+
+
+def _unload(b: Battle, unit: Unit) -> None:
+    weapon = profile.weapon(unit)
+    if weapon is not None and not unit.removed:
+        b.set(unit, "reload", int(weapon["reload"]))
+
+
+def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
+    target = yield from _pick_target(b, unit, "shoot.target", na)
+    if target is None:
+        return False
+    band = yield from _range(b, unit, target, "shoot.range")
+    if band == "out":
+        return False  # ours: out of range, nothing is spent
+    back_band = None
+    back_reason = why_not(b, target, "shoot", False, False)
+    prone_reason = "already prone" if target.flag("prone") else allowed(b, target, "prone")
+    if can_react(b, target, "temporize", na) and (back_reason is None or prone_reason is None):
+        options = [
+            Option(
+                "back",
+                "Shoot back (simultaneous)",
+                disabled=back_reason,
+            ),
+            Option(
+                "prone",
+                "Drop prone before the shot",
+                disabled=prone_reason,
+            ),
+            Option(NONE, "No reaction", passive=True),
+        ]
+        answer = yield Choose(
+            key="react.shot",
+            side=target.side,
+            actor=target.id,
+            target=unit.id,
+            text=f"{target.label} is shot at by {unit.label}: react? (1 AP)",
+            options=options,
+        )
+        if answer == "prone":
+            pay_reaction(b, target)
+            b.set(target, "prone", True)
+            b.record("info", f"{target.label} drops prone before the shot", actor=target.id)
+        elif answer == "back":
+            back_band = yield from _range(b, target, unit, "react.range")
+            if back_band == "out":
+                back_band = None
+            else:
+                pay_reaction(b, target)
+    spend(b, unit, "shoot", na)
+    cover = yield Ask(
+        key="shoot.cover",
+        side=unit.side,
+        actor=unit.id,
+        target=target.id,
+        text=f"Is {target.label} in cover from {unit.label}?",
+    )
+    back_cover = False
+    if back_band is not None:
+        back_cover = yield Ask(
+            key="react.cover",
+            side=target.side,
+            actor=target.id,
+            target=unit.id,
+            text=f"Is {unit.label} in cover from {target.label}?",
+        )
+    shot = yield combat.to_hit(
+        unit, target, _shot_mods(band, cover, target.flag("prone")), "shoot.to_hit"
+    )
+    _unload(b, unit)
+    hits: list[tuple[Unit, Unit, bool, str]] = []
+    if shot.success:
+        hits.append((target, unit, cover, "shot"))
+    if back_band is not None:
+        # CE-8: the return shot is simultaneous: it is rolled whatever the first one did.
+        back = yield combat.to_hit(
+            target, unit, _shot_mods(back_band, back_cover, unit.flag("prone")), "react.to_hit"
+        )
+        _unload(b, target)
+        if back.success:
+            hits.append((unit, target, back_cover, "return shot"))
+    outcomes = []
+    with b.at_once():  # CE-8: the return shot lands even if the first ends the battle
+        for hit, by, in_cover, attack in hits:
+            outcome = yield from combat.wound(b, hit, by, attack)
+            outcomes.append((hit, outcome, in_cover))
+    for hit, outcome, in_cover in outcomes:
+        # Seed §2.7: an autonomous character hit in the open tests, wounded or not.
+        trigger = "shot_in_open" if profile.autonomous(hit) and not in_cover else None
+        yield from combat.after_hit(b, hit, outcome, trigger, cover=in_cover)
+    return True
+
+
+def _reload(b: Battle, unit: Unit, na: bool) -> bool:
+    spend(b, unit, "reload", na)
+    b.set(unit, "reload", unit.num("reload") - 1)
+    left = unit.num("reload")
+    b.record(
+        "info",
+        f"{unit.label} reloads" + (f" ({plural(left, 'step')} left)" if left else ": loaded"),
+    )
+    return True
+
+
+def _melee(b: Battle, unit: Unit, na: bool) -> Sub:
+    foes = morale.opponents(b, unit)
+    if not foes:
+        # A GM override took the opponent away while the action was being chosen.
+        b.record("info", f"{unit.label} has nobody left to fight", actor=unit.id)
+        return False
+    foe = foes[0]
+    if len(foes) > 1:
+        choice = yield Choose(
+            key="melee.target",
+            side=unit.side,
+            actor=unit.id,
+            text=f"{unit.label} fights whom?",
+            options=[Option(f.id, f.label) for f in foes],
+        )
+        foe = b.units[choice]
+    simultaneous = False
+    if can_react(b, foe, "melee", na):
+        answer = yield Choose(
+            key="react.melee",
+            side=foe.side,
+            actor=foe.id,
+            target=unit.id,
+            text=f"{foe.label} must fight {unit.label}: fight at the same time? (1 AP)",
+            options=[
+                Option("fight", "Fight simultaneously"),
+                Option(NONE, "No reaction", passive=True),
+            ],
+        )
+        if answer == "fight":
+            pay_reaction(b, foe)
+            simultaneous = True
+    spend(b, unit, "melee", na)
+    yield from combat.fight(b, unit, foe, simultaneous=simultaneous, charge=False)
+    return True
+
+
+def _flee(b: Battle, unit: Unit, na: bool) -> Sub:
+    """Ours: fleeing a melee always gets the character out of contact."""
+    spend(b, unit, "flee", na)
+    morale.break_melee(b, unit)
+    yield Confirm(
+        key="flee.done",
+        side=unit.side,
+        actor=unit.id,
+        text=f"{unit.label} flees the melee: move it out of contact",
+    )
+    return True
+
+
+def _prone(b: Battle, unit: Unit, na: bool) -> bool:
+    spend(b, unit, "prone", na)
+    b.set(unit, "prone", True)
+    return True
+
+
+def _stand(b: Battle, unit: Unit, na: bool) -> bool:
+    spend(b, unit, "stand", na)
+    b.set(unit, "prone", False)
+    return True
+
+
+def _rally(b: Battle, unit: Unit, na: bool) -> Sub:
+    spend(b, unit, "rally", na)
+    passed = yield from morale.roll_test(b, [unit], "rally")
+    if passed:
+        morale.recover(b, unit)
+    return True
+
+
+def _improvised(b: Battle, unit: Unit, na: bool) -> Sub:
+    spend(b, unit, "improvised", na)
+    passed = yield from morale.test(b, [unit], "improvised")
+    text = f"{unit.label} makes its improvised attack or move at the table"
+    if passed and one_at_a_time(b):
+        yield Confirm(key="improvised.done", side=unit.side, actor=unit.id, text=text)
+    elif passed:  # issue 25: the table does it; "done" changed nothing (the log says it)
+        b.record("info", text, actor=unit.id)
+    return True
+
+
+def _temporize(b: Battle, unit: Unit, na: bool) -> bool:
+    spend(b, unit, "temporize", na)
+    b.record("info", f"{unit.label} temporizes", actor=unit.id)
+    return True
+
+
+_STEPS: dict[str, Callable[[Battle, Unit, bool], Sub | bool]] = {
+    "move": _move,
+    "charge": _charge,
+    "shoot": _shoot,
+    "reload": _reload,
+    "melee": _melee,
+    "flee": _flee,
+    "prone": _prone,
+    "stand": _stand,
+    "rally": _rally,
+    "improvised": _improvised,
+    "temporize": _temporize,
+}
