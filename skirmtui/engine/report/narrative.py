@@ -20,51 +20,16 @@ from collections.abc import Iterable
 from skirmtui.engine.core.battle import Battle, LogEntry
 from skirmtui.engine.core.prompts import SYMBOLS
 from skirmtui.engine.core.text import plural
+from skirmtui.engine.report.grammar import (
+    ADVERBS,
+    PHRASES,
+    and_past,
+    base_form,
+    is_verb,
+    past_of_base,
+    past_tense,
+)
 
-_IRREGULAR = {
-    "is": "was",
-    "are": "were",
-    "has": "had",
-    "have": "had",
-    "does": "did",
-    "do": "did",
-    "can": "could",
-    "cannot": "could not",
-    "gets": "got",
-    "goes": "went",
-    "keeps": "kept",
-    "leaves": "left",
-    "loses": "lost",
-    "falls": "fell",
-    "flees": "fled",
-    "fights": "fought",
-    "hits": "hit",
-    "shoots": "shot",
-    "spends": "spent",
-    "takes": "took",
-    "wins": "won",
-    "becomes": "became",
-    "holds": "held",
-    "runs": "ran",
-    "sees": "saw",
-    "puts": "put",
-    "stands": "stood",
-    "draws": "drew",
-    "throws": "threw",
-    "gives": "gave",
-    "comes": "came",
-    "makes": "made",
-    "breaks": "broke",
-    "rides": "rode",
-    "leads": "led",
-}
-_BASE_IRREGULAR = {"is": "be", "are": "be", "has": "have", "does": "do", "goes": "go"}
-#: Adverbs that may stand between an auxiliary and its verb ("Did X also pass …").
-_ADVERBS = frozenset({"also", "still", "now", "just", "already", "really"})
-#: Phrases whose past is not the verb's ("X is dead" → "X died", not "was dead").
-_PHRASES = ((re.compile(r"\b(is|are) dead\b"), "died"),)
-_PAST_OF_BASE = {base: _IRREGULAR[f"{base}s"] for base in ("hit", "shoot", "fight", "lose")}
-#: Verbs put in the past wherever they stand (never nouns in the systems' texts).
 _ANYWHERE = re.compile(r"\b(is|are|has|cannot|fails|passes|wins|flees|leaves)\b")
 _QUESTION = re.compile(r"^(Does|Do|Did|Is|Are|Was|Has|Have|Can|Could)\s+(.*)$")
 _PAREN_TAIL = re.compile(r"\s*\(([^()]*)\)\s*$")
@@ -122,15 +87,15 @@ class Teller:
     def past(self, text: str) -> str:
         """`Athos is wounded (1/2)` → `Athos was wounded (1/2)`: the verb after a known
         subject, and is/are/has/cannot anywhere."""
-        for pattern, words in _PHRASES:
+        for pattern, words in PHRASES:
             text = pattern.sub(words, text)
         subject = self._subject(text)
         if subject:
             rest = text[len(subject) :]
             match = re.match(r"^(\s+(?:\w+ly\s+)?)([^\s,.:;!?]+)(.*)$", rest, re.S)
-            if match and _is_verb(match.group(2)):
+            if match and is_verb(match.group(2)):
                 text = subject + match.group(1) + past_tense(match.group(2)) + match.group(3)
-        text = re.sub(r" and (\w+s)\b", _and_past, text)
+        text = re.sub(r" and (\w+s)\b", and_past, text)
         return _ANYWHERE.sub(lambda m: past_tense(m.group(1)), text)
 
     # -- internals ---------------------------------------------------------------------
@@ -227,7 +192,7 @@ class Teller:
             doer = f"no {match.group(1)}" if answer == "none" else answer
             return f"{doer} {match.group(2)}{match.group(3)}"
         match = _WHICH_VERB.match(plain)
-        if match and _is_verb(match.group(2)):  # "which unit activates"
+        if match and is_verb(match.group(2)):  # "which unit activates"
             verb, rest = match.group(2), match.group(3)
             if named:  # "X: which unit activates" — X chose
                 return f"{who} chose {answer} to {base_form(verb)}{rest}"
@@ -236,12 +201,12 @@ class Teller:
         if subject:
             rest = question[len(subject) :].strip()
             match = _VERB_WHICH.match(rest)
-            if match and _is_verb(match.group(1)):  # "X attacks which enemy", "X shoots at whom"
+            if match and is_verb(match.group(1)):  # "X attacks which enemy", "X shoots at whom"
                 tail = match.group(3)
                 extra = tail[len("whom") :] if tail.startswith("whom") else ""
                 return f"{subject} {past_tense(match.group(1))}{match.group(2)} {answer}{extra}"
             word, _, obj = rest.partition(" ")
-            if trailing and _is_verb(word):  # "X readies…", "X strikes with…"
+            if trailing and is_verb(word):  # "X readies…", "X strikes with…"
                 return f"{subject} {past_tense(word)} {(obj + ' ') if obj else ''}{answer}"
         match = _DO_WHICH.match(plain)
         if match and who:  # "X: Shoot at which enemy unit?"
@@ -256,7 +221,7 @@ class Teller:
         first = question.split(" ", 1)[0]
         if re.match(r"^which [\w -]+$", plain):  # "which action": the answer says it
             return None
-        if not _ASKING.match(question) and not _QUESTION.match(question) and not _is_verb(first):
+        if not _ASKING.match(question) and not _QUESTION.match(question) and not is_verb(first):
             # A noun phrase ("Distance from X to Y", "range"): the answer is its value.
             words = question.replace(" (the table says)", "")
             head = f"{who}: " if who and not self._subject(words) else ""
@@ -344,7 +309,7 @@ class Teller:
                 return _upper_first(f"{subject} {neg} {tail}".strip())
             verb, _, obj = tail.partition(" ")
             adverb = ""
-            if verb in _ADVERBS:  # "Did X also pass within 1" of Y?"
+            if verb in ADVERBS:  # "Did X also pass within 1" of Y?"
                 adverb = verb + " "
                 verb, _, obj = obj.partition(" ")
             if success is False:
@@ -367,61 +332,13 @@ class Teller:
                 if success is False:
                     return f"{subject} failed to {action}{mark} {rest}".strip()
                 return f"{subject} {past_of_base(action)}{mark} {rest}".strip()
-            if _is_verb(verb):
+            if is_verb(verb):
                 if success is False:
                     return f"{subject} did not {base_form(verb)}{mark} {obj}".strip()
                 return f"{subject} {past_tense(verb)}{mark} {obj}".strip()
         if success is None:
             return self.past(bare)
         return f"{'Success' if success else 'Failure'}: {self.past(bare)}"
-
-
-def past_tense(verb: str) -> str:
-    """Third person present → past: `activates` → `activated`, `tries` → `tried`."""
-    lower = verb.lower()
-    if lower in _IRREGULAR:
-        return _IRREGULAR[lower]
-    return past_of_base(base_form(verb))
-
-
-def base_form(verb: str) -> str:
-    lower = verb.lower()
-    if lower in _BASE_IRREGULAR:
-        return _BASE_IRREGULAR[lower]
-    if lower.endswith("ies") and len(lower) > 4:
-        return verb[:-3] + "y"
-    if re.search(r"(ches|shes|sses|xes|zes|oes)$", lower):
-        return verb[:-2]
-    if lower.endswith("s") and not lower.endswith("ss"):
-        return verb[:-1]
-    return verb
-
-
-def past_of_base(verb: str) -> str:
-    lower = verb.lower()
-    if lower in _PAST_OF_BASE:
-        return _PAST_OF_BASE[lower]
-    for present, past in _IRREGULAR.items():
-        if base_form(present) == lower:
-            return past
-    if lower.endswith("e"):
-        return verb + "d"
-    if re.search(r"[^aeiou]y$", lower):
-        return verb[:-1] + "ied"
-    return verb + "ed"
-
-
-def _and_past(match: re.Match[str]) -> str:
-    """`… and flees` → `… and fled` (a second verb of the same subject)."""
-    word = match.group(1)
-    return f" and {past_tense(word)}" if _is_verb(word) else match.group(0)
-
-
-def _is_verb(word: str) -> bool:
-    lower = word.lower().rstrip("?,.:;")
-    return lower in _IRREGULAR or (
-        lower.isalpha() and lower.endswith("s") and not lower.endswith("ss") and len(lower) > 3
-    )
 
 
 def _noun_phrase(text: str) -> str:
