@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from skirmtui.cli import WATCH_NICENESS
+from skirmtui.cli.file_commands import WATCH_NICENESS
 from skirmtui.tui.watch import watch_app
 
 SIZE = (120, 40)

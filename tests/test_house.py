@@ -11,7 +11,6 @@ MAX_LINES = 450
 #: Modules still over the limit, each with its line count when listed: split them, then
 #: drop them from here (a listed module under the limit fails, so the list only shrinks).
 TOO_LONG: dict[str, int] = {
-    "skirmtui.cli": 595,
     "skirmtui.engine.core.battle": 520,
     "skirmtui.tui.screens.battle": 487,
 }

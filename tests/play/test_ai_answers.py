@@ -150,7 +150,7 @@ def test_new_and_demo_refuse_a_bad_ai_before_the_app(
 def test_demo_solo_lets_the_app_play_every_side_but_the_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import skirmtui.cli as cli
+    from skirmtui.cli import common as cli_common
 
     apps = []
 
@@ -160,7 +160,7 @@ def test_demo_solo_lets_the_app_play_every_side_but_the_first(
             app.lock.release()
         return 0
 
-    monkeypatch.setattr(cli, "_run_app", started)
+    monkeypatch.setattr(cli_common, "run_app", started)
     out = tmp_path / "solo.toml"
     assert (
         main(["demo", "pequenas-guerras", "--solo", "--ai", "green:cautious", "-o", str(out)]) == 0

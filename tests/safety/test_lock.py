@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from skirmtui import cli
+from skirmtui.cli import common as cli_common
 from skirmtui.engine.store.lock import LockHeld, SaveLock, lock_path
 from tests.safety.hostile import hostile_save
 
@@ -50,7 +51,7 @@ def test_a_live_owner_keeps_the_save(holder) -> None:  # type: ignore[no-untyped
 def test_a_second_open_is_read_only(holder, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     save, child = holder
     apps = []
-    monkeypatch.setattr(cli, "_run_app", lambda app: apps.append(app) or 0)
+    monkeypatch.setattr(cli_common, "run_app", lambda app: apps.append(app) or 0)
     assert cli.main(["open", str(save)]) == 0
     (app,) = apps
     assert app.review_only and app.lock is None
@@ -84,7 +85,7 @@ def test_the_open_app_holds_the_lock_and_cleans_stale_temp_files(
         seen.append((app.lock is not None and app.lock.held, lock_path(save).exists()))
         return 0
 
-    monkeypatch.setattr(cli, "_run_app", run)
+    monkeypatch.setattr(cli_common, "run_app", run)
     assert cli.main(["open", str(save)]) == 0
     assert seen == [(True, True)]
     assert not any(p.exists() for p in stale)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from skirmtui import cli
+from skirmtui.cli import common as cli_common
 from skirmtui.engine.store.saves import JournalWriter, load_session, save_session, snapshot
 from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
@@ -39,7 +40,7 @@ async def test_an_edit_made_while_open_starts_is_not_adopted(
     path = tmp_path / "b.toml"
     save_session(_played(0), path, STAMP)  # the next answer is a roll (`r`)
     apps: list[SkirmApp] = []
-    monkeypatch.setattr(cli, "_run_app", lambda app: apps.append(app) or 0)
+    monkeypatch.setattr(cli_common, "run_app", lambda app: apps.append(app) or 0)
     assert cli.main(["open", str(path)]) == 0
     (app,) = apps
     # Another program edits the save after `open` read it, before autosave starts.

@@ -1,8 +1,8 @@
 """`skirmtui balance`: its arguments, its progress line and its report's rendering.
 
-Kept out of `cli.py` (which dispatches to it) so the command line module stays small;
-it imports nothing from `cli.py`. A bad argument is a `ValueError` (`cli` makes it
-exit 2).
+The parser (`cli/parser.py`) and the command (`cli/headless.py`) call it; it imports
+nothing else of the command line. A bad argument is a `ValueError` (the command makes
+it exit 2).
 """
 
 from __future__ import annotations
