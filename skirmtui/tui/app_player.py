@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.prompts import AnswerError
-from skirmtui.engine.play.personas import PersonaError
-from skirmtui.engine.play.policy import Decision, Question, prepare, think
 from skirmtui.engine.play.sides import app_persona
-from skirmtui.engine.play.why import decision_at, why_lines
 
 if TYPE_CHECKING:
     from skirmtui.engine.core.session import Session
+    from skirmtui.engine.play.policy import Decision, Question
 
 #: A decision taking longer than this shows the thinking line.
 THINKING_AFTER = 0.1
@@ -60,6 +58,12 @@ class AppPlayer:
         """If the pending question is the app's, start thinking about it."""
         if self.screen.read_only or self.question is not None or self.held():
             return
+        if not prepare_needed(self.session):
+            return  # no side the app plays is asked: the look-ahead is not even imported
+        # The look-ahead and personas load at the app's first question, not at start-up.
+        from skirmtui.engine.play.personas import PersonaError
+        from skirmtui.engine.play.policy import prepare
+
         try:
             question = prepare(self.session)
         except PersonaError as error:  # a save naming a persona this app does not have
@@ -75,6 +79,8 @@ class AppPlayer:
         )
 
     def _think(self, question: Question) -> None:
+        from skirmtui.engine.play.policy import think
+
         try:
             decision = think(question)
         except Exception as error:  # a bug in the look-ahead: the question goes to the GM
@@ -147,6 +153,8 @@ class AppPlayer:
             return
         session = self.session
 
+        from skirmtui.engine.play.why import decision_at
+
         def work() -> None:
             found = decision_at(session, index)
             self.screen.app.call_from_thread(self._show, found)
@@ -154,6 +162,7 @@ class AppPlayer:
         self.screen.run_worker(work, thread=True, group="why", exit_on_error=False)
 
     def _show(self, decision: Decision | None) -> None:
+        from skirmtui.engine.play.why import why_lines
         from skirmtui.tui.screens.why import WhyScreen
 
         if decision is None:
