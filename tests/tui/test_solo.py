@@ -10,6 +10,7 @@ from pathlib import Path
 from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Roll
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.play import policy
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.sides import app_persona, side_of
 from skirmtui.tui import app_player
@@ -120,13 +121,13 @@ async def test_undo_leaves_the_undone_question_to_the_gm(tmp_path: Path) -> None
 async def _thinking(tmp_path: Path, monkeypatch, after: float) -> tuple[list[str], str]:  # type: ignore[no-untyped-def]
     """The Now pane's notices seen while a decision takes 0.6 s, the line shown after
     `after` seconds, then the notice once it is answered."""
-    real = app_player.think
+    real = policy.think
 
     def slow(question):  # type: ignore[no-untyped-def]
         time.sleep(0.6)
         return real(question)
 
-    monkeypatch.setattr(app_player, "think", slow)
+    monkeypatch.setattr(policy, "think", slow)
     monkeypatch.setattr(app_player, "THINKING_AFTER", after)
     app = solo_app(tmp_path / "slow.toml")
     seen: list[str] = []
@@ -162,7 +163,7 @@ async def test_a_failing_decision_leaves_the_question_to_the_gm(
     def broken(question):  # type: ignore[no-untyped-def]
         raise RuntimeError("look-ahead bug")
 
-    monkeypatch.setattr(app_player, "think", broken)
+    monkeypatch.setattr(policy, "think", broken)
     app = solo_app(tmp_path / "broken.toml")
     async with app.run_test(size=SMALL) as pilot:
         session = app.session
