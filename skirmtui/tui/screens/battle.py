@@ -21,10 +21,12 @@ from textual.message import Message
 from textual.screen import Screen
 
 from skirmtui.engine.core.items import GM_SET
-from skirmtui.engine.core.prompts import AnswerError, Ask, Prompt, Roll
-from skirmtui.engine.core.text import one_line, safe
+from skirmtui.engine.core.prompts import AnswerError, Prompt
+from skirmtui.engine.core.text import safe
+from skirmtui.tui import session_acts as acts
 from skirmtui.tui.app_player import AppPlayer
 from skirmtui.tui.keys import BATTLE_BINDINGS
+from skirmtui.tui.screens.battle_live import LIVE, SEARCH_LINE_TAKES, TOGGLED
 from skirmtui.tui.search import LogSearch, haystack
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
@@ -42,33 +44,6 @@ if TYPE_CHECKING:
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 #: From this width the unit sheet has a column of its own.
 SHEET_WIDTH = 110
-
-#: Actions whose availability depends on the prompt, the undo/redo stacks, the size.
-_TOGGLED = (
-    "undo",
-    "redo",
-    "roll",
-    "answer_yes",
-    "answer_no",
-    "sheet",
-    "damage",
-    "heal",
-    "status",
-)
-
-
-def entry_said(session: Session, index: int) -> str:
-    """What the answer or GM entry at `index` wrote first in the log (the answer,
-    the roll, the GM's entry), for "Undone: …" and "Redone: …"."""
-    first = ""
-    for entry in reversed(session.battle.log):  # its entries are the log's tail
-        if entry.answer is None or entry.answer < index:
-            break
-        if entry.answer == index and entry.text:
-            first = entry.text
-    if first:
-        return one_line(first)
-    return session.items[index].key if 0 <= index < len(session.items) else "nothing"
 
 
 def too_small_message(width: int, height: int) -> str:
@@ -185,7 +160,7 @@ class BattleScreen(Screen[None]):
         self.query_one(UnitSheet).refresh_view()
         self.query_one(PromptPanel).refresh_view()
         self.query_one(CombatLog).sync()
-        live = tuple(bool(self.check_action(a, ())) for a in _TOGGLED)
+        live = tuple(bool(self.check_action(a, ())) for a in TOGGLED)
         if live != self._live_actions:  # the key bar redraws: only when keys change
             self._live_actions = live
             self.refresh_bindings()
@@ -258,11 +233,11 @@ class BattleScreen(Screen[None]):
 
     @on(PromptPanel.Answered)
     def _answered(self, event: PromptPanel.Answered) -> None:
-        self._apply(lambda session: _answer(session, event.value))
+        self._apply(lambda session: acts.answer(session, event.value))
 
     @on(PromptPanel.RollRequested)
     def _roll_requested(self) -> None:
-        self._apply(_roll)
+        self._apply(acts.roll)
 
     @on(Roster.UnitSelected)
     def _unit_selected(self, event: Roster.UnitSelected) -> None:
@@ -271,10 +246,10 @@ class BattleScreen(Screen[None]):
     # -- actions ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide what is not possible now (key bar, palette): see `_LIVE`."""
-        if self._search_open and action in _SEARCH_LINE_TAKES:
+        """Hide what is not possible now (key bar, palette): see `battle_live.LIVE`."""
+        if self._search_open and action in SEARCH_LINE_TAKES:
             return False
-        live = _LIVE.get(action)
+        live = LIVE.get(action)
         return True if live is None else live(self)
 
     @property
@@ -282,20 +257,20 @@ class BattleScreen(Screen[None]):
         return not self.read_only
 
     def action_undo(self) -> None:
-        self._apply(_undo)
+        self._apply(acts.undo)
         self.player.undone()
 
     def action_redo(self) -> None:
-        self._apply(_redo)
+        self._apply(acts.redo)
 
     def action_roll(self) -> None:
-        self._apply(_roll)
+        self._apply(acts.roll)
 
     def action_answer_yes(self) -> None:
-        self._apply(lambda session: _answer(session, True))
+        self._apply(lambda session: acts.answer(session, True))
 
     def action_answer_no(self) -> None:
-        self._apply(lambda session: _answer(session, False))
+        self._apply(lambda session: acts.answer(session, False))
 
     def action_digit(self, digit: str) -> None:
         """Digits answer the prompt whichever pane has focus (pick an option, type)."""
@@ -430,86 +405,3 @@ class BattleScreen(Screen[None]):
     def action_export(self) -> None:
         """Ask the app for the structured log (JSON, export format 1) beside the save."""
         self.post_message(self.ExportRequested())
-
-
-def _answer(session: Session, value: object) -> None:
-    """An answer, then what the app rolls for (`Session.auto_roll`)."""
-    session.answer(value)
-    session.auto_roll()
-
-
-def _roll(session: Session) -> None:
-    """The rolls that follow with no decision between, then what the app rolls for;
-    never after undo or redo, which would roll again what was just taken back."""
-    session.roll_chain()
-    session.auto_roll()
-
-
-def _undo(session: Session) -> str:
-    said = "Undone: " + entry_said(session, len(session.items) - 1)
-    session.undo()
-    return said
-
-
-def _redo(session: Session) -> str:
-    session.redo()
-    return "Redone: " + entry_said(session, len(session.items) - 1)
-
-
-def _yes_no(screen: BattleScreen) -> bool:
-    prompt = screen.session.prompt
-    return screen.playing and isinstance(prompt, Ask) and prompt.yes_no
-
-
-def _has_unit(screen: BattleScreen) -> bool:
-    return screen.playing and screen.selected is not None
-
-
-def _quick_damage(screen: BattleScreen) -> bool:
-    return _has_unit(screen) and screen.session.system.damage_field is not None
-
-
-def _searching(screen: BattleScreen) -> bool:
-    return screen.search.active
-
-
-#: When each action is live (`check_action`); an action not listed always is.
-_LIVE: dict[str, Callable[[BattleScreen], bool]] = {
-    "search_next": _searching,
-    "search_prev": _searching,
-    "search_clear": _searching,
-    "undo": lambda screen: screen.playing and screen.session.can_undo,
-    "redo": lambda screen: screen.playing and screen.session.can_redo,
-    "roll": lambda screen: screen.playing and isinstance(screen.session.prompt, Roll),
-    "answer_yes": _yes_no,
-    # n moves to the next hit until Esc ends the search
-    "answer_no": lambda screen: _yes_no(screen) and not screen.search.active,
-    "sheet": lambda screen: screen.has_class("-narrow"),
-    "damage": _quick_damage,
-    "heal": _quick_damage,
-    "status": _has_unit,
-    "condition": lambda screen: screen.playing,
-    "override": lambda screen: screen.playing,
-    "note": lambda screen: screen.playing,
-    "app_rolls": lambda screen: screen.playing,
-    "players": lambda screen: screen.playing,
-    "why": lambda screen: screen.playing and screen.player.allows("why"),
-    "app_answer": lambda screen: screen.playing and screen.player.allows("app_answer"),
-}
-
-#: Keys the open search line takes for itself (the letters go to it).
-_SEARCH_LINE_TAKES = frozenset(
-    {
-        "roll",
-        "answer_yes",
-        "answer_no",
-        "help",
-        "digit",
-        "submit",
-        "erase",
-        "type",
-        "sheet",
-        "damage",
-        "heal",
-    }
-)

@@ -1,0 +1,45 @@
+"""What a key does to the session: an answer, a roll, an undo or a redo, with the app's
+own rolls after them (`Session.auto_roll`) and the words undo and redo toast."""
+
+from __future__ import annotations
+
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import one_line
+
+
+def entry_said(session: Session, index: int) -> str:
+    """What the answer or GM entry at `index` wrote first in the log (the answer,
+    the roll, the GM's entry), for "Undone: …" and "Redone: …"."""
+    first = ""
+    for entry in reversed(session.battle.log):  # its entries are the log's tail
+        if entry.answer is None or entry.answer < index:
+            break
+        if entry.answer == index and entry.text:
+            first = entry.text
+    if first:
+        return one_line(first)
+    return session.items[index].key if 0 <= index < len(session.items) else "nothing"
+
+
+def answer(session: Session, value: object) -> None:
+    """An answer, then what the app rolls for (`Session.auto_roll`)."""
+    session.answer(value)
+    session.auto_roll()
+
+
+def roll(session: Session) -> None:
+    """The rolls that follow with no decision between, then what the app rolls for;
+    never after undo or redo, which would roll again what was just taken back."""
+    session.roll_chain()
+    session.auto_roll()
+
+
+def undo(session: Session) -> str:
+    said = "Undone: " + entry_said(session, len(session.items) - 1)
+    session.undo()
+    return said
+
+
+def redo(session: Session) -> str:
+    session.redo()
+    return "Redone: " + entry_said(session, len(session.items) - 1)
