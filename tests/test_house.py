@@ -8,11 +8,9 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "skirmtui"
 MAX_LINES = 450
-#: Modules still over the limit, each with its line count when listed: split them, then
-#: drop them from here (a listed module under the limit fails, so the list only shrinks).
-TOO_LONG: dict[str, int] = {
-    "skirmtui.engine.core.battle": 520,
-}
+#: Modules allowed over the limit for now (none: every module was split). A module listed
+#: here that gets under the limit fails, so the list only shrinks.
+TOO_LONG: dict[str, int] = {}
 ROOMS = {"core", "store", "report", "play"}
 
 

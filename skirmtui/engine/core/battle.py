@@ -9,7 +9,6 @@ can recompute the battle from the log alone.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeAlias
@@ -17,7 +16,25 @@ from typing import Any, TypeAlias
 import attrs
 
 from skirmtui.engine.core.causes import Cause
+from skirmtui.engine.core.labels import label_units
+from skirmtui.engine.core.log import Effect, LogEntry, Result, plain_value
 from skirmtui.engine.core.records import record
+
+#: The log's records are engine/core/log.py's; they are read from here too.
+__all__ = [
+    "Battle",
+    "Effect",
+    "LogEntry",
+    "Position",
+    "Result",
+    "Scalar",
+    "Side",
+    "Stat",
+    "Unit",
+    "label_units",
+    "plain_copy",
+    "plain_value",
+]
 
 #: A profile value.
 Scalar: TypeAlias = int | bool | str
@@ -92,91 +109,6 @@ class Unit:
 
     def flag(self, field: str) -> bool:
         return bool(self.stats[field])
-
-
-@record
-class Effect:
-    """One change: a unit's stat (`unit` its id) or, with `unit` None, a field of the
-    battle's position a reader must see (initiative, play order, objectives, firmness)."""
-
-    unit: str | None
-    field: str
-    before: Any
-    after: Any
-    #: Why, when the rule that made it names an earlier entry (`causes.py`); None: the
-    #: rule of the entry it is written on.
-    cause: Cause | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        doc = {
-            "unit": self.unit,
-            "field": self.field,
-            "from": plain_value(self.before),
-            "to": plain_value(self.after),
-        }
-        if self.cause is not None:
-            doc["cause"] = self.cause.as_dict()
-        return doc
-
-
-def plain_value(value: Any) -> Any:
-    """An effect's value as JSON-ready data (tuples as lists)."""
-    if isinstance(value, tuple | list):
-        return [plain_value(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain_value(v) for k, v in value.items()}
-    return value
-
-
-@record
-class LogEntry:
-    """One line of the combat log, structured (DESIGN.md, export format 1)."""
-
-    index: int
-    answer: int | None
-    round: int
-    phase: str
-    kind: str
-    text: str
-    key: str = ""
-    side: str | None = None
-    actor: str | None = None
-    target: str | None = None
-    roll: dict[str, Any] | None = None
-    effects: list[Effect] = attrs.field(factory=list)
-    #: Every unit the entry names as acting / acted on when it names several (a group
-    #: that acts at the same moment, a shot that hits several models); `actor`/`target`
-    #: are the first. Empty when the entry names one at most (`actor`/`target` say it).
-    actors: tuple[str, ...] = ()
-    targets: tuple[str, ...] = ()
-    #: The order of play this entry announces (a round's order, who has the initiative
-    #: first): side or unit ids, first to last; an inner list is a group acting at the
-    #: same moment. None on other entries.
-    order: list[Any] | None = None
-    #: A short form for narrow views ("Barbari → Capo tribù"); `text` stays complete.
-    brief: str = ""
-    #: A GM note marked private: the player view and the shared report leave it out.
-    private: bool = False
-    #: For a roll: the prompt it answered (odds are computed from it only when asked,
-    #: by engine/report/luck.py) and who rolled ("app", "table", or None when not recorded).
-    source: Any = attrs.field(default=None, repr=False, eq=False)
-    by: str | None = None
-    #: For an AI decision (`by` "ai"): the persona that took it.
-    persona: str | None = None
-    #: The answer that made the entry, structured (an option's value, yes/no, a number,
-    #: the faces); None on entries no answer made.
-    value: Any = None
-    #: What a system adds for readers of the export (each key an additive key of export
-    #: format 1, docs/export.md): `skipped` (a rule kept an attack or a question from
-    #: happening), `attack`, `group`/`held` … None on most entries.
-    detail: dict[str, Any] | None = None
-
-
-@record
-class Result:
-    winner: str | None  # a side id, or None for a draw
-    reason: str
-    round: int
 
 
 @record
@@ -466,40 +398,6 @@ class Battle:
             end_held=self.end_held,
             answered=dict(self.answered),
         )
-
-
-def label_units(units: Iterable[Unit], side_names: dict[str, str] | None = None) -> None:
-    """Give every unit without a label a unique one, in roster order.
-
-    A name used once on its side is its own label; a repeated name is numbered within
-    its side (`Guerriero 1`, `Guerriero 2`), skipping a number another unit of the side
-    is already named. A label another side already shows gets the side's name
-    (`Capo (Barbari)`). Units that have a label keep it: a unit added later never renames
-    the others (a third `Guerriero` becomes `Guerriero 3`)."""
-    units = list(units)
-    taken = {u.label for u in units if u.label}
-    names = Counter((u.side, u.name) for u in units)
-    used = Counter((u.side, u.name) for u in units if u.label)
-    for unit in units:
-        if unit.label:
-            continue
-        label = unit.name
-        if names[unit.side, unit.name] > 1:
-            number = used[unit.side, unit.name]
-            while True:
-                number += 1
-                label = f"{unit.name} {number}"
-                if label not in taken and (unit.side, label) not in names:
-                    break
-            used[unit.side, unit.name] = number
-        if label in taken:
-            label = f"{label} ({(side_names or {}).get(unit.side, unit.side)})"
-        base, n = label, 1
-        while label in taken:
-            n += 1
-            label = f"{base} {n}"
-        unit.label = label
-        taken.add(label)
 
 
 #: Immutable values: `plain_copy` hands them back as they are.
