@@ -170,13 +170,21 @@ def strength_chart(battle: Battle) -> str:
     return line_chart(what, [r[0] for r in rows], series, top)
 
 
-def chance_chart(battle: Battle, found: list[RoundChance]) -> str:
+def chance_series(
+    battle: Battle, found: list[RoundChance]
+) -> tuple[list[str], list[tuple[str, list[float]]], float]:
+    """Each round's label, each side's chance to win in percent (a draw too when one is
+    possible) and the widest 95 % margin: the chance chart, in SVG or in the terminal."""
     word = battle.round_word[:1]
     labels = [f"{word}{c.round}" if c.playouts else "End" for c in found]
     series = [(s.name, [100 * c.chances.get(s.id, 0.0) for c in found]) for s in battle.sides]
     if any(c.chances.get(DRAW, 0.0) for c in found):
         series.append(("Draw", [100 * c.chances.get(DRAW, 0.0) for c in found]))
-    margin = max((c.margin for c in found), default=0.0)
+    return labels, series, max((c.margin for c in found), default=0.0)
+
+
+def chance_chart(battle: Battle, found: list[RoundChance]) -> str:
+    labels, series, margin = chance_series(battle, found)
     title = f"Chance to win at the start of each {battle.round_word.lower()} (±{margin:.0%})"
     return line_chart(title, labels, series, 100, "%")
 

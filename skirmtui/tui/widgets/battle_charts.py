@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.report.chances import DRAW, RoundChance
-from skirmtui.engine.report.charts import luck_series, standing
+from skirmtui.engine.report.chances import RoundChance
+from skirmtui.engine.report.charts import chance_series, luck_series, standing
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -62,10 +62,5 @@ def luck_plot(battle: Battle) -> Widget:
 
 
 def chance_plot(battle: Battle, found: list[RoundChance]) -> Widget:
-    word = battle.round_word[:1]
-    labels = [f"{word}{c.round}" if c.playouts else "End" for c in found]
-    series = [(s.name, [100 * c.chances.get(s.id, 0.0) for c in found]) for s in battle.sides]
-    if any(c.chances.get(DRAW, 0.0) for c in found):
-        series.append(("Draw", [100 * c.chances.get(DRAW, 0.0) for c in found]))
-    margin = max((c.margin for c in found), default=0.0)
+    labels, series, margin = chance_series(battle, found)
     return line_plot(f"Chance to win (%), ±{margin:.0%}", labels, series, 100, "chart-chances")
