@@ -41,36 +41,37 @@ def _ready(b: Battle, side: str) -> list[Unit]:
 
 
 def _fight(b: Battle) -> Step:
-    """One activation: the side to play picks a ready unit, which attacks an enemy."""
-    side = b.turn_side or b.sides[0].id
-    ready = _ready(b, side)
-    if ready:
-        choice = yield Choose(
-            key="duel.unit",
-            text=f"{b.side_name(side)}: which unit fights?",
-            options=unit_choices(ready, lambda u: u.label),
-            side=side,
-        )
-        unit = b.units[choice]
-        target = yield from pick_enemy(b, unit, "duel.target")
-        if target is not None and b.alive(unit.id):
-            hit = yield stat_test(unit, "fight", "duel.hit", f"hits {target.label}", target=target)
-            if hit.success and b.alive(target.id):
-                wounds = target.num("wounds") + 1
-                b.set(target, "wounds", wounds, Cause("attack", len(b.log) - 1, unit.id))
-                if wounds >= 3:
-                    b.remove(target, Cause("attack", len(b.log) - 1, unit.id))
-        if b.alive(unit.id):
-            b.set(unit, "acted", True)
-        conditions.activation_ended(b, unit.id)
-    others = [s.id for s in b.sides if s.id != side and _ready(b, s.id)]
-    if others or _ready(b, side):
-        b.turn_side = others[0] if others else side
+    """One activation: the side to play picks a ready unit, which attacks an enemy. When
+    no unit is ready the round ends (at the next step: the end check comes first)."""
+    if not any(_ready(b, s.id) for s in b.sides):
+        conditions.round_ended(b)
+        b.round += 1
+        reset(b, b.on_table(), {"acted": False})
+        b.enter_phase("fight", b.pos.first)
         return
-    conditions.round_ended(b)  # every unit acted: a new round
-    b.round += 1
-    reset(b, b.on_table(), {"acted": False})
-    b.enter_phase("fight", b.pos.first)
+    side = b.turn_side or b.sides[0].id
+    if not _ready(b, side):  # this side has acted with every unit: the other goes on
+        side = next(s.id for s in b.sides if _ready(b, s.id))
+    ready = _ready(b, side)
+    choice = yield Choose(
+        key="duel.unit",
+        text=f"{b.side_name(side)}: which unit fights?",
+        options=unit_choices(ready, lambda u: u.label),
+        side=side,
+    )
+    unit = b.units[choice]
+    target = yield from pick_enemy(b, unit, "duel.target")
+    if target is not None and b.alive(unit.id):
+        hit = yield stat_test(unit, "fight", "duel.hit", f"hits {target.label}", target=target)
+        if hit.success and b.alive(target.id):
+            wounds = target.num("wounds") + 1
+            b.set(target, "wounds", wounds, Cause("attack", len(b.log) - 1, unit.id))
+            if wounds >= 3:
+                b.remove(target, Cause("attack", len(b.log) - 1, unit.id))
+    if b.alive(unit.id):
+        b.set(unit, "acted", True)
+    conditions.activation_ended(b, unit.id)
+    b.turn_side = next((s.id for s in b.sides if s.id != side), side)
 
 
 class DuelOfSixes(BaseSystem):
