@@ -243,7 +243,7 @@ class BaseSystem:
 
     # -- views (read only) --------------------------------------------------------------
 
-    def queue(self, battle: Battle) -> list[QueueRow]:
+    def queue(self, battle: Battle, /) -> list[QueueRow]:
         """One row per side: how many of its units are on the table; whose step it is."""
         return [
             QueueRow(
@@ -254,14 +254,14 @@ class BaseSystem:
             for s in battle.sides
         ]
 
-    def status(self, battle: Battle, unit: Unit) -> str:
+    def status(self, battle: Battle, unit: Unit, /) -> str:
         return "removed" if unit.removed else ""
 
-    def sheet_rows(self, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
+    def sheet_rows(self, battle: Battle, unit: Unit, /) -> list[tuple[str, str]]:
         """Rows of its own the unit sheet shows after the status (label, text)."""
         return []
 
-    def summary(self, battle: Battle) -> list[str]:
+    def summary(self, battle: Battle, /) -> list[str]:
         """The headline, then each side's units standing."""
         lines = [battle.headline()]
         for side in battle.sides:

@@ -300,19 +300,19 @@ class RuleSystem(Protocol):
         removed) but changes nothing else."""
         ...
 
-    def queue(self, battle: Battle) -> list[QueueRow]:
+    def queue(self, battle: Battle, /) -> list[QueueRow]:
         """Who acts next and in what order, worded for the queue pane."""
         ...
 
-    def status(self, battle: Battle, unit: Unit) -> str:
+    def status(self, battle: Battle, unit: Unit, /) -> str:
         """A unit's statuses in a few words (roster, sheet)."""
         ...
 
-    def summary(self, battle: Battle) -> list[str]:
+    def summary(self, battle: Battle, /) -> list[str]:
         """Lines of the battle summary (review, export)."""
         ...
 
-    def sheet_rows(self, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
+    def sheet_rows(self, battle: Battle, unit: Unit, /) -> list[tuple[str, str]]:
         """Rows of its own the unit sheet shows after the status (label, text)."""
         ...
 

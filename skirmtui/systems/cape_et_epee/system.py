@@ -16,7 +16,7 @@ from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.kit import reset, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option
-from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, Step, UnitSpec
+from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.systems.cape_et_epee import activation, firmness, impulses, morale, profile, views
 from skirmtui.systems.cape_et_epee.position import CEPosition, pos
 
@@ -190,11 +190,6 @@ class CapeEtEpee(BaseSystem):
 
     # -- views for the UI -----------------------------------------------------------------
 
-    def queue(self, b: Battle) -> list[QueueRow]:
-        return views.queue(b)
-
-    def status(self, b: Battle, unit: Unit) -> str:
-        return views.status(b, unit)
-
-    def summary(self, b: Battle) -> list[str]:
-        return views.summary(b)
+    queue = staticmethod(views.queue)
+    status = staticmethod(views.status)
+    summary = staticmethod(views.summary)

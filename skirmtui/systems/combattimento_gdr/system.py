@@ -17,7 +17,6 @@ from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
     Phase,
-    QueueRow,
     Setup,
     Step,
     UnitSpec,
@@ -156,14 +155,7 @@ class CombattimentoGdr(BaseSystem):
 
     # -- views ----------------------------------------------------------------------------
 
-    def queue(self, b: Battle) -> list[QueueRow]:
-        return views.queue(b)
-
-    def status(self, b: Battle, unit: Unit) -> str:
-        return views.status(b, unit)
-
-    def sheet_rows(self, b: Battle, unit: Unit) -> list[tuple[str, str]]:
-        return views.sheet_rows(b, unit)
-
-    def summary(self, b: Battle) -> list[str]:
-        return views.summary(b)
+    queue = staticmethod(views.queue)
+    status = staticmethod(views.status)
+    sheet_rows = staticmethod(views.sheet_rows)
+    summary = staticmethod(views.summary)

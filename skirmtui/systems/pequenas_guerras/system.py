@@ -13,7 +13,7 @@ from typing import Any
 from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
-from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, Setup, UnitSpec
+from skirmtui.engine.core.system import FieldSpec, Phase, Setup, UnitSpec
 from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
 
 PHASES = (
@@ -112,11 +112,6 @@ class PequenasGuerras(BaseSystem):
         for field, value in fresh.items():
             battle.set(unit, field, value)
 
-    def queue(self, battle: Battle) -> list[QueueRow]:
-        return views.queue(battle)
-
-    def status(self, battle: Battle, unit: Unit) -> str:
-        return views.status(battle, unit)
-
-    def summary(self, battle: Battle) -> list[str]:
-        return views.summary(battle)
+    queue = staticmethod(views.queue)
+    status = staticmethod(views.status)
+    summary = staticmethod(views.summary)

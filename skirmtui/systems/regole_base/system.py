@@ -11,7 +11,7 @@ from typing import Any
 from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
-from skirmtui.engine.core.system import FieldSpec, Phase, QueueRow, UnitSpec
+from skirmtui.engine.core.system import FieldSpec, Phase, UnitSpec
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
@@ -114,11 +114,6 @@ class RegoleBase(BaseSystem):
         for field, value in fresh.items():
             battle.set(unit, field, value)
 
-    def queue(self, battle: Battle) -> list[QueueRow]:
-        return views.queue(battle)
-
-    def status(self, battle: Battle, unit: Unit) -> str:
-        return views.status(battle, unit)
-
-    def summary(self, battle: Battle) -> list[str]:
-        return views.summary(battle)
+    queue = staticmethod(views.queue)
+    status = staticmethod(views.status)
+    summary = staticmethod(views.summary)
