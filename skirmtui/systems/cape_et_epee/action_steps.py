@@ -10,6 +10,7 @@ from typing import Any
 from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
+from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import combat, morale, profile
@@ -63,19 +64,15 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
         else f"moves up to {speed} um"
     )
     if one_at_a_time(b):
-        yield Confirm(key="move.done", side=unit.side, actor=unit.id, text=f"{unit.label} {how}")
+        yield about(Confirm, unit, key="move.done", text=f"{unit.label} {how}")
     else:  # issue 25: the table moves it; "done" changed nothing (the log says it)
         b.record("info", f"{unit.label} {how}", actor=unit.id)
     if status == SEEK_COVER:
-        reached = yield Ask(
-            key="move.cover", side=unit.side, actor=unit.id, text=f"Has {unit.label} reached cover?"
-        )
+        reached = yield about(Ask, unit, key="move.cover", text=f"Has {unit.label} reached cover?")
         if reached:  # seed: recovery is automatic once in cover
             morale.recover(b, unit)
     elif status == LEAVE_TABLE:
-        off = yield Ask(
-            key="move.off", side=unit.side, actor=unit.id, text=f"Has {unit.label} left the table?"
-        )
+        off = yield about(Ask, unit, key="move.off", text=f"Has {unit.label} left the table?")
         if off:
             # The morale that sent it off the table; this answer says it is gone.
             cause = b.cause(ROUT)
@@ -93,8 +90,8 @@ def _pick_target(b: Battle, unit: Unit, key: str, na: bool) -> Any:
             reason = "CE-6: not shaken, so it cannot be charged in this phase"
         options.append(Option(enemy.id, f"{enemy.label} ({b.side_name(enemy.side)})", reason))
     options.append(Option(CANCEL, "Cancel: no target", passive=True))
-    choice = yield Choose(
-        key=key, side=unit.side, actor=unit.id, text=f"{unit.label}: which target?", options=options
+    choice = yield about(
+        Choose, unit, key=key, text=f"{unit.label}: which target?", options=options
     )
     return None if choice == CANCEL else b.units[choice]
 
@@ -105,11 +102,11 @@ def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
         return False
     counter = False
     if can_react(b, target, "charge", na):
-        answer = yield Choose(
+        answer = yield about(
+            Choose,
+            target,
+            target=unit,
             key="react.charge",
-            side=target.side,
-            actor=target.id,
-            target=unit.id,
             text=f"{target.label} is charged by {unit.label}: react? (1 AP)",
             options=[Option("counter", "Countercharge"), Option(NONE, "No reaction", passive=True)],
         )
@@ -121,11 +118,11 @@ def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
         b.record("info", f"{target.label} countercharges {unit.label}", actor=target.id)
         contact = True  # ours: a countercharge meets the charger
     else:
-        contact = yield Ask(
+        contact = yield about(
+            Ask,
+            unit,
+            target=target,
             key="charge.contact",
-            side=unit.side,
-            actor=unit.id,
-            target=target.id,
             text=f"Does {unit.label} reach contact with {target.label}?",
         )
     if not contact:
@@ -140,11 +137,11 @@ def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
 def _range(b: Battle, shooter: Unit, target: Unit, key: str) -> Any:
     weapon = profile.weapon(shooter)
     assert weapon is not None
-    band = yield Choose(
+    band = yield about(
+        Choose,
+        shooter,
+        target=target,
         key=key,
-        side=shooter.side,
-        actor=shooter.id,
-        target=target.id,
         text=f"Distance from {shooter.label} to {target.label} ({weapon['label']})?",
         options=[
             Option("short", f"up to {weapon['short']} um"),
@@ -197,11 +194,11 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
             ),
             Option(NONE, "No reaction", passive=True),
         ]
-        answer = yield Choose(
+        answer = yield about(
+            Choose,
+            target,
+            target=unit,
             key="react.shot",
-            side=target.side,
-            actor=target.id,
-            target=unit.id,
             text=f"{target.label} is shot at by {unit.label}: react? (1 AP)",
             options=options,
         )
@@ -216,20 +213,20 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
             else:
                 pay_reaction(b, target)
     spend(b, unit, "shoot", na)
-    cover = yield Ask(
+    cover = yield about(
+        Ask,
+        unit,
+        target=target,
         key="shoot.cover",
-        side=unit.side,
-        actor=unit.id,
-        target=target.id,
         text=f"Is {target.label} in cover from {unit.label}?",
     )
     back_cover = False
     if back_band is not None:
-        back_cover = yield Ask(
+        back_cover = yield about(
+            Ask,
+            target,
+            target=unit,
             key="react.cover",
-            side=target.side,
-            actor=target.id,
-            target=unit.id,
             text=f"Is {unit.label} in cover from {target.label}?",
         )
     shot = yield combat.to_hit(
@@ -278,21 +275,21 @@ def _melee(b: Battle, unit: Unit, na: bool) -> Sub:
         return False
     foe = foes[0]
     if len(foes) > 1:
-        choice = yield Choose(
+        choice = yield about(
+            Choose,
+            unit,
             key="melee.target",
-            side=unit.side,
-            actor=unit.id,
             text=f"{unit.label} fights whom?",
             options=[Option(f.id, f.label) for f in foes],
         )
         foe = b.units[choice]
     simultaneous = False
     if can_react(b, foe, "melee", na):
-        answer = yield Choose(
+        answer = yield about(
+            Choose,
+            foe,
+            target=unit,
             key="react.melee",
-            side=foe.side,
-            actor=foe.id,
-            target=unit.id,
             text=f"{foe.label} must fight {unit.label}: fight at the same time? (1 AP)",
             options=[
                 Option("fight", "Fight simultaneously"),
@@ -311,11 +308,8 @@ def _flee(b: Battle, unit: Unit, na: bool) -> Sub:
     """Ours: fleeing a melee always gets the character out of contact."""
     spend(b, unit, "flee", na)
     morale.break_melee(b, unit)
-    yield Confirm(
-        key="flee.done",
-        side=unit.side,
-        actor=unit.id,
-        text=f"{unit.label} flees the melee: move it out of contact",
+    yield about(
+        Confirm, unit, key="flee.done", text=f"{unit.label} flees the melee: move it out of contact"
     )
     return True
 
@@ -345,7 +339,7 @@ def _improvised(b: Battle, unit: Unit, na: bool) -> Sub:
     passed = yield from morale.test(b, [unit], "improvised")
     text = f"{unit.label} makes its improvised attack or move at the table"
     if passed and one_at_a_time(b):
-        yield Confirm(key="improvised.done", side=unit.side, actor=unit.id, text=text)
+        yield about(Confirm, unit, key="improvised.done", text=text)
     elif passed:  # issue 25: the table does it; "done" changed nothing (the log says it)
         b.record("info", text, actor=unit.id)
     return True

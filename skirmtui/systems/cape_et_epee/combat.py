@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, Cause
+from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Roll
 from skirmtui.systems.cape_et_epee import firmness, morale, profile
 from skirmtui.systems.cape_et_epee.morale import Sub
@@ -14,11 +15,11 @@ OUT, WOUNDED, UNHURT = "out", "wounded", "unhurt"
 def to_hit(shooter: Unit, target: Unit, mods: list[tuple[str, int]], key: str) -> Roll:
     """CE-7: d10 ≤ tiro, the modifiers lowering the number to roll under."""
     tiro = profile.stat(shooter, "tiro")
-    return Roll(
+    return about(
+        Roll,
+        shooter,
+        target=target,
         key=key,
-        side=shooter.side,
-        actor=shooter.id,
-        target=target.id,
         text=f"{shooter.label} shoots {target.label} (tiro {tiro})",
         dice=str(profile.rules()["combat"]["to_hit_die"]),
         compare="<=",
@@ -85,11 +86,11 @@ def melee_roll(unit: Unit, foe: Unit, key: str, bonus: int) -> Roll:
     mods = [("mischia", profile.stat(unit, "mischia"))]
     if bonus:
         mods.append(("charge", bonus))
-    return Roll(
+    return about(
+        Roll,
+        unit,
+        target=foe,
         key=key,
-        side=unit.side,
-        actor=unit.id,
-        target=foe.id,
         text=f"{unit.label} fights {foe.label}",
         dice=str(profile.rules()["combat"]["melee_die"]),
         modifiers=mods,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import only_or_ask
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
@@ -50,10 +51,10 @@ def impulse_step(b: Battle) -> Step:
         )
     choice = yield from only_or_ask(
         b,
-        Choose(
+        about(
+            Choose,
+            unit,
             key="impulse.action",
-            side=unit.side,
-            actor=unit.id,
             text=f"{unit.label} ({unit.num('ap')} AP): which action?",
             options=options,
         ),

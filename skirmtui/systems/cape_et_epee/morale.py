@@ -7,6 +7,7 @@ from typing import Any
 
 from skirmtui.engine.core.asking import offer_last, one_at_a_time, take_only
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Option, Pick, Prompt, Roll
 from skirmtui.systems.cape_et_epee import firmness, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
@@ -71,10 +72,10 @@ def roll_test(
     else:
         if cover is None:
             cover = yield cover_question(units)
-        threat = yield Ask(
+        threat = yield about(
+            Ask,
+            unit,
             key="morale.threat",
-            side=unit.side,
-            actor=unit.id,
             text=f"Could an enemy that is not shaken charge {name} now?",
         )
     if cover:
@@ -83,10 +84,10 @@ def roll_test(
         mods.append(("no enemy can charge", int(m["no_charger"])))
     mods += squad_modifiers(b, unit)
     morale = profile.stat(unit, "morale")
-    result = yield Roll(
+    result = yield about(
+        Roll,
+        unit,
         key="morale.test",
-        side=unit.side,
-        actor=unit.id,
         text=f"Morale test of {name} ({what}; morale {morale})",
         dice=str(m["die"]),
         compare="<=",
@@ -121,12 +122,12 @@ def facts(
             cover = yield cover_question(units)
         return bool(cover), False
     if cover is not None:
-        threat = yield Ask(key="morale.threat", side=unit.side, actor=unit.id, text=text)
+        threat = yield about(Ask, unit, key="morale.threat", text=text)
         return cover, bool(threat)
-    prompt = Pick(
+    prompt = about(
+        Pick,
+        unit,
         key="morale.facts",
-        side=unit.side,
-        actor=unit.id,
         text=f"Morale test of {name}: which are true now?",
         options=(
             Option(COVER, f"{name} is in cover"),
@@ -144,12 +145,7 @@ def _name(units: list[Unit], unit: Unit) -> str:
 def cover_question(units: list[Unit]) -> Ask:
     """G-1: the table says whether the character (or squad) is in cover."""
     unit = tester(units)
-    return Ask(
-        key="morale.cover",
-        side=unit.side,
-        actor=unit.id,
-        text=f"Is {_name(units, unit)} in cover?",
-    )
+    return about(Ask, unit, key="morale.cover", text=f"Is {_name(units, unit)} in cover?")
 
 
 def test(b: Battle, units: list[Unit], trigger: str, cover: bool | None = None) -> Sub:

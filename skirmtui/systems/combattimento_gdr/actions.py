@@ -12,7 +12,7 @@ from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import FLED
-from skirmtui.engine.core.kit import skipped
+from skirmtui.engine.core.kit import about, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -76,12 +76,12 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
                 return
             yield from contact_and_strike(b, unit, foe)  # it ends the charge (charging 0)
             return
-    choice = yield Choose(
+    choice = yield about(
+        Choose,
+        unit,
         key="action.choose",
         text=f"{unit.label} acts: which action?",
         options=action_options(b, unit, may_delay),
-        side=unit.side,
-        actor=unit.id,
     )
     if choice == DELAY:
         pos(b).waiting.append(unit.id)
@@ -97,23 +97,23 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
     elif choice == READY:
         yield from ready(b, unit)
     elif choice == SPELL:
-        yield Confirm(
+        yield about(
+            Confirm,
+            unit,
             key="spell.cast",
             text=f"{unit.label} casts a spell (the whole turn): the GM resolves it and may "
             "note it and override its effects",
-            side=unit.side,
-            actor=unit.id,
         )
     elif choice == FLEE:
         yield from flee(b, unit)
     elif choice == OTHER:
-        turns = yield Ask(
+        turns = yield about(
+            Ask,
+            unit,
             key="other.turns",
             text=f"How many turns does {unit.label}'s action take (the GM)?",
             minimum=1,
             maximum=int(rules()["defaults"]["other_max"]),
-            side=unit.side,
-            actor=unit.id,
         )
         b.set(unit, "busy", int(turns) - 1)
 
@@ -166,12 +166,12 @@ def _pick_foe(
         if not foes:
             b.record("info", f"{unit.label} has nobody left to attack", actor=unit.id)
         return foes[0] if foes else None
-    answer = yield Choose(
+    answer = yield about(
+        Choose,
+        unit,
         key=key,
         text=text,
         options=[Option(u.id, f"{u.label} ({b.side_name(u.side)})") for u in foes],
-        side=unit.side,
-        actor=unit.id,
     )
     return b.units[str(answer)]
 
@@ -250,13 +250,13 @@ def ranged(b: Battle, unit: Unit) -> Step:
     mods = []
     for table, key in (("range", "ranged.range"), ("cover", "ranged.cover")):
         rows = modifiers()[table]
-        band = yield Choose(
+        band = yield about(
+            Choose,
+            unit,
+            target=target,
             key=key,
             text=f"{target.label}: {table} (the table says)?",
             options=[Option(k, f"{v['label']} ({int(v['value']):+d})") for k, v in rows.items()],
-            side=unit.side,
-            actor=unit.id,
-            target=target.id,
         )
         mods.append((str(rows[band]["label"]), int(rows[band]["value"])))
     size = modifiers()["size"][str(target.profile["size"])]
@@ -289,12 +289,12 @@ def _pick_weapon(unit: Unit, arms: list[str], key: str, text: str) -> Generator[
     """The weapon used: the only one, or the one the player picks."""
     if len(arms) < 2:
         return arms[0]  # (the callers only come here with a weapon)
-    weapon = yield Choose(
+    weapon = yield about(
+        Choose,
+        unit,
         key=key,
         text=text,
         options=[Option(w, str(weapons()[w]["label"])) for w in arms],
-        side=unit.side,
-        actor=unit.id,
     )
     return str(weapon)
 
@@ -306,14 +306,14 @@ def charge(b: Battle, unit: Unit) -> Step:
     target = yield from _pick_foe(b, unit, foes, "charge.target", f"{unit.label} charges whom?")
     if target is None:
         return
-    turns = yield Ask(
+    turns = yield about(
+        Ask,
+        unit,
+        target=target,
         key="charge.turns",
         text=f"Turns for {unit.label} to reach {target.label} (the GM; 1 = contact now)?",
         minimum=1,
         maximum=int(rules()["defaults"]["charge_max"]),
-        side=unit.side,
-        actor=unit.id,
-        target=target.id,
     )
     if int(turns) == 1:
         yield from contact_and_strike(b, unit, target)
@@ -332,12 +332,12 @@ def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:
     pair, reason = two_weapons(unit)
     two = False
     if reason is None and pair:
-        style = yield Choose(
+        style = yield about(
+            Choose,
+            unit,
             key="melee.style",
             text=f"{unit.label}'s charge attack",
             options=[Option(MELEE, "One weapon"), Option(TWO, "Two weapons")],
-            side=unit.side,
-            actor=unit.id,
         )
         two = style == TWO
     if not p.melee_weapons(unit):

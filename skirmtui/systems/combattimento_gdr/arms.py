@@ -4,6 +4,7 @@ and the "ready a weapon" action (draw, stow, one reload step)."""
 from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -74,12 +75,8 @@ def ready_options(unit: Unit) -> list[Option]:
 
 
 def ready(b: Battle, unit: Unit) -> Step:
-    answer = yield Choose(
-        key="ready.choose",
-        text=f"{unit.label} readies…",
-        options=ready_options(unit),
-        side=unit.side,
-        actor=unit.id,
+    answer = yield about(
+        Choose, unit, key="ready.choose", text=f"{unit.label} readies…", options=ready_options(unit)
     )
     verb, _, item = str(answer).partition(":")
     items = p.readied(unit)

@@ -12,7 +12,7 @@ from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, SELF, Cause
-from skirmtui.engine.core.kit import annotate, skipped
+from skirmtui.engine.core.kit import about, annotate, skipped
 from skirmtui.engine.core.prompts import Choose, Option, Prompt, Roll, RollResult
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -187,13 +187,13 @@ def _defence(
         picks = [Option(d.skill, d.label + (f" ({d.dice})" if d.dice else "")) for d in options]
         if ranged:
             picks.append(Option(STILL, "Keep still and act: counts as unaware", passive=True))
-        answer = yield Choose(
+        answer = yield about(
+            Choose,
+            target,
+            target=attacker,
             key="defence.choose",
             text=f"How does {target.label} defend against {attacker.label}?",
             options=picks,
-            side=target.side,
-            actor=target.id,
-            target=attacker.id,
         )
         if answer == STILL:
             pos(b).ranged_defended.append(target.id)
@@ -212,13 +212,13 @@ def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool, kin
     spec = weapons()[weapon]
     where, row = "", None
     if crit or any(p.armour_left(target)):
-        roll: RollResult = yield Roll(
+        roll: RollResult = yield about(
+            Roll,
+            attacker,
+            target=target,
             key="hit.location",
             text=f"Where {target.label} is hit (d100)",
             dice="1d100",
-            side=attacker.side,
-            actor=attacker.id,
-            target=target.id,
         )
         spot = location(str(target.profile["body"]), roll.natural)
         where = str(spot["id"])
@@ -231,13 +231,13 @@ def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool, kin
                 actor=attacker.id,
                 target=target.id,
             )
-    damage: RollResult = yield Roll(
+    damage: RollResult = yield about(
+        Roll,
+        attacker,
+        target=target,
         key="hit.damage",
         text=f"Damage of {attacker.label}'s {spec['label']} ({spec['damage']})",
         dice=str(spec["damage"]),
-        side=attacker.side,
-        actor=attacker.id,
-        target=target.id,
     )
     amount = damage.natural * (int(row["multiply"]) if row else 1)
     land(
@@ -256,12 +256,12 @@ def strike(b: Battle, attacker: Unit, target: Unit, weapon: str, crit: bool, kin
 
 def fumble(b: Battle, attacker: Unit, weapon: str) -> Step:
     """A critical failure (CG-8, CG-16): the failure table."""
-    roll: RollResult = yield Roll(
+    roll: RollResult = yield about(
+        Roll,
+        attacker,
         key="fumble.roll",
         text=f"Critical failure of {attacker.label}: the table (d100)",
         dice="1d100",
-        side=attacker.side,
-        actor=attacker.id,
     )
     row = failure(roll.natural)
     b.record("critical", f"Critical failure: {row['label']}", actor=attacker.id)
@@ -273,13 +273,13 @@ def fumble(b: Battle, attacker: Unit, weapon: str) -> Step:
         failing = {"target": attacker.id, "failure": effect, "weapon": weapon}
         land(b, {**failing, "label": str(row["label"]), "by": attacker.id})
     elif effect == "self":
-        damage: RollResult = yield Roll(
+        damage: RollResult = yield about(
+            Roll,
+            attacker,
+            target=attacker,
             key="hit.damage",
             text=f"{attacker.label} hits itself ({weapons()[weapon]['damage']})",
             dice=str(weapons()[weapon]["damage"]),
-            side=attacker.side,
-            actor=attacker.id,
-            target=attacker.id,
         )
         land(
             b,

@@ -9,7 +9,7 @@ from typing import Any
 from skirmtui.engine.core.asking import offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import FALL
-from skirmtui.engine.core.kit import pick_enemy
+from skirmtui.engine.core.kit import about, pick_enemy
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Roll
 from skirmtui.systems.pequenas_guerras import combat
 from skirmtui.systems.pequenas_guerras.combat import Sub
@@ -80,12 +80,12 @@ def activate(b: Battle, unit: Unit) -> Sub[None]:
     while True:
         choice = yield offer_last(
             b,
-            Choose(
+            about(
+                Choose,
+                unit,
                 key="action.choose",
                 text=f"{unit.label}: which action?",
                 options=action_options(b, unit),
-                side=unit.side,
-                actor=unit.id,
             ),
         )
         action = ACTIONS[str(choice)]
@@ -139,13 +139,13 @@ def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
     if target is None:
         return None
     reach = _cm(float(ACTIONS["charge"]["move"]))
-    reaches = yield Ask(
+    reaches = yield about(
+        Ask,
+        unit,
+        target=target,
         key="charge.reach",
         text=f"Can at least one model of {unit.label} reach base contact with {target.label} "
         f"moving up to {reach} cm (halved through difficult terrain)?",
-        side=unit.side,
-        actor=unit.id,
-        target=target.id,
     )
     if not reaches:
         b.record(
@@ -198,13 +198,13 @@ def move(b: Battle, unit: Unit, distance: float, charging: Unit | None = None) -
     while _can_act(unit):
         terrain = yield offer_last(
             b,
-            Choose(
+            about(
+                Choose,
+                unit,
                 key="move.terrain",
                 text=f"{unit.label} moves: what does it cross?"
                 + (f" (charging {charging.label})" if charging else ""),
                 options=_move_options(distance, not special_done),
-                side=unit.side,
-                actor=unit.id,
                 help=_MOVE_HELP,
             ),
         )
@@ -227,13 +227,13 @@ def overwatch(b: Battle, mover: Unit) -> Sub[None]:
             return
         if not watcher.flag("overwatch") or not _can_act(watcher):
             continue
-        fires = yield Ask(
+        fires = yield about(
+            Ask,
+            watcher,
+            target=mover,
             key="overwatch.fire",
             text=f"{watcher.label} is on overwatch: does it stop {mover.label}'s move to "
             "shoot at it now? (it must see it; the target counts as in cover)",
-            side=watcher.side,
-            actor=watcher.id,
-            target=mover.id,
         )
         if fires:
             b.set(watcher, "overwatch", False)
@@ -243,14 +243,14 @@ def overwatch(b: Battle, mover: Unit) -> Sub[None]:
 def dangerous(b: Battle, unit: Unit) -> Sub[None]:
     """Seed: d6 per unit crossing dangerous terrain, a 1 is a wound."""
     wound_on = int(_MOVE["dangerous_wound_on"])
-    result = yield Roll(
+    result = yield about(
+        Roll,
+        unit,
         key="move.dangerous",
         text=f"{unit.label} crosses dangerous terrain (a {wound_on} is a wound)",
         dice="1d6",
         compare=">",
         threshold=wound_on,
-        side=unit.side,
-        actor=unit.id,
     )
     if not result.success:
         yield from combat.wound(b, unit, 1, None, b.cause(FALL))  # the terrain
@@ -272,21 +272,21 @@ def jump_down(b: Battle, unit: Unit) -> Sub[None]:
     """Seed (Pulando Para Baixo): a drop of up to 15 cm; all dice 3+ lands 5 cm from
     the base and moves on, else the unit falls."""
     top = int(_SPECIAL["jump_max_cm"])
-    height = yield Ask(
+    height = yield about(
+        Ask,
+        unit,
         key="jump.height",
         text=f"How far does {unit.label} drop (cm, up to {top})?",
         minimum=1,
         maximum=top,
-        side=unit.side,
-        actor=unit.id,
     )
     if (yield from _special_dice(b, unit, "jump.roll", f"jumps down {height} cm", int(height))):
-        yield Confirm(
+        yield about(
+            Confirm,
+            unit,
             key="jump.land",
             text=f"Place {unit.label} {_cm(float(_SPECIAL['land_cm']))} cm from the base of "
             "the elevation; it moves on without counting the drop — done?",
-            side=unit.side,
-            actor=unit.id,
         )
         return
     yield from combat.fall(b, unit, int(height), None)
@@ -297,22 +297,22 @@ def leap(b: Battle, unit: Unit) -> Sub[None]:
     (up to 15 cm) rolls X+1 dice, all 3+ or the model falls."""
     top = int(_SPECIAL["jump_max_cm"])
     low = int(float(_SPECIAL["gap_free_cm"])) + 1
-    gap = yield Ask(
+    gap = yield about(
+        Ask,
+        unit,
         key="leap.gap",
         text=f"How wide is the gap {unit.label} leaps (cm, {low}–{top})?",
         minimum=low,
         maximum=top,
-        side=unit.side,
-        actor=unit.id,
     )
     if (yield from _special_dice(b, unit, "leap.roll", f"leaps {gap} cm", int(gap))):
         return
-    height = yield Ask(
+    height = yield about(
+        Ask,
+        unit,
         key="fall.height",
         text=f"How far does {unit.label} fall (cm)?",
         minimum=0,
         maximum=int(_SPECIAL["fall_max_cm"]),
-        side=unit.side,
-        actor=unit.id,
     )
     yield from combat.fall(b, unit, int(height), None)

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
+from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras.profile import (
@@ -105,7 +106,9 @@ def wound(
     if not markers:
         return
     b.set(unit, "markers", unit.num("markers") + markers, cause)
-    result = yield Roll(
+    result = yield about(
+        Roll,
+        unit,
         key="wound.roll",
         text=f"Does {unit.label} die of its wounds? (d6 + {plural(unit.num('markers'), 'marker')}: "
         f"{DEAD_AT}+ dead, else stunned)",
@@ -113,8 +116,6 @@ def wound(
         compare=">=",
         threshold=DEAD_AT,
         modifiers=(("wound markers", unit.num("markers")),),
-        side=unit.side,
-        actor=unit.id,
     )
     if result.success:
         kill(b, unit, "is dead", cause)
@@ -128,36 +129,36 @@ def wound(
 def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
     """Seed (Empurrando): on a stun the attacker may push, d6 4+: up to 5 cm."""
     push_on, cm = int(_SPECIAL["push_on"]), _SPECIAL["push_cm"]
-    wants = yield Ask(
+    wants = yield about(
+        Ask,
+        by,
+        target=unit,
         key="push.try",
         text=f"Does {by.label} try to push the stunned {unit.label}? (d6 {push_on}+: "
         f"move it up to {cm} cm)",
-        side=by.side,
-        actor=by.id,
-        target=unit.id,
     )
     if not wants:
         return
-    result = yield Roll(
+    result = yield about(
+        Roll,
+        by,
+        target=unit,
         key="push.roll",
         text=f"{by.label} pushes {unit.label}",
         dice="1d6",
         compare=">=",
         threshold=push_on,
-        side=by.side,
-        actor=by.id,
-        target=unit.id,
     )
     if not result.success:
         return
     low = int(_SPECIAL["fall_min_cm"])
-    off = yield Ask(
+    off = yield about(
+        Ask,
+        by,
+        target=unit,
         key="push.off_edge",
         text=f"Move {unit.label} up to {cm} cm. Is it pushed off an elevation at least "
         f"{low} cm high?",
-        side=by.side,
-        actor=by.id,
-        target=unit.id,
     )
     if off:
         height = yield Ask(
@@ -205,13 +206,13 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
         return False
     weapon = weapons[0]
     if len(weapons) > 1:
-        picked = yield Choose(
+        picked = yield about(
+            Choose,
+            shooter,
+            target=target,
             key="shoot.weapon",
             text=f"{shooter.label}: which weapon?",
             options=[Option(str(i), w.describe()) for i, w in enumerate(weapons)],
-            side=shooter.side,
-            actor=shooter.id,
-            target=target.id,
         )
         weapon = weapons[int(picked)]
     firing = yield from _models_in_range(shooter, target, weapon)
@@ -220,12 +221,12 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
         return False
     in_cover = reaction or target.flag("cover")
     if not in_cover:
-        in_cover = yield Ask(
+        in_cover = yield about(
+            Ask,
+            shooter,
+            target=target,
             key="shoot.cover",
             text=f"Are most of {target.label}'s models in or behind cover?",
-            side=shooter.side,
-            actor=shooter.id,
-            target=target.id,
         )
     attacks = firing * weapon.attacks
     face = needed(shooter.num("quality"))
@@ -248,24 +249,24 @@ def _models_in_range(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[int]:
     """G-1: the table says how many models have the target in range and in sight."""
     models = shooter.num("models")
     if models > 1:
-        count = yield Ask(
+        count = yield about(
+            Ask,
+            shooter,
+            target=target,
             key="shoot.models",
             text=f"How many of {shooter.label}'s {models} models have {target.label} within "
             f"{weapon.range_cm} cm and in line of sight?",
             minimum=0,
             maximum=models,
-            side=shooter.side,
-            actor=shooter.id,
-            target=target.id,
         )
         return int(count)
-    seen = yield Ask(
+    seen = yield about(
+        Ask,
+        shooter,
+        target=target,
         key="shoot.in_range",
         text=f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
         "line of sight?",
-        side=shooter.side,
-        actor=shooter.id,
-        target=target.id,
     )
     return 1 if seen else 0
 
@@ -325,13 +326,13 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
         yield from strike(b, charger, target)
         if _can_fight(target) and not charger.removed:
             reach = _MELEE["counter_move_cm"]
-            reaches = yield Ask(
+            reaches = yield about(
+                Ask,
+                target,
+                target=charger,
                 key="melee.counter_reach",
                 text=f"Can {target.label} move up to {reach} cm towards {charger.label} and "
                 "reach it to strike back?",
-                side=target.side,
-                actor=target.id,
-                target=charger.id,
             )
             if reaches:
                 yield from strike(b, target, charger)
@@ -341,18 +342,18 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
             b.set(unit, "meleed", True)
     survivor = charger if target.removed else target if charger.removed else None
     if survivor is not None:
-        yield Confirm(
+        yield about(
+            Confirm,
+            survivor,
             key="melee.follow_up",
             text=f"{survivor.label} may move up to {_MELEE['follow_up_cm']} cm — done?",
-            side=survivor.side,
-            actor=survivor.id,
         )
     elif not charger.removed and not target.removed:
-        yield Confirm(
+        yield about(
+            Confirm,
+            charger,
             key="melee.fall_back",
             text=f"{charger.label} falls back {_MELEE['fall_back_cm']} cm — done?",
-            side=charger.side,
-            actor=charger.id,
         )
 
 

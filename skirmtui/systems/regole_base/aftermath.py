@@ -5,6 +5,7 @@ gone may move; Assault-phase reloads count; melees still engaged go on next roun
 from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Choose, Confirm, Option
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import reload
@@ -82,14 +83,14 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
     for enemy in foes_in_contact(b, unit):
         if enemy.flag("fleeing") or enemy.removed or unit.removed:
             continue
-        chase = yield Choose(
+        chase = yield about(
+            Choose,
+            enemy,
+            target=unit,
             key="morale.pursue",
             text=f"Does {name(enemy)} pursue {name(unit)}? (V test: a pass catches it for a "
             "free attack; a natural 6 lets it flee 1.5 times as far)",
             options=(Option("pursue", "Pursue"), Option("stay", "Let it go", passive=True)),
-            side=enemy.side,
-            actor=enemy.id,
-            target=unit.id,
         )
         if chase != "pursue" or enemy.removed or unit.removed:
             continue
@@ -125,11 +126,11 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
     skip = frozenset(e.id for e in foes_in_contact(b, unit))
     part(b, unit)
     pos(b).left.append(unit.id)
-    yield Confirm(
+    yield about(
+        Confirm,
+        unit,
         key="morale.flee_move",
         text=f"{name(unit)} gets away: move it up to {v_inches(unit, far)} from the enemy — done?",
-        side=unit.side,
-        actor=unit.id,
     )
     yield from provoked(b, unit, run=False, skip=skip)
 

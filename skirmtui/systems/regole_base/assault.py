@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import skipped
+from skirmtui.engine.core.kit import about, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
@@ -86,12 +86,12 @@ def _activate(b: Battle) -> Sub[None]:
     options.append(Option("pass", "Pass", passive=True))
     choice = str(
         (
-            yield Choose(
+            yield about(
+                Choose,
+                unit,
                 key="assault.action",
                 text=f"{name(unit)}: charge, {'escape' if locked else 'reload'} or pass?",
                 options=options,
-                side=unit.side,
-                actor=unit.id,
             )
         )
     )
@@ -111,13 +111,13 @@ def _activate(b: Battle) -> Sub[None]:
 def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
     """Seed: "un modello si può muovere di V / 2'' verso un'unità nemica per entrare in
     contatto di basetta"; the table says if it reaches (G-1). Charger: +1 F and V."""
-    reaches = yield Ask(
+    reaches = yield about(
+        Ask,
+        unit,
+        target=target,
         key="assault.reach",
         text=f"Does {name(unit)} reach base contact with {name(target)} moving up to "
         f"{v_inches(unit, 'charge')}?",
-        side=unit.side,
-        actor=unit.id,
-        target=target.id,
     )
     if unit.removed or target.removed:
         return
@@ -168,11 +168,11 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         skip = frozenset(e.id for e in foes)
         part(b, unit)
         pos(b).escaped.append(unit.id)
-        yield Confirm(
+        yield about(
+            Confirm,
+            unit,
             key="assault.escape_move",
             text=f"{name(unit)} escapes: move it up to {v_inches(unit, far)} away — done?",
-            side=unit.side,
-            actor=unit.id,
         )
         yield from provoked(b, unit, run=False, skip=skip)
         return
@@ -222,12 +222,12 @@ def _setup_melee(b: Battle) -> Sub[None]:
         b.set(unit, "attacks", attacks)
         choices = melee_weapons(unit)
         if len(choices) > 1 and unit.num("since") == b.round and attacks:
-            picked = yield Choose(
+            picked = yield about(
+                Choose,
+                unit,
                 key="assault.weapon",
                 text=f"{name(unit)} fights with which weapon?",
                 options=[Option(w.id, w.name) for w in choices],
-                side=unit.side,
-                actor=unit.id,
             )
             b.set(unit, "wielding", str(picked))
     fighters = [u for u in fighters if not u.removed]
@@ -299,12 +299,12 @@ def _fight(b: Battle) -> Sub[None]:
     foes = foes_in_contact(b, attacker)
     target = foes[0]
     if len(foes) > 1:
-        choice = yield Choose(
+        choice = yield about(
+            Choose,
+            attacker,
             key="assault.target",
             text=f"{name(attacker)} attacks which enemy in contact?",
             options=[Option(e.id, name(e)) for e in foes],
-            side=attacker.side,
-            actor=attacker.id,
         )
         target = b.units[str(choice)]
     yield from melee_attack(b, attacker, target)

@@ -8,7 +8,7 @@ from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
-from skirmtui.engine.core.kit import annotate, skipped
+from skirmtui.engine.core.kit import about, annotate, skipped
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.regole_base import dice, maths
@@ -266,14 +266,14 @@ def _parry(b: Battle, attacker: Unit, target: Unit) -> Sub[bool]:
     cancels the hit, a critical success adds a free attack back (RB-10)."""
     if not wielded(target).parry or target.num("attacks") <= 0 or target.flag("fleeing"):
         return False
-    choice = yield Choose(
+    choice = yield about(
+        Choose,
+        target,
+        target=attacker,
         key="melee.parry",
         text=f"{name(target)} is hit: parry with {wielded(target).name} "
         f"(gives up one of its attacks left: {target.num('attacks')})?",
         options=(Option("parry", "Parry"), Option("take", "Take the hit", passive=True)),
-        side=target.side,
-        actor=target.id,
-        target=attacker.id,
     )
     if choice != "parry" or target.removed or attacker.removed:
         return False

@@ -9,7 +9,7 @@ from functools import cache
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import skipped
+from skirmtui.engine.core.kit import about, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Pick
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
@@ -87,12 +87,12 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
         (
             yield offer_last(
                 b,
-                Choose(
+                about(
+                    Choose,
+                    unit,
                     key="move.mode",
                     text=f"{name(unit)} (V {unit.num('v')}): how does it move?",
                     options=_mode_options(unit.num("v"), loads),
-                    side=unit.side,
-                    actor=unit.id,
                 ),
             )
         )
@@ -111,12 +111,12 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
     mode, _, height = choice.partition("_")
     if mode == "march":
         b.set(unit, "marched", True)
-        gave = yield Choose(
+        gave = yield about(
+            Choose,
+            unit,
             key="move.give_up",
             text=f"{name(unit)} marched: which action does it give up this round?",
             options=(Option("assault", "Its assault"), Option("shooting", "Its shooting")),
-            side=unit.side,
-            actor=unit.id,
         )
         b.set(unit, "gave_up", str(gave))
         if unit.removed:
@@ -138,13 +138,13 @@ def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:
     words = {"up": "jump up", "climb": "climb", "down": "descend"}[how]
     height = int(
         (
-            yield Ask(
+            yield about(
+                Ask,
+                unit,
                 key="move.height",
                 text=f"How many inches does {name(unit)} {words}?",
                 minimum=1,
                 maximum=_HEIGHT,
-                side=unit.side,
-                actor=unit.id,
             )
         )
     )
@@ -250,7 +250,7 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
             )
         else:
             text = f"Did {name(unit)} {also}run within half the range of an enemy's weapon?"
-        near = yield Ask(key="move.half_range", text=text, side=unit.side, actor=unit.id)
+        near = yield about(Ask, unit, key="move.half_range", text=text)
         if not near or unit.removed:
             break
         shooter, weapon = ready[0]
@@ -261,12 +261,12 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
             ]
             choice = str(
                 (
-                    yield Choose(
+                    yield about(
+                        Choose,
+                        unit,
                         key="move.free_shooter",
                         text=f"Which enemy weapon takes its free shot at {name(unit)}?",
                         options=guns,
-                        side=unit.side,
-                        actor=unit.id,
                     )
                 )
             )
@@ -285,14 +285,14 @@ def _provoked_at_once(b: Battle, unit: Unit, near_ones: list[Unit], *, run: bool
     shooter: its weapons are one group); the free attacks and shots follow in roster
     order, as when each was asked on its own. No enemy able to make one: not asked."""
     if near_ones and not unit.removed:
-        passed = yield Pick(
+        passed = yield about(
+            Pick,
+            unit,
             key="move.passed",
             text=f'Which enemy models did {name(unit)} pass within 1" of?',
             help="Each makes a free attack that cannot be parried (RB-4, RB-17); engaged "
             "or fleeing enemies make none and are not listed.",
             options=[Option(e.id, name(e)) for e in near_ones],
-            side=unit.side,
-            actor=unit.id,
         )
         for uid in passed:
             enemy = b.units[str(uid)]
@@ -305,7 +305,9 @@ def _provoked_at_once(b: Battle, unit: Unit, near_ones: list[Unit], *, run: bool
     armed = _free_shooters(b, unit, set()) if run else []
     if not armed or unit.removed:
         return
-    guns = yield Pick(
+    guns = yield about(
+        Pick,
+        unit,
         key="move.half_ranges",
         text=f"Which enemy weapons did {name(unit)} run within half the range of?",
         help="Each takes a free shot (RB-17), one a shooter.",
@@ -313,8 +315,6 @@ def _provoked_at_once(b: Battle, unit: Unit, near_ones: list[Unit], *, run: bool
             Option(f"{u.id}:{g.id}", f"{name(u)} — {g.name} (half range {_half(u, g)})", group=u.id)
             for u, g in armed
         ],
-        side=unit.side,
-        actor=unit.id,
     )
     for value in guns:
         uid, _, wid = str(value).partition(":")
@@ -343,17 +343,17 @@ def _which(
         text = f"Did {name(unit)} {also}{words} {name(left[0])}?"
     else:
         text = f"Did {name(unit)} {also}{words} an enemy model (not in melee)?"
-    near = yield Ask(key=ask_key, text=text, side=unit.side, actor=unit.id)
+    near = yield about(Ask, unit, key=ask_key, text=text)
     if not near or unit.removed:
         return None
     if len(left) == 1:
         return left[0] if not left[0].removed else None
-    choice = yield Choose(
+    choice = yield about(
+        Choose,
+        unit,
         key=choose_key,
         text=f"Which enemy {acts} {name(unit)}?",
         options=[Option(e.id, name(e)) for e in left],
-        side=unit.side,
-        actor=unit.id,
     )
     found = b.units[str(choice)]
     return None if unit.removed or found.removed else found
@@ -390,12 +390,12 @@ def _fleeing(b: Battle, unit: Unit) -> Sub[None]:
     b.set(unit, "fled", True)
     b.set(unit, "moved", True)
     b.set(unit, "ran", b.round)
-    yield Confirm(
+    yield about(
+        Confirm,
+        unit,
         key="move.flee",
         text=f"{name(unit)} flees: run it up to {inches(unit.num('v'), float(_MOVE['run']))} "
         "as far as possible from the enemy — done?",
-        side=unit.side,
-        actor=unit.id,
     )
     if unit.removed:
         return

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, maths, turns
@@ -45,13 +46,13 @@ def shooting_step(b: Battle) -> Step:
         _start_morale(b)
         return
     ready = ranged_ready(unit)
-    choice = yield Choose(
+    choice = yield about(
+        Choose,
+        unit,
         key="shoot.weapon",
         text=f"{name(unit)} (T {unit.num('t')}): shoot with which weapon?",
         options=[Option(w.id, _weapon_label(unit, w)) for w in ready]
         + [Option(NONE, "Does not shoot", passive=True)],
-        side=unit.side,
-        actor=unit.id,
     )
     if choice == NONE or unit.removed:
         conditions.activation_ended(b, unit.id)
@@ -79,12 +80,12 @@ def _shots(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
         enemies = b.enemies(unit.side)
         if not enemies or unit.removed:  # a GM removed them meanwhile (G-4)
             return
-        target = yield Choose(
+        target = yield about(
+            Choose,
+            unit,
             key="shoot.target",
             text=f"{name(unit)} declares the target of attack {i + 1} of {count}",
             options=[Option(e.id, f"{name(e)} ({b.side_name(e.side)})") for e in enemies],
-            side=unit.side,
-            actor=unit.id,
         )
         targets.append(str(target))
     reach = weapon.reach(unit.num("f")) or 0
@@ -131,13 +132,13 @@ def _template(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
         others = [u for u in b.on_table() if u.id != unit.id and u.id not in under]
         if not others:
             break
-        choice = yield Choose(
+        choice = yield about(
+            Choose,
+            unit,
             key="shoot.template",
             text=f"{name(unit)} fires the {weapon.name}: which model is under the template?",
             options=[Option(u.id, f"{name(u)} ({b.side_name(u.side)})") for u in others]
             + [Option(NONE, "No more models under it", passive=True)],
-            side=unit.side,
-            actor=unit.id,
         )
         if choice == NONE or unit.removed:
             break

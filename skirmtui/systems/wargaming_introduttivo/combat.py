@@ -7,7 +7,7 @@ from typing import Any
 from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK
-from skirmtui.engine.core.kit import pick_enemy, stat_test, unit_choices
+from skirmtui.engine.core.kit import about, pick_enemy, stat_test, unit_choices
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.wargaming_introduttivo import profile
@@ -92,11 +92,11 @@ class Combat(WIRules):
         if band["modifier"]:
             modifiers.append((f"{band['id']} range", int(band["modifier"])))
         if band["fog"]:
-            fog = yield Ask(
+            fog = yield about(
+                Ask,
+                shooter,
+                target=target,
                 key="shoot.fog",
-                side=shooter.side,
-                actor=shooter.id,
-                target=target.id,
                 text="Reduced visibility (fog, smoke)?",
             )
             if fog:

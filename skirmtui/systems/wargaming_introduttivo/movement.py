@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core.asking import offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import stat_test
+from skirmtui.engine.core.kit import about, stat_test
 from skirmtui.engine.core.prompts import Choose, Pick
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -121,10 +121,10 @@ class Movement(WIRules):
             self._end_movement(b)
             return
         unit = b.units[movers.pop(0)]
-        terrain = yield Choose(
+        terrain = yield about(
+            Choose,
+            unit,
             key="move.terrain",
-            side=unit.side,
-            actor=unit.id,
             text=f"{unit.label} ({b.side_name(unit.side)}): does it move?",
             help="All players move at the same time on the table (WI-7). "
             f"{plural(len(movers), 'more unit')} may move after this one.",
