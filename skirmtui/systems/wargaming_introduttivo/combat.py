@@ -137,7 +137,7 @@ class Combat(WIRules):
             b.set(attacker, "held", True)
         return target
 
-    # Movement (WI-7) ------------------------------------------------------------------
+    # Melee (WI-8) ---------------------------------------------------------------------
 
     def _melee(self, b: Battle) -> Step:
         side = self._side(b)
@@ -175,5 +175,3 @@ class Combat(WIRules):
         )
         if counter.success:
             self._damage(b, attacker, 1, b.cause(ATTACK, target, attack="counter"))
-
-    # End of turn (WI-3, WI-9) ---------------------------------------------------------

@@ -25,8 +25,6 @@ class WIRules(BaseSystem):
         p = pos(b)
         return p.order[p.player]
 
-    # Activation (WI-3) ----------------------------------------------------------------
-
     def _next_player(self, b: Battle) -> None:
         """Pass to the next player in play order, or end the phase after the last."""
         p = pos(b)
@@ -69,7 +67,7 @@ class WIRules(BaseSystem):
         """Seed: only unwounded units move; WI-4: moving is an action."""
         return unit.num("damage") < WOUNDED and not unit.flag("moved") and self._can_act(unit)
 
-    # Melee (WI-8) ---------------------------------------------------------------------
+    # Movement (WI-7) ------------------------------------------------------------------
 
     def _may_move(self, b: Battle, side: str) -> bool:
         """Whether a player still has to tell its movement (the queue view)."""

@@ -185,7 +185,7 @@ class WargamingIntroduttivo(Movement, Combat, Views):
                 b.set(unit, "damage", unit.num("damage") - 1)
         self._next_player(b)
 
-    # Shooting (WI-6) ------------------------------------------------------------------
+    # Older saves (issue 25) -----------------------------------------------------------
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
         """Saves from before issue 25 told movement one unit at a time (`move.unit`)."""
