@@ -207,10 +207,7 @@ class SkirmApp(App[int]):
             from skirmtui.tui.screens.battle import BattleScreen
 
             screen = BattleScreen(session, self.save_path)
-            if self._autosave_enabled:
-                from skirmtui.tui.autosave import Autosaver
-
-                self._saver = Autosaver(self.save_path, self._saved, self._loaded(), self.read_as)
+            self._start_saver()  # `session` is the app's: `start` and `on_mount` set it
         self.push_screen(screen)
 
     # -- autosave -------------------------------------------------------------------------
