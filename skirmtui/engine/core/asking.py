@@ -25,13 +25,30 @@ P = TypeVar("P", bound=Prompt)
 QUESTIONS = "questions"
 #: Its value for a battle played before issue 25: every question asked one at a time.
 ONE_AT_A_TIME = "one at a time"
+#: Its value for a battle played with issue 25's first pass (saves of 2026-11-25), for a
+#: system that has asked less again since (e.g. a unit and its action in one answer).
+FIRST_PASS = "first pass"
+#: The values above, oldest first: a battle played with one asks as it did then.
+_TIERS = (ONE_AT_A_TIME, FIRST_PASS)
 #: `older_questions()` of a system that asks less since issue 25.
 ASKED_BEFORE: tuple[dict[str, str], ...] = ({QUESTIONS: ONE_AT_A_TIME},)
+#: `older_questions()` of a system that asks less again since issue 25's first pass.
+ASKED_BEFORE_FIRST_PASS: tuple[dict[str, str], ...] = (
+    {QUESTIONS: FIRST_PASS},
+    {QUESTIONS: ONE_AT_A_TIME},
+)
 
 
 def one_at_a_time(b: Battle) -> bool:
     """Whether this battle asks the questions asked before issue 25 (an older save)."""
     return b.options.get(QUESTIONS) == ONE_AT_A_TIME
+
+
+def asks_as_of(b: Battle, tier: str) -> bool:
+    """Whether this battle asks the questions of `tier` or older ones (a save played
+    then): `asks_as_of(b, FIRST_PASS)` is true for a first-pass or a pre-issue-25 save."""
+    played = b.options.get(QUESTIONS)
+    return played in _TIERS and _TIERS.index(played) <= _TIERS.index(tier)
 
 
 def take_only(

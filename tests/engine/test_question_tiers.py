@@ -1,0 +1,42 @@
+"""The questions a battle was played with (issue 25): a save made with older questions
+keeps asking them, tier by tier (`asks_as_of`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from skirmtui.engine.core.asking import (
+    ASKED_BEFORE_FIRST_PASS,
+    FIRST_PASS,
+    ONE_AT_A_TIME,
+    QUESTIONS,
+    asks_as_of,
+)
+from skirmtui.engine.core.battle import Battle
+
+
+def battle_with(questions: str | None) -> Battle:
+    options = {} if questions is None else {QUESTIONS: questions}
+    return Battle(system="t", title="t", seed=1, options=options, sides=[], units={})
+
+
+@pytest.mark.parametrize(
+    ("played", "tier", "expected"),
+    [
+        (None, FIRST_PASS, False),  # today's questions: neither older tier
+        (None, ONE_AT_A_TIME, False),
+        (FIRST_PASS, FIRST_PASS, True),
+        (FIRST_PASS, ONE_AT_A_TIME, False),  # the first pass already asked less
+        (ONE_AT_A_TIME, FIRST_PASS, True),  # the oldest save asks as the first pass did
+        (ONE_AT_A_TIME, ONE_AT_A_TIME, True),
+        ("a value no version wrote", FIRST_PASS, False),
+    ],
+)
+def test_a_battle_asks_as_of_the_tier_it_was_played_with(
+    played: str | None, tier: str, expected: bool
+) -> None:
+    assert asks_as_of(battle_with(played), tier) is expected
+
+
+def test_a_system_that_asks_less_again_tries_the_newest_older_questions_first() -> None:
+    assert [o[QUESTIONS] for o in ASKED_BEFORE_FIRST_PASS] == [FIRST_PASS, ONE_AT_A_TIME]
