@@ -62,12 +62,7 @@ def morale(b: Battle) -> Sub[None]:
     if unit.num("r") == 1:
         mods.append(dice.Mod("at R 1", -int(_MORALE["last_wound"])))
     result = yield dice.test(
-        "morale.assault",
-        f"{name(unit)}'s side lost more: M test",
-        unit.num("m"),
-        tuple(mods),
-        side=unit.side,
-        actor=unit.id,
+        unit, "m", "morale.assault", f"{name(unit)}'s side lost more: M test", modifiers=tuple(mods)
     )
     if not result.success and not unit.removed:
         yield from _flee(b, unit)
@@ -96,13 +91,12 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
             continue
         bonus = v_now(enemy) - enemy.num("v")
         result = yield dice.test(
+            enemy,
+            "v",
             "morale.pursuit",
             f"{name(enemy)} pursues {name(unit)}: V {enemy.num('v')}",
-            enemy.num("v"),
-            (dice.Mod("charged", bonus),) if bonus else (),
-            side=enemy.side,
-            actor=enemy.id,
-            target=unit.id,
+            modifiers=(dice.Mod("charged", bonus),) if bonus else (),
+            target=unit,
         )
         if result.natural == 6:
             far = "critical_flight"

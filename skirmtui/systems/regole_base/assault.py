@@ -151,15 +151,14 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
     b.set(unit, "fought", True)  # RB-20: engaged in the Assault phase, whatever comes
     result = yield from dice.confront(
         b,
+        unit,
         "assault.escape",
         f"{name(unit)} tries to escape: V {v_now(unit)} vs V {v_now(fastest)} of {name(fastest)}",
         dice.Operand("V", v_now(unit), dice.mods(("charged", v_now(unit) - unit.num("v")))),
         dice.Operand(
             "V", v_now(fastest), dice.mods(("charged", v_now(fastest) - fastest.num("v")))
         ),
-        side=unit.side,
-        actor=unit.id,
-        target=fastest.id,
+        target=fastest,
     )
     if unit.removed:
         return
