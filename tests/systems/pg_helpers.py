@@ -111,3 +111,17 @@ def sides_of_prompts(s: Session, count: int) -> list[str | None]:
         seen.append(s.prompt.side)
         act(s, enabled(s)[0], "cover")
     return seen
+
+
+def red_stunned_at_the_objectives(**options: Any) -> Session:
+    """Blue's one shot stuns red's only unit (its push is declined); the next question is
+    who controls the objectives."""
+    s = session({"red": [("A", 1, 4, RIFLE)], "blue": [("X", 1, 2, "Guns 60cm A2")]}, **options)
+    start(s, 6, 1)
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "none"))
+    act(s, "blue1", "hold")
+    play(s, ("shoot.target", "red1"), ("shoot.in_range", True), ("shoot.cover", False))
+    play(s, ("shoot.hits", (2, 2)), ("defence.blocks", (1, 1)), ("wound.roll", (1,)))
+    play(s, ("push.try", False))
+    return s

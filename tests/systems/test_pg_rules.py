@@ -21,6 +21,7 @@ from tests.systems.pg_helpers import (
     deploy,
     enabled,
     key,
+    red_stunned_at_the_objectives,
     session,
     setup,
     sides_of_prompts,
@@ -563,14 +564,7 @@ def test_pg7_stunned_units_fail_rout_automatically() -> None:
 
 def test_pg7_stunned_units_cannot_capture_objectives() -> None:
     """Seed: "Unidades atordoadas não podem capturar objetivos"."""
-    s = session({"red": [("A", 1, 4, RIFLE)], "blue": [("X", 1, 2, "Guns 60cm A2")]})
-    start(s, 6, 1)
-    act(s, "red1", "hold")
-    play(s, ("shoot.target", "none"))
-    act(s, "blue1", "hold")
-    play(s, ("shoot.target", "red1"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (2, 2)), ("defence.blocks", (1, 1)), ("wound.roll", (1,)))
-    play(s, ("push.try", False))
+    s = red_stunned_at_the_objectives()
     prompt = s.prompt
     assert isinstance(prompt, Choose) and prompt.key == "objective.control"
     disabled = {o.value: o.disabled for o in prompt.options}
