@@ -120,6 +120,22 @@ def pick_enemy(
     return b.units[choice]
 
 
+def choose_one(
+    unit: Unit,
+    key: str,
+    text: str,
+    options: Sequence[Option],
+    *,
+    target: Unit | Iterable[Unit] | None = None,
+) -> Generator[Prompt, Any, str]:
+    """The value of the one option, unasked and unlogged (a question the rules never
+    ask with one option, unlike `asking.only_or_ask`), or `unit`'s choice of several."""
+    if len(options) == 1:
+        return options[0].value
+    choice = yield about(Choose, unit, target=target, key=key, text=text, options=options)
+    return str(choice)
+
+
 def unit_choices(
     units: Sequence[Unit], describe: Callable[[Unit], str], *after: Option
 ) -> LazyOptions:
