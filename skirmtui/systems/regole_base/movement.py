@@ -155,12 +155,11 @@ def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:
     halved = dice.mods(("half the height, rounded up", against - height))
     result = yield from dice.confront(
         b,
+        unit,
         "move.height_roll",
         f'{name(unit)} tries to {words} {height}": {what} {own} vs {against}',
         dice.Operand(what, own),
         dice.Operand("height", against, halved),
-        side=unit.side,
-        actor=unit.id,
     )
     if result.success:
         return True
@@ -202,11 +201,11 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
         if held:  # every enemy left is engaged or fleeing: the question is not asked
             skipped(
                 b,
+                unit,
                 "question",
                 "RB-17",
                 f'Not asked whether {name(unit)} passed within 1" of an enemy: every enemy '
                 "is engaged or fleeing, and they make no free attacks (RB-17)",
-                actor=unit.id,
             )
     if not one_at_a_time(b):
         yield from _provoked_at_once(b, unit, near_ones, run=run)
@@ -366,11 +365,7 @@ def _fleeing(b: Battle, unit: Unit) -> Sub[None]:
     locked = engaged(b, unit)
     if unit.flag("fled") or locked:
         result = yield dice.test(
-            "morale.recover",
-            f"{name(unit)} tries to recover: M {unit.num('m')}",
-            unit.num("m"),
-            side=unit.side,
-            actor=unit.id,
+            unit, "m", "morale.recover", f"{name(unit)} tries to recover: M {unit.num('m')}"
         )
         if result.success:
             b.set(unit, "fleeing", False)
