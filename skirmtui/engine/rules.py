@@ -20,10 +20,12 @@ from skirmtui.engine.core.data import load_toml
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
     about,
+    choose_one,
     pick_enemy,
     reset,
     skipped,
     stat_test,
+    summary_by_side,
     unit_choices,
     winner_by_score,
 )
@@ -84,6 +86,7 @@ __all__ = [
     "Unit",
     "UnitSpec",
     "about",
+    "choose_one",
     "conditions",
     "frozen_record",
     "load_toml",
@@ -93,6 +96,7 @@ __all__ = [
     "setup_from_scenario",
     "skipped",
     "stat_test",
+    "summary_by_side",
     "unit_choices",
     "winner_by_score",
 ]

@@ -15,9 +15,11 @@ from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
     CANCEL,
     about,
+    choose_one,
     pick_enemy,
     reset,
     stat_test,
+    summary_by_side,
     unit_choices,
     winner_by_score,
 )
@@ -93,6 +95,28 @@ def test_stat_test_rolls_over_with_modifiers_adding_to_the_total() -> None:
     assert roll.resolve((1, 1)).success is False
 
 
+def test_stat_test_words_the_question_as_the_rulebook_does_when_told() -> None:
+    unit = battle().units["r1"]
+    roll = stat_test(unit, "m", "k", text="Capo tries to recover: M 2", value=2)
+    assert roll.text == "Capo tries to recover: M 2" and roll.threshold == 2
+
+
+def test_choose_one_takes_the_only_option_unasked_and_asks_among_several() -> None:
+    b = battle()
+    red, blue = b.units["r1"], b.units["b1"]
+    only = [Option("b1", "Guerriero")]
+    assert drive(choose_one(red, "melee.target", "whom?", only)) == ([], "b1")
+    both = [*only, Option("b2", "Arciere")]
+    asked, picked = drive(choose_one(red, "shoot.weapon", "which?", both, target=blue), "b2")
+    assert picked == "b2" and len(asked) == 1
+    choose = asked[0]
+    assert isinstance(choose, Choose) and (choose.side, choose.actor, choose.target) == (
+        "red",
+        "r1",
+        "b1",
+    )
+
+
 def test_pick_enemy_offers_enemies_and_returns_the_choice() -> None:
     b = battle()
     asked, target = drive(pick_enemy(b, b.units["r1"], "shoot.target"), "b2")
@@ -142,6 +166,13 @@ def test_reset_clears_per_turn_flags_logging_only_changes() -> None:
         Effect("r1", "moved", True, False),
         Effect("r2", "moved", True, False),
     ]
+
+
+def test_summary_by_side_gives_each_side_its_units_and_those_standing() -> None:
+    b = battle()
+    b.remove(b.units["b2"])
+    lines = summary_by_side(b, lambda side, units, left: f"{side.name} {len(left)}/{len(units)}")
+    assert lines == [b.headline(), "Red 2/2", "Blue 1/2"]
 
 
 def test_winner_by_score_is_a_draw_on_a_tie() -> None:
