@@ -1,5 +1,6 @@
 """The Now pane's multi-select (`Pick`) and defaults (issue 25): Space or a number
-ticks, Enter confirms the ticked options; a default is shown and Enter accepts it."""
+ticks (a group's number ticks its choices in turn), Enter confirms the ticked options; a
+default is shown and Enter accepts it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
-from tests.tui.helpers import SIZE
+from tests.tui.helpers import SIZE, press
 
 
 def _round(battle: Battle) -> Step:
@@ -71,21 +72,28 @@ async def test_ticks_with_numbers_and_space_then_enter_answers(tmp_path: Path) -
         assert "   [ ] Nobody there — no such unit" in text  # listed, no key of its own
         await pilot.press("2")  # untick the default
         await pilot.press("1")  # Knight
-        await pilot.press("3", "4")  # Pikeman, then Archer of the same group: one of them
-        await pilot.pause()
+        # Pikeman and Archer are one group (one of them): its one number, 3, ticks
+        # Pikeman, then Archer, then neither, then Pikeman again.
+        assert [line for line in text if line.startswith("3.")] == [
+            "3. [ ] Pikeman",
+            "3. [ ] Archer",
+        ]
+        await press(pilot, "3", "3")
         assert [line for line in panel.lines_text() if "[x]" in line] == [
             "1. [x] Knight",
-            "4. [x] Archer",
+            "3. [x] Archer",
         ]
-        await pilot.press("5")  # no such number: says which there are, ticks nothing
+        await press(pilot, "3")
+        assert [line for line in panel.lines_text() if "[x]" in line] == ["1. [x] Knight"]
+        await press(pilot, "3", "3")
+        await pilot.press("4")  # no such number: says which there are, ticks nothing
         await pilot.pause()
-        assert panel.error == "no option 5: the numbers now are 1, 2, 3, 4"
+        assert panel.error == "no option 4: the numbers now are 1, 2, 3"
         await pilot.press("up", "space")  # the cursor (on Archer) up to Pikeman: ticked
         await pilot.pause()
         assert len(session.items) == 0
         app.screen.query_one("#roster").focus()  # Enter from another pane still answers
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert (session.items[-1].key, session.items[-1].value) == ("toy.open", ("r1", "b1"))
 
 
@@ -98,8 +106,7 @@ async def test_enter_accepts_the_default_of_a_choice(tmp_path: Path) -> None:
         await pilot.pause()
         assert session.items[-1].value == ("r2",)
         assert "Enter: Go on" in app.screen.query_one(PromptPanel).lines_text()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert session.items[-1].value == "go"
 
 

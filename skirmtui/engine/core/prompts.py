@@ -132,14 +132,7 @@ class Choose(Prompt):
                 self.options.settle()
 
     def coerce(self, value: object) -> AnswerValue:
-        if not isinstance(value, str):
-            raise AnswerError(f"{self.key}: expected an option, got {value!r}")
-        option = self.option(value)
-        if option is None:
-            raise AnswerError(f"{value!r} is not one of the options")
-        if option.disabled is not None:
-            raise AnswerError(f"{option.label}: {option.disabled}")
-        return value
+        return _legal(self.key, value, self.option, "an option").value
 
     def random_answer(self, rng: random.Random) -> AnswerValue:
         enabled = self.enabled()
@@ -151,6 +144,20 @@ class Choose(Prompt):
     def describe(self, value: AnswerValue) -> str:
         option = self.option(str(value))
         return option.label if option else str(value)
+
+
+def _legal(
+    key: str, value: object, option_of: Callable[[str], Option | None], expected: str
+) -> Option:
+    """The option an answer (or a `Pick`'s value) names if it may be taken; else why not."""
+    if not isinstance(value, str):
+        raise AnswerError(f"{key}: expected {expected}, got {value!r}")
+    option = option_of(value)
+    if option is None:
+        raise AnswerError(f"{value!r} is not one of the options")
+    if option.disabled is not None:
+        raise AnswerError(f"{option.label}: {option.disabled}")
+    return option
 
 
 def _option_tuple(value: Iterable[Option]) -> tuple[Option, ...]:
@@ -188,14 +195,9 @@ class Pick(Prompt):
         picked: set[str] = set()
         groups: dict[str, str] = {}
         by_value = {o.value: o for o in self.options}  # once: a list may be long
-        for item in value:
-            if not isinstance(item, str):
-                raise AnswerError(f"{self.key}: expected options, got {item!r}")
-            option = by_value.get(item)
-            if option is None:
-                raise AnswerError(f"{item!r} is not one of the options")
-            if option.disabled is not None:
-                raise AnswerError(f"{option.label}: {option.disabled}")
+        for given in value:
+            option = _legal(self.key, given, by_value.get, "options")
+            item = option.value
             if item in picked:
                 raise AnswerError(f"{option.label} is picked twice")
             if option.group is not None:
@@ -307,6 +309,8 @@ class RollResult:
 
 
 def _modifier_tuple(value: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    if not value:  # most rolls: no modifier
+        return ()
     return tuple((str(label), int(v)) for label, v in value)
 
 
@@ -354,41 +358,40 @@ class Roll(Prompt):
 
     def success_of(self, natural: int) -> bool | None:
         """Whether a natural total succeeds (None when the roll has no target)."""
+        total = natural if self.mod_target else natural + self.modifier
+        return self._success(natural, total, self.effective_threshold)
+
+    def _success(self, natural: int, total: int, threshold: int | None) -> bool | None:
         if natural in self.always_succeed:
             return True
         if natural in self.always_fail:
             return False
-        threshold = self.effective_threshold
         if self.compare is None or threshold is None:
             return None
-        total = natural if self.mod_target else natural + self.modifier
         return _COMPARE[self.compare](total, threshold)
 
     def resolve(self, faces: tuple[int, ...]) -> RollResult:
         natural = sum(faces)
         if self.per_die:
             count = sum(1 for face in faces if self.success_of(face))
-            return RollResult(
-                faces=faces,
-                natural=natural,
-                total=count,
-                threshold=self.effective_threshold,
-                success=None if self.need is None else count >= self.need,
-                critical=None,
-            )
+            success = None if self.need is None else count >= self.need
+            return RollResult(faces, natural, count, self.effective_threshold, success, None)
+        # Every answered roll resolves: the modifier is summed once, not per property.
+        modifier = self.modifier if self.modifiers else 0
+        threshold = self.threshold
+        if self.mod_target:
+            total = natural
+            if threshold is not None:
+                threshold += modifier
+        else:
+            total = natural + modifier
         critical: Literal["success", "failure"] | None = None
         if natural in self.crit_success:
             critical = "success"
         elif natural in self.crit_failure:
             critical = "failure"
-        return RollResult(
-            faces=faces,
-            natural=natural,
-            total=natural if self.mod_target else natural + self.modifier,
-            threshold=self.effective_threshold,
-            success=self.success_of(natural),
-            critical=critical,
-        )
+        success = self._success(natural, total, threshold)
+        return RollResult(faces, natural, total, threshold, success, critical)
 
     def coerce(self, value: object) -> AnswerValue:
         if isinstance(value, list | tuple) and all(

@@ -62,12 +62,7 @@ def morale(b: Battle) -> Sub[None]:
     if unit.num("r") == 1:
         mods.append(dice.Mod("at R 1", -int(_MORALE["last_wound"])))
     result = yield dice.test(
-        "morale.assault",
-        f"{name(unit)}'s side lost more: M test",
-        unit.num("m"),
-        tuple(mods),
-        side=unit.side,
-        actor=unit.id,
+        unit, "m", "morale.assault", f"{name(unit)}'s side lost more: M test", modifiers=tuple(mods)
     )
     if not result.success and not unit.removed:
         yield from _flee(b, unit)
@@ -96,13 +91,12 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
             continue
         bonus = v_now(enemy) - enemy.num("v")
         result = yield dice.test(
+            enemy,
+            "v",
             "morale.pursuit",
             f"{name(enemy)} pursues {name(unit)}: V {enemy.num('v')}",
-            enemy.num("v"),
-            (dice.Mod("charged", bonus),) if bonus else (),
-            side=enemy.side,
-            actor=enemy.id,
-            target=unit.id,
+            modifiers=(dice.Mod("charged", bonus),) if bonus else (),
+            target=unit,
         )
         if result.natural == 6:
             far = "critical_flight"
@@ -123,15 +117,26 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
                 kind="pursuit",
             )
         return
-    skip = frozenset(e.id for e in foes_in_contact(b, unit))
-    part(b, unit)
-    pos(b).left.append(unit.id)
-    yield about(
-        Confirm,
+    yield from get_away(
+        b,
         unit,
-        key="morale.flee_move",
-        text=f"{name(unit)} gets away: move it up to {v_inches(unit, far)} from the enemy — done?",
+        foes_in_contact(b, unit),
+        pos(b).left,
+        "morale.flee_move",
+        f"{name(unit)} gets away: move it up to {v_inches(unit, far)} from the enemy — done?",
     )
+
+
+def get_away(
+    b: Battle, unit: Unit, foes: list[Unit], moved: list[str], key: str, text: str
+) -> Sub[None]:
+    """A model leaving its melee (fleeing, RB-9; escaping, RB-13): out of the fight,
+    listed in `moved`, moved by the table (`text`), then the enemies it passes may
+    strike (`provoked`), but not the `foes` it leaves."""
+    skip = frozenset(e.id for e in foes)
+    part(b, unit)
+    moved.append(unit.id)
+    yield about(Confirm, unit, key=key, text=text)
     yield from provoked(b, unit, run=False, skip=skip)
 
 
