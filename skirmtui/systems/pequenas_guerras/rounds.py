@@ -136,7 +136,7 @@ def activation_options(b: Battle, side: str) -> list[Option]:
             for action in actions.action_options(b, unit):
                 value = unit.id + SEP + action.value
                 label = f"{unit.label} — {action.label}"
-                options.append(Option(value, label, disabled=action.disabled))
+                options.append(Option(value, label, disabled=action.disabled, group=unit.id))
     return options
 
 
