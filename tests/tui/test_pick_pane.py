@@ -13,7 +13,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
-from tests.tui.helpers import SIZE, press
+from tests.tui.helpers import press, running
 
 
 def _round(battle: Battle) -> Step:
@@ -62,9 +62,7 @@ def toy_app(path: Path) -> SkirmApp:
 
 async def test_ticks_with_numbers_and_space_then_enter_answers(tmp_path: Path) -> None:
     app = toy_app(tmp_path / "t.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         panel = app.screen.query_one(PromptPanel)
         text = panel.lines_text()
         assert "Enter: Squire" in text  # the default, in words
@@ -99,9 +97,7 @@ async def test_ticks_with_numbers_and_space_then_enter_answers(tmp_path: Path) -
 
 async def test_enter_accepts_the_default_of_a_choice(tmp_path: Path) -> None:
     app = toy_app(tmp_path / "t.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         await pilot.press("enter")  # the Pick's default: Squire
         await pilot.pause()
         assert session.items[-1].value == ("r2",)
@@ -116,9 +112,7 @@ async def test_review_finds_a_multi_select_by_any_unit_it_names(tmp_path: Path) 
     from skirmtui.tui.screens.review import ReviewScreen
 
     app = toy_app(tmp_path / "t.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         session.answer(("r1", "b2"))
         app.push_screen(ReviewScreen(session))
         await pilot.pause()
