@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skirmtui.engine.core.base import BaseSystem
-from skirmtui.engine.core.battle import Battle, Side
+from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.prompts import Choose, Option, Pick
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
+from skirmtui.engine.core.system import FieldSpec, Phase, Step
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
+from tests.toy import ToySystem, next_round, toy_setup
 from tests.tui.helpers import press, running
 
 
@@ -34,29 +34,17 @@ def _round(battle: Battle) -> Step:
         options=[Option("stop", "Stop"), Option("go", "Go on")],
         default="go",
     )
-    battle.round += 1
-    if battle.round > 3:
-        battle.end(None, "three rounds")
+    next_round(battle)
 
 
-class Toy(BaseSystem):
+class Toy(ToySystem):
     id = "toy-pane"
-    title = "Toy"
-    language = "English"
     phases = (Phase("move", "Movement", _round),)
-    profile_fields = (FieldSpec("might", "Might", int, 1, 6),)
     unit_fields = (FieldSpec("moved", "moved", int, 0, 99),)
-    min_players, max_players = 2, 2
 
 
 def toy_app(path: Path) -> SkirmApp:
-    units = [
-        UnitSpec("r1", "red", "Knight", {"might": 4}),
-        UnitSpec("r2", "red", "Squire", {"might": 3}),
-        UnitSpec("b1", "blue", "Pikeman", {"might": 2}),
-        UnitSpec("b2", "blue", "Archer", {"might": 2}),
-    ]
-    setup = Setup("toy-pane", "t", 1, [Side("red", "Red"), Side("blue", "Blue")], units)
+    setup = toy_setup("toy-pane", units=4)
     return SkirmApp(session=Session(Toy(), setup), path=path, autosave=False)
 
 
