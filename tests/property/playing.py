@@ -6,7 +6,20 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from hypothesis import HealthCheck, settings
+
 from skirmtui.engine.core.session import Session
+
+
+def examples(count: int) -> settings:
+    """Hypothesis settings of a random-battle test: `count` battles, no deadline (a
+    battle's length varies), function-scoped fixtures allowed (tmp_path)."""
+    return settings(
+        max_examples=count,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+
 
 #: Makes a GM entry: (session, rng, how many so far) → (key, fields).
 GmEntry = Callable[[Session, random.Random, int], tuple[str, dict[str, Any]]]

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.armies import scenario_names, setup_for_players
@@ -22,13 +22,11 @@ from skirmtui.engine.play.sim import MAX_ANSWERS, play_random
 from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.registry import systems
 from tests.property.identity import state
-from tests.property.playing import random_play
+from tests.property.playing import examples, random_play
 
 SYSTEMS = sorted(systems())
 #: Examples per system (five systems: as many battles as 40 shared examples were).
-FAST = settings(
-    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+FAST = examples(8)
 
 
 def short_setup(system: RuleSystem, seed: int, players: int, scenario: int = 0) -> Setup:
@@ -143,9 +141,7 @@ def test_undo_k_times_equals_replaying_the_first_n_minus_k(
 
 
 @by_system
-@settings(
-    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@examples(4)
 @given(battles, st.data())
 def test_save_then_load_round_trips(
     tmp_path: Path, system_id: str, args: tuple[int, int, int], data: st.DataObject
