@@ -376,22 +376,19 @@ class Roll(Prompt):
             count = sum(1 for face in faces if self.success_of(face))
             success = None if self.need is None else count >= self.need
             return RollResult(faces, natural, count, self.effective_threshold, success, None)
-        # Every answered roll resolves: the modifier is summed once, not per property.
-        modifier = self.modifier if self.modifiers else 0
+        modifier = self.modifier if self.modifiers else 0  # summed once, not per property
         threshold = self.threshold
-        if self.mod_target:
-            total = natural
-            if threshold is not None:
-                threshold += modifier
-        else:
-            total = natural + modifier
+        total = natural if self.mod_target else natural + modifier
+        if self.mod_target and threshold is not None:
+            threshold += modifier
         critical: Literal["success", "failure"] | None = None
         if natural in self.crit_success:
             critical = "success"
         elif natural in self.crit_failure:
             critical = "failure"
-        success = self._success(natural, total, threshold)
-        return RollResult(faces, natural, total, threshold, success, critical)
+        return RollResult(
+            faces, natural, total, threshold, self._success(natural, total, threshold), critical
+        )
 
     def coerce(self, value: object) -> AnswerValue:
         if isinstance(value, list | tuple) and all(

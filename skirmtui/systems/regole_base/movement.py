@@ -201,11 +201,11 @@ def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozens
         if held:  # every enemy left is engaged or fleeing: the question is not asked
             skipped(
                 b,
+                unit,
                 "question",
                 "RB-17",
                 f'Not asked whether {name(unit)} passed within 1" of an enemy: every enemy '
                 "is engaged or fleeing, and they make no free attacks (RB-17)",
-                actor=unit.id,
             )
     if not one_at_a_time(b):
         yield from _provoked_at_once(b, unit, near_ones, run=run)
