@@ -161,13 +161,18 @@ def test_rb4_march_then_gives_up_the_chosen_action() -> None:
     assert key(s) == "shoot.weapon" and s.prompt is not None and s.prompt.actor == "red1"
 
 
-def test_rb20_marching_model_that_is_charged_fights_then_loses_its_shot() -> None:
-    """RB-20: a marching model that is charged fights, and then loses its shot."""
-    s = session({"red": [model("A", c=2, weapons="Frombola")], "blue": [model("B", c=2)]})
+def _marches_and_is_charged(s: Session) -> None:
+    """Red first (6 v 1): red1 marches, giving up its assault; blue1 charges it."""
     initiative(s, 6, 1)
     play(s, ("move.mode", "march"), ("move.give_up", "assault"), ("move.within_1", False))
     play(s, ("move.mode", "pass"))
     charge(s, "blue1", "red1")
+
+
+def test_rb20_marching_model_that_is_charged_fights_then_loses_its_shot() -> None:
+    """RB-20: a marching model that is charged fights, and then loses its shot."""
+    s = session({"red": [model("A", c=2, weapons="Frombola")], "blue": [model("B", c=2)]})
+    _marches_and_is_charged(s)
     play(s, ("assault.action", "pass"))  # red1, now engaged, does not escape
     play(s, ("melee.hit", (6, 5)), ("melee.hit", (6, 5)))  # blue first (charge V), both miss
     assert why_no_shot(s.battle, s.battle.units["red1"]) == "locked in melee"
@@ -922,10 +927,7 @@ def test_rb20_a_marcher_that_escaped_a_charge_loses_its_shot() -> None:
     """RB-20: the action a marching model gives up counts only if it did nothing else in
     that phase and is not engaged; an escape is doing something."""
     s = session({"red": [model("A", weapons="Frombola")], "blue": [model("B", c=2)]})
-    initiative(s, 6, 1)
-    play(s, ("move.mode", "march"), ("move.give_up", "assault"), ("move.within_1", False))
-    play(s, ("move.mode", "pass"))
-    charge(s, "blue1", "red1")
+    _marches_and_is_charged(s)
     play(s, ("assault.action", "escape"), ("assault.escape", (2, 3)))
     assert why_no_shot(s.battle, s.battle.units["red1"]) == (
         "marched and was in melee this round: its shot is lost"
@@ -937,10 +939,7 @@ def test_rb20_a_marcher_that_escaped_a_charge_loses_its_shot() -> None:
 def test_rb20_a_marcher_that_killed_its_charger_still_loses_its_shot() -> None:
     """RB-20: "a marching model that is charged fights, and then loses its shot"."""
     s = session({"red": [model("A", f=6, weapons="Frombola")], "blue": [model("B", r=1)]})
-    initiative(s, 6, 1)
-    play(s, ("move.mode", "march"), ("move.give_up", "assault"), ("move.within_1", False))
-    play(s, ("move.mode", "pass"))
-    charge(s, "blue1", "red1")
+    _marches_and_is_charged(s)
     play(s, ("assault.action", "pass"), ("melee.hit", (6, 5)), ("melee.hit", (3, 3)))
     play(s, ("wound.roll", (3, 3)))
     assert s.battle.units["blue1"].removed
