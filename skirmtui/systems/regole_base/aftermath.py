@@ -10,7 +10,7 @@ from skirmtui.engine.core.prompts import Choose, Confirm, Option
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import melee_attack
-from skirmtui.systems.regole_base.movement import provoked
+from skirmtui.systems.regole_base.passing import provoked
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.state import (
@@ -126,13 +126,8 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
     skip = frozenset(e.id for e in foes_in_contact(b, unit))
     part(b, unit)
     pos(b).left.append(unit.id)
-    yield about(
-        Confirm,
-        unit,
-        key="morale.flee_move",
-        text=f"{name(unit)} gets away: move it up to {v_inches(unit, far)} from the enemy — done?",
-    )
-    yield from provoked(b, unit, run=False, skip=skip)
+    how = f"{name(unit)} gets away: move it up to {v_inches(unit, far)} from the enemy"
+    yield from provoked(b, unit, run=False, skip=skip, moved=("morale.flee_move", how))
 
 
 # -- (4) winners' moves, then reloads and on to Shooting ---------------------------------------
