@@ -112,14 +112,8 @@ def format_table(rows: list[Row]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    sizes = Sizes(
-        answers=args.answers,
-        units=args.units,
-        log_lines=args.log_lines,
-        presses=args.presses,
-        runs=args.runs,
-        battles=args.battles,
-    )
+    # Each size has its option of the same name (parse_args), so a new size needs no edit here.
+    sizes = Sizes(**{size.name: getattr(args, size.name) for size in attrs.fields(Sizes)})
     rows: list[Row] = []
     started = time.perf_counter()
     for name in args.only:

@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from bench.common import Row, Sizes, row
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
+from bench.key_model import count_keys, keys_for
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
 
@@ -56,72 +56,14 @@ def _number_keys(app: Any, prompt: Any) -> dict[int, int]:
     return {index: n for n, index in enumerate(enabled, start=1)}
 
 
-def _choice_keys(app: Any, prompt: Any, value: str) -> list[str]:
-    index = next(i for i, o in enumerate(prompt.options) if o.value == value)
-    if getattr(prompt, "default", None) == value:
-        return ["enter"]
-    number = _number_keys(app, prompt).get(index)
-    if number is not None:
-        return [str(number)]
-    enabled = [i for i, o in enumerate(prompt.options) if o.disabled is None]
-    return ["home", *["down"] * enabled.index(index), "enter"]
-
-
-def _pick_keys(app: Any, prompt: Any, values: tuple[str, ...]) -> list[str]:
-    if tuple(getattr(prompt, "default", None) or ()) == values:
-        return ["enter"]
-    default = set(getattr(prompt, "default", None) or ())
-    numbers = _number_keys(app, prompt)
-    enabled = [i for i, o in enumerate(prompt.options) if o.disabled is None]
-    keys: list[str] = []
-    for index, option in enumerate(prompt.options):
-        if (option.value in values) == (option.value in default):
-            continue  # already as wanted
-        number = numbers.get(index)
-        if number is not None:
-            keys.append(str(number))
-        else:
-            keys += ["home", *["down"] * enabled.index(index), "space"]
-    return [*keys, "enter"]
-
-
-def _face_keys(prompt: Roll, faces: tuple[int, ...]) -> list[str]:
-    """`35` when the pane reads it back as the same faces (every die one digit), else
-    `3 5`."""
-    from skirmtui.engine.core.dice import DiceError, parse_faces
-
-    joined = "".join(map(str, faces))
-    try:
-        if parse_faces(joined, prompt.parsed) == faces:
-            return [*joined, "enter"]
-    except DiceError:
-        pass
-    keys: list[str] = []
-    for face in faces:
-        keys += [*(["space"] if keys else []), *str(face)]
-    return [*keys, "enter"]
-
-
-def keys_for(app: Any, session: Session, rng: random.Random) -> tuple[list[str], str]:
-    """The keys a GM presses for the pending prompt, and its kind."""
+def keys_for_screen(app: Any, session: Session, rng: random.Random) -> tuple[list[str], str]:
+    """The keys a GM presses for the pending prompt (`bench/key_model.py`'s model, with
+    the number keys the screen shows), and its kind."""
     prompt = session.prompt
     assert prompt is not None
-    if isinstance(prompt, Roll):
-        if session.setup.options.get("app_rolls") == "all":
-            return ["r"], "roll"  # the app should have rolled it: counted against it
-        return _face_keys(prompt, tuple(prompt.random_answer(rng))), "roll"  # type: ignore[arg-type]
+    app_rolls_all = session.setup.options.get("app_rolls") == "all"
     value = prompt.random_answer(rng)
-    if isinstance(prompt, Choose):
-        return _choice_keys(app, prompt, str(value)), "choose"
-    if isinstance(prompt, Ask) and prompt.yes_no:
-        return ["y" if value else "n"], "ask"
-    if isinstance(prompt, Ask):
-        if getattr(prompt, "default", None) == value:
-            return ["enter"], "ask"
-        return [*str(value), "enter"], "ask"
-    if isinstance(prompt, Confirm):
-        return ["enter"], "confirm"
-    return _pick_keys(app, prompt, tuple(value)), "pick"  # type: ignore[arg-type]
+    return keys_for(prompt, value, _number_keys(app, prompt), app_rolls_all)
 
 
 async def play_rounds(
@@ -145,7 +87,7 @@ async def play_rounds(
         while session.prompt is not None and session.battle.round <= rounds:
             counted = session.battle.round >= 1
             before = len(session.items)
-            keys, kind = keys_for(app, session, rng)
+            keys, kind = keys_for_screen(app, session, rng)
             for key in keys:
                 await pilot.press(key)
             await pilot.pause()
@@ -185,6 +127,33 @@ def measure(
     return total
 
 
+#: The questions asked before issue 25 (engine/core/asking.py), for the "before".
+BEFORE = {"questions": "one at a time"}
+
+
+def headless_row(system_id: str, battles: int) -> Row:
+    """Keys a round with faces typed over `battles` seeded battles (`key_model`), now
+    and with the questions asked before issue 25, in the same run: target −30 %."""
+    now = count_keys(system_id, battles)
+    before = count_keys(system_id, battles, options=BEFORE)
+    return row(
+        "roundkeys",
+        f"keys a round, faces typed, {battles} battles: {system_id}",
+        now.per_round(),
+        "keys",
+        round(before.per_round() * 0.7, 1),
+        detail={
+            "before": round(before.per_round(), 1),
+            "on_rolls": round(now.roll_keys / now.rounds, 1) if now.rounds else 0.0,
+            "before_on_rolls": round(before.roll_keys / before.rounds, 1) if before.rounds else 0.0,
+            "rounds": now.rounds,
+            "by_kind": {kind: round(n / now.rounds, 1) for kind, n in now.by_kind.items()}
+            if now.rounds
+            else {},
+        },
+    )
+
+
 def bench_round_keys(sizes: Sizes) -> list[Row]:
     """Keypresses per round with the app rolling for everyone (no key on a roll) and
     with every face typed, each system."""
@@ -193,6 +162,7 @@ def bench_round_keys(sizes: Sizes) -> list[Row]:
     if sizes.presses < 100:  # the tiny size (tests): one system, cut short
         chosen, seeds, rounds, max_keys = chosen[:1], SEEDS[:1], 1, sizes.presses * 3
     for system_id in chosen:
+        rows.append(headless_row(system_id, 2 if sizes.presses < 100 else 20))
         auto = measure(system_id, True, seeds, rounds, max_keys)
         typed = measure(system_id, False, seeds, rounds, max_keys)
         rows.append(

@@ -13,16 +13,14 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 from bench.common import Row, Sizes, row
+from bench.served import Served, children
 from skirmtui.engine.store.saves import JournalWriter, save_session, snapshot
 from skirmtui.systems.registry import get_system
 
@@ -30,27 +28,6 @@ CLIENTS = 10
 IDLE_S = 10.0
 STAMP = "2026-01-01T00:00:00Z"
 _TICK = os.sysconf("SC_CLK_TCK")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
 
 
 def _cpu_ticks(pid: int) -> int:
@@ -102,7 +79,7 @@ async def _measure(
     # A browser reads what it is sent (and answers the server's pings while reading).
     readers = [asyncio.create_task(_drain(ws)) for ws in held[1:]]
     await asyncio.sleep(1.0)
-    views = _children(server.pid)
+    views = children(server.pid)
     memory = [_rss_mb(p) for p in views]
     before = {p: _cpu_ticks(p) for p in views}
     await asyncio.sleep(seconds)
@@ -120,7 +97,7 @@ async def _measure(
         await asyncio.sleep(0.25)
     spent = time.monotonic() - start
     busy = [(_cpu_ticks(p) - before[p]) / _TICK / spent * 100 for p in views]
-    alive = len(_children(server.pid))
+    alive = len(children(server.pid))
     for ws in held[1:]:
         await ws.close()  # type: ignore[attr-defined]
     for reader in readers:
@@ -138,29 +115,16 @@ def bench_serve(sizes: Sizes) -> list[Row]:
         from skirmtui.engine.core.session import Session
 
         save_session(Session(system, system.demo_setup()), path, STAMP)
-        port = _free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "skirmtui", "serve", str(path), "--port", str(port)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
+        served = Served(path, errors=False)
         try:
-            assert server.stdout is not None
-            token = server.stdout.readline().strip().split("token=", 1)[1]
+            assert served.token is not None, served.first
             time.sleep(1.0)
-            url = f"ws://localhost:{port}/ws/{token}?width=120&height=40"
             memory, idle_cpu, busy_cpu, server_mb, alive = asyncio.run(
-                _measure(url, server, path, clients, seconds)
+                _measure(served.ws(width=120, height=40), served.process, path, clients, seconds)
             )
             views = memory
         finally:
-            server.send_signal(signal.SIGINT)
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            served.stop()
     name = f"serve: {len(views)} browsers on one save"
     return [
         row(

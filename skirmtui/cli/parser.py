@@ -4,13 +4,10 @@ read; DESIGN.md)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from skirmtui import __version__
-
-if TYPE_CHECKING:
-    pass
 from skirmtui.cli.app_commands import cmd_demo, cmd_new, cmd_open, cmd_review, cmd_systems
 from skirmtui.cli.common import (
     DEFAULT_SYSTEM,
@@ -47,8 +44,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     def command(name: str, about: str) -> argparse.ArgumentParser | None:
         return commands.add_parser(name, help=about) if only in (None, name) else None
 
-    def save_file(p: argparse.ArgumentParser) -> None:
-        p.add_argument("save", metavar="SAVE", type=Path)
+    def file_command(
+        name: str, about: str, run: Callable[[argparse.Namespace], int]
+    ) -> argparse.ArgumentParser | None:
+        """A command about a save file: its first argument."""
+        if p := command(name, about):
+            p.add_argument("save", metavar="SAVE", type=Path)
+            p.set_defaults(run=run)
+        return p
 
     def app_plays(p: argparse.ArgumentParser) -> None:
         p.add_argument(
@@ -74,13 +77,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         output(p, "SAVE", "where to save (default: saves/SYSTEM-DATE.toml)")
         p.set_defaults(run=cmd_new)
 
-    if p := command("open", "continue a saved battle in the TUI"):
-        save_file(p)
-        p.set_defaults(run=cmd_open)
-
-    if p := command("review", "read-only review of a saved battle"):
-        save_file(p)
-        p.set_defaults(run=cmd_review)
+    file_command("open", "continue a saved battle in the TUI", cmd_open)
+    file_command("review", "read-only review of a saved battle", cmd_review)
 
     if p := command("demo", "open a bundled battle, ready to play"):
         p.add_argument("system", metavar="SYSTEM", nargs="?", default=DEFAULT_SYSTEM)
@@ -91,12 +89,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         output(p, "SAVE", "where to save (default: saves/demo-SYSTEM.toml, started afresh)")
         p.set_defaults(run=cmd_demo)
 
-    if p := command("check", "validate and replay a save; exit 1 naming the problem"):
-        save_file(p)
-        p.set_defaults(run=cmd_check)
+    file_command("check", "validate and replay a save; exit 1 naming the problem", cmd_check)
 
-    if p := command("export", "write a save's structured log or a report"):
-        save_file(p)
+    if p := file_command("export", "write a save's structured log or a report", cmd_export):
         p.add_argument("--format", choices=("json", "md", "html", "toml"), required=True)
         p.add_argument(
             "--public",
@@ -115,14 +110,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             help="chance to win: random play-outs a round (html: 200; md -o: none unless set)",
         )
         output(p, "OUT", "default: standard output")
-        p.set_defaults(run=cmd_export)
 
-    if p := command("watch", "read-only player view of a battle being played (follows the save)"):
-        save_file(p)
-        p.set_defaults(run=cmd_watch)
+    file_command(
+        "watch", "read-only player view of a battle being played (follows the save)", cmd_watch
+    )
 
-    if p := command("serve", "the player view in a web browser (textual-serve)"):
-        save_file(p)
+    if p := file_command("serve", "the player view in a web browser (textual-serve)", cmd_serve):
         p.add_argument(
             "--host",
             default="localhost",
@@ -147,7 +140,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             metavar="URL",
             help="the address players use, when it is not this machine's (a proxy)",
         )
-        p.set_defaults(run=cmd_serve)
 
     if p := command("sim", "play random legal battles headlessly"):
         p.add_argument("system", metavar="SYSTEM")

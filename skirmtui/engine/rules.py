@@ -20,6 +20,7 @@ from skirmtui.engine.core.data import load_toml
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
     about,
+    choose_one,
     pick_enemy,
     reset,
     skipped,
@@ -84,6 +85,7 @@ __all__ = [
     "Unit",
     "UnitSpec",
     "about",
+    "choose_one",
     "conditions",
     "frozen_record",
     "load_toml",

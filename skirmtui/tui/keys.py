@@ -153,8 +153,9 @@ BATTLE_BINDINGS: list[Binding] = [
 PANE_KEYS: list[tuple[str, str]] = [
     (
         "Space, 1–9, Enter",
-        "a multi-select: tick options (one of a group at most), then confirm; Enter alone "
-        'accepts the default shown ("Enter: …")',
+        "a multi-select: tick options (one of a group at most: a group's number ticks "
+        "its choices in turn, then none), then confirm; Enter alone accepts the default "
+        'shown ("Enter: …")',
     ),
     (
         "↑ ↓ Enter or 1–9",

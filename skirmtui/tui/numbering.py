@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skirmtui.engine.core.prompts import Choose, Pick
+
 #: Number keys: 1–9.
 KEYS = 9
 
@@ -61,3 +63,33 @@ class OptionNumbers:
                 del given[old]  # a value gone from the list gives its number up
             given[value] = numbers[index] = number
         return numbers
+
+
+def option_numbers(
+    numbering: OptionNumbers, prompt: Choose | Pick, round_: object
+) -> dict[int, int]:
+    """Option index → number key for `prompt` as the Now pane shows it: one number an
+    option, but one a group in a `Pick` (every option of the group shows it)."""
+    options = prompt.options
+    slots: dict[str, list[int]] = {}
+    for index, option in enumerate(options):
+        grouped = isinstance(prompt, Pick) and option.group is not None
+        slot = f"group:{option.group}" if grouped else option.value
+        slots.setdefault(slot, []).append(index)
+    numbers = numbering.numbers(
+        (prompt.key, prompt.side, prompt.actor),
+        round_,
+        list(slots),
+        [any(options[i].disabled is None for i in members) for members in slots.values()],
+    )
+    members = list(slots.values())
+    return {i: number for slot, number in numbers.items() for i in members[slot]}
+
+
+def next_in_cycle(enabled: Sequence[int], ticked: int | None) -> int | None:
+    """The choice a group's number ticks next: the first when none is ticked, the one
+    after the ticked one, and none after the last (so a mistake is two presses away)."""
+    if ticked is None or ticked not in enabled:
+        return enabled[0] if enabled else None
+    position = enabled.index(ticked) + 1
+    return enabled[position] if position < len(enabled) else None

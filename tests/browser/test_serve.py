@@ -10,13 +10,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from bench.served import Served
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -30,24 +29,6 @@ FLAGS = [
 ]
 EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "wargaming-introduttivo.toml"
 _ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _wait_for(port: int, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"skirmtui serve did not listen on port {port} within {seconds} s")
 
 
 def _need_chromium() -> None:
@@ -73,21 +54,13 @@ def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None
     _need_chromium()
     from playwright.sync_api import sync_playwright
 
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "skirmtui", "serve", str(EXAMPLE), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    server = Served(EXAMPLE)
+    port = server.port
     frames: list[str] = []
     try:
-        assert server.stdout is not None
-        first = server.stdout.readline().strip()
         prefix = f"Player view of {EXAMPLE}: http://localhost:{port}/?token="
-        assert first.startswith(prefix), first
-        url = first.split(": ", 1)[1]
-        _wait_for(port, 20)
+        assert server.first.startswith(prefix), server.first
+        url = server.first.split(": ", 1)[1]
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             try:
@@ -126,8 +99,7 @@ def test_serve_shows_the_roster_and_the_log_in_a_browser(tmp_path: Path) -> None
             finally:
                 browser.close()
     finally:
-        server.terminate()
-        server.wait(10)
+        server.stop()
     screen = _screen(frames)
     assert "Roster" in screen and "Centurione" in screen and "Frombolieri" in screen
     assert "Combat log (newest first)" in screen

@@ -15,6 +15,7 @@ from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
     CANCEL,
     about,
+    choose_one,
     pick_enemy,
     reset,
     stat_test,
@@ -91,6 +92,28 @@ def test_stat_test_rolls_over_with_modifiers_adding_to_the_total() -> None:
     result = roll.resolve((1, 2))
     assert (result.total, result.threshold, result.success) == (4, 4, True)
     assert roll.resolve((1, 1)).success is False
+
+
+def test_stat_test_words_the_question_as_the_rulebook_does_when_told() -> None:
+    unit = battle().units["r1"]
+    roll = stat_test(unit, "m", "k", text="Capo tries to recover: M 2", value=2)
+    assert roll.text == "Capo tries to recover: M 2" and roll.threshold == 2
+
+
+def test_choose_one_takes_the_only_option_unasked_and_asks_among_several() -> None:
+    b = battle()
+    red, blue = b.units["r1"], b.units["b1"]
+    only = [Option("b1", "Guerriero")]
+    assert drive(choose_one(red, "melee.target", "whom?", only)) == ([], "b1")
+    both = [*only, Option("b2", "Arciere")]
+    asked, picked = drive(choose_one(red, "shoot.weapon", "which?", both, target=blue), "b2")
+    assert picked == "b2" and len(asked) == 1
+    choose = asked[0]
+    assert isinstance(choose, Choose) and (choose.side, choose.actor, choose.target) == (
+        "red",
+        "r1",
+        "b1",
+    )
 
 
 def test_pick_enemy_offers_enemies_and_returns_the_choice() -> None:

@@ -7,93 +7,23 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import aiohttp
 import pytest
 
+from bench.served import Served, children
 from skirmtui.tui.serve import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS, clamp_size
 from tests.engine.test_cli import one_line_error, run
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "wargaming-introduttivo.toml"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(entry))
-    return found
-
-
-class Served:
-    def __init__(self, *extra: str) -> None:
-        self.port = _free_port()
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "skirmtui",
-                "serve",
-                str(EXAMPLE),
-                "--port",
-                str(self.port),
-                *list(extra),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        assert self.process.stdout is not None
-        self.first = self.process.stdout.readline().strip()
-        self.token = self.first.split("token=", 1)[1] if "token=" in self.first else None
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-
-    @property
-    def base(self) -> str:
-        return f"http://localhost:{self.port}"
-
-    def ws(self, token: str | None = None, width: object = 80, height: object = 24) -> str:
-        return f"ws://localhost:{self.port}/ws/{token or self.token}?width={width}&height={height}"
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
 @pytest.fixture
 def served():  # type: ignore[no-untyped-def]
-    server = Served("--max-clients", "2")
+    server = Served(EXAMPLE, "--max-clients", "2")
     yield server
     server.stop()
 
@@ -178,14 +108,14 @@ async def test_the_client_limit_and_no_orphans(served: Served) -> None:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await client.ws_connect(served.ws())
         assert refused.value.status == 503
-        assert len(_children(served.process.pid)) == 2
+        assert len(children(served.process.pid)) == 2
         await first.close()
         for _ in range(100):
-            if len(_children(served.process.pid)) == 1:
+            if len(children(served.process.pid)) == 1:
                 break
             await asyncio.sleep(0.1)
-        assert len(_children(served.process.pid)) == 1  # the leaving client's process ended
-        views = _children(served.process.pid)
+        assert len(children(served.process.pid)) == 1  # the leaving client's process ended
+        views = children(served.process.pid)
         served.stop()  # with a client still connected
         assert served.process.returncode is not None
         await asyncio.sleep(0.5)
@@ -202,13 +132,13 @@ def _zombie(pid: int) -> bool:
 
 
 def test_a_killed_server_leaves_no_view_behind() -> None:
-    server = Served()
+    server = Served(EXAMPLE)
 
     async def connect() -> list[int]:
         async with aiohttp.ClientSession() as client:
             ws = await client.ws_connect(server.ws())
             assert await _screen_of(ws, "Roster")
-            views = _children(server.process.pid)
+            views = children(server.process.pid)
             server.process.kill()  # no chance to clean up
             server.process.wait()
             await ws.close()

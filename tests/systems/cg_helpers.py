@@ -74,3 +74,70 @@ def texts(s: Session) -> list[str]:
 
 def scene(s: Session, light: str = "bright") -> None:
     play(s, ("turn.scene", light))
+
+
+def melee(
+    s: Session,
+    attack: tuple[int, ...],
+    defence: tuple[int, ...],
+    *,
+    location: int | None = None,
+    damage: int | None = None,
+) -> None:
+    """The acting combatant attacks in melee with these faces: the attack and defence
+    checks, then (when given) the hit's location (d100) and its damage."""
+    steps: list[tuple[str, Any]] = [
+        ("action.choose", "melee"),
+        ("attack.roll", attack),
+        ("defence.roll", defence),
+    ]
+    if location is not None:
+        steps.append(("hit.location", (location,)))
+    if damage is not None:
+        steps.append(("hit.damage", (damage,)))
+    play(s, *steps)
+
+
+def duel(red: dict[str, Any], blue: dict[str, Any], **options: Any) -> Session:
+    """red1 against blue1 in contact, the scene set in bright light."""
+    s = session([red], [blue], contact=["red1 blue1"], **options)
+    scene(s)
+    return s
+
+
+def engaged_during_another_action() -> Session:
+    """Aldo (AGI d10) starts a five-turn other action; Bruto charges him and both
+    checks fail; the next scene opens on Aldo's turn (CG-11's contact case)."""
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")])
+    scene(s)
+    play(
+        s,
+        ("action.choose", "other"),
+        ("other.turns", 5),
+        ("action.choose", "charge"),
+        ("charge.turns", 1),
+        ("attack.roll", (1,)),
+        ("defence.roll", (1,)),
+    )
+    scene(s)
+    return s
+
+
+def engaged_during_a_charge() -> Session:
+    """Aldo starts a three-turn charge at Carlo; Bruto charges Aldo first and both
+    checks fail; the next scene opens on Aldo's turn (CG-14 / CG-11)."""
+    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8"), ch("Carlo", agi="d6")])
+    scene(s)
+    play(
+        s,
+        ("action.choose", "charge"),
+        ("charge.target", "blue2"),
+        ("charge.turns", 3),
+        ("action.choose", "charge"),
+        ("charge.turns", 1),
+        ("attack.roll", (1,)),
+        ("defence.roll", (1,)),
+        ("action.choose", "nothing"),
+    )
+    scene(s)
+    return s

@@ -14,6 +14,9 @@ from skirmtui.systems.registry import get_system
 from tests.systems.cg_helpers import (
     CG,
     ch,
+    duel,
+    engaged_during_a_charge,
+    engaged_during_another_action,
     key,
     options,
     play,
@@ -100,18 +103,7 @@ def test_cg12_a_sword_and_bow_sheet_without_ready_is_not_refused() -> None:
 def test_cg11_another_action_stops_when_the_combatant_is_engaged() -> None:
     """Seed: "Un personaggio può eseguire diverse altre azioni, se non è impegnato
     direttamente nel combattimento"; CG-11: "another action" only when not in contact."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")])
-    scene(s)
-    play(
-        s,
-        ("action.choose", "other"),
-        ("other.turns", 5),
-        ("action.choose", "charge"),
-        ("charge.turns", 1),
-        ("attack.roll", (1,)),
-        ("defence.roll", (1,)),
-    )
-    scene(s)
+    s = engaged_during_another_action()
     assert key(s) == "action.choose" and s.prompt.actor == "red1"  # type: ignore[union-attr]
     assert "Aldo is engaged in melee: its action stops" in texts(s)
     assert stat(s, "red1", "busy") == 0 and "melee" in options(s)
@@ -121,20 +113,7 @@ def test_cg14_a_charge_under_way_does_not_leave_a_melee() -> None:
     """CG-14: "Flee: only from contact; each opponent in contact gets one free attack";
     CG-11: contact is "ended by a flight, a death or the GM": a charge in progress stops
     when its charger is engaged."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8"), ch("Carlo", agi="d6")])
-    scene(s)
-    play(
-        s,
-        ("action.choose", "charge"),
-        ("charge.target", "blue2"),
-        ("charge.turns", 3),
-        ("action.choose", "charge"),
-        ("charge.turns", 1),
-        ("attack.roll", (1,)),
-        ("defence.roll", (1,)),
-        ("action.choose", "nothing"),
-    )
-    scene(s)
+    s = engaged_during_a_charge()
     assert key(s) == "action.choose" and s.prompt.actor == "red1"  # type: ignore[union-attr]
     assert "Aldo is engaged in melee: its charge stops (leaving is a flight)" in texts(s)
     assert stat(s, "red1", "charging") == 0 and stat(s, "blue1", "contact") == ("red1",)
@@ -146,12 +125,7 @@ def test_cg11_a_critical_failure_in_a_group_is_held_until_the_group_acted() -> N
     after its last member acted"; seed "Fallimento critico". Aldo fumbles (faces 1, 10 × 1
     ≤ Bruto's 19; table 10: loses its next action): Bruto, same group, attacks him with no
     stunned-target bonus, and the effect lands after."""
-    s = session(
-        [ch("Aldo", agi="d8", des="d8")],
-        [ch("Bruto", agi="d8", des="d8")],
-        contact=["red1 blue1"],
-    )
-    scene(s)
+    s = duel(ch("Aldo", agi="d8", des="d8"), ch("Bruto", agi="d8", des="d8"))
     play(
         s,
         ("action.choose", "melee"),
@@ -170,8 +144,7 @@ def test_cg11_a_critical_failure_in_a_group_is_held_until_the_group_acted() -> N
 def test_cg16_a_fumbles_lost_action_gives_no_stunned_target_bonus() -> None:
     """CG-16: failure 01–50 "loses its next action"; CG-10's +2 is "against a stunned or
     prone target" only: the fumbler is off balance, not stunned."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto", agi="d8"))
     play(
         s,
         ("action.choose", "melee"),
@@ -193,12 +166,7 @@ def test_cg16_a_fumbles_lost_action_gives_no_stunned_target_bonus() -> None:
 def test_cg1_a_creature_with_ordinary_weapons_makes_its_attacks_a_turn() -> None:
     """Seed: "Il numero di Attacchi per Turno (AT) di una creatura è indicato sulla
     Scheda"; CG-1: attacks per turn for creatures, whatever weapons they use."""
-    s = session(
-        [ch("Orco", kind="creature", agi="d10", weapons="spada", attacks=2)],
-        [ch("Bruto")],
-        contact=["red1 blue1"],
-    )
-    scene(s)
+    s = duel(ch("Orco", kind="creature", agi="d10", weapons="spada", attacks=2), ch("Bruto"))
     play(
         s,
         ("action.choose", "melee"),
@@ -249,8 +217,7 @@ def test_cg16_a_ranged_critical_failure_at_exactly_ten_times_the_total() -> None
 def test_cg15_the_wound_penalty_applies_to_the_defenders_roll() -> None:
     """CG-15: "the penalty of the lowest full section applies to every check" (seed:
     "a tutte le prove"), the defender's included."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", blacked="4 0 0 0 0")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto", blacked="4 0 0 0 0"))
     play(s, ("action.choose", "melee"), ("attack.roll", (8, 2)))
     assert ("wounds: Lieve", -1) in list(s.prompt.modifiers)  # type: ignore[union-attr]
 
@@ -258,12 +225,7 @@ def test_cg15_the_wound_penalty_applies_to_the_defenders_roll() -> None:
 def test_cg13_defences_reset_each_turn() -> None:
     """CG-13: "Defences reset each turn": Schivare used against Aldo's blow in turn 1 is
     offered again in turn 2."""
-    s = session(
-        [ch("Aldo", agi="d10")],
-        [ch("Bruto", skills="schivare:d6 parare_arma:d6")],
-        contact=["red1 blue1"],
-    )
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto", skills="schivare:d6 parare_arma:d6"))
     play(s, ("action.choose", "melee"))
     assert "schivare" in options(s)
     play(s, ("defence.choose", "schivare"), ("attack.roll", (1,)), ("defence.roll", (1, 1)))
@@ -276,13 +238,11 @@ def test_cg13_defences_reset_each_turn() -> None:
 def test_cg10_the_attacker_gets_2_against_a_prone_and_4_against_a_helpless_target() -> None:
     """CG-10: "attacker +2 against a stunned or prone target, +4 against a helpless one";
     seed: "un bonus se l'avversario sta dormendo". The GM says so by an override."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto"))
     s.gm("gm.set", unit="blue1", field="prone", value=True)
     play(s, ("action.choose", "melee"))
     assert list(s.prompt.modifiers) == [("target prone", 2)]  # type: ignore[union-attr]
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto"))
     s.gm("gm.set", unit="blue1", field="helpless", value=True)
     s.gm("gm.set", unit="blue1", field="prone", value=True)
     play(s, ("action.choose", "melee"))

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.report.export import entry_document
-from tests.systems.cg_helpers import ch, key, play, scene, session, stat, texts
+from tests.systems.cg_helpers import (
+    ch,
+    engaged_during_a_charge,
+    engaged_during_another_action,
+    key,
+    play,
+    scene,
+    session,
+    stat,
+    texts,
+)
 
 
 def _effects_of(s: Session, text: str) -> list[tuple[str | None, str, object, object]]:
@@ -57,38 +67,14 @@ def test_cg5_a_charge_with_no_melee_weapon_in_hand_logs_its_attack_skipped() -> 
 def test_cg11_an_action_stopped_by_contact_is_listed_on_the_entry_that_says_so() -> None:
     """CG-11: "another action" only when not in contact: the `busy → 0` that opens Aldo's
     turn belongs to "its action stops", not to the previous, unrelated entry."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")])
-    scene(s)
-    play(
-        s,
-        ("action.choose", "other"),
-        ("other.turns", 5),
-        ("action.choose", "charge"),
-        ("charge.turns", 1),
-        ("attack.roll", (1,)),
-        ("defence.roll", (1,)),
-    )
-    scene(s)
+    s = engaged_during_another_action()
     assert ("red1", "busy", 4, 0) in _effects_of(s, "Aldo is engaged in melee: its action stops")
 
 
 def test_cg11_a_charge_stopped_by_contact_is_listed_on_the_entry_that_says_so() -> None:
     """CG-14 / CG-11: a charge under way stops when its charger is engaged; its
     `charging → 0` is on that entry."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8"), ch("Carlo", agi="d6")])
-    scene(s)
-    play(
-        s,
-        ("action.choose", "charge"),
-        ("charge.target", "blue2"),
-        ("charge.turns", 3),
-        ("action.choose", "charge"),
-        ("charge.turns", 1),
-        ("attack.roll", (1,)),
-        ("defence.roll", (1,)),
-        ("action.choose", "nothing"),
-    )
-    scene(s)
+    s = engaged_during_a_charge()
     effects = _effects_of(s, "Aldo is engaged in melee: its charge stops (leaving is a flight)")
     assert ("red1", "charging", 2, 0) in effects and ("red1", "charge_to", "blue2", "") in effects
 

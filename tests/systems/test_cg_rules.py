@@ -6,7 +6,9 @@ from __future__ import annotations
 from tests.systems.cg_helpers import (
     ch,
     disabled,
+    duel,
     key,
+    melee,
     options,
     play,
     refused,
@@ -94,19 +96,8 @@ def test_cg4_full_ties_form_a_simultaneous_group() -> None:
 def test_cg4_a_groups_wounds_are_held_then_applied_after_all_acted() -> None:
     """Seed: "i risultati del combattimento, come le ferite e i colpi critici, vengono segnati
     a parte e conteggiati dopo che ognuno di loro ha agito"."""
-    s = session(
-        [ch("Aldo", agi="d8", des="d8")],
-        [ch("Bruto", agi="d8", des="d8")],
-        contact=["red1 blue1"],
-    )
-    scene(s)
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 3)),
-        ("defence.roll", (2,)),
-        ("hit.damage", (6,)),
-    )
+    s = duel(ch("Aldo", agi="d8", des="d8"), ch("Bruto", agi="d8", des="d8"))
+    melee(s, (8, 3), (2,), damage=6)
     assert stat(s, "blue1", "damage") == 0  # held, not yet applied
     assert any(t.startswith("Held until the group has acted: Bruto takes 6") for t in texts(s))
     play(s, ("action.choose", "nothing"))
@@ -118,23 +109,10 @@ def test_cg4_in_a_simultaneous_group_two_combatants_kill_each_other() -> None:
     """Seed: results of a simultaneous group are "conteggiati dopo che ognuno di loro ha
     agito": a combatant struck dead in the group still strikes back (CG-11)."""
     frail = {"agi": "d8", "des": "d8", "weapons": "ascia", "boxes": "1 1 1 1 1"}
-    s = session([ch("Aldo", **frail)], [ch("Bruto", **frail)], contact=["red1 blue1"])
-    scene(s)
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 3)),
-        ("defence.roll", (2,)),
-        ("hit.damage", (9,)),
-    )
+    s = duel(ch("Aldo", **frail), ch("Bruto", **frail))
+    melee(s, (8, 3), (2,), damage=9)
     assert s.battle.alive("blue1")
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 2)),
-        ("defence.roll", (1,)),
-        ("hit.damage", (5,)),
-    )
+    melee(s, (8, 2), (1,), damage=5)
     assert stat(s, "red1", "fate") == "dead" and stat(s, "blue1", "fate") == "dead"
     applied = next(e for e in s.battle.log if e.text.startswith("The simultaneous group"))
     assert applied.actors == ("red1", "blue1") and applied.targets == ("blue1", "red1")
@@ -149,13 +127,7 @@ def test_cg11_a_member_killed_before_its_groups_turn_does_not_act() -> None:
         contact=["red1 blue1"],
     )
     scene(s)
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 2)),
-        ("defence.roll", (1,)),
-        ("hit.damage", (10,)),
-    )
+    melee(s, (8, 2), (1,), damage=10)
     assert stat(s, "blue1", "fate") == "dead"
     assert s.prompt is not None and s.prompt.actor == "blue2"
 
@@ -177,8 +149,7 @@ def test_cg4_a_waiting_combatant_acts_later_between_others_actions() -> None:
 def test_cg11_a_delay_never_interrupts_an_action() -> None:
     """Seed: "senza però interrompere l'azione di un altro personaggio": the offer comes only
     once Bruto's attack is fully resolved, never between its rolls."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto", agi="d8"))
     play(s, ("action.choose", "delay"), ("action.choose", "melee"), ("attack.roll", (2,)))
     assert key(s) == "defence.roll"  # the attack goes on: no offer inside it
     refused(s, "red1", "faces")  # an attempt to jump in is not an answer here
@@ -208,12 +179,9 @@ def test_cg11_a_delayed_combatant_cannot_delay_again() -> None:
 def test_cg3_a_melee_attack_is_opposed_against_the_defenders_dp() -> None:
     """Seed: "La difficoltà comune nel confronto è la Difficoltà di Protezione (DP) del
     difensore, data dalla somma del suo … VPB con i VP di eventuali protezioni"."""
-    s = session(
-        [ch("Aldo", agi="d10", skills="spade:d6")],
-        [ch("Bruto", shield="scudo", ready="spada shield")],
-        contact=["red1 blue1"],
+    s = duel(
+        ch("Aldo", agi="d10", skills="spade:d6"), ch("Bruto", shield="scudo", ready="spada shield")
     )
-    scene(s)
     play(s, ("action.choose", "melee"))
     roll = s.prompt
     assert roll.dice == "1d8!+1d6!" and roll.threshold == 10  # type: ignore[union-attr]
@@ -224,15 +192,8 @@ def test_cg3_a_melee_attack_is_opposed_against_the_defenders_dp() -> None:
 def test_cg3_only_the_attacker_succeeds_and_the_defender_takes_the_damage() -> None:
     """Seed: "Solo il personaggio che attacca supera la difficoltà e vince il confronto: il
     difensore deve subire i danni dell'attacco"."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 1)),
-        ("defence.roll", (3,)),
-        ("hit.damage", (4,)),
-    )
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto"))
+    melee(s, (8, 1), (3,), damage=4)
     assert stat(s, "blue1", "damage") == 4
 
 
@@ -291,8 +252,7 @@ def test_cg5_another_action_takes_the_turns_the_gm_sets() -> None:
 
 def test_cg11_another_action_only_when_not_in_contact() -> None:
     """Seed: "se non è impegnato direttamente nel combattimento"."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto"))
     assert disabled(s)["other"] == "in contact: flee first"
     refused(s, "other", "flee first")
 
@@ -345,8 +305,7 @@ ARCHER = {
 def test_cg5_a_ranged_attack_is_refused_while_engaged() -> None:
     """Seed: "Un personaggio non impegnato in una mischia che impugna un'arma a distanza …
     può tirare contro un avversario"."""
-    s = session([ch("Bianca", **ARCHER)], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Bianca", **ARCHER), ch("Bruto"))
     assert disabled(s)["ranged"] == "engaged in melee (seed: only when not engaged)"
     refused(s, "ranged", "engaged in melee")
 
@@ -472,12 +431,10 @@ def test_cg5_ready_draws_within_two_hands() -> None:
 def test_cg6_two_weapons_attack_twice_with_pot_one_die_lower() -> None:
     """Seed: "ogni attacco, però, avverrà con il valore della POT diminuito di un dado (es: …
     attaccherà con la spada con 1d4+1d6, e con il pugnale con 1d4+1d8)"."""
-    s = session(
-        [ch("Corrado", agi="d10", pot="d6", skills="spade:d6 pugnali:d8", weapons="spada pugnale")],
-        [ch("Bruto")],
-        contact=["red1 blue1"],
+    s = duel(
+        ch("Corrado", agi="d10", pot="d6", skills="spade:d6 pugnali:d8", weapons="spada pugnale"),
+        ch("Bruto"),
     )
-    scene(s)
     play(s, ("action.choose", "two"))
     assert s.prompt.dice == "1d4!+1d6!"  # type: ignore[union-attr]
     play(s, ("attack.roll", (1, 1)), ("defence.roll", (5,)))
@@ -509,12 +466,10 @@ def test_cg6_ambidextrous_fighters_keep_their_pot() -> None:
 def test_cg6_two_weapons_with_a_shield_are_refused() -> None:
     """Seed: "un personaggio può utilizzare 2 armi (una per mano, naturalmente se non porta
     lo scudo)"."""
-    s = session(
-        [ch("Aldo", agi="d10", weapons="spada pugnale", shield="scudo", ready="spada shield")],
-        [ch("Bruto")],
-        contact=["red1 blue1"],
+    s = duel(
+        ch("Aldo", agi="d10", weapons="spada pugnale", shield="scudo", ready="spada shield"),
+        ch("Bruto"),
     )
-    scene(s)
     assert "a shield is readied" in disabled(s)["two"]
     refused(s, "two", "shield")
 
@@ -522,20 +477,14 @@ def test_cg6_two_weapons_with_a_shield_are_refused() -> None:
 def test_cg6_pot_d4_cannot_attack_with_two_weapons() -> None:
     """Seed: "Se un personaggio ha la caratteristica ridotta a zero o a 1d4, non può attaccare
     con due armi"."""
-    s = session(
-        [ch("Dora", agi="d10", pot="d4", weapons="spada pugnale")],
-        [ch("Bruto")],
-        contact=["red1 blue1"],
-    )
-    scene(s)
+    s = duel(ch("Dora", agi="d10", pot="d4", weapons="spada pugnale"), ch("Bruto"))
     assert "POT is d4" in disabled(s)["two"]
 
 
 def test_cg9_without_a_fitting_skill_the_characteristic_alone() -> None:
     """Seed: "allora nella prova deve usare solo il valore della caratteristica più
     appropriata"."""
-    s = session([ch("Aldo", agi="d10", skills="asce:d12")], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10", skills="asce:d12"), ch("Bruto"))
     play(s, ("action.choose", "melee"))
     assert s.prompt.dice == "1d8!"  # type: ignore[union-attr]
 
@@ -583,47 +532,22 @@ def test_cg6_beyond_its_skills_the_defender_uses_agi_a_die_lower_per_extra_attac
 def test_cg15_armour_broken_exactly_lets_nothing_through() -> None:
     """Seed: "Se i punti danno subiti sono pari a quelli della protezione, la protezione è
     distrutta"."""
-    s = session(
-        [ch("Aldo", agi="d10", weapons="ascia")],
-        [ch("Bruto", armour="elmo")],
-        contact=["red1 blue1"],
-    )
-    scene(s)
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 1)),
-        ("defence.roll", (1,)),
-        ("hit.location", (5,)),
-        ("hit.damage", (3,)),
-    )
+    s = duel(ch("Aldo", agi="d10", weapons="ascia"), ch("Bruto", armour="elmo"))
+    melee(s, (8, 1), (1,), location=5, damage=3)
     assert stat(s, "blue1", "armour_left") == "0" and stat(s, "blue1", "damage") == 0
     assert "Elmo takes 3 and is destroyed" in texts(s)
 
 
 def test_cg7_armour_elsewhere_does_not_protect() -> None:
     """Seed: "Occorre verificare però quale parte del corpo è stata colpita"."""
-    s = session(
-        [ch("Aldo", agi="d10", weapons="ascia")],
-        [ch("Bruto", armour="elmo")],
-        contact=["red1 blue1"],
-    )
-    scene(s)
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 1)),
-        ("defence.roll", (1,)),
-        ("hit.location", (50,)),
-        ("hit.damage", (3,)),
-    )
+    s = duel(ch("Aldo", agi="d10", weapons="ascia"), ch("Bruto", armour="elmo"))
+    melee(s, (8, 1), (1,), location=50, damage=3)
     assert stat(s, "blue1", "armour_left") == "3" and stat(s, "blue1", "damage") == 3
 
 
 def test_cg15_the_wound_penalty_goes_on_every_check() -> None:
     """Seed: "la penalità indicata per quella sezione verrà applicata a tutte le azioni"."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", boxes="2 4 3 2 2")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto", boxes="2 4 3 2 2"))
     play(
         s,
         ("action.choose", "melee"),
@@ -638,19 +562,8 @@ def test_cg15_the_wound_penalty_goes_on_every_check() -> None:
 def test_cg7_all_boxes_full_is_death_and_ends_the_fight() -> None:
     """Seed: "Quando un personaggio o una creatura perde tutti i propri punti corpo, allora
     viene considerata morta"."""
-    s = session(
-        [ch("Aldo", agi="d10", weapons="ascia")],
-        [ch("Bruto", boxes="1 1 1 1 1")],
-        contact=["red1 blue1"],
-    )
-    scene(s)
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 1)),
-        ("defence.roll", (1,)),
-        ("hit.damage", (5,)),
-    )
+    s = duel(ch("Aldo", agi="d10", weapons="ascia"), ch("Bruto", boxes="1 1 1 1 1"))
+    melee(s, (8, 1), (1,), damage=5)
     assert stat(s, "blue1", "fate") == "dead"
     assert s.battle.result is not None and s.battle.result.winner == "red"
     assert "Blue — Bruto: dead" in s.system.summary(s.battle)
@@ -662,16 +575,8 @@ def test_cg7_all_boxes_full_is_death_and_ends_the_fight() -> None:
 def test_cg8_a_critical_hit_reads_the_table_at_the_reversed_location_roll() -> None:
     """Seed: "se ad esempio un giocatore ha ottenuto con il dado percentuale '25' …
     consulterà la tabella dei colpi critici utilizzando come risultato '52'": 52 is ×2."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 8, 1)),
-        ("defence.roll", (1,)),
-        ("hit.location", (25,)),
-        ("hit.damage", (3,)),
-    )
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto"))
+    melee(s, (8, 8, 1), (1,), location=25, damage=3)
     assert "Critical hit! Table at 52: a deep wound: damage ×2" in texts(s)
     assert stat(s, "blue1", "damage") == 6
 
@@ -682,14 +587,7 @@ def test_cg16_a_critical_at_91_bypasses_armour_and_stuns() -> None:
         [ch("Aldo", agi="d10")], [ch("Bruto", armour="cotta_maglia")], contact=["red1 blue1"]
     )
     scene(s)
-    play(
-        s,
-        ("action.choose", "melee"),
-        ("attack.roll", (8, 8, 1)),
-        ("defence.roll", (1,)),
-        ("hit.location", (19,)),
-        ("hit.damage", (2,)),
-    )
+    melee(s, (8, 8, 1), (1,), location=19, damage=2)
     assert stat(s, "blue1", "damage") == 4 and stat(s, "blue1", "armour_left") == "6"
     assert "Bruto loses this action (stunned)" in texts(s)
 
@@ -698,8 +596,7 @@ def test_cg16_a_critical_failure_rolls_on_its_table() -> None:
     """Seed: "ottenendo con i dadi il risultato minimo possibile …, e il risultato è pari o
     inferiore a 1/10 … del risultato dell'avversario (per attacchi in mischia), allora
     subisce un fallimento critico"; CG-16's table (ours): 51–80 drops the weapon."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d12")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto", agi="d12"))
     play(
         s,
         ("action.choose", "nothing"),
@@ -714,8 +611,7 @@ def test_cg16_a_critical_failure_rolls_on_its_table() -> None:
 
 def test_cg16_no_critical_failure_when_the_tenth_is_not_reached() -> None:
     """Seed: "pari o inferiore a 1/10 … del risultato dell'avversario": 10 × 1 > 9."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto", agi="d8"))
     play(
         s,
         ("action.choose", "nothing"),
@@ -731,8 +627,7 @@ def test_cg16_no_critical_failure_when_the_tenth_is_not_reached() -> None:
 
 def test_cg2_inconsistent_exploding_faces_are_refused_and_nothing_stored() -> None:
     """Seed "Ritirare": only a maximum is rolled again; a face off the die is no face."""
-    s = session([ch("Aldo", agi="d10", skills="spade:d6")], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10", skills="spade:d6"), ch("Bruto"))
     play(s, ("action.choose", "melee"))
     refused(s, (3, 5, 4), "too many")
     refused(s, (9, 2), "not a face of a d8")
@@ -770,8 +665,7 @@ def test_cg3_the_defence_roll_shows_the_chance_of_stopping_the_hit() -> None:
 
     from skirmtui.engine.core.odds import success_chance
 
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto"))
     play(s, ("action.choose", "melee"), ("attack.roll", (8, 8, 8, 3)))
     roll = s.prompt
     assert roll is not None and roll.key == "defence.roll"
@@ -785,8 +679,7 @@ def test_cg3_the_defence_roll_shows_the_chance_of_stopping_the_hit() -> None:
 def test_cg3_after_a_failed_attack_the_defence_roll_claims_no_chance() -> None:
     """Seed: "Nessuno dei personaggi supera la difficoltà … non accade nulla" / "Solo il
     difensore supera la difficoltà": the attack (5 < DP 8) is already stopped."""
-    s = session([ch("Aldo", agi="d10")], [ch("Bruto")], contact=["red1 blue1"])
-    scene(s)
+    s = duel(ch("Aldo", agi="d10"), ch("Bruto"))
     play(s, ("action.choose", "melee"), ("attack.roll", (5,)))
     roll = s.prompt
     assert roll is not None and roll.key == "defence.roll"

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from skirmtui.engine.core.battle import Unit
 from skirmtui.engine.core.odds import success_chance
 from skirmtui.systems.regole_base import dice, maths
 from skirmtui.systems.regole_base.tables import Weapon, armour_scores, weapons
@@ -14,6 +15,10 @@ from skirmtui.systems.regole_base.tables import Weapon, armour_scores, weapons
 
 def w(weapon_id: str) -> Weapon:
     return weapons()[weapon_id]
+
+
+#: A model the rolls are about (the tests give the value tested).
+MODEL = Unit("red1", "red", "Armigero", {}, {})
 
 
 # -- RB-1: the Confronti grid --------------------------------------------------------------
@@ -25,7 +30,7 @@ def test_rb1_grid_target_is_seven_plus_the_difference() -> None:
     assert dice.cell(4, 4).target == 7
     assert dice.cell(5, 3).target == 9
     assert dice.cell(3, 6).target == 4
-    roll = dice.confronto("k", "C vs C", 5, 3)
+    roll = dice.confronto(MODEL, "k", "C vs C", 5, 3)
     assert roll.resolve((4, 5)).success is True
     assert roll.resolve((5, 5)).success is False
 
@@ -34,7 +39,7 @@ def test_rb1_twelve_star_cell_twelve_fails_but_not_critically() -> None:
     """Seed: "* un tiro di 12 resta comunque un fallimento, ma non viene considerato un
     fallimento critico"; RB-1: target ≥ 12 reads 12*."""
     assert dice.cell(7, 2).text == "12*"
-    roll = dice.confronto("k", "x", 7, 2)
+    roll = dice.confronto(MODEL, "k", "x", 7, 2)
     twelve = roll.resolve((6, 6))
     assert twelve.success is False and twelve.critical is None
     assert roll.resolve((5, 6)).success is True
@@ -46,7 +51,7 @@ def test_rb1_two_slash_cell_only_two_succeeds_not_critically() -> None:
     """Seed: "\\ un tiro di 2 viene considerato un semplice successo non critico"; RB-1:
     target ≤ 2 reads 2\\."""
     assert dice.cell(1, 6).text == "2\\"
-    roll = dice.confronto("k", "x", 1, 6)
+    roll = dice.confronto(MODEL, "k", "x", 1, 6)
     two = roll.resolve((1, 1))
     assert two.success is True and two.critical is None
     assert roll.resolve((1, 2)).success is False
@@ -57,7 +62,7 @@ def test_rb1_two_slash_cell_only_two_succeeds_not_critically() -> None:
 def test_rb1_plain_cell_two_and_twelve_are_critical() -> None:
     """Seed: "un 2 su 2d è sempre un successo critico … un 12 su 2d sempre un
     fallimento critico"."""
-    roll = dice.confronto("k", "x", 4, 4)
+    roll = dice.confronto(MODEL, "k", "x", 4, 4)
     assert roll.resolve((1, 1)).critical == "success"
     assert roll.resolve((6, 6)).critical == "failure"
     assert roll.resolve((3, 4)).critical is None
@@ -85,11 +90,11 @@ def test_rb1_every_cell_of_the_shipped_grid_follows_the_ruling() -> None:
 
 def test_g2_confronto_shows_its_target_and_exact_chance() -> None:
     """G-2: before a roll the app shows the target and the exact chance."""
-    roll = dice.confronto("k", "Armigero hits Brigante", 4, 4)
+    roll = dice.confronto(MODEL, "k", "Armigero hits Brigante", 4, 4)
     assert "7 on 2d6" in roll.text
     assert success_chance(roll) == Fraction(21, 36)
-    assert success_chance(dice.confronto("k", "x", 0, 9)) == Fraction(1, 36)
-    assert success_chance(dice.confronto("k", "x", 9, 0)) == Fraction(35, 36)
+    assert success_chance(dice.confronto(MODEL, "k", "x", 0, 9)) == Fraction(1, 36)
+    assert success_chance(dice.confronto(MODEL, "k", "x", 9, 0)) == Fraction(35, 36)
 
 
 def test_rb1_a_bad_cell_in_the_grid_is_refused() -> None:
@@ -103,7 +108,7 @@ def test_rb1_a_bad_cell_in_the_grid_is_refused() -> None:
 def test_rb2_test_succeeds_at_or_under_the_value() -> None:
     """Seed: "essa viene considerata superata se il risultato del dado è pari o
     inferiore al valore richiesto"."""
-    roll = dice.test("k", "M test", 4)
+    roll = dice.test(MODEL, "m", "k", "M test", value=4)
     assert roll.resolve((4,)).success is True
     assert roll.resolve((5,)).success is False
 
@@ -111,17 +116,19 @@ def test_rb2_test_succeeds_at_or_under_the_value() -> None:
 def test_rb2_one_always_succeeds_six_always_fails_critically() -> None:
     """Seed: "un 1 su 1d … è sempre un successo critico, così come un 6 su 1d … sempre
     un fallimento critico"; RB-2: whatever the value."""
-    low = dice.test("k", "x", 0)
+    low = dice.test(MODEL, "m", "k", "x", value=0)
     one = low.resolve((1,))
     assert one.success is True and one.critical == "success"
-    high = dice.test("k", "x", 9)
+    high = dice.test(MODEL, "m", "k", "x", value=9)
     six = high.resolve((6,))
     assert six.success is False and six.critical == "failure"
 
 
 def test_rb9_test_malus_lowers_the_value() -> None:
     """Seed: "una prova di M, con un malus di -1 per ogni unità rimossa"."""
-    roll = dice.test("k", "M", 4, (dice.Mod("1 removed", -1), dice.Mod("at R 1", -1)))
+    roll = dice.test(
+        MODEL, "m", "k", "M", value=4, modifiers=(dice.Mod("1 removed", -1), dice.Mod("at R 1", -1))
+    )
     assert roll.resolve((2,)).success is True
     assert roll.resolve((3,)).success is False
     assert success_chance(roll) == Fraction(2, 6)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from skirmtui.tui.numbering import OptionNumbers
+from skirmtui.engine.core.prompts import Choose, Option, Pick
+from skirmtui.tui.numbering import OptionNumbers, next_in_cycle, option_numbers
 
 Q = ("activation.unit", "red", None)
 
@@ -61,3 +62,39 @@ def test_a_disabled_option_keeps_its_number_but_takes_none_new() -> None:
     assert numbers.numbers(Q, 1, ["a", "b", "c"], [True, False, True]) == {0: 1, 2: 2}
     # "a" is disabled now: it keeps 1 (pressing it says why); "c" keeps 2.
     assert numbers.numbers(Q, 1, ["a", "b", "c"], [False, False, True]) == {0: 1, 2: 2}
+
+
+def _move_pick() -> Pick:
+    """Six units, each with its ground (a group: one of them), as a movement asks."""
+    options = []
+    for unit in ("u1", "u2", "u3", "u4", "u5", "u6"):
+        options += [
+            Option(f"{unit}|open", f"{unit} open", group=unit),
+            Option(f"{unit}|rough", f"{unit} rough", group=unit),
+            Option(f"{unit}|steep", f"{unit} steep", group=unit, disabled="not active"),
+        ]
+    options.append(Option("none", "Nobody moved"))
+    return Pick(key="move.units", text="Which units moved?", options=options)
+
+
+def test_a_group_of_a_multi_select_shares_one_number() -> None:
+    prompt = _move_pick()
+    numbers = option_numbers(OptionNumbers(), prompt, 1)
+    # 19 options, 7 numbers: a unit's three choices (its disabled one too) show its number.
+    assert [numbers.get(i) for i in range(6)] == [1, 1, 1, 2, 2, 2]
+    assert numbers[18] == 7
+    assert sorted(set(numbers.values())) == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_a_choice_keeps_one_number_an_option() -> None:
+    options = [Option("a", "A", group="g"), Option("b", "B", group="g")]
+    prompt = Choose(key="k", text="?", options=options)  # groups only mean something in a Pick
+    assert option_numbers(OptionNumbers(), prompt, 1) == {0: 1, 1: 2}
+
+
+def test_a_group_number_ticks_each_choice_in_turn_then_none() -> None:
+    enabled = [3, 4]  # open, rough (steep is disabled: skipped)
+    assert next_in_cycle(enabled, None) == 3
+    assert next_in_cycle(enabled, 3) == 4
+    assert next_in_cycle(enabled, 4) is None
+    assert next_in_cycle([], None) is None

@@ -1,5 +1,6 @@
 """The Now pane's multi-select (`Pick`) and defaults (issue 25): Space or a number
-ticks, Enter confirms the ticked options; a default is shown and Enter accepts it."""
+ticks (a group's number ticks its choices in turn), Enter confirms the ticked options; a
+default is shown and Enter accepts it."""
 
 from __future__ import annotations
 
@@ -71,15 +72,26 @@ async def test_ticks_with_numbers_and_space_then_enter_answers(tmp_path: Path) -
         assert "   [ ] Nobody there — no such unit" in text  # listed, no key of its own
         await pilot.press("2")  # untick the default
         await pilot.press("1")  # Knight
-        await pilot.press("3", "4")  # Pikeman, then Archer of the same group: one of them
+        # Pikeman and Archer are one group (one of them): its one number, 3, ticks
+        # Pikeman, then Archer, then neither, then Pikeman again.
+        assert [line for line in text if line.startswith("3.")] == [
+            "3. [ ] Pikeman",
+            "3. [ ] Archer",
+        ]
+        await pilot.press("3", "3")
         await pilot.pause()
         assert [line for line in panel.lines_text() if "[x]" in line] == [
             "1. [x] Knight",
-            "4. [x] Archer",
+            "3. [x] Archer",
         ]
-        await pilot.press("5")  # no such number: says which there are, ticks nothing
+        await pilot.press("3")
         await pilot.pause()
-        assert panel.error == "no option 5: the numbers now are 1, 2, 3, 4"
+        assert [line for line in panel.lines_text() if "[x]" in line] == ["1. [x] Knight"]
+        await pilot.press("3", "3")
+        await pilot.pause()
+        await pilot.press("4")  # no such number: says which there are, ticks nothing
+        await pilot.pause()
+        assert panel.error == "no option 4: the numbers now are 1, 2, 3"
         await pilot.press("up", "space")  # the cursor (on Archer) up to Pikeman: ticked
         await pilot.pause()
         assert len(session.items) == 0

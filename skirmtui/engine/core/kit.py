@@ -64,8 +64,9 @@ def stat_test(
     unit: Unit,
     stat: str,
     key: str,
-    what: str,
+    what: str = "",
     *,
+    text: str | None = None,
     value: int | None = None,
     under: bool = True,
     dice: str = "1d6",
@@ -75,14 +76,15 @@ def stat_test(
 ) -> Roll:
     """A characteristic test: roll under (`dice` ≤ the value; a malus lowers the number
     to roll under) or, with `under=False`, roll over (`dice` + modifiers ≥ the value).
-    `value` defaults to the unit's current `stat`; the text says what and against what."""
+    `value` defaults to the unit's current `stat`; the text says what and against what
+    (`text`: the whole question, where the rulebook words it otherwise)."""
     number = unit.num(stat) if value is None else value
     return about(
         Roll,
         unit,
         target=target,
         key=key,
-        text=f"{unit.label} {what}? ({stat.upper()} {number})",
+        text=f"{unit.label} {what}? ({stat.upper()} {number})" if text is None else text,
         dice=dice,
         compare="<=" if under else ">=",
         threshold=number,
@@ -116,6 +118,22 @@ def pick_enemy(
     if choice == cancel_value or not b.alive(choice):
         return None
     return b.units[choice]
+
+
+def choose_one(
+    unit: Unit,
+    key: str,
+    text: str,
+    options: Sequence[Option],
+    *,
+    target: Unit | Iterable[Unit] | None = None,
+) -> Generator[Prompt, Any, str]:
+    """The value of the one option, unasked and unlogged (a question the rules never
+    ask with one option, unlike `asking.only_or_ask`), or `unit`'s choice of several."""
+    if len(options) == 1:
+        return options[0].value
+    choice = yield about(Choose, unit, target=target, key=key, text=text, options=options)
+    return str(choice)
 
 
 def unit_choices(

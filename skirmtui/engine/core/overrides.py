@@ -50,12 +50,7 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             if not isinstance(value, bool):
                 raise AnswerError(f"{field} is yes/no")
         elif spec.kind is int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise AnswerError(f"{field} must be a whole number")
-            if spec.minimum is not None and value < spec.minimum:
-                raise AnswerError(f"{field} must be at least {spec.minimum}")
-            if spec.maximum is not None and value > spec.maximum:
-                raise AnswerError(f"{field} must be at most {spec.maximum}")
+            value = _whole(value, spec, field, f"{field} must be")
         elif spec.kind is tuple:
             if not isinstance(value, list | tuple) or any(v not in battle.units for v in value):
                 raise AnswerError(f"{field} is a list of unit ids")
@@ -183,10 +178,16 @@ def _restore_level(spec: FieldSpec, value: object) -> int | None:
     """The GM's value for a restored unit (None when not given), within `spec`'s bounds."""
     if value is None:
         return None
+    return _whole(value, spec, spec.label, f"a unit put back has {spec.label}")
+
+
+def _whole(value: object, spec: FieldSpec, name: str, bounds: str) -> int:
+    """`value` if it is a whole number within `spec`'s bounds; else an `AnswerError`
+    naming it (`name`) or its bounds (`bounds` "at least …")."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise AnswerError(f"{spec.label} must be a whole number")
+        raise AnswerError(f"{name} must be a whole number")
     if spec.minimum is not None and value < spec.minimum:
-        raise AnswerError(f"a unit put back has {spec.label} at least {spec.minimum}")
+        raise AnswerError(f"{bounds} at least {spec.minimum}")
     if spec.maximum is not None and value > spec.maximum:
-        raise AnswerError(f"a unit put back has {spec.label} at most {spec.maximum}")
+        raise AnswerError(f"{bounds} at most {spec.maximum}")
     return value

@@ -132,14 +132,7 @@ class Choose(Prompt):
                 self.options.settle()
 
     def coerce(self, value: object) -> AnswerValue:
-        if not isinstance(value, str):
-            raise AnswerError(f"{self.key}: expected an option, got {value!r}")
-        option = self.option(value)
-        if option is None:
-            raise AnswerError(f"{value!r} is not one of the options")
-        if option.disabled is not None:
-            raise AnswerError(f"{option.label}: {option.disabled}")
-        return value
+        return _legal(self.key, value, self.option, "an option").value
 
     def random_answer(self, rng: random.Random) -> AnswerValue:
         enabled = self.enabled()
@@ -151,6 +144,20 @@ class Choose(Prompt):
     def describe(self, value: AnswerValue) -> str:
         option = self.option(str(value))
         return option.label if option else str(value)
+
+
+def _legal(
+    key: str, value: object, option_of: Callable[[str], Option | None], expected: str
+) -> Option:
+    """The option an answer (or a `Pick`'s value) names if it may be taken; else why not."""
+    if not isinstance(value, str):
+        raise AnswerError(f"{key}: expected {expected}, got {value!r}")
+    option = option_of(value)
+    if option is None:
+        raise AnswerError(f"{value!r} is not one of the options")
+    if option.disabled is not None:
+        raise AnswerError(f"{option.label}: {option.disabled}")
+    return option
 
 
 def _option_tuple(value: Iterable[Option]) -> tuple[Option, ...]:
@@ -188,14 +195,9 @@ class Pick(Prompt):
         picked: set[str] = set()
         groups: dict[str, str] = {}
         by_value = {o.value: o for o in self.options}  # once: a list may be long
-        for item in value:
-            if not isinstance(item, str):
-                raise AnswerError(f"{self.key}: expected options, got {item!r}")
-            option = by_value.get(item)
-            if option is None:
-                raise AnswerError(f"{item!r} is not one of the options")
-            if option.disabled is not None:
-                raise AnswerError(f"{option.label}: {option.disabled}")
+        for given in value:
+            option = _legal(self.key, given, by_value.get, "options")
+            item = option.value
             if item in picked:
                 raise AnswerError(f"{option.label} is picked twice")
             if option.group is not None:

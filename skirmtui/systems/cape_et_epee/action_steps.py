@@ -10,7 +10,7 @@ from typing import Any
 from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
-from skirmtui.engine.core.kit import about
+from skirmtui.engine.core.kit import about, choose_one
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import combat, morale, profile
@@ -100,19 +100,15 @@ def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
     target = yield from _pick_target(b, unit, "charge.target", na)
     if target is None:
         return False
-    counter = False
-    if can_react(b, target, "charge", na):
-        answer = yield about(
-            Choose,
-            target,
-            target=unit,
-            key="react.charge",
-            text=f"{target.label} is charged by {unit.label}: react? (1 AP)",
-            options=[Option("counter", "Countercharge"), Option(NONE, "No reaction", passive=True)],
-        )
-        if answer == "counter":
-            pay_reaction(b, target)
-            counter = True
+    counter = yield from _reaction(
+        b,
+        target,
+        unit,
+        "charge",
+        na,
+        f"{target.label} is charged by {unit.label}: react? (1 AP)",
+        Option("counter", "Countercharge"),
+    )
     spend(b, unit, "charge", na)
     if counter:
         b.record("info", f"{target.label} countercharges {unit.label}", actor=target.id)
@@ -273,34 +269,42 @@ def _melee(b: Battle, unit: Unit, na: bool) -> Sub:
         # A GM override took the opponent away while the action was being chosen.
         b.record("info", f"{unit.label} has nobody left to fight", actor=unit.id)
         return False
-    foe = foes[0]
-    if len(foes) > 1:
-        choice = yield about(
-            Choose,
-            unit,
-            key="melee.target",
-            text=f"{unit.label} fights whom?",
-            options=[Option(f.id, f.label) for f in foes],
-        )
-        foe = b.units[choice]
-    simultaneous = False
-    if can_react(b, foe, "melee", na):
-        answer = yield about(
-            Choose,
-            foe,
-            target=unit,
-            key="react.melee",
-            text=f"{foe.label} must fight {unit.label}: fight at the same time? (1 AP)",
-            options=[
-                Option("fight", "Fight simultaneously"),
-                Option(NONE, "No reaction", passive=True),
-            ],
-        )
-        if answer == "fight":
-            pay_reaction(b, foe)
-            simultaneous = True
+    fights = yield from choose_one(
+        unit, "melee.target", f"{unit.label} fights whom?", [Option(f.id, f.label) for f in foes]
+    )
+    foe = b.units[fights]
+    simultaneous = yield from _reaction(
+        b,
+        foe,
+        unit,
+        "melee",
+        na,
+        f"{foe.label} must fight {unit.label}: fight at the same time? (1 AP)",
+        Option("fight", "Fight simultaneously"),
+    )
     spend(b, unit, "melee", na)
     yield from combat.fight(b, unit, foe, simultaneous=simultaneous, charge=False)
+    return True
+
+
+def _reaction(
+    b: Battle, unit: Unit, acting: Unit, action: str, na: bool, text: str, reply: Option
+) -> Sub:
+    """CE-8: `unit`, the one `acting` charges or fights, reacts with `reply` or not,
+    when it can; True when it did (its AP paid)."""
+    if not can_react(b, unit, action, na):
+        return False
+    answer = yield about(
+        Choose,
+        unit,
+        target=acting,
+        key=f"react.{action}",
+        text=text,
+        options=[reply, Option(NONE, "No reaction", passive=True)],
+    )
+    if answer != reply.value:
+        return False
+    pay_reaction(b, unit)
     return True
 
 

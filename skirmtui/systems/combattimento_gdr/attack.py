@@ -127,25 +127,14 @@ def _defence_roll(
     hit (ties to the defender). When the attack already failed
     the hit is stopped whatever the defence rolls; the roll only sets the margins (and
     the critical-failure reference), so no chance is shown."""
-    if a_total >= difficulty:
+    stops = a_total >= difficulty
+    if stops:
         text = f"{target.label} defends: {choice.label}, stops the hit with {a_total} or more"
-        return (
-            yield from check(
-                b,
-                target,
-                "defence.roll",
-                text,
-                choice.dice,
-                a_total,
-                wound_mods(target),
-                attacker,
-                labels=choice.dice_labels,
-            )
+    else:
+        text = (
+            f"{target.label} defends: {choice.label} (the attack failed, {a_total} < DP "
+            f"{difficulty}: this roll sets the margins)"
         )
-    text = (
-        f"{target.label} defends: {choice.label} (the attack failed, {a_total} < DP "
-        f"{difficulty}: this roll sets the margins)"
-    )
     return (
         yield from check(
             b,
@@ -153,10 +142,10 @@ def _defence_roll(
             "defence.roll",
             text,
             choice.dice,
-            difficulty,
+            a_total if stops else difficulty,
             wound_mods(target),
             attacker,
-            compare=None,
+            ">=" if stops else None,
             labels=choice.dice_labels,
         )
     )

@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
-from skirmtui.engine.core.kit import about
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
+from skirmtui.engine.core.kit import about, choose_one
+from skirmtui.engine.core.prompts import Ask, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras.profile import (
     Weapon,
@@ -204,17 +204,14 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
     weapons = ranged_weapons(shooter)
     if not weapons:
         return False
-    weapon = weapons[0]
-    if len(weapons) > 1:
-        picked = yield about(
-            Choose,
-            shooter,
-            target=target,
-            key="shoot.weapon",
-            text=f"{shooter.label}: which weapon?",
-            options=[Option(str(i), w.describe()) for i, w in enumerate(weapons)],
-        )
-        weapon = weapons[int(picked)]
+    picked = yield from choose_one(
+        shooter,
+        "shoot.weapon",
+        f"{shooter.label}: which weapon?",
+        [Option(str(i), w.describe()) for i, w in enumerate(weapons)],
+        target=target,
+    )
+    weapon = weapons[int(picked)]
     firing = yield from _models_in_range(shooter, target, weapon)
     if not firing:
         b.record("info", f"{shooter.label} cannot shoot {target.label}: out of range or sight")

@@ -62,12 +62,7 @@ def morale(b: Battle) -> Sub[None]:
     if unit.num("r") == 1:
         mods.append(dice.Mod("at R 1", -int(_MORALE["last_wound"])))
     result = yield dice.test(
-        "morale.assault",
-        f"{name(unit)}'s side lost more: M test",
-        unit.num("m"),
-        tuple(mods),
-        side=unit.side,
-        actor=unit.id,
+        unit, "m", "morale.assault", f"{name(unit)}'s side lost more: M test", modifiers=tuple(mods)
     )
     if not result.success and not unit.removed:
         yield from _flee(b, unit)
@@ -96,13 +91,12 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
             continue
         bonus = v_now(enemy) - enemy.num("v")
         result = yield dice.test(
+            enemy,
+            "v",
             "morale.pursuit",
             f"{name(enemy)} pursues {name(unit)}: V {enemy.num('v')}",
-            enemy.num("v"),
-            (dice.Mod("charged", bonus),) if bonus else (),
-            side=enemy.side,
-            actor=enemy.id,
-            target=unit.id,
+            modifiers=(dice.Mod("charged", bonus),) if bonus else (),
+            target=unit,
         )
         if result.natural == 6:
             far = "critical_flight"
@@ -123,11 +117,27 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
                 kind="pursuit",
             )
         return
-    skip = frozenset(e.id for e in foes_in_contact(b, unit))
+    yield from get_away(
+        b,
+        unit,
+        foes_in_contact(b, unit),
+        pos(b).left,
+        "morale.flee_move",
+        f"{name(unit)} gets away: move it up to {v_inches(unit, far)} from the enemy",
+    )
+
+
+def get_away(
+    b: Battle, unit: Unit, foes: list[Unit], moved: list[str], key: str, text: str
+) -> Sub[None]:
+    """A model leaving its melee (fleeing, RB-9; escaping, RB-13): out of the fight,
+    listed in `moved`, moved by the table (`text`, "done?" under `key`, or told in the
+    question of what it passed when one follows, issue 25), then the enemies it passes
+    may strike (`provoked`), but not the `foes` it leaves."""
+    skip = frozenset(e.id for e in foes)
     part(b, unit)
-    pos(b).left.append(unit.id)
-    how = f"{name(unit)} gets away: move it up to {v_inches(unit, far)} from the enemy"
-    yield from provoked(b, unit, run=False, skip=skip, moved=("morale.flee_move", how))
+    moved.append(unit.id)
+    yield from provoked(b, unit, run=False, skip=skip, moved=(key, text))
 
 
 # -- (4) winners' moves, then reloads and on to Shooting ---------------------------------------

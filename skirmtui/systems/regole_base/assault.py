@@ -7,12 +7,11 @@ from __future__ import annotations
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about, skipped
+from skirmtui.engine.core.kit import about, choose_one, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
 from skirmtui.systems.regole_base.attacks import melee_attack
-from skirmtui.systems.regole_base.passing import provoked
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import melee_weapons, name, reloadable, wielded
 from skirmtui.systems.regole_base.state import (
@@ -22,7 +21,6 @@ from skirmtui.systems.regole_base.state import (
     foes_in_contact,
     melees,
     order,
-    part,
     touch,
     v_inches,
     v_now,
@@ -170,25 +168,27 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
     b.set(unit, "fought", True)  # RB-20: engaged in the Assault phase, whatever comes
     result = yield from dice.confront(
         b,
+        unit,
         "assault.escape",
         f"{name(unit)} tries to escape: V {v_now(unit)} vs V {v_now(fastest)} of {name(fastest)}",
         dice.Operand("V", v_now(unit), dice.mods(("charged", v_now(unit) - unit.num("v")))),
         dice.Operand(
             "V", v_now(fastest), dice.mods(("charged", v_now(fastest) - fastest.num("v")))
         ),
-        side=unit.side,
-        actor=unit.id,
-        target=fastest.id,
+        target=fastest,
     )
     if unit.removed:
         return
     if result.success:
         far = "critical_flight" if result.critical == "success" else "escape"
-        skip = frozenset(e.id for e in foes)
-        part(b, unit)
-        pos(b).escaped.append(unit.id)
-        how = f"{name(unit)} escapes: move it up to {v_inches(unit, far)} away"
-        yield from provoked(b, unit, run=False, skip=skip, moved=("assault.escape_move", how))
+        yield from aftermath.get_away(
+            b,
+            unit,
+            foes,
+            pos(b).escaped,
+            "assault.escape_move",
+            f"{name(unit)} escapes: move it up to {v_inches(unit, far)} away",
+        )
         return
     if result.critical == "failure":
         yield from melee_attack(b, fastest, unit, why="makes an extra attack on", kind="extra")
@@ -310,15 +310,10 @@ def _fight(b: Battle) -> Sub[None]:
         b.set(attacker, "lose", attacker.num("lose") - 1)
         b.record("info", f"{name(attacker)} loses this attack", actor=attacker.id)
         return
-    foes = foes_in_contact(b, attacker)
-    target = foes[0]
-    if len(foes) > 1:
-        choice = yield about(
-            Choose,
-            attacker,
-            key="assault.target",
-            text=f"{name(attacker)} attacks which enemy in contact?",
-            options=[Option(e.id, name(e)) for e in foes],
-        )
-        target = b.units[str(choice)]
-    yield from melee_attack(b, attacker, target)
+    target = yield from choose_one(
+        attacker,
+        "assault.target",
+        f"{name(attacker)} attacks which enemy in contact?",
+        [Option(e.id, name(e)) for e in foes_in_contact(b, attacker)],
+    )
+    yield from melee_attack(b, attacker, b.units[target])

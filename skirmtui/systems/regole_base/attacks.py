@@ -73,13 +73,12 @@ def wound_roll(
         return
     result = yield from dice.confront(
         b,
+        attacker,
         "wound.roll",
         f"Wound: F {f} vs R {r} of {name(target)}",
         dice.Operand("F", f, f_mods),
         dice.Operand("R", r),
-        side=attacker.side,
-        actor=attacker.id,
-        target=target.id,
+        target=target,
     )
     annotate(b, attack=about)
     if result.success:
@@ -130,12 +129,12 @@ def armour_save(
         return "through"
     value = maths.save_target(score, weapon, bool(target.profile["shield"]), half)
     result = yield dice.test(
+        target,
+        "armour",
         "armour.save",
         f"{name(target)}'s armour {score} − penetration: {value} or less",
-        value,
-        side=target.side,
-        actor=target.id,
-        target=attacker.id,
+        value=value,
+        target=attacker,
     )
     dice.tested(b, dice.Operand("armour", value, dice.mods(("penetration", value - score))))
     if about is not None:
@@ -193,13 +192,12 @@ def melee_attack(
     if not auto_hit:
         hit = yield from dice.confront(
             b,
+            attacker,
             "melee.hit",
             f"{name(attacker)} hits {name(target)}? C {c} vs C {target.num('c')}",
             dice.Operand("C", c, dice.mods(("wound roll's critical failure", -malus))),
             dice.Operand("C", target.num("c")),
-            side=attacker.side,
-            actor=attacker.id,
-            target=target.id,
+            target=target,
         )
         annotate(b, attack=about)
         if hit.critical == "failure":
@@ -249,12 +247,11 @@ def stun(b: Battle, target: Unit, attacker: Unit) -> Sub[None]:
     """Seed (Stordire): "deve superare una prova di R o rinunciare al suo prossimo
     attacco"; RB-10: any hit not parried, if the target survives."""
     result = yield dice.test(
+        target,
+        "r",
         "stun.test",
         f"{name(target)} is stunned unless it passes R {target.num('r')}",
-        target.num("r"),
-        side=target.side,
-        actor=target.id,
-        target=attacker.id,
+        target=attacker,
     )
     if not result.success:
         b.set(target, "lose", target.num("lose") + 1)
@@ -280,13 +277,12 @@ def _parry(b: Battle, attacker: Unit, target: Unit) -> Sub[bool]:
     b.set(target, "attacks", target.num("attacks") - 1)
     result = yield from dice.confront(
         b,
+        target,
         "melee.parry_roll",
         f"{name(target)} parries: C {target.num('c')} vs C {attacker.num('c')}",
         dice.Operand("C", target.num("c")),
         dice.Operand("C", attacker.num("c")),
-        side=target.side,
-        actor=target.id,
-        target=attacker.id,
+        target=attacker,
     )
     if not result.success or target.removed:
         return False
@@ -327,14 +323,13 @@ def ranged_attack(
     about = attack_about(weapon, kind, target, half)
     hit = yield from dice.confront(
         b,
+        shooter,
         "shoot.hit",
         f"{name(shooter)} {'free shot' if free else 'shoots'} {name(target)} with "
         f"{weapon.name}{' beyond half range' if half else ''}: T {t} vs V {v}{extra}",
         dice.Operand("T", t, t_mods),
         dice.Operand("V", v, raised),
-        side=shooter.side,
-        actor=shooter.id,
-        target=target.id,
+        target=target,
     )
     annotate(b, attack=about)
     if hit.critical == "failure":
@@ -379,12 +374,11 @@ def fall(b: Battle, unit: Unit, height: int) -> Sub[None]:
     r = unit.num("r")
     result = yield from dice.confront(
         b,
+        unit,
         "fall.wound",
         f'Does the {height}" fall wound {name(unit)}? F {height} vs R {r}',
         dice.Operand("height", height),
         dice.Operand("R", r),
-        side=unit.side,
-        actor=unit.id,
     )
     if result.success:
         count = maths.wounds(height, r, result.critical == "success")

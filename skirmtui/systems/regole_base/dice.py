@@ -10,8 +10,8 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any, NamedTuple
 
-from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.kit import annotate
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import about, annotate, stat_test
 from skirmtui.engine.core.prompts import Prompt, Roll, RollResult
 from skirmtui.systems.regole_base.tables import confronti
 
@@ -77,19 +77,15 @@ def cell(own: int, opposed: int) -> Cell:
 
 
 def confronto(
-    key: str,
-    text: str,
-    own: int,
-    opposed: int,
-    *,
-    side: str | None = None,
-    actor: str | None = None,
-    target: str | None = None,
+    unit: Unit, key: str, text: str, own: int, opposed: int, *, target: Unit | None = None
 ) -> Roll:
-    """A 2d6 Confronto: success on a roll at or under the cell's target; a 2 is a
+    """`unit`'s 2d6 Confronto: success on a roll at or under the cell's target; a 2 is a
     critical success and a 12 a critical failure, except where "12*" and "2\\" say."""
     found = cell(own, opposed)
-    return Roll(
+    return about(
+        Roll,
+        unit,
+        target=target,
         key=key,
         text=f"{text} ({own} vs {opposed}: {found.words} on 2d6)",
         dice="2d6",
@@ -99,9 +95,6 @@ def confronto(
         always_fail=_TWELVE,
         crit_success=_NONE if found.two_slash else _TWO,
         crit_failure=_NONE if found.twelve_star else _TWELVE,
-        side=side,
-        actor=actor,
-        target=target,
     )
 
 
@@ -111,32 +104,30 @@ class Mod(NamedTuple):
 
 
 def test(
+    unit: Unit,
+    stat: str,
     key: str,
     text: str,
-    value: int,
-    modifiers: tuple[Mod, ...] = (),
     *,
-    side: str | None = None,
-    actor: str | None = None,
-    target: str | None = None,
+    value: int | None = None,
+    modifiers: tuple[Mod, ...] = (),
+    target: Unit | None = None,
 ) -> Roll:
-    """Seed: a test is passed on 1d6 at or under the value; RB-2: a 1 always succeeds
-    critically, a 6 always fails critically. A malus lowers the value to roll under."""
-    return Roll(
-        key=key,
+    """Seed: a test is passed on 1d6 at or under the value (the unit's `stat`, or
+    `value`); RB-2: a 1 always succeeds critically, a 6 always fails critically. A malus
+    lowers the value to roll under (the kit's `stat_test`, in the rulebook's words)."""
+    return stat_test(
+        unit,
+        stat,
+        key,
         text=text,
-        dice="1d6",
-        compare="<=",
-        threshold=value,
-        modifiers=tuple((m.label, m.value) for m in modifiers),
-        mod_target=True,
+        value=value,
+        target=target,
+        modifiers=[(m.label, m.value) for m in modifiers],
         always_succeed=_ONE,
         always_fail=_SIX,
         crit_success=_ONE,
         crit_failure=_SIX,
-        side=side,
-        actor=actor,
-        target=target,
     )
 
 
@@ -162,20 +153,17 @@ def part(role: str, operand: Operand) -> dict[str, Any]:
 
 def confront(
     b: Battle,
+    unit: Unit,
     key: str,
     text: str,
     own: Operand,
     against: Operand,
     *,
-    side: str | None = None,
-    actor: str | None = None,
-    target: str | None = None,
+    target: Unit | None = None,
 ) -> Generator[Prompt, Any, RollResult]:
     """`confronto`, then the roll's entry names its operands (RB-1: the cell read is the
     characteristic's value across, the opposed value down)."""
-    result: RollResult = yield confronto(
-        key, text, own.value, against.value, side=side, actor=actor, target=target
-    )
+    result: RollResult = yield confronto(unit, key, text, own.value, against.value, target=target)
     annotate(b, roll=_parts(own, against))
     return result
 

@@ -170,12 +170,11 @@ def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:
     halved = dice.mods(("half the height, rounded up", against - height))
     result = yield from dice.confront(
         b,
+        unit,
         "move.height_roll",
         f'{name(unit)} tries to {words} {height}": {what} {own} vs {against}',
         dice.Operand(what, own),
         dice.Operand("height", against, halved),
-        side=unit.side,
-        actor=unit.id,
     )
     if result.success:
         return True
@@ -192,11 +191,7 @@ def _fleeing(b: Battle, unit: Unit) -> Sub[None]:
     locked = engaged(b, unit)
     if unit.flag("fled") or locked:
         result = yield dice.test(
-            "morale.recover",
-            f"{name(unit)} tries to recover: M {unit.num('m')}",
-            unit.num("m"),
-            side=unit.side,
-            actor=unit.id,
+            unit, "m", "morale.recover", f"{name(unit)} tries to recover: M {unit.num('m')}"
         )
         if result.success:
             b.set(unit, "fleeing", False)

@@ -194,12 +194,11 @@ def _morale(b: Battle) -> Sub[None]:
         return
     mods = (dice.Mod("at R 1", -int(_MORALE["last_wound"])),) if unit.num("r") == 1 else ()
     result = yield dice.test(
+        unit,
+        "m",
         "morale.shooting",
         f"{name(unit)} is at R {unit.num('r')} of {unit.profile['r']}: M test",
-        unit.num("m"),
-        mods,
-        side=unit.side,
-        actor=unit.id,
+        modifiers=mods,
     )
     if not result.success and not unit.flag("fleeing"):
         b.set(unit, "fleeing", True)

@@ -24,41 +24,38 @@ class Combat(WIRules):
     """The Shooting and Melee phases."""
 
     def _shooting(self, b: Battle) -> Step:
-        side = self._side(b)
-        shooter = yield from self._pick_fighter(b, "shoot", "shoots", "No more shooting")
-        if shooter is None:
+        fight = yield from self._pick_fight(b, "shoot", "shoots", "No more shooting")
+        if fight is None:
             return
-        target = yield from self._pick_target(b, shooter, "shoot")
-        if target is None:
-            return
+        shooter, target = fight
         bands = profile.rules()["bands"]
         if not one_at_a_time(b):
             # Issue 25: sight and distance in one answer (either "no" holds the unit).
-            band_id = yield Choose(
+            band_id = yield about(
+                Choose,
+                shooter,
+                target=target,
                 key="shoot.sight",
-                side=side,
-                actor=shooter.id,
-                target=target.id,
                 text=f"Does {shooter.label} see at least 50% of {target.label}, how far?",
                 options=[Option(band["id"], f"sees it, {band['label']}") for band in bands]
                 + [Option("out", "does not see 50% of it, or over 100 cm", passive=True)],
             )
         else:
-            visible = yield Ask(
+            visible = yield about(
+                Ask,
+                shooter,
+                target=target,
                 key="shoot.visible",
-                side=side,
-                actor=shooter.id,
-                target=target.id,
                 text=f"Does {shooter.label} see at least 50% of {target.label}?",
             )
             if not visible:
                 b.set(shooter, "held", True)
                 return
-            band_id = yield Choose(
+            band_id = yield about(
+                Choose,
+                shooter,
+                target=target,
                 key="shoot.band",
-                side=side,
-                actor=shooter.id,
-                target=target.id,
                 text=f"Distance from {shooter.label} to {target.label}?",
                 options=[Option(band["id"], band["label"]) for band in bands]
                 + [Option("out", "over 100 cm (out of range)", passive=True)],
@@ -122,8 +119,12 @@ class Combat(WIRules):
             return None
         return b.units[choice]
 
-    def _pick_target(self, b: Battle, attacker: Unit, what: str) -> Any:
-        """Choose an enemy on the table; cancelling makes the attacker hold this phase."""
+    def _pick_fight(self, b: Battle, what: str, verb: str, done: str) -> Any:
+        """The unit that fights (`_pick_fighter`) and the enemy on the table it attacks,
+        or None: the player passed, or cancelled the target (the unit holds this phase)."""
+        attacker = yield from self._pick_fighter(b, what, verb, done)
+        if attacker is None:
+            return None
         target = yield from pick_enemy(
             b,
             attacker,
@@ -135,24 +136,22 @@ class Combat(WIRules):
         )
         if target is None:
             b.set(attacker, "held", True)
-        return target
+            return None
+        return attacker, target
 
     # Melee (WI-8) ---------------------------------------------------------------------
 
     def _melee(self, b: Battle) -> Step:
-        side = self._side(b)
-        attacker = yield from self._pick_fighter(b, "melee", "attacks in melee", "No more melee")
-        if attacker is None:
+        fight = yield from self._pick_fight(b, "melee", "attacks in melee", "No more melee")
+        if fight is None:
             return
-        target = yield from self._pick_target(b, attacker, "melee")
-        if target is None:
-            return
+        attacker, target = fight
         reach = profile.rules()["melee"]["reach_cm"]
-        within = yield Ask(
+        within = yield about(
+            Ask,
+            attacker,
+            target=target,
             key="melee.reach",
-            side=side,
-            actor=attacker.id,
-            target=target.id,
             # Seed, general rule: a unit is hit only by units that see at least 50% of it.
             text=f"Is {target.label} within {reach} cm of {attacker.label}, "
             "and at least 50% visible to it?",

@@ -107,7 +107,9 @@ def pick_help(prompt: Pick, picked: int) -> str:
         bounds = f"pick {prompt.minimum}–{most}"
     else:
         bounds = "any"
-    return f"{picked} ticked ({bounds}) · Space/1–9 tick · Enter done"
+    grouped = any(option.group is not None for option in prompt.options)
+    keys = "1–9 next choice" if grouped else "Space/1–9 tick"
+    return f"{picked} ticked ({bounds}) · {keys} · Enter done"
 
 
 def default_words(prompt: Prompt) -> str:

@@ -25,7 +25,7 @@ from skirmtui.engine.core.dice import DiceError, read_faces
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
-from skirmtui.tui.numbering import OptionNumbers
+from skirmtui.tui.numbering import OptionNumbers, next_in_cycle, option_numbers
 from skirmtui.tui.widgets.lines import changed_rows, wrap
 from skirmtui.tui.widgets.prompt_lines import (
     Line,
@@ -120,12 +120,7 @@ class PromptPanel(Widget, can_focus=True):
         if isinstance(prompt, Choose | Pick):
             options = prompt.options
             self._cursor = next((i for i, o in enumerate(options) if o.disabled is None), 0)
-            self.numbers = self._numbering.numbers(
-                (prompt.key, prompt.side, prompt.actor),
-                self.session.battle.round,
-                [o.value for o in options],
-                [o.disabled is None for o in options],
-            )
+            self.numbers = option_numbers(self._numbering, prompt, self.session.battle.round)
             # A default is an offer: the cursor on it (Choose), its boxes ticked (Pick).
             default = prompt.default
             ticked = default if isinstance(prompt, Pick) and isinstance(default, tuple) else ()
@@ -173,22 +168,40 @@ class PromptPanel(Widget, can_focus=True):
         if self.read_only or prompt is None:
             return
         if isinstance(prompt, Choose | Pick):
-            index = next((i for i, n in self.numbers.items() if n == int(digit)), None)
-            if index is None:
-                shown = ", ".join(str(n) for n in sorted(self.numbers.values()))
+            numbered = sorted(i for i, n in self.numbers.items() if n == int(digit))
+            if not numbered:
+                shown = ", ".join(str(n) for n in sorted(set(self.numbers.values())))
                 self.show_error(f"no option {digit}: the numbers now are {shown}")
                 return
-            option = prompt.options[index]
+            if len(numbered) > 1:  # a Pick group's number: its choices in turn
+                self.cycle(numbered)
+                return
+            option = prompt.options[numbered[0]]
             if option.disabled is not None:
                 self.show_error(f"{one_line(option.label)}: {one_line(option.disabled)}")
-                return
-            if isinstance(prompt, Pick):
-                self._cursor = index
-                self.toggle(index)
+            elif isinstance(prompt, Pick):
+                self._cursor = numbered[0]
+                self.toggle(numbered[0])
             else:
                 self.post_message(self.Answered(option.value))
         elif self.takes_text:
             self.action_type(digit)
+
+    def cycle(self, group: list[int]) -> None:
+        """A number shared by a `Pick` group (one unit's choices): each press ticks the
+        group's next choice, and after the last, none of them (`next_in_cycle`)."""
+        prompt = self.session.prompt
+        if not isinstance(prompt, Pick):
+            return
+        enabled = [i for i in group if prompt.options[i].disabled is None]
+        ticked = next((i for i in enabled if i in self.picked), None)
+        following = next_in_cycle(enabled, ticked)
+        self.picked -= set(group)
+        if following is not None:
+            self.picked.add(following)
+        self._cursor = following if following is not None else enabled[0]
+        self.error = ""
+        self._redraw()
 
     def toggle(self, index: int) -> None:
         """Tick or untick a `Pick`'s option; ticking one of a group unticks the others."""
