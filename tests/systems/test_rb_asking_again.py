@@ -189,16 +189,18 @@ def _escape(s: Session, charge_key: str) -> None:
 
 def test_rb13_an_escape_is_told_in_the_question_of_what_it_passed() -> None:
     """RB-9/RB-13: a successful escape moves V" and the model makes no attacks; RB-17:
-    on its way it may pass other enemies. The instruction to move it is the first line
-    of that question (one answer, not a "done?" and then the question): the same
-    contacts broken and the same free attack."""
+    on its way it may pass other enemies. The instruction to move it is a note of that
+    question (one answer, not a "done?" and then the question): the same contacts
+    broken and the same free attack."""
     units = {"red": [model("A"), model("C")], "blue": [model("B")]}
     before, now = _both(units)
     _escape(before, "assault.action")
     _escape(now, "assault.charge")
     play(before, ("assault.escape_move", True))
     assert isinstance(now.prompt, Pick) and key(now) == "move.passed"
-    assert now.prompt.text.startswith('B escapes: move it up to 4" away. Which enemy models')
+    assert now.prompt.text == (
+        'Which enemy models did B pass within 1" of? (B escapes: move it up to 4" away)'
+    )
     assert [o.value for o in now.prompt.options] == ["red2"]
     for s in (before, now):
         play(s, ("move.passed", ["red2"]), ("melee.hit", (6, 5)))

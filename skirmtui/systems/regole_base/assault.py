@@ -76,7 +76,7 @@ def _activate(b: Battle) -> Sub[None]:
     # chooses the charge, then the table says if it reached (a fact: never the app's).
     told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
     enemies = b.enemies(unit.side)
-    reach = "" if not told else f" and reaches base contact (up to {v_inches(unit, 'charge')})"
+    reach = "" if not told else f", reaching base contact (up to {v_inches(unit, 'charge')})"
     options = [
         Option(
             f"charge:{e.id}",
@@ -95,15 +95,14 @@ def _activate(b: Battle) -> Sub[None]:
     options.append(Option("pass", "Pass", passive=True))
     if told:
         options.extend(
-            Option(f"short:{e.id}", f"Charge {name(e)} ({b.side_name(e.side)}): falls short")
+            Option(f"short:{e.id}", f"Charge {name(e)} ({b.side_name(e.side)}), falling short")
             for e in enemies
         )
     prompt = about(
         Choose,
         unit,
         key="assault.charge" if told else "assault.action",
-        text=f"{name(unit)}: charge{' (did it reach?)' if told else ''}, "
-        f"{'escape' if locked else 'reload'} or pass?",
+        text=f"{name(unit)}: charge, {'escape' if locked else 'reload'} or pass?",
         options=options,
     )
     choice = str((yield offer_last(b, prompt)))

@@ -91,12 +91,12 @@ def _passed(
     if not near_ones or unit.removed:
         return
     armed = _free_shooters(b, unit, set()) if run else []
-    what = f'did {name(unit)} pass within 1" of'
-    if armed:
-        what += ", and which enemy weapons did it run within half the range of"
-    text = f"Which enemy models {what}?"
-    if moved is not None:
-        text = f"{moved[1]}. {text}"
+    text = f'Which enemy models did {name(unit)} pass within 1" of'
+    if armed:  # the narrative tells the first clause; each weapon's label says the rest
+        text += ", which weapons did it run within half range of"
+    text += "?"
+    if moved is not None:  # a note in brackets: the narrative tells the question alone
+        text += f" ({moved[1]})"
     picked = yield about(
         Pick,
         unit,
@@ -107,7 +107,11 @@ def _passed(
         "not listed.",
         options=[Option(e.id, name(e)) for e in near_ones]
         + [
-            Option(f"{u.id}:{g.id}", f"{name(u)} — {g.name} (half range {_half(u, g)})", group=u.id)
+            Option(
+                f"{u.id}:{g.id}",
+                f"within half range ({_half(u, g)}) of {name(u)}'s {g.name}",
+                group=u.id,
+            )
             for u, g in armed
         ],
     )
