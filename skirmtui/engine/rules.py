@@ -25,6 +25,7 @@ from skirmtui.engine.core.kit import (
     reset,
     skipped,
     stat_test,
+    summary_by_side,
     unit_choices,
     winner_by_score,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "setup_from_scenario",
     "skipped",
     "stat_test",
+    "summary_by_side",
     "unit_choices",
     "winner_by_score",
 ]

@@ -19,6 +19,7 @@ from skirmtui.engine.core.kit import (
     pick_enemy,
     reset,
     stat_test,
+    summary_by_side,
     unit_choices,
     winner_by_score,
 )
@@ -165,6 +166,13 @@ def test_reset_clears_per_turn_flags_logging_only_changes() -> None:
         Effect("r1", "moved", True, False),
         Effect("r2", "moved", True, False),
     ]
+
+
+def test_summary_by_side_gives_each_side_its_units_and_those_standing() -> None:
+    b = battle()
+    b.remove(b.units["b2"])
+    lines = summary_by_side(b, lambda side, units, left: f"{side.name} {len(left)}/{len(units)}")
+    assert lines == [b.headline(), "Red 2/2", "Blue 1/2"]
 
 
 def test_winner_by_score_is_a_draw_on_a_tie() -> None:

@@ -6,6 +6,7 @@ import itertools
 import random
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -44,6 +45,11 @@ def d6_test(threshold: int, *modifiers: tuple[str, int], mod_target: bool = True
         modifiers=modifiers,
         mod_target=mod_target,
     )
+
+
+def bare(dice: str, **fields: Any) -> Roll:
+    """A roll with nothing but its dice and `fields` (key and text "r")."""
+    return Roll(key="r", text="r", dice=dice, **fields)
 
 
 # -- Choose ---------------------------------------------------------------------------------
@@ -181,7 +187,7 @@ def test_confirm_takes_only_true() -> None:
 
 
 def test_roll_takes_faces_as_a_tuple_or_list_of_ints() -> None:
-    roll = Roll(key="r", text="r", dice="2d6", compare="<=", threshold=7)
+    roll = bare("2d6", compare="<=", threshold=7)
     assert roll.coerce((3, 4)) == (3, 4)
     assert roll.coerce([3, 4]) == (3, 4)
 
@@ -199,7 +205,7 @@ def test_roll_takes_faces_as_a_tuple_or_list_of_ints() -> None:
     ],
 )
 def test_roll_refuses_faces_that_do_not_fit_the_dice(value: object, message: str) -> None:
-    roll = Roll(key="r", text="r", dice="2d6", compare="<=", threshold=7)
+    roll = bare("2d6", compare="<=", threshold=7)
     with pytest.raises(AnswerError, match=message):
         roll.coerce(value)
 
@@ -215,7 +221,7 @@ def test_a_malus_on_a_roll_under_test_lowers_the_number_to_roll_under() -> None:
 
 
 def test_modifiers_on_the_total_add_to_the_faces() -> None:
-    roll = Roll(key="r", text="r", dice="2d6", compare=">=", threshold=8, modifiers=[("aim", 1)])
+    roll = bare("2d6", compare=">=", threshold=8, modifiers=[("aim", 1)])
     result = roll.resolve((3, 4))
     assert (result.natural, result.total, result.threshold, result.success) == (7, 8, 8, True)
     assert describe_roll(roll, result) == "[3 4] +1 = 8 ≥ 8: success"
@@ -223,10 +229,8 @@ def test_modifiers_on_the_total_add_to_the_faces() -> None:
 
 
 def test_naturals_that_always_succeed_fail_or_are_critical() -> None:
-    roll = Roll(
-        key="r",
-        text="r",
-        dice="1d6",
+    roll = bare(
+        "1d6",
         compare="<=",
         threshold=3,
         always_succeed=frozenset({1}),
@@ -238,12 +242,12 @@ def test_naturals_that_always_succeed_fail_or_are_critical() -> None:
     assert roll.resolve((6,)).critical == "failure" and roll.resolve((6,)).success is False
     assert roll.resolve((3,)).critical is None
     assert "(critical failure)" in roll.describe((6,))
-    high = Roll(key="r", text="r", dice="1d6", compare="<=", threshold=9, always_fail={6})
+    high = bare("1d6", compare="<=", threshold=9, always_fail={6})
     assert high.resolve((6,)).success is False and high.resolve((5,)).success is True
 
 
 def test_a_roll_without_target_has_no_success() -> None:
-    roll = Roll(key="r", text="r", dice="2d6")
+    roll = bare("2d6")
     result = roll.resolve((2, 5))
     assert (result.total, result.threshold, result.success) == (7, None, None)
     assert describe_roll(roll, result) == "[2 5] = 7"
@@ -262,25 +266,23 @@ def test_a_roll_without_target_has_no_success() -> None:
         (d6_test(4, ("long range", -2)), Fraction(2, 6)),
         (d6_test(4, ("long range", -2), ("reduced visibility", -2)), Fraction(0)),
         (d6_test(6, ("x", +3)), Fraction(1)),
-        (Roll(key="r", text="r", dice="2d6", compare="<=", threshold=7), Fraction(21, 36)),
-        (Roll(key="r", text="r", dice="2d6", compare=">", threshold=10), Fraction(3, 36)),
+        (bare("2d6", compare="<=", threshold=7), Fraction(21, 36)),
+        (bare("2d6", compare=">", threshold=10), Fraction(3, 36)),
         (
-            Roll(key="r", text="r", dice="1d10", compare=">=", threshold=8, modifiers=[("+", 1)]),
+            bare("1d10", compare=">=", threshold=8, modifiers=[("+", 1)]),
             0.4,
         ),
         (
-            Roll(
-                key="r",
-                text="r",
-                dice="1d6",
+            bare(
+                "1d6",
                 compare="<=",
                 threshold=10,
                 always_fail=frozenset({6}),
             ),
             Fraction(5, 6),
         ),
-        (Roll(key="r", text="r", dice="1d6!", compare=">=", threshold=7), Fraction(1, 6)),
-        (Roll(key="r", text="r", dice="1d6!", compare=">=", threshold=13), Fraction(1, 36)),
+        (bare("1d6!", compare=">=", threshold=7), Fraction(1, 6)),
+        (bare("1d6!", compare=">=", threshold=13), Fraction(1, 36)),
     ],
 )
 def test_odds_are_exact(roll: Roll, chance: Fraction | float) -> None:
@@ -328,10 +330,8 @@ def _brute_force(roll: Roll) -> Fraction:
 
 
 rolls = st.builds(
-    lambda count, sides, explode, compare, threshold, mods, mod_target, always, never: Roll(
-        key="r",
-        text="r",
-        dice=f"{count}d{sides}{'!' if explode else ''}",
+    lambda count, sides, explode, compare, threshold, mods, mod_target, always, never: bare(
+        f"{count}d{sides}{'!' if explode else ''}",
         compare=compare,
         threshold=threshold,
         modifiers=[(f"m{i}", m) for i, m in enumerate(mods)],
@@ -432,9 +432,7 @@ def test_always_sets_given_as_plain_sets_still_give_odds() -> None:
 
 def test_the_odds_of_a_sum_of_exploding_dice_are_exact() -> None:
     """Seed 003 checks add a characteristic die and a skill die, each exploding (CG-2)."""
-    roll = Roll(
-        key="r", text="r", dice="1d4!+1d6!", compare=">=", threshold=9, modifiers=[("wounds", -1)]
-    )
+    roll = bare("1d4!+1d6!", compare=">=", threshold=9, modifiers=[("wounds", -1)])
     four, six = _exploding_weights(4), _exploding_weights(6)
     expected = sum(
         (pa * pb for a, pa in four.items() for b, pb in six.items() if a + b - 1 >= 9),

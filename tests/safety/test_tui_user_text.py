@@ -17,7 +17,7 @@ from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.screens.override import OverrideScreen
 from skirmtui.tui.screens.review import ReviewScreen
 from tests.safety.hostile import finished_hostile_save, hostile_save
-from tests.tui.helpers import SIZE
+from tests.tui.helpers import SIZE, press
 
 #: What the terminal must never receive from user text (the app's own output is
 #: styles, which the driver writes; segments hold only text).
@@ -51,8 +51,7 @@ async def test_battle_review_override_and_note_show_hostile_text(tmp_path: Path)
         assert isinstance(app.screen, BattleScreen)
         text = assert_clean(app)
         assert "[/]" in text  # a side name's markup, shown as typed
-        await pilot.press("v")
-        await pilot.pause()
+        await press(pilot, "v")
         assert isinstance(app.screen, ReviewScreen)
         text = assert_clean(app)
         assert "[b]bold[/b]" in text
@@ -62,16 +61,14 @@ async def test_battle_review_override_and_note_show_hostile_text(tmp_path: Path)
             assert_clean(app)
             select.expanded = False
         await pilot.press("escape")
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         assert isinstance(app.screen, OverrideScreen)
         for select in app.screen.query(Select):
             select.expanded = True
             await pilot.pause()
             assert_clean(app)
             select.expanded = False
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.return_code is None  # `[@click=app.quit]` did nothing
 
 
@@ -108,12 +105,10 @@ async def test_a_pasted_multi_line_note_keeps_every_line(tmp_path: Path) -> None
     app = open_app(hostile_save(tmp_path / "note.toml"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
+        await press(pilot, "e")
         area = app.screen.query_one(TextArea)
         area.text = "the bridge collapses\nboth sides lose a turn [/]"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, BattleScreen)
         assert app.session is not None
         item = app.session.items[-1]
@@ -133,8 +128,7 @@ async def test_setup_errors_show_a_hostile_side_name_literally(tmp_path: Path) -
         screen.query_one("#army-0", Select).value = "typed"
         await pilot.pause()
         screen.query_one("#units-0", TextArea).text = "Archer 3 four"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert app.session is None
         text = assert_clean(app)
         assert "[/] ␛]0;PWNED␇" in text, text

@@ -17,6 +17,7 @@ from skirmtui.engine.store.saves import MAX_SAVE_BYTES
 from skirmtui.systems.registry import systems
 from skirmtui.tui.screens.player import PlayerScreen
 from skirmtui.tui.watch import WatchApp
+from tests.tui.helpers import press
 from tests.tui.test_watch import Gm
 
 
@@ -53,8 +54,7 @@ async def test_a_save_replaced_by_a_fifo_keeps_the_view_and_q_quits(tmp_path: Pa
         await pilot.pause(0.5)
         assert app.follower.problem == "cannot read the save: not a regular file"
         assert len(app.follower.session.items) == 1  # the last good view
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert time.monotonic() - started < 2.5, "the view froze"
     assert app.return_code is not None or not app.is_running
 
@@ -99,11 +99,9 @@ async def test_ctrl_p_in_the_player_view_is_a_readers_palette(tmp_path: Path) ->
         gm.answer((6,))  # the GM plays on while the palette is open
         await pilot.pause(0.3)
         assert len(app.follower.session.items) == 1
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, PlayerScreen)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
+        await press(pilot, "ctrl+p")
         for key in "theme":
             await pilot.press(key)
         await pilot.pause(0.3)

@@ -105,20 +105,21 @@ def duel(red: dict[str, Any], blue: dict[str, Any], **options: Any) -> Session:
     return s
 
 
+#: Bruto (blue1) charges Aldo from one turn away; its attack and Aldo's defence both fail.
+_BRUTO_CHARGES_ALDO: tuple[tuple[str, Any], ...] = (
+    ("action.choose", "charge"),
+    ("charge.turns", 1),
+    ("attack.roll", (1,)),
+    ("defence.roll", (1,)),
+)
+
+
 def engaged_during_another_action() -> Session:
     """Aldo (AGI d10) starts a five-turn other action; Bruto charges him and both
     checks fail; the next scene opens on Aldo's turn (CG-11's contact case)."""
     s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")])
     scene(s)
-    play(
-        s,
-        ("action.choose", "other"),
-        ("other.turns", 5),
-        ("action.choose", "charge"),
-        ("charge.turns", 1),
-        ("attack.roll", (1,)),
-        ("defence.roll", (1,)),
-    )
+    play(s, ("action.choose", "other"), ("other.turns", 5), *_BRUTO_CHARGES_ALDO)
     scene(s)
     return s
 
@@ -133,10 +134,7 @@ def engaged_during_a_charge() -> Session:
         ("action.choose", "charge"),
         ("charge.target", "blue2"),
         ("charge.turns", 3),
-        ("action.choose", "charge"),
-        ("charge.turns", 1),
-        ("attack.roll", (1,)),
-        ("defence.roll", (1,)),
+        *_BRUTO_CHARGES_ALDO,
         ("action.choose", "nothing"),
     )
     scene(s)

@@ -111,3 +111,25 @@ def sides_of_prompts(s: Session, count: int) -> list[str | None]:
         seen.append(s.prompt.side)
         act(s, enabled(s)[0], "cover")
     return seen
+
+
+def shoot(
+    s: Session, target: str, hits: tuple[int, ...], blocks: tuple[int, ...], wound: int
+) -> None:
+    """The acting unit shoots `target` (in range, not in cover) with these faces: its hit
+    dice, the target's block dice and one wound roll."""
+    play(s, ("shoot.target", target), ("shoot.in_range", True), ("shoot.cover", False))
+    play(s, ("shoot.hits", hits), ("defence.blocks", blocks), ("wound.roll", (wound,)))
+
+
+def red_stunned_at_the_objectives(**options: Any) -> Session:
+    """Blue's one shot stuns red's only unit (its push is declined); the next question is
+    who controls the objectives."""
+    s = session({"red": [("A", 1, 4, RIFLE)], "blue": [("X", 1, 2, "Guns 60cm A2")]}, **options)
+    start(s, 6, 1)
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "none"))
+    act(s, "blue1", "hold")
+    shoot(s, "red1", (2, 2), (1, 1), 1)
+    play(s, ("push.try", False))
+    return s

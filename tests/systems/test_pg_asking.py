@@ -16,7 +16,14 @@ import pytest
 
 from skirmtui.engine.core.prompts import AnswerError, Pick
 from skirmtui.engine.core.session import Session
-from tests.systems.pg_helpers import RIFLE, act, cover_all, play, session, start
+from tests.systems.pg_helpers import (
+    RIFLE,
+    cover_all,
+    play,
+    red_stunned_at_the_objectives,
+    session,
+    start,
+)
 from tests.systems.scripting import key
 
 TODAY = {"questions": "today"}
@@ -59,14 +66,7 @@ def test_pg8_one_answer_says_who_holds_every_objective() -> None:
 def test_pg8_a_marker_takes_one_answer_and_stunned_players_are_not_offered() -> None:
     """Seed: "Unidades atordoadas não podem capturar objetivos"; a marker is held by one
     player alone or by two or more (a group of the Pick: one of them at most)."""
-    s = session({"red": [("A", 1, 4, RIFLE)], "blue": [("X", 1, 2, "Guns 60cm A2")]}, **TODAY)
-    start(s, 6, 1)
-    act(s, "red1", "hold")
-    play(s, ("shoot.target", "none"))
-    act(s, "blue1", "hold")
-    play(s, ("shoot.target", "red1"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (2, 2)), ("defence.blocks", (1, 1)), ("wound.roll", (1,)))
-    play(s, ("push.try", False))
+    s = red_stunned_at_the_objectives(**TODAY)
     prompt = s.prompt
     assert isinstance(prompt, Pick) and prompt.key == "objective.controls"
     # red is stunned: only blue may hold a marker, and nothing is contested.

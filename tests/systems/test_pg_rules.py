@@ -21,8 +21,10 @@ from tests.systems.pg_helpers import (
     deploy,
     enabled,
     key,
+    red_stunned_at_the_objectives,
     session,
     setup,
+    shoot,
     sides_of_prompts,
     start,
     stat,
@@ -318,8 +320,7 @@ def test_pg5_wound_roll_2_to_5_stunned_6_plus_dead() -> None:
     s = session({"red": [("Gun", 1, 2, RIFLE)], "blue": [("Lone", 1, 6, RIFLE)]})
     start(s, 6, 1)
     act(s, "red1", "hold")
-    play(s, ("shoot.target", "blue1"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (4,)))
+    shoot(s, "blue1", (2,), (1,), 4)
     assert stat(s, "blue1", "stunned") is True  # 4 + 1 = 5
     assert not s.battle.units["blue1"].removed
 
@@ -334,8 +335,7 @@ def test_pg5_stunned_dies_when_shot_before_recovering() -> None:
     )
     start(s, 6, 1)
     act(s, "red1", "hold")
-    play(s, ("shoot.target", "blue1"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (1,)))
+    shoot(s, "blue1", (2,), (1,), 1)
     play(s, ("push.try", False))
     act(s, "blue2", "cover")
     act(s, "red2", "hold")
@@ -460,8 +460,7 @@ def test_pg7_push_on_4_plus_and_a_fall_takes_x_plus_1_hits() -> None:
     s = session({"red": [("Gun", 1, 2, RIFLE)], "blue": [("Lone", 1, 4, RIFLE)]})
     start(s, 6, 1)
     act(s, "red1", "hold")
-    play(s, ("shoot.target", "blue1"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (2,)))
+    shoot(s, "blue1", (2,), (1,), 2)
     assert stat(s, "blue1", "stunned") is True
     assert key(s) == "push.try" and s.prompt is not None and s.prompt.side == "red"
     play(s, ("push.try", True), ("push.roll", (4,)), ("push.off_edge", True))
@@ -476,8 +475,7 @@ def test_pg7_a_failed_push_roll_moves_nothing() -> None:
     s = session({"red": [("Gun", 1, 2, RIFLE)], "blue": [("Lone", 1, 4, RIFLE)]})
     start(s, 6, 1)
     act(s, "red1", "hold")
-    play(s, ("shoot.target", "blue1"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (2,)))
+    shoot(s, "blue1", (2,), (1,), 2)
     play(s, ("push.try", True), ("push.roll", (3,)))
     assert key(s) == "activate.unit"
 
@@ -563,14 +561,7 @@ def test_pg7_stunned_units_fail_rout_automatically() -> None:
 
 def test_pg7_stunned_units_cannot_capture_objectives() -> None:
     """Seed: "Unidades atordoadas não podem capturar objetivos"."""
-    s = session({"red": [("A", 1, 4, RIFLE)], "blue": [("X", 1, 2, "Guns 60cm A2")]})
-    start(s, 6, 1)
-    act(s, "red1", "hold")
-    play(s, ("shoot.target", "none"))
-    act(s, "blue1", "hold")
-    play(s, ("shoot.target", "red1"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (2, 2)), ("defence.blocks", (1, 1)), ("wound.roll", (1,)))
-    play(s, ("push.try", False))
+    s = red_stunned_at_the_objectives()
     prompt = s.prompt
     assert isinstance(prompt, Choose) and prompt.key == "objective.control"
     disabled = {o.value: o.disabled for o in prompt.options}
@@ -635,8 +626,7 @@ def test_pg8_a_tie_on_objectives_goes_to_points_destroyed() -> None:
     )
     start(s, 6, 1)
     act(s, "red1", "hold")
-    play(s, ("shoot.target", "blue2"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (6,)), ("defence.blocks", (1,)), ("wound.roll", (6,)))
+    shoot(s, "blue2", (6,), (1,), 6)
     assert s.battle.units["blue2"].removed
     play_to_the_end(s, ["red", "blue", "none"])
     result = s.battle.result
@@ -714,8 +704,7 @@ def test_pg7_a_fall_from_a_push_credits_the_pusher() -> None:
     )
     start(s, 6, 5, 4)
     act(s, "red1", "hold")
-    play(s, ("shoot.target", "blue1"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (2,)))
+    shoot(s, "blue1", (2,), (1,), 2)
     play(s, ("push.try", True), ("push.roll", (6,)), ("push.off_edge", True))
     play(s, ("fall.height", 5), ("fall.blocks", (1,)), ("wound.roll", (5,)))  # 5 + 2: dead
     assert s.battle.units["blue1"].removed
@@ -819,8 +808,7 @@ def test_pg3_only_players_with_units_left_roll_for_the_round_order() -> None:
     )
     start(s, 6, 5, 4)
     act(s, "red1", "hold")
-    play(s, ("shoot.target", "green1"), ("shoot.in_range", True), ("shoot.cover", False))
-    play(s, ("shoot.hits", (2,)), ("defence.blocks", (1,)), ("wound.roll", (6,)))
+    shoot(s, "green1", (2,), (1,), 6)
     cover_all(s)
     play(s, *[("objective.control", "none")] * 3)
     rollers = []

@@ -12,42 +12,14 @@ from skirmtui.systems.registry import systems
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.key_bar import KeyBar
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
-from tests.tui.helpers import SIZE, demo_app
-
-
-async def type_faces(pilot, faces: str) -> None:
-    for char in faces:
-        await pilot.press("space" if char == " " else char)
-    await pilot.press("enter")
-    await pilot.pause()
+from tests.tui.helpers import SIZE, demo_app, option_number, press, type_faces
 
 
 async def order_then_pick_centurione(pilot) -> None:
     """Legionari win the play order (6 v 2) and pick Centurione to activate."""
     await type_faces(pilot, "6")
     await type_faces(pilot, "2")
-    await pilot.press("1")
-    await pilot.pause()
-
-
-def option_number(pilot, value: str) -> str:  # type: ignore[no-untyped-def]
-    """The number key the Now pane shows for an option (numbers stay with their
-    options: tui/numbering.py)."""
-    number = pilot.app.screen.query_one(PromptPanel).number_of(value)
-    assert number is not None, f"option {value!r} has no number key"
-    return str(number)
-
-
-async def pick_option(pilot, value: str) -> None:  # type: ignore[no-untyped-def]
-    """Pick an option as a GM would: its number key, else the arrows and Enter."""
-    number = pilot.app.screen.query_one(PromptPanel).number_of(value)
-    if number is not None:
-        await pilot.press(str(number))
-    else:
-        prompt = pilot.app.session.prompt
-        enabled = [o.value for o in prompt.options if o.disabled is None]
-        await pilot.press("home", *["down"] * enabled.index(value), "enter")
-    await pilot.pause()
+    await press(pilot, "1")
 
 
 async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
@@ -62,34 +34,28 @@ async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
         assert session.battle.phase == "activation"
         # Activation (WI-3): key 1 picks Centurione, a 1 activates it (ABI 4).
         assert isinstance(session.prompt, Choose)
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         assert isinstance(session.prompt, Roll)
         await type_faces(pilot, "1")
         assert session.battle.units["red1"].stats["active"] is True
         # Stop activating → Barbari; their first unit fails on a 6 → Recovery.
         prompt = session.prompt
         assert isinstance(prompt, Choose)
-        await pilot.press(option_number(pilot, "done"))
-        await pilot.pause()
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, option_number(pilot, "done"))
+        await press(pilot, "1")
         await type_faces(pilot, "6")
         assert session.battle.units["blue1"].stats["active"] is False
         # No damaged unit: recovery is skipped; Legionari shoot next.
         assert session.battle.phase == "shooting"
         assert session.prompt is not None and session.prompt.key == "shoot.unit"
         # Centurione shoots Capo tribù: seen, short band (one answer), hit on a 2.
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         prompt = session.prompt
         assert isinstance(prompt, Choose)
-        await pilot.press(option_number(pilot, "blue1"))
-        await pilot.pause()
+        await press(pilot, option_number(pilot, "blue1"))
         prompt = session.prompt  # sight and distance in one answer (issue 25)
         assert isinstance(prompt, Choose) and prompt.key == "shoot.sight"
-        await pilot.press(option_number(pilot, "short"))
-        await pilot.pause()
+        await press(pilot, option_number(pilot, "short"))
         await type_faces(pilot, "2")
         # WI-6: the hit is pending until End of turn.
         assert session.battle.units["blue1"].stats["pending"] == 1
@@ -119,8 +85,7 @@ async def test_r_rolls_the_chain_of_rolls_up_to_the_next_decision(tmp_path: Path
     """Both sides' play-order rolls (WI-2) follow with no decision between: one `r`."""
     app = demo_app(tmp_path / "b.toml")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         session = app.session
         assert session is not None
         assert [(i.key, i.by) for i in session.items] == [("order.roll", "app")] * 2
@@ -135,25 +100,20 @@ async def test_undo_and_redo_keys(tmp_path: Path) -> None:
         assert session is not None
         await order_then_pick_centurione(pilot)
         assert len(session.items) == 3
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
         assert len(session.items) == 2
         assert session.prompt is not None and session.prompt.key == "activation.unit"
-        await pilot.press("ctrl+z", "ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z", "ctrl+z")
         assert session.items == []
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         assert screen.check_action("undo", ()) is False
-        await pilot.press("ctrl+y", "ctrl+y", "ctrl+y")
-        await pilot.pause()
+        await press(pilot, "ctrl+y", "ctrl+y", "ctrl+y")
         assert len(session.items) == 3
         assert screen.check_action("redo", ()) is False
         # A new answer after an undo clears redo.
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        await pilot.press("2")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
+        await press(pilot, "2")
         assert not session.can_redo
 
 
@@ -162,8 +122,7 @@ async def test_quit_and_reopen_finds_the_battle(tmp_path: Path) -> None:
     app = demo_app(path)
     async with app.run_test(size=SIZE) as pilot:
         await order_then_pick_centurione(pilot)
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
     assert app.session is not None
     expected = list(app.session.items)
     reopened, _ = load_session(path, systems())
@@ -175,21 +134,17 @@ async def test_quit_and_reopen_finds_the_battle(tmp_path: Path) -> None:
 async def test_note_and_help_dialogs(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
-        await pilot.pause()
+        await press(pilot, "e")
         for char in "fog":
             await pilot.press(char)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         session = app.session
         assert session is not None
         assert session.items[-1].key == "gm.note"
         assert session.battle.log[-1].text == "fog"
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert type(app.screen).__name__ == "HelpScreen"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, BattleScreen)
 
 
@@ -198,8 +153,7 @@ async def test_gm_override_dialog_sets_damage(tmp_path: Path) -> None:
 
     app = demo_app(tmp_path / "b.toml")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         dialog = app.screen
         dialog.query_one("#unit", Select).value = "blue2"
         dialog.query_one("#field", Select).value = "damage"
@@ -211,8 +165,7 @@ async def test_gm_override_dialog_sets_damage(tmp_path: Path) -> None:
         assert session.battle.units["blue2"].stats["damage"] == 2
         assert "wounded" in session.system.status(session.battle, session.battle.units["blue2"])
         # Undo takes the override back like any answer.
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
         assert session.battle.units["blue2"].stats["damage"] == 0
 
 
@@ -225,8 +178,7 @@ async def test_gm_override_dialog_puts_a_unit_back_at_the_damage_typed(tmp_path:
         session = app.session
         assert session is not None
         session.gm("gm.remove", unit="blue2")
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         dialog = app.screen
         dialog.query_one("#action", Select).value = "gm.restore"
         dialog.query_one("#unit", Select).value = "blue2"
@@ -253,19 +205,15 @@ async def test_review_from_the_battle_and_undo_from_the_palette(tmp_path: Path) 
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await type_faces(pilot, "6")
-        await pilot.press("v")
-        await pilot.pause()
+        await press(pilot, "v")
         assert type(app.screen).__name__ == "ReviewScreen"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, BattleScreen)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
+        await press(pilot, "ctrl+p")
         for char in "undo":
             await pilot.press(char)
         await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert app.session is not None and app.session.items == []
 
 
@@ -295,15 +243,13 @@ async def test_combat_log_matches_the_battle_log_after_undo_and_new_answers(
             ]
 
         for _ in range(30):  # past a checkpoint, so undo restores one
-            await pilot.press("r") if isinstance(session.prompt, Roll) else await pilot.press("1")
-            await pilot.pause()
+            await press(pilot, "r") if isinstance(session.prompt, Roll) else await pilot.press("1")
         assert shown() == expected()
         for _ in range(7):
             await pilot.press("ctrl+z")
         await pilot.pause()
         assert shown() == expected()
-        await pilot.press("r") if isinstance(session.prompt, Roll) else await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "r") if isinstance(session.prompt, Roll) else await pilot.press("1")
         assert shown() == expected()
 
 

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skirmtui.engine.core.prompts import Choose
 from skirmtui.engine.core.session import Session
 from skirmtui.tui.app import SkirmApp
 from tests.systems.ce_helpers import ch, session
-from tests.tui.helpers import SIZE
-from tests.tui.test_battle_keyboard import option_number, type_faces
+from tests.tui.helpers import SIZE, pick, press, type_faces
 
 
 def duel() -> Session:
@@ -23,13 +21,6 @@ def duel() -> Session:
         [ch("Athos", "protagonist", weapon="pistol"), ch("Planchet", ca=4)],
         [ch("Jussac", "protagonist", weapon="pistol"), ch("Bravo", ca=4)],
     )
-
-
-async def pick(pilot, value: str) -> None:  # type: ignore[no-untyped-def]
-    prompt = pilot.app.session.prompt
-    assert isinstance(prompt, Choose), prompt
-    await pilot.press(option_number(pilot, value))
-    await pilot.pause()
 
 
 async def test_a_turn_with_reactions(tmp_path: Path) -> None:
@@ -64,8 +55,7 @@ async def test_a_turn_with_reactions(tmp_path: Path) -> None:
         await type_faces(pilot, "6")  # no wound (CA 5)
         # Seed §2.7: Jussac was hit in the open: a morale test (no enemy could charge: n).
         assert s.prompt.key == "morale.threat"
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         await type_faces(pilot, "4")
         battle = s.battle
         assert battle.units["blue1"].stats["ap"] == 1  # the reaction cost 1 AP

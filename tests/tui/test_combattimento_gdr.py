@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skirmtui.engine.core.prompts import Choose
 from skirmtui.engine.core.session import Session
 from skirmtui.tui.app import SkirmApp
 from tests.systems.cg_helpers import ch, session
-from tests.tui.helpers import SIZE
-from tests.tui.test_battle_keyboard import option_number, type_faces
+from tests.tui.helpers import SIZE, pick, type_faces
 
 
 def fight() -> Session:
@@ -25,13 +23,6 @@ def fight() -> Session:
         [ch("Bruto", agi="d8", des="d8", armour="elmo")],
         contact=["red1 blue1"],
     )
-
-
-async def pick(pilot, value: str) -> None:  # type: ignore[no-untyped-def]
-    prompt = pilot.app.session.prompt
-    assert isinstance(prompt, Choose), prompt
-    await pilot.press(option_number(pilot, value))
-    await pilot.pause()
 
 
 async def test_a_turn_with_a_simultaneous_group_and_a_delay(tmp_path: Path) -> None:

@@ -18,8 +18,7 @@ from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.combat_log import CombatLog
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from skirmtui.tui.widgets.roster import ACTOR, Roster
-from tests.tui.helpers import SIZE, WI, demo_app
-from tests.tui.test_battle_keyboard import option_number, type_faces
+from tests.tui.helpers import SIZE, WI, demo_app, option_number, press, type_faces
 from tests.tui.test_log_keys import played_app
 from tests.tui.test_pequenas_guerras import four_players
 
@@ -36,8 +35,7 @@ async def test_digits_and_enter_answer_from_every_pane(tmp_path: Path, pane: str
         await type_faces(pilot, "6")
         await type_faces(pilot, "2")
         assert [i.value for i in session.items] == [(6,), (2,)]
-        await pilot.press(option_number(pilot, "red1"))
-        await pilot.pause()
+        await press(pilot, option_number(pilot, "red1"))
         assert session.items[-1].value == "red1"
         assert app.focused is app.screen.query_one(pane)  # the keys did not move it
 
@@ -72,8 +70,7 @@ async def test_an_option_keeps_its_number_while_options_run_out(tmp_path: Path) 
         await type_faces(pilot, "2")
         assert option_number(pilot, "done") == "7"
         legionario = option_number(pilot, "red3")
-        await pilot.press(option_number(pilot, "red1"))
-        await pilot.pause()
+        await press(pilot, option_number(pilot, "red1"))
         await type_faces(pilot, "1")  # Centurione activates
         prompt = session.prompt
         assert isinstance(prompt, Choose) and prompt.key == "activation.unit"
@@ -85,8 +82,7 @@ async def test_an_option_keeps_its_number_while_options_run_out(tmp_path: Path) 
         await pilot.press("1")  # Centurione's number: now no option
         await pilot.pause()
         assert "no option 1" in panel.error and len(session.items) == 4
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         assert session.items[-1].value == "done"
 
 
@@ -96,11 +92,9 @@ async def test_the_log_follows_the_newest_entry_again_after_a_search(tmp_path: P
         session = app.session
         assert session is not None
         log = app.screen.query_one(CombatLog)
-        await pilot.press("slash", *"order", "enter")
-        await pilot.pause()
+        await press(pilot, "slash", *"order", "enter")
         assert log.marked is not None and log.scroll_y < log.max_scroll_y
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert log.marked is None and log.scroll_y == log.max_scroll_y
         for _ in range(6):  # the next answers scroll into view
             prompt = session.prompt
@@ -141,8 +135,7 @@ async def test_the_app_rolls_for_its_sides_with_no_keypress(tmp_path: Path) -> N
         assert [(i.key, i.by) for i in session.items] == [("order.roll", "app")]
         await type_faces(pilot, "2")
         assert session.items[1].by == "table"
-        await pilot.press(*["ctrl+z"] * len(session.items))
-        await pilot.pause()
+        await press(pilot, *["ctrl+z"] * len(session.items))
         assert session.items == [] and isinstance(session.prompt, Roll)
         screen = app.screen
         assert isinstance(screen, BattleScreen)
@@ -162,11 +155,9 @@ async def test_plus_wounds_a_regole_base_model(tmp_path: Path) -> None:
         assert isinstance(screen, BattleScreen) and screen.selected is not None
         chosen = screen.selected
         start = session.battle.units[chosen].stats["r"]
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
         assert session.battle.units[chosen].stats["r"] == start - 1
-        await pilot.press("minus")
-        await pilot.pause()
+        await press(pilot, "minus")
         assert session.battle.units[chosen].stats["r"] == start, session.items
 
 
@@ -209,8 +200,7 @@ async def test_the_override_lists_units_by_unique_label_and_sets_who_the_app_rol
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.session
         assert session is not None
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         dialog = app.screen
         assert isinstance(dialog, OverrideScreen)
         labels = [label for label, _ in unit_choices(session.battle)]
@@ -230,7 +220,6 @@ async def test_the_override_lists_units_by_unique_label_and_sets_who_the_app_rol
 async def test_the_condition_dialog_has_its_buttons_in_view_at_80x24(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         write = app.screen.query_one("#c-write")
         assert 0 < write.region.bottom <= 24 and write.region.height > 0

@@ -15,8 +15,7 @@ from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
 from tests.systems.pg_helpers import ONE_AT_A_TIME, PG, act, enabled, start
-from tests.tui.helpers import SIZE
-from tests.tui.test_battle_keyboard import option_number, type_faces
+from tests.tui.helpers import SIZE, option_number, press, type_faces
 
 
 def four_players() -> Session:
@@ -51,20 +50,16 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
                 option = prompt.option("red2")
                 assert option is not None and option.disabled is not None
             unit = "red2" if first else enabled(session)[0]
-            await pilot.press(option_number(pilot, unit))
-            await pilot.pause()
+            await press(pilot, option_number(pilot, unit))
             if first:
                 # Fuzileiros hold and shoot Cangaceiros: 5 models in range, no cover,
                 # hits on 5+ (two), Cangaceiros block on 4+ (none): two models lost.
-                await pilot.press("1")
-                await pilot.pause()
+                await press(pilot, "1")
                 target = session.prompt
                 assert isinstance(target, Choose) and target.key == "shoot.target"
-                await pilot.press(option_number(pilot, "blue2"))
-                await pilot.pause()
+                await press(pilot, option_number(pilot, "blue2"))
                 await type_faces(pilot, "5")
-                await pilot.press("n")
-                await pilot.pause()
+                await press(pilot, "n")
                 await type_faces(pilot, "5 6 1 2 3")
                 await type_faces(pilot, "1 3")
                 assert session.battle.units["blue2"].stats["models"] == 2
@@ -80,8 +75,7 @@ async def test_a_four_player_round_with_the_keyboard(tmp_path: Path) -> None:
         for answer in ("red", "contested", "none"):
             prompt = session.prompt
             assert isinstance(prompt, Choose) and prompt.key == "objective.control"
-            await pilot.press(option_number(pilot, answer))
-            await pilot.pause()
+            await press(pilot, option_number(pilot, answer))
         assert session.battle.pos.objectives == ["red", "", ""]
         assert session.prompt is not None and session.prompt.key == "round.roll"
         assert session.battle.round == 2
@@ -114,14 +108,12 @@ async def test_setup_screen_four_players_typed_weapons_and_over_size(tmp_path: P
         await pilot.pause()
         units = screen.query_one("#units-0", TextArea)
         units.text = "Heróis 3 3 130 | Rifle 60cm A1; Faca melee A1 | bold"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert "130 points, over the small game's 120" in str(
             screen.query_one("#setup-error").render()
         )
         screen.query_one("#opt-size", Input).value = "2"  # medium: 240 points
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, BattleScreen)
         session = app.session
         assert session is not None and len(session.setup.sides) == 4

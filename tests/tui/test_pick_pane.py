@@ -13,7 +13,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
-from tests.tui.helpers import SIZE
+from tests.tui.helpers import SIZE, press
 
 
 def _round(battle: Battle) -> Step:
@@ -78,17 +78,14 @@ async def test_ticks_with_numbers_and_space_then_enter_answers(tmp_path: Path) -
             "3. [ ] Pikeman",
             "3. [ ] Archer",
         ]
-        await pilot.press("3", "3")
-        await pilot.pause()
+        await press(pilot, "3", "3")
         assert [line for line in panel.lines_text() if "[x]" in line] == [
             "1. [x] Knight",
             "3. [x] Archer",
         ]
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         assert [line for line in panel.lines_text() if "[x]" in line] == ["1. [x] Knight"]
-        await pilot.press("3", "3")
-        await pilot.pause()
+        await press(pilot, "3", "3")
         await pilot.press("4")  # no such number: says which there are, ticks nothing
         await pilot.pause()
         assert panel.error == "no option 4: the numbers now are 1, 2, 3"
@@ -96,8 +93,7 @@ async def test_ticks_with_numbers_and_space_then_enter_answers(tmp_path: Path) -
         await pilot.pause()
         assert len(session.items) == 0
         app.screen.query_one("#roster").focus()  # Enter from another pane still answers
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert (session.items[-1].key, session.items[-1].value) == ("toy.open", ("r1", "b1"))
 
 
@@ -110,8 +106,7 @@ async def test_enter_accepts_the_default_of_a_choice(tmp_path: Path) -> None:
         await pilot.pause()
         assert session.items[-1].value == ("r2",)
         assert "Enter: Go on" in app.screen.query_one(PromptPanel).lines_text()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert session.items[-1].value == "go"
 
 

@@ -18,7 +18,7 @@ from skirmtui.tui.screens.review import ReviewScreen
 from skirmtui.tui.widgets.combat_log import CombatLog
 from skirmtui.tui.widgets.key_bar import KeyBar
 from skirmtui.tui.widgets.roster import Roster
-from tests.tui.helpers import SIZE, demo_session
+from tests.tui.helpers import SIZE, demo_session, press
 
 
 def app_at_yes_no(path: Path, review: bool = False) -> SkirmApp:
@@ -50,8 +50,7 @@ async def test_slash_searches_the_log_and_n_moves_without_answering(tmp_path: Pa
         log = app.screen.query_one(CombatLog)
         await pilot.press("slash")
         await type_text(pilot, "centurione")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         hits = screen.search.hits
@@ -65,12 +64,10 @@ async def test_slash_searches_the_log_and_n_moves_without_answering(tmp_path: Pa
         await pilot.press("n")  # the next hit, wrapping round; not "No"
         await pilot.pause()
         assert log.marked == hits[0] and len(session.items) == answered
-        await pilot.press("N")
-        await pilot.pause()
+        await press(pilot, "N")
         assert log.marked == hits[-1]
         assert "of" in screen.query_one(KeyBar).status
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert log.marked is None and not screen.search.active
         await pilot.press("n")  # no search: n answers the yes/no question again
         await pilot.pause()
@@ -87,8 +84,7 @@ async def test_search_by_roll_key_and_letters_do_not_answer(tmp_path: Path) -> N
         await type_text(pilot, "activation.roll")  # r, y and n go to the search line
         assert len(session.items) == answered
         assert app.screen.query_one(Input).value == "activation.roll"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         log = app.screen.query_one(CombatLog)
         screen = app.screen
         assert isinstance(screen, BattleScreen)
@@ -105,14 +101,12 @@ async def test_review_search_combines_with_the_filters(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("slash")
         await type_text(pilot, "centurione")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         shown = screen.visible_entries()
         assert screen.search.hits and all(shown[row].kind == "roll" for row in screen.search.hits)
         table = screen.query_one("#timeline", DataTable)
         assert table.cursor_row == screen.search.hits[0]
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert table.cursor_row == screen.search.hits[1 % len(screen.search.hits)]
         await pilot.press("escape")  # ends the search, keeps the review open
         await pilot.pause()
@@ -124,8 +118,7 @@ async def test_luck_screen_live_and_in_review(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         session = app.session
         assert session is not None
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "l")
         screen = app.screen
         assert isinstance(screen, LuckScreen)
         table = screen.query_one(DataTable)
@@ -138,10 +131,8 @@ async def test_luck_screen_live_and_in_review(tmp_path: Path) -> None:
         assert table.row_count == len(session.battle.sides) + len(found.units)
         assert str(table.get_row_at(1)[0]).startswith("  ")  # its units follow each side
         await pilot.press("escape")
-        await pilot.press("v")
-        await pilot.pause()
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "v")
+        await press(pilot, "l")
         assert isinstance(app.screen, LuckScreen)
 
 
@@ -150,12 +141,10 @@ async def test_a_private_note_and_a_timed_condition_from_the_keyboard(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         session = app.session
         assert session is not None
-        await pilot.press("e")
-        await pilot.pause()
+        await press(pilot, "e")
         await type_text(pilot, "ambush")
         app.screen.query_one(Checkbox).value = True
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert session.items[-1].value == {"text": "ambush", "private": True}
         assert (
             app.screen.query_one(CombatLog).line_text(
@@ -163,8 +152,7 @@ async def test_a_private_note_and_a_timed_condition_from_the_keyboard(tmp_path: 
             )
             == "✎ (private) ambush"
         )
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         dialog = app.screen
         assert isinstance(dialog, ConditionScreen)
         dialog.query_one("#c-unit", Select).value = "red2"
@@ -172,8 +160,7 @@ async def test_a_private_note_and_a_timed_condition_from_the_keyboard(tmp_path: 
         dialog.query_one("#c-n", Input).value = "2"
         dialog.query_one("#c-text", Input).focus()
         await type_text(pilot, "blessed")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert [c.describe() for c in session.battle.conditions] == ["blessed (2 activations left)"]
         roster = app.screen.query_one(Roster)
         row = next(r for r in roster.rows if r.unit_id == "red2")

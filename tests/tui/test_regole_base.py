@@ -11,8 +11,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.tui.app import SkirmApp
 from tests.systems.rb_helpers import model, session
-from tests.tui.helpers import SIZE
-from tests.tui.test_battle_keyboard import pick_option, type_faces
+from tests.tui.helpers import SIZE, pick_option, type_faces
 
 WARBANDS = {
     "red": [

@@ -10,7 +10,7 @@ from skirmtui.engine.core.items import GM_CONDITION, GM_REMOVE
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.roster import Roster
 from skirmtui.tui.widgets.unit_sheet import UnitSheet
-from tests.tui.helpers import SIZE, demo_app
+from tests.tui.helpers import SIZE, demo_app, press
 
 
 def row_text(strip: object) -> str:
@@ -27,17 +27,13 @@ async def test_keys_move_the_cursor_and_the_sheet_follows(tmp_path: Path) -> Non
         await pilot.pause()
         assert screen.selected == units[0]  # the first unit is on the sheet at start
         table.focus()
-        await pilot.press("down", "down")
-        await pilot.pause()
+        await press(pilot, "down", "down")
         assert screen.selected == units[2]
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         assert screen.selected == units[-1]
-        await pilot.press("up")
-        await pilot.pause()
+        await press(pilot, "up")
         assert screen.selected == units[-2]
-        await pilot.press("home")
-        await pilot.pause()
+        await press(pilot, "home")
         assert screen.selected == units[0]
         assert screen.query_one(UnitSheet).unit_id == units[0]
 

@@ -11,15 +11,14 @@ from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.screens.review import ReviewScreen
-from tests.tui.helpers import SIZE, WI, demo_session
+from tests.tui.helpers import SIZE, WI, demo_session, press
 
 
 async def test_setup_defaults_start_a_battle_and_save_it(tmp_path: Path) -> None:
     path = tmp_path / "new.toml"
     app = SkirmApp(system_id=WI, path=path, seed=11)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, BattleScreen)
         session = app.session
         assert session is not None
@@ -36,8 +35,7 @@ async def test_setup_refuses_an_army_over_budget(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         screen.query_one("#opt-budget", Input).value = "20"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert app.session is None
         message = str(screen.query_one("#setup-error").render())
         assert "over the budget of 20" in message
@@ -53,12 +51,10 @@ async def test_setup_typed_units_and_four_players(tmp_path: Path) -> None:
         screen.query_one("#army-0", Select).value = "typed"
         await pilot.pause()
         screen.query_one("#units-0", TextArea).text = "Hero 5 5\nArcher 3 four"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert "line 2" in str(screen.query_one("#setup-error").render())
         screen.query_one("#units-0", TextArea).text = "Hero 5 5\nArcher 3 4"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         session = app.session
         assert session is not None
         assert len(session.setup.sides) == 4
@@ -82,15 +78,12 @@ async def test_review_scrubs_without_touching_the_save(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
         assert screen.cursor.battle.units["red1"].stats["active"] is True
-        await pilot.press("left_square_bracket")
-        await pilot.pause()
+        await press(pilot, "left_square_bracket")
         assert len(screen.cursor.items) == 3
         assert screen.cursor.battle.units["red1"].stats["active"] is False
-        await pilot.press("home")
-        await pilot.pause()
+        await press(pilot, "home")
         assert screen.cursor.items == []
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         assert len(screen.cursor.items) == 4
         screen.query_one("#f-kind", Select).value = "roll"
         await pilot.pause()

@@ -12,7 +12,7 @@ from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.screens.setup import _parse_units, _units_help
-from tests.tui.helpers import WI
+from tests.tui.helpers import WI, press
 
 # Title, the battle's options, then each side left to right (name, army, units), Start.
 ORDER = [
@@ -84,8 +84,7 @@ async def test_6_a_two_player_battle_by_keyboard_alone(tmp_path: Path) -> None:
         await pilot.press("tab", "space")  # range modifiers on
         await pilot.press("tab")
         await type_text(pilot, "Romans")
-        await pilot.press("tab", "enter", "end", "enter")  # army: "typed in below" (last)
-        await pilot.pause()
+        await press(pilot, "tab", "enter", "end", "enter")  # army: "typed in below" (last)
         help_text = str(app.screen.query_one("#units-help-0", Static).render())
         assert "One unit per line: name, then CMB, ABI (e.g. Archer 3 3)" in help_text
         await pilot.press("tab", "tab")  # played by: keep the table
@@ -99,8 +98,7 @@ async def test_6_a_two_player_battle_by_keyboard_alone(tmp_path: Path) -> None:
         await type_text(pilot, "Gauls")
         await pilot.press("tab", "tab", "tab", "tab")  # sample army, the table plays, rolls
         assert app.focused is not None and app.focused.id == "start"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, BattleScreen)
         session = app.session
         assert session is not None
@@ -140,15 +138,13 @@ async def test_esc_asks_before_throwing_a_typed_army_away(tmp_path: Path) -> Non
         assert isinstance(form, SetupScreen)
         form.query_one("#army-0", Select).value = TYPED
         form.query_one("#units-0", TextArea).text = "Hero 5 5"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("enter")  # "Keep editing" has the focus
         await pilot.pause()
         assert app.screen is form
         assert form.query_one("#units-0", TextArea).text == "Hero 5 5"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         await pilot.click("#confirm-yes")
         await pilot.pause()
         assert app.screen is not form
@@ -162,8 +158,7 @@ async def test_esc_with_nothing_typed_leaves_at_once(tmp_path: Path) -> None:
         await pilot.pause()
         form = app.screen
         assert isinstance(form, SetupScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen is not form
 
 

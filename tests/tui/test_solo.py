@@ -18,7 +18,7 @@ from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.screens.why import WhyScreen
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
-from tests.tui.helpers import demo_session
+from tests.tui.helpers import demo_session, press
 
 SMALL = (80, 24)
 
@@ -89,8 +89,7 @@ async def test_a_solo_battle_at_80x24(tmp_path: Path) -> None:
         assert isinstance(app.screen, WhyScreen)
         text = "\n".join(app.screen.lines)
         assert "— chosen" in text and "score" in text and "to take a unit off" in text
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, BattleScreen)
 
 
@@ -192,8 +191,7 @@ async def test_the_setup_form_says_who_plays_each_side(tmp_path: Path) -> None:
         assert form.query_one("#play-1", Select).value == "cautious"
         assert form.query_one("#play-0", Select).value == ""
         form.query_one("#play-0", Select).value = "aggressive"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         session = app.session
         assert session is not None
         assert session.battle.ai == {"red": "aggressive", "blue": "cautious"}

@@ -24,8 +24,7 @@ from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import ACTOR, Roster
 from skirmtui.tui.widgets.unit_sheet import UnitSheet
-from tests.tui.helpers import WI, demo_app, demo_session
-from tests.tui.test_battle_keyboard import option_number, type_faces
+from tests.tui.helpers import WI, demo_app, demo_session, option_number, press, type_faces
 
 SIZES = [(80, 24), (100, 30), (120, 40), (200, 50)]
 SYSTEMS = sorted(systems())
@@ -39,8 +38,7 @@ async def centurione_activates(pilot: Any) -> None:
     ([1] ≤ ABI 4)."""
     await type_faces(pilot, "6")
     await type_faces(pilot, "2")
-    await pilot.press("1")
-    await pilot.pause()
+    await press(pilot, "1")
     await type_faces(pilot, "1")
 
 
@@ -112,8 +110,7 @@ async def test_1_the_sheet_gives_way_and_comes_back_with_s() -> None:
         await pilot.pause()
         sheet = app.screen.query_one(UnitSheet)
         assert not sheet.display
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         assert sheet.display and sheet.content_region.width >= MINIMUM["sheet"]
         assert not app.screen.query_one(CombatLog).display
 
@@ -191,8 +188,7 @@ async def test_3_units_of_one_name_are_told_apart_in_roster_sheet_log_and_export
         screen.query_one(Roster).select("red3")
         await pilot.pause()
         assert "Legionario 2" in screen.query_one(UnitSheet).content().plain
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
         assert "Legionario 2" in screen.query_one(CombatLog).line_text(-1)
         screen.action_export()
         await pilot.pause()  # the screen asks, the app writes
@@ -227,8 +223,7 @@ async def test_4_the_sheet_and_cursor_follow_the_unit_a_prompt_is_about(tmp_path
         assert line.startswith(ACTOR)  # the acting unit is marked
         # The GM looks at another unit: the same prompt leaves the cursor alone.
         roster.focus()
-        await pilot.press("down")
-        await pilot.pause()
+        await press(pilot, "down")
         assert screen.query_one(UnitSheet).unit_id == "red4"
         screen.changed()
         await pilot.pause()
@@ -259,8 +254,7 @@ async def test_6_a_bad_typed_unit_is_reported_at_the_top_and_focused(tmp_path: P
         screen.query_one("#army-3", Select).value = "typed"
         await pilot.pause()
         screen.query_one("#units-3", TextArea).text = "Gladiatore 6 3"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         error = screen.query_one("#setup-error")
         assert "CMB must be a whole number" in str(error.render())
         form = screen.query_one("#form")
@@ -283,8 +277,7 @@ async def test_7_question_mark_opens_help_while_typing_faces(tmp_path: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.session and app.session.prompt, Roll)
         await pilot.press("3")
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert type(app.screen).__name__ == "HelpScreen"
 
 
@@ -363,8 +356,7 @@ async def test_7_gm_lines_say_gm_once_and_ids_read_as_names(tmp_path: Path) -> N
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         assert isinstance(screen, BattleScreen)
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
         log = screen.query_one(CombatLog)
         line = log.line_text(log.line_count - 1)
         assert line.startswith("GM sets Centurione") and "GM GM" not in line
@@ -381,14 +373,12 @@ async def test_7_the_palette_reaches_roll_redo_and_export(tmp_path: Path) -> Non
 async def test_7_enter_in_the_override_value_applies(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("o")
-        await pilot.pause()
+        await press(pilot, "o")
         dialog = app.screen
         dialog.query_one("#unit", Select).value = "blue2"
         dialog.query_one("#field", Select).value = "damage"
         dialog.query_one("#value", Input).focus()
-        await pilot.press("2", "enter")
-        await pilot.pause()
+        await press(pilot, "2", "enter")
         assert isinstance(app.screen, BattleScreen)
         assert app.session is not None
         assert app.session.battle.units["blue2"].stats["damage"] == 2
@@ -417,8 +407,7 @@ async def test_7_the_sheet_lists_recent_entries_newest_first(tmp_path: Path) -> 
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await centurione_activates(pilot)
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
         sheet = app.screen.query_one(UnitSheet).content().plain
         recent = sheet.split("Recent (newest first):")[1]
         assert recent.index("GM sets") < recent.index("activates?")
@@ -430,8 +419,7 @@ async def test_7_at_80x24_the_sheet_shows_its_recent_entries(tmp_path: Path) -> 
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await centurione_activates(pilot)
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         sheet = app.screen.query_one(UnitSheet)
         assert sheet.display and sheet.unit_id == "red1"
         shown = [
@@ -453,20 +441,16 @@ async def test_8_damage_heal_and_status_in_one_or_two_keys_survive_undo_save_loa
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.session
         assert session is not None
-        await pilot.press("plus", "plus", "minus")
-        await pilot.pause()
+        await press(pilot, "plus", "plus", "minus")
         assert session.battle.units["red1"].stats["damage"] == 1
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         await pilot.press("1")  # the first yes/no status: active
         await pilot.pause()
         assert session.battle.units["red1"].stats["active"] is True
         assert [i.key for i in session.items] == [GM_SET] * 4
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
         assert session.battle.units["red1"].stats["active"] is False
-        await pilot.press("ctrl+y")
-        await pilot.pause()
+        await press(pilot, "ctrl+y")
         await pilot.press("ctrl+q")
     reopened, _ = load_session(path, systems())
     assert reopened.battle.units["red1"].stats["damage"] == 1

@@ -112,7 +112,26 @@ def offer_last(b: Battle, prompt: P) -> P:
     elif isinstance(prompt, Choose) and isinstance(last, str):
         option = prompt.option(last)
         default = last if option is not None and option.disabled is None else None
-    return prompt if default is None else attrs.evolve(prompt, default=default)
+    return prompt if default is None else offering(prompt, default)
+
+
+def offering(prompt: P, default: AnswerValue) -> P:
+    """`prompt` with `default` as its offer: `attrs.evolve(prompt, default=…)` without
+    running the converters again on values already converted (most questions about a
+    unit are offered last time's answer: this runs hundreds of times a battle)."""
+    cls = type(prompt)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls) if f.name != "default")
+    offered = object.__new__(cls)
+    for name in names:
+        object.__setattr__(offered, name, getattr(prompt, name))
+    object.__setattr__(offered, "default", default)
+    return offered
+
+
+#: Each prompt class's fields but `default` (`offering`), read once.
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def still_legal(prompt: Pick, value: AnswerValue | None) -> tuple[str, ...] | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from skirmtui.engine.core.battle import Battle, LogEntry, Stat, Unit
+from skirmtui.engine.core.battle import Battle, LogEntry, Side, Stat, Unit
 from skirmtui.engine.core.prompts import (
     Choose,
     LazyOptions,
@@ -167,6 +167,16 @@ def reset(b: Battle, units: Iterable[Unit], flags: Mapping[str, Stat]) -> None:
         for field, value in pairs:
             if stats[field] != value:
                 b.set(unit, field, value)
+
+
+def summary_by_side(b: Battle, line: Callable[[Side, list[Unit], list[Unit]], str]) -> list[str]:
+    """A summary: the headline, then one line a side, `line(side, its units, those still
+    on the table)`."""
+    lines = [b.headline()]
+    for side in b.sides:
+        units = [u for u in b.units.values() if u.side == side.id]
+        lines.append(line(side, units, [u for u in units if not u.removed]))
+    return lines
 
 
 def winner_by_score(scores: Mapping[str, float]) -> str | None:

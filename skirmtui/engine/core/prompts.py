@@ -309,6 +309,8 @@ class RollResult:
 
 
 def _modifier_tuple(value: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    if not value:  # most rolls: no modifier
+        return ()
     return tuple((str(label), int(v)) for label, v in value)
 
 
@@ -356,40 +358,36 @@ class Roll(Prompt):
 
     def success_of(self, natural: int) -> bool | None:
         """Whether a natural total succeeds (None when the roll has no target)."""
+        total = natural if self.mod_target else natural + self.modifier
+        return self._success(natural, total, self.effective_threshold)
+
+    def _success(self, natural: int, total: int, threshold: int | None) -> bool | None:
         if natural in self.always_succeed:
             return True
         if natural in self.always_fail:
             return False
-        threshold = self.effective_threshold
         if self.compare is None or threshold is None:
             return None
-        total = natural if self.mod_target else natural + self.modifier
         return _COMPARE[self.compare](total, threshold)
 
     def resolve(self, faces: tuple[int, ...]) -> RollResult:
         natural = sum(faces)
         if self.per_die:
             count = sum(1 for face in faces if self.success_of(face))
-            return RollResult(
-                faces=faces,
-                natural=natural,
-                total=count,
-                threshold=self.effective_threshold,
-                success=None if self.need is None else count >= self.need,
-                critical=None,
-            )
+            success = None if self.need is None else count >= self.need
+            return RollResult(faces, natural, count, self.effective_threshold, success, None)
+        modifier = self.modifier if self.modifiers else 0  # summed once, not per property
+        threshold = self.threshold
+        total = natural if self.mod_target else natural + modifier
+        if self.mod_target and threshold is not None:
+            threshold += modifier
         critical: Literal["success", "failure"] | None = None
         if natural in self.crit_success:
             critical = "success"
         elif natural in self.crit_failure:
             critical = "failure"
         return RollResult(
-            faces=faces,
-            natural=natural,
-            total=natural if self.mod_target else natural + self.modifier,
-            threshold=self.effective_threshold,
-            success=self.success_of(natural),
-            critical=critical,
+            faces, natural, total, threshold, self._success(natural, total, threshold), critical
         )
 
     def coerce(self, value: object) -> AnswerValue:

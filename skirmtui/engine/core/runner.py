@@ -6,6 +6,7 @@ generator, only the battle's plain data: that is where checkpoints are taken.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
@@ -111,6 +112,21 @@ class Runner:
         self.consumed += 1
         self._segment.append((index, item, False))
         self._answer(prompt, item, value, index, self.replaying)
+        return item
+
+    def answer_random(self, rng: random.Random, by: str | None = None) -> Item:
+        """Answer the pending prompt at random (`skirmtui sim`, balance): its
+        `random_answer` is a legal answer in stored form by construction, so it is not
+        validated again (`apply` checks what others give; tests/engine/test_sim_fast.py
+        holds the two paths to the same battles). Return the item logged."""
+        prompt = self.prompt
+        if prompt is None:
+            raise AnswerError("the battle is over: nothing is being asked")
+        item = Item(prompt.key, prompt.random_answer(rng), by)
+        index = self.consumed
+        self.consumed += 1
+        self._segment.append((index, item, False))
+        self._answer(prompt, item, item.value, index, self.replaying)
         return item
 
     def _answer(

@@ -60,10 +60,8 @@ def play_battle(
     while (prompt := runner.prompt) is not None:
         if len(items) >= max_answers:
             raise SimError(f"battle still running after {max_answers} answers")
-        by = BY_TABLE if isinstance(prompt, Roll) else None
-        item = Item(prompt.key, prompt.random_answer(rng), by)
         try:
-            items.append(runner.apply(item))
+            items.append(runner.answer_random(rng, BY_TABLE if isinstance(prompt, Roll) else None))
         except AnswerError:
             raise
         except Exception as error:

@@ -260,9 +260,7 @@ def _special_dice(b: Battle, unit: Unit, key: str, what: str, cm: int) -> Sub[bo
     """Seed: X+1 dice, X one per full 7.5 cm; every die 3+ succeeds."""
     count = int(cm // _SPECIAL["fall_step_cm"]) + 1
     face = int(_SPECIAL["jump_success"])
-    result = yield combat.tests(
-        key, f"{unit.label} {what}", count, face, unit.side, unit.id, None, need=count
-    )
+    result = yield combat.tests(unit, key, f"{unit.label} {what}", count, face, need=count)
     ok = bool(result.success)
     b.record("info", f"{unit.label} {'succeeds' if ok else 'fails'}", actor=unit.id)
     return ok

@@ -39,19 +39,22 @@ def needed(quality: int, bonus: int = 0) -> int:
 
 
 def tests(
+    unit: Unit,
     key: str,
     text: str,
     count: int,
     face: int,
-    side: str,
-    actor: str,
-    target: str | None,
+    *,
+    target: Unit | None = None,
     need: int | None = None,
 ) -> Roll:
-    """A batch of `count` quality tests: a pool where each die at or over `face`
-    succeeds; the result's total is the number of successes (`need` of them, if given,
-    make the batch a success)."""
-    return Roll(
+    """A batch of `count` quality tests of `unit`: a pool where each die at or over
+    `face` succeeds; the result's total is the number of successes (`need` of them, if
+    given, make the batch a success)."""
+    return about(
+        Roll,
+        unit,
+        target=target,
         key=key,
         text=f"{text}: {plural(count, 'die')}, each {face}+ succeeds",
         dice=f"{count}d6",
@@ -59,9 +62,6 @@ def tests(
         threshold=face,
         per_die=True,
         need=need,
-        side=side,
-        actor=actor,
-        target=target,
     )
 
 
@@ -178,9 +178,7 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
     hits = int(height // _SPECIAL["fall_step_cm"]) + 1
     b.record("info", f"{unit.label} falls {height} cm: {plural(hits, 'hit')}", target=unit.id)
     face = needed(unit.num("quality"))
-    result = yield tests(
-        "fall.blocks", f"{unit.label} blocks the fall", hits, face, unit.side, unit.id, None
-    )
+    result = yield tests(unit, "fall.blocks", f"{unit.label} blocks the fall", hits, face)
     blocks = result.total
     cause = b.cause(FALL, by)  # the blocks roll; `by` pushed it off, if anyone did
     said = f"{plural(blocks, 'block')}: {plural(hits - blocks, 'wound')}"
@@ -228,13 +226,12 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
     attacks = firing * weapon.attacks
     face = needed(shooter.num("quality"))
     result = yield tests(
+        shooter,
         "shoot.hits",
         f"{shooter.label} shoots {target.label} with {weapon.name}",
         attacks,
         face,
-        shooter.side,
-        shooter.id,
-        target.id,
+        target=target,
     )
     hits = result.total
     cause = b.cause(ATTACK, shooter, weapon=weapon.name, attack="overwatch" if reaction else "shot")
@@ -287,7 +284,7 @@ def resolve_hits(
     text = f"{target.label} blocks"
     if bonus:
         text += f" (+{bonus} in cover)"
-    result = yield tests("defence.blocks", text, hits, face, target.side, target.id, attacker.id)
+    result = yield tests(target, "defence.blocks", text, hits, face, target=attacker)
     blocks = result.total
     wounds = hits - blocks
     said = f"{plural(blocks, 'block')}: {plural(wounds, 'wound')}"
@@ -307,7 +304,7 @@ def strike(b: Battle, attacker: Unit, defender: Unit) -> Sub[None]:
     text = f"{attacker.label} strikes {defender.label}"
     if later:
         text += " (later melee this round: natural 6s only)"
-    result = yield tests("melee.hits", text, attacks, face, attacker.side, attacker.id, defender.id)
+    result = yield tests(attacker, "melee.hits", text, attacks, face, target=defender)
     cause = b.cause(ATTACK, attacker, attack="melee")
     yield from resolve_hits(b, attacker, defender, result.total, cause, cover=False, ranged=False)
 

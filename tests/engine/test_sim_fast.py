@@ -1,0 +1,57 @@
+"""The sim's fast path plays the battles the validated path plays (issue 28).
+
+`play_battle` answers on a bare runner with `Runner.answer_random` (no checkpoints, no
+second validation of an answer the prompt made itself); `play_random` answers through
+a session, each answer checked by the pending prompt. Same seeds, every system: the
+same answers, the same log (texts, units, rolls, effects and their causes, values),
+the same result, and every stored answer accepted by the prompt that asked it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from bench.sim_digest import battle_facts
+from skirmtui.engine.core.asking import offering
+from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, LazyOptions, Option, Pick, Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.sim import battle_seeds, play_battle, play_random
+from skirmtui.systems.registry import get_system, systems
+
+
+@pytest.mark.parametrize("system_id", sorted(systems()))
+def test_fast_path_plays_the_validated_battles(system_id: str) -> None:
+    system = get_system(system_id)
+    setup = system.demo_setup()
+    for seed in battle_seeds(7, 3):
+        one = attrs.evolve(setup, seed=seed)
+        battle, items = play_battle(system, one, random.Random(seed))
+        session = play_random(system, one, random.Random(seed))
+        assert battle.result is not None
+        assert battle_facts(battle, items) == battle_facts(session.battle, session.items)
+        # The log replays as a save would (each answer validated by its prompt).
+        replayed = Session(system, one, items)
+        assert battle_facts(replayed.battle, replayed.items) == battle_facts(battle, items)
+
+
+def test_offering_is_evolve_with_a_default() -> None:
+    """`asking.offering` copies a prompt with a default, as `attrs.evolve` would."""
+    lazy = LazyOptions(lambda: [Option("a", "A")], lambda v: Option("a", "A") if v == "a" else None)
+    prompts = [
+        Choose(key="k", text="t", side="s", actor="u1", options=[Option("a", "A")]),
+        Choose(key="k", text="t", options=lazy),
+        Pick(key="p", text="t", options=[Option("a", "A"), Option("b", "B")], maximum=1),
+        Ask(key="a", text="t", minimum=1, maximum=3),
+        Roll(key="r", text="t", dice="2d6", compare=">=", threshold=7, modifiers=[("x", 1)]),
+    ]
+    defaults: list[AnswerValue] = ["a", "a", ("b",), 2, (3, 4)]
+    for prompt, default in zip(prompts, defaults, strict=True):
+        offered = offering(prompt, default)
+        assert type(offered) is type(prompt)
+        assert offered == attrs.evolve(prompt, default=default)
+        assert offered.default == default and prompt.default is None
+    lazy_choice = Choose(key="k", text="t", options=lazy)
+    assert offering(lazy_choice, "a").options is lazy  # a lazy list is shared, not made
