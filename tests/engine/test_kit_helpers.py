@@ -18,6 +18,7 @@ from skirmtui.engine.core.kit import (
     choose_one,
     pick_enemy,
     reset,
+    skipped,
     stat_test,
     summary_by_side,
     unit_choices,
@@ -173,6 +174,18 @@ def test_summary_by_side_gives_each_side_its_units_and_those_standing() -> None:
     b.remove(b.units["b2"])
     lines = summary_by_side(b, lambda side, units, left: f"{side.name} {len(left)}/{len(units)}")
     assert lines == [b.headline(), "Red 2/2", "Blue 1/2"]
+
+
+def test_skipped_logs_what_a_rule_kept_a_unit_from_doing_and_the_rule() -> None:
+    b = battle()
+    entry = skipped(b, b.units["r1"], "attack", "RB-13", "no attack", target=b.units["b1"])
+    assert (entry.key, entry.actor, entry.target, entry.text) == (
+        "skip.attack",
+        "r1",
+        "b1",
+        "no attack",
+    )
+    assert entry.detail == {"skipped": {"what": "attack", "rule": "RB-13"}}
 
 
 def test_winner_by_score_is_a_draw_on_a_tie() -> None:

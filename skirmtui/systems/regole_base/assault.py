@@ -221,11 +221,11 @@ def _setup_melee(b: Battle) -> Sub[None]:
         if escaped(b, unit):
             skipped(
                 b,
+                unit,
                 "attack",
                 "RB-13",
                 f"{name(unit)} escaped a melee this phase: it makes no attacks in this one "
                 "(it still defends and may parry; RB-13)",
-                actor=unit.id,
             )
     for unit in fighters:
         if unit.removed:

@@ -66,11 +66,11 @@ def provoked(
         if held:  # every enemy left is engaged or fleeing: the question is not asked
             skipped(
                 b,
+                unit,
                 "question",
                 "RB-17",
                 f'Not asked whether {name(unit)} passed within 1" of an enemy: every enemy '
                 "is engaged or fleeing, and they make no free attacks (RB-17)",
-                actor=unit.id,
             )
     if not asks_as_of(b, FIRST_PASS):
         yield from _passed(b, unit, near_ones, run=run, moved=moved)
