@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.prompts import Ask, Choose, Option, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Option, Prompt, Roll
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -203,41 +207,27 @@ def deployment_step(b: Battle) -> Step:
     groups = deploy_groups(b, side)
     markers = p.markers
     if groups and markers:
-        choice = yield Choose(
-            key="deploy.who",
-            side=side,
-            text=f"{b.side_name(side)}: deploy an ordered character or squad?",
-            options=[Option(value, label) for value, label, _ in groups]
-            + [Option(DONE, "Done: the others stay off the table", passive=True)],
-        )
+        if asks_as_of(b, FIRST_PASS):
+            choice = yield from _who_then_where(b, side, groups, markers)
+        else:  # issue 25 again: who and where in one answer (the same side decides both)
+            choice = yield Choose(
+                key="deploy.at",
+                side=side,
+                text=f"{b.side_name(side)}: deploy an ordered character or squad on an "
+                "event marker?",
+                options=[
+                    Option(f"{value}@{i}", f"{label} at {marker}")
+                    for value, label, _ in groups
+                    for i, marker in enumerate(markers)
+                ]
+                + [Option(DONE, "Done: the others stay off the table", passive=True)],
+            )
+        if choice is None:
+            return  # the marker was cancelled: who deploys is asked again
         if choice != DONE:
-            models = next(units for value, _, units in groups if value == choice)
-            name = next(label for value, label, _ in groups if value == choice)
-            marker = yield Choose(
-                key="deploy.marker",
-                side=side,
-                text=f"Which unrevealed event marker does {name} replace?",
-                options=[Option(str(i), m) for i, m in enumerate(markers)]
-                + [Option(DONE, "Cancel", passive=True)],
-            )
-            if marker == DONE:
-                return
-            ok = yield Ask(
-                key="deploy.distance",
-                side=side,
-                text=f"At {markers[int(marker)]}: are the nearest enemies farther than the "
-                f"movement of {name} and their own, or is the area free of enemies?",
-            )
-            if not ok:
-                b.record("info", f"{name} cannot deploy at {markers[int(marker)]}")
-                return
-            placed = markers[int(marker)]
-            b.record("info", f"{name} deploys at {placed} (1 AP)", side=side)
-            b.track("markers", [m for i, m in enumerate(markers) if i != int(marker)])
-            cost = int(profile.actions()["deploy"]["cost"])
-            for unit in models:
-                b.set(unit, "deployed", True)
-                b.set(unit, "ap", unit.num("ap") - cost)
+            value, index = str(choice).rsplit("@", 1)
+            models, name = next((units, label) for v, label, units in groups if v == value)
+            yield from _deploy(b, side, models, name, int(index))
             return
     if side == p.initiative:
         p.deploying = other(b, side)
@@ -250,3 +240,50 @@ def deployment_step(b: Battle) -> Step:
             b.set(unit, "ap", 0)
     p.impulse = ""
     b.enter_phase("activated", None)
+
+
+def _who_then_where(
+    b: Battle, side: str, groups: list[tuple[str, str, list[Unit]]], markers: list[str]
+) -> Generator[Prompt, Any, str | None]:
+    """Who deploys, then where, two answers (as asked before issue 25's second pass):
+    `value@marker`, DONE when nobody does, None when the marker was cancelled."""
+    choice = yield Choose(
+        key="deploy.who",
+        side=side,
+        text=f"{b.side_name(side)}: deploy an ordered character or squad?",
+        options=[Option(value, label) for value, label, _ in groups]
+        + [Option(DONE, "Done: the others stay off the table", passive=True)],
+    )
+    if choice == DONE:
+        return DONE
+    name = next(label for value, label, _ in groups if value == choice)
+    marker = yield Choose(
+        key="deploy.marker",
+        side=side,
+        text=f"Which unrevealed event marker does {name} replace?",
+        options=[Option(str(i), m) for i, m in enumerate(markers)]
+        + [Option(DONE, "Cancel", passive=True)],
+    )
+    return None if marker == DONE else f"{choice}@{marker}"
+
+
+def _deploy(b: Battle, side: str, models: list[Unit], name: str, index: int) -> Step:
+    """CE-4: the table confirms the distance condition; the models replace the marker
+    and pay 1 AP."""
+    markers = pos(b).markers
+    ok = yield Ask(
+        key="deploy.distance",
+        side=side,
+        text=f"At {markers[index]}: are the nearest enemies farther than the "
+        f"movement of {name} and their own, or is the area free of enemies?",
+    )
+    if not ok:
+        b.record("info", f"{name} cannot deploy at {markers[index]}")
+        return
+    placed = markers[index]
+    b.record("info", f"{name} deploys at {placed} (1 AP)", side=side)
+    b.track("markers", [m for i, m in enumerate(markers) if i != index])
+    cost = int(profile.actions()["deploy"]["cost"])
+    for unit in models:
+        b.set(unit, "deployed", True)
+        b.set(unit, "ap", unit.num("ap") - cost)
