@@ -1,7 +1,8 @@
 """regole-base asks less again (issue 25, after its first pass): each question merged or
 skipped gives the same outcome, with the same dice, as the first pass's questions.
 
-- a march and the action it gives up are one answer (`move.mode` = `march/assault`);
+- a march and the action it gives up are one answer (`move.mode` = `march/assault`); the
+  moves over a height are a second menu (`move.over`), so the first fits the number keys;
 - a side the table plays says its charge and whether it reached in one answer
   (`assault.charge`); a side the app plays still chooses (`assault.action`) and the
   table says the reach (`assault.reach`, a fact the app never answers);
@@ -58,8 +59,15 @@ def test_rb4_a_march_and_the_action_it_gives_up_are_one_answer() -> None:
     play(before, ("move.mode", "march"), ("move.give_up", "assault"), ("move.passed", []))
     assert isinstance(now.prompt, Choose)
     values = [o.value for o in now.prompt.options]
-    assert "march" not in values and {"march/assault", "march/shooting"} <= set(values)
-    assert {"march/assault_up", "march/shooting_down"} <= set(values)
+    assert values == [
+        "simple",
+        "march/assault",
+        "march/shooting",
+        "run",
+        "climb",
+        "height",
+        "pass",
+    ]  # each with a number key; the moves over a height come next if asked
     play(now, ("move.mode", "march/assault"), ("move.passed", []))
     for s in (before, now):
         assert (stat(s, "red1", "marched"), stat(s, "red1", "gave_up")) == (True, "assault")
@@ -71,13 +79,22 @@ def test_rb4_a_march_and_the_action_it_gives_up_are_one_answer() -> None:
 
 
 def test_rb4_a_march_over_a_height_gives_up_its_shooting_in_the_same_answer() -> None:
-    """RB-4 with RB-5: a march with a jump up still says what it gives up; the height is
-    asked and rolled as before (F 4 vs 3 with the same dice), and the shot is given up."""
+    """RB-4 with RB-5: the moves over a height are a second menu (the first keeps every
+    move a table makes most on a number key); a march with a jump up says what it gives
+    up there; the height is asked and rolled as before (F 4 vs 3 with the same dice),
+    and the shot is given up."""
     before, now = _both({"red": [model("A", weapons="Frombola")], "blue": [model("B")]})
     for s in (before, now):
         initiative(s, 6, 1)
     play(before, ("move.mode", "march_up"), ("move.give_up", "shooting"))
-    play(now, ("move.mode", "march/shooting_up"))
+    play(now, ("move.mode", "height"))
+    assert key(now) == "move.over" and isinstance(now.prompt, Choose)
+    assert [o.value for o in now.prompt.options] == [
+        f"{m}_{h}"
+        for h in ("up", "down")
+        for m in ("simple", "march/assault", "march/shooting", "run")
+    ]
+    play(now, ("move.over", "march/shooting_up"))
     for s in (before, now):
         play(s, ("move.height", 3))
         assert s.prompt is not None and "F 4 vs 3" in s.prompt.text

@@ -54,62 +54,83 @@ def movement_step(b: Battle) -> Step:
 
 #: What a marching model gives up this round (RB-4), said with its march (issue 25).
 _GIVE_UP = {"assault": "its assault", "shooting": "its shooting"}
+#: The option of today's move menu that leads to the moves over a height.
+HEIGHT = "height"
+
+
+def _label(v: int, mode: str, words: str = "", gave: str = "") -> str:
+    label = f"{_MODE_WORDS[mode]}{words}: up to {inches(v, float(_MOVE[mode]))}"
+    if gave:
+        return f"{label}, gives up {_GIVE_UP[gave]} this round"
+    if mode == "march":
+        return f"{label}, then gives up assault or shooting"
+    return f"{label}, no assault or shooting" if mode == "run" else label
+
+
+def _modes(v: int, height: str) -> list[Option]:
+    """Simple move, the two marches (one for each action given up) and run, over
+    `height` ("", "up", "down")."""
+    suffix, words = (f"_{height}" if height else ""), _HEIGHTS[height]
+    return [
+        Option(f"simple{suffix}", _label(v, "simple", words)),
+        *(Option(f"march/{g}{suffix}", _label(v, "march", words, g)) for g in _GIVE_UP),
+        Option(f"run{suffix}", _label(v, "run", words)),
+    ]
+
+
+def _rest(v: int, reload: tuple[tuple[str, str], ...]) -> list[Option]:
+    climb = inches(v, float(_MOVE["climb"]))
+    return [
+        Option("climb", f"Climb: up to {climb}, half the height to beat (the whole move)"),
+        *(Option(f"reload:{i}", f"Reload {n} instead of moving") for i, n in reload),
+        Option("pass", "Pass (does not move)", passive=True),
+    ]
 
 
 @cache
-def _mode_options(
-    v: int, reload: tuple[tuple[str, str], ...], with_give_up: bool = False
-) -> tuple[Option, ...]:
-    """The plain moves first (keys 1–4), reload and pass, then the moves over a height.
-    `with_give_up`: a march is two options, one for each action it may give up
-    (`march/assault`), so the table says both in one answer."""
+def _mode_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
+    """Issue 25: the moves a table makes most, each with a number key (1–9): simple,
+    march giving up its assault or its shooting (RB-4: said at once), run, climb, the
+    moves over a height (a second question, `_height_options`), reload and pass."""
+    over = Option(HEIGHT, "Jump up or descend on the way (then: simple move, march or run)")
+    rest = _rest(v, reload)
+    return (*_modes(v, ""), rest[0], over, *rest[1:])
+
+
+@cache
+def _height_options(v: int) -> tuple[Option, ...]:
+    """The moves over a height: each of simple, march (two) and run, jumping up or
+    descending (RB-5)."""
+    return (*_modes(v, "up"), *_modes(v, "down"))
+
+
+@cache
+def _first_pass_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
+    """Before issue 25's second pass (its saves): the plain moves first, reload and pass,
+    then the moves over a height; a march then asks what it gives up."""
     plain: list[Option] = []
     heights: list[Option] = []
     for mode in MODES:
         for height, words in _HEIGHTS.items():
-            label = f"{_MODE_WORDS[mode]}{words}: up to {inches(v, float(_MOVE[mode]))}"
-            suffix = f"_{height}" if height else ""
-            if mode == "march" and with_give_up:
-                for gave, what in _GIVE_UP.items():
-                    (heights if height else plain).append(
-                        Option(f"march/{gave}{suffix}", f"{label}, gives up {what} this round")
-                    )
-                continue
-            if mode == "march":
-                label += ", then gives up assault or shooting"
-            if mode == "run":
-                label += ", no assault or shooting"
-            (heights if height else plain).append(Option(f"{mode}{suffix}", label))
-    plain.append(
-        Option(
-            "climb",
-            f"Climb: up to {inches(v, float(_MOVE['climb']))}, half the height to beat "
-            "(the whole move)",
-        )
-    )
-    plain.extend(Option(f"reload:{i}", f"Reload {n} instead of moving") for i, n in reload)
-    plain.append(Option("pass", "Pass (does not move)", passive=True))
-    return (*plain, *heights)
+            option = Option(f"{mode}{'_' + height if height else ''}", _label(v, mode, words))
+            (heights if height else plain).append(option)
+    return (*plain, *_rest(v, reload), *heights)
 
 
 def move(b: Battle, unit: Unit) -> Sub[None]:
     """RB-4: simple V", march 2V" (then it gives up assault or shooting), run 3V" (no
     assault, no shooting; "ran" for enemy shooting this round and the next)."""
     loads = tuple((w.id, w.name) for w in reloadable(unit))
-    choice = str(
-        (
-            yield offer_last(
-                b,
-                about(
-                    Choose,
-                    unit,
-                    key="move.mode",
-                    text=f"{name(unit)} (V {unit.num('v')}): how does it move?",
-                    options=_mode_options(unit.num("v"), loads, not asks_as_of(b, FIRST_PASS)),
-                ),
-            )
-        )
-    )
+    v = unit.num("v")
+    older = asks_as_of(b, FIRST_PASS)
+    options = _first_pass_options(v, loads) if older else _mode_options(v, loads)
+    text = f"{name(unit)} (V {v}): how does it move?"
+    asked = about(Choose, unit, key="move.mode", text=text, options=options)
+    choice = str((yield offer_last(b, asked)))
+    if choice == HEIGHT and not unit.removed:
+        text = f"{name(unit)} (V {v}): how does it move over the height?"
+        over = about(Choose, unit, key="move.over", text=text, options=_height_options(v))
+        choice = str((yield offer_last(b, over)))
     if choice == "pass" or unit.removed:  # a GM may remove it at any prompt (G-4)
         return
     if choice.startswith("reload:"):
