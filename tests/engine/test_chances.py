@@ -129,3 +129,18 @@ def test_html_without_playouts_has_no_chance_chart(
     assert main(["export", save, "--format", "html", "--playouts", "0", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert page.count("<svg") == 2 and "Chance to win" not in page
+
+
+def test_a_terminal_is_told_what_the_wait_is_for(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The play-outs take seconds: on a terminal, one line on stderr says so (never in a
+    pipe, where stderr stays empty, nor with --playouts 0)."""
+    import sys
+
+    save = str(EXAMPLES / "regole-base.toml")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["export", save, "--format", "md", "--playouts", "1"]) == 0
+    assert "--playouts 0 skips it" in capsys.readouterr().err
+    assert main(["export", save, "--format", "md", "--playouts", "0"]) == 0
+    assert capsys.readouterr().err == ""

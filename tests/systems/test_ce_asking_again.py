@@ -19,12 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from skirmtui.engine.core.prompts import AnswerError, Choose, Roll
+from skirmtui.engine.core.prompts import AnswerError, Choose, Pick, Roll
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import decides
 from skirmtui.engine.store.compare import replay_differences
 from skirmtui.engine.store.saves import load_session
-from skirmtui.systems.registry import systems
-from tests.systems.ce_helpers import activate, ch, disabled, options, session
+from skirmtui.systems.registry import get_system, systems
+from tests.systems.ce_helpers import activate, ch, disabled, options, roll, session
 from tests.systems.scripting import key, play, stat
 
 TODAY = {"questions": "today"}
@@ -44,6 +45,61 @@ def _shooters(**options: str) -> Session:
     activate(s, (3,), (2,), (3, "red1"), (2, "blue1"))
     play(s, ("impulse.action", "shoot"), ("shoot.target", "blue1"))
     return s
+
+
+# -- orders ------------------------------------------------------------------------------
+
+
+def _three(**options: str) -> Session:
+    """Red rolls 3, 3, 1 (blue 1: red has the initiative, blue orders first, nothing)."""
+    red = [ch("A"), ch("B"), ch("C"), ch("O", "protagonist", squad="S", role="officer")]
+    s = session([*red, ch("E", squad="S")], [ch("X")], **options)
+    roll(s, (3, 3, 1), (1,))
+    play(s, ("orders.face", ()) if options == TODAY else ("orders.assign", "done"))  # blue
+    return s
+
+
+def test_ce3_the_dice_of_a_face_are_given_in_one_answer() -> None:
+    """Seed §2.2: a die beside a character gives it AP and priority (its face). Three dice
+    given one by one (first pass) or a face's dice in one answer: the same orders."""
+    before, now = _three(**FIRST), _three(**TODAY)
+    play(before, ("orders.assign", "3|red1"), ("orders.assign", "3|red2"))
+    play(before, ("orders.assign", "1|red3"))
+    prompt = now.prompt
+    assert isinstance(prompt, Pick) and prompt.maximum == 2 and prompt.side == "red"
+    assert "2 dice of 3" in prompt.text
+    play(now, ("orders.face", ["red1", "red2"]), ("orders.face", ["red3"]))
+    assert len(now.items) == len(before.items) - 1
+    for s in (before, now):
+        faces = {u: (stat(s, u, "die"), stat(s, u, "ap")) for u in ("red1", "red2", "red3")}
+        assert faces == {"red1": (3, 3), "red2": (3, 3), "red3": (1, 1)}
+        assert stat(s, "red4", "die") == 0 and key(s) == "impulse.action"
+
+
+def test_ce3_a_squads_officer_and_the_squad_are_one_choice() -> None:
+    """Seed §2.2: "Se assegnato a un ufficiale … l'ordine vale per tutta la squadra": the
+    officer and his squad are the same order, so one answer cannot give both a die."""
+    now = _three(**TODAY)
+    before = len(now.items)
+    with pytest.raises(AnswerError):
+        now.answer(["red4", "squad:S"])
+    assert len(now.items) == before
+    play(now, ("orders.face", ["red4"]))  # the officer: his squad is ordered with him
+    assert stat(now, "red4", "die") == 3 and stat(now, "red5", "die") == 3
+
+
+def test_ce3_no_more_dice_of_a_face_than_were_rolled_and_none_leaves_them_unused() -> None:
+    """Seed §2.1–2.2: each valid die orders one character or squad; a die not placed
+    is not used (as "done" left the other dice before)."""
+    now = _three(**TODAY)
+    with pytest.raises(AnswerError):
+        now.answer(["red1", "red2", "red3"])  # two dice of 3
+    play(now, ("orders.face", []))  # the 3s unused
+    prompt = now.prompt
+    assert isinstance(prompt, Pick) and prompt.maximum == 1 and "1 die of 1" in prompt.text
+    play(now, ("orders.face", ["red1"]))
+    assert [stat(now, u, "ap") for u in ("red1", "red2")] == [1, 0]
+    assert decides(get_system("cape-et-epee"), prompt)  # a side's decision: the app may play it
 
 
 # -- a shot's distance and cover -----------------------------------------------------------
@@ -276,9 +332,10 @@ def test_ce6_a_character_in_a_melee_must_fight_or_flee_in_the_one_answer() -> No
 
 @pytest.mark.parametrize("path", sorted(SAVES.glob("*.toml")), ids=lambda p: p.stem)
 def test_a_save_of_the_first_pass_replays_as_it_was_played(path: Path) -> None:
-    """A battle saved with issue 25's first questions (a random battle of that code) does
-    not replay with today's: it replays with those, to the same log and result, and its
-    setup says so."""
+    """A battle saved with issue 25's first questions (`skirmtui sim cape-et-epee
+    --battles 6 --seed 25 --save-dir DIR` at b7f7960, its fourth battle: orders, shots,
+    deployments, non-activated squad members) does not replay with today's: it replays
+    with those, to the same log and result, and its setup says so."""
     session_, _ = load_session(path, systems())
     assert session_.battle.result is not None and session_.prompt is None
     assert session_.setup.options.get("questions") == "first pass"

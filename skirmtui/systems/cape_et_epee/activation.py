@@ -7,7 +7,7 @@ from typing import Any
 
 from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.prompts import Ask, Choose, Option, Prompt, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt, Roll
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -152,6 +152,9 @@ def orders_step(b: Battle) -> Step:
     side = p.assigning
     assert side is not None
     if p.dice[side] and order_targets(b, side):
+        if not asks_as_of(b, FIRST_PASS):  # issue 25 again: a face's dice in one answer
+            yield from _orders_of_a_face(b, side)
+            return
         choice = yield Choose(
             key="orders.assign",
             side=side,
@@ -160,11 +163,7 @@ def orders_step(b: Battle) -> Step:
         )
         if choice != DONE:
             face_text, target = choice.split("|", 1)
-            face = int(face_text)
-            p.dice[side].remove(face)
-            for unit in ordered_units(b, side, target):
-                b.set(unit, "die", face)
-                b.set(unit, "ap", face)
+            _order(b, side, int(face_text), target)
             return
     p.dice[side] = []
     if side != p.initiative:
@@ -174,6 +173,41 @@ def orders_step(b: Battle) -> Step:
     p.assigning = None
     p.deploying = p.initiative
     b.enter_phase("deployment", p.initiative)
+
+
+def _order(b: Battle, side: str, face: int, target: str) -> None:
+    """Seed §2.2: the die beside the character or squad: its AP and priority."""
+    pos(b).dice[side].remove(face)
+    for unit in ordered_units(b, side, target):
+        b.set(unit, "die", face)
+        b.set(unit, "ap", face)
+
+
+def _orders_of_a_face(b: Battle, side: str) -> Step:
+    """Seed §2.2: the player places its dice beside its characters and squads. The dice of
+    the highest face left are given in one answer (as many as there are dice of it, one
+    each; none leaves them unused), then the next face's: every way of giving the dice
+    out can be said, one answer a face. A squad's officer and the squad are one choice:
+    either orders the whole squad."""
+    dice = pos(b).dice[side]
+    face = dice[0]
+    count = dice.count(face)
+    options = []
+    for value, label in order_targets(b, side):
+        squad = value.removeprefix(SQUAD) if value.startswith(SQUAD) else None
+        squad = squad or profile.squad_of(b.units[value])  # an officer: his squad
+        options.append(Option(value, label, group=SQUAD + squad if squad else None))
+    picked = yield Pick(
+        key="orders.face",
+        side=side,
+        text=f"{b.side_name(side)}: which characters or squads get a {face} AP order? "
+        f"({plural(count, f'die of {face}', f'dice of {face}')})",
+        options=options,
+        maximum=count,
+    )
+    for target in picked:
+        _order(b, side, face, target)
+    pos(b).dice[side] = [f for f in dice if f != face]  # the rest of this face: unused
 
 
 def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:

@@ -194,7 +194,8 @@ def _na_menu(b: Battle, unit: Unit, rejoin: bool = False, prefix: bool = False) 
     if not prefix:
         return options
     return [
-        o._replace(value=f"{unit.id}|{o.value}", label=f"{unit.label}: {o.label}") for o in options
+        o._replace(value=f"{unit.id}|{o.value}", label=f"{unit.label}: {o.label}", group=unit.id)
+        for o in options
     ]
 
 
