@@ -1,6 +1,7 @@
 """The app's players (issue 26): how fast they decide, how strong they are, how they play.
 
-    python -m bench.ai [--battles N] [--seed S] [--systems ID,ID] [--pairs A:B,A:B] [-o OUT]
+    python -m bench.ai [--battles N] [--seed S] [--systems ID,ID] [--pairs A:B,A:B]
+                       [--workers N] [-o OUT]
 
 For each system and each pair of personas A:B, `--battles` battles of the demo's first
 two sides,
@@ -10,7 +11,8 @@ A's score (wins + half the draws, over the battles) with its 95% margin (normal
 approximation: ±1.96·√(p(1−p)/n)), and per persona how it played: attack rolls per
 battle (rolls its units made at an enemy), own units lost and enemy units taken off
 per battle. Then per system the time of each decision (mean, p95) against the target
-(100 ms a decision).
+(p95 within 100 ms). `--workers N` plays the battles in N processes: the same battles
+and scores, the decision times of a loaded machine.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -97,23 +100,63 @@ def _count(session: Session, side: str, tally: Tally) -> None:
     tally.taken += sum(1 for u in battle.units.values() if u.id in enemies and u.removed)
 
 
-def run_pair(
-    system_id: str, a: str, b: str, battles: int, seed: int, times: list[float]
-) -> tuple[Tally, Tally]:
+@attrs.frozen
+class Played:
+    """One battle of a pair, as a worker sends it back: A's score, each side's play,
+    the time of every decision."""
+
+    score: float
+    a: tuple[int, int, int]
+    b: tuple[int, int, int]
+    times: tuple[float, ...]
+
+
+def _play(job: tuple[str, str, str, int, int]) -> Played:
+    system_id, a, b, n, battle_seed = job
     sides = [s.id for s in two_sides(system_id).sides]
     first, second = sides[0], sides[1]
-    ta, tb = Tally(), Tally()
+    a_side, b_side = (first, second) if n % 2 == 0 else (second, first)
+    times: list[float] = []
+    session, _ = one_battle(system_id, battle_seed, {a_side: a, b_side: b}, times)
+    result = session.battle.result
+    winner = result.winner if result is not None else None
+    counts = []
+    for side in (a_side, b_side):
+        tally = Tally()
+        _count(session, side, tally)
+        counts.append((tally.attacks, tally.lost, tally.taken))
+    score = 1.0 if winner == a_side else 0.5 if winner is None else 0.0
+    return Played(score, counts[0], counts[1], tuple(times))
+
+
+def run_pair(
+    system_id: str,
+    a: str,
+    b: str,
+    battles: int,
+    seed: int,
+    times: list[float],
+    workers: int = 1,
+) -> tuple[Tally, Tally]:
+    """`battles` battles of A against B, seats swapped every other battle; the same
+    battles and figures whatever `workers` (each battle's seed comes from `seed`)."""
     rng = random.Random(seed)
-    for n in range(battles):
-        battle_seed = rng.randrange(1 << 30)
-        a_side, b_side = (first, second) if n % 2 == 0 else (second, first)
-        session, _ = one_battle(system_id, battle_seed, {a_side: a, b_side: b}, times)
-        result = session.battle.result
-        winner = result.winner if result is not None else None
-        for tally, side in ((ta, a_side), (tb, b_side)):
+    jobs = [(system_id, a, b, n, rng.randrange(1 << 30)) for n in range(battles)]
+    ta, tb = Tally(), Tally()
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            played = list(pool.imap(_play, jobs))
+    else:
+        played = [_play(job) for job in jobs]
+    for got in played:
+        ta.score += got.score
+        tb.score += 1.0 - got.score
+        for tally, (attacks, lost, taken) in ((ta, got.a), (tb, got.b)):
             tally.battles += 1
-            tally.score += 1.0 if winner == side else 0.5 if winner is None else 0.0
-            _count(session, side, tally)
+            tally.attacks += attacks
+            tally.lost += lost
+            tally.taken += taken
+        times.extend(got.times)
     return ta, tb
 
 
@@ -147,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--systems", default=",".join(systems()))
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
     parser.add_argument("-o", "--output", type=Path)
+    parser.add_argument("--workers", type=int, default=1, help="battles played in N processes")
     parser.add_argument(
         "--solo",
         type=int,
@@ -169,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         times = speed.setdefault(system_id, [])
         for pair in args.pairs.split(","):
             a, b = pair.split(":")
-            ta, tb = run_pair(system_id, a, b, args.battles, args.seed, times)
+            ta, tb = run_pair(system_id, a, b, args.battles, args.seed, times, args.workers)
             p = ta.score / ta.battles
             print(
                 f"{system_id:24} {a + ' vs ' + b:22} {p:9.1%}  {ta.margin():5.1%}  {ta.battles:7d}",
@@ -204,10 +248,10 @@ def main(argv: list[str] | None = None) -> int:
         ms = sorted(t * 1000 for t in times)
         mean = statistics.fmean(ms)
         p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-        met = "met" if mean <= TARGET_MS else "NOT met"
+        met = "met" if p95 <= TARGET_MS else "NOT met"
         print(
             f"{system_id:24} {len(ms):9d} {mean:9.1f} {p95:8.1f} {1000 / mean:13.1f}   "
-            f"≤{TARGET_MS:.0f} ms mean: {met}"
+            f"≤{TARGET_MS:.0f} ms p95: {met}"
         )
     report["rows"] = rows
     report["styles"] = [

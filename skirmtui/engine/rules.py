@@ -16,7 +16,7 @@ from skirmtui.engine.core.armies import setup_from_scenario
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Position, Scalar, Side, Stat, Unit
 from skirmtui.engine.core.causes import Cause
-from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.data import data_file, load_toml
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
     about,
@@ -25,6 +25,7 @@ from skirmtui.engine.core.kit import (
     reset,
     skipped,
     stat_test,
+    summary_by_side,
     unit_choices,
     winner_by_score,
 )
@@ -89,6 +90,7 @@ __all__ = [
     "about",
     "choose_one",
     "conditions",
+    "data_file",
     "frozen_record",
     "load_toml",
     "pick_enemy",
@@ -97,6 +99,7 @@ __all__ = [
     "setup_from_scenario",
     "skipped",
     "stat_test",
+    "summary_by_side",
     "unit_choices",
     "winner_by_score",
 ]

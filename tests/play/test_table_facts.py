@@ -1,21 +1,22 @@
 """Issue 26: the app never answers the table's facts (distances, sight, cover, contact,
 where a unit went) nor the dice, in every system: random battles with every side played
-by the app, and every yes/no or number question met is classified."""
+by the app, and every yes/no, number or multi-select question met is classified."""
 
 from __future__ import annotations
 
 import pytest
 
 from skirmtui.engine.core.items import BY_AI
-from skirmtui.engine.core.prompts import Ask, Confirm, Roll
+from skirmtui.engine.core.prompts import Ask, Confirm, Pick, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import get_system, systems
 from tests.play.helpers import ai_battle
 
-#: Yes/no and number questions that are a side's decision (every other Ask is a table
-#: fact its system declares): a new Ask must be put in one list or the other.
+#: Yes/no, number and multi-select questions that are a side's decision (every other Ask
+#: or Pick is a table fact its system declares): a new one goes in one list or the other.
 DECISION_ASKS = {
     "pequenas-guerras": {"overwatch.fire", "push.try"},
+    "cape-et-epee": {"orders.face"},  # which characters get a face's dice (issue 25)
 }
 
 
@@ -36,7 +37,7 @@ def test_no_ai_answer_is_a_table_fact_or_a_roll(system_id: str) -> None:
         prompt = replay.prompt
         if item.by == BY_AI:
             assert not isinstance(prompt, Roll | Confirm), item
-        if isinstance(prompt, Ask) and not item.is_gm:
+        if isinstance(prompt, Ask | Pick) and not item.is_gm:
             assert prompt.key in system.table_facts | DECISION_ASKS.get(system_id, set()), (
                 f"{prompt.key}: declare it a table fact or a decision"
             )

@@ -20,6 +20,7 @@ from typing import Any
 
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.items import Item
+from skirmtui.engine.core.kit import summary_by_side
 from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
@@ -263,9 +264,9 @@ class BaseSystem:
 
     def summary(self, battle: Battle, /) -> list[str]:
         """The headline, then each side's units standing."""
-        lines = [battle.headline()]
-        for side in battle.sides:
-            units = [u for u in battle.units.values() if u.side == side.id]
-            left = sum(1 for u in units if not u.removed)
-            lines.append(f"{side.name}: {left}/{len(units)} {self.unit_word} standing")
-        return lines
+        return summary_by_side(
+            battle,
+            lambda side, units, left: (
+                f"{side.name}: {len(left)}/{len(units)} {self.unit_word} standing"
+            ),
+        )

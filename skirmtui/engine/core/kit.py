@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from skirmtui.engine.core.battle import Battle, LogEntry, Stat, Unit
+from skirmtui.engine.core.battle import Battle, LogEntry, Side, Stat, Unit
 from skirmtui.engine.core.prompts import (
     Choose,
     LazyOptions,
@@ -169,6 +169,16 @@ def reset(b: Battle, units: Iterable[Unit], flags: Mapping[str, Stat]) -> None:
                 b.set(unit, field, value)
 
 
+def summary_by_side(b: Battle, line: Callable[[Side, list[Unit], list[Unit]], str]) -> list[str]:
+    """A summary: the headline, then one line a side, `line(side, its units, those still
+    on the table)`."""
+    lines = [b.headline()]
+    for side in b.sides:
+        units = [u for u in b.units.values() if u.side == side.id]
+        lines.append(line(side, units, [u for u in units if not u.removed]))
+    return lines
+
+
 def winner_by_score(scores: Mapping[str, float]) -> str | None:
     """The id with the highest score, or None (a draw) when the best is shared."""
     if not scores:
@@ -179,18 +189,18 @@ def winner_by_score(scores: Mapping[str, float]) -> str | None:
 
 
 def skipped(
-    b: Battle,
-    what: str,
-    rule: str,
-    text: str,
-    *,
-    actor: str | None = None,
-    target: str | None = None,
+    b: Battle, unit: Unit, what: str, rule: str, text: str, *, target: Unit | None = None
 ) -> LogEntry:
-    """Log what a rule kept from happening (`what`: "attack", "question") where a reader
-    sees it: an `info` entry keyed `skip.<what>`, exported with `skipped` = what and the
-    rule (a ruling id, or "ours") — so a silent rule is never silent in the log."""
-    entry = b.record("info", text, key=f"skip.{what}", actor=actor, target=target)
+    """Log what a rule kept `unit` from doing (`what`: "attack", "question") where a
+    reader sees it: an `info` entry keyed `skip.<what>`, exported with `skipped` = what
+    and the rule (a ruling id, or "ours") — so a silent rule is never silent in the log."""
+    entry = b.record(
+        "info",
+        text,
+        key=f"skip.{what}",
+        actor=unit.id,
+        target=None if target is None else target.id,
+    )
     entry.detail = {"skipped": {"what": what, "rule": rule}}
     return entry
 

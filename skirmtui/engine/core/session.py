@@ -96,6 +96,8 @@ class Session:
         self.setup = setup
         self.items: list[Item] = []
         self._checkpoints: list[Checkpoint] = []
+        #: `step_start`'s last answer: the log before the step, the battle there.
+        self._step_start: tuple[list[Item], Battle] | None = None
         self._app_rolls: tuple[tuple[int, Item | None], app_rolls.AppRolls] = (
             (-1, None),
             app_rolls.NO_ONE,
@@ -273,21 +275,37 @@ class Session:
     def step_start(self) -> tuple[Battle, int]:
         """A private copy of the battle where the current step began and how many log
         items it had consumed then: a look-ahead (engine/play/) starts runners there and
-        replays `items[consumed:]`, as undo does from a checkpoint."""
+        replays `items[consumed:]`, as undo does from a checkpoint. Played as the session
+        played it (a GM entry that counted from its step's start plays that step again),
+        and kept for the step's next decisions while the log before it is the same."""
         at = self.runner.boundary_at
+        before = self.items[:at]
+        kept = self._step_start
+        if kept is None or kept[0] != before:
+            kept = self._step_start = (before, self._replayed_to(at))
+        return _private(kept[1]), at
+
+    def _replayed_to(self, at: int) -> Battle:
+        """The battle at the step boundary reached `at` entries in, replayed privately
+        from the nearest checkpoint (the session's battle and log untouched)."""
         checkpoint = next(c for c in reversed(self._checkpoints) if c.consumed <= at)
         battle = _private(checkpoint.battle)
-        found: list[Battle] = []
+        last: list[tuple[int, Battle, int]] = [(checkpoint.consumed, battle.clone(), 0)]
 
         def boundary(runner: Runner) -> None:
-            if runner.consumed == at:
-                found[:] = [_private(runner.battle)]
+            last[:] = [(runner.consumed, runner.battle.clone(), len(runner.battle.log))]
 
-        runner = Runner(self.system, battle, checkpoint.consumed, on_boundary=boundary)
+        def rewind(consumed: int) -> tuple[Battle, int]:
+            began, copy, length = last[0]
+            assert began == consumed, "a step is played again from its own boundary"
+            return copy.clone(), length
+
+        runner = Runner(self.system, battle, checkpoint.consumed, boundary, rewind)
         runner.replaying = True
         for item in self.items[checkpoint.consumed : at]:
             runner.apply(item)
-        return found[-1], at
+        assert last[0][0] == at
+        return _private(last[0][1])
 
     # -- internals ----------------------------------------------------------------------
 

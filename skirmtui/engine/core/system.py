@@ -76,7 +76,7 @@ import attrs
 
 from skirmtui.engine.core.battle import Battle, Scalar, Side, Stat, Unit
 from skirmtui.engine.core.items import Item
-from skirmtui.engine.core.prompts import Ask, Choose, Prompt
+from skirmtui.engine.core.prompts import Ask, Choose, Pick, Prompt
 from skirmtui.engine.core.records import frozen_record
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
@@ -360,6 +360,7 @@ class RuleSystem(Protocol):
 
 
 def decides(system: RuleSystem, prompt: Prompt) -> bool:
-    """Whether `prompt` is a decision a side makes (a choice, a yes/no it may say), so a
-    side the app plays may answer it: not dice, not a `Confirm`, not a table fact."""
-    return isinstance(prompt, Choose | Ask) and prompt.key not in system.table_facts
+    """Whether `prompt` is a decision a side makes (a choice, a yes/no it may say, which
+    of several), so a side the app plays may answer it: not dice, not a `Confirm`, not a
+    table fact."""
+    return isinstance(prompt, Choose | Ask | Pick) and prompt.key not in system.table_facts

@@ -11,6 +11,7 @@ lost, what the side kept, the battle's result.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -19,7 +20,16 @@ import attrs
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.odds import success_chance
-from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Confirm, Pick, Prompt, Roll
+from skirmtui.engine.core.prompts import (
+    AnswerError,
+    AnswerValue,
+    Ask,
+    Choose,
+    Confirm,
+    Pick,
+    Prompt,
+    Roll,
+)
 from skirmtui.engine.core.records import frozen_record, record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.system import RuleSystem, decides
@@ -31,6 +41,8 @@ from skirmtui.engine.play.sides import side_of
 BUDGET = 900
 #: A further decision of the same side is looked into this deep at most.
 DEPTH = 2
+#: A multi-select decision with this many legal answers or fewer has each weighed.
+PICKS = 16
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
 
@@ -80,15 +92,33 @@ class Search:
         return self.system.strength(battle, unit) * value
 
     def runner(self, path: Sequence[Item]) -> Runner:
-        """A runner where the decision's prompt stands, then `path` applied."""
+        """A runner where the decision's prompt stands, then `path` applied. A GM entry
+        of the step's tail that counts from the step's start plays the step again from
+        `base`, as the session did (`rewind`): the copy is the battle the table sees."""
         self.budget -= 1 + len(self.tail) + len(path)
-        battle = self.base.clone()
-        battle.log = []
-        battle.texts = {}
-        runner = Runner(self.system, battle, self.consumed)
+        runner = Runner(self.system, self._fresh(), self.consumed, rewind=self._rewind)
         runner.replaying = True
         for item in (*self.tail, *path):
             runner.apply(item)
+        return runner
+
+    def _fresh(self) -> Battle:
+        battle = self.base.clone()
+        battle.log = []
+        battle.texts = {}
+        return battle
+
+    def _rewind(self, consumed: int) -> tuple[Battle, int]:
+        assert consumed == self.consumed, "a look-ahead rewinds to its own step only"
+        return self._fresh(), 0
+
+    def _then(self, runner: Runner | None, item: Item) -> Runner | None:
+        """`runner` moved on by `item`, when it is given: the last branch of a node takes
+        its parent's runner instead of replaying the step again."""
+        if runner is None:
+            return None
+        self.budget -= 1
+        runner.apply(item)
         return runner
 
     def outlook(self, key: str, first: AnswerValue) -> Outlook:
@@ -102,60 +132,65 @@ class Search:
     # -- the tree -----------------------------------------------------------------------
 
     def _expect(
-        self, path: list[Item], depth: int, first_roll: bool = False
+        self,
+        path: list[Item],
+        depth: int,
+        first_roll: bool = False,
+        runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
         """Expected (score, score², dealt, taken, kill, lose) after `path`; with the first
-        roll met and its exact chance when `first_roll`."""
-        runner = self.runner(path)
+        roll met and its exact chance when `first_roll`. `runner`: one already at `path`,
+        the node's to use up (its last branch moves it on instead of replaying)."""
+        if runner is None:
+            runner = self.runner(path)
         prompt = runner.prompt
         battle = runner.battle
         if prompt is None or self.budget <= 0:
             return self._value(battle), "", None
+        mine = side_of(battle, prompt) == self.side
         if isinstance(prompt, Roll):
             chance = success_chance(prompt)
             from skirmtui.engine.play.outcomes import branches
 
             total = [0.0] * 6
-            for faces, p in branches(prompt):
-                moments = self._expect([*path, Item(prompt.key, faces)], depth)[0]
+            split = branches(prompt)
+            for n, (faces, p) in enumerate(split):
+                item = Item(prompt.key, faces)
+                reuse = self._then(runner if n == len(split) - 1 else None, item)
+                moments = self._expect([*path, item], depth, runner=reuse)[0]
                 total = [t + p * m for t, m in zip(total, moments, strict=True)]
-            if not first_roll or side_of(battle, prompt) != self.side:
+            if not first_roll or not mine:
                 return tuple(total), "", None  # the odds shown are of the side's own roll
             return tuple(total), prompt.text, None if chance is None else float(chance)
         if isinstance(prompt, Confirm):
-            return self._expect([*path, Item(prompt.key, True)], depth, first_roll)
-        answers = self._answers(battle, prompt)
+            item = Item(prompt.key, True)
+            return self._expect([*path, item], depth, first_roll, self._then(runner, item))
+        decision = decides(self.system, prompt)
+        answers = answers_of(prompt, every_number=False, decision=decision)
         if len(answers) == 1:
-            return self._expect([*path, Item(prompt.key, answers[0])], depth, first_roll)
-        mine = side_of(battle, prompt) == self.side and decides(self.system, prompt)
-        if mine and depth > 0:
+            item = Item(prompt.key, answers[0])
+            return self._expect([*path, item], depth, first_roll, self._then(runner, item))
+        if mine and decision and depth > 0:
             best: tuple[tuple[float, ...], str, float | None] | None = None
-            for answer in answers:
+            before = self._value(battle)
+            for n, answer in enumerate(answers):
                 if self.budget <= 0:
                     break
-                got = self._expect([*path, Item(prompt.key, answer)], depth - 1, first_roll)
+                item = Item(prompt.key, answer)
+                reuse = self._then(runner if n == len(answers) - 1 else None, item)
+                got = self._expect([*path, item], depth - 1, first_roll, reuse)
                 if best is None or got[0][0] > best[0][0]:
                     best = got
-            return best if best is not None else (self._value(battle), "", None)
-        if not decides(self.system, prompt) and len(answers) <= 2 and self.budget > 2:
+            return best if best is not None else (before, "", None)
+        if not decision and len(answers) <= 2 and self.budget > 2:
             total = [0.0] * 6
-            for answer in answers:  # a table fact: either way, each as likely
-                moments = self._expect([*path, Item(prompt.key, answer)], depth)[0]
+            for n, answer in enumerate(answers):  # a table fact: either way, each as likely
+                item = Item(prompt.key, answer)
+                reuse = self._then(runner if n == len(answers) - 1 else None, item)
+                moments = self._expect([*path, item], depth, runner=reuse)[0]
                 total = [t + m / len(answers) for t, m in zip(total, moments, strict=True)]
             return tuple(total), "", None
         return self._value(battle), "", None
-
-    def _answers(self, battle: Battle, prompt: Prompt) -> list[AnswerValue]:
-        if isinstance(prompt, Choose):
-            return [o.value for o in prompt.enabled()]
-        if isinstance(prompt, Ask):
-            if prompt.yes_no:
-                return [True, False]
-            assert prompt.minimum is not None and prompt.maximum is not None
-            return [(prompt.minimum + prompt.maximum + 1) // 2]
-        if isinstance(prompt, Pick):  # the table's facts about several (issue 25)
-            return [pick_guess(prompt)]
-        return [True]
 
     def _value(self, battle: Battle) -> tuple[float, ...]:
         """(score, score², dealt, taken, kill, lose) of one outcome."""
@@ -192,6 +227,62 @@ class Search:
             winner = battle.result.winner
             score += 0.0 if winner is None else (RESULT if winner == self.side else -RESULT)
         return (score, score * score, dealt, taken, float(killed > 0), float(lost > 0))
+
+
+def answers_of(
+    prompt: Prompt, every_number: bool = True, decision: bool = True
+) -> list[AnswerValue]:
+    """The answers of a question worth weighing, in the prompt's order: a choice's
+    enabled options, yes and no, every number of a bounded one (`every_number`; else its
+    middle), a multi-select's candidates (`pick_answers`; a table fact's: its likely
+    answer), a confirmation's yes. A roll has none (its outcomes are `branches`)."""
+    if isinstance(prompt, Choose):
+        return [o.value for o in prompt.enabled()]
+    if isinstance(prompt, Ask):
+        if prompt.yes_no:
+            return [True, False]
+        assert prompt.minimum is not None and prompt.maximum is not None
+        if every_number:
+            return list(range(prompt.minimum, prompt.maximum + 1))
+        return [(prompt.minimum + prompt.maximum + 1) // 2]
+    if isinstance(prompt, Pick):
+        return pick_answers(prompt) if decision else [pick_guess(prompt)]
+    if isinstance(prompt, Confirm):
+        return [True]
+    return []
+
+
+def pick_answers(prompt: Pick) -> list[AnswerValue]:
+    """A multi-select decision's answers to weigh: every legal one when they are few
+    (`PICKS`), else the fewest it allows, each option alone, and all it allows (the
+    options in order, one of each group): what a short list can tell apart."""
+    enabled = prompt.enabled()
+    choices: list[list[str | None]] = []
+    groups: dict[str, list[str | None]] = {}
+    for option in enabled:
+        if option.group is None:
+            choices.append([None, option.value])
+        else:
+            members = groups.setdefault(option.group, [None])
+            if len(members) == 1:
+                choices.append(members)
+            members.append(option.value)
+    legal = math.prod(len(c) for c in choices)
+    if legal <= PICKS:
+        wanted = [tuple(v for v in combo if v is not None) for combo in itertools.product(*choices)]
+    else:
+        singles = [(o.value,) for o in enabled]
+        every = tuple(v for v in (c[-1] for c in choices) if v is not None)
+        wanted = [(), *singles, every[: prompt.most]]
+    out: list[AnswerValue] = []
+    for values in wanted:
+        try:
+            value = prompt.coerce(values)
+        except AnswerError:
+            continue
+        if value not in out:
+            out.append(value)
+    return out or [pick_guess(prompt)]
 
 
 def pick_guess(prompt: Pick) -> AnswerValue:

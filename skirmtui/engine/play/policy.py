@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Prompt
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Prompt
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search
+from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search, answers_of
 from skirmtui.engine.play.personas import Persona, persona
 from skirmtui.engine.play.sides import app_persona, side_of
 
@@ -47,23 +47,11 @@ class Decision:
     considered: tuple[Considered, ...] = ()
 
 
-def answers_of(prompt: Prompt) -> list[AnswerValue]:
-    """Every legal answer of a decision, in the prompt's order."""
-    if isinstance(prompt, Choose):
-        return [o.value for o in prompt.enabled()]
-    if isinstance(prompt, Ask):
-        if prompt.yes_no:
-            return [True, False]
-        assert prompt.minimum is not None and prompt.maximum is not None
-        return list(range(prompt.minimum, prompt.maximum + 1))
-    return []
-
-
 def _passive(prompt: Prompt, value: AnswerValue) -> bool:
     if isinstance(prompt, Choose):
         option = prompt.option(str(value))
         return option is not None and option.passive
-    return value is False or value == 0
+    return value is False or value == 0 or value == ()
 
 
 @frozen_record

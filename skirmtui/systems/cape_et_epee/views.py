@@ -6,6 +6,7 @@ Firmness is in the first rows of the queue, so every screen shows it at all time
 from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import summary_by_side
 from skirmtui.engine.core.system import QueueRow
 from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
@@ -79,11 +80,12 @@ def status(b: Battle, unit: Unit) -> str:
 
 
 def summary(b: Battle) -> list[str]:
-    lines = [b.headline()]
-    for side in b.sides:
-        units = [u for u in b.units.values() if u.side == side.id]
-        left = [u for u in units if not u.removed]
-        lines.append(f"{side_line(b, side.id)} — {len(left)}/{len(units)} characters in play")
+    lines = summary_by_side(
+        b,
+        lambda side, units, left: (
+            f"{side_line(b, side.id)} — {len(left)}/{len(units)} characters in play"
+        ),
+    )
     markers = pos(b).markers
     lines.append("Unrevealed event markers: " + (", ".join(markers) if markers else "none"))
     objective = b.options.get("objective")

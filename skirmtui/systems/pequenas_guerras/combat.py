@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, TypeVar
 
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import about, choose_one
-from skirmtui.engine.core.prompts import Ask, Confirm, Option, Prompt, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras.profile import (
     Weapon,
@@ -39,19 +40,22 @@ def needed(quality: int, bonus: int = 0) -> int:
 
 
 def tests(
+    unit: Unit,
     key: str,
     text: str,
     count: int,
     face: int,
-    side: str,
-    actor: str,
-    target: str | None,
+    *,
+    target: Unit | None = None,
     need: int | None = None,
 ) -> Roll:
-    """A batch of `count` quality tests: a pool where each die at or over `face`
-    succeeds; the result's total is the number of successes (`need` of them, if given,
-    make the batch a success)."""
-    return Roll(
+    """A batch of `count` quality tests of `unit`: a pool where each die at or over
+    `face` succeeds; the result's total is the number of successes (`need` of them, if
+    given, make the batch a success)."""
+    return about(
+        Roll,
+        unit,
+        target=target,
         key=key,
         text=f"{text}: {plural(count, 'die')}, each {face}+ succeeds",
         dice=f"{count}d6",
@@ -59,9 +63,6 @@ def tests(
         threshold=face,
         per_die=True,
         need=need,
-        side=side,
-        actor=actor,
-        target=target,
     )
 
 
@@ -178,9 +179,7 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
     hits = int(height // _SPECIAL["fall_step_cm"]) + 1
     b.record("info", f"{unit.label} falls {height} cm: {plural(hits, 'hit')}", target=unit.id)
     face = needed(unit.num("quality"))
-    result = yield tests(
-        "fall.blocks", f"{unit.label} blocks the fall", hits, face, unit.side, unit.id, None
-    )
+    result = yield tests(unit, "fall.blocks", f"{unit.label} blocks the fall", hits, face)
     blocks = result.total
     cause = b.cause(FALL, by)  # the blocks roll; `by` pushed it off, if anyone did
     said = f"{plural(blocks, 'block')}: {plural(hits - blocks, 'wound')}"
@@ -212,12 +211,15 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
         target=target,
     )
     weapon = weapons[int(picked)]
-    firing = yield from _models_in_range(shooter, target, weapon)
+    in_cover = reaction or target.flag("cover")
+    if in_cover or asks_as_of(b, FIRST_PASS):
+        firing = yield from _models_in_range(shooter, target, weapon)
+    else:  # issue 25: sight and cover, two facts of the table, in one answer
+        firing, in_cover = yield from _sight_and_cover(shooter, target, weapon)
     if not firing:
         b.record("info", f"{shooter.label} cannot shoot {target.label}: out of range or sight")
         return False
-    in_cover = reaction or target.flag("cover")
-    if not in_cover:
+    if not in_cover and asks_as_of(b, FIRST_PASS):
         in_cover = yield about(
             Ask,
             shooter,
@@ -228,13 +230,12 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
     attacks = firing * weapon.attacks
     face = needed(shooter.num("quality"))
     result = yield tests(
+        shooter,
         "shoot.hits",
         f"{shooter.label} shoots {target.label} with {weapon.name}",
         attacks,
         face,
-        shooter.side,
-        shooter.id,
-        target.id,
+        target=target,
     )
     hits = result.total
     cause = b.cause(ATTACK, shooter, weapon=weapon.name, attack="overwatch" if reaction else "shot")
@@ -268,6 +269,44 @@ def _models_in_range(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[int]:
     return 1 if seen else 0
 
 
+#: Between the models that see the target and where the target stands, in an answer to
+#: `shoot.sight` ("3|cover"); "0": none of them.
+SEP = "|"
+
+
+def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[int, bool]]:
+    """G-1 and PG-5: how many of the shooter's models have the target in range and in
+    sight, and whether most of the target's models are in or behind cover — one answer
+    (the same facts `shoot.in_range`/`shoot.models` and `shoot.cover` asked apart)."""
+    models = shooter.num("models")
+    where = f"most of {target.label}'s models"
+    if models > 1:
+        text = (
+            f"How many of {shooter.label}'s {models} models have {target.label} within "
+            f"{weapon.range_cm} cm and in line of sight, and are {where} in or behind cover?"
+        )
+        options = [Option("0", "none of them: it cannot shoot")]
+        for n in range(models, 0, -1):
+            seen = f"{n} of {models} models"
+            options.append(Option(f"{n}{SEP}open", f"{seen}; {where} in the open"))
+            options.append(Option(f"{n}{SEP}cover", f"{seen}; {where} in or behind cover"))
+    else:
+        text = (
+            f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
+            f"line of sight, and are {where} in or behind cover?"
+        )
+        options = [
+            Option("0", "out of range or out of sight: it cannot shoot"),
+            Option(f"1{SEP}open", f"in range and sight; {where} in the open"),
+            Option(f"1{SEP}cover", f"in range and sight; {where} in or behind cover"),
+        ]
+    answer = yield about(
+        Choose, shooter, target=target, key="shoot.sight", text=text, options=options
+    )
+    count, _, where_it_is = str(answer).partition(SEP)
+    return int(count), where_it_is == "cover"
+
+
 def resolve_hits(
     b: Battle, attacker: Unit, target: Unit, hits: int, cause: Cause, *, cover: bool, ranged: bool
 ) -> Sub[None]:
@@ -287,7 +326,7 @@ def resolve_hits(
     text = f"{target.label} blocks"
     if bonus:
         text += f" (+{bonus} in cover)"
-    result = yield tests("defence.blocks", text, hits, face, target.side, target.id, attacker.id)
+    result = yield tests(target, "defence.blocks", text, hits, face, target=attacker)
     blocks = result.total
     wounds = hits - blocks
     said = f"{plural(blocks, 'block')}: {plural(wounds, 'wound')}"
@@ -307,7 +346,7 @@ def strike(b: Battle, attacker: Unit, defender: Unit) -> Sub[None]:
     text = f"{attacker.label} strikes {defender.label}"
     if later:
         text += " (later melee this round: natural 6s only)"
-    result = yield tests("melee.hits", text, attacks, face, attacker.side, attacker.id, defender.id)
+    result = yield tests(attacker, "melee.hits", text, attacks, face, target=defender)
     cause = b.cause(ATTACK, attacker, attack="melee")
     yield from resolve_hits(b, attacker, defender, result.total, cause, cover=False, ranged=False)
 

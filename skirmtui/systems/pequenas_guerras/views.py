@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import summary_by_side
 from skirmtui.engine.core.system import QueueRow
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras import rounds
@@ -89,15 +90,15 @@ def status(b: Battle, unit: Unit) -> str:
 
 def summary(b: Battle) -> list[str]:
     size = size_of(b.options)
-    lines = [b.headline()]
-    lines.append(f"{size['name'].capitalize()} game, {size['table']}, {size['points']} points")
-    for side in b.sides:
-        units = [u for u in b.units.values() if u.side == side.id]
-        left = [u for u in units if not u.removed]
-        lines.append(
+    lines = summary_by_side(
+        b,
+        lambda side, units, left: (
             f"{side.name}: {plural(objectives_held(b, side.id), 'objective')} held, "
             f"{plural(points_destroyed(b, side.id), 'point')} destroyed, "
             f"{len(left)}/{len(units)} units "
             f"and {models_left(b, side.id)}/{starting_models(b, side.id)} models standing"
-        )
+        ),
+    )
+    # The game's size after the headline.
+    lines.insert(1, f"{size['name'].capitalize()} game, {size['table']}, {size['points']} points")
     return lines

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.battle import Battle, Side, Unit
+from skirmtui.engine.core.kit import summary_by_side
 from skirmtui.engine.core.system import QueueRow
 from skirmtui.systems.regole_base.assault import can_assault
 from skirmtui.systems.regole_base.movement import can_move
@@ -71,11 +72,10 @@ def status(b: Battle, unit: Unit) -> str:
 
 
 def summary(b: Battle) -> list[str]:
-    lines = [b.headline()]
-    for side in b.sides:
-        units = [u for u in b.units.values() if u.side == side.id]
-        left = [u for u in units if not u.removed]
-        r_left = sum(u.num("r") for u in left)
-        r_all = sum(int(u.profile["r"]) for u in units)
-        lines.append(f"{side.name}: {len(left)}/{len(units)} models standing, R {r_left}/{r_all}")
-    return lines
+    return summary_by_side(b, _side_summary)
+
+
+def _side_summary(side: Side, units: list[Unit], left: list[Unit]) -> str:
+    r_left = sum(u.num("r") for u in left)
+    r_all = sum(int(u.profile["r"]) for u in units)
+    return f"{side.name}: {len(left)}/{len(units)} models standing, R {r_left}/{r_all}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import summary_by_side
 from skirmtui.engine.core.system import QueueRow
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.position import (
@@ -65,12 +66,10 @@ class Views(WIRules):
         return ", ".join(words)
 
     def summary(self, b: Battle) -> list[str]:
-        lines = [b.headline()]
-        for side in b.sides:
-            units = [u for u in b.units.values() if u.side == side.id]
-            left = [u for u in units if not u.removed]
-            cost = sum(int(u.profile["cost"]) for u in left)
-            lines.append(
-                f"{side.name}: {len(left)}/{len(units)} units standing, {cost} points on the table"
-            )
-        return lines
+        return summary_by_side(
+            b,
+            lambda side, units, left: (
+                f"{side.name}: {len(left)}/{len(units)} units standing, "
+                f"{sum(int(u.profile['cost']) for u in left)} points on the table"
+            ),
+        )
