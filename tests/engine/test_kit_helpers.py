@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 from skirmtui.engine.core.battle import Battle, Effect, Position, Side, Unit
+from skirmtui.engine.core.data import data_file, load_toml
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
     CANCEL,
@@ -186,6 +187,13 @@ def test_skipped_logs_what_a_rule_kept_a_unit_from_doing_and_the_rule() -> None:
         "no attack",
     )
     assert entry.detail == {"skipped": {"what": "attack", "rule": "RB-13"}}
+
+
+def test_a_data_file_is_read_once_and_kept() -> None:
+    rules = data_file("regole-base", "rules")
+    assert rules() == load_toml("regole-base", "rules")
+    assert rules() is rules()  # a rule reads it on every roll: never parsed again
+    assert rules()["players"]["min"] == 2
 
 
 def test_winner_by_score_is_a_draw_on_a_tie() -> None:
