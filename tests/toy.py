@@ -1,6 +1,6 @@
 """A toy rule system for tests of the engine's and the panes' own machinery (not of a
-rule): two players, one stat, one phase a round, over after three rounds. A test gives
-the phase's step and the unit fields it keeps."""
+rule): two players, one stat (Might), one phase a round. A test gives the phase's step
+and the unit fields it keeps; `next_round` ends a toy battle after three rounds."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ UNITS = [
 
 
 class ToySystem(BaseSystem):
-    """A subclass names its `id`, its `phases` and its `unit_fields`."""
+    """A subclass names its `id`, its `phases` and its `unit_fields` (and its
+    `profile_fields` when Might is not wanted)."""
 
     title = "Toy"
     language = "English"

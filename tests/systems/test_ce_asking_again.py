@@ -332,9 +332,10 @@ def test_ce6_a_character_in_a_melee_must_fight_or_flee_in_the_one_answer() -> No
 
 @pytest.mark.parametrize("path", sorted(SAVES.glob("*.toml")), ids=lambda p: p.stem)
 def test_a_save_of_the_first_pass_replays_as_it_was_played(path: Path) -> None:
-    """A battle saved with issue 25's first questions (a random battle of that code) does
-    not replay with today's: it replays with those, to the same log and result, and its
-    setup says so."""
+    """A battle saved with issue 25's first questions (`skirmtui sim cape-et-epee
+    --battles 6 --seed 25 --save-dir DIR` at b7f7960, its fourth battle: orders, shots,
+    deployments, non-activated squad members) does not replay with today's: it replays
+    with those, to the same log and result, and its setup says so."""
     session_, _ = load_session(path, systems())
     assert session_.battle.result is not None and session_.prompt is None
     assert session_.setup.options.get("questions") == "first pass"
