@@ -42,11 +42,13 @@ async def test_example_opens_in_review(path: Path) -> None:
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_sample_report_is_what_export_writes(path: Path) -> None:
     """Issue 27: the shipped `SYSTEM.md` beside each example is what `export --format md`
-    writes today; regenerate with `tools/make_examples.py --resave`."""
+    writes today; regenerate with `tools/make_examples.py --reports`."""
     from skirmtui.engine.report.report import markdown_report
+    from skirmtui.engine.report.turning import MD_PLAYOUTS, turning
 
     session, _ = load_session(path, systems())
-    report = markdown_report(session, session.system.summary(session.battle))
+    found = turning(session, MD_PLAYOUTS)  # export's default: its turning points too
+    report = markdown_report(session, session.system.summary(session.battle), found)
     assert path.with_suffix(".md").read_text(encoding="utf-8") == report, (
-        f"{path.with_suffix('.md').name} is stale: run tools/make_examples.py --resave"
+        f"{path.with_suffix('.md').name} is stale: run tools/make_examples.py --reports"
     )

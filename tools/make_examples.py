@@ -6,6 +6,8 @@ Run after a rules change that makes an example stop replaying:
 After a change of the log's wording only (`skirmtui check` says an example "does not
 match its replay"): `tools/make_examples.py --resave [SYSTEM …]` keeps each battle's
 answers and rewrites its stored log and result (and its report) from the replay.
+After a change of the report alone (`tests/test_examples.py` says a `SYSTEM.md` is
+stale): `tools/make_examples.py --reports [SYSTEM …]` rewrites the reports only.
 """
 
 from __future__ import annotations
@@ -19,22 +21,28 @@ import attrs
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.sim import play_random
 from skirmtui.engine.report.report import markdown_report
+from skirmtui.engine.report.turning import MD_PLAYOUTS, turning
 from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.registry import systems
 
 OUT = Path(__file__).resolve().parent.parent / "saves" / "examples"
 
 
-def resave(only: list[str]) -> None:
+def resave(only: list[str], *, saves: bool = True) -> None:
+    """Rewrite each example's report (and, `saves`, its save) from its replay."""
     for system in systems().values():
         path = OUT / f"{system.id}.toml"
         if (only and system.id not in only) or not path.exists():
             continue
         session, created = load_session(path, systems())
-        save_session(session, path, created)
-        report = markdown_report(session, system.summary(session.battle))
+        if saves:
+            save_session(session, path, created)
+        report = markdown_report(
+            session, system.summary(session.battle), turning(session, MD_PLAYOUTS)
+        )
         path.with_suffix(".md").write_text(report, encoding="utf-8")
-        print(f"{path}: {len(session.items)} answers, log and result rewritten")
+        done = "log, result and report" if saves else "report"
+        print(f"{path}: {len(session.items)} answers, {done} rewritten")
 
 
 def _shows_the_system(session: Session) -> bool:
@@ -74,7 +82,7 @@ def main(only: list[str]) -> None:
         )
         path = OUT / f"{system.id}.toml"
         save_session(best, path, "2026-11-22T00:00:00Z")
-        report = markdown_report(best, system.summary(best.battle))
+        report = markdown_report(best, system.summary(best.battle), turning(best, MD_PLAYOUTS))
         path.with_suffix(".md").write_text(report, encoding="utf-8")
         print(f"{path}: seed {best.setup.seed}, {len(best.items)} answers, {best.battle.result}")
 
@@ -82,5 +90,7 @@ def main(only: list[str]) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--resave"]:
         resave(sys.argv[2:])
+    elif sys.argv[1:2] == ["--reports"]:
+        resave(sys.argv[2:], saves=False)
     else:
         main(sys.argv[1:])

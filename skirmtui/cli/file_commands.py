@@ -60,6 +60,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     # A report going to a file has its charts beside it; to a pipe or a device, none.
     to_file = out is not None and (out.is_file() or not out.exists())
     stem = out.stem if out is not None and to_file and args.format == "md" else None
+    if args.format in ("md", "html") and args.playouts != 0 and sys.stderr.isatty():
+        # The chance to win takes seconds (docs/export.md): say what the wait is for.
+        print(
+            "skirmtui: playing the battle on from each round and each loss for the chance "
+            "to win (--playouts 0 skips it)…",
+            file=sys.stderr,
+        )
     text, beside = export_text(
         session, created, args.format, full=args.full, playouts=args.playouts, stem=stem
     )

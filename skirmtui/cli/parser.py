@@ -107,7 +107,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "--playouts",
             type=int,
             metavar="N",
-            help="chance to win: random play-outs a round (html: 200; md -o: none unless set)",
+            help="chance to win, turning points: random play-outs a point (md 20, html 100)",
         )
         output(p, "OUT", "default: standard output")
 

@@ -13,6 +13,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.report.chances import DRAW, chances, round_starts
 from skirmtui.engine.report.charts import chance_chart, charts, line_chart
 from skirmtui.engine.report.html import html_report
+from skirmtui.engine.report.turning import turning
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import systems
 from tests.systems import rb_helpers as rb
@@ -77,11 +78,12 @@ def test_charts_escape_names_and_draw_each_series() -> None:
 
 def test_the_html_report_is_one_self_contained_page() -> None:
     session = _example("pequenas-guerras")
-    page = html_report(session, session.system.summary(session.battle), chances(session, 5))
+    page = html_report(session, session.system.summary(session.battle), turning(session, 5))
     assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 3
     assert "<script" not in page and "<link" not in page and "@import" not in page
     assert "default-src 'none'" in page  # the browser may fetch nothing
     assert "<table>" in page and "Who destroyed whom" in page
+    assert "5 random play-outs" in page  # the Markdown's turning points, one source
 
 
 def test_user_text_in_the_html_report_is_shown_not_obeyed() -> None:
@@ -114,22 +116,6 @@ def test_md_to_a_file_writes_its_charts_beside_it(
     assert set(charts(_example("regole-base"), None)) == {"strength", "luck"}
 
 
-def test_the_swings_are_the_biggest_moves_in_the_order_they_happened() -> None:
-    session = _example("pequenas-guerras")
-    found = chances(session, 8)
-    sides = [s.id for s in session.battle.sides]
-    from skirmtui.engine.report.chances import swings
-
-    moved = swings(found, sides, most=3)
-    everything = swings(found, sides, most=100)
-    assert len(moved) == 3 and len(everything) == (len(found) - 1) * len(sides)
-    smallest_shown = min(abs(s.change) for s in moved)
-    assert all(abs(s.change) <= smallest_shown for s in everything if s not in moved)
-    assert [s.round for s in moved] == sorted(s.round for s in moved)
-    page = html_report(session, session.system.summary(session.battle), found)
-    assert "The swings" in page and "chance to win went from" in page
-
-
 def test_a_negative_playout_count_is_bad_usage(capsys: pytest.CaptureFixture[str]) -> None:
     save = str(EXAMPLES / "regole-base.toml")
     assert main(["export", save, "--format", "html", "--playouts", "-1"]) == 2
@@ -144,3 +130,18 @@ def test_html_without_playouts_has_no_chance_chart(
     assert main(["export", save, "--format", "html", "--playouts", "0", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert page.count("<svg") == 2 and "Chance to win" not in page
+
+
+def test_a_terminal_is_told_what_the_wait_is_for(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The play-outs take seconds: on a terminal, one line on stderr says so (never in a
+    pipe, where stderr stays empty, nor with --playouts 0)."""
+    import sys
+
+    save = str(EXAMPLES / "regole-base.toml")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["export", save, "--format", "md", "--playouts", "1"]) == 0
+    assert "--playouts 0 skips it" in capsys.readouterr().err
+    assert main(["export", save, "--format", "md", "--playouts", "0"]) == 0
+    assert capsys.readouterr().err == ""

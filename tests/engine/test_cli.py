@@ -329,7 +329,9 @@ def test_export_md_is_a_readable_report(
     code, out, _ = run(capsys, "export", str(finished_save), "--format", "md")
     # To a file, the charts are written beside it and linked (issue 27); the rest is the same.
     assert code == 0 and out == report.split("\n\n## Charts\n")[0] + "\n"
-    code, full, _ = run(capsys, "export", str(finished_save), "--format", "md", "--full")
+    code, full, _ = run(
+        capsys, "export", str(finished_save), "--format", "md", "--full", "--playouts", "0"
+    )
     assert code == 0 and "## Final roster" in full and "## The whole battle" in full
     assert "### Before the battle" in full and "### Turn 1" in full
 

@@ -3,11 +3,11 @@ answer and GM entry; once the battle is over the step in hand is closed unasked.
 
 from __future__ import annotations
 
-from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Side
 from skirmtui.engine.core.prompts import Confirm
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
+from tests.toy import ToySystem
 
 #: Steps closed by the engine (their `finally` ran), by the unit they were about to hit.
 CLOSED: list[str] = []
@@ -33,10 +33,8 @@ def _volley(battle: Battle) -> Step:
         battle.remove(unit)
 
 
-class Volley(BaseSystem):
+class Volley(ToySystem):
     id = "volley"
-    title = "Volley"
-    language = "English"
     phases = (Phase("volley", "Volley", _volley),)
     profile_fields = ()
     unit_fields = (FieldSpec("wounds", "wounds", int, 0, 3),)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Side, Unit
 from skirmtui.engine.core.prompts import Choose, Confirm, Option, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.engine.store.saves import load_session, save_session
 from tests.property.identity import state
+from tests.toy import ToySystem
 
 
 def _raid(b: Battle) -> Step:
@@ -48,10 +48,8 @@ def _raid(b: Battle) -> Step:
     yield Confirm(key="raid.done", text="Raid over")
 
 
-class Raid(BaseSystem):
+class Raid(ToySystem):
     id = "raid"
-    title = "Raid"
-    language = "English"
     phases = (Phase("raid", "Raid", _raid),)
     profile_fields = ()
     unit_fields = (FieldSpec("spent", "spent", bool), FieldSpec("hurt", "hurt", int, 0, 9))

@@ -10,19 +10,10 @@ from typing import Any
 import attrs
 import pytest
 
+from skirmtui.engine.core import kit
 from skirmtui.engine.core.battle import Battle, Effect, Position, Side, Unit
+from skirmtui.engine.core.data import data_file, load_toml
 from skirmtui.engine.core.items import Item
-from skirmtui.engine.core.kit import (
-    CANCEL,
-    about,
-    choose_one,
-    pick_enemy,
-    reset,
-    stat_test,
-    summary_by_side,
-    unit_choices,
-    winner_by_score,
-)
 from skirmtui.engine.core.odds import success_chance
 from skirmtui.engine.core.prompts import AnswerError, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.rolloff import RollOff
@@ -61,10 +52,12 @@ def drive(step: Step, *answers: Any) -> tuple[list[Prompt], Any]:
 
 def test_about_fills_side_actor_and_several_targets() -> None:
     b = battle()
-    shot = about(Confirm, b.units["r1"], target=[b.units["b1"], b.units["b2"]], key="k", text="t")
+    shot = kit.about(
+        Confirm, b.units["r1"], target=[b.units["b1"], b.units["b2"]], key="k", text="t"
+    )
     assert (shot.side, shot.actor, shot.target) == ("red", "r1", "b1")
     assert shot.targets == ("b1", "b2") and shot.actors == ()
-    group = about(Confirm, [b.units["r1"], b.units["r2"]], key="k", text="t")
+    group = kit.about(Confirm, [b.units["r1"], b.units["r2"]], key="k", text="t")
     assert group.actors == ("r1", "r2") and group.target is None
 
 
@@ -79,7 +72,7 @@ def test_several_actors_and_targets_reach_the_log_entry_and_the_export() -> None
 
 def test_stat_test_rolls_under_with_maluses_lowering_the_target() -> None:
     unit = battle().units["r1"]
-    roll = stat_test(unit, "cmb", "shoot.to_hit", "hits", modifiers=[("long range", -1)])
+    roll = kit.stat_test(unit, "cmb", "shoot.to_hit", "hits", modifiers=[("long range", -1)])
     assert roll.text == "Capo hits? (CMB 4)" and roll.actor == "r1"
     result = roll.resolve((3,))
     assert (result.threshold, result.success) == (3, True)
@@ -89,7 +82,7 @@ def test_stat_test_rolls_under_with_maluses_lowering_the_target() -> None:
 
 def test_stat_test_rolls_over_with_modifiers_adding_to_the_total() -> None:
     unit = battle().units["r1"]
-    roll = stat_test(unit, "cmb", "k", "passes", under=False, dice="2d6", modifiers=[("+", 1)])
+    roll = kit.stat_test(unit, "cmb", "k", "passes", under=False, dice="2d6", modifiers=[("+", 1)])
     result = roll.resolve((1, 2))
     assert (result.total, result.threshold, result.success) == (4, 4, True)
     assert roll.resolve((1, 1)).success is False
@@ -97,7 +90,7 @@ def test_stat_test_rolls_over_with_modifiers_adding_to_the_total() -> None:
 
 def test_stat_test_words_the_question_as_the_rulebook_does_when_told() -> None:
     unit = battle().units["r1"]
-    roll = stat_test(unit, "m", "k", text="Capo tries to recover: M 2", value=2)
+    roll = kit.stat_test(unit, "m", "k", text="Capo tries to recover: M 2", value=2)
     assert roll.text == "Capo tries to recover: M 2" and roll.threshold == 2
 
 
@@ -105,9 +98,9 @@ def test_choose_one_takes_the_only_option_unasked_and_asks_among_several() -> No
     b = battle()
     red, blue = b.units["r1"], b.units["b1"]
     only = [Option("b1", "Guerriero")]
-    assert drive(choose_one(red, "melee.target", "whom?", only)) == ([], "b1")
+    assert drive(kit.choose_one(red, "melee.target", "whom?", only)) == ([], "b1")
     both = [*only, Option("b2", "Arciere")]
-    asked, picked = drive(choose_one(red, "shoot.weapon", "which?", both, target=blue), "b2")
+    asked, picked = drive(kit.choose_one(red, "shoot.weapon", "which?", both, target=blue), "b2")
     assert picked == "b2" and len(asked) == 1
     choose = asked[0]
     assert isinstance(choose, Choose) and (choose.side, choose.actor, choose.target) == (
@@ -119,17 +112,17 @@ def test_choose_one_takes_the_only_option_unasked_and_asks_among_several() -> No
 
 def test_pick_enemy_offers_enemies_and_returns_the_choice() -> None:
     b = battle()
-    asked, target = drive(pick_enemy(b, b.units["r1"], "shoot.target"), "b2")
+    asked, target = drive(kit.pick_enemy(b, b.units["r1"], "shoot.target"), "b2")
     choose = asked[0]
     assert isinstance(choose, Choose) and choose.actor == "r1" and choose.side == "red"
-    assert [o.value for o in choose.options] == ["b1", "b2", CANCEL]
+    assert [o.value for o in choose.options] == ["b1", "b2", kit.CANCEL]
     assert target is b.units["b2"]
 
 
 def test_pick_enemy_cancels_or_finds_the_enemy_gone() -> None:
     b = battle()
-    assert drive(pick_enemy(b, b.units["r1"], "k"), CANCEL)[1] is None
-    step = pick_enemy(b, b.units["r1"], "k", cancel_value="done")
+    assert drive(kit.pick_enemy(b, b.units["r1"], "k"), kit.CANCEL)[1] is None
+    step = kit.pick_enemy(b, b.units["r1"], "k", cancel_value="done")
     next(step)
     b.remove(b.units["b1"])  # a GM override lands between two prompts
     with pytest.raises(StopIteration) as stop:
@@ -146,7 +139,7 @@ def test_unit_choices_lists_units_then_the_rest_and_looks_an_answer_up_alone() -
         return f"{unit.label}!"
 
     stop = Option("done", "Stop", passive=True)
-    choose = Choose(key="k", text="t", options=unit_choices(b.on_table("blue"), word, stop))
+    choose = Choose(key="k", text="t", options=kit.unit_choices(b.on_table("blue"), word, stop))
     assert choose.coerce("b2") == "b2" and choose.describe("b2") == f"{b.label('b2')}!"
     assert choose.option("done") == stop and choose.option("r1") is None
     assert described == ["b2"]  # one unit described, once: not the whole roster
@@ -160,7 +153,7 @@ def test_unit_choices_lists_units_then_the_rest_and_looks_an_answer_up_alone() -
 def test_reset_clears_per_turn_flags_logging_only_changes() -> None:
     b = battle()
     b.record("info", "new turn")
-    reset(b, b.on_table(), {"moved": False})
+    kit.reset(b, b.on_table(), {"moved": False})
     assert not any(u.stats["moved"] for u in b.units.values())
     assert b.log[-1].effects == [
         Effect("r1", "moved", True, False),
@@ -171,14 +164,35 @@ def test_reset_clears_per_turn_flags_logging_only_changes() -> None:
 def test_summary_by_side_gives_each_side_its_units_and_those_standing() -> None:
     b = battle()
     b.remove(b.units["b2"])
-    lines = summary_by_side(b, lambda side, units, left: f"{side.name} {len(left)}/{len(units)}")
+    lines = kit.summary_by_side(
+        b, lambda side, units, left: f"{side.name} {len(left)}/{len(units)}"
+    )
     assert lines == [b.headline(), "Red 2/2", "Blue 1/2"]
 
 
+def test_skipped_logs_what_a_rule_kept_a_unit_from_doing_and_the_rule() -> None:
+    b = battle()
+    entry = kit.skipped(b, b.units["r1"], "attack", "RB-13", "no attack", target=b.units["b1"])
+    assert (entry.key, entry.actor, entry.target, entry.text) == (
+        "skip.attack",
+        "r1",
+        "b1",
+        "no attack",
+    )
+    assert entry.detail == {"skipped": {"what": "attack", "rule": "RB-13"}}
+
+
+def test_a_data_file_is_read_once_and_kept() -> None:
+    rules = data_file("regole-base", "rules")
+    assert rules() == load_toml("regole-base", "rules")
+    assert rules() is rules()  # a rule reads it on every roll: never parsed again
+    assert rules()["players"]["min"] == 2
+
+
 def test_winner_by_score_is_a_draw_on_a_tie() -> None:
-    assert winner_by_score({"red": 3, "blue": 5}) == "blue"
-    assert winner_by_score({"red": 5, "blue": 5, "green": 1}) is None
-    assert winner_by_score({}) is None
+    assert kit.winner_by_score({"red": 3, "blue": 5}) == "blue"
+    assert kit.winner_by_score({"red": 5, "blue": 5, "green": 1}) is None
+    assert kit.winner_by_score({}) is None
 
 
 def test_a_rolloff_over_units_rerolls_the_tied_only_and_keeps_its_bookkeeping() -> None:

@@ -23,16 +23,16 @@ from skirmtui.engine.core.asking import (
     still_legal,
     take_only,
 )
-from skirmtui.engine.core.base import BaseSystem
-from skirmtui.engine.core.battle import Battle, Side
+from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import AnswerError, Ask, Choose, Option, Pick
 from skirmtui.engine.core.session import ReplayError, Session
-from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
+from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step
 from skirmtui.engine.report.export import export_document
 from skirmtui.engine.report.narrative import Teller
 from skirmtui.engine.store.saves import load_session, loads, save_session
+from tests.toy import ToySystem, next_round, toy_setup
 
 STAMP = "2026-01-01T00:00:00Z"
 
@@ -129,31 +129,20 @@ def _round(battle: Battle) -> Step:
         options=[Option(e.id, e.label) for e in battle.enemies(first.side)],
     )
     battle.set(first, "passed", first.num("passed") + len(target))
-    battle.round += 1
-    if battle.round > 3:
-        battle.end(None, "three rounds")
+    next_round(battle)
 
 
-class Toy(BaseSystem):
+class Toy(ToySystem):
     id = "toy-pick"
-    title = "Toy"
-    language = "English"
     phases = (Phase("move", "Movement", _round),)
-    profile_fields = (FieldSpec("might", "Might", int, 1, 6),)
     unit_fields = (
         FieldSpec("moved", "moved", int, 0, 99),
         FieldSpec("passed", "passed", int, 0, 99),
     )
-    min_players, max_players = 2, 2
 
 
 def _setup() -> Setup:
-    units = [
-        UnitSpec("r1", "red", "Knight", {"might": 4}),
-        UnitSpec("r2", "red", "Squire", {"might": 3}),
-        UnitSpec("b1", "blue", "Pikeman", {"might": 2}),
-    ]
-    return Setup("toy-pick", "t", 1, [Side("red", "Red"), Side("blue", "Blue")], units)
+    return toy_setup("toy-pick")
 
 
 def _played() -> Session:

@@ -52,8 +52,7 @@ def chosen(decision: Decision):  # type: ignore[no-untyped-def]
 
 
 def test_wargaming_introduttivo_the_cautious_one_stays_out_of_melee() -> None:
-    session = position("wargaming-introduttivo", 1, 60, "melee.unit")
-    made = choices(session)
+    made = choices(position("wargaming-introduttivo", 1, 60, "melee.unit"))
     # Attacking brings the cautious one nothing it values (it would cancel the target):
     # between answers worth the same, the one that does nothing.
     assert made["cautious"].value == "done" and made["cautious"].reason == "no loss expected"
@@ -64,8 +63,7 @@ def test_wargaming_introduttivo_the_cautious_one_stays_out_of_melee() -> None:
 
 
 def test_cape_et_epee_the_aggressive_one_counter_charges() -> None:
-    session = position("cape-et-epee", 1, 150, "react.charge")
-    made = choices(session)
+    made = choices(position("cape-et-epee", 1, 150, "react.charge"))
     assert made["aggressive"].value == "counter" == made["balanced"].value
     assert made["aggressive"].reason.startswith("45% to take a unit off, 56% to lose one")
     assert made["cautious"].value == "none"
@@ -74,8 +72,7 @@ def test_cape_et_epee_the_aggressive_one_counter_charges() -> None:
 
 
 def test_regole_base_the_cautious_one_does_not_try_the_escape() -> None:
-    session = position("regole-base", 1, 115, "assault.action")
-    made = choices(session)
+    made = choices(position("regole-base", 1, 115, "assault.action"))
     assert made["cautious"].value == "pass" and made["cautious"].reason == "no loss expected"
     assert made["aggressive"].value == "escape" == made["balanced"].value
     assert made["aggressive"].reason == "42% to succeed"

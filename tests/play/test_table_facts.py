@@ -16,6 +16,7 @@ from tests.play.helpers import ai_battle
 #: or Pick is a table fact its system declares): a new one goes in one list or the other.
 DECISION_ASKS = {
     "pequenas-guerras": {"overwatch.fire", "push.try"},
+    "cape-et-epee": {"orders.face"},  # which characters get a face's dice (issue 25)
 }
 
 

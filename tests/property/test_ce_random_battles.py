@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import attrs
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.armies import scenario_names, setup_from_scenario
@@ -14,17 +14,19 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.systems.cape_et_epee import firmness, impulses, profile
 from skirmtui.systems.registry import get_system
+from tests.property.playing import examples
 
 CE = "cape-et-epee"
 SYSTEM = get_system(CE)
-FAST = settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-battles = st.tuples(st.sampled_from(scenario_names(CE)), st.integers(0, 10_000))
+FAST = examples(12)
 
 
 def make_setup(scenario: str, seed: int) -> Setup:
     return attrs.evolve(setup_from_scenario(CE, scenario), seed=seed)
+
+
+#: Either scenario, with a seed of its own.
+setups = st.builds(make_setup, st.sampled_from(scenario_names(CE)), st.integers(0, 10_000))
 
 
 def check_invariants(session: Session) -> None:
@@ -56,11 +58,10 @@ def check_invariants(session: Session) -> None:
 
 
 @FAST
-@given(battles)
-def test_random_ce_battles_end_and_keep_invariants(args: tuple[str, int]) -> None:
-    scenario, seed = args
-    session = Session(SYSTEM, make_setup(scenario, seed))
-    rng = random.Random(seed)
+@given(setups)
+def test_random_ce_battles_end_and_keep_invariants(setup: Setup) -> None:
+    session = Session(SYSTEM, setup)
+    rng = random.Random(setup.seed)
     check_invariants(session)
     while session.prompt is not None:
         prompt = session.prompt

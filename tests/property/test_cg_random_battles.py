@@ -6,19 +6,18 @@ from __future__ import annotations
 import random
 
 import attrs
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.armies import scenario_names, setup_for_players
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.combattimento_gdr import profile
 from skirmtui.systems.registry import get_system
+from tests.property.playing import examples
 
 CG = "combattimento-gdr"
 SYSTEM = get_system(CG)
-FAST = settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+FAST = examples(15)
 battles = st.tuples(st.sampled_from(scenario_names(CG)), st.integers(2, 4), st.integers(0, 10_000))
 
 

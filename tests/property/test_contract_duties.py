@@ -11,7 +11,7 @@ lives only in a docstring is one a sixth system forgets.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -29,12 +29,16 @@ def _played_until(session: Session, rng: random.Random, done: Callable[[], bool]
         session.answer(session.prompt.random_answer(rng))
 
 
+def demo_battles(system_id: str, count: int) -> Iterator[tuple[Session, random.Random]]:
+    """`count` fresh demo battles of the system, each with dice of its own seed."""
+    system = systems()[system_id]
+    for seed in range(count):
+        yield Session(system, system.demo_setup()), random.Random(seed)
+
+
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_a_condition_to_the_end_of_round_one_ends_with_it(system_id: str) -> None:
-    system = systems()[system_id]
-    for seed in range(3):
-        session = Session(system, system.demo_setup())
-        rng = random.Random(seed)
+    for session, rng in demo_battles(system_id, 3):
         _played_until(session, rng, lambda s=session: s.battle.round >= 1)
         unit = session.battle.on_table()[0]
         when = max(1, session.battle.round)
@@ -49,10 +53,7 @@ def test_a_condition_to_the_end_of_round_one_ends_with_it(system_id: str) -> Non
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_a_condition_for_one_activation_ends_after_it(system_id: str) -> None:
-    system = systems()[system_id]
-    for seed in range(5):
-        session = Session(system, system.demo_setup())
-        rng = random.Random(seed)
+    for session, rng in demo_battles(system_id, 5):
         units = [u.id for u in session.battle.on_table()]
         for uid in units:
             session.gm("gm.condition", unit=uid, text="hasted", until="activations", n=1)

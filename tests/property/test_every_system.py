@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.armies import scenario_names, setup_for_players
@@ -21,12 +22,11 @@ from skirmtui.engine.play.sim import MAX_ANSWERS, play_random
 from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.registry import systems
 from tests.property.identity import state
+from tests.property.playing import examples, random_play
 
 SYSTEMS = sorted(systems())
 #: Examples per system (five systems: as many battles as 40 shared examples were).
-FAST = settings(
-    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+FAST = examples(8)
 
 
 def short_setup(system: RuleSystem, seed: int, players: int, scenario: int = 0) -> Setup:
@@ -36,6 +36,13 @@ def short_setup(system: RuleSystem, seed: int, players: int, scenario: int = 0) 
     names = scenario_names(system.id)
     name = names[scenario % len(names)]
     return attrs.evolve(setup_for_players(system.id, players, name), seed=seed)
+
+
+def short_battle(system_id: str, args: tuple[int, int, int]) -> tuple[RuleSystem, Setup, int]:
+    """The system, its short_setup for hypothesis' (seed, players, scenario), and the seed."""
+    seed, players, scenario = args
+    system = systems()[system_id]
+    return system, short_setup(system, seed, players, scenario), seed
 
 
 def assert_views_only_read(session: Session) -> None:
@@ -60,13 +67,18 @@ battles = st.tuples(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integ
 by_system = pytest.mark.parametrize("system_id", SYSTEMS)
 
 
+def with_a_gm(test: Callable[..., None]) -> Callable[..., None]:
+    """`test(system_id, args, seed)` for every system's battles, `seed` for the random
+    play and the GM entries made between its answers."""
+    return by_system(FAST(given(battles, st.integers(0, 2**31))(test)))
+
+
 @by_system
 @FAST
 @given(battles)
 def test_random_battles_end_and_keep_invariants(system_id: str, args: tuple[int, int, int]) -> None:
-    seed, players, scenario = args
-    system = systems()[system_id]
-    session = Session(system, short_setup(system, seed, players, scenario))
+    system, setup, seed = short_battle(system_id, args)
+    session = Session(system, setup)
     rng = random.Random(seed)
     while session.prompt is not None:
         prompt = session.prompt
@@ -84,9 +96,8 @@ def test_random_battles_end_and_keep_invariants(system_id: str, args: tuple[int,
 def test_replaying_the_answer_log_gives_the_same_battle(
     system_id: str, args: tuple[int, int, int]
 ) -> None:
-    seed, players, scenario = args
-    system = systems()[system_id]
-    played = play_random(system, short_setup(system, seed, players, scenario), random.Random(seed))
+    system, setup, seed = short_battle(system_id, args)
+    played = play_random(system, setup, random.Random(seed))
     replayed = Session(system, played.setup, played.items)
     assert state(replayed) == state(played)
 
@@ -99,9 +110,8 @@ def test_undo_k_times_equals_replaying_the_first_n_minus_k(
 ) -> None:
     """Undo k (across checkpoints too), redo j, then a different future: each is the
     battle a fresh replay of the same answers gives."""
-    seed, players, scenario = args
-    system = systems()[system_id]
-    played = play_random(system, short_setup(system, seed, players, scenario), random.Random(seed))
+    system, setup, seed = short_battle(system_id, args)
+    played = play_random(system, setup, random.Random(seed))
     items = list(played.items)
     n = len(items)
     k = data.draw(
@@ -131,18 +141,15 @@ def test_undo_k_times_equals_replaying_the_first_n_minus_k(
 
 
 @by_system
-@settings(
-    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@examples(4)
 @given(battles, st.data())
 def test_save_then_load_round_trips(
     tmp_path: Path, system_id: str, args: tuple[int, int, int], data: st.DataObject
 ) -> None:
     """Any point of a battle, a GM note of any text: loading never writes, saving the
     loaded battle gives the same bytes, and the battle is the same."""
-    seed, players, scenario = args
-    system = systems()[system_id]
-    played = play_random(system, short_setup(system, seed, players, scenario), random.Random(seed))
+    system, setup, seed = short_battle(system_id, args)
+    played = play_random(system, setup, random.Random(seed))
     played.seek(data.draw(st.integers(0, len(played.items)), label="cut"))
     note = data.draw(st.text(min_size=1).filter(str.strip), label="note")
     played.gm("gm.note", text=note)
@@ -204,28 +211,18 @@ def assert_put_back_alive(session: Session, entry: dict[str, Any]) -> None:
         assert unit.num(back.name) >= back.minimum
 
 
-@by_system
-@FAST
-@given(battles, st.integers(0, 2**31))
+@with_a_gm
 def test_gm_overrides_at_random_moments_never_break_the_rules(
     system_id: str, args: tuple[int, int, int], seed: int
 ) -> None:
     """G-4: whatever legal override the GM makes, whenever, the rules go on without a
     crash, and the battle (overrides included) replays and undoes identically."""
-    battle_seed, players, scenario = args
-    system = systems()[system_id]
-    session = Session(system, short_setup(system, battle_seed, players, scenario))
+    system, setup, _ = short_battle(system_id, args)
+    session = Session(system, setup)
     rng = random.Random(seed)
-    entries = 0
-    while session.prompt is not None and len(session.items) < 3000:
-        if rng.random() < 0.05:
-            entries += 1
-            key, value = random_gm_entry(session, rng, entries)
-            session.gm(key, **value)
-            if key == "gm.restore":
-                assert_put_back_alive(session, value)
-        else:
-            session.answer(session.prompt.random_answer(rng))
+    for entry in random_play(session, rng, random_gm_entry, gm_rate=0.05, limit=3000):
+        if entry is not None and entry[0] == "gm.restore":
+            assert_put_back_alive(session, entry[1])
         assert_views_only_read(session)
     assert state(Session(system, session.setup, session.items)) == state(session)
     items = list(session.items)

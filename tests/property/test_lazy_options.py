@@ -8,18 +8,13 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given
-from hypothesis import strategies as st
-
 from skirmtui.engine.core.prompts import Choose, LazyOptions, Option
 from skirmtui.engine.core.session import Session
-from skirmtui.systems.registry import systems
+from tests.property.playing import random_play
 from tests.property.test_every_system import (
-    FAST,
-    battles,
-    by_system,
     random_gm_entry,
-    short_setup,
+    short_battle,
+    with_a_gm,
 )
 
 
@@ -29,19 +24,17 @@ def candidates(session: Session, listed: tuple[Option, ...]) -> list[str]:
     return [o.value for o in listed] + ids + [f"{i}|open" for i in ids] + ["", "done", "x|y"]
 
 
-@by_system
-@FAST
-@given(battles, st.integers(0, 2**31))
+@with_a_gm
 def test_lazy_options_look_up_what_their_list_holds(
     system_id: str, args: tuple[int, int, int], seed: int
 ) -> None:
-    battle_seed, players, scenario = args
-    system = systems()[system_id]
-    session = Session(system, short_setup(system, battle_seed, players, scenario))
-    rng = random.Random(seed)
-    entries = 0
+    system, setup, _ = short_battle(system_id, args)
+    session = Session(system, setup)
     seen: object = None
-    while (prompt := session.prompt) is not None and len(session.items) < 3000:
+    for _ in random_play(session, random.Random(seed), random_gm_entry, gm_rate=0.08, limit=3000):
+        prompt = session.prompt
+        if prompt is None:
+            break
         options = getattr(prompt, "options", None)
         if prompt is not seen and type(options) is LazyOptions:
             assert isinstance(prompt, Choose)
@@ -56,9 +49,3 @@ def test_lazy_options_look_up_what_their_list_holds(
                 # the system's own lookup (`find` answers from the list once it is made)
                 assert options._find(value) == whole.get(value), (prompt.key, value)
         seen = prompt
-        if rng.random() < 0.08:
-            entries += 1
-            key, value = random_gm_entry(session, rng, entries)
-            session.gm(key, **value)
-            continue
-        session.answer(prompt.random_answer(rng))

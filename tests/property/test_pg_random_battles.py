@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import attrs
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.armies import setup_for_players
@@ -15,17 +15,19 @@ from skirmtui.engine.core.prompts import Choose
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.systems.registry import get_system
+from tests.property.playing import examples
 
 PG = "pequenas-guerras"
 SYSTEM = get_system(PG)
-FAST = settings(
-    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-battles = st.tuples(st.integers(0, 10_000), st.sampled_from([2, 3, 4]))
+FAST = examples(20)
 
 
 def pg_setup(seed: int, players: int) -> Setup:
     return attrs.evolve(setup_for_players(PG, players), seed=seed)
+
+
+#: 2, 3 or 4 players, with a seed of their own.
+setups = st.builds(pg_setup, st.integers(0, 10_000), st.sampled_from([2, 3, 4]))
 
 
 def check_invariants(session: Session) -> None:
@@ -47,11 +49,10 @@ def check_invariants(session: Session) -> None:
 
 
 @FAST
-@given(battles)
-def test_random_battles_end_after_round_4_and_keep_invariants(args: tuple[int, int]) -> None:
-    seed, players = args
-    session = Session(SYSTEM, pg_setup(seed, players))
-    rng = random.Random(seed)
+@given(setups)
+def test_random_battles_end_after_round_4_and_keep_invariants(setup: Setup) -> None:
+    session = Session(SYSTEM, setup)
+    rng = random.Random(setup.seed)
     activated: set[str] = set()
     round_seen = 0
     while session.prompt is not None:

@@ -25,6 +25,7 @@ from skirmtui.engine.play.sim import MAX_ANSWERS, play_random
 from skirmtui.engine.store.saves import load_session, save_session
 from skirmtui.systems.registry import get_system, systems
 from tests.property.identity import state
+from tests.property.playing import random_play
 
 WI = "wargaming-introduttivo"
 SYSTEM = get_system(WI)
@@ -195,14 +196,8 @@ def test_gm_overrides_at_random_moments_replay_and_round_trip(setup: Setup, seed
     they survive undo, save and load, whenever the GM makes them."""
     session = Session(SYSTEM, setup)
     rng = random.Random(seed)
-    overrides = 0
-    while session.prompt is not None and len(session.items) < 4000:
-        if rng.random() < 0.03:
-            overrides += 1
-            key, value = random_override(session, rng, overrides)
-            session.gm(key, **value)
-            continue
-        session.answer(session.prompt.random_answer(rng))
+    for _ in random_play(session, rng, random_override, gm_rate=0.03, limit=4000):
+        pass
     if session.prompt is not None:
         session.gm("gm.end", reason="time")
     assert session.battle.result is not None

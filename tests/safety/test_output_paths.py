@@ -13,6 +13,8 @@ import pytest
 from tests.engine.test_cli import one_line_error, run
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "cape-et-epee.toml"
+#: No chance to win: these tests are about where the report goes, not its play-outs.
+QUICK = ("--playouts", "0")
 
 
 @pytest.fixture
@@ -36,7 +38,7 @@ def test_export_to_a_place_it_cannot_write(
     places: Path, out: str, reason: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = places / out
-    code, _, err = run(capsys, "export", str(EXAMPLE), "--format", "md", "-o", str(target))
+    code, _, err = run(capsys, "export", str(EXAMPLE), "--format", "md", *QUICK, "-o", str(target))
     assert code == 1
     line = one_line_error(err)
     assert str(target) in line and reason in line
@@ -47,7 +49,17 @@ def test_export_past_the_file_size_limit(tmp_path: Path) -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
 
     target = tmp_path / "big.md"
-    command = [sys.executable, "-m", "skirmtui", "export", str(EXAMPLE), "--format", "md", "--full"]
+    command = [
+        sys.executable,
+        "-m",
+        "skirmtui",
+        "export",
+        str(EXAMPLE),
+        "--format",
+        "md",
+        "--full",
+        *QUICK,
+    ]
     done = subprocess.run(
         [*command, "-o", str(target)],
         capture_output=True,
@@ -65,7 +77,7 @@ def test_export_into_a_regular_file_replaces_it_whole(
     places: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = places / "file"
-    code, _, _ = run(capsys, "export", str(EXAMPLE), "--format", "md", "-o", str(target))
+    code, _, _ = run(capsys, "export", str(EXAMPLE), "--format", "md", *QUICK, "-o", str(target))
     assert code == 0
     assert target.read_text(encoding="utf-8").startswith("# ")
 

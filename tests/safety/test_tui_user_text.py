@@ -5,7 +5,10 @@ no crash, nothing obeyed, no raw control character sent to the terminal."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.widgets import Select, TextArea
@@ -39,15 +42,18 @@ def assert_clean(app: App[object]) -> str:
     return text
 
 
-def open_app(path: Path, review: bool = False) -> SkirmApp:
+@asynccontextmanager
+async def opened(path: Path, review: bool = False) -> AsyncIterator[tuple[SkirmApp, Any]]:
+    """The save opened in the app (in review when asked), its first screen drawn."""
     session, created = load_session(path, systems())
-    return SkirmApp(session=session, path=path, created=created, review=review, autosave=False)
+    app = SkirmApp(session=session, path=path, created=created, review=review, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        yield app, pilot
 
 
 async def test_battle_review_override_and_note_show_hostile_text(tmp_path: Path) -> None:
-    app = open_app(hostile_save(tmp_path / "h.toml"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(hostile_save(tmp_path / "h.toml")) as (app, pilot):
         assert isinstance(app.screen, BattleScreen)
         text = assert_clean(app)
         assert "[/]" in text  # a side name's markup, shown as typed
@@ -78,17 +84,13 @@ async def test_end_of_battle_with_hostile_sides_shows_and_reopens(tmp_path: Path
         finished_hostile_save(tmp_path / "played.toml"),
     ):
         for review in (False, True):
-            app = open_app(path, review)
-            async with app.run_test(size=SIZE) as pilot:
-                await pilot.pause()
+            async with opened(path, review) as (app, _):
                 text = assert_clean(app)
                 assert "bold[/b]" in text
 
 
 async def test_gm_ends_the_battle_live_for_a_hostile_side(tmp_path: Path) -> None:
-    app = open_app(hostile_save(tmp_path / "live.toml"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(hostile_save(tmp_path / "live.toml")) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         screen.apply_gm(
@@ -102,9 +104,7 @@ async def test_gm_ends_the_battle_live_for_a_hostile_side(tmp_path: Path) -> Non
 
 
 async def test_a_pasted_multi_line_note_keeps_every_line(tmp_path: Path) -> None:
-    app = open_app(hostile_save(tmp_path / "note.toml"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(hostile_save(tmp_path / "note.toml")) as (app, pilot):
         await press(pilot, "e")
         area = app.screen.query_one(TextArea)
         area.text = "the bridge collapses\nboth sides lose a turn [/]"

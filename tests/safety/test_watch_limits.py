@@ -7,7 +7,10 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.command import CommandPalette
@@ -41,13 +44,21 @@ def _feed_after(fifo: Path, seconds: float) -> None:
     threading.Thread(target=feed, daemon=True).start()
 
 
-async def test_a_save_replaced_by_a_fifo_keeps_the_view_and_q_quits(tmp_path: Path) -> None:
+@asynccontextmanager
+async def watched_then_removed(tmp_path: Path) -> AsyncIterator[tuple[Gm, WatchApp, Any]]:
+    """A save of one answer followed by `watch` (polling every 0.05 s); once the view is
+    drawn the save is removed, for the test to put something hostile in its place."""
     gm = Gm(tmp_path / "b.toml")
     gm.answer((6,))
     app = WatchApp(SaveFollower(gm.path, systems()), poll=0.05)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         gm.path.unlink()
+        yield gm, app, pilot
+
+
+async def test_a_save_replaced_by_a_fifo_keeps_the_view_and_q_quits(tmp_path: Path) -> None:
+    async with watched_then_removed(tmp_path) as (gm, app, pilot):
         os.mkfifo(gm.path)
         _feed_after(gm.path, 3)  # before: the UI thread waited for it
         started = time.monotonic()
@@ -61,12 +72,7 @@ async def test_a_save_replaced_by_a_fifo_keeps_the_view_and_q_quits(tmp_path: Pa
 
 @pytest.mark.parametrize("kind", ["sparse", "dev-zero", "deep"])
 async def test_a_hostile_file_under_watch_is_one_line(tmp_path: Path, kind: str) -> None:
-    gm = Gm(tmp_path / "b.toml")
-    gm.answer((6,))
-    app = WatchApp(SaveFollower(gm.path, systems()), poll=0.05)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        gm.path.unlink()
+    async with watched_then_removed(tmp_path) as (gm, app, pilot):
         if kind == "sparse":
             with gm.path.open("wb") as handle:
                 handle.truncate(MAX_SAVE_BYTES * 256)  # 2 GB of nothing

@@ -72,8 +72,11 @@ def skip_turn(s: Session) -> None:
     """Nobody does anything until the next turn's activation roll."""
     answers = {
         "orders.assign": "done",
+        "orders.face": (),
         "deploy.who": "done",
+        "deploy.at": "done",
         "na.unit": "done",
+        "na.act": "done",
         "impulse.action": "temporize",
         "turn.objective": "no",
     }
@@ -88,10 +91,16 @@ def activate(
     for each side, and leave the other dice unused; stop at the first impulse."""
     roll(s, red, blue)
     pending = list(orders)
-    while s.prompt is not None and s.prompt.key == "orders.assign":
+    while s.prompt is not None and s.prompt.key in ("orders.assign", "orders.face"):
         side = s.prompt.side
         mine = [o for o in pending if o[1].startswith(str(side)) or o[1].endswith(f"@{side}")]
-        if mine:
+        if s.prompt.key == "orders.face":  # one answer a face (issue 25, second pass)
+            face = s.battle.pos.dice[str(side)][0]
+            given = [o for o in mine if o[0] == face]
+            for order in given:
+                pending.remove(order)
+            s.answer([target.removesuffix(f"@{side}") for _, target in given])
+        elif mine:
             face, target = mine[0]
             pending.remove(mine[0])
             s.answer(f"{face}|{target.removesuffix(f'@{side}')}")

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from skirmtui.engine.core.battle import Side
-from skirmtui.engine.core.prompts import AnswerError
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup, UnitSpec
 from skirmtui.systems.registry import get_system
 from tests.systems.scripting import key as key
 from tests.systems.scripting import play as play
+from tests.systems.scripting import refused as refused
 from tests.systems.scripting import stat as stat
 
 CG = "combattimento-gdr"
@@ -58,14 +56,6 @@ def options(s: Session) -> list[str]:
     prompt = s.prompt
     assert prompt is not None
     return [o.value for o in prompt.options if o.disabled is None]  # type: ignore[attr-defined]
-
-
-def refused(s: Session, value: object, match: str) -> None:
-    """The answer is refused with a reason and nothing is stored."""
-    before = len(s.items)
-    with pytest.raises(AnswerError, match=match):
-        s.answer(value)
-    assert len(s.items) == before
 
 
 def texts(s: Session) -> list[str]:

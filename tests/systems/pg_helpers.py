@@ -84,8 +84,12 @@ def start(s: Session, *faces: int, d3: int = 1) -> None:
 
 
 def act(s: Session, unit: str, action: str) -> None:
-    """`unit` activates and takes `action` (issue 25: a player's only unit left to
-    activate is taken unasked: the log says so)."""
+    """`unit` activates and takes `action`: one answer (issue 25), or as a save of
+    issue 25's first pass asked it, the unit then its action (a player's only unit left
+    to activate taken unasked: the log says so)."""
+    if key(s) == "activate.action":
+        play(s, ("activate.action", f"{unit}|{action}"))
+        return
     if key(s) == "activate.unit" or s.battle.options.get("questions") == "one at a time":
         play(s, ("activate.unit", unit))
     else:
@@ -95,8 +99,13 @@ def act(s: Session, unit: str, action: str) -> None:
 
 
 def cover_all(s: Session) -> None:
-    """Every remaining activation this round: the unit takes cover."""
-    while key(s) in ("activate.unit", "action.choose"):
+    """Every remaining activation this round: the unit takes cover (a stunned one
+    recovers)."""
+    while key(s) in ("activate.unit", "action.choose", "activate.action"):
+        if key(s) == "activate.action":
+            left = enabled(s)
+            s.answer(next(v for v in left if v.endswith(("|cover", "|recover"))))
+            continue
         if key(s) == "activate.unit":  # (issue 25: a player's only unit is not asked)
             s.answer(enabled(s)[0])
         if key(s) == "action.choose":
@@ -109,16 +118,20 @@ def sides_of_prompts(s: Session, count: int) -> list[str | None]:
     for _ in range(count):
         assert s.prompt is not None
         seen.append(s.prompt.side)
-        act(s, enabled(s)[0], "cover")
+        act(s, enabled(s)[0].split("|")[0], "cover")
     return seen
 
 
 def shoot(
     s: Session, target: str, hits: tuple[int, ...], blocks: tuple[int, ...], wound: int
 ) -> None:
-    """The acting unit shoots `target` (in range, not in cover) with these faces: its hit
-    dice, the target's block dice and one wound roll."""
-    play(s, ("shoot.target", target), ("shoot.in_range", True), ("shoot.cover", False))
+    """The acting unit (one model) shoots `target` (in range, not in cover) with these
+    faces: its hit dice, the target's block dice and one wound roll."""
+    play(s, ("shoot.target", target))
+    if key(s) == "shoot.sight":  # issue 25: sight and cover in one answer
+        play(s, ("shoot.sight", "1|open"))
+    else:
+        play(s, ("shoot.in_range", True), ("shoot.cover", False))
     play(s, ("shoot.hits", hits), ("defence.blocks", blocks), ("wound.roll", (wound,)))
 
 

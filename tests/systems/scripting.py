@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from skirmtui.engine.core.prompts import AnswerError
 from skirmtui.engine.core.session import Session
 
 
@@ -23,3 +26,11 @@ def key(s: Session) -> str:
 
 def stat(s: Session, unit: str, field: str) -> Any:
     return s.battle.units[unit].stats[field]
+
+
+def refused(s: Session, value: object, match: str) -> None:
+    """The answer is refused with a reason and nothing is stored."""
+    before = len(s.items)
+    with pytest.raises(AnswerError, match=match):
+        s.answer(value)
+    assert len(s.items) == before

@@ -17,6 +17,8 @@ from tests.systems.ce_helpers import activate, ch, session
 from tests.systems.scripting import key, play, stat
 
 TODAY = {"questions": "today"}
+#: A save of issue 25's first pass asks as it did then (a character, then its action).
+FIRST_PASS = {"questions": "first pass"}
 
 
 def _engage(s: Session) -> None:
@@ -101,9 +103,11 @@ def test_ce_a_move_is_not_confirmed_the_log_says_it() -> None:
 def test_ce6_an_only_legal_choice_is_taken_and_logged_not_asked() -> None:
     """Seed §2.5: a character in a melee must fight or flee — when it is its side's only
     non-activated character, stopping is refused, so "which character acts?" has one
-    legal answer: taken and logged; the same character acts as when it was asked."""
+    legal answer: taken and logged; the same character acts as when it was asked. (The
+    questions of issue 25's first pass: today the character and its action are one
+    answer, tests/systems/test_ce_asking_again.py.)"""
     before = session([ch("A")], [ch("X")])
-    now = session([ch("A")], [ch("X")], **TODAY)
+    now = session([ch("A")], [ch("X")], **FIRST_PASS)
     for s in (before, now):
         activate(s, (2,), (1,), (2, "red1"))
         _engage(s)

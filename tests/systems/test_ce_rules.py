@@ -11,6 +11,7 @@ import pytest
 
 from skirmtui.engine.core.odds import die_chance
 from skirmtui.engine.core.prompts import AnswerError, Roll
+from skirmtui.engine.core.session import Session
 from skirmtui.systems.cape_et_epee import firmness, impulses
 from skirmtui.systems.cape_et_epee.activation import dice_count
 from skirmtui.systems.registry import get_system
@@ -583,14 +584,21 @@ def test_ce9_autonomous_hit_in_the_open_tests_and_must_seek_cover() -> None:
     assert stat(s, "blue1", "status") == ""
 
 
-def test_ce9_protagonist_wounded_tests_and_breaks_off_the_melee() -> None:
-    """Seed §2.7.3: "Protagonisti ed eroi che subiscono una ferita: la miniatura deve
-    interrompere un'eventuale mischia e raggiungere un riparo"."""
+def _protagonist_wounded_in_the_open(morale_test: int) -> Session:
+    """A (mischia 6) charges the protagonist P (morale 5) and wounds it in melee; P is
+    not in cover, an enemy threatens it, and its morale test rolls `morale_test`."""
     s = session([ch("A", mischia=6)], [ch("P", "protagonist", mischia=0, morale=5)])
     activate(s, (3,), (1,), (3, "red1"))
     _engage(s)
     play(s, ("melee.attack", (5,)), ("melee.defend", (1,)), ("combat.wound", (1,)))
-    play(s, ("morale.cover", False), ("morale.threat", True), ("morale.test", (9,)))
+    play(s, ("morale.cover", False), ("morale.threat", True), ("morale.test", (morale_test,)))
+    return s
+
+
+def test_ce9_protagonist_wounded_tests_and_breaks_off_the_melee() -> None:
+    """Seed §2.7.3: "Protagonisti ed eroi che subiscono una ferita: la miniatura deve
+    interrompere un'eventuale mischia e raggiungere un riparo"."""
+    s = _protagonist_wounded_in_the_open(morale_test=9)
     assert stat(s, "blue1", "status") == "seek cover"
     assert stat(s, "red1", "foe") == "" and stat(s, "blue1", "foe") == ""
     assert stat(s, "blue1", "firm_loss") == 0  # seeking cover is not a flight (ours)
@@ -1115,9 +1123,5 @@ def test_ce11_a_protagonist_wounded_in_cover_recovers_at_once(how: str) -> None:
 def test_ce11_a_protagonist_wounded_in_the_open_seeks_cover() -> None:
     """Seed §2.7.3: "… deve … raggiungere un riparo" — not in cover, the status stays until
     the table says it reached cover."""
-    s = session([ch("A", mischia=6)], [ch("P", "protagonist", mischia=0, morale=5)])
-    activate(s, (3,), (1,), (3, "red1"))
-    _engage(s)
-    play(s, ("melee.attack", (5,)), ("melee.defend", (1,)), ("combat.wound", (1,)))
-    play(s, ("morale.cover", False), ("morale.threat", True), ("morale.test", (10,)))
+    s = _protagonist_wounded_in_the_open(morale_test=10)
     assert stat(s, "blue1", "status") == "seek cover"

@@ -107,11 +107,11 @@ def test_pg2_objective_markers_are_one_answer_once_all_are_placed() -> None:
     assert len(now.items) == len(before.items) - 5 - 3  # 3 units: 6 answers → 1; 4 markers → 1
 
 
-def test_pg3_a_players_only_unit_left_activates_unasked() -> None:
+def test_pg3_a_players_only_unit_left_activates_unasked_in_a_first_pass_save() -> None:
     """Seed: players alternate activating one unit each: with one unit left to activate
     there is no choice, so it is taken and logged; the same units act in the same order
-    as when it was asked."""
-    before, now = three(), three(**TODAY)
+    as when it was asked (issue 25's first pass: the unit, then its action)."""
+    before, now = three(), three(questions="first pass")
     for s in (before, now):
         start(s, 6, 5, 4)
     play(before, ("activate.unit", "red1"))

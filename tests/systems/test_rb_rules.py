@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import SetupError
 from skirmtui.systems.regole_base import SYSTEM
 from skirmtui.systems.regole_base.shooting import why_no_shot
@@ -27,7 +28,7 @@ from tests.systems.rb_helpers import (
     stat,
     texts,
 )
-from tests.systems.scripting import play
+from tests.systems.scripting import play, refused
 
 DUEL = {
     "red": [model("Cavaliere", c=6, weapons="Spada da guerra")],
@@ -160,13 +161,18 @@ def test_rb4_march_then_gives_up_the_chosen_action() -> None:
     assert key(s) == "shoot.weapon" and s.prompt is not None and s.prompt.actor == "red1"
 
 
-def test_rb20_marching_model_that_is_charged_fights_then_loses_its_shot() -> None:
-    """RB-20: a marching model that is charged fights, and then loses its shot."""
-    s = session({"red": [model("A", c=2, weapons="Frombola")], "blue": [model("B", c=2)]})
+def _marches_and_is_charged(s: Session) -> None:
+    """Red first (6 v 1): red1 marches, giving up its assault; blue1 charges it."""
     initiative(s, 6, 1)
     play(s, ("move.mode", "march"), ("move.give_up", "assault"), ("move.within_1", False))
     play(s, ("move.mode", "pass"))
     charge(s, "blue1", "red1")
+
+
+def test_rb20_marching_model_that_is_charged_fights_then_loses_its_shot() -> None:
+    """RB-20: a marching model that is charged fights, and then loses its shot."""
+    s = session({"red": [model("A", c=2, weapons="Frombola")], "blue": [model("B", c=2)]})
+    _marches_and_is_charged(s)
     play(s, ("assault.action", "pass"))  # red1, now engaged, does not escape
     play(s, ("melee.hit", (6, 5)), ("melee.hit", (6, 5)))  # blue first (charge V), both miss
     assert why_no_shot(s.battle, s.battle.units["red1"]) == "locked in melee"
@@ -555,21 +561,29 @@ def test_rb10_beyond_half_range_lowers_t_f_and_penetration() -> None:
     assert s.prompt is not None and "F 4 vs R 4" in s.prompt.text  # Frombola F+1, −1
 
 
-def test_rb10_target_in_melee_counts_plus_two_v() -> None:
-    """Seed: "se si trova impegnato in un corpo a corpo, essa viene considerata più alta
-    di 2 punti"."""
-    s = session(
-        {
-            "red": [model("A", weapons="Frombola"), model("C", c=2)],
-            "blue": [model("B", c=2)],
-        }
-    )
-    initiative(s, 6, 1)
+#: A with a sling and C on red, B on blue.
+SLING_AND_MELEE = {
+    "red": [model("A", weapons="Frombola"), model("C", c=2)],
+    "blue": [model("B", c=2)],
+}
+
+
+def _sling_at_b_in_melee_with_c(s: Session) -> None:
+    """From the movement phase (nobody moves): C charges B, both hit once in melee, then A
+    aims its sling at B at half range."""
     pass_movement(s)
     play(s, ("assault.model", "red2"), ("assault.action", "charge:blue1"), ("assault.reach", True))
     play(s, ("assault.action", "pass"), ("assault.action", "pass"))
     play(s, ("melee.hit", (6, 5)), ("melee.hit", (6, 5)))
     play(s, ("shoot.weapon", "frombola"), ("shoot.target", "blue1"), ("shoot.range", "half"))
+
+
+def test_rb10_target_in_melee_counts_plus_two_v() -> None:
+    """Seed: "se si trova impegnato in un corpo a corpo, essa viene considerata più alta
+    di 2 punti"."""
+    s = session(SLING_AND_MELEE)
+    initiative(s, 6, 1)
+    _sling_at_b_in_melee_with_c(s)
     assert s.prompt is not None and "T 4 vs V 6 (in melee)" in s.prompt.text
 
 
@@ -765,18 +779,12 @@ def test_bad_input_a_charge_while_locked_is_refused_with_the_reason() -> None:
     charge(s, "red1", "blue1")
     play(s, ("assault.model", "blue1"))
     assert options(s)["charge:red1"] == "locked in melee"
-    stored = len(s.items)
-    with pytest.raises(AnswerError, match="locked in melee"):
-        s.answer("charge:red1")
-    assert len(s.items) == stored
+    refused(s, "charge:red1", "locked in melee")
 
 
 def test_bad_input_a_weapon_not_carried_is_refused() -> None:
     s = to_shooting({"red": [model("A", weapons="Frombola")], "blue": [model("B")]})
-    stored = len(s.items)
-    with pytest.raises(AnswerError, match="not one of the options"):
-        s.answer("balestra")
-    assert len(s.items) == stored
+    refused(s, "balestra", "not one of the options")
 
 
 def test_bad_input_reload_of_a_loaded_weapon_is_not_offered() -> None:
@@ -919,10 +927,7 @@ def test_rb20_a_marcher_that_escaped_a_charge_loses_its_shot() -> None:
     """RB-20: the action a marching model gives up counts only if it did nothing else in
     that phase and is not engaged; an escape is doing something."""
     s = session({"red": [model("A", weapons="Frombola")], "blue": [model("B", c=2)]})
-    initiative(s, 6, 1)
-    play(s, ("move.mode", "march"), ("move.give_up", "assault"), ("move.within_1", False))
-    play(s, ("move.mode", "pass"))
-    charge(s, "blue1", "red1")
+    _marches_and_is_charged(s)
     play(s, ("assault.action", "escape"), ("assault.escape", (2, 3)))
     assert why_no_shot(s.battle, s.battle.units["red1"]) == (
         "marched and was in melee this round: its shot is lost"
@@ -934,10 +939,7 @@ def test_rb20_a_marcher_that_escaped_a_charge_loses_its_shot() -> None:
 def test_rb20_a_marcher_that_killed_its_charger_still_loses_its_shot() -> None:
     """RB-20: "a marching model that is charged fights, and then loses its shot"."""
     s = session({"red": [model("A", f=6, weapons="Frombola")], "blue": [model("B", r=1)]})
-    initiative(s, 6, 1)
-    play(s, ("move.mode", "march"), ("move.give_up", "assault"), ("move.within_1", False))
-    play(s, ("move.mode", "pass"))
-    charge(s, "blue1", "red1")
+    _marches_and_is_charged(s)
     play(s, ("assault.action", "pass"), ("melee.hit", (6, 5)), ("melee.hit", (3, 3)))
     play(s, ("wound.roll", (3, 3)))
     assert s.battle.units["blue1"].removed
@@ -995,23 +997,14 @@ def test_rb4_ran_counts_next_round_too_and_adds_to_the_melee_bonus() -> None:
     """Seed: "se nel turno appena concluso il bersaglio ha corso, la sua V viene
     considerata più alta di 1 punto; se si trova impegnato in un corpo a corpo … 2 punti";
     RB-4: "ran" this round and the next; ours: the two add up."""
-    s = session(
-        {
-            "red": [model("A", weapons="Frombola"), model("C", c=2)],
-            "blue": [model("B", c=2)],
-        }
-    )
+    s = session(SLING_AND_MELEE)
     initiative(s, 1, 6)
     play(s, ("move.mode", "run"), ("move.within_1", False), ("move.half_range", False))
     pass_movement(s)
     pass_assault(s)
     pass_shooting(s)
     initiative(s, 6, 1)  # round 2: B ran last round
-    pass_movement(s)
-    play(s, ("assault.model", "red2"), ("assault.action", "charge:blue1"), ("assault.reach", True))
-    play(s, ("assault.action", "pass"), ("assault.action", "pass"))
-    play(s, ("melee.hit", (6, 5)), ("melee.hit", (6, 5)))
-    play(s, ("shoot.weapon", "frombola"), ("shoot.target", "blue1"), ("shoot.range", "half"))
+    _sling_at_b_in_melee_with_c(s)
     assert s.prompt is not None and "T 4 vs V 7 (ran, in melee)" in s.prompt.text
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,16 @@ def demo_app(path: Path, autosave: bool = True) -> SkirmApp:
     return SkirmApp(
         session=demo_session(), path=path, created="2026-01-01T00:00:00Z", autosave=autosave
     )
+
+
+@asynccontextmanager
+async def running(
+    app: SkirmApp, size: tuple[int, int] = SIZE
+) -> AsyncIterator[tuple[Any, Session]]:
+    """`app.run_test(size=size)`, yielding its pilot and the battle session it plays."""
+    async with app.run_test(size=size) as pilot:
+        assert app.session is not None
+        yield pilot, app.session
 
 
 async def press(pilot: Any, *keys: str) -> None:
@@ -61,3 +73,16 @@ async def pick_option(pilot: Any, value: str) -> None:
         prompt = pilot.app.session.prompt
         enabled = [o.value for o in prompt.options if o.disabled is None]
         await press(pilot, "home", *["down"] * enabled.index(value), "enter")
+
+
+async def type_an_army(pilot: Any, players: int, army: int, units: str) -> None:
+    """On the setup form: `players` players, army `army` typed as `units`, then Ctrl+S."""
+    from textual.widgets import Select, TextArea
+
+    form = pilot.app.screen
+    form.query_one("#players", Select).value = players
+    await pilot.pause()
+    form.query_one(f"#army-{army}", Select).value = "typed"
+    await pilot.pause()
+    form.query_one(f"#units-{army}", TextArea).text = units
+    await press(pilot, "ctrl+s")

@@ -12,7 +12,7 @@ from skirmtui.systems.registry import systems
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.key_bar import KeyBar
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
-from tests.tui.helpers import SIZE, demo_app, option_number, press, type_faces
+from tests.tui.helpers import SIZE, demo_app, option_number, press, running, type_faces
 
 
 async def order_then_pick_centurione(pilot) -> None:
@@ -24,9 +24,7 @@ async def order_then_pick_centurione(pilot) -> None:
 
 async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         # Play order (WI-2): Legionari 6, Barbari 2 → Legionari first.
         await type_faces(pilot, "6")
         await type_faces(pilot, "2")
@@ -66,9 +64,7 @@ async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
 
 async def test_manual_faces_refused_then_accepted(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         await type_faces(pilot, "7")  # not a face of a d6
         assert session.items == []
         panel = app.screen.query_one(PromptPanel)
@@ -95,9 +91,7 @@ async def test_r_rolls_the_chain_of_rolls_up_to_the_next_decision(tmp_path: Path
 
 async def test_undo_and_redo_keys(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         await order_then_pick_centurione(pilot)
         assert len(session.items) == 3
         await press(pilot, "ctrl+z")
@@ -174,9 +168,7 @@ async def test_gm_override_dialog_puts_a_unit_back_at_the_damage_typed(tmp_path:
     from textual.widgets import Input, Select
 
     app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         session.gm("gm.remove", unit="blue2")
         await press(pilot, "o")
         dialog = app.screen
@@ -224,9 +216,7 @@ async def test_combat_log_matches_the_battle_log_after_undo_and_new_answers(
     from skirmtui.tui.widgets.combat_log import CombatLog, entry_line
 
     app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         log = app.screen.query_one(CombatLog)
 
         def shown() -> list[str]:

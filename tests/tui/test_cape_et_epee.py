@@ -12,7 +12,7 @@ from pathlib import Path
 from skirmtui.engine.core.session import Session
 from skirmtui.tui.app import SkirmApp
 from tests.systems.ce_helpers import ch, session
-from tests.tui.helpers import SIZE, pick, press, type_faces
+from tests.tui.helpers import SIZE, pick, press, running, type_faces
 
 
 def duel() -> Session:
@@ -25,9 +25,7 @@ def duel() -> Session:
 
 async def test_a_turn_with_reactions(tmp_path: Path) -> None:
     app = SkirmApp(session=duel(), path=tmp_path / "ce.toml", created="2026-01-01T00:00:00Z")
-    async with app.run_test(size=SIZE) as pilot:
-        s = app.session
-        assert s is not None
+    async with running(app) as (pilot, s):
         # CE-2: red rolls 3 and 5 (the 5 is discarded), blue 2 and 2: red has the initiative.
         await type_faces(pilot, "3 5")
         await type_faces(pilot, "2 2")

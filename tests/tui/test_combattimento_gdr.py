@@ -12,7 +12,7 @@ from pathlib import Path
 from skirmtui.engine.core.session import Session
 from skirmtui.tui.app import SkirmApp
 from tests.systems.cg_helpers import ch, session
-from tests.tui.helpers import SIZE, pick, type_faces
+from tests.tui.helpers import SIZE, pick, running, type_faces
 
 
 def fight() -> Session:
@@ -27,9 +27,7 @@ def fight() -> Session:
 
 async def test_a_turn_with_a_simultaneous_group_and_a_delay(tmp_path: Path) -> None:
     app = SkirmApp(session=fight(), path=tmp_path / "cg.toml", created="2026-01-01T00:00:00Z")
-    async with app.run_test(size=SIZE) as pilot:
-        s = app.session
-        assert s is not None
+    async with running(app) as (pilot, s):
         await pick(pilot, "dim")  # CG-4: the GM's scene
         assert s.battle.pos.order == [["red2"], ["red1", "blue1"]]
         await pick(pilot, "delay")  # Carla waits (CG-4)

@@ -18,7 +18,7 @@ from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.combat_log import CombatLog
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from skirmtui.tui.widgets.roster import ACTOR, Roster
-from tests.tui.helpers import SIZE, WI, demo_app, option_number, press, type_faces
+from tests.tui.helpers import SIZE, WI, demo_app, option_number, press, running, type_faces
 from tests.tui.test_log_keys import played_app
 from tests.tui.test_pequenas_guerras import four_players
 
@@ -27,9 +27,7 @@ from tests.tui.test_pequenas_guerras import four_players
 async def test_digits_and_enter_answer_from_every_pane(tmp_path: Path, pane: str) -> None:
     """Shift+Tab into the roster, type 6, Enter: the faces are stored (they were lost)."""
     app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         app.screen.query_one(pane).focus()
         await pilot.pause()
         await type_faces(pilot, "6")
@@ -63,9 +61,7 @@ async def test_an_option_keeps_its_number_while_options_run_out(tmp_path: Path) 
     """WI activation: "Stop activating" is 7 with six units to pick, and still 7 once
     Centurione has activated and left the list (it became 6)."""
     app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         await type_faces(pilot, "6")
         await type_faces(pilot, "2")
         assert option_number(pilot, "done") == "7"
@@ -88,9 +84,7 @@ async def test_an_option_keeps_its_number_while_options_run_out(tmp_path: Path) 
 
 async def test_the_log_follows_the_newest_entry_again_after_a_search(tmp_path: Path) -> None:
     app = played_app(tmp_path / "b.toml", 120)
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         log = app.screen.query_one(CombatLog)
         await press(pilot, "slash", *"order", "enter")
         assert log.marked is not None and log.scroll_y < log.max_scroll_y
@@ -197,9 +191,7 @@ async def test_the_override_lists_units_by_unique_label_and_sets_who_the_app_rol
     from skirmtui.tui.screens.override import OverrideScreen, unit_choices
 
     app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app, (80, 24)) as (pilot, session):
         await press(pilot, "o")
         dialog = app.screen
         assert isinstance(dialog, OverrideScreen)

@@ -15,7 +15,7 @@ from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
 from tests.systems.pg_helpers import ONE_AT_A_TIME, PG, act, enabled, start
-from tests.tui.helpers import SIZE, option_number, press, type_faces
+from tests.tui.helpers import SIZE, option_number, press, type_an_army, type_faces
 
 
 def four_players() -> Session:
@@ -95,20 +95,14 @@ def test_four_player_battle_screen(snap_compare) -> None:
 async def test_setup_screen_four_players_typed_weapons_and_over_size(tmp_path: Path) -> None:
     """PG-2 in `skirmtui new`: four sample armies by default; a typed unit takes its
     weapons after `|`; an army over the game size is refused with the reason."""
-    from textual.widgets import Input, Select, TextArea
+    from textual.widgets import Input
 
     from skirmtui.tui.screens.battle import BattleScreen
 
     app = SkirmApp(system_id=PG, path=tmp_path / "pg.toml", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        screen.query_one("#players", Select).value = 4
-        await pilot.pause()
-        screen.query_one("#army-0", Select).value = "typed"
-        await pilot.pause()
-        units = screen.query_one("#units-0", TextArea)
-        units.text = "Heróis 3 3 130 | Rifle 60cm A1; Faca melee A1 | bold"
-        await press(pilot, "ctrl+s")
+        await type_an_army(pilot, 4, 0, "Heróis 3 3 130 | Rifle 60cm A1; Faca melee A1 | bold")
         assert "130 points, over the small game's 120" in str(
             screen.query_one("#setup-error").render()
         )

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skirmtui.engine.core.base import BaseSystem
-from skirmtui.engine.core.battle import Battle, Side
+from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.prompts import Choose, Option, Pick
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
+from skirmtui.engine.core.system import FieldSpec, Phase, Step
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
-from tests.tui.helpers import SIZE, press
+from tests.toy import ToySystem, next_round, toy_setup
+from tests.tui.helpers import press, running
 
 
 def _round(battle: Battle) -> Step:
@@ -34,37 +34,23 @@ def _round(battle: Battle) -> Step:
         options=[Option("stop", "Stop"), Option("go", "Go on")],
         default="go",
     )
-    battle.round += 1
-    if battle.round > 3:
-        battle.end(None, "three rounds")
+    next_round(battle)
 
 
-class Toy(BaseSystem):
+class Toy(ToySystem):
     id = "toy-pane"
-    title = "Toy"
-    language = "English"
     phases = (Phase("move", "Movement", _round),)
-    profile_fields = (FieldSpec("might", "Might", int, 1, 6),)
     unit_fields = (FieldSpec("moved", "moved", int, 0, 99),)
-    min_players, max_players = 2, 2
 
 
 def toy_app(path: Path) -> SkirmApp:
-    units = [
-        UnitSpec("r1", "red", "Knight", {"might": 4}),
-        UnitSpec("r2", "red", "Squire", {"might": 3}),
-        UnitSpec("b1", "blue", "Pikeman", {"might": 2}),
-        UnitSpec("b2", "blue", "Archer", {"might": 2}),
-    ]
-    setup = Setup("toy-pane", "t", 1, [Side("red", "Red"), Side("blue", "Blue")], units)
+    setup = toy_setup("toy-pane", units=4)
     return SkirmApp(session=Session(Toy(), setup), path=path, autosave=False)
 
 
 async def test_ticks_with_numbers_and_space_then_enter_answers(tmp_path: Path) -> None:
     app = toy_app(tmp_path / "t.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         panel = app.screen.query_one(PromptPanel)
         text = panel.lines_text()
         assert "Enter: Squire" in text  # the default, in words
@@ -99,9 +85,7 @@ async def test_ticks_with_numbers_and_space_then_enter_answers(tmp_path: Path) -
 
 async def test_enter_accepts_the_default_of_a_choice(tmp_path: Path) -> None:
     app = toy_app(tmp_path / "t.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         await pilot.press("enter")  # the Pick's default: Squire
         await pilot.pause()
         assert session.items[-1].value == ("r2",)
@@ -116,9 +100,7 @@ async def test_review_finds_a_multi_select_by_any_unit_it_names(tmp_path: Path) 
     from skirmtui.tui.screens.review import ReviewScreen
 
     app = toy_app(tmp_path / "t.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         session.answer(("r1", "b2"))
         app.push_screen(ReviewScreen(session))
         await pilot.pause()

@@ -18,7 +18,7 @@ from skirmtui.tui.screens.review import ReviewScreen
 from skirmtui.tui.widgets.combat_log import CombatLog
 from skirmtui.tui.widgets.key_bar import KeyBar
 from skirmtui.tui.widgets.roster import Roster
-from tests.tui.helpers import SIZE, demo_session, press
+from tests.tui.helpers import SIZE, demo_session, press, running
 
 
 def app_at_yes_no(path: Path, review: bool = False) -> SkirmApp:
@@ -43,9 +43,7 @@ async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
 
 async def test_slash_searches_the_log_and_n_moves_without_answering(tmp_path: Path) -> None:
     app = app_at_yes_no(tmp_path / "b.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         answered = len(session.items)
         log = app.screen.query_one(CombatLog)
         await pilot.press("slash")
@@ -76,9 +74,7 @@ async def test_slash_searches_the_log_and_n_moves_without_answering(tmp_path: Pa
 
 async def test_search_by_roll_key_and_letters_do_not_answer(tmp_path: Path) -> None:
     app = app_at_yes_no(tmp_path / "b.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         answered = len(session.items)
         await pilot.press("slash")
         await type_text(pilot, "activation.roll")  # r, y and n go to the search line
@@ -115,9 +111,7 @@ async def test_review_search_combines_with_the_filters(tmp_path: Path) -> None:
 
 async def test_luck_screen_live_and_in_review(tmp_path: Path) -> None:
     app = app_at_yes_no(tmp_path / "b.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         await press(pilot, "l")
         screen = app.screen
         assert isinstance(screen, LuckScreen)
@@ -138,9 +132,7 @@ async def test_luck_screen_live_and_in_review(tmp_path: Path) -> None:
 
 async def test_a_private_note_and_a_timed_condition_from_the_keyboard(tmp_path: Path) -> None:
     app = app_at_yes_no(tmp_path / "b.toml")
-    async with app.run_test(size=SIZE) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app) as (pilot, session):
         await press(pilot, "e")
         await type_text(pilot, "ambush")
         app.screen.query_one(Checkbox).value = True

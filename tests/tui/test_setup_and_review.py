@@ -11,7 +11,7 @@ from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.screens.review import ReviewScreen
-from tests.tui.helpers import SIZE, WI, demo_session, press
+from tests.tui.helpers import SIZE, WI, demo_session, press, type_an_army
 
 
 async def test_setup_defaults_start_a_battle_and_save_it(tmp_path: Path) -> None:
@@ -46,12 +46,7 @@ async def test_setup_typed_units_and_four_players(tmp_path: Path) -> None:
     app = SkirmApp(system_id=WI, path=tmp_path / "x.toml", seed=1)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        screen.query_one("#players", Select).value = 4
-        await pilot.pause()
-        screen.query_one("#army-0", Select).value = "typed"
-        await pilot.pause()
-        screen.query_one("#units-0", TextArea).text = "Hero 5 5\nArcher 3 four"
-        await press(pilot, "ctrl+s")
+        await type_an_army(pilot, 4, 0, "Hero 5 5\nArcher 3 four")
         assert "line 2" in str(screen.query_one("#setup-error").render())
         screen.query_one("#units-0", TextArea).text = "Hero 5 5\nArcher 3 4"
         await press(pilot, "ctrl+s")

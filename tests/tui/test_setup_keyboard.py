@@ -3,6 +3,8 @@ a predictable order (top to bottom, left to right), and Tab leaves the units box
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -11,7 +13,7 @@ from textual.widgets import Select, Static
 from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
-from skirmtui.tui.screens.setup import _parse_units, _units_help
+from skirmtui.tui.screens.setup import SetupScreen, _parse_units, _units_help
 from tests.tui.helpers import WI, press
 
 # Title, the battle's options, then each side left to right (name, army, units), Start.
@@ -47,10 +49,19 @@ async def tab_order(pilot: Pilot[object], app: SkirmApp, count: int) -> list[str
     return seen
 
 
-async def test_6_tab_walks_the_form_top_to_bottom(tmp_path: Path) -> None:
+@asynccontextmanager
+async def new_form(tmp_path: Path) -> AsyncIterator[tuple[Pilot[object], SkirmApp, SetupScreen]]:
+    """`skirmtui new` of a wargaming-introduttivo battle at 80×24, its setup form shown."""
     app = SkirmApp(system_id=WI, path=tmp_path / "new.toml", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        yield pilot, app, form
+
+
+async def test_6_tab_walks_the_form_top_to_bottom(tmp_path: Path) -> None:
+    async with new_form(tmp_path) as (pilot, app, _):
         assert await tab_order(pilot, app, len(ORDER)) == ORDER
         await pilot.press("tab")  # and round again to the title
         assert app.focused is not None and app.focused.id == "title"
@@ -71,9 +82,7 @@ async def test_6_tab_walks_the_form_top_to_bottom(tmp_path: Path) -> None:
 
 
 async def test_6_a_two_player_battle_by_keyboard_alone(tmp_path: Path) -> None:
-    app = SkirmApp(system_id=WI, path=tmp_path / "new.toml", seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with new_form(tmp_path) as (pilot, app, _):
         await type_text(pilot, "Ambush at dawn")  # the title has the focus and is selected
         await pilot.press("tab")
         await type_text(pilot, "42")  # seed: the whole old value is replaced
@@ -129,13 +138,9 @@ async def test_esc_asks_before_throwing_a_typed_army_away(tmp_path: Path) -> Non
     from textual.widgets import TextArea
 
     from skirmtui.tui.screens.confirm import ConfirmScreen
-    from skirmtui.tui.screens.setup import TYPED, SetupScreen
+    from skirmtui.tui.screens.setup import TYPED
 
-    app = SkirmApp(system_id=WI, path=tmp_path / "new.toml", seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, SetupScreen)
+    async with new_form(tmp_path) as (pilot, app, form):
         form.query_one("#army-0", Select).value = TYPED
         form.query_one("#units-0", TextArea).text = "Hero 5 5"
         await press(pilot, "escape")
@@ -151,13 +156,7 @@ async def test_esc_asks_before_throwing_a_typed_army_away(tmp_path: Path) -> Non
 
 
 async def test_esc_with_nothing_typed_leaves_at_once(tmp_path: Path) -> None:
-    from skirmtui.tui.screens.setup import SetupScreen
-
-    app = SkirmApp(system_id=WI, path=tmp_path / "new.toml", seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, SetupScreen)
+    async with new_form(tmp_path) as (pilot, app, form):
         await press(pilot, "escape")
         assert app.screen is not form
 

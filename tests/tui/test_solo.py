@@ -18,7 +18,7 @@ from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.screens.why import WhyScreen
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
-from tests.tui.helpers import demo_session, press
+from tests.tui.helpers import demo_session, press, running
 
 SMALL = (80, 24)
 
@@ -55,11 +55,18 @@ async def answer_as_player(pilot, session: Session) -> None:  # type: ignore[no-
     await pilot.pause()
 
 
+async def answer_until_the_app_decides(pilot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    """Answer as the player (40 answers at most) until a question is the app's to decide."""
+    for _ in range(40):
+        if app_persona(session.system, session.battle, session.prompt) is not None:
+            break
+        await answer_as_player(pilot, session)
+    await settle(pilot)
+
+
 async def test_a_solo_battle_at_80x24(tmp_path: Path) -> None:
     app = solo_app(tmp_path / "solo.toml")
-    async with app.run_test(size=SMALL) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app, SMALL) as (pilot, session):
         await settle(pilot)
         for _ in range(80):
             if session.prompt is None:
@@ -95,9 +102,7 @@ async def test_a_solo_battle_at_80x24(tmp_path: Path) -> None:
 
 async def test_undo_leaves_the_undone_question_to_the_gm(tmp_path: Path) -> None:
     app = solo_app(tmp_path / "undo.toml")
-    async with app.run_test(size=SMALL) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app, SMALL) as (pilot, session):
         await settle(pilot)
         while not any(i.by == BY_AI for i in session.items):
             await answer_as_player(pilot, session)
@@ -130,9 +135,7 @@ async def _thinking(tmp_path: Path, monkeypatch, after: float) -> tuple[list[str
     monkeypatch.setattr(app_player, "THINKING_AFTER", after)
     app = solo_app(tmp_path / "slow.toml")
     seen: list[str] = []
-    async with app.run_test(size=SMALL) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app, SMALL) as (pilot, session):
         panel = app.screen.query_one(PromptPanel)
         while app.screen.player.question is None:  # type: ignore[attr-defined]
             await answer_as_player(pilot, session)
@@ -164,14 +167,8 @@ async def test_a_failing_decision_leaves_the_question_to_the_gm(
 
     monkeypatch.setattr(policy, "think", broken)
     app = solo_app(tmp_path / "broken.toml")
-    async with app.run_test(size=SMALL) as pilot:
-        session = app.session
-        assert session is not None
-        for _ in range(40):
-            if app_persona(session.system, session.battle, session.prompt) is not None:
-                break
-            await answer_as_player(pilot, session)
-        await settle(pilot)
+    async with running(app, SMALL) as (pilot, session):
+        await answer_until_the_app_decides(pilot, session)
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         assert screen.player.question is None and screen.player.held()
@@ -205,11 +202,7 @@ async def test_a_persona_the_app_does_not_have_leaves_the_side_to_the_gm(
     session.gm("gm.ai", side="blue", persona="reckless")  # a hand-edited save, say
     app = SkirmApp(session=session, path=tmp_path / "x.toml", created="2026", autosave=False)
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(40):
-            if app_persona(session.system, session.battle, session.prompt) is not None:
-                break
-            await answer_as_player(pilot, session)
-        await settle(pilot)
+        await answer_until_the_app_decides(pilot, session)
         screen = app.screen
         assert isinstance(screen, BattleScreen) and screen.player.held()
         await answer_as_player(pilot, session)  # the GM answers; nothing crashed

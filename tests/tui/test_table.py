@@ -17,6 +17,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import get_system, systems
 from skirmtui.tui.app import SkirmApp
+from skirmtui.tui.numbering import group_numbers
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
@@ -24,7 +25,16 @@ from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import ACTOR, Roster
 from skirmtui.tui.widgets.unit_sheet import UnitSheet
-from tests.tui.helpers import WI, demo_app, demo_session, option_number, press, type_faces
+from tests.tui.helpers import (
+    WI,
+    demo_app,
+    demo_session,
+    option_number,
+    press,
+    running,
+    type_an_army,
+    type_faces,
+)
 
 SIZES = [(80, 24), (100, 30), (120, 40), (200, 50)]
 SYSTEMS = sorted(systems())
@@ -55,7 +65,12 @@ def key_for(app: SkirmApp, session: Session, rng: random.Random) -> list[str]:
         numbers = app.screen.query_one(PromptPanel).numbers
         keys = [n for i, n in numbers.items() if prompt.options[i].disabled is None]
         active = [n for i, n in numbers.items() if n in keys and not prompt.options[i].passive]
-        return [str(rng.choice(active or keys))]
+        number = rng.choice(active or keys)
+        group = [i for i, n in numbers.items() if n == number and not prompt.options[i].disabled]
+        if len(group) == 1:
+            return [str(number)]
+        member = rng.choice(group)  # a group's number opens it: then the member's own
+        return [str(number), str(group_numbers(prompt.options, member)[member])]
     if isinstance(prompt, Roll):
         return ["r"]
     if isinstance(prompt, Ask) and prompt.yes_no:
@@ -119,9 +134,7 @@ async def test_1_the_sheet_gives_way_and_comes_back_with_s() -> None:
 async def test_1_a_round_is_played_at_80x24(system_id: str) -> None:
     app = app_for(system_id, Path("saves/x.toml"))
     rng = random.Random(5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app, (80, 24)) as (pilot, session):
         start = session.battle.round or 1
         for _ in range(400):
             if session.prompt is None or session.battle.round > start:
@@ -154,9 +167,7 @@ async def test_2_a_wrapped_log_line_keeps_its_outcome(tmp_path: Path) -> None:
 
 async def test_2_a_long_status_wraps_in_the_roster_and_is_never_cut(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app, (80, 24)) as (pilot, session):
         session.gm(GM_SET, unit="red1", field="pending", value=1)
         session.gm(GM_SET, unit="red1", field="active", value=True)
         screen = app.screen
@@ -202,9 +213,7 @@ async def test_3_units_of_one_name_are_told_apart_in_roster_sheet_log_and_export
 
 async def test_4_the_sheet_and_cursor_follow_the_unit_a_prompt_is_about(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=(120, 40)) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app, (120, 40)) as (pilot, session):
         screen = app.screen
         assert isinstance(screen, BattleScreen)
         await type_faces(pilot, "6")
@@ -249,12 +258,7 @@ async def test_6_a_bad_typed_unit_is_reported_at_the_top_and_focused(tmp_path: P
     app = SkirmApp(system_id=WI, path=tmp_path / "new.toml", seed=1)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = app.screen
-        screen.query_one("#players", Select).value = 4
-        await pilot.pause()
-        screen.query_one("#army-3", Select).value = "typed"
-        await pilot.pause()
-        screen.query_one("#units-3", TextArea).text = "Gladiatore 6 3"
-        await press(pilot, "ctrl+s")
+        await type_an_army(pilot, 4, 3, "Gladiatore 6 3")
         error = screen.query_one("#setup-error")
         assert "CMB must be a whole number" in str(error.render())
         form = screen.query_one("#form")
@@ -438,9 +442,7 @@ async def test_8_damage_heal_and_status_in_one_or_two_keys_survive_undo_save_loa
 ) -> None:
     path = tmp_path / "b.toml"
     app = demo_app(path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        session = app.session
-        assert session is not None
+    async with running(app, (80, 24)) as (pilot, session):
         await press(pilot, "plus", "plus", "minus")
         assert session.battle.units["red1"].stats["damage"] == 1
         await press(pilot, "x")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,3 +28,14 @@ def load_toml(system_id: str, name: str) -> dict[str, Any]:
     """A system's data file, e.g. `load_toml("wargaming-introduttivo", "rules")`."""
     with open(system_dir(system_id) / f"{name}.toml", "rb") as handle:
         return tomllib.load(handle)
+
+
+def data_file(system_id: str, name: str) -> Callable[[], dict[str, Any]]:
+    """A system's data file as its rules read it, a function of no arguments (read at
+    the first call, then kept): `rules = data_file(SYSTEM_ID, "rules")`."""
+
+    @cache
+    def read() -> dict[str, Any]:
+        return load_toml(system_id, name)
+
+    return read

@@ -189,18 +189,18 @@ def winner_by_score(scores: Mapping[str, float]) -> str | None:
 
 
 def skipped(
-    b: Battle,
-    what: str,
-    rule: str,
-    text: str,
-    *,
-    actor: str | None = None,
-    target: str | None = None,
+    b: Battle, unit: Unit, what: str, rule: str, text: str, *, target: Unit | None = None
 ) -> LogEntry:
-    """Log what a rule kept from happening (`what`: "attack", "question") where a reader
-    sees it: an `info` entry keyed `skip.<what>`, exported with `skipped` = what and the
-    rule (a ruling id, or "ours") — so a silent rule is never silent in the log."""
-    entry = b.record("info", text, key=f"skip.{what}", actor=actor, target=target)
+    """Log what a rule kept `unit` from doing (`what`: "attack", "question") where a
+    reader sees it: an `info` entry keyed `skip.<what>`, exported with `skipped` = what
+    and the rule (a ruling id, or "ours") — so a silent rule is never silent in the log."""
+    entry = b.record(
+        "info",
+        text,
+        key=f"skip.{what}",
+        actor=unit.id,
+        target=None if target is None else target.id,
+    )
     entry.detail = {"skipped": {"what": what, "rule": rule}}
     return entry
 

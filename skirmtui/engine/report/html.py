@@ -12,9 +12,9 @@ from __future__ import annotations
 from html import escape
 
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.report.chances import RoundChance, swings
 from skirmtui.engine.report.charts import charts
 from skirmtui.engine.report.report import markdown_report
+from skirmtui.engine.report.turning import Turning
 
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; line-height: 1.45;
@@ -42,17 +42,17 @@ _CSP = (
 
 
 def html_report(
-    session: Session, summary: list[str], found: list[RoundChance] | None, *, full: bool = False
+    session: Session, summary: list[str], turning: Turning | None, *, full: bool = False
 ) -> str:
-    """The whole page: the report, then its charts."""
+    """The whole page: the report (its turning points from `turning`), then its charts."""
     from markdown_it import MarkdownIt
 
-    text = markdown_report(session, summary, full=full)
+    text = markdown_report(session, summary, turning, full=full)
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
-    turned = _swings(session, found) if found else []
+    found = turning.rounds if turning is not None else []
     figures = [
         f"<figure>{svg}<figcaption>{escape(_CAPTIONS[name])}</figcaption></figure>"
-        for name, svg in charts(session, found).items()
+        for name, svg in charts(session, found or None).items()
     ]
     title = escape(session.setup.title or session.battle.system)
     return "\n".join(
@@ -68,7 +68,6 @@ def html_report(
             "</head>",
             "<body>",
             body,
-            *turned,
             '<h2 id="charts">Charts</h2>',
             *figures,
             "</body>",
@@ -76,18 +75,3 @@ def html_report(
             "",
         ]
     )
-
-
-def _swings(session: Session, found: list[RoundChance]) -> list[str]:
-    """The rounds that moved a side's chance to win most (the play-outs' turning points)."""
-    battle = session.battle
-    moved = [s for s in swings(found, [x.id for x in battle.sides]) if abs(s.change) >= 0.05]
-    if not moved:
-        return []
-    word = battle.round_word
-    items = [
-        f"<li>{escape(word)} {s.round}: {escape(battle.side_name(s.side))}'s chance to win went "
-        f"from {s.before:.0%} to {s.after:.0%} ({100 * s.change:+.0f} points).</li>"
-        for s in moved
-    ]
-    return ['<h2 id="swings">The swings</h2>', "<ul>", *items, "</ul>"]

@@ -59,29 +59,35 @@ def worth(unit: Unit) -> int | None:
     return None
 
 
-#: What a cause that is no enemy's attack reads as, in the "destroyed by" column.
+#: What removed a unit when no enemy's attack did, by its cause's kind: "no enemy: …" in
+#: the "destroyed by" column, and in a round's paragraph.
 _NO_ENEMY = {
-    ROUT: "no enemy: it failed a morale or rout test",
-    FALL: "no enemy: a fall or the terrain",
-    SELF: "no enemy: its own weapon",
-    FLED: "no enemy: it fled the fight",
-    RULE: "no enemy: a rule of the system",
+    ROUT: "it failed a morale or rout test",
+    FALL: "a fall or the terrain",
+    SELF: "its own weapon",
+    FLED: "it fled the fight",
+    RULE: "a rule of the system",
 }
-_FATE = {
-    ROUT: "was lost to a failed morale or rout test",
-    FALL: "was lost to a fall or the terrain",
-    SELF: "was lost to its own weapon",
-    FLED: "fled the fight",
-    RULE: "was lost to a rule of the system",
-}
+
+
+#: Its fate in a sentence where that is not "was lost to" the words above.
+_FATE = {ROUT: "was lost to a failed morale or rout test", FLED: "fled the fight"}
+
+
+def _kind(loss: Loss) -> str:
+    kind = loss.cause.kind if loss.cause is not None else RULE
+    return kind if kind in _NO_ENEMY else RULE
+
+
+def _no_enemy(loss: Loss) -> str:
+    return _NO_ENEMY[_kind(loss)]
 
 
 def by_words(battle: Battle, names: dict[str, str], loss: Loss) -> str:
     if loss.by == "GM":
         return "the GM (removed it)"
     if loss.by is None or loss.by not in battle.units:
-        kind = loss.cause.kind if loss.cause is not None else RULE
-        return _NO_ENEMY.get(kind, _NO_ENEMY[RULE])
+        return f"no enemy: {_no_enemy(loss)}"
     killer = battle.units[loss.by]
     how = _how(loss.cause)
     side = cell(battle.side_name(killer.side))
@@ -105,8 +111,7 @@ def fate_words(battle: Battle, names: dict[str, str], loss: Loss) -> str:
     if loss.by == "GM":
         return "was removed by the GM"
     if loss.by is None or loss.by not in battle.units:
-        kind = loss.cause.kind if loss.cause is not None else RULE
-        return _FATE.get(kind, _FATE[RULE])
+        return _FATE.get(_kind(loss), f"was lost to {_no_enemy(loss)}")
     return f"was destroyed by {by_words(battle, names, loss)}"
 
 
@@ -117,8 +122,7 @@ def loss_phrase(battle: Battle, names: dict[str, str], loss: Loss) -> str:
     if loss.by == "GM":
         return "removed by the GM"
     if loss.by is None or loss.by not in battle.units or cause is None:
-        kind = cause.kind if cause is not None else RULE
-        return _NO_ENEMY.get(kind, _NO_ENEMY[RULE]).removeprefix("no enemy: ")
+        return _no_enemy(loss)
     killer = cell(names[loss.by])
     if cause.kind == FALL:
         return f"a fall, pushed by {killer}"

@@ -22,7 +22,7 @@ def export_text(
     stem: str | None = None,
 ) -> tuple[str, dict[str, str]]:
     """(the export's text, file name → text to write beside it). `playouts`: the chance
-    to win's play-outs a round (html: 200 unless said; md: none unless said); `stem`:
+    to win's play-outs a point (html: 100 unless said; md: 20; 0: not estimated); `stem`:
     the Markdown report's file name without `.md`, when it goes to a file (its charts
     are written beside it and linked)."""
     if form == "toml":
@@ -34,24 +34,25 @@ def export_text(
 
         text = json.dumps(export_document(session), ensure_ascii=False, indent=1) + "\n"
         return json_ascii_controls(text), {}
-    from skirmtui.engine.report.chances import PLAYOUTS, chances
+    from skirmtui.engine.report.chances import PLAYOUTS
+    from skirmtui.engine.report.turning import MD_PLAYOUTS, turning
 
     summary = session.system.summary(session.battle)
+    default = PLAYOUTS if form == "html" else MD_PLAYOUTS
+    # Computed once: the turning points, the report's words and its chance chart.
+    turned = turning(session, default if playouts is None else playouts)
     if form == "html":
         from skirmtui.engine.report.html import html_report
 
-        count = PLAYOUTS if playouts is None else playouts
-        counted = chances(session, count) if count > 0 else []  # 0: no chance chart
-        return html_report(session, summary, counted or None, full=full), {}
+        return html_report(session, summary, turned, full=full), {}
     from skirmtui.engine.report.report import markdown_report
 
-    text = markdown_report(session, summary, full=full)
+    text = markdown_report(session, summary, turned, full=full)
     if stem is None:
         return text, {}
     from skirmtui.engine.report.charts import charts
 
-    found = chances(session, playouts) if playouts else None
-    drawn = charts(session, found)
+    drawn = charts(session, turned.rounds or None)
     files = {f"{stem}-{name}.svg": svg + "\n" for name, svg in drawn.items()}
     links = [f"![{name}]({quote(f'{stem}-{name}.svg')})" for name in drawn]
     return text.rstrip("\n") + "\n\n## Charts\n\n" + "\n\n".join(links) + "\n", files

@@ -26,13 +26,17 @@ from skirmtui.engine.report.losses import (
 )
 from skirmtui.engine.report.luck import Tally, luck
 from skirmtui.engine.report.narrative import Teller, tell
-from skirmtui.engine.report.story import round_paragraphs, turning_points
+from skirmtui.engine.report.story import round_paragraphs
+from skirmtui.engine.report.turning import Turning, section
 
 __all__ = ["Loss", "cell", "losses", "markdown_report", "row", "worth"]
 
 
-def markdown_report(session: Session, summary: list[str], *, full: bool = False) -> str:
-    """The report as Markdown text: a page or two; `full` adds each unit's luck, the
+def markdown_report(
+    session: Session, summary: list[str], turning: Turning | None, *, full: bool = False
+) -> str:
+    """The report as Markdown text: a page or two; `turning`: the chance to win and its
+    turning points (turning.py; None: not estimated); `full` adds each unit's luck, the
     final roster and the whole battle told entry by entry."""
     battle = session.battle
     names = battle.labels
@@ -42,7 +46,7 @@ def markdown_report(session: Session, summary: list[str], *, full: bool = False)
     out += _result(battle, summary)
     out += _sides(battle, names, lost)
     out += _destroyed(battle, names, lost)
-    out += _turning_points(battle, names, lost)
+    out += section(battle, turning)
     out += _luck(battle, names, units=full)
     out += _brief(battle, names, lost)
     if full:
@@ -129,12 +133,6 @@ def _destroyed(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[
                 ]
             )
         )
-    return [*out, ""]
-
-
-def _turning_points(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[str]:
-    out = ["## Turning points", ""]
-    out += [f"- {text}" for text in turning_points(battle, names, lost)] or ["No unit was lost."]
     return [*out, ""]
 
 

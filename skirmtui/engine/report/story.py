@@ -1,11 +1,7 @@
-"""The battle in a page (issue 27): the turning points that changed the outcome most,
-and a short paragraph per round, built from the recorded causes of every loss and
-the rolls, never from the log's words.
-
-A turning point's weight is the share of its side's strength a loss took away (its
-points, or one unit where profiles carry none): losing a 40-point leader out of 120 is
-a bigger swing than a 10-point recruit. At most five are shown, in the order they
-happened.
+"""The battle in a page (issue 27): a short paragraph per round, built from the
+recorded causes of every loss and the rolls, never from the log's words; and what a
+unit is worth to its side (its points, or one unit), for the strength chart. The
+turning points are turning.py's: the moves of the chance to win.
 """
 
 from __future__ import annotations
@@ -14,10 +10,7 @@ from collections import Counter
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.text import plural
-from skirmtui.engine.report.losses import Loss, cell, fate_words, loss_phrase, worth
-
-#: Turning points shown at most.
-TURNING_POINTS = 5
+from skirmtui.engine.report.losses import Loss, cell, loss_phrase, worth
 
 
 def strength(battle: Battle, unit_id: str) -> int:
@@ -30,26 +23,6 @@ def side_strength(battle: Battle) -> dict[str, int]:
     for unit in battle.units.values():
         total[unit.side] += strength(battle, unit.id)
     return dict(total)
-
-
-def turning_points(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[str]:
-    """The ≤ 5 losses that took the largest share of a side's strength, in order."""
-    total = side_strength(battle)
-    weighed = [
-        (strength(battle, loss.unit) / max(1, total[battle.units[loss.unit].side]), loss)
-        for loss in lost
-    ]
-    biggest = sorted(weighed, key=lambda pair: (-pair[0], pair[1].entry))[:TURNING_POINTS]
-    out = []
-    for share, loss in sorted(biggest, key=lambda pair: pair[1].entry):
-        unit = battle.units[loss.unit]
-        side = cell(battle.side_name(unit.side))
-        fate = fate_words(battle, names, loss)
-        out.append(
-            f"{battle.round_word} {loss.round}: {cell(names[unit.id])} ({side}) {fate} "
-            f"— {share:.0%} of {side}'s strength."
-        )
-    return out
 
 
 def round_paragraphs(

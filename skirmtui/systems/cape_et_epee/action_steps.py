@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from skirmtui.engine.core.asking import one_at_a_time
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.kit import about, choose_one
@@ -148,6 +148,36 @@ def _range(b: Battle, shooter: Unit, target: Unit, key: str) -> Any:
     return band
 
 
+#: Issue 25 again: the distance and the cover of a shot in one answer (both table facts).
+_SIGHT = {"short": ("short", False), "short+cover": ("short", True)}
+_SIGHT |= {"long": ("long", False), "long+cover": ("long", True), "out": ("out", False)}
+
+
+def _sight(b: Battle, shooter: Unit, target: Unit, key: str) -> Sub:
+    """The distance band from `shooter` to `target` and whether `target` is in cover from
+    it, asked together (`shoot.range` and `shoot.cover` before: the same two facts)."""
+    weapon = profile.weapon(shooter)
+    assert weapon is not None
+    short, long = f"up to {weapon['short']} um", f"up to {weapon['long']} um (long range)"
+    name = target.label
+    answer = yield about(
+        Choose,
+        shooter,
+        target=target,
+        key=key,
+        text=f"Distance from {shooter.label} to {name} ({weapon['label']}), and is {name} "
+        f"in cover from {shooter.label}?",
+        options=[
+            Option("short", f"{short}, {name} in the open"),
+            Option("short+cover", f"{short}, {name} in cover"),
+            Option("long", f"{long}, {name} in the open"),
+            Option("long+cover", f"{long}, {name} in cover"),
+            Option("out", "farther: out of range", passive=True),
+        ],
+    )
+    return _SIGHT[str(answer)]
+
+
 def _shot_mods(band: str, cover: bool, prone: bool) -> list[tuple[str, int]]:
     mods = profile.weapons()["modifiers"]
     found: list[tuple[str, int]] = []
@@ -170,10 +200,18 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
     target = yield from _pick_target(b, unit, "shoot.target", na)
     if target is None:
         return False
-    band = yield from _range(b, unit, target, "shoot.range")
+    # Issue 25 again: distance and cover in one answer (a first-pass save: one by one).
+    together = not asks_as_of(b, FIRST_PASS)
+    cover: bool | None = None
+    if together:
+        band, cover = yield from _sight(b, unit, target, "shoot.sight")
+    else:
+        band = yield from _range(b, unit, target, "shoot.range")
     if band == "out":
         return False  # ours: out of range, nothing is spent
     back_band = None
+    back_cover: bool | None = None
+    said: bool | None = None  # the cover said with the distance, when asked again
     back_reason = why_not(b, target, "shoot", False, False)
     prone_reason = "already prone" if target.flag("prone") else allowed(b, target, "prone")
     if can_react(b, target, "temporize", na) and (back_reason is None or prone_reason is None):
@@ -202,22 +240,27 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
             pay_reaction(b, target)
             b.set(target, "prone", True)
             b.record("info", f"{target.label} drops prone before the shot", actor=target.id)
+            said, cover = cover, None  # said before it dropped prone: asked again
         elif answer == "back":
-            back_band = yield from _range(b, target, unit, "react.range")
+            if together:
+                back_band, back_cover = yield from _sight(b, target, unit, "react.sight")
+            else:
+                back_band = yield from _range(b, target, unit, "react.range")
             if back_band == "out":
                 back_band = None
             else:
                 pay_reaction(b, target)
     spend(b, unit, "shoot", na)
-    cover = yield about(
-        Ask,
-        unit,
-        target=target,
-        key="shoot.cover",
-        text=f"Is {target.label} in cover from {unit.label}?",
-    )
-    back_cover = False
-    if back_band is not None:
+    if cover is None:
+        cover = yield about(
+            Ask,
+            unit,
+            target=target,
+            key="shoot.cover",
+            text=f"Is {target.label} in cover from {unit.label}?",
+            default=said,
+        )
+    if back_band is not None and back_cover is None:
         back_cover = yield about(
             Ask,
             target,
@@ -225,6 +268,7 @@ def _shoot(b: Battle, unit: Unit, na: bool) -> Sub:
             key="react.cover",
             text=f"Is {unit.label} in cover from {target.label}?",
         )
+    cover, back_cover = bool(cover), bool(back_cover)
     shot = yield combat.to_hit(
         unit, target, _shot_mods(band, cover, target.flag("prone")), "shoot.to_hit"
     )
@@ -312,9 +356,11 @@ def _flee(b: Battle, unit: Unit, na: bool) -> Sub:
     """Ours: fleeing a melee always gets the character out of contact."""
     spend(b, unit, "flee", na)
     morale.break_melee(b, unit)
-    yield about(
-        Confirm, unit, key="flee.done", text=f"{unit.label} flees the melee: move it out of contact"
-    )
+    text = f"{unit.label} flees the melee: move it out of contact"
+    if asks_as_of(b, FIRST_PASS):
+        yield about(Confirm, unit, key="flee.done", text=text)
+    else:  # issue 25 again: the table moves it; "done" changed nothing (the log says it)
+        b.record("info", text, actor=unit.id)
     return True
 
 

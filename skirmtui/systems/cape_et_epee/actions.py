@@ -11,7 +11,7 @@ from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Option
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import morale, profile
-from skirmtui.systems.cape_et_epee.profile import SEEK_COVER, SHAKEN
+from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
 
 #: The order actions are offered in.
 ACTIONS = (
@@ -161,6 +161,11 @@ def menu(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> list[Option]:
     return list(_menu(situation(b, unit, na, rejoin)))
 
 
+def menu_of(s: Situation) -> tuple[Option, ...]:
+    """The menu of a situation already found (cached)."""
+    return _menu(s)
+
+
 @cache
 def _menu(s: Situation) -> tuple[Option, ...]:
     acts = profile.actions()
@@ -180,6 +185,48 @@ def _menu(s: Situation) -> tuple[Option, ...]:
 _IRRELEVANT = frozenset(
     {"not in a melee", "not prone", "already prone", "not shaken", "nothing to reload"}
 )
+
+
+#: Issue 25 again: the actions an impulse may repeat in one answer (seed §2.4: "anche
+#: ripetendo più volte la stessa azione"), those that ask the table nothing and change
+#: nothing but the AP (and a reload's steps) before the next is chosen.
+_REPEATABLE = ("move", "reload", "temporize")
+#: Between an action and how many times it is taken, in a repeat's value (`move*2`).
+TIMES = "*"
+_WORDS = {2: "twice"}
+
+
+def repeats(b: Battle, unit: Unit) -> list[Option]:
+    """An activated character's repeats of one action (after the single actions)."""
+    return list(_repeats(situation(b, unit, na=False)))
+
+
+@cache
+def _repeats(s: Situation) -> tuple[Option, ...]:
+    options = []
+    for action in _REPEATABLE:
+        if reason(s, action) is not None:
+            continue
+        if action == "move" and s.status in (SEEK_COVER, LEAVE_TABLE):
+            continue  # each move asks whether it reached cover / left the table
+        most = s.ap // cost(action)
+        if action == "reload":
+            most = min(most, s.reload)
+        # Temporizing is only ever repeated to the end of the AP.
+        counts = [most] if action == "temporize" else range(2, most + 1)
+        for n in counts:
+            if n < 2:
+                continue
+            label = profile.actions()[action]["label"]
+            label += f" {_WORDS.get(n, f'{n} times')} ({n * cost(action)} AP)"
+            options.append(Option(f"{action}{TIMES}{n}", label, passive=action == "temporize"))
+    return tuple(options)
+
+
+def repeated(choice: str) -> tuple[str, int]:
+    """The action of a choice and how many times it is taken (`move*2` → move, 2)."""
+    action, _, times = choice.partition(TIMES)
+    return action, int(times) if times else 1
 
 
 def spend(b: Battle, unit: Unit, action: str, na: bool) -> None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.prompts import Ask, Choose, Option, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt, Roll
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -148,6 +152,9 @@ def orders_step(b: Battle) -> Step:
     side = p.assigning
     assert side is not None
     if p.dice[side] and order_targets(b, side):
+        if not asks_as_of(b, FIRST_PASS):  # issue 25 again: a face's dice in one answer
+            yield from _orders_of_a_face(b, side)
+            return
         choice = yield Choose(
             key="orders.assign",
             side=side,
@@ -156,11 +163,7 @@ def orders_step(b: Battle) -> Step:
         )
         if choice != DONE:
             face_text, target = choice.split("|", 1)
-            face = int(face_text)
-            p.dice[side].remove(face)
-            for unit in ordered_units(b, side, target):
-                b.set(unit, "die", face)
-                b.set(unit, "ap", face)
+            _order(b, side, int(face_text), target)
             return
     p.dice[side] = []
     if side != p.initiative:
@@ -170,6 +173,41 @@ def orders_step(b: Battle) -> Step:
     p.assigning = None
     p.deploying = p.initiative
     b.enter_phase("deployment", p.initiative)
+
+
+def _order(b: Battle, side: str, face: int, target: str) -> None:
+    """Seed §2.2: the die beside the character or squad: its AP and priority."""
+    pos(b).dice[side].remove(face)
+    for unit in ordered_units(b, side, target):
+        b.set(unit, "die", face)
+        b.set(unit, "ap", face)
+
+
+def _orders_of_a_face(b: Battle, side: str) -> Step:
+    """Seed §2.2: the player places its dice beside its characters and squads. The dice of
+    the highest face left are given in one answer (as many as there are dice of it, one
+    each; none leaves them unused), then the next face's: every way of giving the dice
+    out can be said, one answer a face. A squad's officer and the squad are one choice:
+    either orders the whole squad."""
+    dice = pos(b).dice[side]
+    face = dice[0]
+    count = dice.count(face)
+    options = []
+    for value, label in order_targets(b, side):
+        squad = value.removeprefix(SQUAD) if value.startswith(SQUAD) else None
+        squad = squad or profile.squad_of(b.units[value])  # an officer: his squad
+        options.append(Option(value, label, group=SQUAD + squad if squad else None))
+    picked = yield Pick(
+        key="orders.face",
+        side=side,
+        text=f"{b.side_name(side)}: which characters or squads get a {face} AP order? "
+        f"({plural(count, f'die of {face}', f'dice of {face}')})",
+        options=options,
+        maximum=count,
+    )
+    for target in picked:
+        _order(b, side, face, target)
+    pos(b).dice[side] = [f for f in dice if f != face]  # the rest of this face: unused
 
 
 def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
@@ -203,41 +241,27 @@ def deployment_step(b: Battle) -> Step:
     groups = deploy_groups(b, side)
     markers = p.markers
     if groups and markers:
-        choice = yield Choose(
-            key="deploy.who",
-            side=side,
-            text=f"{b.side_name(side)}: deploy an ordered character or squad?",
-            options=[Option(value, label) for value, label, _ in groups]
-            + [Option(DONE, "Done: the others stay off the table", passive=True)],
-        )
+        if asks_as_of(b, FIRST_PASS):
+            choice = yield from _who_then_where(b, side, groups, markers)
+        else:  # issue 25 again: who and where in one answer (the same side decides both)
+            choice = yield Choose(
+                key="deploy.at",
+                side=side,
+                text=f"{b.side_name(side)}: deploy an ordered character or squad on an "
+                "event marker?",
+                options=[
+                    Option(f"{value}@{i}", f"{label} at {marker}")
+                    for value, label, _ in groups
+                    for i, marker in enumerate(markers)
+                ]
+                + [Option(DONE, "Done: the others stay off the table", passive=True)],
+            )
+        if choice is None:
+            return  # the marker was cancelled: who deploys is asked again
         if choice != DONE:
-            models = next(units for value, _, units in groups if value == choice)
-            name = next(label for value, label, _ in groups if value == choice)
-            marker = yield Choose(
-                key="deploy.marker",
-                side=side,
-                text=f"Which unrevealed event marker does {name} replace?",
-                options=[Option(str(i), m) for i, m in enumerate(markers)]
-                + [Option(DONE, "Cancel", passive=True)],
-            )
-            if marker == DONE:
-                return
-            ok = yield Ask(
-                key="deploy.distance",
-                side=side,
-                text=f"At {markers[int(marker)]}: are the nearest enemies farther than the "
-                f"movement of {name} and their own, or is the area free of enemies?",
-            )
-            if not ok:
-                b.record("info", f"{name} cannot deploy at {markers[int(marker)]}")
-                return
-            placed = markers[int(marker)]
-            b.record("info", f"{name} deploys at {placed} (1 AP)", side=side)
-            b.track("markers", [m for i, m in enumerate(markers) if i != int(marker)])
-            cost = int(profile.actions()["deploy"]["cost"])
-            for unit in models:
-                b.set(unit, "deployed", True)
-                b.set(unit, "ap", unit.num("ap") - cost)
+            value, index = str(choice).rsplit("@", 1)
+            models, name = next((units, label) for v, label, units in groups if v == value)
+            yield from _deploy(b, side, models, name, int(index))
             return
     if side == p.initiative:
         p.deploying = other(b, side)
@@ -250,3 +274,50 @@ def deployment_step(b: Battle) -> Step:
             b.set(unit, "ap", 0)
     p.impulse = ""
     b.enter_phase("activated", None)
+
+
+def _who_then_where(
+    b: Battle, side: str, groups: list[tuple[str, str, list[Unit]]], markers: list[str]
+) -> Generator[Prompt, Any, str | None]:
+    """Who deploys, then where, two answers (as asked before issue 25's second pass):
+    `value@marker`, DONE when nobody does, None when the marker was cancelled."""
+    choice = yield Choose(
+        key="deploy.who",
+        side=side,
+        text=f"{b.side_name(side)}: deploy an ordered character or squad?",
+        options=[Option(value, label) for value, label, _ in groups]
+        + [Option(DONE, "Done: the others stay off the table", passive=True)],
+    )
+    if choice == DONE:
+        return DONE
+    name = next(label for value, label, _ in groups if value == choice)
+    marker = yield Choose(
+        key="deploy.marker",
+        side=side,
+        text=f"Which unrevealed event marker does {name} replace?",
+        options=[Option(str(i), m) for i, m in enumerate(markers)]
+        + [Option(DONE, "Cancel", passive=True)],
+    )
+    return None if marker == DONE else f"{choice}@{marker}"
+
+
+def _deploy(b: Battle, side: str, models: list[Unit], name: str, index: int) -> Step:
+    """CE-4: the table confirms the distance condition; the models replace the marker
+    and pay 1 AP."""
+    markers = pos(b).markers
+    ok = yield Ask(
+        key="deploy.distance",
+        side=side,
+        text=f"At {markers[index]}: are the nearest enemies farther than the "
+        f"movement of {name} and their own, or is the area free of enemies?",
+    )
+    if not ok:
+        b.record("info", f"{name} cannot deploy at {markers[index]}")
+        return
+    placed = markers[index]
+    b.record("info", f"{name} deploys at {placed} (1 AP)", side=side)
+    b.track("markers", [m for i, m in enumerate(markers) if i != index])
+    cost = int(profile.actions()["deploy"]["cost"])
+    for unit in models:
+        b.set(unit, "deployed", True)
+        b.set(unit, "ap", unit.num("ap") - cost)

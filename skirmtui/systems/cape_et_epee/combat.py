@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, Cause
-from skirmtui.engine.core.kit import about
+from skirmtui.engine.core.kit import about, stat_test
 from skirmtui.engine.core.prompts import Roll
 from skirmtui.systems.cape_et_epee import firmness, morale, profile
 from skirmtui.systems.cape_et_epee.morale import Sub
@@ -15,17 +15,15 @@ OUT, WOUNDED, UNHURT = "out", "wounded", "unhurt"
 def to_hit(shooter: Unit, target: Unit, mods: list[tuple[str, int]], key: str) -> Roll:
     """CE-7: d10 ≤ tiro, the modifiers lowering the number to roll under."""
     tiro = profile.stat(shooter, "tiro")
-    return about(
-        Roll,
+    return stat_test(
         shooter,
-        target=target,
-        key=key,
+        "tiro",
+        key,
         text=f"{shooter.label} shoots {target.label} (tiro {tiro})",
+        value=tiro,
         dice=str(profile.rules()["combat"]["to_hit_die"]),
-        compare="<=",
-        threshold=tiro,
+        target=target,
         modifiers=mods,
-        mod_target=True,
     )
 
 

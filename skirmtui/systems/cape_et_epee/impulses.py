@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import only_or_ask
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, only_or_ask
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
@@ -49,6 +51,8 @@ def impulse_step(b: Battle) -> Step:
         options.append(
             Option(END, f"End the impulse: back in the queue at {unit.num('ap')} AP", passive=True)
         )
+    if not asks_as_of(b, FIRST_PASS):  # issue 25 again: "move twice" in one answer (last:
+        options += actions.repeats(b, unit)  # the options above keep their number keys)
     choice = yield from only_or_ask(
         b,
         about(
@@ -62,9 +66,11 @@ def impulse_step(b: Battle) -> Step:
     if choice == END:
         end_impulse(b)
         return
-    done = yield from action_steps.take(b, unit, choice, na=False)
-    if done:
-        p.impulse_actions += 1
+    action, times = actions.repeated(choice)
+    for _ in range(times):  # seed §2.4: the same action repeated within the impulse
+        done = yield from action_steps.take(b, unit, action, na=False)
+        if done:
+            p.impulse_actions += 1
     if unit.removed or unit.num("ap") == 0:
         end_impulse(b)
 
@@ -109,12 +115,6 @@ _MUST = {
 }
 
 
-def _bound(b: Battle, unit: Unit) -> bool:
-    """A non-activated character that may not stay idle: in a melee (CE-6) or seeking
-    cover (CE-11: "deve muovere nel turno/impulso successivo verso il riparo")."""
-    return unit.stats["status"] == profile.SEEK_COVER or morale.engaged(b, unit)
-
-
 def _cannot_stop(b: Battle, waiting: list[Unit]) -> str | None:
     """Why the side may not end its non-activated actions yet, or None."""
     fight, cover = [], []
@@ -141,68 +141,35 @@ def na_step(b: Battle) -> Step:
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
-        choice = yield from only_or_ask(
-            b,
-            Choose(
-                key="na.unit",
-                side=side,
-                text=f"{b.side_name(side)}: which non-activated character acts?",
-                options=[Option(u.id, u.label) for u in waiting]
-                + [
-                    Option(
-                        DONE,
-                        "Done: the others do nothing",
-                        disabled=_cannot_stop(b, waiting),
-                        passive=True,
-                    )
-                ],
-            ),
+        stop = Option(
+            DONE, "Done: the others do nothing", disabled=_cannot_stop(b, waiting), passive=True
         )
-        if choice != DONE:
-            unit = b.units[choice]
-            b.set(unit, "acted", True)
-            rejoin = False
-            squad = profile.squad_of(unit)
-            engaged = morale.engaged(b, unit)
-            mates = (
-                squad
-                and not engaged  # ours: the melee obligation comes before rejoining
-                and [
-                    u
-                    for u in profile.members(b, side, squad)
-                    if u is not unit and not u.removed and u.flag("deployed")
-                ]
-            )
-            if mates:
-                rejoin = yield Ask(
-                    key="na.separated",
-                    side=side,
-                    actor=unit.id,
-                    text=f"Is {unit.label} separated from the rest of squad {squad}?",
-                )
-            menu = actions.menu(b, unit, na=True, rejoin=bool(rejoin))
-            must = _bound(b, unit) and any(o.disabled is None for o in menu)
-            action = yield from only_or_ask(
+        action: str | None = None  # chosen with the character, or asked after it
+        merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting)
+        if not merged:
+            choice = yield from only_or_ask(
                 b,
                 Choose(
-                    key="na.action",
+                    key="na.unit",
                     side=side,
-                    actor=unit.id,
-                    text=f"{unit.label}: which one-AP action?",
-                    options=[
-                        *menu,
-                        Option(
-                            END,
-                            "Nothing",
-                            disabled=_MUST[engaged] if must else None,
-                            passive=True,
-                        ),
-                    ],
+                    text=f"{b.side_name(side)}: which non-activated character acts?",
+                    options=[*(Option(u.id, u.label) for u in waiting), stop],
                 ),
             )
-            if action != END:
-                yield from action_steps.take(b, unit, action, na=True)
-            conditions.activation_ended(b, unit.id)
+        else:  # issue 25 again: the character and its action in one answer
+            choice = yield from only_or_ask(
+                b,
+                Choose(
+                    key="na.act",
+                    side=side,
+                    text=f"{b.side_name(side)}: which non-activated character acts, and how?",
+                    options=[*merged, stop],
+                ),
+            )
+            if choice != DONE:
+                choice, _, action = choice.rpartition("|")
+        if choice != DONE:
+            yield from _na_act(b, b.units[choice], action)
             return
     if side == p.initiative:
         p.na_side = next(s.id for s in b.sides if s.id != side)
@@ -210,3 +177,81 @@ def na_step(b: Battle) -> Step:
         return
     p.na_side = None
     b.enter_phase("end", None)
+
+
+def _na_menu(b: Battle, unit: Unit, rejoin: bool = False) -> list[Option]:
+    """A non-activated character's one-AP actions and "nothing" (refused, with the rule,
+    when it must fight, flee or move to cover and can)."""
+    return list(_na_options(actions.situation(b, unit, na=True, rejoin=rejoin)))
+
+
+@cache
+def _na_options(s: actions.Situation) -> tuple[Option, ...]:
+    """`_na_menu` from what it depends on (made for every waiting character at every
+    step of the phase, also on replay: cached)."""
+    menu = actions.menu_of(s)
+    # Bound: in a melee (CE-6) or seeking cover (CE-11: "deve muovere nel turno/impulso
+    # successivo verso il riparo"), it may not stay idle when it can act.
+    must = (s.engaged or s.status == profile.SEEK_COVER) and any(o.disabled is None for o in menu)
+    return (
+        *menu,
+        Option(END, "Nothing", disabled=_MUST[s.engaged] if must else None, passive=True),
+    )
+
+
+def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
+    """The character's one action (`action` already chosen with it, or asked now)."""
+    side = unit.side
+    b.set(unit, "acted", True)
+    squad = profile.squad_of(unit)
+    mates = (
+        squad
+        and not morale.engaged(b, unit)  # ours: the melee obligation comes before rejoining
+        and action not in ("move", END)  # moving or nothing: allowed separated or not
+        and [
+            u
+            for u in profile.members(b, side, squad)
+            if u is not unit and not u.removed and u.flag("deployed")
+        ]
+    )
+    rejoin = False
+    if mates:
+        # Seed §2.5: a separated squad member "può solo muovere … per ricongiungersi".
+        rejoin = yield Ask(
+            key="na.separated",
+            side=side,
+            actor=unit.id,
+            text=f"Is {unit.label} separated from the rest of squad {squad}?",
+        )
+    if action is None or rejoin:
+        action = yield from only_or_ask(
+            b,
+            Choose(
+                key="na.action",
+                side=side,
+                actor=unit.id,
+                text=f"{unit.label}: which one-AP action?",
+                options=_na_menu(b, unit, rejoin=bool(rejoin)),
+            ),
+        )
+    if action != END:
+        yield from action_steps.take(b, unit, action, na=True)
+    conditions.activation_ended(b, unit.id)
+
+
+#: The number keys: a choice of a character and its action in one answer fits them.
+KEYS = 9
+
+
+def _na_choices(b: Battle, waiting: list[Unit]) -> list[Option]:
+    """Every waiting character's actions (`red1|move`, "A: Move"), when the ones that may be picked
+    fit the number keys (with "done"); else none: the character is asked, then its
+    action (a long list costs a GM more keys than two short ones)."""
+    menus = [(u, _na_menu(b, u)) for u in waiting]
+    if sum(o.disabled is None for _, menu in menus for o in menu) >= KEYS:
+        return []
+    return [
+        o._replace(value=f"{u.id}|{o.value}", label=f"{u.label}: {o.label}", group=u.id)
+        for u, menu in menus
+        for o in menu
+    ]

@@ -7,8 +7,8 @@ from typing import Any
 
 from skirmtui.engine.core.asking import offer_last, one_at_a_time, take_only
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about
-from skirmtui.engine.core.prompts import Ask, Option, Pick, Prompt, Roll
+from skirmtui.engine.core.kit import about, stat_test
+from skirmtui.engine.core.prompts import Ask, Option, Pick, Prompt
 from skirmtui.systems.cape_et_epee import firmness, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
 
@@ -84,16 +84,14 @@ def roll_test(
         mods.append(("no enemy can charge", int(m["no_charger"])))
     mods += squad_modifiers(b, unit)
     morale = profile.stat(unit, "morale")
-    result = yield about(
-        Roll,
+    result = yield stat_test(
         unit,
-        key="morale.test",
+        "morale",
+        "morale.test",
         text=f"Morale test of {name} ({what}; morale {morale})",
+        value=morale,
         dice=str(m["die"]),
-        compare="<=",
-        threshold=morale,
         modifiers=mods,
-        mod_target=True,
     )
     if result.success:
         fully = result.total < (result.threshold or 0)
@@ -220,7 +218,10 @@ def engaged(b: Battle, unit: Unit) -> bool:
     if foe and b.alive(str(foe)):
         return True
     uid, side = unit.id, unit.side
-    return any(u.stats["foe"] == uid and u.side != side and not u.removed for u in b.units.values())
+    for u in b.units.values():  # noqa: SIM110 - a loop: no generator resumed per unit
+        if u.stats["foe"] == uid and u.side != side and not u.removed:
+            return True
+    return False
 
 
 def break_melee(b: Battle, unit: Unit) -> None:

@@ -6,13 +6,12 @@ side; `role` marks its officer/leader and its standard bearer (who carries the f
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import attrs
 
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
-from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.data import data_file
 from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
 
 SYSTEM_ID = "cape-et-epee"
@@ -24,19 +23,9 @@ ROLES = ("", "officer", "standard")
 SEEK_COVER, LEAVE_TABLE, SHAKEN = "seek cover", "leave table", "shaken"
 
 
-@cache
-def rules() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "rules")
-
-
-@cache
-def actions() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "actions")
-
-
-@cache
-def weapons() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "weapons")
+rules = data_file(SYSTEM_ID, "rules")
+actions = data_file(SYSTEM_ID, "actions")
+weapons = data_file(SYSTEM_ID, "weapons")
 
 
 PROFILE_FIELDS = (

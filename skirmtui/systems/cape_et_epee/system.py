@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import ASKED_BEFORE
+from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.kit import reset, winner_by_score
@@ -42,6 +42,8 @@ class CapeEtEpee(BaseSystem):
             "morale.cover",
             "shoot.range",
             "react.range",
+            "shoot.sight",
+            "react.sight",
         }
     )
     id = profile.SYSTEM_ID
@@ -111,8 +113,10 @@ class CapeEtEpee(BaseSystem):
         self._new_turn(battle)
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
-        """Saves from before issue 25 asked each morale fact and "done" on its own."""
-        return ASKED_BEFORE
+        """Saves from before issue 25 asked each morale fact and "done" on its own;
+        saves of its first pass asked a shot's distance and cover apart, the character
+        and the action of the non-activated phase apart, and never a repeated action."""
+        return ASKED_BEFORE_FIRST_PASS
 
     # -- GM restore (G-4) -----------------------------------------------------------------
 

@@ -273,7 +273,7 @@ def ranged(b: Battle, unit: Unit) -> Step:
     if engaged:
         # CG-13: no defence is asked of a target engaged in melee (logged as skipped).
         text = f"{target.label} is engaged in melee: unaware of the shot (seed)"
-        skipped(b, "question", "CG-13", text, actor=target.id, target=unit.id)
+        skipped(b, target, "question", "CG-13", text, target=unit)
     yield from atk.attack(
         b,
         unit,
@@ -345,11 +345,11 @@ def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:
         # weapon in hand; said in the log, not skipped silently.
         skipped(
             b,
+            unit,
             "attack",
             "ours",
             f"{unit.label} has no melee weapon readied: no charge attack on {target.label}",
-            actor=unit.id,
-            target=target.id,
+            target=target,
         )
         return
     yield from melee(b, unit, target, two=two)
@@ -369,12 +369,12 @@ def flee(b: Battle, unit: Unit) -> Step:
             # (only a bow drawn, say), no attack — logged, never silent.
             skipped(
                 b,
+                foe,
                 "attack",
                 "ours",
                 f"{foe.label} has no melee weapon readied: no free attack on the fleeing "
                 f"{unit.label}",
-                actor=foe.id,
-                target=unit.id,
+                target=unit,
             )
             continue
         b.record("info", f"{foe.label} strikes the fleeing {unit.label} from behind", actor=foe.id)

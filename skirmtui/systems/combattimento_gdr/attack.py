@@ -159,7 +159,7 @@ def _defence(
     if ranged:
         if target.id in pos(b).ranged_defended:
             text = f"{target.label} already defended against a shot this turn: unaware"
-            skipped(b, "question", "CG-13", text, actor=target.id, target=attacker.id)
+            skipped(b, target, "question", "CG-13", text, target=attacker)
             return None
         ready = defence.skills_ready(skills, p.shield_ready(target), False, ranged=True)
         options = defence.ranged_choices(skills, chars, ready)

@@ -6,42 +6,19 @@ criticals, critical failures, combat modifiers, weapons, armour.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.data import data_file
 
 SYSTEM_ID = "combattimento-gdr"
 
 
-@cache
-def rules() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "rules")
-
-
-@cache
-def weapons() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "weapons")
-
-
-@cache
-def armour() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "armour")
-
-
-@cache
-def locations() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "locations")
-
-
-@cache
-def criticals() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "criticals")
-
-
-@cache
-def modifiers() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "modifiers")
+rules = data_file(SYSTEM_ID, "rules")
+weapons = data_file(SYSTEM_ID, "weapons")
+armour = data_file(SYSTEM_ID, "armour")
+locations = data_file(SYSTEM_ID, "locations")
+criticals = data_file(SYSTEM_ID, "criticals")
+modifiers = data_file(SYSTEM_ID, "modifiers")
 
 
 def reversed_d100(value: int) -> int:

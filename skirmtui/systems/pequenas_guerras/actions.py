@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from skirmtui.engine.core.asking import offer_last
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import FALL
 from skirmtui.engine.core.kit import about, pick_enemy
@@ -20,6 +20,8 @@ ACTIONS: dict[str, dict[str, Any]] = {a["id"]: a for a in _RULES["actions"]}
 _MOVE: dict[str, Any] = _RULES["movement"]
 _SPECIAL: dict[str, Any] = _RULES["special"]
 NO_TARGET = "none"
+#: A stunned unit's activation (PG-7): it recovers, no action.
+RECOVER = "recover"
 #: Move-menu choices that end the move; "jump" and "leap" return to the menu.
 _TERRAIN = ("open", "difficult", "dangerous", "both")
 
@@ -67,9 +69,10 @@ def _action_options(shooter: bool, enemies: bool) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def activate(b: Battle, unit: Unit) -> Sub[None]:
-    """Seed: the player picks a unit and it takes one action. A stunned unit spends
-    its activation recovering (PG-7); cover and overwatch last until this activation."""
+def activate(b: Battle, unit: Unit, chosen: str | None = None) -> Sub[None]:
+    """Seed: the player picks a unit and it takes one action (`chosen` with the unit,
+    else asked). A stunned unit spends its activation recovering (PG-7); cover and
+    overwatch last until this activation."""
     b.set(unit, "activated", True)
     b.set(unit, "cover", False)
     b.set(unit, "overwatch", False)
@@ -78,22 +81,25 @@ def activate(b: Battle, unit: Unit) -> Sub[None]:
         b.record("info", f"{unit.label} spends its activation recovering from stun", actor=unit.id)
         return
     while True:
-        choice = yield offer_last(
-            b,
-            about(
-                Choose,
-                unit,
-                key="action.choose",
-                text=f"{unit.label}: which action?",
-                options=action_options(b, unit),
-            ),
-        )
+        choice = chosen
+        if choice is None:  # asked apart, or again after a charge that was not made
+            choice = yield offer_last(
+                b,
+                about(
+                    Choose,
+                    unit,
+                    key="action.choose",
+                    text=f"{unit.label}: which action?",
+                    options=action_options(b, unit),
+                ),
+            )
+        chosen = None
         action = ACTIONS[str(choice)]
         if action["id"] != "charge":
             break
-        target = yield from _charge_target(b, unit)
+        target, path = yield from _charge_target(b, unit)
         if target is not None:
-            yield from _charge(b, unit, target)
+            yield from _charge(b, unit, target, path)
             return
     if action["cover"]:
         b.set(unit, "cover", True)
@@ -125,9 +131,10 @@ def shoot_step(b: Battle, unit: Unit) -> Sub[None]:
         yield from combat.shoot(b, unit, target)
 
 
-def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
+def _charge_target(b: Battle, unit: Unit) -> Sub[tuple[Unit | None, str | None]]:
     """Seed: a charge must reach base contact (G-1: the table says). A charge that
-    cannot reach is refused with the reason, and the unit chooses again."""
+    cannot reach is refused with the reason, and the unit chooses again. The target,
+    and what the charge crosses when the table said it with the reach (issue 25)."""
     target = yield from pick_enemy(
         b,
         unit,
@@ -137,16 +144,30 @@ def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
         cancel_value=NO_TARGET,
     )
     if target is None:
-        return None
+        return None, None
     reach = _cm(float(ACTIONS["charge"]["move"]))
-    reaches = yield about(
-        Ask,
-        unit,
-        target=target,
-        key="charge.reach",
-        text=f"Can at least one model of {unit.label} reach base contact with {target.label} "
-        f"moving up to {reach} cm (halved through difficult terrain)?",
-    )
+    path: str | None = None
+    if asks_as_of(b, FIRST_PASS):
+        reaches = yield about(
+            Ask,
+            unit,
+            target=target,
+            key="charge.reach",
+            text=f"Can at least one model of {unit.label} reach base contact with "
+            f"{target.label} moving up to {reach} cm (halved through difficult terrain)?",
+        )
+    else:  # issue 25: the reach and what the move crosses, two facts in one answer
+        path = yield about(
+            Choose,
+            unit,
+            target=target,
+            key="charge.path",
+            text=f"Can at least one model of {unit.label} reach base contact with "
+            f"{target.label}, moving up to {reach} cm? Through what?",
+            options=_charge_paths(float(ACTIONS["charge"]["move"])),
+            help=_MOVE_HELP,
+        )
+        reaches = path != NO_TARGET
     if not reaches:
         b.record(
             "info",
@@ -154,13 +175,22 @@ def _charge_target(b: Battle, unit: Unit) -> Sub[Unit | None]:
             actor=unit.id,
             target=target.id,
         )
-        return None
-    return target
+        return None, None
+    return target, path
 
 
-def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
+@cache
+def _charge_paths(distance: float) -> tuple[Option, ...]:
+    """`charge.path`: it cannot reach, or it reaches crossing what the move asks."""
+    reach = (Option(NO_TARGET, "it cannot reach"),)
+    return reach + tuple(
+        Option(o.value, f"it reaches: {o.label}") for o in _move_options(distance, True)
+    )
+
+
+def _charge(b: Battle, unit: Unit, target: Unit, path: str | None) -> Sub[None]:
     said = b.record("info", f"{unit.label} charges {target.label}", actor=unit.id, target=target.id)
-    yield from move(b, unit, float(ACTIONS["charge"]["move"]), charging=target)
+    yield from move(b, unit, float(ACTIONS["charge"]["move"]), charging=target, path=path)
     if _can_act(unit) and not target.removed:
         yield from combat.melee(b, unit, target, said.index)
 
@@ -190,24 +220,34 @@ def _move_options(distance: float, jump_ok: bool) -> tuple[Option, ...]:
     )
 
 
-def move(b: Battle, unit: Unit, distance: float, charging: Unit | None = None) -> Sub[None]:
-    """The table moves the unit; the app asks what it crosses (PG-4) and whether an
-    overwatching enemy stops it to shoot (seed: Ações de Vigia)."""
+def move(
+    b: Battle,
+    unit: Unit,
+    distance: float,
+    charging: Unit | None = None,
+    path: str | None = None,
+) -> Sub[None]:
+    """The table moves the unit; the app asks what it crosses (PG-4; `path`: the table
+    said it already) and whether an overwatching enemy stops it to shoot (seed: Ações
+    de Vigia)."""
     yield from overwatch(b, unit)
     special_done = False
     while _can_act(unit):
-        terrain = yield offer_last(
-            b,
-            about(
-                Choose,
-                unit,
-                key="move.terrain",
-                text=f"{unit.label} moves: what does it cross?"
-                + (f" (charging {charging.label})" if charging else ""),
-                options=_move_options(distance, not special_done),
-                help=_MOVE_HELP,
-            ),
-        )
+        terrain = path
+        path = None
+        if terrain is None:
+            terrain = yield offer_last(
+                b,
+                about(
+                    Choose,
+                    unit,
+                    key="move.terrain",
+                    text=f"{unit.label} moves: what does it cross?"
+                    + (f" (charging {charging.label})" if charging else ""),
+                    options=_move_options(distance, not special_done),
+                    help=_MOVE_HELP,
+                ),
+            )
         if terrain in _TERRAIN:
             if terrain in ("dangerous", "both"):
                 yield from dangerous(b, unit)

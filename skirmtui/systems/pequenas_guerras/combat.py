@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, TypeVar
 
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import about, choose_one
-from skirmtui.engine.core.prompts import Ask, Confirm, Option, Prompt, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras.profile import (
     Weapon,
@@ -210,12 +211,15 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
         target=target,
     )
     weapon = weapons[int(picked)]
-    firing = yield from _models_in_range(shooter, target, weapon)
+    in_cover = reaction or target.flag("cover")
+    if in_cover or asks_as_of(b, FIRST_PASS):
+        firing = yield from _models_in_range(shooter, target, weapon)
+    else:  # issue 25: sight and cover, two facts of the table, in one answer
+        firing, in_cover = yield from _sight_and_cover(shooter, target, weapon)
     if not firing:
         b.record("info", f"{shooter.label} cannot shoot {target.label}: out of range or sight")
         return False
-    in_cover = reaction or target.flag("cover")
-    if not in_cover:
+    if not in_cover and asks_as_of(b, FIRST_PASS):
         in_cover = yield about(
             Ask,
             shooter,
@@ -263,6 +267,44 @@ def _models_in_range(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[int]:
         "line of sight?",
     )
     return 1 if seen else 0
+
+
+#: Between the models that see the target and where the target stands, in an answer to
+#: `shoot.sight` ("3|cover"); "0": none of them.
+SEP = "|"
+
+
+def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[int, bool]]:
+    """G-1 and PG-5: how many of the shooter's models have the target in range and in
+    sight, and whether most of the target's models are in or behind cover — one answer
+    (the same facts `shoot.in_range`/`shoot.models` and `shoot.cover` asked apart)."""
+    models = shooter.num("models")
+    where = f"most of {target.label}'s models"
+    if models > 1:
+        text = (
+            f"How many of {shooter.label}'s {models} models have {target.label} within "
+            f"{weapon.range_cm} cm and in line of sight, and are {where} in or behind cover?"
+        )
+        options = [Option("0", "none of them: it cannot shoot")]
+        for n in range(models, 0, -1):
+            seen = f"{n} of {models} models"
+            options.append(Option(f"{n}{SEP}open", f"{seen}; {where} in the open"))
+            options.append(Option(f"{n}{SEP}cover", f"{seen}; {where} in or behind cover"))
+    else:
+        text = (
+            f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
+            f"line of sight, and are {where} in or behind cover?"
+        )
+        options = [
+            Option("0", "out of range or out of sight: it cannot shoot"),
+            Option(f"1{SEP}open", f"in range and sight; {where} in the open"),
+            Option(f"1{SEP}cover", f"in range and sight; {where} in or behind cover"),
+        ]
+    answer = yield about(
+        Choose, shooter, target=target, key="shoot.sight", text=text, options=options
+    )
+    count, _, where_it_is = str(answer).partition(SEP)
+    return int(count), where_it_is == "cover"
 
 
 def resolve_hits(

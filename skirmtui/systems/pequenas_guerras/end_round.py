@@ -5,7 +5,8 @@ from __future__ import annotations
 from skirmtui.engine.core.asking import offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.causes import ROUT
-from skirmtui.engine.core.prompts import Choose, Option, Pick, Roll
+from skirmtui.engine.core.kit import stat_test
+from skirmtui.engine.core.prompts import Choose, Option, Pick
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras import combat, rounds
@@ -86,14 +87,13 @@ def rout(b: Battle) -> Step:
                 combat.kill(b, unit, "is stunned, fails its rout test and flees", cause)
                 continue
             face = combat.needed(unit.num("quality"))
-            result = yield Roll(
-                key="rout.test",
+            result = yield stat_test(
+                unit,
+                "quality",
+                "rout.test",
                 text=f"{unit.label} tests morale (quality {face}+)",
-                dice="1d6",
-                compare=">=",
-                threshold=face,
-                side=side,
-                actor=unit.id,
+                value=face,
+                under=False,
             )
             if not result.success:
                 combat.kill(b, unit, "fails its rout test and flees", b.cause(ROUT))

@@ -12,14 +12,13 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from skirmtui.engine.core.battle import Unit
-from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.data import data_file
 from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError
 
 SYSTEM_ID = "pequenas-guerras"
 
 
-def rules() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "rules")
+rules = data_file(SYSTEM_ID, "rules")
 
 
 _Q_LOW, _Q_HIGH = rules()["quality"]["min"], rules()["quality"]["max"]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import one_at_a_time, take_only
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time, take_only
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import reset
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.pequenas_guerras import actions
+from skirmtui.systems.pequenas_guerras.combat import Sub
 from skirmtui.systems.pequenas_guerras.position import pos
 
 #: Markers of a unit that has done nothing yet this round.
@@ -78,7 +79,8 @@ def next_side(b: Battle) -> str | None:
 
 
 def activation_step(b: Battle) -> Step:
-    """Seed: players alternate activating one unit each, in the round's order."""
+    """Seed: players alternate activating one unit each, in the round's order; the
+    player picks the unit and its action in one answer ("Capitão — Advance")."""
     index = _next_index(b)
     if index is None:
         b.enter_phase("end")
@@ -87,6 +89,18 @@ def activation_step(b: Battle) -> Step:
     p.turn = index
     side = p.order[index]
     b.turn_side = side
+    if asks_as_of(b, FIRST_PASS):  # a save of then: the unit, then its action
+        unit, action = (yield from _unit_then_action(b, side)), None
+    else:
+        unit, action = yield from _unit_and_action(b, side)
+    p.turn = (p.turn + 1) % len(p.order)
+    yield from actions.activate(b, unit, action)
+    conditions.activation_ended(b, unit.id)
+
+
+def _unit_then_action(b: Battle, side: str) -> Sub[Unit]:
+    """The questions of issue 25's first pass and before: which unit (a player's only
+    unit left taken unasked, but for the oldest saves); its action is asked next."""
     options = []
     for unit in b.on_table(side):
         label = unit.label + (" (stunned: recovers)" if unit.stats["stunned"] else "")
@@ -99,6 +113,44 @@ def activation_step(b: Battle) -> Step:
         take_only(b, "activate.unit", text, left[0].label, side=side, actor=choice)
     else:
         choice = yield Choose(key="activate.unit", text=text, options=options, side=side)
-    p.turn = (p.turn + 1) % len(p.order)
-    yield from actions.activate(b, b.units[str(choice)])
-    conditions.activation_ended(b, str(choice))
+    return b.units[str(choice)]
+
+
+#: Between a unit and its action in an answer to `activate.action` ("red1|advance").
+SEP = "|"
+
+
+def activation_options(b: Battle, side: str) -> list[Option]:
+    """Every unit of `side` with each action it may take (seed: "O jogador escolhe uma
+    unidade e pode executar uma das seguintes ações"), grouped by unit; a stunned unit's
+    only choice is to recover (PG-7); a unit already activated is listed, disabled."""
+    options = []
+    for unit in b.on_table(side):
+        if unit.stats["activated"]:
+            done = "already activated this round"
+            options.append(Option(unit.id + SEP + "done", f"{unit.label}: done", disabled=done))
+        elif unit.stats["stunned"]:
+            label = f"{unit.label}: stunned, recovers (its whole activation)"
+            options.append(Option(unit.id + SEP + actions.RECOVER, label))
+        else:
+            for action in actions.action_options(b, unit):
+                value = unit.id + SEP + action.value
+                label = f"{unit.label} — {action.label}"
+                options.append(Option(value, label, disabled=action.disabled, group=unit.id))
+    return options
+
+
+def _unit_and_action(b: Battle, side: str) -> Sub[tuple[Unit, str]]:
+    """Which unit activates and its action, in one answer (issue 25); one legal option
+    (a player's only unit left, stunned) is taken unasked and logged."""
+    text = f"{b.side_name(side)}: which unit activates? (and its action)"
+    options = activation_options(b, side)
+    left = [o for o in options if o.disabled is None]
+    if len(left) == 1:
+        choice = left[0].value
+        unit_id = choice.split(SEP, 1)[0]
+        take_only(b, "activate.action", text, left[0].label, side=side, actor=unit_id)
+    else:
+        choice = yield Choose(key="activate.action", text=text, options=options, side=side)
+    unit_id, action = str(choice).split(SEP, 1)
+    return b.units[unit_id], action

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from skirmtui.engine.core.asking import ASKED_BEFORE
+from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, UnitSpec
@@ -48,6 +48,8 @@ class PequenasGuerras(BaseSystem):
             "shoot.cover",
             "shoot.models",
             "shoot.in_range",
+            "shoot.sight",
+            "charge.path",
             "melee.counter_reach",
             "move.terrain",
             "objective.control",
@@ -88,8 +90,10 @@ class PequenasGuerras(BaseSystem):
         deployment.start(battle)
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
-        """Saves from before issue 25 asked each objective, unit placed and marker."""
-        return ASKED_BEFORE
+        """Saves of issue 25's first pass asked the unit, then its action, sight then
+        cover, reach then terrain; saves from before it also each objective, unit placed
+        and marker."""
+        return ASKED_BEFORE_FIRST_PASS
 
     def standing(self, battle: Battle, side: str) -> float:
         """For the app's players: each objective held is worth a unit and a half (the

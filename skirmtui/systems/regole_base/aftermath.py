@@ -10,7 +10,7 @@ from skirmtui.engine.core.prompts import Choose, Confirm, Option
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import melee_attack
-from skirmtui.systems.regole_base.movement import provoked
+from skirmtui.systems.regole_base.passing import provoked
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.state import (
@@ -123,7 +123,7 @@ def _flee(b: Battle, unit: Unit) -> Sub[None]:
         foes_in_contact(b, unit),
         pos(b).left,
         "morale.flee_move",
-        f"{name(unit)} gets away: move it up to {v_inches(unit, far)} from the enemy — done?",
+        f"{name(unit)} gets away: move it up to {v_inches(unit, far)} from the enemy",
     )
 
 
@@ -131,13 +131,13 @@ def get_away(
     b: Battle, unit: Unit, foes: list[Unit], moved: list[str], key: str, text: str
 ) -> Sub[None]:
     """A model leaving its melee (fleeing, RB-9; escaping, RB-13): out of the fight,
-    listed in `moved`, moved by the table (`text`), then the enemies it passes may
-    strike (`provoked`), but not the `foes` it leaves."""
+    listed in `moved`, moved by the table (`text`, "done?" under `key`, or told in the
+    question of what it passed when one follows, issue 25), then the enemies it passes
+    may strike (`provoked`), but not the `foes` it leaves."""
     skip = frozenset(e.id for e in foes)
     part(b, unit)
     moved.append(unit.id)
-    yield about(Confirm, unit, key=key, text=text)
-    yield from provoked(b, unit, run=False, skip=skip)
+    yield from provoked(b, unit, run=False, skip=skip, moved=(key, text))
 
 
 # -- (4) winners' moves, then reloads and on to Shooting ---------------------------------------

@@ -5,6 +5,7 @@ attack at a time. Morale, flight and the winners' moves are in `aftermath`."""
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, choose_one, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Option
@@ -70,9 +71,19 @@ def _activate(b: Battle) -> Sub[None]:
         return
     locked = engaged(b, unit)
     no_charge = why_no_charge(b, unit)
+    # Issue 25: a side the table plays says a charge and whether it reached base contact
+    # in one answer (the table moved the model: one thing it saw); a side the app plays
+    # chooses the charge, then the table says if it reached (a fact: never the app's).
+    told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
+    enemies = b.enemies(unit.side)
+    reach = "" if not told else f", reaching base contact (up to {v_inches(unit, 'charge')})"
     options = [
-        Option(f"charge:{e.id}", f"Charge {name(e)} ({b.side_name(e.side)})", disabled=no_charge)
-        for e in b.enemies(unit.side)
+        Option(
+            f"charge:{e.id}",
+            f"Charge {name(e)} ({b.side_name(e.side)}){reach}",
+            disabled=no_charge,
+        )
+        for e in enemies
     ]
     if locked:
         options.append(Option("escape", "Try to escape the melee (V vs the fastest enemy)"))
@@ -82,23 +93,27 @@ def _activate(b: Battle) -> Sub[None]:
             for w in reloadable(unit)
         )
     options.append(Option("pass", "Pass", passive=True))
-    choice = str(
-        (
-            yield about(
-                Choose,
-                unit,
-                key="assault.action",
-                text=f"{name(unit)}: charge, {'escape' if locked else 'reload'} or pass?",
-                options=options,
-            )
+    if told:
+        options.extend(
+            Option(f"short:{e.id}", f"Charge {name(e)} ({b.side_name(e.side)}), falling short")
+            for e in enemies
         )
+    prompt = about(
+        Choose,
+        unit,
+        key="assault.charge" if told else "assault.action",
+        text=f"{name(unit)}: charge, {'escape' if locked else 'reload'} or pass?",
+        options=options,
     )
+    choice = str((yield offer_last(b, prompt)))
     if unit.removed:
         pass
     elif choice == "escape":
         yield from _escape(b, unit)
-    elif choice.startswith("charge:"):
-        yield from _charge(b, unit, b.units[choice.removeprefix("charge:")])
+    elif choice.startswith(("charge:", "short:")):
+        how, _, target = choice.partition(":")
+        reached = None if not told else how == "charge"
+        yield from _charge(b, unit, b.units[target], reached)
     elif choice.startswith("reload:"):
         # RB-20: it counts only if the model is not engaged and did not fight this phase.
         pos(b).reloads.append([unit.id, choice.removeprefix("reload:")])
@@ -106,17 +121,20 @@ def _activate(b: Battle) -> Sub[None]:
     conditions.activation_ended(b, unit.id)
 
 
-def _charge(b: Battle, unit: Unit, target: Unit) -> Sub[None]:
+def _charge(b: Battle, unit: Unit, target: Unit, reached: bool | None = None) -> Sub[None]:
     """Seed: "un modello si può muovere di V / 2'' verso un'unità nemica per entrare in
-    contatto di basetta"; the table says if it reaches (G-1). Charger: +1 F and V."""
-    reaches = yield about(
-        Ask,
-        unit,
-        target=target,
-        key="assault.reach",
-        text=f"Does {name(unit)} reach base contact with {name(target)} moving up to "
-        f"{v_inches(unit, 'charge')}?",
-    )
+    contatto di basetta"; the table says if it reaches (G-1), with the charge (`reached`)
+    or asked after it. Charger: +1 F and V."""
+    reaches = reached
+    if reaches is None:
+        reaches = yield about(
+            Ask,
+            unit,
+            target=target,
+            key="assault.reach",
+            text=f"Does {name(unit)} reach base contact with {name(target)} moving up to "
+            f"{v_inches(unit, 'charge')}?",
+        )
     if unit.removed or target.removed:
         return
     if not reaches:
@@ -168,7 +186,7 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
             foes,
             pos(b).escaped,
             "assault.escape_move",
-            f"{name(unit)} escapes: move it up to {v_inches(unit, far)} away — done?",
+            f"{name(unit)} escapes: move it up to {v_inches(unit, far)} away",
         )
         return
     if result.critical == "failure":
@@ -203,11 +221,11 @@ def _setup_melee(b: Battle) -> Sub[None]:
         if escaped(b, unit):
             skipped(
                 b,
+                unit,
                 "attack",
                 "RB-13",
                 f"{name(unit)} escaped a melee this phase: it makes no attacks in this one "
                 "(it still defends and may parry; RB-13)",
-                actor=unit.id,
             )
     for unit in fighters:
         if unit.removed:

@@ -162,11 +162,11 @@ def melee_attack(
     if escaped(b, attacker):  # an extra, free or strike-back attack: none at all
         skipped(
             b,
+            attacker,
             "attack",
             "RB-13",
             f"{name(attacker)} escaped a melee this phase: no attack on {name(target)} (RB-13)",
-            actor=attacker.id,
-            target=target.id,
+            target=target,
         )
         return
     if attacker.num("lose"):

@@ -7,21 +7,21 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import offer_last, one_at_a_time
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about, skipped
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Pick
+from skirmtui.engine.core.kit import about
+from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
-from skirmtui.systems.regole_base.arms import reload, spend
-from skirmtui.systems.regole_base.attacks import fall, melee_attack, ranged_attack
+from skirmtui.systems.regole_base.arms import reload
+from skirmtui.systems.regole_base.attacks import fall
+from skirmtui.systems.regole_base.passing import provoked
 from skirmtui.systems.regole_base.profile import (
     name,
-    ranged_ready,
     reloadable,
 )
 from skirmtui.systems.regole_base.state import Sub, engaged
-from skirmtui.systems.regole_base.tables import Weapon, rules, weapons
+from skirmtui.systems.regole_base.tables import rules, weapons
 
 _MOVE = rules()["movement"]
 _HEIGHT = int(rules()["profile"]["height_max"])
@@ -52,51 +52,85 @@ def movement_step(b: Battle) -> Step:
     conditions.activation_ended(b, unit.id)
 
 
+#: What a marching model gives up this round (RB-4), said with its march (issue 25).
+_GIVE_UP = {"assault": "its assault", "shooting": "its shooting"}
+#: The option of today's move menu that leads to the moves over a height.
+HEIGHT = "height"
+
+
+def _label(v: int, mode: str, words: str = "", gave: str = "") -> str:
+    label = f"{_MODE_WORDS[mode]}{words}: up to {inches(v, float(_MOVE[mode]))}"
+    if gave:
+        return f"{label}, gives up {_GIVE_UP[gave]} this round"
+    if mode == "march":
+        return f"{label}, then gives up assault or shooting"
+    return f"{label}, no assault or shooting" if mode == "run" else label
+
+
+def _modes(v: int, height: str) -> list[Option]:
+    """Simple move, the two marches (one for each action given up) and run, over
+    `height` ("", "up", "down")."""
+    suffix, words = (f"_{height}" if height else ""), _HEIGHTS[height]
+    return [
+        Option(f"simple{suffix}", _label(v, "simple", words)),
+        *(Option(f"march/{g}{suffix}", _label(v, "march", words, g)) for g in _GIVE_UP),
+        Option(f"run{suffix}", _label(v, "run", words)),
+    ]
+
+
+def _rest(v: int, reload: tuple[tuple[str, str], ...]) -> list[Option]:
+    climb = inches(v, float(_MOVE["climb"]))
+    return [
+        Option("climb", f"Climb: up to {climb}, half the height to beat (the whole move)"),
+        *(Option(f"reload:{i}", f"Reload {n} instead of moving") for i, n in reload),
+        Option("pass", "Pass (does not move)", passive=True),
+    ]
+
+
 @cache
 def _mode_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
-    """The plain moves first (keys 1–4), reload and pass, then the moves over a height."""
+    """Issue 25: the moves a table makes most, each with a number key (1–9): simple,
+    march giving up its assault or its shooting (RB-4: said at once), run, climb, the
+    moves over a height (a second question, `_height_options`), reload and pass."""
+    over = Option(HEIGHT, "Jump up or descend on the way (then: simple move, march or run)")
+    rest = _rest(v, reload)
+    return (*_modes(v, ""), rest[0], over, *rest[1:])
+
+
+@cache
+def _height_options(v: int) -> tuple[Option, ...]:
+    """The moves over a height: each of simple, march (two) and run, jumping up or
+    descending (RB-5)."""
+    return (*_modes(v, "up"), *_modes(v, "down"))
+
+
+@cache
+def _first_pass_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
+    """Before issue 25's second pass (its saves): the plain moves first, reload and pass,
+    then the moves over a height; a march then asks what it gives up."""
     plain: list[Option] = []
     heights: list[Option] = []
     for mode in MODES:
         for height, words in _HEIGHTS.items():
-            label = f"{_MODE_WORDS[mode]}{words}: up to {inches(v, float(_MOVE[mode]))}"
-            if mode == "march":
-                label += ", then gives up assault or shooting"
-            if mode == "run":
-                label += ", no assault or shooting"
-            (heights if height else plain).append(
-                Option(f"{mode}{'_' + height if height else ''}", label)
-            )
-    plain.append(
-        Option(
-            "climb",
-            f"Climb: up to {inches(v, float(_MOVE['climb']))}, half the height to beat "
-            "(the whole move)",
-        )
-    )
-    plain.extend(Option(f"reload:{i}", f"Reload {n} instead of moving") for i, n in reload)
-    plain.append(Option("pass", "Pass (does not move)", passive=True))
-    return (*plain, *heights)
+            option = Option(f"{mode}{'_' + height if height else ''}", _label(v, mode, words))
+            (heights if height else plain).append(option)
+    return (*plain, *_rest(v, reload), *heights)
 
 
 def move(b: Battle, unit: Unit) -> Sub[None]:
     """RB-4: simple V", march 2V" (then it gives up assault or shooting), run 3V" (no
     assault, no shooting; "ran" for enemy shooting this round and the next)."""
     loads = tuple((w.id, w.name) for w in reloadable(unit))
-    choice = str(
-        (
-            yield offer_last(
-                b,
-                about(
-                    Choose,
-                    unit,
-                    key="move.mode",
-                    text=f"{name(unit)} (V {unit.num('v')}): how does it move?",
-                    options=_mode_options(unit.num("v"), loads),
-                ),
-            )
-        )
-    )
+    v = unit.num("v")
+    older = asks_as_of(b, FIRST_PASS)
+    options = _first_pass_options(v, loads) if older else _mode_options(v, loads)
+    text = f"{name(unit)} (V {v}): how does it move?"
+    asked = about(Choose, unit, key="move.mode", text=text, options=options)
+    choice = str((yield offer_last(b, asked)))
+    if choice == HEIGHT and not unit.removed:
+        text = f"{name(unit)} (V {v}): how does it move over the height?"
+        over = about(Choose, unit, key="move.over", text=text, options=_height_options(v))
+        choice = str((yield offer_last(b, over)))
     if choice == "pass" or unit.removed:  # a GM may remove it at any prompt (G-4)
         return
     if choice.startswith("reload:"):
@@ -108,16 +142,18 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
         yield from _height(b, unit, "climb")
         yield from provoked(b, unit, run=False)
         return
-    mode, _, height = choice.partition("_")
+    head, _, height = choice.partition("_")
+    mode, _, gave = head.partition("/")  # issue 25: "march/assault" says what it gives up
     if mode == "march":
         b.set(unit, "marched", True)
-        gave = yield about(
-            Choose,
-            unit,
-            key="move.give_up",
-            text=f"{name(unit)} marched: which action does it give up this round?",
-            options=(Option("assault", "Its assault"), Option("shooting", "Its shooting")),
-        )
+        if not gave:  # asked on its own before issue 25's second pass (older saves)
+            gave = yield about(
+                Choose,
+                unit,
+                key="move.give_up",
+                text=f"{name(unit)} marched: which action does it give up this round?",
+                options=(Option("assault", "Its assault"), Option("shooting", "Its shooting")),
+            )
         b.set(unit, "gave_up", str(gave))
         if unit.removed:
             return
@@ -169,195 +205,6 @@ def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:
     return False
 
 
-def _free_attackers(b: Battle, unit: Unit, done: set[str]) -> list[Unit]:
-    """RB-17: engaged or fleeing enemies make none."""
-    return [
-        e
-        for e in b.enemies(unit.side)
-        if e.id not in done and not e.flag("fleeing") and not engaged(b, e)
-    ]
-
-
-def _free_shooters(b: Battle, unit: Unit, done: set[str]) -> list[tuple[Unit, Weapon]]:
-    """RB-17: a free shot needs a loaded weapon without a template (each one counts)."""
-    return [
-        (e, w) for e in _free_attackers(b, unit, done) for w in ranged_ready(e) if not w.template
-    ]
-
-
-def _half(shooter: Unit, weapon: Weapon) -> str:
-    return f'{(weapon.reach(shooter.num("f")) or 0) / 2:g}"'
-
-
-def provoked(b: Battle, unit: Unit, *, run: bool, skip: frozenset[str] = frozenset()) -> Sub[None]:
-    """RB-4/RB-17: each enemy that was within 1" during the move makes one free melee
-    attack that cannot be parried; running within half range of an enemy's ranged weapon
-    gives it a free shot. The table says which (G-1): one question names the enemy when
-    only one could have been passed."""
-    done: set[str] = set(skip)  # a melee's enemies had their chance in the pursuit
-    near_ones = _free_attackers(b, unit, done)  # nobody becomes engaged during a move
-    if not near_ones and not unit.removed:
-        held = [e for e in b.enemies(unit.side) if e.id not in done]
-        if held:  # every enemy left is engaged or fleeing: the question is not asked
-            skipped(
-                b,
-                "question",
-                "RB-17",
-                f'Not asked whether {name(unit)} passed within 1" of an enemy: every enemy '
-                "is engaged or fleeing, and they make no free attacks (RB-17)",
-                actor=unit.id,
-            )
-    if not one_at_a_time(b):
-        yield from _provoked_at_once(b, unit, near_ones, run=run)
-        return
-    while True:
-        left = [e for e in near_ones if not e.removed and e.id not in done]
-        if unit.removed or not left:
-            break
-        enemy = yield from _which(
-            b,
-            unit,
-            left,
-            "move.within_1",
-            'pass within 1" of',
-            "move.free_attacker",
-            "makes its free attack on",
-            bool(done),
-        )
-        if enemy is None:
-            break
-        done.add(enemy.id)
-        yield from melee_attack(
-            b, enemy, unit, parry=False, why="makes a free attack on", kind="free"
-        )
-    if not run:
-        return
-    done = set()
-    armed = _free_shooters(b, unit, done)
-    while True:
-        ready: list[tuple[Unit, Weapon]] = [
-            (e, w) for e, w in armed if not e.removed and e.id not in done
-        ]
-        if unit.removed or not ready:
-            break
-        also = "also " if done else ""
-        if len(ready) == 1:
-            one, gun = ready[0]
-            text = (
-                f"Did {name(unit)} {also}run within {_half(one, gun)} of {name(one)} "
-                f"(half its {gun.name}'s range)?"
-            )
-        else:
-            text = f"Did {name(unit)} {also}run within half the range of an enemy's weapon?"
-        near = yield about(Ask, unit, key="move.half_range", text=text)
-        if not near or unit.removed:
-            break
-        shooter, weapon = ready[0]
-        if len(ready) > 1:
-            guns = [
-                Option(f"{u.id}:{g.id}", f"{name(u)} — {g.name} (half range {_half(u, g)})")
-                for u, g in ready
-            ]
-            choice = str(
-                (
-                    yield about(
-                        Choose,
-                        unit,
-                        key="move.free_shooter",
-                        text=f"Which enemy weapon takes its free shot at {name(unit)}?",
-                        options=guns,
-                    )
-                )
-            )
-            uid, _, wid = choice.partition(":")
-            shooter, weapon = b.units[uid], weapons()[wid]
-        done.add(shooter.id)
-        if unit.removed or shooter.removed:
-            break
-        yield from ranged_attack(b, shooter, unit, weapon, half=False, free=True)
-        spend(b, shooter, weapon)
-
-
-def _provoked_at_once(b: Battle, unit: Unit, near_ones: list[Unit], *, run: bool) -> Sub[None]:
-    """Issue 25: the table names in one answer every enemy the move passed within 1"
-    (RB-4), then every enemy weapon it ran within half range of (RB-17; one shot a
-    shooter: its weapons are one group); the free attacks and shots follow in roster
-    order, as when each was asked on its own. No enemy able to make one: not asked."""
-    if near_ones and not unit.removed:
-        passed = yield about(
-            Pick,
-            unit,
-            key="move.passed",
-            text=f'Which enemy models did {name(unit)} pass within 1" of?',
-            help="Each makes a free attack that cannot be parried (RB-4, RB-17); engaged "
-            "or fleeing enemies make none and are not listed.",
-            options=[Option(e.id, name(e)) for e in near_ones],
-        )
-        for uid in passed:
-            enemy = b.units[str(uid)]
-            if unit.removed:
-                return
-            if not enemy.removed:
-                yield from melee_attack(
-                    b, enemy, unit, parry=False, why="makes a free attack on", kind="free"
-                )
-    armed = _free_shooters(b, unit, set()) if run else []
-    if not armed or unit.removed:
-        return
-    guns = yield about(
-        Pick,
-        unit,
-        key="move.half_ranges",
-        text=f"Which enemy weapons did {name(unit)} run within half the range of?",
-        help="Each takes a free shot (RB-17), one a shooter.",
-        options=[
-            Option(f"{u.id}:{g.id}", f"{name(u)} — {g.name} (half range {_half(u, g)})", group=u.id)
-            for u, g in armed
-        ],
-    )
-    for value in guns:
-        uid, _, wid = str(value).partition(":")
-        shooter, weapon = b.units[uid], weapons()[wid]
-        if unit.removed:
-            return
-        if shooter.removed:
-            continue
-        yield from ranged_attack(b, shooter, unit, weapon, half=False, free=True)
-        spend(b, shooter, weapon)
-
-
-def _which(
-    b: Battle,
-    unit: Unit,
-    left: list[Unit],
-    ask_key: str,
-    words: str,
-    choose_key: str,
-    acts: str,
-    again: bool,
-) -> Sub[Unit | None]:
-    """Did the move come near an enemy (which one, when several could have been)?"""
-    also = "also " if again else ""
-    if len(left) == 1:
-        text = f"Did {name(unit)} {also}{words} {name(left[0])}?"
-    else:
-        text = f"Did {name(unit)} {also}{words} an enemy model (not in melee)?"
-    near = yield about(Ask, unit, key=ask_key, text=text)
-    if not near or unit.removed:
-        return None
-    if len(left) == 1:
-        return left[0] if not left[0].removed else None
-    choice = yield about(
-        Choose,
-        unit,
-        key=choose_key,
-        text=f"Which enemy {acts} {name(unit)}?",
-        options=[Option(e.id, name(e)) for e in left],
-    )
-    found = b.units[str(choice)]
-    return None if unit.removed or found.removed else found
-
-
 def _fleeing(b: Battle, unit: Unit) -> Sub[None]:
     """RB-11: a failed shooting-morale test flees at the next Movement phase (runs away,
     no other action); at each later Movement phase it tests M to recover, and one that
@@ -385,13 +232,6 @@ def _fleeing(b: Battle, unit: Unit) -> Sub[None]:
     b.set(unit, "fled", True)
     b.set(unit, "moved", True)
     b.set(unit, "ran", b.round)
-    yield about(
-        Confirm,
-        unit,
-        key="move.flee",
-        text=f"{name(unit)} flees: run it up to {inches(unit.num('v'), float(_MOVE['run']))} "
-        "as far as possible from the enemy — done?",
-    )
-    if unit.removed:
-        return
-    yield from provoked(b, unit, run=True)
+    far = inches(unit.num("v"), float(_MOVE["run"]))
+    how = f"{name(unit)} flees: run it up to {far} as far as possible from the enemy"
+    yield from provoked(b, unit, run=True, moved=("move.flee", how))

@@ -5,9 +5,10 @@ the blunderbuss template, then shooting morale."""
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about
-from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.prompts import Choose, Option, Pick
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import spend
@@ -128,7 +129,21 @@ def _template(b: Battle, unit: Unit, weapon: Weapon) -> Sub[None]:
     """RB-19: once per battle, no half-range penalty; the table names every model under
     the template, friends included, and each takes a full attack."""
     under: list[str] = []
-    while True:
+    if not asks_as_of(b, FIRST_PASS):
+        # Issue 25: one answer names every model under the template; they are attacked
+        # in roster order (the list's), as when named one by one in that order.
+        others = [u for u in b.on_table() if u.id != unit.id]
+        if others:
+            picked = yield about(
+                Pick,
+                unit,
+                key="shoot.under",
+                text=f"{name(unit)} fires the {weapon.name}: which models are under the template?",
+                help="Each takes a full attack, friends included (RB-19).",
+                options=[Option(u.id, f"{name(u)} ({b.side_name(u.side)})") for u in others],
+            )
+            under = [str(uid) for uid in picked]
+    while asks_as_of(b, FIRST_PASS):  # before the second pass: one model at a time
         others = [u for u in b.on_table() if u.id != unit.id and u.id not in under]
         if not others:
             break

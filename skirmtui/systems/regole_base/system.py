@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from skirmtui.engine.core.asking import ASKED_BEFORE
+from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.system import FieldSpec, Phase, UnitSpec
@@ -41,8 +41,12 @@ class RegoleBase(BaseSystem):
             "move.half_range",
             "move.within_1",
             "assault.reach",
+            # A side the table plays says its charge and whether it reached at once
+            # (issue 25); a side the app plays is asked `assault.action`, then the reach.
+            "assault.charge",
             "move.free_attacker",
             "move.free_shooter",
+            "shoot.under",
         }
     )
     id = SYSTEM_ID
@@ -86,8 +90,9 @@ class RegoleBase(BaseSystem):
         turns.begin_round(battle)
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
-        """Saves from before issue 25 asked each enemy passed and weapon run past."""
-        return ASKED_BEFORE
+        """Saves from before issue 25 asked each enemy passed and weapon run past; saves
+        of its first pass asked what a march gives up on its own (tried first)."""
+        return ASKED_BEFORE_FIRST_PASS
 
     def check_end(self, battle: Battle) -> None:
         """RB-12: a side with no models left ends the battle at once, in the middle of an

@@ -6,16 +6,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
-from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.data import data_file, load_toml
 
 SYSTEM_ID = "regole-base"
 #: Every model carries it (RB-12).
 UNARMED = "colpo"
 
 
-@cache
-def rules() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "rules")
+rules = data_file(SYSTEM_ID, "rules")
 
 
 class Weapon(NamedTuple):

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
-from skirmtui.engine.core.data import load_toml
+from skirmtui.engine.core.data import data_file
 from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError
 
 SYSTEM_ID = "wargaming-introduttivo"
@@ -15,8 +13,7 @@ PRONE, WOUNDED, DEAD = 1, 2, 3
 DAMAGE_WORDS = {0: "fine", PRONE: "prone", WOUNDED: "wounded", DEAD: "dead"}
 
 
-def rules() -> dict[str, Any]:
-    return load_toml(SYSTEM_ID, "rules")
+rules = data_file(SYSTEM_ID, "rules")
 
 
 _LOW, _HIGH = rules()["units"]["min_stat"], rules()["units"]["max_stat"]

@@ -2,6 +2,9 @@
 
 Scrubbing replays a separate copy of the session to the chosen answer, so the
 roster and queue show the battle as it stood then; the live session is untouched.
+`c` shows the chart pane in place of the panes (units standing, chance to win, the
+turning points: tui/widgets/review_charts.py), the chance computed in a worker thread
+the first time (random play-outs, engine/report/turning.py), kept for the screen.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -19,15 +22,19 @@ from textual.widgets import DataTable, Footer, Select, Static
 from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
+from skirmtui.engine.report.turning import Turning, turning
 from skirmtui.engine.report.wording import entry_effects
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.search_input import SearchInput
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.queue import QueueView
+from skirmtui.tui.widgets.review_charts import ReviewCharts
 from skirmtui.tui.widgets.roster import Roster
 
 ALL = "*"
+#: Play-outs a point for the review's chance to win (the luck screen's count).
+REVIEW_PLAYOUTS = 50
 
 
 class ReviewScreen(Screen[None]):
@@ -41,6 +48,13 @@ class ReviewScreen(Screen[None]):
         # Esc above ends a search first (action_close); the rest as in the battle screen.
         *[b for b in SEARCH_BINDINGS if b.action != "search_clear"],
         Binding("l", "luck", "Dice luck", id="luck", show=False),
+        Binding(
+            "c",
+            "charts",
+            "Charts",
+            id="charts",
+            tooltip="units standing, chance to win and the turning points (c again: back)",
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -51,6 +65,8 @@ class ReviewScreen(Screen[None]):
         self.entries: list[LogEntry] = list(session.battle.log)
         self.search = LogSearch()
         self._shown: list[LogEntry] = []  # the timeline's rows, after the filters
+        #: The chance to win and turning points, once computed (the whole battle's).
+        self.turning: Turning | None = None
 
     def compose(self) -> ComposeResult:
         cursor = self.cursor
@@ -192,7 +208,7 @@ class ReviewScreen(Screen[None]):
         if action in ("search_next", "search_prev"):
             return self.search.active
         # While the search line is open it has the keys.
-        return not (action in ("step", "jump", "luck") and self.query(SearchInput))
+        return not (action in ("step", "jump", "luck", "charts") and self.query(SearchInput))
 
     def action_search(self) -> None:
         if self.query(SearchInput):
@@ -231,10 +247,41 @@ class ReviewScreen(Screen[None]):
 
         self.app.push_screen(LuckScreen(self.cursor.battle, self.cursor))
 
+    # -- charts ---------------------------------------------------------------------------
+
+    def action_charts(self) -> None:
+        """Show the chart pane in place of the panes, or hide it."""
+        panes = self.query_one("#panes")
+        if self.query(ReviewCharts):
+            self.query_one(ReviewCharts).remove()
+            panes.display = True
+            self.query_one("#timeline", DataTable).focus()
+            return
+        charts = ReviewCharts(self.live.battle, REVIEW_PLAYOUTS, id="review-charts")
+        panes.display = False
+        self.mount(charts, after=panes)
+        if self.turning is not None:
+            self.call_after_refresh(charts.show, self.turning)
+        else:
+            self._count(self.live)
+
+    @work(thread=True, exclusive=True, group="chances")
+    def _count(self, session: Session) -> None:
+        found = turning(session, REVIEW_PLAYOUTS)
+        self.app.call_from_thread(self._counted, found)
+
+    def _counted(self, found: Turning) -> None:
+        self.turning = found
+        if self.query(ReviewCharts):
+            self.query_one(ReviewCharts).show(found)
+
     def action_close(self) -> None:
         if self.search.active:
             self.search.clear()
             self._moved()
+            return
+        if self.query(ReviewCharts):
+            self.action_charts()
             return
         if not getattr(self.app, "review_only", False):  # opened from the battle screen
             self.dismiss(None)

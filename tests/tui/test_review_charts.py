@@ -1,0 +1,72 @@
+"""Issue 27: the review's chart pane — units standing and each side's chance to win per
+round, and the turning points — on `c`, computed in a worker (a few play-outs here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Static
+
+from skirmtui.engine.report.turning import turn_lines, turning
+from skirmtui.engine.store.saves import load_session
+from skirmtui.systems.registry import systems
+from skirmtui.tui.app import SkirmApp
+from skirmtui.tui.screens import review
+from skirmtui.tui.screens.review import ReviewScreen
+from skirmtui.tui.widgets.review_charts import ReviewCharts
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "regole-base.toml"
+PLAYOUTS = 20  # enough for this battle's two turning points, under a second
+
+
+def _app() -> SkirmApp:
+    session, created = load_session(EXAMPLE, systems())
+    return SkirmApp(session=session, path=EXAMPLE, created=created, review=True)
+
+
+async def test_c_shows_the_charts_and_the_turning_points_and_c_or_esc_go_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(review, "REVIEW_PLAYOUTS", PLAYOUTS)
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        pane = screen.query_one(ReviewCharts)
+        assert not screen.query_one("#panes").display
+        plots = [w.id for w in pane.query(".battle-chart")]
+        assert plots == ["chart-strength", "chart-chances"]
+        for plot in plots:  # laid out side by side within 80 columns, drawn
+            size = pane.query_one(f"#{plot}").size
+            assert 30 <= size.width <= 40 and size.height >= 8
+        expected = turning(screen.live, PLAYOUTS)  # the reports' own turning points
+        assert screen.turning == expected
+        told = str(screen.query_one("#turning-points", Static).render())
+        assert f"{PLAYOUTS} play-outs a point" in told
+        lines = turn_lines(screen.live.battle, expected)
+        assert lines and all(f"• {line}" in told for line in lines)
+        await pilot.press("c")  # back to the timeline
+        await pilot.pause()
+        assert not screen.query(ReviewCharts) and screen.query_one("#panes").display
+        assert app.focused is screen.query_one("#timeline", DataTable)
+        await pilot.press("c")  # again: the chance is kept, not computed twice
+        await pilot.pause()
+        assert screen.query(".battle-chart").last().id == "chart-chances"
+        await pilot.press("escape")  # Esc leaves the charts before the review
+        await pilot.pause()
+        assert app.screen is screen and not screen.query(ReviewCharts)
+
+
+def test_the_chart_pane_at_80x24(snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(review, "REVIEW_PLAYOUTS", PLAYOUTS)
+
+    async def charts(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("c")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=(80, 24), run_before=charts)
