@@ -54,6 +54,7 @@ from skirmtui.engine.core.system import (
     Step,
     UnitSpec,
 )
+from skirmtui.engine.core.watch import Watch
 
 __all__ = [
     "Ask",
@@ -85,6 +86,7 @@ __all__ = [
     "Step",
     "Unit",
     "UnitSpec",
+    "Watch",
     "about",
     "choose_one",
     "conditions",

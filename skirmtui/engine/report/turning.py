@@ -18,6 +18,7 @@ import math
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import plural
 from skirmtui.engine.report.chances import RoundChance, by_round, chances
 from skirmtui.engine.report.losses import Loss, cell, fate_words, losses
 
@@ -123,9 +124,14 @@ def turn_lines(battle: Battle, turning: Turning) -> list[str]:
         out.append(
             f"{word}: {what} — {whose} chance to win {rose} "
             f"from {turn.before:.0%} to {turn.after:.0%} "
-            f"({100 * turn.change:+.0f} ± {100 * turn.margin:.0f} points)."
+            f"({100 * turn.change:+.0f} ± {_points(turn.margin)})."
         )
     return out
+
+
+def _points(share: float) -> str:
+    """A margin in percentage points, its noun agreeing: `1 point`, `20 points`."""
+    return plural(round(100 * share), "point")
 
 
 def possessive(name: str) -> str:
@@ -142,7 +148,7 @@ def section(battle: Battle, turning: Turning | None) -> list[str]:
     out += [
         "The moments that moved a side's chance to win most, in order. The chance is the",
         f"side's share of wins in {turning.playouts} random play-outs of the rest of the battle "
-        f"(±{100 * turning.margin:.0f} points at most, 95%),",
+        f"(±{_points(turning.margin)} at most, 95%),",
         f"from the start of each {word} and just after each answer that took a unit off;",
         "a move within its margin is left out.",
         "",
