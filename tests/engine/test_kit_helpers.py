@@ -19,6 +19,7 @@ from skirmtui.engine.core.prompts import AnswerError, Choose, Confirm, Option, P
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec
 from skirmtui.engine.report.export import entry_document
+from skirmtui.systems.registry import systems
 
 
 def battle() -> Battle:
