@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
+from bench.common import sim_setups
 from skirmtui.engine.core.dice import DiceError, parse_faces
 from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Confirm, Pick, Prompt, Roll
@@ -163,13 +164,8 @@ def count_keys(
     """Play `battles` seeded random battles of the system's demo (`sim`'s seeds and
     answers) and count the keys of their counted rounds."""
     system = systems()[system_id]
-    setup = system.demo_setup()
-    if options:
-        setup = attrs.evolve(setup, options={**setup.options, **options})
-    rng = random.Random(seed)
     total = Keys()
-    for _ in range(battles):
-        battle_setup = attrs.evolve(setup, seed=rng.randrange(1 << 30))
+    for battle_setup in sim_setups(system_id, battles, seed, options):
         answers = random.Random(battle_setup.seed)
         runner = Runner(system, system.new_battle(battle_setup))
         numbering = OptionNumbers()
