@@ -133,16 +133,19 @@ def numbers_of(numbering: OptionNumbers, prompt: Prompt, round_: int) -> dict[in
 
 @attrs.define
 class Keys:
-    """Keys counted over a system's battles, and the rounds and unit-rounds they span."""
+    """Keys counted over a system's battles (here and in `round_keys`, on the screen),
+    the answers they gave by kind, and the rounds and unit-rounds they span."""
 
     keys: int = 0
     roll_keys: int = 0
     rounds: int = 0
     unit_rounds: int = 0
-    by_kind: Counter[str] = attrs.field(factory=Counter)
+    by_kind: Counter[str] = attrs.field(factory=Counter)  # keys by kind of answer
+    answers: Counter[str] = attrs.field(factory=Counter)  # answers by kind
 
-    def per_round(self) -> float:
-        return self.keys / self.rounds if self.rounds else 0.0
+    def per_round(self, roll_keys: bool = False) -> float:
+        """Keys (or only those that typed faces) a counted round."""
+        return (self.roll_keys if roll_keys else self.keys) / self.rounds if self.rounds else 0.0
 
 
 #: Keeps a round's keys: whether a round (of a battle ending at `last`) is counted.
@@ -179,6 +182,7 @@ def count_keys(
             )
             per_round[round_] += len(keys)
             total.by_kind[kind] += len(keys)
+            total.answers[kind] += 1
             if kind == "roll":
                 rolls[round_] += len(keys)
             runner.apply(Item(prompt.key, value, BY_TABLE if kind == "roll" else None))
