@@ -28,17 +28,24 @@ from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.runner import Runner
 from skirmtui.systems.registry import systems
-from skirmtui.tui.numbering import OptionNumbers, next_in_cycle, option_numbers
+from skirmtui.tui.numbering import OptionNumbers, group_numbers, next_in_cycle, option_numbers
 
 #: Option index → number key, for the prompt shown.
 Numbers = Mapping[int, int]
 
 
 def choice_keys(numbers: Numbers, prompt: Choose, value: str) -> list[str]:
+    """An option's number; in a group (one unit's choices) the group's number, then the
+    option's number inside it (`group_numbers`)."""
     index = next(i for i, o in enumerate(prompt.options) if o.value == value)
     if prompt.default == value:
         return ["enter"]
     number = numbers.get(index)
+    if number is not None and prompt.options[index].group is not None:
+        shared = sum(1 for n in numbers.values() if n == number)
+        inside = group_numbers(prompt.options, index).get(index)
+        if shared > 1 and inside is not None:
+            return [str(number), str(inside)]
     if number is not None:
         return [str(number)]
     enabled = [i for i, o in enumerate(prompt.options) if o.disabled is None]

@@ -160,7 +160,8 @@ PANE_KEYS: list[tuple[str, str]] = [
     (
         "↑ ↓ Enter or 1–9",
         "choose an option; a number stays with its option while the question is open and "
-        "when it comes back (a disabled one is listed with its reason)",
+        "when it comes back (a disabled one is listed with its reason); options grouped by "
+        "unit: the unit's number, then its choice's (Backspace: back)",
     ),
     (
         "digits, Enter",

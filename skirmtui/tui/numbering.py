@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skirmtui.engine.core.prompts import Choose, Pick
+from skirmtui.engine.core.prompts import Choose, Option, Pick
 
 #: Number keys: 1–9.
 KEYS = 9
@@ -69,11 +69,13 @@ def option_numbers(
     numbering: OptionNumbers, prompt: Choose | Pick, round_: object
 ) -> dict[int, int]:
     """Option index → number key for `prompt` as the Now pane shows it: one number an
-    option, but one a group in a `Pick` (every option of the group shows it)."""
+    option, but one a group (every option of the group shows it): a `Pick`'s number
+    ticks the group's choices in turn, a `Choose`'s opens the group (`group_numbers`)."""
     options = prompt.options
+    grouping = isinstance(prompt, Pick) or _groups_open(options) > 1
     slots: dict[str, list[int]] = {}
     for index, option in enumerate(options):
-        grouped = isinstance(prompt, Pick) and option.group is not None
+        grouped = grouping and option.group is not None
         slot = f"group:{option.group}" if grouped else option.value
         slots.setdefault(slot, []).append(index)
     numbers = numbering.numbers(
@@ -93,3 +95,23 @@ def next_in_cycle(enabled: Sequence[int], ticked: int | None) -> int | None:
         return enabled[0] if enabled else None
     position = enabled.index(ticked) + 1
     return enabled[position] if position < len(enabled) else None
+
+
+def opens_groups(prompt: Choose | Pick) -> bool:
+    """Whether a group's number opens the group (a `Choose` with several groups left)."""
+    return isinstance(prompt, Choose) and _groups_open(prompt.options) > 1
+
+
+def _groups_open(options: Sequence[Option]) -> int:
+    """How many groups have an option that can be chosen: with one left (a player's
+    last unit), a `Choose` numbers its options straight away, one key an answer."""
+    return len({o.group for o in options if o.group is not None and o.disabled is None})
+
+
+def group_numbers(options: Sequence[Option], member: int) -> dict[int, int]:
+    """Option index → number key inside the `Choose` group of option `member` once its
+    number is pressed: each option by its place in the group (1, 2, 3…, disabled ones
+    too, so a unit's "Advance" has the same number as every other unit's)."""
+    group = options[member].group
+    members = [i for i, o in enumerate(options) if o.group == group]
+    return {index: n for n, index in enumerate(members[:KEYS], start=1)}

@@ -83,6 +83,7 @@ def test_the_html_report_is_one_self_contained_page() -> None:
     assert "<script" not in page and "<link" not in page and "@import" not in page
     assert "default-src 'none'" in page  # the browser may fetch nothing
     assert "<table>" in page and "Who destroyed whom" in page
+    assert "5 random play-outs" in page  # the Markdown's turning points, one source
 
 
 def test_user_text_in_the_html_report_is_shown_not_obeyed() -> None:

@@ -85,3 +85,34 @@ def test_the_markdown_report_says_how_the_chance_was_found_and_its_margin() -> N
     assert sum(line.startswith("- ") for line in told.splitlines()) == len(found.turns) <= 5
     assert "Not estimated" in "\n".join(section(session.battle, None))
     assert "Not estimated" in "\n".join(section(session.battle, turning(session, 0)))
+
+
+@pytest.mark.parametrize(("name", "playouts"), [("pequenas-guerras", 4), ("regole-base", 20)])
+def test_the_turning_points_read_as_the_narrative_does(name: str, playouts: int) -> None:
+    """The wording test's bad shapes (issue 27, point 2) are not in these sentences
+    either; a margin of one point is `1 point`."""
+    from tests.engine.test_wording import _labels, bad_shapes
+
+    session = _example(name)
+    found = turning(session, playouts)
+    told = turn_lines(session.battle, found)
+    assert told
+    labels = _labels(session.battle)
+    for line in [*told, *section(session.battle, found)]:
+        assert bad_shapes(line, labels) == [], line
+    from skirmtui.engine.report.turning import _points
+
+    assert (_points(0.01), _points(0.2)) == ("1 point", "20 points")
+
+
+def test_a_loss_at_a_rounds_end_is_told_in_its_round() -> None:
+    """A point both after a loss and at the next round's start: the loss belongs to the
+    round it happened in, and the next stretch is that whole round, not "the rest"."""
+    points = [
+        _point(0.5),
+        RoundChance(2, {"red": 0.9, "blue": 0.1, DRAW: 0.0}, 200, True, (7,)),
+        _point(0.1, start=False, playouts=0),
+    ]
+    first, second = biggest_moves(points, ["red", "blue"])
+    assert (first.round, first.answers, first.since_loss) == (1, (7,), False)
+    assert (second.round, second.answers, second.since_loss) == (2, (), False)

@@ -17,6 +17,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import get_system, systems
 from skirmtui.tui.app import SkirmApp
+from skirmtui.tui.numbering import group_numbers
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.combat_log import CombatLog
@@ -64,7 +65,12 @@ def key_for(app: SkirmApp, session: Session, rng: random.Random) -> list[str]:
         numbers = app.screen.query_one(PromptPanel).numbers
         keys = [n for i, n in numbers.items() if prompt.options[i].disabled is None]
         active = [n for i, n in numbers.items() if n in keys and not prompt.options[i].passive]
-        return [str(rng.choice(active or keys))]
+        number = rng.choice(active or keys)
+        group = [i for i, n in numbers.items() if n == number and not prompt.options[i].disabled]
+        if len(group) == 1:
+            return [str(number)]
+        member = rng.choice(group)  # a group's number opens it: then the member's own
+        return [str(number), str(group_numbers(prompt.options, member)[member])]
     if isinstance(prompt, Roll):
         return ["r"]
     if isinstance(prompt, Ask) and prompt.yes_no:

@@ -9,6 +9,7 @@ can recompute the battle from the log alone.
 from __future__ import annotations
 
 import copy
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeAlias
@@ -155,6 +156,12 @@ class Battle:
     answered: dict[tuple[str, str | None, str | None], Any] = attrs.field(
         factory=dict, eq=False, repr=False
     )
+    #: How many effects each field has had (a stat's name, "removed", a tracked position
+    #: field): an end check run after every answer skips its pass over the units while
+    #: what it reads is unchanged (engine/core/watch.py). Copied with the battle.
+    changes: defaultdict[str, int] = attrs.field(
+        factory=lambda: defaultdict(int), eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         if any(not u.label for u in self.units.values()):  # a clone's units have theirs
@@ -290,6 +297,7 @@ class Battle:
         if before == value:
             return
         stats[field] = value
+        self.changes[field] += 1
         # `_effect` inlined: the most frequent call of a replay (undo, load).
         current = self.current
         if current is None:
@@ -303,6 +311,7 @@ class Battle:
         if before == value:
             return
         setattr(self.pos, field, value)
+        self.changes[field] += 1
         self._effect(Effect(None, field, plain_copy(before), plain_copy(value)))
 
     def remove(self, unit: Unit, cause: Cause | None = None) -> None:
@@ -310,6 +319,7 @@ class Battle:
         tests/property/test_loss_causes.py)."""
         if not unit.removed:
             unit.removed = True
+            self.changes["removed"] += 1
             self._effect(Effect(unit.id, "removed", False, True, cause))
 
     def cause(
@@ -331,6 +341,7 @@ class Battle:
     def restore(self, unit: Unit) -> None:
         if unit.removed:
             unit.removed = False
+            self.changes["removed"] += 1
             self._effect(Effect(unit.id, "removed", True, False))
 
     def last_change(self, unit: Unit, field: str) -> int | None:
@@ -397,6 +408,7 @@ class Battle:
             ai=dict(self.ai),
             end_held=self.end_held,
             answered=dict(self.answered),
+            changes=defaultdict(int, self.changes),
         )
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Literal, TypeAlias, cast
+from typing import Any, ClassVar, Literal, TypeAlias
 
 import attrs
 
@@ -71,12 +71,13 @@ class Prompt:
     #: The answer Enter accepts (None: no default); a legal answer, in stored form.
     default: AnswerValue | None = None
 
-    @property
-    def kind(self) -> str:
-        kind = _KINDS.get(type(self))
-        if kind is None:  # one string per class, not one per log entry
-            kind = _KINDS[type(self)] = type(self).__name__.lower()
-        return kind
+    #: The log entry kind of an answer (`choose`, `roll`): the class's name, lower case,
+    #: one string per class (a class attribute: read for every answer logged).
+    kind: ClassVar[str] = "prompt"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = cls.__name__.lower()
 
     def coerce(self, value: object) -> AnswerValue:
         """Validate `value` as an answer to this prompt (raise `AnswerError`)."""
@@ -89,10 +90,6 @@ class Prompt:
     def describe(self, value: AnswerValue) -> str:
         """The answer in words, for the log."""
         return str(value)
-
-
-#: Each prompt class's `kind`, made once.
-_KINDS: dict[type, str] = {}
 
 
 def _options(value: Iterable[Option]) -> Sequence[Option]:
@@ -135,7 +132,7 @@ class Choose(Prompt):
         return _legal(self.key, value, self.option, "an option").value
 
     def random_answer(self, rng: random.Random) -> AnswerValue:
-        enabled = self.enabled()
+        enabled = [o for o in self.options if o.disabled is None]  # `enabled()`, inline
         active = [o for o in enabled if not o.passive]
         if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
             return rng.choice(active).value
@@ -410,7 +407,7 @@ class Roll(Prompt):
 def faces_of(value: AnswerValue) -> tuple[int, ...]:
     """A `Roll` answer as its faces (what its `coerce` stored)."""
     assert isinstance(value, tuple)
-    return cast(tuple[int, ...], value)
+    return value  # type: ignore[return-value]  # ints: `coerce` checked them (no `cast` call)
 
 
 def describe_roll(prompt: Roll, result: RollResult) -> str:

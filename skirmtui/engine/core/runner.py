@@ -204,7 +204,8 @@ class Runner:
         """Run the step on to its next question, through as many boundaries as it takes
         (`within`: stop where the step ends instead); the system's end check runs at each
         boundary, once `next_step` has returned, and before a question is shown: once the
-        battle is over nothing more is asked."""
+        battle is over nothing more is asked. (`battle.result` is read rather than the
+        `over` property: this runs after every answer.)"""
         silent = 0
         battle = self.battle
         check_end = self.system.check_end
@@ -213,9 +214,9 @@ class Runner:
                 if within:
                     self.prompt = None
                     return
-                if not battle.over:
+                if battle.result is None:
                     check_end(battle)
-                if battle.over:
+                if battle.result is not None:
                     self.prompt = None
                     return
                 self.boundary_at = self.consumed
@@ -234,7 +235,7 @@ class Runner:
                 fresh = True
                 # `next_step` may have changed the battle before the step's first line.
                 check_end(battle)
-                if battle.over:
+                if battle.result is not None:
                     self._stop()
                     return
             try:
@@ -242,9 +243,9 @@ class Runner:
             except StopIteration:
                 self._step = None
                 continue
-            if not battle.over and not battle.end_held:
+            if battle.result is None and not battle.end_held:
                 check_end(battle)
-            if battle.over:
+            if battle.result is not None:
                 self._stop()
                 return
             self.prompt = prompt

@@ -18,6 +18,7 @@ import math
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import plural
 from skirmtui.engine.report.chances import RoundChance, by_round, chances
 from skirmtui.engine.report.losses import Loss, cell, fate_words, losses
 
@@ -90,8 +91,10 @@ def biggest_moves(
         if abs(change(side)) <= margin:
             continue
         before, after = a.chances.get(side, 0.0), b.chances.get(side, 0.0)
-        number = b.round if b.after else a.round
-        moves.append(Turn(number, side, before, after, margin, b.after, bool(a.after)))
+        # A loss that ends a stretch at the next round's start happened in this one.
+        number = b.round if b.after and not b.start else a.round
+        since = bool(a.after) and not a.start  # after a loss, not from a round's start
+        moves.append(Turn(number, side, before, after, margin, b.after, since))
     chosen = sorted(range(len(moves)), key=lambda i: -abs(moves[i].change))[:most]
     return [moves[i] for i in sorted(chosen)]
 
@@ -107,7 +110,7 @@ def turn_lines(battle: Battle, turning: Turning) -> list[str]:
     out = []
     for turn in turning.turns:
         lost = [loss for a in turn.answers for loss in by_answer.get(a, [])]
-        word = f"{battle.round_word} {turn.round}"
+        word = f"{battle.round_word} {lost[0].round if lost else turn.round}"
         if lost:
             what = "; ".join(
                 f"{cell(names[x.unit])} ({cell(battle.side_name(battle.units[x.unit].side))}) "
@@ -123,9 +126,14 @@ def turn_lines(battle: Battle, turning: Turning) -> list[str]:
         out.append(
             f"{word}: {what} — {whose} chance to win {rose} "
             f"from {turn.before:.0%} to {turn.after:.0%} "
-            f"({100 * turn.change:+.0f} ± {100 * turn.margin:.0f} points)."
+            f"({100 * turn.change:+.0f} ± {_points(turn.margin)})."
         )
     return out
+
+
+def _points(share: float) -> str:
+    """A margin in percentage points, its noun agreeing: `1 point`, `20 points`."""
+    return plural(round(100 * share), "point")
 
 
 def possessive(name: str) -> str:
@@ -142,7 +150,7 @@ def section(battle: Battle, turning: Turning | None) -> list[str]:
     out += [
         "The moments that moved a side's chance to win most, in order. The chance is the",
         f"side's share of wins in {turning.playouts} random play-outs of the rest of the battle "
-        f"(±{100 * turning.margin:.0f} points at most, 95%),",
+        f"(±{_points(turning.margin)} at most, 95%),",
         f"from the start of each {word} and just after each answer that took a unit off;",
         "a move within its margin is left out.",
         "",

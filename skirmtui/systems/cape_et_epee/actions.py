@@ -161,6 +161,11 @@ def menu(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> list[Option]:
     return list(_menu(situation(b, unit, na, rejoin)))
 
 
+def menu_of(s: Situation) -> tuple[Option, ...]:
+    """The menu of a situation already found (cached)."""
+    return _menu(s)
+
+
 @cache
 def _menu(s: Situation) -> tuple[Option, ...]:
     acts = profile.actions()

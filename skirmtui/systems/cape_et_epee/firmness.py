@@ -8,7 +8,8 @@ always start − losses.
 
 from __future__ import annotations
 
-from skirmtui.engine.core.battle import Battle, LogEntry, Unit
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.cape_et_epee import profile
 from skirmtui.systems.cape_et_epee.position import pos
 
@@ -72,50 +73,24 @@ def restore(b: Battle, unit: Unit) -> None:
     b.set(unit, "fled", False)
 
 
-#: What `beaten` last saw: the battle, its unit count, the length of its log and the
-#: effects on its last entry then, and the sides it found.
-_last: tuple[Battle | None, int, int, int, tuple[str, ...]] = (None, 0, -1, -1, ())
-#: The effects that can change an army's firmness.
-_FIRMNESS_FIELDS = frozenset({"firm_loss", "firmness"})
+#: `beaten`'s last finding, kept while no unit's firmness loss nor the starting
+#: firmness changed (engine/core/watch.py).
+_BEATEN: Watch[tuple[str, ...]] = Watch("firm_loss", "firmness")
 
 
 def beaten(b: Battle) -> list[str]:
     """Sides whose firmness is zero or less (seed: the army must leave the field).
 
     The engine's end check asks this before and after every step and after every
-    answer (~1,000 times a battle). Every change of a unit or of the position is an
-    effect appended to the battle's newest log entry (`Battle.set`, `track`), and a
-    battle is never rewound in place (undo replays a copy): so for the same battle,
-    when no effect since the last call touched firmness, the answer is the same and
-    only those few effects are read, not every unit."""
-    global _last
-    log = b.log
-    size = len(log)
-    effects = len(log[-1].effects) if size else 0
-    seen, units, seen_size, seen_effects, sides = _last
-    if seen is b and units == len(b.units) and 0 < seen_size <= size:
-        if seen_size == size and seen_effects == effects:
-            return list(sides)  # nothing happened since (the check after a step's start)
-        if not _touched(log, seen_size, seen_effects):
-            _last = (b, units, size, effects, sides)
-            return list(sides)
-    starts: dict[str, int] = b.pos.firmness
-    lost = dict.fromkeys(starts, 0)
-    for unit in b.units.values():
-        lost[unit.side] += unit.stats["firm_loss"]  # type: ignore[operator]
-    found = tuple(side for side, start in starts.items() if start - lost[side] <= 0)
-    _last = (b, len(b.units), size, effects, found)
+    answer (~1,000 times a battle): the pass over every unit runs only when a
+    `firm_loss` or `firmness` effect was made since the last."""
+    found = _BEATEN.recall(b)
+    if found is None:
+        starts: dict[str, int] = b.pos.firmness
+        lost = dict.fromkeys(starts, 0)
+        for unit in b.units.values():
+            lost[unit.side] += unit.stats["firm_loss"]  # type: ignore[operator]
+        found = _BEATEN.keep(
+            b, tuple(side for side, start in starts.items() if start - lost[side] <= 0)
+        )
     return list(found)
-
-
-def _touched(log: list[LogEntry], seen_size: int, seen_effects: int) -> bool:
-    """Whether an effect after the first `seen_effects` of entry `seen_size - 1` changed
-    an army's firmness."""
-    for effect in log[seen_size - 1].effects[seen_effects:]:
-        if effect.field in _FIRMNESS_FIELDS:
-            return True
-    for entry in log[seen_size:]:
-        for effect in entry.effects:
-            if effect.field in _FIRMNESS_FIELDS:
-                return True
-    return False

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, only_or_ask
 from skirmtui.engine.core.battle import Battle, Unit
@@ -113,12 +115,6 @@ _MUST = {
 }
 
 
-def _bound(b: Battle, unit: Unit) -> bool:
-    """A non-activated character that may not stay idle: in a melee (CE-6) or seeking
-    cover (CE-11: "deve muovere nel turno/impulso successivo verso il riparo")."""
-    return unit.stats["status"] == profile.SEEK_COVER or morale.engaged(b, unit)
-
-
 def _cannot_stop(b: Battle, waiting: list[Unit]) -> str | None:
     """Why the side may not end its non-activated actions yet, or None."""
     fight, cover = [], []
@@ -183,20 +179,24 @@ def na_step(b: Battle) -> Step:
     b.enter_phase("end", None)
 
 
-def _na_menu(b: Battle, unit: Unit, rejoin: bool = False, prefix: bool = False) -> list[Option]:
+def _na_menu(b: Battle, unit: Unit, rejoin: bool = False) -> list[Option]:
     """A non-activated character's one-AP actions and "nothing" (refused, with the rule,
-    when it must fight, flee or move to cover and can); `prefix`: each value and label
-    starts with the character (`red1|move`, "A: Move")."""
-    menu = actions.menu(b, unit, na=True, rejoin=rejoin)
-    must = _bound(b, unit) and any(o.disabled is None for o in menu)
-    why = _MUST[morale.engaged(b, unit)] if must else None
-    options = [*menu, Option(END, "Nothing", disabled=why, passive=True)]
-    if not prefix:
-        return options
-    return [
-        o._replace(value=f"{unit.id}|{o.value}", label=f"{unit.label}: {o.label}", group=unit.id)
-        for o in options
-    ]
+    when it must fight, flee or move to cover and can)."""
+    return list(_na_options(actions.situation(b, unit, na=True, rejoin=rejoin)))
+
+
+@cache
+def _na_options(s: actions.Situation) -> tuple[Option, ...]:
+    """`_na_menu` from what it depends on (made for every waiting character at every
+    step of the phase, also on replay: cached)."""
+    menu = actions.menu_of(s)
+    # Bound: in a melee (CE-6) or seeking cover (CE-11: "deve muovere nel turno/impulso
+    # successivo verso il riparo"), it may not stay idle when it can act.
+    must = (s.engaged or s.status == profile.SEEK_COVER) and any(o.disabled is None for o in menu)
+    return (
+        *menu,
+        Option(END, "Nothing", disabled=_MUST[s.engaged] if must else None, passive=True),
+    )
 
 
 def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
@@ -244,8 +244,14 @@ KEYS = 9
 
 
 def _na_choices(b: Battle, waiting: list[Unit]) -> list[Option]:
-    """Every waiting character's actions (`red1|move`), when the ones that may be picked
+    """Every waiting character's actions (`red1|move`, "A: Move"), when the ones that may be picked
     fit the number keys (with "done"); else none: the character is asked, then its
     action (a long list costs a GM more keys than two short ones)."""
-    options = [o for u in waiting for o in _na_menu(b, u, prefix=True)]
-    return options if sum(o.disabled is None for o in options) < KEYS else []
+    menus = [(u, _na_menu(b, u)) for u in waiting]
+    if sum(o.disabled is None for _, menu in menus for o in menu) >= KEYS:
+        return []
+    return [
+        o._replace(value=f"{u.id}|{o.value}", label=f"{u.label}: {o.label}", group=u.id)
+        for u, menu in menus
+        for o in menu
+    ]

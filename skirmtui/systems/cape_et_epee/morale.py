@@ -218,7 +218,10 @@ def engaged(b: Battle, unit: Unit) -> bool:
     if foe and b.alive(str(foe)):
         return True
     uid, side = unit.id, unit.side
-    return any(u.stats["foe"] == uid and u.side != side and not u.removed for u in b.units.values())
+    for u in b.units.values():  # noqa: SIM110 - a loop: no generator resumed per unit
+        if u.stats["foe"] == uid and u.side != side and not u.removed:
+            return True
+    return False
 
 
 def break_melee(b: Battle, unit: Unit) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 import attrs
 
 from skirmtui.engine.core.battle import Battle, Position
@@ -39,4 +37,5 @@ class CEPosition(Position):
 
 
 def pos(b: Battle) -> CEPosition:
-    return cast(CEPosition, b.pos)
+    position: CEPosition = b.pos  # typed, without a `cast` call (read on every step)
+    return position

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import attrs
 
@@ -35,4 +35,5 @@ class CGPosition(Position):
 
 
 def pos(b: Battle) -> CGPosition:
-    return cast(CGPosition, b.pos)
+    position: CGPosition = b.pos  # typed, without a `cast` call (read on every step)
+    return position

@@ -13,6 +13,7 @@ from skirmtui.engine.core import conditions
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Stat, Unit
 from skirmtui.engine.core.causes import GM
+from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
@@ -21,10 +22,14 @@ from skirmtui.engine.core.system import (
     Step,
     UnitSpec,
 )
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile, turn, views
 from skirmtui.systems.combattimento_gdr.position import CGPosition, pos
 from skirmtui.systems.combattimento_gdr.tables import SYSTEM_ID, rules
+
+#: The end check's pass over the combatants, skipped while no damage or removal changed.
+_STANDING: Watch[bool] = Watch("damage", "removed")
 
 
 class CombattimentoGdr(BaseSystem):
@@ -59,8 +64,7 @@ class CombattimentoGdr(BaseSystem):
         OptionSpec("surprised", "Sides caught unaware in the first turn", list, []),
         OptionSpec("contact", "Pairs of combatants in contact at the start", list, []),
     )
-    min_players = int(rules()["players"]["min"])
-    max_players = int(rules()["players"]["max"])
+    min_players, max_players = player_range(rules())
     unit_word = "combatants"
 
     def __init__(self) -> None:
@@ -115,8 +119,15 @@ class CombattimentoGdr(BaseSystem):
         """One side left standing ends the battle at once: after a simultaneous group's
         held results kill the last enemy, nobody acts again (CG-4, CG-11). First, a GM
         may have set a combatant's body points lost at any moment (G-4): all boxes full
-        is death (CG-7). One pass over the combatants: the engine calls this after every
-        answer."""
+        is death (CG-7). The engine calls this after every answer: one pass over the
+        combatants when damage or a removal has changed since the last, else none."""
+        if _STANDING.recall(battle):
+            return
+        self._ends(battle)
+        if not battle.over:
+            _STANDING.keep(battle, True)
+
+    def _ends(self, battle: Battle) -> None:
         standing: list[str] = []
         for unit in battle.units.values():
             if unit.removed:

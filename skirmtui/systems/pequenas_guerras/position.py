@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 import attrs
 
 from skirmtui.engine.core.battle import Battle, Position
@@ -32,4 +30,5 @@ class PGPosition(Position):
 
 
 def pos(b: Battle) -> PGPosition:
-    return cast(PGPosition, b.pos)
+    position: PGPosition = b.pos  # typed, without a `cast` call (read on every step)
+    return position

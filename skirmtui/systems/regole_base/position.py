@@ -4,8 +4,6 @@ phases' bookkeeping."""
 
 from __future__ import annotations
 
-from typing import cast
-
 import attrs
 
 from skirmtui.engine.core.battle import Battle, Position
@@ -47,4 +45,5 @@ class RBPosition(Position):
 
 
 def pos(b: Battle) -> RBPosition:
-    return cast(RBPosition, b.pos)
+    position: RBPosition = b.pos  # typed, without a `cast` call (read on every step)
+    return position

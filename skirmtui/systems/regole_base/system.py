@@ -11,6 +11,7 @@ from typing import Any
 from skirmtui.engine.core.asking import ASKED_BEFORE_SECOND_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
+from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.system import FieldSpec, Phase, UnitSpec
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
@@ -65,8 +66,7 @@ class RegoleBase(BaseSystem):
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
-    min_players = int(rules()["players"]["min"])
-    max_players = int(rules()["players"]["max"])
+    min_players, max_players = player_range(rules())
     unit_word = "models"
     #: A wound takes one from the current R (the GM's quick `+`; `-` gives one back).
     damage_field = "r"

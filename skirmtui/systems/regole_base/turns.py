@@ -12,6 +12,7 @@ from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order
@@ -109,10 +110,23 @@ def alternate(
     return unit
 
 
+#: The end check's pass over the models, skipped while no model's R or removal changed.
+_STANDING: Watch[bool] = Watch("r", "removed")
+
+
 def check_end(b: Battle) -> bool:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
     R 0 is removed first). With three or more sides the most models standing win (ours).
-    One pass over the models: the engine runs it after every answer."""
+    The engine runs it after every answer: one pass over the models when a model's R or
+    removal has changed since the last, else none."""
+    if _STANDING.recall(b):
+        return False
+    ended = _ends(b)
+    _STANDING.keep(b, not ended)
+    return ended
+
+
+def _ends(b: Battle) -> bool:
     standing: set[str] = set()
     for unit in b.units.values():
         if unit.removed:

@@ -4,7 +4,6 @@ options its questions offer."""
 from __future__ import annotations
 
 from functools import cache
-from typing import cast
 
 import attrs
 
@@ -45,7 +44,8 @@ class WIPosition(Position):
 
 
 def pos(b: Battle) -> WIPosition:
-    return cast(WIPosition, b.pos)
+    position: WIPosition = b.pos  # typed, without a `cast` call (read on every step)
+    return position
 
 
 DONE = "done"

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from skirmtui.engine.core.odds import die_chance, expected_successes, percent, success_chance
 from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Option, Pick, Prompt, Roll
 from skirmtui.engine.core.text import one_line
+from skirmtui.tui.numbering import opens_groups
 from skirmtui.tui.widgets.lines import wrap
 
 
@@ -110,6 +111,17 @@ def pick_help(prompt: Pick, picked: int) -> str:
     grouped = any(option.group is not None for option in prompt.options)
     keys = "1–9 next choice" if grouped else "Space/1–9 tick"
     return f"{picked} ticked ({bounds}) · {keys} · Enter done"
+
+
+def choose_help(prompt: Choose, opened: str | None) -> str:
+    """The keys of a `Choose` grouped by unit: a group's number, then its choice's ("" for
+    a `Choose` whose numbers open no group)."""
+    if opened is None and not opens_groups(prompt):
+        return ""
+    if opened is None:
+        return "1–9 a group, then 1–9 its choice"
+    count = min(9, sum(1 for o in prompt.options if o.group == opened))
+    return f"1–{count} its choice · Backspace: back"
 
 
 def default_words(prompt: Prompt) -> str:

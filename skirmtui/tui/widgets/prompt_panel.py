@@ -25,10 +25,12 @@ from skirmtui.engine.core.dice import DiceError, read_faces
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
-from skirmtui.tui.numbering import OptionNumbers, next_in_cycle, option_numbers
+from skirmtui.tui.numbering import OptionNumbers, option_numbers
 from skirmtui.tui.widgets.lines import changed_rows, wrap
+from skirmtui.tui.widgets.prompt_groups import GroupKeys
 from skirmtui.tui.widgets.prompt_lines import (
     Line,
+    choose_help,
     default_words,
     option_window,
     pick_help,
@@ -39,7 +41,7 @@ from skirmtui.tui.widgets.prompt_lines import (
 MAX_LENGTH = 40
 
 
-class PromptPanel(Widget, can_focus=True):
+class PromptPanel(GroupKeys, Widget, can_focus=True):
     """Shows `session.prompt`; posts `Answered` with a candidate answer value."""
 
     #: Only parts drawn differently from the pane (an option line is plain text): each
@@ -88,6 +90,7 @@ class PromptPanel(Widget, can_focus=True):
         #: Option index → number key of the prompt shown (stable: tui/numbering.py).
         self.numbers: dict[int, int] = {}
         self._numbering = OptionNumbers()
+        self.opened: str | None = None
         #: The options ticked so far in a `Pick` (indices), sent with Enter.
         self.picked: set[int] = set()
         self.entry = ""  # faces or number typed
@@ -116,6 +119,7 @@ class PromptPanel(Widget, can_focus=True):
         self.error = ""
         self._cursor = 0
         self.numbers = {}
+        self.opened = None
         self.picked = set()
         if isinstance(prompt, Choose | Pick):
             options = prompt.options
@@ -173,6 +177,9 @@ class PromptPanel(Widget, can_focus=True):
                 shown = ", ".join(str(n) for n in sorted(set(self.numbers.values())))
                 self.show_error(f"no option {digit}: the numbers now are {shown}")
                 return
+            if len(numbered) > 1 and isinstance(prompt, Choose):  # a group: open it
+                self.open_group(numbered[0])
+                return
             if len(numbered) > 1:  # a Pick group's number: its choices in turn
                 self.cycle(numbered)
                 return
@@ -186,22 +193,6 @@ class PromptPanel(Widget, can_focus=True):
                 self.post_message(self.Answered(option.value))
         elif self.takes_text:
             self.action_type(digit)
-
-    def cycle(self, group: list[int]) -> None:
-        """A number shared by a `Pick` group (one unit's choices): each press ticks the
-        group's next choice, and after the last, none of them (`next_in_cycle`)."""
-        prompt = self.session.prompt
-        if not isinstance(prompt, Pick):
-            return
-        enabled = [i for i in group if prompt.options[i].disabled is None]
-        ticked = next((i for i in enabled if i in self.picked), None)
-        following = next_in_cycle(enabled, ticked)
-        self.picked -= set(group)
-        if following is not None:
-            self.picked.add(following)
-        self._cursor = following if following is not None else enabled[0]
-        self.error = ""
-        self._redraw()
 
     def toggle(self, index: int) -> None:
         """Tick or untick a `Pick`'s option; ticking one of a group unticks the others."""
@@ -235,6 +226,9 @@ class PromptPanel(Widget, can_focus=True):
             self._redraw()
 
     def action_erase(self) -> None:
+        if self.opened is not None:
+            self.close_group()
+            return
         if self.entry:
             self.entry = self.entry[:-1]
             self._redraw()
@@ -347,6 +341,8 @@ class PromptPanel(Widget, can_focus=True):
         body: list[Line] = []
         if isinstance(prompt, Pick):
             head += [Line(t, "help") for t in wrap(pick_help(prompt, len(self.picked)), width, 2)]
+        elif isinstance(prompt, Choose) and (words := choose_help(prompt, self.opened)):
+            head += [Line(t, "help") for t in wrap(words, width, 2)]
         if isinstance(prompt, Choose | Pick):
             room = max(1, height - len(head) - len(tail))
             picked = self.picked if isinstance(prompt, Pick) else None

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.text import plural
 from skirmtui.engine.report.turning import Turning, turn_lines
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.battle_charts import chance_plot, strength_plot
@@ -41,7 +42,9 @@ class ReviewCharts(Vertical):
         """The chance chart and the turning points, once computed."""
         waiting = self.query_one("#chances-waiting", Static)
         lines = turn_lines(self.battle, turning)
-        margin = f"{turning.playouts} play-outs a point, ±{100 * turning.margin:.0f} points"
+        margin = (
+            f"{turning.playouts} play-outs a point, ±{plural(round(100 * turning.margin), 'point')}"
+        )
         if turning.rounds:
             self.query_one("#review-plots").mount(
                 chance_plot(self.battle, turning.rounds), after=waiting
