@@ -1,11 +1,13 @@
 """regole-base asks less once more (issue 25, after its third pass): which model moves
-and how are one answer (RB-3: in each phase a side acts with one model, and the player
-chooses the model and its move at once), grouped by model, so a model's number opens
-its moves (two keys, one answer). A side the table plays says with it what the move
-provoked (`move.which_made`, a table fact); a side the app plays decides the model and
-its move (`move.which`), and the table then says what it passed (`move.passed`). The
-same rolls and outcomes as the third pass's two answers (`move.model`, then `move.made`
-or `move.mode`).
+and how are one answer, and which model acts in the Assault and what it does (RB-3: in
+each phase a side acts with one model, and the player chooses the model and its action
+at once), grouped by model, so a model's number opens its choices (two keys, one
+answer). A side the table plays says with the move what it provoked
+(`move.which_made`, a table fact) and with a charge whether it reached
+(`assault.which_charge`); a side the app plays decides the model and its move or action
+(`move.which`, `assault.which`), and the table then says what it passed or the reach.
+The same rolls and outcomes as the third pass's answers (`move.model` then `move.made`
+or `move.mode`; `assault.model` then `assault.charge` or `assault.action`).
 
 `before` plays with `questions = "third pass"` (what a save of that time replays with),
 `now` with today's questions.
@@ -124,6 +126,51 @@ def test_rb3_a_side_the_app_plays_decides_the_model_and_its_move_in_one_answer()
     assert not any("clear:" in o.value for o in s.prompt.options)
     play(s, ("move.which", "red1|simple"))
     assert key(s) == "move.passed" and "move.passed" in SYSTEM.table_facts
+
+
+def _to_assault(units: Units) -> tuple[Session, Session]:
+    before, now = session(units, **THIRD_PASS), _today(units)
+    for s in (before, now):
+        initiative(s, 5, 2)
+        while key(s) != "initiative.roll" and s.battle.phase == "movement":
+            prompt = s.prompt
+            assert isinstance(prompt, Choose)
+            passing = [o.value for o in prompt.options if o.value.endswith("pass")]
+            s.answer(passing[0] if passing else prompt.options[0].value)
+    return before, now
+
+
+def test_rb13_which_model_acts_in_the_assault_and_its_charge_are_one_answer() -> None:
+    """RB-13: the models activate alternately to charge, escape, reload or pass; RB-6:
+    the table says if the charge reached. The model, its charge and the reach in one
+    answer: the same contact and the same +1 F and V as the three answers before."""
+    before, now = _to_assault(TWO_AND_TWO)
+    assert key(before) == "assault.model" and key(now) == "assault.which_charge"
+    assert "assault.which_charge" in SYSTEM.table_facts
+    assert isinstance(now.prompt, Choose)
+    assert {o.group for o in now.prompt.options} == {"red1", "red2"}
+    play(before, ("assault.model", "red2"), ("assault.charge", "charge:blue1"))
+    play(now, ("assault.which_charge", "red2|charge:blue1"))
+    for s in (before, now):
+        assert s.battle.pos.contacts == [["blue1", "red2"]] and stat(s, "red2", "charged")
+        assert s.prompt is not None and s.prompt.side == "blue"  # blue's turn (RB-3)
+
+
+def test_rb13_a_side_the_app_plays_chooses_model_and_charge_and_the_table_the_reach() -> None:
+    """Issue 26: a side the app plays chooses the model and its charge (`assault.which`,
+    a decision with no reach in it); the table says the reach (`assault.reach`)."""
+    s = _today(TWO_AND_TWO)
+    s.gm("gm.ai", side="red", persona="balanced")
+    initiative(s, 5, 2)
+    while s.battle.phase == "movement":
+        prompt = s.prompt
+        assert isinstance(prompt, Choose)
+        s.answer(next(o.value for o in prompt.options if o.value.endswith("pass")))
+    assert key(s) == "assault.which" and decides(SYSTEM, s.prompt)  # type: ignore[arg-type]
+    assert isinstance(s.prompt, Choose)
+    assert not any("short:" in o.value for o in s.prompt.options)
+    play(s, ("assault.which", "red1|charge:blue2"), ("assault.reach", False))
+    assert s.battle.pos.contacts == [] and not stat(s, "red1", "charged")
 
 
 def test_a_third_pass_save_replays_its_stored_log_with_the_third_pass_questions() -> None:

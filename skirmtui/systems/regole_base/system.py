@@ -54,6 +54,8 @@ class RegoleBase(BaseSystem):
             "move.made",
             # The same, with the model chosen in the same answer (grouped by model).
             "move.which_made",
+            # Which model acts in the Assault and what, a charge's reach with it.
+            "assault.which_charge",
         }
     )
     id = SYSTEM_ID
