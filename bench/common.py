@@ -5,10 +5,14 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
+
+from skirmtui.engine.core.system import Setup
+from skirmtui.engine.play.sim import battle_seeds
+from skirmtui.systems.registry import systems
 
 Row = dict[str, Any]
 
@@ -68,3 +72,15 @@ def percentile(values: list[float], q: float) -> float:
         return float("nan")
     rank = max(1, min(len(ordered), math.ceil(q / 100 * len(ordered))))
     return ordered[rank - 1]
+
+
+def sim_setups(
+    system_id: str, battles: int, seed: int, options: dict[str, str] | None = None
+) -> Iterator[Setup]:
+    """The setups of the battles `skirmtui sim --battles battles --seed seed` plays of
+    the system's demo (`options` added to the demo's), in order."""
+    setup = systems()[system_id].demo_setup()
+    if options:
+        setup = attrs.evolve(setup, options={**setup.options, **options})
+    for battle_seed in battle_seeds(seed, battles):
+        yield attrs.evolve(setup, seed=battle_seed)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
+from bench.common import sim_setups
 from skirmtui.engine.core.dice import DiceError, parse_faces
 from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Confirm, Pick, Prompt, Roll
@@ -132,16 +133,19 @@ def numbers_of(numbering: OptionNumbers, prompt: Prompt, round_: int) -> dict[in
 
 @attrs.define
 class Keys:
-    """Keys counted over a system's battles, and the rounds and unit-rounds they span."""
+    """Keys counted over a system's battles (here and in `round_keys`, on the screen),
+    the answers they gave by kind, and the rounds and unit-rounds they span."""
 
     keys: int = 0
     roll_keys: int = 0
     rounds: int = 0
     unit_rounds: int = 0
-    by_kind: Counter[str] = attrs.field(factory=Counter)
+    by_kind: Counter[str] = attrs.field(factory=Counter)  # keys by kind of answer
+    answers: Counter[str] = attrs.field(factory=Counter)  # answers by kind
 
-    def per_round(self) -> float:
-        return self.keys / self.rounds if self.rounds else 0.0
+    def per_round(self, roll_keys: bool = False) -> float:
+        """Keys (or only those that typed faces) a counted round."""
+        return (self.roll_keys if roll_keys else self.keys) / self.rounds if self.rounds else 0.0
 
 
 #: Keeps a round's keys: whether a round (of a battle ending at `last`) is counted.
@@ -163,13 +167,8 @@ def count_keys(
     """Play `battles` seeded random battles of the system's demo (`sim`'s seeds and
     answers) and count the keys of their counted rounds."""
     system = systems()[system_id]
-    setup = system.demo_setup()
-    if options:
-        setup = attrs.evolve(setup, options={**setup.options, **options})
-    rng = random.Random(seed)
     total = Keys()
-    for _ in range(battles):
-        battle_setup = attrs.evolve(setup, seed=rng.randrange(1 << 30))
+    for battle_setup in sim_setups(system_id, battles, seed, options):
         answers = random.Random(battle_setup.seed)
         runner = Runner(system, system.new_battle(battle_setup))
         numbering = OptionNumbers()
@@ -183,6 +182,7 @@ def count_keys(
             )
             per_round[round_] += len(keys)
             total.by_kind[kind] += len(keys)
+            total.answers[kind] += 1
             if kind == "roll":
                 rolls[round_] += len(keys)
             runner.apply(Item(prompt.key, value, BY_TABLE if kind == "roll" else None))

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from bench.common import Row, Sizes, row
-from bench.key_model import count_keys, keys_for
+from bench.key_model import Keys, count_keys, keys_for
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
 
@@ -32,17 +31,6 @@ from skirmtui.systems.registry import systems
 ROUNDS, SEEDS = 2, (5, 6)
 #: Most keys one battle may take before it is cut short (the bench's tiny size).
 MAX_KEYS = 3_000
-
-
-@attrs.define
-class Count:
-    keys: int = 0
-    roll_keys: int = 0
-    rounds: int = 0
-    answers: Counter[str] = attrs.field(factory=Counter)
-
-    def per_round(self, roll_keys: bool = False) -> float:
-        return (self.roll_keys if roll_keys else self.keys) / self.rounds if self.rounds else 0.0
 
 
 def _number_keys(app: Any, prompt: Any) -> dict[int, int]:
@@ -68,7 +56,7 @@ def keys_for_screen(app: Any, session: Session, rng: random.Random) -> tuple[lis
 
 async def play_rounds(
     system_id: str, seed: int, app_rolls: bool, rounds: int = ROUNDS, max_keys: int = MAX_KEYS
-) -> Count:
+) -> Keys:
     """Play rounds 1..`rounds` of the system's demo (seeded) with the keys; count them
     (only whole rounds: a battle cut short at `max_keys` counts those it finished)."""
     from skirmtui.tui.app import SkirmApp
@@ -78,7 +66,7 @@ async def play_rounds(
     options = {**setup.options, "app_rolls": "all"} if app_rolls else dict(setup.options)
     session = Session(system, attrs.evolve(setup, seed=seed, options=options))
     rng = random.Random(seed)
-    count = Count()
+    count = Keys()
     path = Path(f"/tmp/skirmtui-round-keys-{system_id}.toml")
     app = SkirmApp(session=session, path=path, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -116,8 +104,8 @@ def measure(
     seeds: tuple[int, ...] = SEEDS,
     rounds: int = ROUNDS,
     max_keys: int = MAX_KEYS,
-) -> Count:
-    total = Count()
+) -> Keys:
+    total = Keys()
     for seed in seeds:
         one = asyncio.run(play_rounds(system_id, seed, app_rolls, rounds, max_keys))
         total.keys += one.keys

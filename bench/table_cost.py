@@ -17,7 +17,7 @@ from collections import Counter
 
 import attrs
 
-from bench.common import Row, Sizes, row
+from bench.common import Row, Sizes, row, sim_setups
 from skirmtui.engine.play.sim import play_random
 from skirmtui.systems.registry import systems
 
@@ -60,13 +60,8 @@ def table_cost(
     """Count the answers of `battles` random battles seeded as `skirmtui sim` seeds them
     (`options` added to the demo's)."""
     system = systems()[system_id]
-    setup = system.demo_setup()
-    if options:
-        setup = attrs.evolve(setup, options={**setup.options, **options})
-    rng = random.Random(seed)
     cost = Cost()
-    for _ in range(battles):
-        battle_setup = attrs.evolve(setup, seed=rng.randrange(1 << 30))
+    for battle_setup in sim_setups(system_id, battles, seed, options):
         battle = play_random(system, battle_setup, random.Random(battle_setup.seed)).battle
         assert battle.result is not None
         last = battle.result.round

@@ -16,7 +16,7 @@ from skirmtui.engine.core.armies import setup_from_scenario
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Position, Scalar, Side, Stat, Unit
 from skirmtui.engine.core.causes import Cause
-from skirmtui.engine.core.data import data_file, load_toml
+from skirmtui.engine.core.data import data_file, load_toml, player_range
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
     about,
@@ -94,6 +94,7 @@ __all__ = [
     "frozen_record",
     "load_toml",
     "pick_enemy",
+    "player_range",
     "record",
     "reset",
     "setup_from_scenario",

@@ -12,13 +12,14 @@ import pytest
 
 from skirmtui.engine.core import kit
 from skirmtui.engine.core.battle import Battle, Effect, Position, Side, Unit
-from skirmtui.engine.core.data import data_file, load_toml
+from skirmtui.engine.core.data import data_file, load_toml, player_range
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.odds import success_chance
 from skirmtui.engine.core.prompts import AnswerError, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec
 from skirmtui.engine.report.export import entry_document
+from skirmtui.systems.registry import systems
 
 
 def battle() -> Battle:
@@ -272,3 +273,12 @@ def test_an_answer_is_validated_once_by_the_prompt() -> None:
     with pytest.raises(AnswerError):
         session.answer([7])
     assert len(session.items) == 1
+
+
+def test_the_player_range_is_read_from_the_rules_data_as_whole_numbers() -> None:
+    assert player_range({"players": {"min": 2, "max": 4}}) == (2, 4)
+    assert player_range({"players": {"min": "2", "max": "3"}}) == (2, 3)
+    # Every system takes its range from its data, cape-et-epee's two players included.
+    ranges = {s.id: (s.min_players, s.max_players) for s in systems().values()}
+    assert ranges["cape-et-epee"] == (2, 2)
+    assert ranges["wargaming-introduttivo"] == (2, 4)

@@ -103,3 +103,16 @@ def test_the_turning_points_read_as_the_narrative_does(name: str, playouts: int)
     from skirmtui.engine.report.turning import _points
 
     assert (_points(0.01), _points(0.2)) == ("1 point", "20 points")
+
+
+def test_a_loss_at_a_rounds_end_is_told_in_its_round() -> None:
+    """A point both after a loss and at the next round's start: the loss belongs to the
+    round it happened in, and the next stretch is that whole round, not "the rest"."""
+    points = [
+        _point(0.5),
+        RoundChance(2, {"red": 0.9, "blue": 0.1, DRAW: 0.0}, 200, True, (7,)),
+        _point(0.1, start=False, playouts=0),
+    ]
+    first, second = biggest_moves(points, ["red", "blue"])
+    assert (first.round, first.answers, first.since_loss) == (1, (7,), False)
+    assert (second.round, second.answers, second.since_loss) == (2, (), False)

@@ -53,9 +53,11 @@ def chosen(decision: Decision):  # type: ignore[no-untyped-def]
 
 def test_wargaming_introduttivo_the_cautious_one_stays_out_of_melee() -> None:
     made = choices(position("wargaming-introduttivo", 1, 60, "melee.unit"))
+    # Attacking brings the cautious one nothing it values (it would cancel the target):
+    # between answers worth the same, the one that does nothing.
     assert made["cautious"].value == "done" and made["cautious"].reason == "no loss expected"
     assert made["aggressive"].value == "red1" == made["balanced"].value
-    assert made["aggressive"].reason.startswith("deals 0.13, risks 0.09")
+    assert made["aggressive"].reason.startswith("deals 0.15, risks 0.10")
     assert chosen(made["aggressive"]).taken > chosen(made["cautious"]).taken
     assert made["random"].reason == "at random"
 
@@ -73,7 +75,7 @@ def test_regole_base_the_cautious_one_does_not_try_the_escape() -> None:
     made = choices(position("regole-base", 1, 115, "assault.action"))
     assert made["cautious"].value == "pass" and made["cautious"].reason == "no loss expected"
     assert made["aggressive"].value == "escape" == made["balanced"].value
-    assert made["aggressive"].reason.startswith("42% to succeed, risks 0.01")
+    assert made["aggressive"].reason == "42% to succeed"
 
 
 @pytest.mark.parametrize(

@@ -30,9 +30,14 @@ def plain(option: Option | None) -> tuple[str, str, str | None] | None:
 
 
 def may_move(unit: Unit) -> bool:
-    """The rule, read afresh: on the table, and the system's own unit-by-unit reading
-    (not wounded, not moved, an action left) that the list's single pass inlines."""
-    return not unit.removed and SYSTEM._can_move(unit)
+    """The rule, read afresh: on the table, not wounded, not moved, an action left."""
+    stats = unit.stats
+    return (
+        not unit.removed
+        and stats["damage"] < WOUNDED  # type: ignore[operator]
+        and not stats["moved"]
+        and stats["actions"] < MAX_ACTIONS  # type: ignore[operator]
+    )
 
 
 def fresh_list(battle: Battle, side: str) -> tuple[Option, ...]:

@@ -76,16 +76,19 @@ def test_ce3_the_dice_of_a_face_are_given_in_one_answer() -> None:
         assert stat(s, "red4", "die") == 0 and key(s) == "impulse.action"
 
 
-def test_ce3_a_squads_officer_and_the_squad_are_one_choice() -> None:
-    """Seed §2.2: "Se assegnato a un ufficiale … l'ordine vale per tutta la squadra": the
-    officer and his squad are the same order, so one answer cannot give both a die."""
-    now = _three(**TODAY)
-    before = len(now.items)
-    with pytest.raises(AnswerError):
-        now.answer(["red4", "squad:S"])
-    assert len(now.items) == before
-    play(now, ("orders.face", ["red4"]))  # the officer: his squad is ordered with him
-    assert stat(now, "red4", "die") == 3 and stat(now, "red5", "die") == 3
+def test_ce3_a_squad_is_one_choice_its_officers_die_orders_the_same_models() -> None:
+    """Seed §2.2: "Se assegnato a un ufficiale … l'ordine vale per tutta la squadra": a die
+    beside the officer or beside the squad orders the same models, so the squad is one
+    choice (the first pass listed both)."""
+    before, now = _three(**FIRST), _three(**TODAY)
+    assert {"4|red4", "3|red4", "3|squad:S"} & set(options(before)) == {"3|red4", "3|squad:S"}
+    prompt = now.prompt
+    assert isinstance(prompt, Pick)
+    assert [o.value for o in prompt.options] == ["red1", "red2", "red3", "squad:S"]
+    play(before, ("orders.assign", "3|red4"))  # beside the officer
+    play(now, ("orders.face", ["squad:S"]))
+    for s in (before, now):
+        assert stat(s, "red4", "die") == 3 and stat(s, "red5", "die") == 3
 
 
 def test_ce3_no_more_dice_of_a_face_than_were_rolled_and_none_leaves_them_unused() -> None:
@@ -292,6 +295,7 @@ def test_ce6_the_character_and_its_action_are_one_answer() -> None:
         "done",
     ]
     assert disabled(now)["blue1|shoot"] == "no missile weapon"  # listed, with its reason
+    assert now.prompt is not None and now.prompt.actor == "blue1"  # the one left: about it
     play(now, ("na.act", "blue1|move"))
     for s in (before, now):
         assert "B moves up to 5 um" in [e.text for e in s.battle.log]

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import pytest
 
 from skirmtui.engine.core.asking import FIRST_PASS, QUESTIONS
-from skirmtui.engine.core.prompts import Choose
+from skirmtui.engine.core.prompts import AnswerError, Choose
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.sim import play_random
 from skirmtui.engine.store.saves import load_session
@@ -266,3 +267,18 @@ def test_a_log_played_with_the_first_pass_questions_replays_unchanged() -> None:
     assert replayed.setup.options.get(QUESTIONS) == FIRST_PASS
     assert [e.text for e in replayed.battle.log] == [e.text for e in played.battle.log]
     assert replayed.battle.result == played.battle.result
+
+
+def test_g4_a_unit_removed_while_its_activation_is_asked_is_no_longer_offered() -> None:
+    """G-4: the step is played again from its start after a GM entry: the removed unit's
+    actions leave the list, and an answer naming it is refused."""
+    units = {"red": [("A", 1, 4, RIFLE), ("B", 1, 4, RIFLE)], "blue": [("X", 1, 4, RIFLE)]}
+    s = session(units, **TODAY)
+    start(s, 6, 1)
+    assert "red1|hold" in labels(s)
+    s.gm("gm.remove", unit="red1")
+    assert key(s) == "activate.action" and not any(v.startswith("red1|") for v in labels(s))
+    with pytest.raises(AnswerError):
+        s.answer("red1|hold")
+    play(s, ("activate.action", "red2|cover"))
+    assert stat(s, "red2", "cover") is True

@@ -57,11 +57,12 @@ def option_number(pilot: Any, value: str) -> str:
     return str(number)
 
 
-async def pick(pilot: Any, value: str) -> None:
-    """Choose `value` in the pending Choose by its number key."""
-    prompt = pilot.app.session.prompt
-    assert isinstance(prompt, Choose), prompt
-    await press(pilot, option_number(pilot, value))
+async def pick(pilot: Any, *values: str) -> None:
+    """Choose each value in turn, each in the Choose pending then, by its number key."""
+    for value in values:
+        prompt = pilot.app.session.prompt
+        assert isinstance(prompt, Choose), prompt
+        await press(pilot, option_number(pilot, value))
 
 
 async def pick_option(pilot: Any, value: str) -> None:

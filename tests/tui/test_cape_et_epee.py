@@ -32,18 +32,13 @@ async def test_a_turn_with_reactions(tmp_path: Path) -> None:
         assert s.battle.pos.initiative == "red"
         # CE-3: blue (no initiative) orders first: a 2 on Jussac, then stops; red: 3 on Athos.
         assert s.prompt is not None and s.prompt.side == "blue"
-        await pick(pilot, "2|blue1")
-        await pick(pilot, "done")
-        await pick(pilot, "3|red1")
+        await pick(pilot, "2|blue1", "done", "3|red1")
         # CE-5: Athos has the most AP and takes the first impulse: he shoots Jussac.
         assert s.battle.phase == "activated" and s.prompt.actor == "red1"
-        await pick(pilot, "shoot")
-        await pick(pilot, "blue1")
-        await pick(pilot, "short")
+        await pick(pilot, "shoot", "blue1", "short")
         # CE-8: blue is asked whether Jussac reacts; he shoots back at the same time.
         assert s.prompt.key == "react.shot" and s.prompt.side == "blue"
-        await pick(pilot, "back")
-        await pick(pilot, "short")
+        await pick(pilot, "back", "short")
         await pilot.press("n")  # Jussac is not in cover
         await pilot.pause()
         await pilot.press("n")  # neither is Athos
@@ -67,8 +62,7 @@ async def test_a_turn_with_reactions(tmp_path: Path) -> None:
         assert texts[0].startswith("Red: firmness") and texts[1].startswith("Blue: firmness")
         # Athos charges Jussac, who countercharges with his last AP (CE-8): both roll 5,
         # a tie in a simultaneous fight hits both; neither is wounded (6 on CA 5).
-        await pick(pilot, "charge")
-        await pick(pilot, "blue1")
+        await pick(pilot, "charge", "blue1")
         assert s.prompt.key == "react.charge" and s.prompt.side == "blue"
         await pick(pilot, "counter")
         await type_faces(pilot, "5")

@@ -47,8 +47,7 @@ async def test_a_turn_with_a_simultaneous_group_and_a_delay(tmp_path: Path) -> N
         assert s.battle.units["blue1"].stats["damage"] == 6  # applied after the group
         # Now Carla, waiting, is offered her turn; she acts, and the turn ends.
         assert s.prompt.key == "delay.offer"
-        await pick(pilot, "red2")
-        await pick(pilot, "nothing")
+        await pick(pilot, "red2", "nothing")
         assert s.battle.round == 2 and s.prompt.key == "turn.scene"
         kinds = [e.kind for e in s.battle.log]
         assert kinds.index("held") < kinds.index("damage")

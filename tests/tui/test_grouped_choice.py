@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bench.key_model import choice_keys
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from tests.systems.pg_helpers import BLADE, RIFLE, session, start
@@ -44,6 +45,8 @@ async def test_a_units_number_then_its_actions_number_answer_once(tmp_path: Path
         assert panel.error.endswith(": no ranged weapon")
         await press(pilot, "backspace")  # back to the units
         assert panel.opened is None and set(panel.numbers.values()) == {1, 2}
+        # The key model of bench/ (round_keys, key_model) presses the same two keys.
+        assert choice_keys(panel.numbers, s.prompt, "red1|cover") == ["1", "2"]
         await press(pilot, "1", "2")  # Scout, Take Cover (2nd, as for every unit)
         assert s.items[-1].key == "activate.action" and s.items[-1].value == "red1|cover"
         assert len(s.items) == answered + 1

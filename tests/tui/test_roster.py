@@ -2,27 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from textual.geometry import Region
 
 from skirmtui.engine.core.items import GM_CONDITION, GM_REMOVE
+from skirmtui.engine.core.session import Session
 from skirmtui.tui.screens.battle import BattleScreen
 from skirmtui.tui.widgets.roster import Roster
 from skirmtui.tui.widgets.unit_sheet import UnitSheet
-from tests.tui.helpers import SIZE, demo_app, press
+from tests.tui.helpers import demo_app, press, running
 
 
 def row_text(strip: object) -> str:
     return "".join(segment.text for segment in strip)  # type: ignore[attr-defined]
 
 
-async def test_keys_move_the_cursor_and_the_sheet_follows(tmp_path: Path) -> None:
+@asynccontextmanager
+async def the_demos_roster(
+    tmp_path: Path,
+) -> AsyncIterator[tuple[Any, Session, BattleScreen, Roster]]:
+    """The demo battle's screen (no autosave): the pilot, the session, the screen and its
+    roster."""
     app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app) as (pilot, session):
         screen = app.screen
         assert isinstance(screen, BattleScreen)
-        units = list(app.session.battle.units)  # type: ignore[union-attr]
+        yield pilot, session, screen, screen.query_one(Roster)
+
+
+async def test_keys_move_the_cursor_and_the_sheet_follows(tmp_path: Path) -> None:
+    async with the_demos_roster(tmp_path) as (pilot, session, screen, table):
+        units = list(session.battle.units)
         table = screen.query_one(Roster)
         await pilot.pause()
         assert screen.selected == units[0]  # the first unit is on the sheet at start
@@ -36,30 +50,28 @@ async def test_keys_move_the_cursor_and_the_sheet_follows(tmp_path: Path) -> Non
         await press(pilot, "home")
         assert screen.selected == units[0]
         assert screen.query_one(UnitSheet).unit_id == units[0]
+        page = max(1, table.size.height - 2)  # a page: the pane's height less a heading
+        await press(pilot, "pagedown")
+        assert screen.selected == units[min(page, len(units) - 1)]
+        await press(pilot, "pageup")
+        assert screen.selected == units[0]
 
 
 async def test_a_click_selects_the_row_under_the_side_heading(tmp_path: Path) -> None:
-    app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
-        units = list(app.session.battle.units)  # type: ignore[union-attr]
+    async with the_demos_roster(tmp_path) as (pilot, session, screen, _):
+        units = list(session.battle.units)
         await pilot.click(Roster, offset=(3, 4))  # border, heading: line 3 is unit 2
         await pilot.pause()
         assert screen.selected == units[2]
 
 
 async def test_rows_show_status_and_a_removed_unit_struck_through(tmp_path: Path) -> None:
-    app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
-        table = screen.query_one(Roster)
+    async with the_demos_roster(tmp_path) as (pilot, session, screen, table):
         assert row_text(table.render_line(0)).strip() == "▶ Legionari"  # the side asked
-        first = app.session.battle.units["red1"]  # type: ignore[union-attr]
+        first = session.battle.units["red1"]
         assert row_text(table.render_line(1)).split()[:2] == ["Centurione", "inactive"]
         assert not any(s.style and s.style.strike for s in table.render_line(1))
-        app.session.gm(GM_REMOVE, unit="red1")  # type: ignore[union-attr]
+        session.gm(GM_REMOVE, unit="red1")
         screen.changed()
         await pilot.pause()
         struck = [s for s in table.render_line(1) if s.style and s.style.strike]
@@ -71,13 +83,9 @@ async def test_a_status_that_wraps_repaints_only_the_lines_from_its_unit_down(
 ) -> None:
     """A unit's status growing a line moves the lines under it, not those above: only
     those are repainted (one answer used to repaint the whole pane and its scrollbar)."""
-    app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
-        table = screen.query_one(Roster)
+    async with the_demos_roster(tmp_path) as (pilot, session, screen, table):
         await pilot.pause()
-        units = list(app.session.battle.units)  # type: ignore[union-attr]
+        units = list(session.battle.units)
         third = units[2]
         before = table.lines_text()
         start = next(y for y, line in enumerate(table._lines) if line.unit == 2)
@@ -92,7 +100,7 @@ async def test_a_status_that_wraps_repaints_only_the_lines_from_its_unit_down(
 
         table.refresh = record  # type: ignore[method-assign]
         long = "shaken by the charge of the war elephants on the left flank"
-        app.session.gm(GM_CONDITION, unit=third, text=long)  # type: ignore[union-attr]
+        session.gm(GM_CONDITION, unit=third, text=long)
         screen.changed()
         await pilot.pause()
         after = table.lines_text()
@@ -112,13 +120,7 @@ async def test_a_question_about_a_side_marks_its_heading_and_a_unit_question_the
     order roll-off, who moved) marks the side asked; one about a unit marks the unit."""
     import random
 
-    app = demo_app(tmp_path / "b.toml", autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, BattleScreen)
-        table = screen.query_one(Roster)
-        session = app.session
-        assert session is not None
+    async with the_demos_roster(tmp_path) as (pilot, session, screen, table):
         await pilot.pause()
 
         def headings() -> dict[str, bool]:

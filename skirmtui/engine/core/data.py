@@ -39,3 +39,10 @@ def data_file(system_id: str, name: str) -> Callable[[], dict[str, Any]]:
         return load_toml(system_id, name)
 
     return read
+
+
+def player_range(rules: dict[str, Any]) -> tuple[int, int]:
+    """The fewest and the most players a system's rules data allows (its `[players]`
+    table's `min` and `max`): `min_players, max_players = player_range(rules())`."""
+    players = rules["players"]
+    return int(players["min"]), int(players["max"])

@@ -2,7 +2,8 @@
 
 An option is tried on a private copy of the battle (the step replayed from where it
 began, as undo does): the rolls that follow branch on their outcomes with their exact
-chances (outcomes.py), the table's facts are taken both ways (yes and no, each half), a
+chances (outcomes.py), the table's facts are taken every way, each as likely (up to
+`FACTS` ways: where a shot lands, which distance band, yes and no), a
 further decision of the same side takes its best option, and the step is valued as
 soon as anyone else has a real choice to make, the battle ends, or the search has
 spent its budget. Each outcome is valued by the persona (`Persona`): what the enemy
@@ -41,6 +42,9 @@ from skirmtui.engine.play.sides import side_of
 BUDGET = 900
 #: A further decision of the same side is looked into this deep at most.
 DEPTH = 2
+#: A table fact with this many answers or fewer is taken every way, each as likely;
+#: one with more, its middle answer (a choice) or its likely one (a number, a list).
+FACTS = 6
 #: A multi-select decision with this many legal answers or fewer has each weighed.
 PICKS = 16
 #: The value of winning (or losing) the battle, in units of worth.
@@ -76,6 +80,9 @@ class Search:
     before: dict[str, tuple[float, bool]] = attrs.field(factory=dict)
     stood: dict[str, float] = attrs.field(factory=dict)
     budget: int = BUDGET
+    #: What the branches after the one being searched keep of the budget: a node shares
+    #: what it has left evenly among its branches (the first does not starve the rest).
+    floor: int = 0
     #: An average unit's value: worth is counted in average units (1 = a whole one).
     scale: float = 1.0
 
@@ -112,6 +119,12 @@ class Search:
         assert consumed == self.consumed, "a look-ahead rewinds to its own step only"
         return self._fresh(), 0
 
+    def _fair(self, floor: int, n: int, of: int) -> None:
+        """Before the `n`-th of `of` branches: keep back for the branches after it their
+        even share of what the node has left above its own `floor`."""
+        left = max(self.budget - floor, 0)
+        self.floor = floor + left * (of - n - 1) // (of - n)
+
     def _then(self, runner: Runner | None, item: Item) -> Runner | None:
         """`runner` moved on by `item`, when it is given: the last branch of a node takes
         its parent's runner instead of replaying the step again."""
@@ -145,7 +158,7 @@ class Search:
             runner = self.runner(path)
         prompt = runner.prompt
         battle = runner.battle
-        if prompt is None or self.budget <= 0:
+        if prompt is None or self.budget <= self.floor:
             return self._value(battle), "", None
         mine = side_of(battle, prompt) == self.side
         if isinstance(prompt, Roll):
@@ -154,11 +167,14 @@ class Search:
 
             total = [0.0] * 6
             split = branches(prompt)
+            floor = self.floor
             for n, (faces, p) in enumerate(split):
+                self._fair(floor, n, len(split))
                 item = Item(prompt.key, faces)
                 reuse = self._then(runner if n == len(split) - 1 else None, item)
                 moments = self._expect([*path, item], depth, runner=reuse)[0]
                 total = [t + p * m for t, m in zip(total, moments, strict=True)]
+            self.floor = floor
             if not first_roll or not mine:
                 return tuple(total), "", None  # the odds shown are of the side's own roll
             return tuple(total), prompt.text, None if chance is None else float(chance)
@@ -173,22 +189,30 @@ class Search:
         if mine and decision and depth > 0:
             best: tuple[tuple[float, ...], str, float | None] | None = None
             before = self._value(battle)
+            floor = self.floor
             for n, answer in enumerate(answers):
-                if self.budget <= 0:
+                if self.budget <= floor:
                     break
+                self._fair(floor, n, len(answers))
                 item = Item(prompt.key, answer)
                 reuse = self._then(runner if n == len(answers) - 1 else None, item)
                 got = self._expect([*path, item], depth - 1, first_roll, reuse)
                 if best is None or got[0][0] > best[0][0]:
                     best = got
+            self.floor = floor
             return best if best is not None else (before, "", None)
-        if not decision and len(answers) <= 2 and self.budget > 2:
+        if not decision and isinstance(prompt, Choose) and len(answers) > FACTS:
+            answers = answers[len(answers) // 2 : len(answers) // 2 + 1]  # one, the middle
+        if not decision and len(answers) <= FACTS and self.budget - self.floor > len(answers):
             total = [0.0] * 6
-            for n, answer in enumerate(answers):  # a table fact: either way, each as likely
+            floor = self.floor
+            for n, answer in enumerate(answers):  # a table fact: each answer as likely
+                self._fair(floor, n, len(answers))
                 item = Item(prompt.key, answer)
                 reuse = self._then(runner if n == len(answers) - 1 else None, item)
                 moments = self._expect([*path, item], depth, runner=reuse)[0]
                 total = [t + m / len(answers) for t, m in zip(total, moments, strict=True)]
+            self.floor = floor
             return tuple(total), "", None
         return self._value(battle), "", None
 
@@ -202,7 +226,8 @@ class Search:
             if unit is None:
                 continue
             now = self.worth(battle, uid)
-            gone = unit.removed and not was_removed
+            # Off the table, or as good as (damage that lands at the turn's end): gone.
+            gone = (unit.removed or now <= 0.0) and not was_removed and was > 0.0
             if unit.side == self.side:
                 taken += was - now
                 lost += 1.0 if gone else 0.0

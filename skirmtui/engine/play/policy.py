@@ -1,9 +1,10 @@
 """The app's decision for a side it plays: every legal answer scored, the best taken.
 
-Legal answers only (the prompt's enabled options, yes/no); each is looked ahead
-(lookahead.py) and scored by the persona: expected score, plus `risk` times its spread,
-plus `bold` for doing something rather than passing. Deterministic given the battle:
-ties are broken by an RNG seeded from the battle's seed and the answer's position, so
+Legal answers only (the prompt's enabled options, yes/no, a multi-select's candidates);
+each is looked ahead (lookahead.py) and scored by the persona: expected score, plus
+`risk` times its spread, plus `bold` for doing something rather than passing.
+Deterministic given the battle: a tie goes to an answer that does nothing (pass, done),
+else is broken by an RNG seeded from the battle's seed and the answer's position, so
 the same battle gets the same moves. `random` personas answer at random, seeded so too.
 """
 
@@ -106,6 +107,10 @@ def think(question: Question) -> Decision:
     scored = _score(question.search, prompt.key, who, question.answers)
     best = max(c.score for c in scored)
     tied = [c for c in scored if c.score >= best - _TIE]
+    # Between options worth the same, one that does nothing (pass, hold, done) first:
+    # doing something that brings nothing is no reason to act.
+    passive = {v for v, _, p in question.answers if p}
+    tied = [c for c in tied if c.value in passive] or tied
     pick = tied[0] if len(tied) == 1 else rng.choice(tied)
     considered = tuple(Considered(c.value, c.label, c.outlook, c.score, c is pick) for c in scored)
     reason = _reason(pick, len(tied))

@@ -91,8 +91,10 @@ def biggest_moves(
         if abs(change(side)) <= margin:
             continue
         before, after = a.chances.get(side, 0.0), b.chances.get(side, 0.0)
-        number = b.round if b.after else a.round
-        moves.append(Turn(number, side, before, after, margin, b.after, bool(a.after)))
+        # A loss that ends a stretch at the next round's start happened in this one.
+        number = b.round if b.after and not b.start else a.round
+        since = bool(a.after) and not a.start  # after a loss, not from a round's start
+        moves.append(Turn(number, side, before, after, margin, b.after, since))
     chosen = sorted(range(len(moves)), key=lambda i: -abs(moves[i].change))[:most]
     return [moves[i] for i in sorted(chosen)]
 
@@ -108,7 +110,7 @@ def turn_lines(battle: Battle, turning: Turning) -> list[str]:
     out = []
     for turn in turning.turns:
         lost = [loss for a in turn.answers for loss in by_answer.get(a, [])]
-        word = f"{battle.round_word} {turn.round}"
+        word = f"{battle.round_word} {lost[0].round if lost else turn.round}"
         if lost:
             what = "; ".join(
                 f"{cell(names[x.unit])} ({cell(battle.side_name(battle.units[x.unit].side))}) "

@@ -187,16 +187,16 @@ def _orders_of_a_face(b: Battle, side: str) -> Step:
     """Seed §2.2: the player places its dice beside its characters and squads. The dice of
     the highest face left are given in one answer (as many as there are dice of it, one
     each; none leaves them unused), then the next face's: every way of giving the dice
-    out can be said, one answer a face. A squad's officer and the squad are one choice:
-    either orders the whole squad."""
+    out can be said, one answer a face. A squad is one choice: a die beside its officer
+    and one beside the squad order the same models (`ordered_units`)."""
     dice = pos(b).dice[side]
     face = dice[0]
     count = dice.count(face)
-    options = []
-    for value, label in order_targets(b, side):
-        squad = value.removeprefix(SQUAD) if value.startswith(SQUAD) else None
-        squad = squad or profile.squad_of(b.units[value])  # an officer: his squad
-        options.append(Option(value, label, group=SQUAD + squad if squad else None))
+    options = [
+        Option(value, label)
+        for value, label in order_targets(b, side)
+        if value.startswith(SQUAD) or not profile.squad_of(b.units[value])
+    ]
     picked = yield Pick(
         key="orders.face",
         side=side,

@@ -14,6 +14,7 @@ from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
+from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.kit import reset, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
@@ -63,8 +64,7 @@ class CapeEtEpee(BaseSystem):
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
     scenario_options = profile.scenario_options()
-    min_players = profile.rules()["players"]["min"]
-    max_players = profile.rules()["players"]["max"]
+    min_players, max_players = player_range(profile.rules())
     unit_word = "characters"
 
     def __init__(self) -> None:

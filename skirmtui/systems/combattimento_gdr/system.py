@@ -13,6 +13,7 @@ from skirmtui.engine.core import conditions
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Stat, Unit
 from skirmtui.engine.core.causes import GM
+from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
@@ -63,8 +64,7 @@ class CombattimentoGdr(BaseSystem):
         OptionSpec("surprised", "Sides caught unaware in the first turn", list, []),
         OptionSpec("contact", "Pairs of combatants in contact at the start", list, []),
     )
-    min_players = int(rules()["players"]["min"])
-    max_players = int(rules()["players"]["max"])
+    min_players, max_players = player_range(rules())
     unit_word = "combatants"
 
     def __init__(self) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
+from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, UnitSpec
 from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
 
@@ -68,8 +69,7 @@ class PequenasGuerras(BaseSystem):
     damage_field = "markers"
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
-    min_players = int(profile.rules()["players"]["min"])
-    max_players = int(profile.rules()["players"]["max"])
+    min_players, max_players = player_range(profile.rules())
 
     def complete_profile(self, spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scalar]:
         profile.parse_weapons(str(read["weapons"]))  # refuses a weapon it cannot read

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last
+from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
@@ -15,7 +15,7 @@ from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
 from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import fall
-from skirmtui.systems.regole_base.passing import provoked
+from skirmtui.systems.regole_base.passing import provoked, provokes
 from skirmtui.systems.regole_base.profile import (
     name,
     reloadable,
@@ -56,6 +56,7 @@ def movement_step(b: Battle) -> Step:
 _GIVE_UP = {"assault": "its assault", "shooting": "its shooting"}
 #: The option of today's move menu that leads to the moves over a height.
 HEIGHT = "height"
+_OVER = Option(HEIGHT, "Jump up or descend on the way (then: simple move, march or run)")
 
 
 def _label(v: int, mode: str, words: str = "", gave: str = "") -> str:
@@ -92,9 +93,36 @@ def _mode_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, 
     """Issue 25: the moves a table makes most, each with a number key (1–9): simple,
     march giving up its assault or its shooting (RB-4: said at once), run, climb, the
     moves over a height (a second question, `_height_options`), reload and pass."""
-    over = Option(HEIGHT, "Jump up or descend on the way (then: simple move, march or run)")
     rest = _rest(v, reload)
-    return (*_modes(v, ""), rest[0], over, *rest[1:])
+    return (*_modes(v, ""), rest[0], _OVER, *rest[1:])
+
+
+#: The answer of a side the table plays for a plain move that provoked nothing
+#: (`clear:simple`; issue 25): no question of what it passed follows.
+CLEAR = "clear:"
+_NOTHING = 'passing no enemy within 1"'
+_SOME = 'passing enemies within 1" (which: next)'
+_RUN_NOTHING = "passing no enemy within 1\" nor within half a weapon's range"
+_RUN_SOME = "passing enemies within 1\" or half a weapon's range (which: next)"
+
+
+@cache
+def _told_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
+    """Issue 25, a side the table plays when an enemy could make a free attack: the
+    table moved the model, so it says the move and whether it provoked anything in one
+    answer (RB-4, RB-17): each plain move twice, "passing no enemy" (nothing more is
+    asked) and "passing enemies" (which, next). The moves made most first, on the
+    number keys."""
+    plain = _modes(v, "")  # simple, march (assault), march (shooting), run
+    rest = _rest(v, reload)  # climb, reloads, pass
+
+    def said(option: Option, clear: bool) -> Option:
+        run = option.value == "run"
+        words = (_RUN_NOTHING if run else _NOTHING) if clear else (_RUN_SOME if run else _SOME)
+        return Option((CLEAR if clear else "") + option.value, f"{option.label}; {words}")
+
+    passing = [said(o, False) for o in (plain[0], plain[3], plain[1], plain[2])]
+    return (*(said(o, True) for o in plain), rest[0], _OVER, rest[-1], *passing, *rest[1:-1])
 
 
 @cache
@@ -122,11 +150,19 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
     assault, no shooting; "ran" for enemy shooting this round and the next)."""
     loads = tuple((w.id, w.name) for w in reloadable(unit))
     v = unit.num("v")
-    older = asks_as_of(b, FIRST_PASS)
-    options = _first_pass_options(v, loads) if older else _mode_options(v, loads)
+    key, options = "move.mode", _mode_options(v, loads)
+    if asks_as_of(b, FIRST_PASS):
+        options = _first_pass_options(v, loads)
+    # A side the app plays decides its move; the table then says what it passed (a fact
+    # the app never answers): the two stay apart for it (issue 26).
+    told = not asks_as_of(b, SECOND_PASS) and unit.side not in b.ai and provokes(b, unit)
+    if told:
+        key, options = "move.made", _told_options(v, loads)
     text = f"{name(unit)} (V {v}): how does it move?"
-    asked = about(Choose, unit, key="move.mode", text=text, options=options)
+    asked = about(Choose, unit, key=key, text=text, options=options)
     choice = str((yield offer_last(b, asked)))
+    clear = choice.startswith(CLEAR)
+    choice = choice.removeprefix(CLEAR)
     if choice == HEIGHT and not unit.removed:
         text = f"{name(unit)} (V {v}): how does it move over the height?"
         over = about(Choose, unit, key="move.over", text=text, options=_height_options(v))
@@ -165,7 +201,8 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
             return
     # RB-21: a failed jump or descent ends the move there, but the model ran to it: the
     # enemies it passed within 1" or within half range of (RB-4, RB-17) still had it.
-    yield from provoked(b, unit, run=mode == "run")
+    said = None if not told or height else not clear  # "passing enemies": at least one
+    yield from provoked(b, unit, run=mode == "run", some=said)
 
 
 def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:

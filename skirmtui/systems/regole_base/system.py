@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
+from skirmtui.engine.core.asking import ASKED_BEFORE_SECOND_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
+from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.system import FieldSpec, Phase, UnitSpec
 from skirmtui.systems.regole_base import profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
@@ -47,6 +48,10 @@ class RegoleBase(BaseSystem):
             "move.free_attacker",
             "move.free_shooter",
             "shoot.under",
+            # A side the table plays says its move and whether it passed an enemy at
+            # once (issue 25); a side the app plays chooses `move.mode`, then the table
+            # says `move.passed`.
+            "move.made",
         }
     )
     id = SYSTEM_ID
@@ -61,8 +66,7 @@ class RegoleBase(BaseSystem):
     unit_fields = profile.UNIT_FIELDS
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
-    min_players = int(rules()["players"]["min"])
-    max_players = int(rules()["players"]["max"])
+    min_players, max_players = player_range(rules())
     unit_word = "models"
     #: A wound takes one from the current R (the GM's quick `+`; `-` gives one back).
     damage_field = "r"
@@ -91,8 +95,9 @@ class RegoleBase(BaseSystem):
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
         """Saves from before issue 25 asked each enemy passed and weapon run past; saves
-        of its first pass asked what a march gives up on its own (tried first)."""
-        return ASKED_BEFORE_FIRST_PASS
+        of its first pass asked what a march gives up on its own; saves of its second
+        pass asked a table side's move and what it passed apart (tried first)."""
+        return ASKED_BEFORE_SECOND_PASS
 
     def check_end(self, battle: Battle) -> None:
         """RB-12: a side with no models left ends the battle at once, in the middle of an

@@ -14,6 +14,7 @@ from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.causes import RULE
+from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import reset, stat_test, unit_choices, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option
@@ -63,8 +64,7 @@ class WargamingIntroduttivo(Movement, Combat, Views):
     damage_field = "damage"
     profile_fields = profile.PROFILE_FIELDS
     setup_options = profile.setup_options()
-    min_players = profile.rules()["players"]["min"]
-    max_players = profile.rules()["players"]["max"]
+    min_players, max_players = player_range(profile.rules())
 
     def __init__(self) -> None:
         self.phases = (

@@ -27,6 +27,7 @@ from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.player_log import PlayerLog
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
+from skirmtui.tui.widgets.units_column import units_column
 
 
 def question_words(session: Session) -> Text:
@@ -88,9 +89,7 @@ class PlayerScreen(Screen[None]):
         session = self.session
         yield Breadcrumb(session, id="breadcrumb")
         with Horizontal(id="panes"):
-            with Vertical(id="left"):
-                yield Roster(session, id="roster")
-                yield QueueView(session, id="queue")
+            yield units_column(session)
             with Vertical(id="middle"):
                 yield NowPane(session, id="now")
                 yield PlayerLog(session, id="log")
@@ -106,8 +105,6 @@ class PlayerScreen(Screen[None]):
         self.set_class(width < NARROW, "-narrow")
 
     def on_mount(self) -> None:
-        self.query_one("#roster").border_title = "Roster"
-        self.query_one("#queue").border_title = "Queue"
         self.query_one("#now").border_title = "Now"
         self.query_one("#log").border_title = "Combat log (newest first)"
         self.query_one(PlayerLog).sync()

@@ -31,6 +31,7 @@ from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.review_charts import ReviewCharts
 from skirmtui.tui.widgets.roster import Roster
+from skirmtui.tui.widgets.units_column import units_column
 
 ALL = "*"
 #: Play-outs a point for the review's chance to win (the luck screen's count).
@@ -72,9 +73,7 @@ class ReviewScreen(Screen[None]):
         cursor = self.cursor
         yield Breadcrumb(cursor, id="breadcrumb")
         with Horizontal(id="panes"):
-            with Vertical(id="left"):
-                yield Roster(cursor, id="roster")
-                yield QueueView(cursor, id="queue")
+            yield units_column(cursor, "Roster at this point")
             with Vertical(id="middle"):
                 with Horizontal(id="filters"):
                     yield Select(self._choices("round"), prompt="round", id="f-round", compact=True)
@@ -93,8 +92,6 @@ class ReviewScreen(Screen[None]):
         self.query_one("#summary", Static).update(
             plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True)
         )
-        self.query_one("#roster").border_title = "Roster at this point"
-        self.query_one("#queue").border_title = "Queue"
         self._fill()
         self._moved()
 

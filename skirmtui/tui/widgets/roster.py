@@ -21,6 +21,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from skirmtui.engine.core.conditions import of_unit
 from skirmtui.engine.core.session import Session
@@ -79,13 +80,12 @@ class Roster(ScrollView, can_focus=True):
         "roster--mark",
     }
 
+    #: Textual's option-list keys and actions (↑ ↓ PgUp PgDn Home End) but Enter, which
+    #: answers the question whichever pane has focus.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(-1)", show=False),
-        Binding("down", "move(1)", show=False),
-        Binding("pageup", "page(-1)", show=False),
-        Binding("pagedown", "page(1)", show=False),
-        Binding("home", "move(-1_000_000)", show=False),
-        Binding("end", "move(1_000_000)", show=False),
+        binding
+        for binding in OptionList.BINDINGS
+        if not (isinstance(binding, Binding) and binding.action == "select")
     ]
 
     class UnitSelected(Message):
@@ -234,11 +234,23 @@ class Roster(ScrollView, can_focus=True):
 
     # -- moving the cursor -----------------------------------------------------------------
 
-    def action_move(self, delta: int) -> None:
-        self.move_cursor(self.cursor + delta)
+    def action_cursor_up(self) -> None:
+        self.move_cursor(self.cursor - 1)
 
-    def action_page(self, pages: int) -> None:
-        self.move_cursor(self.cursor + pages * max(1, self.size.height - 2))
+    def action_cursor_down(self) -> None:
+        self.move_cursor(self.cursor + 1)
+
+    def action_page_up(self) -> None:
+        self.move_cursor(self.cursor - max(1, self.size.height - 2))
+
+    def action_page_down(self) -> None:
+        self.move_cursor(self.cursor + max(1, self.size.height - 2))
+
+    def action_first(self) -> None:
+        self.move_cursor(0)
+
+    def action_last(self) -> None:
+        self.move_cursor(len(self.rows) - 1)
 
     def select(self, unit_id: str) -> None:
         """Put the cursor on `unit_id` (the unit a prompt is about)."""
