@@ -121,7 +121,10 @@ def last_answer(
 
 def offer_last(b: Battle, prompt: P) -> P:
     """`prompt` with last time's answer to the same question about the same unit as its
-    `default`, when that answer is still legal (a `Pick`: what is left of it)."""
+    `default`, when that answer is still legal (a `Pick`: what is left of it). Random
+    play reads no default (`Battle.offers` off): the prompt as it is."""
+    if not b.offers:
+        return prompt
     last = last_answer(b, prompt.key, side=prompt.side, actor=prompt.actor)
     default: AnswerValue | None = None
     if isinstance(prompt, Pick):

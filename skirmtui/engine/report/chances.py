@@ -20,7 +20,6 @@ import math
 import random
 
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.session import Session
@@ -140,8 +139,8 @@ def chances(
             rng = random.Random(setup.seed * 1_000_003 + playout)
             runner = Runner(system, _private(point.battle), point.at)
             answered = 0
-            while (prompt := runner.prompt) is not None and answered < MAX_PLAYOUT_ANSWERS:
-                runner.apply(Item(prompt.key, prompt.random_answer(rng)))
+            while runner.prompt is not None and answered < MAX_PLAYOUT_ANSWERS:
+                runner.answer_random(rng)  # as `sim` plays: legal by construction
                 answered += 1
             result = runner.battle.result
             winner = result.winner if result is not None and result.winner else DRAW

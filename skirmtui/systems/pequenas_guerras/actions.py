@@ -181,11 +181,10 @@ def _charge_target(b: Battle, unit: Unit) -> Sub[tuple[Unit | None, str | None]]
 
 @cache
 def _charge_paths(distance: float) -> tuple[Option, ...]:
-    """`charge.path`: it cannot reach, or it reaches crossing what the move asks."""
-    reach = (Option(NO_TARGET, "it cannot reach"),)
-    return reach + tuple(
-        Option(o.value, f"it reaches: {o.label}") for o in _move_options(distance, True)
-    )
+    """`charge.path`: it reaches crossing what the move asks, or it cannot reach (the
+    likely answer first: the app's look-ahead reads on with it, engine/play/)."""
+    paths = [Option(o.value, f"it reaches: {o.label}") for o in _move_options(distance, True)]
+    return (*paths, Option(NO_TARGET, "it cannot reach"))
 
 
 def _charge(b: Battle, unit: Unit, target: Unit, path: str | None) -> Sub[None]:

@@ -277,7 +277,8 @@ SEP = "|"
 def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[int, bool]]:
     """G-1 and PG-5: how many of the shooter's models have the target in range and in
     sight, and whether most of the target's models are in or behind cover — one answer
-    (the same facts `shoot.in_range`/`shoot.models` and `shoot.cover` asked apart)."""
+    (the same facts `shoot.in_range`/`shoot.models` and `shoot.cover` asked apart). The
+    likely answer first: the app's look-ahead reads on with it (engine/play/)."""
     models = shooter.num("models")
     where = f"most of {target.label}'s models"
     if models > 1:
@@ -285,20 +286,21 @@ def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[i
             f"How many of {shooter.label}'s {models} models have {target.label} within "
             f"{weapon.range_cm} cm and in line of sight, and are {where} in or behind cover?"
         )
-        options = [Option("0", "none of them: it cannot shoot")]
+        options = []
         for n in range(models, 0, -1):
             seen = f"{n} of {models} models"
             options.append(Option(f"{n}{SEP}open", f"{seen}; {where} in the open"))
             options.append(Option(f"{n}{SEP}cover", f"{seen}; {where} in or behind cover"))
+        options.append(Option("0", "none of them: it cannot shoot"))
     else:
         text = (
             f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
             f"line of sight, and are {where} in or behind cover?"
         )
         options = [
-            Option("0", "out of range or out of sight: it cannot shoot"),
             Option(f"1{SEP}open", f"in range and sight; {where} in the open"),
             Option(f"1{SEP}cover", f"in range and sight; {where} in or behind cover"),
+            Option("0", "out of range or out of sight: it cannot shoot"),
         ]
     answer = yield about(
         Choose, shooter, target=target, key="shoot.sight", text=text, options=options
