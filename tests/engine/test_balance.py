@@ -126,15 +126,18 @@ def test_a_sweep_replays_the_same_seeds() -> None:
 
 
 def test_early_stop_honours_the_precision() -> None:
-    p = plan(precision=12.0, battles=100_000)
+    # A precision the first chunk does not reach, whatever battles the rules play now.
+    first = run_plan(plan(battles=plan().chunk), get_system, 2)
+    points = round(first.tally.widest(plan()) * 100 - 0.5, 2)
+    p = plan(precision=points, battles=100_000)
     outcome = run_plan(p, get_system, 2)
     assert outcome.stopped == PRECISION
-    assert outcome.tally.widest(p) <= 0.12
+    assert outcome.tally.widest(p) <= points / 100
     assert outcome.tally.battles % p.chunk == 0  # checked at chunk boundaries only
     assert outcome.tally.battles > p.chunk
     # one chunk earlier, some interval was still wider
     earlier = run_plan(plan(battles=outcome.tally.battles - p.chunk), get_system, 2)
-    assert earlier.tally.widest(p) > 0.12
+    assert earlier.tally.widest(p) > points / 100
 
 
 def test_ctrl_c_returns_the_partial_report() -> None:

@@ -145,3 +145,19 @@ def test_a_terminal_is_told_what_the_wait_is_for(
     assert "--playouts 0 skips it" in capsys.readouterr().err
     assert main(["export", save, "--format", "md", "--playouts", "0"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_strength_is_in_points_where_profiles_carry_them() -> None:
+    """Issue 27: "side strength (units and points standing)", in SVG and the terminal."""
+    from skirmtui.engine.report.charts import strength_series
+    from skirmtui.engine.report.losses import worth
+
+    battle = _example("wargaming-introduttivo").battle
+    priced, labels, series, _ = strength_series(battle)
+    fielded = {
+        s.id: sum(worth(u) or 0 for u in battle.units.values() if u.side == s.id)
+        for s in battle.sides
+    }
+    assert priced and labels[0] == "Start"
+    assert [values[0] for _, values in series] == [fielded[s.id] for s in battle.sides]
+    assert not strength_series(_example("regole-base").battle)[0]  # no costs: units

@@ -295,6 +295,7 @@ def test_ce6_the_character_and_its_action_are_one_answer() -> None:
         "done",
     ]
     assert disabled(now)["blue1|shoot"] == "no missile weapon"  # listed, with its reason
+    assert now.prompt is not None and now.prompt.actor == "blue1"  # the one left: about it
     play(now, ("na.act", "blue1|move"))
     for s in (before, now):
         assert "B moves up to 5 um" in [e.text for e in s.battle.log]

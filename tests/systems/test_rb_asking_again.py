@@ -13,12 +13,11 @@ skipped gives the same outcome, with the same dice, as the first pass's question
 - the models under the blunderbuss template are one multi-select (`shoot.under`).
 
 `before` plays with `questions = "first pass"` (what a save of that time replays with),
-`now` with today's questions (no option).
+`now` with `questions = "second pass"`, where these changes came (a table side's move
+and what it passed are one answer since: test_rb_move_made.py).
 """
 
 from __future__ import annotations
-
-import attrs
 
 from skirmtui.engine.core.prompts import Choose, Pick
 from skirmtui.engine.core.session import Session
@@ -26,22 +25,21 @@ from skirmtui.engine.core.system import decides
 from skirmtui.engine.store.reader import load_session
 from skirmtui.systems.registry import systems
 from skirmtui.systems.regole_base import SYSTEM
-from tests.systems.rb_helpers import initiative, model, pass_movement, session, setup, texts
+from tests.systems.rb_helpers import initiative, model, pass_movement, session, texts
 from tests.systems.scripting import key, play, stat
 from tests.systems.test_rb_first_pass_saves import SAVES
 
 FIRST_PASS = {"questions": "first pass"}
+SECOND_PASS = {"questions": "second pass"}
 
 
-def _today(units: dict[str, list[tuple[str, dict[str, object]]]]) -> Session:
-    """A battle asking today's questions (the rule tests' helpers ask one at a time)."""
-    made = setup(units)
-    options = {k: v for k, v in made.options.items() if k != "questions"}
-    return Session(SYSTEM, attrs.evolve(made, options=options))
+def _second(units: dict[str, list[tuple[str, dict[str, object]]]]) -> Session:
+    """A battle asking the second pass's questions."""
+    return session(units, **SECOND_PASS)
 
 
 def _both(units: dict[str, list[tuple[str, dict[str, object]]]]) -> tuple[Session, Session]:
-    return session(units, **FIRST_PASS), _today(units)
+    return session(units, **FIRST_PASS), _second(units)
 
 
 # -- RB-4: a march and what it gives up ----------------------------------------------------
@@ -149,7 +147,7 @@ def test_rb6_a_side_the_app_plays_still_has_the_reach_asked_as_a_table_fact() ->
     """Issue 26: the app answers decisions only. A side it plays chooses the charge
     (`assault.action`, a decision) and the table says the reach (`assault.reach`, a
     fact): the merged question is never put to it."""
-    s = _today({"red": [model("A")], "blue": [model("B")]})
+    s = _second({"red": [model("A")], "blue": [model("B")]})
     s.gm("gm.ai", side="red", persona="balanced")
     _to_assault(s)
     assert key(s) == "assault.action" and isinstance(s.prompt, Choose)
@@ -229,7 +227,7 @@ def test_rb13_an_escape_with_no_enemy_left_to_pass_still_says_move_it() -> None:
     """No enemy could make a free attack (the only one is the melee's): no question
     follows, so the table is still told to move the model and says when it has."""
     units = {"red": [model("A")], "blue": [model("B")]}
-    s = _today(units)
+    s = _second(units)
     _escape(s, "assault.charge")
     assert key(s) == "assault.escape_move"
     assert s.prompt is not None and s.prompt.text == 'B escapes: move it up to 4" away — done?'

@@ -28,14 +28,30 @@ ONE_AT_A_TIME = "one at a time"
 #: Its value for a battle played with issue 25's first pass (saves of 2026-11-25), for a
 #: system that has asked less again since (e.g. a unit and its action in one answer).
 FIRST_PASS = "first pass"
+#: Its value for a battle played with a system's second pass (saves of 2026-11-25 from
+#: 20:00 UTC), for a system that has asked less once more since.
+SECOND_PASS = "second pass"
+#: Its value for a battle played with a system's third pass (saves of 2026-11-25 from
+#: 20:20 UTC), for a system that has asked less once more since.
+THIRD_PASS = "third pass"
 #: The values above, oldest first: a battle played with one asks as it did then.
-_TIERS = (ONE_AT_A_TIME, FIRST_PASS)
+_TIERS = (ONE_AT_A_TIME, FIRST_PASS, SECOND_PASS, THIRD_PASS)
 #: `older_questions()` of a system that asks less since issue 25.
 ASKED_BEFORE: tuple[dict[str, str], ...] = ({QUESTIONS: ONE_AT_A_TIME},)
 #: `older_questions()` of a system that asks less again since issue 25's first pass.
 ASKED_BEFORE_FIRST_PASS: tuple[dict[str, str], ...] = (
     {QUESTIONS: FIRST_PASS},
     {QUESTIONS: ONE_AT_A_TIME},
+)
+#: `older_questions()` of a system that asks less once more since its second pass.
+ASKED_BEFORE_SECOND_PASS: tuple[dict[str, str], ...] = (
+    {QUESTIONS: SECOND_PASS},
+    *ASKED_BEFORE_FIRST_PASS,
+)
+#: `older_questions()` of a system that asks less once more since its third pass.
+ASKED_BEFORE_THIRD_PASS: tuple[dict[str, str], ...] = (
+    {QUESTIONS: THIRD_PASS},
+    *ASKED_BEFORE_SECOND_PASS,
 )
 
 
@@ -46,7 +62,8 @@ def one_at_a_time(b: Battle) -> bool:
 
 def asks_as_of(b: Battle, tier: str) -> bool:
     """Whether this battle asks the questions of `tier` or older ones (a save played
-    then): `asks_as_of(b, FIRST_PASS)` is true for a first-pass or a pre-issue-25 save."""
+    then): `asks_as_of(b, FIRST_PASS)` is true for a first-pass or a pre-issue-25 save,
+    `asks_as_of(b, SECOND_PASS)` for those and a second-pass save."""
     played = b.options.get(QUESTIONS)
     return played in _TIERS and _TIERS.index(played) <= _TIERS.index(tier)
 
@@ -104,7 +121,10 @@ def last_answer(
 
 def offer_last(b: Battle, prompt: P) -> P:
     """`prompt` with last time's answer to the same question about the same unit as its
-    `default`, when that answer is still legal (a `Pick`: what is left of it)."""
+    `default`, when that answer is still legal (a `Pick`: what is left of it). Random
+    play reads no default (`Battle.offers` off): the prompt as it is."""
+    if not b.offers:
+        return prompt
     last = last_answer(b, prompt.key, side=prompt.side, actor=prompt.actor)
     default: AnswerValue | None = None
     if isinstance(prompt, Pick):

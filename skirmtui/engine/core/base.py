@@ -57,6 +57,9 @@ class BaseSystem:
     glossary: tuple[tuple[str, str], ...] = ()
     #: Keys of questions only the table answers (engine/core/system.py `decides`).
     table_facts: frozenset[str] = frozenset()
+    #: Table facts (a choice of more than two) whose first option is the likely answer:
+    #: the app's look-ahead reads on with it (engine/play/lookahead.py).
+    likely_first: frozenset[str] = frozenset()
     #: What one more wound does to `damage_field`: +1 where the field counts damage
     #: taken, -1 where it counts what is left (regole-base's current R).
     damage_step: int = 1

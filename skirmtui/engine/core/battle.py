@@ -156,6 +156,9 @@ class Battle:
     answered: dict[tuple[str, str | None, str | None], Any] = attrs.field(
         factory=dict, eq=False, repr=False
     )
+    #: Whether prompts offer last time's answer as their default (`asking.offer_last`).
+    #: Random play (`play_battle`: sim, balance) reads no default: off there.
+    offers: bool = attrs.field(default=True, eq=False, repr=False)
     #: How many effects each field has had (a stat's name, "removed", a tracked position
     #: field): an end check run after every answer skips its pass over the units while
     #: what it reads is unchanged (engine/core/watch.py). Copied with the battle.
@@ -408,6 +411,7 @@ class Battle:
             ai=dict(self.ai),
             end_held=self.end_held,
             answered=dict(self.answered),
+            offers=self.offers,
             changes=defaultdict(int, self.changes),
         )
 

@@ -215,7 +215,8 @@ class Pick(Prompt):
         bounds."""
         picked: list[Option] = []
         groups: dict[str, list[Option]] = {}
-        for option in self.enabled():
+        enabled = self.enabled()
+        for option in enabled:
             if option.group is not None:
                 groups.setdefault(option.group, []).append(option)
             elif rng.random() < (PASSIVE_CHANCE if option.passive else 0.5):
@@ -225,7 +226,8 @@ class Pick(Prompt):
         if len(picked) > most:
             picked = rng.sample(picked, most)
         taken = {o.group for o in picked}
-        rest = [o for o in self.enabled() if o not in picked and o.group not in taken]
+        short = len(picked) < self.minimum  # (the rest is made only when it is needed)
+        rest = [o for o in enabled if o not in picked and o.group not in taken] if short else []
         while len(picked) < self.minimum and rest:
             option = rest.pop(rng.randrange(len(rest)))
             picked.append(option)

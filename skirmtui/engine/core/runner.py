@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import BY_AI, Item
 from skirmtui.engine.core.overrides import apply_override, hoisted
@@ -71,6 +72,10 @@ class Runner:
         #: The entries applied since that boundary, in the order a restart plays them:
         #: (index in the log, item, hoisted to the boundary).
         self._segment: list[tuple[int, Item, bool]] = []
+        #: The system's end check, or None when it has none of its own (`BaseSystem`'s
+        #: does nothing): `_advance` would call it about twice an answer.
+        own = getattr(type(system), "check_end", None) is not BaseSystem.check_end
+        self._check_end = system.check_end if own else None
         self._advance(None, fresh=True)
 
     def apply(self, item: Item) -> Item:
@@ -208,13 +213,13 @@ class Runner:
         `over` property: this runs after every answer.)"""
         silent = 0
         battle = self.battle
-        check_end = self.system.check_end
+        check_end = self._check_end
         while True:
             if self._step is None:
                 if within:
                     self.prompt = None
                     return
-                if battle.result is None:
+                if check_end is not None and battle.result is None:
                     check_end(battle)
                 if battle.result is not None:
                     self.prompt = None
@@ -234,7 +239,8 @@ class Runner:
                 self._step = step
                 fresh = True
                 # `next_step` may have changed the battle before the step's first line.
-                check_end(battle)
+                if check_end is not None:
+                    check_end(battle)
                 if battle.result is not None:
                     self._stop()
                     return
@@ -243,7 +249,7 @@ class Runner:
             except StopIteration:
                 self._step = None
                 continue
-            if battle.result is None and not battle.end_held:
+            if check_end is not None and battle.result is None and not battle.end_held:
                 check_end(battle)
             if battle.result is not None:
                 self._stop()

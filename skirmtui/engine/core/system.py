@@ -272,6 +272,9 @@ class RuleSystem(Protocol):
     glossary: tuple[tuple[str, str], ...]
     #: Prompt keys only the table answers: an AI side never does (see `decides`).
     table_facts: frozenset[str]
+    #: Table facts asked as a choice of more than two answers whose first option is the
+    #: likely one: the app's look-ahead reads on with it (others it stops at).
+    likely_first: frozenset[str]
 
     def check_setup(self, setup: Setup) -> list[str]:
         """Raise `SetupError` for a setup the rules refuse; return warnings."""

@@ -195,6 +195,8 @@ class Search:
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
         decision = decides(self.system, prompt)
         answers = answers_of(prompt, every_number=False, decision=decision)
+        if not decision and len(answers) > 2 and prompt.key in self.system.likely_first:
+            answers = answers[:1]  # a table fact its system says is likely first
         if len(answers) == 1:
             item = Item(prompt.key, answers[0])
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))

@@ -55,7 +55,9 @@ def play_battle(
     is undone), so each battle is ~10% faster; `Session(system, setup, items)` replays
     the log when a save is wanted. A rule step that crashes raises `RulesFailed`, as a
     session's answer does."""
-    runner = Runner(system, system.new_battle(setup))
+    battle = system.new_battle(setup)
+    battle.offers = False  # random answers read no default
+    runner = Runner(system, battle)
     items: list[Item] = []
     while (prompt := runner.prompt) is not None:
         if len(items) >= max_answers:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.session import Session
@@ -125,11 +125,25 @@ def starts(session: Session, after: set[int] | None = None) -> list[Start]:
     ]
 
 
+class Cancelled(Exception):
+    """The play-outs were stopped (`cancelled()` said so): nothing was estimated."""
+
+
+def never() -> bool:
+    return False
+
+
 def chances(
-    session: Session, playouts: int = PLAYOUTS, *, losses: bool = False
+    session: Session,
+    playouts: int = PLAYOUTS,
+    *,
+    losses: bool = False,
+    cancelled: Callable[[], bool] = never,
 ) -> list[RoundChance]:
     """Each side's chance to win at the start of every round played (and, `losses`,
-    after every answer that took a unit off), then (a finished battle) its result."""
+    after every answer that took a unit off), then (a finished battle) its result.
+    `cancelled` is asked before each play-out (a TUI worker whose screen closed):
+    `Cancelled` is raised as soon as it says yes."""
     system, setup = session.system, session.setup
     sides = [s.id for s in setup.sides]
     losing = losing_answers(session.battle) if losses else set()
@@ -137,11 +151,13 @@ def chances(
     for point in starts(session, losing):
         wins = dict.fromkeys([*sides, DRAW], 0)
         for playout in range(playouts):
+            if cancelled():
+                raise Cancelled
             rng = random.Random(setup.seed * 1_000_003 + playout)
             runner = Runner(system, _private(point.battle), point.at)
             answered = 0
-            while (prompt := runner.prompt) is not None and answered < MAX_PLAYOUT_ANSWERS:
-                runner.apply(Item(prompt.key, prompt.random_answer(rng)))
+            while runner.prompt is not None and answered < MAX_PLAYOUT_ANSWERS:
+                runner.answer_random(rng)  # as `sim` plays: legal by construction
                 answered += 1
             result = runner.battle.result
             winner = result.winner if result is not None and result.winner else DRAW

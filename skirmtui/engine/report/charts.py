@@ -159,15 +159,24 @@ def luck_series(battle: Battle) -> list[tuple[str, dict[str, float]]]:
     return out
 
 
-def strength_chart(battle: Battle) -> str:
+def strength_series(
+    battle: Battle,
+) -> tuple[bool, list[str], list[tuple[str, list[float]]], float]:
+    """(points or units, labels, each side's strength standing, the top): points where
+    profiles carry them, else units; the strength chart, in SVG or in the terminal."""
     rows = standing(battle)
     priced = any(sum(w.values()) != sum(u.values()) for _, u, w in rows)
     series = [
         (s.name, [float((w if priced else u)[s.id]) for _, u, w in rows]) for s in battle.sides
     ]
     top = max((max(v) for _, v in series), default=1.0) or 1.0
+    return priced, [r[0] for r in rows], series, top
+
+
+def strength_chart(battle: Battle) -> str:
+    priced, labels, series, top = strength_series(battle)
     what = "Strength standing (points)" if priced else "Units standing"
-    return line_chart(what, [r[0] for r in rows], series, top)
+    return line_chart(what, labels, series, top)
 
 
 def chance_series(

@@ -33,11 +33,15 @@ __all__ = ["Loss", "cell", "losses", "markdown_report", "row", "worth"]
 
 
 def markdown_report(
-    session: Session, summary: list[str], turning: Turning | None, *, full: bool = False
+    session: Session,
+    summary: list[str],
+    turning: Turning | None = None,
+    *,
+    full: bool = False,
 ) -> str:
     """The report as Markdown text: a page or two; `turning`: the chance to win and its
-    turning points (turning.py; None: not estimated); `full` adds each unit's luck, the
-    final roster and the whole battle told entry by entry."""
+    turning points (turning.py; None: not estimated, and the page says so); `full` adds
+    each unit's luck, the final roster and the whole battle told entry by entry."""
     battle = session.battle
     names = battle.labels
     lost = losses(battle)

@@ -162,6 +162,9 @@ def na_step(b: Battle) -> Step:
                 Choose(
                     key="na.act",
                     side=side,
+                    # One character left: the question is about it (the roster marks it;
+                    # Enter offers what it did last turn, when it still may).
+                    actor=waiting[0].id if len(waiting) == 1 else None,
                     text=f"{b.side_name(side)}: which non-activated character acts, and how?",
                     options=[*merged, stop],
                 ),

@@ -197,9 +197,12 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
 # -- shooting (PG-5) ------------------------------------------------------------------------
 
 
-def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> Sub[bool]:
+def shoot(
+    b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False, firing: int | None = None
+) -> Sub[bool]:
     """One unit shoots another; returns whether it fired. Overwatch (`reaction`) gives
-    the target cover (seed: "o alvo recebe o benefício de cobertura")."""
+    the target cover (seed: "o alvo recebe o benefício de cobertura"). `firing`: the
+    models in range and sight, when the table said it already (`overwatch.shot`)."""
     weapons = ranged_weapons(shooter)
     if not weapons:
         return False
@@ -212,7 +215,9 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
     )
     weapon = weapons[int(picked)]
     in_cover = reaction or target.flag("cover")
-    if in_cover or asks_as_of(b, FIRST_PASS):
+    if firing is not None:
+        pass  # said with the decision to shoot
+    elif in_cover or asks_as_of(b, FIRST_PASS):
         firing = yield from _models_in_range(shooter, target, weapon)
     else:  # issue 25: sight and cover, two facts of the table, in one answer
         firing, in_cover = yield from _sight_and_cover(shooter, target, weapon)
@@ -277,7 +282,8 @@ SEP = "|"
 def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[int, bool]]:
     """G-1 and PG-5: how many of the shooter's models have the target in range and in
     sight, and whether most of the target's models are in or behind cover — one answer
-    (the same facts `shoot.in_range`/`shoot.models` and `shoot.cover` asked apart)."""
+    (the same facts `shoot.in_range`/`shoot.models` and `shoot.cover` asked apart). The
+    likely answer first: the app's look-ahead reads on with it (engine/play/)."""
     models = shooter.num("models")
     where = f"most of {target.label}'s models"
     if models > 1:
@@ -285,20 +291,21 @@ def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[i
             f"How many of {shooter.label}'s {models} models have {target.label} within "
             f"{weapon.range_cm} cm and in line of sight, and are {where} in or behind cover?"
         )
-        options = [Option("0", "none of them: it cannot shoot")]
+        options = []
         for n in range(models, 0, -1):
             seen = f"{n} of {models} models"
             options.append(Option(f"{n}{SEP}open", f"{seen}; {where} in the open"))
             options.append(Option(f"{n}{SEP}cover", f"{seen}; {where} in or behind cover"))
+        options.append(Option("0", "none of them: it cannot shoot"))
     else:
         text = (
             f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
             f"line of sight, and are {where} in or behind cover?"
         )
         options = [
-            Option("0", "out of range or out of sight: it cannot shoot"),
             Option(f"1{SEP}open", f"in range and sight; {where} in the open"),
             Option(f"1{SEP}cover", f"in range and sight; {where} in or behind cover"),
+            Option("0", "out of range or out of sight: it cannot shoot"),
         ]
     answer = yield about(
         Choose, shooter, target=target, key="shoot.sight", text=text, options=options

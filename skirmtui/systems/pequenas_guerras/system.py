@@ -51,11 +51,15 @@ class PequenasGuerras(BaseSystem):
             "shoot.in_range",
             "shoot.sight",
             "charge.path",
+            "overwatch.shot",
             "melee.counter_reach",
             "move.terrain",
             "objective.control",
         }
     )
+    #: Facts of several answers listed likely first (in range and sight, a charge that
+    #: reaches over open ground, a move over open ground): the app's look-ahead reads on.
+    likely_first = frozenset({"shoot.sight", "charge.path", "move.terrain"})
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"

@@ -7,7 +7,13 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last
+from skirmtui.engine.core.asking import (
+    FIRST_PASS,
+    SECOND_PASS,
+    THIRD_PASS,
+    asks_as_of,
+    offer_last,
+)
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
@@ -15,7 +21,7 @@ from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
 from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import fall
-from skirmtui.systems.regole_base.passing import provoked
+from skirmtui.systems.regole_base.passing import provoked, provokes
 from skirmtui.systems.regole_base.profile import (
     name,
     reloadable,
@@ -41,21 +47,60 @@ def can_move(b: Battle, unit: Unit) -> bool:
 
 
 def movement_step(b: Battle) -> Step:
-    unit = yield from turns.alternate(b, can_move, "move.model", "moves")
-    if unit is None:
-        turns.start_phase(b, "assault")
-        return
+    found = turns.next_mover(b, can_move)
+    given: str | None = None
+    if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
+        unit, given = yield from _which_and_how(b, *found)
+    else:
+        chosen = yield from turns.alternate(b, can_move, "move.model", "moves")
+        if chosen is None:
+            turns.start_phase(b, "assault")
+            return
+        unit = chosen
     if unit.flag("fleeing"):
         yield from _fleeing(b, unit)
     else:
-        yield from move(b, unit)
+        yield from move(b, unit, given)
     conditions.activation_ended(b, unit.id)
+
+
+#: Between a model and its move in an answer to `move.which` ("red1|run").
+SEP = "|"
+
+
+def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, str]]:
+    """Issue 25: which model moves and how, in one answer (the rules let the player
+    choose both at once, RB-3), grouped by model: a model's number opens its moves
+    (two keys, one answer). A side the table plays says what the move provoked with it
+    (`move.made`'s options: a table fact, `move.which_made`); a side the app plays
+    decides the model and its move (`move.which`), and the table then says the rest."""
+    told = False
+    options: list[Option] = []
+    for unit in ready:
+        if unit.flag("fleeing"):  # RB-11: no choice of move, its recovery or its flight
+            label = f"{name(unit)}: fleeing (a recovery test, or it runs away)"
+            options.append(Option(unit.id + SEP + "flee", label, group=unit.id))
+            continue
+        _key, menu, told = _menu(b, unit)
+        options.extend(
+            Option(unit.id + SEP + o.value, f"{name(unit)} — {o.label}", group=unit.id)
+            for o in menu
+        )
+    key = "move.which_made" if told else "move.which"
+    text = f"{b.side_name(side)}: which model moves? (and how)"
+    choice = str((yield Choose(key=key, text=text, options=options, side=side)))
+    uid, _, how = choice.partition(SEP)
+    unit = b.units[uid]
+    turns.take_turn(b, side)
+    b.set(unit, "acted", True)
+    return unit, how
 
 
 #: What a marching model gives up this round (RB-4), said with its march (issue 25).
 _GIVE_UP = {"assault": "its assault", "shooting": "its shooting"}
 #: The option of today's move menu that leads to the moves over a height.
 HEIGHT = "height"
+_OVER = Option(HEIGHT, "Jump up or descend on the way (then: simple move, march or run)")
 
 
 def _label(v: int, mode: str, words: str = "", gave: str = "") -> str:
@@ -92,9 +137,36 @@ def _mode_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, 
     """Issue 25: the moves a table makes most, each with a number key (1–9): simple,
     march giving up its assault or its shooting (RB-4: said at once), run, climb, the
     moves over a height (a second question, `_height_options`), reload and pass."""
-    over = Option(HEIGHT, "Jump up or descend on the way (then: simple move, march or run)")
     rest = _rest(v, reload)
-    return (*_modes(v, ""), rest[0], over, *rest[1:])
+    return (*_modes(v, ""), rest[0], _OVER, *rest[1:])
+
+
+#: The answer of a side the table plays for a plain move that provoked nothing
+#: (`clear:simple`; issue 25): no question of what it passed follows.
+CLEAR = "clear:"
+_NOTHING = 'passing no enemy within 1"'
+_SOME = 'passing enemies within 1" (which: next)'
+_RUN_NOTHING = "passing no enemy within 1\" nor within half a weapon's range"
+_RUN_SOME = "passing enemies within 1\" or half a weapon's range (which: next)"
+
+
+@cache
+def _told_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
+    """Issue 25, a side the table plays when an enemy could make a free attack: the
+    table moved the model, so it says the move and whether it provoked anything in one
+    answer (RB-4, RB-17): each plain move twice, "passing no enemy" (nothing more is
+    asked) and "passing enemies" (which, next). The moves made most first, on the
+    number keys."""
+    plain = _modes(v, "")  # simple, march (assault), march (shooting), run
+    rest = _rest(v, reload)  # climb, reloads, pass
+
+    def said(option: Option, clear: bool) -> Option:
+        run = option.value == "run"
+        words = (_RUN_NOTHING if run else _NOTHING) if clear else (_RUN_SOME if run else _SOME)
+        return Option((CLEAR if clear else "") + option.value, f"{option.label}; {words}")
+
+    passing = [said(o, False) for o in (plain[0], plain[3], plain[1], plain[2])]
+    return (*(said(o, True) for o in plain), rest[0], _OVER, rest[-1], *passing, *rest[1:-1])
 
 
 @cache
@@ -117,16 +189,34 @@ def _first_pass_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Op
     return (*plain, *_rest(v, reload), *heights)
 
 
-def move(b: Battle, unit: Unit) -> Sub[None]:
-    """RB-4: simple V", march 2V" (then it gives up assault or shooting), run 3V" (no
-    assault, no shooting; "ran" for enemy shooting this round and the next)."""
+def _menu(b: Battle, unit: Unit) -> tuple[str, tuple[Option, ...], bool]:
+    """The key and options of `unit`'s move question, and whether the table says with
+    the move what it provoked (`told`)."""
     loads = tuple((w.id, w.name) for w in reloadable(unit))
     v = unit.num("v")
-    older = asks_as_of(b, FIRST_PASS)
-    options = _first_pass_options(v, loads) if older else _mode_options(v, loads)
-    text = f"{name(unit)} (V {v}): how does it move?"
-    asked = about(Choose, unit, key="move.mode", text=text, options=options)
-    choice = str((yield offer_last(b, asked)))
+    if asks_as_of(b, FIRST_PASS):
+        return "move.mode", _first_pass_options(v, loads), False
+    # A side the app plays decides its move; the table then says what it passed (a fact
+    # the app never answers): the two stay apart for it (issue 26).
+    told = not asks_as_of(b, SECOND_PASS) and unit.side not in b.ai and provokes(b, unit)
+    if told:
+        return "move.made", _told_options(v, loads), True
+    return "move.mode", _mode_options(v, loads), False
+
+
+def move(b: Battle, unit: Unit, given: str | None = None) -> Sub[None]:
+    """RB-4: simple V", march 2V" (then it gives up assault or shooting), run 3V" (no
+    assault, no shooting; "ran" for enemy shooting this round and the next). `given`:
+    the move, said with the model (`_which_and_how`)."""
+    v = unit.num("v")
+    key, options, told = _menu(b, unit)
+    if given is None:
+        text = f"{name(unit)} (V {v}): how does it move?"
+        asked = about(Choose, unit, key=key, text=text, options=options)
+        given = str((yield offer_last(b, asked)))
+    choice = given
+    clear = choice.startswith(CLEAR)
+    choice = choice.removeprefix(CLEAR)
     if choice == HEIGHT and not unit.removed:
         text = f"{name(unit)} (V {v}): how does it move over the height?"
         over = about(Choose, unit, key="move.over", text=text, options=_height_options(v))
@@ -165,7 +255,8 @@ def move(b: Battle, unit: Unit) -> Sub[None]:
             return
     # RB-21: a failed jump or descent ends the move there, but the model ran to it: the
     # enemies it passed within 1" or within half range of (RB-4, RB-17) still had it.
-    yield from provoked(b, unit, run=mode == "run")
+    said = None if not told or height else not clear  # "passing enemies": at least one
+    yield from provoked(b, unit, run=mode == "run", some=said)
 
 
 def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:

@@ -29,6 +29,11 @@ def _free_attackers(b: Battle, unit: Unit, done: set[str]) -> list[Unit]:
     ]
 
 
+def provokes(b: Battle, unit: Unit) -> bool:
+    """Whether an enemy could make a free attack on `unit` if it moved past it (RB-17)."""
+    return bool(_free_attackers(b, unit, set()))
+
+
 def _free_shooters(b: Battle, unit: Unit, done: set[str]) -> list[tuple[Unit, Weapon]]:
     """RB-17: a free shot needs a loaded weapon without a template (each one counts)."""
     return [
@@ -47,13 +52,15 @@ def provoked(
     run: bool,
     skip: frozenset[str] = frozenset(),
     moved: Moved | None = None,
+    some: bool | None = None,
 ) -> Sub[None]:
     """RB-4/RB-17: each enemy that was within 1" during the move makes one free melee
     attack that cannot be parried; running within half range of an enemy's ranged weapon
     gives it a free shot. The table says which (G-1): one question names the enemy when
     only one could have been passed. `moved`: the table is told to move the model first
     ("done?"); issue 25: when the question of what it passed follows, that question
-    tells it (one answer, not two)."""
+    tells it (one answer, not two). `some`: the table has said with the move whether it
+    passed any (False: nothing is asked; True: which, at least one)."""
     done: set[str] = set(skip)  # a melee's enemies had their chance in the pursuit
     if moved is not None and (
         asks_as_of(b, FIRST_PASS) or unit.removed or not _free_attackers(b, unit, done)
@@ -72,8 +79,10 @@ def provoked(
                 f'Not asked whether {name(unit)} passed within 1" of an enemy: every enemy '
                 "is engaged or fleeing, and they make no free attacks (RB-17)",
             )
+    if some is False:  # "passing no enemy", said with the move (issue 25)
+        return
     if not asks_as_of(b, FIRST_PASS):
-        yield from _passed(b, unit, near_ones, run=run, moved=moved)
+        yield from _passed(b, unit, near_ones, run=run, moved=moved, some=bool(some))
     elif not one_at_a_time(b):
         yield from _provoked_at_once(b, unit, near_ones, run=run)
     else:
@@ -81,7 +90,13 @@ def provoked(
 
 
 def _passed(
-    b: Battle, unit: Unit, near_ones: list[Unit], *, run: bool, moved: Moved | None
+    b: Battle,
+    unit: Unit,
+    near_ones: list[Unit],
+    *,
+    run: bool,
+    moved: Moved | None,
+    some: bool = False,
 ) -> Sub[None]:
     """Issue 25: one answer for all the move provoked: the enemy models it passed within
     1" (RB-4) and, after a run, the enemy weapons it ran within half range of (RB-17;
@@ -100,6 +115,7 @@ def _passed(
     picked = yield about(
         Pick,
         unit,
+        minimum=1 if some else 0,
         key="move.passed",
         text=text,
         help="Each model makes a free attack that cannot be parried (RB-4, RB-17), each "

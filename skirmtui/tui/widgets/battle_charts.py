@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.report.chances import RoundChance
-from skirmtui.engine.report.charts import chance_series, luck_series, standing
+from skirmtui.engine.report.charts import chance_series, luck_series, strength_series
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -43,10 +43,10 @@ def line_plot(
 
 
 def strength_plot(battle: Battle) -> Widget:
-    rows = standing(battle)
-    series = [(s.name, [float(u[s.id]) for _, u, _ in rows]) for s in battle.sides]
-    top = max((max(v) for _, v in series), default=1.0) or 1.0
-    return line_plot("Units standing", [r[0] for r in rows], series, top, "chart-strength")
+    """Points standing where profiles carry them (as the SVG chart), else units."""
+    priced, labels, series, top = strength_series(battle)
+    what = "Points standing" if priced else "Units standing"
+    return line_plot(what, labels, series, top, "chart-strength")
 
 
 def luck_plot(battle: Battle) -> Widget:

@@ -53,6 +53,8 @@ class ReviewCharts(Vertical):
         else:
             waiting.update("No round has started yet: no chance to show.")
         head = f"Turning points ({margin}):" if lines else f"No turning point ({margin})."
+        if not turning.points:
+            head = "No turning point: no round has started yet."
         self.query_one("#turning-points", Static).update(
             plain("\n".join([head, *(f"• {line}" for line in lines)]), multiline=True)
         )
