@@ -293,11 +293,11 @@ def _overwatch_shot(watcher: Unit, mover: Unit) -> Sub[int | None]:
     A side the app plays is asked the decision alone (it never answers a fact)."""
     models = watcher.num("models")
     weapon = ranged_weapons(watcher)[0]
-    options = [Option(NO_TARGET, "does not stop the move")]
+    options = [Option(NO_TARGET, "not to stop the move")]
     for n in range(models, 0, -1):
         seen = "it is" if models == 1 else f"{n} of {models} models have it"
-        options.append(Option(str(n), f"stops the move and shoots: {seen} in range and sight"))
-    spent = "stops the move, but nothing sees it in range: overwatch spent, no shot"
+        options.append(Option(str(n), f"to stop the move and shoot: {seen} in range and sight"))
+    spent = "to stop the move, but nothing has it in range and sight: overwatch spent, no shot"
     options.append(Option("0", spent, passive=True))
     answer = yield about(
         Choose,
