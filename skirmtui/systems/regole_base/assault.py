@@ -140,7 +140,7 @@ def _actions(b: Battle, unit: Unit) -> tuple[bool, list[Option]]:
         )
     options.append(Option("pass", "Pass", passive=True))
     if told and not asks_as_of(b, THIRD_PASS):  # one option: a group fits the number keys
-        options.append(Option(SHORT, "Charge, falling short (then: which enemy)"))
+        options.append(Option(SHORT, "Charge, falling short (the enemy charged: next)"))
     elif told:
         options.extend(
             Option(f"short:{e.id}", f"Charge {name(e)} ({b.side_name(e.side)}), falling short")

@@ -171,7 +171,7 @@ def _told_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, 
 
 #: The option of today's told menu that leads to the moves that passed enemies.
 PASSING = "passing"
-_PASSING = Option(PASSING, "Passing enemies within 1\" or half a weapon's range (then: which move)")
+_PASSING = Option(PASSING, "Passing enemies within 1\" or half a weapon's range (the move: next)")
 
 
 @cache
