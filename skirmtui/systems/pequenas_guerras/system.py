@@ -51,6 +51,7 @@ class PequenasGuerras(BaseSystem):
             "shoot.in_range",
             "shoot.sight",
             "charge.path",
+            "overwatch.shot",
             "melee.counter_reach",
             "move.terrain",
             "objective.control",
