@@ -7,7 +7,9 @@ pass (`questions = "first pass"`, how its saves replay):
 - sight and cover when a unit shoots: one answer (`shoot.sight`, "3|cover"), where the
   first pass asked `shoot.in_range` or `shoot.models`, then `shoot.cover`;
 - a charge's reach and what its move crosses: one answer (`charge.path`), where the
-  first pass asked `charge.reach`, then `move.terrain`.
+  first pass asked `charge.reach`, then `move.terrain`;
+- whether an overwatching unit fires and what it sees: one answer (`overwatch.shot`) for
+  a side the table plays, where the first pass asked `overwatch.fire`, then its sight.
 """
 
 from __future__ import annotations
