@@ -12,6 +12,7 @@ import pytest
 
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.auto import let_app_play
+from skirmtui.engine.play.personas import persona
 from skirmtui.engine.play.policy import Decision, decide
 from skirmtui.systems.registry import get_system
 
@@ -74,8 +75,11 @@ def test_cape_et_epee_the_aggressive_one_counter_charges() -> None:
 def test_regole_base_the_cautious_one_does_not_try_the_escape() -> None:
     made = choices(position("regole-base", 1, 115, "assault.action"))
     assert made["cautious"].value == "pass" and made["cautious"].reason == "no loss expected"
-    assert made["aggressive"].value == "escape" == made["balanced"].value
+    assert made["aggressive"].value == "escape"
     assert made["aggressive"].reason.startswith("42% to succeed")  # the escape roll
+    # regole-base's own balanced (data/regole-base/personas.toml: the side with more
+    # models standing wins) keeps its models as the cautious one does.
+    assert made["balanced"].value == "pass" and made["balanced"].reason == "no loss expected"
 
 
 @pytest.mark.parametrize(
@@ -99,3 +103,12 @@ def test_with_nothing_at_risk_every_persona_attacks(
         assert made[name].value == value, name
         assert made[name].reason == reason, name
         assert chosen(made[name]).taken == 0.0
+
+
+def test_a_system_file_changes_a_persona_and_only_there() -> None:
+    shared = persona("wargaming-introduttivo", "balanced")
+    own = persona("regole-base", "balanced")
+    cautious = persona("regole-base", "cautious")
+    assert (own.keep, own.cohesion, own.risk) == (cautious.keep, cautious.cohesion, -0.25)
+    assert (shared.keep, shared.cohesion, shared.bold) == (1.0, 1.0, 0.2)
+    assert own.about != shared.about
