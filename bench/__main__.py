@@ -23,6 +23,7 @@ from bench.common import Row, Sizes
 from bench.crash import bench_crash
 from bench.engine_measures import bench_balance, bench_load, bench_odds, bench_sim, bench_undo
 from bench.process_measures import bench_icepool_at_start, bench_memory, bench_startup
+from bench.report_cost import bench_report
 from bench.round_keys import bench_round_keys
 from bench.serve_measures import bench_serve
 from bench.table_cost import bench_table_cost
@@ -50,6 +51,7 @@ MEASURES: dict[str, Callable[[Sizes], list[Row]]] = {
     "crash": bench_crash,
     "tablecost": bench_table_cost,
     "roundkeys": bench_round_keys,
+    "report": bench_report,
 }
 
 

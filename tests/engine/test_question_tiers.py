@@ -8,10 +8,12 @@ import pytest
 from skirmtui.engine.core.asking import (
     ASKED_BEFORE_FIRST_PASS,
     ASKED_BEFORE_SECOND_PASS,
+    ASKED_BEFORE_THIRD_PASS,
     FIRST_PASS,
     ONE_AT_A_TIME,
     QUESTIONS,
     SECOND_PASS,
+    THIRD_PASS,
     asks_as_of,
 )
 from skirmtui.engine.core.battle import Battle
@@ -37,6 +39,10 @@ def battle_with(questions: str | None) -> Battle:
         (SECOND_PASS, FIRST_PASS, False),  # the second pass asked less than the first
         (FIRST_PASS, SECOND_PASS, True),  # a first-pass save asks older questions still
         (ONE_AT_A_TIME, SECOND_PASS, True),
+        (THIRD_PASS, THIRD_PASS, True),
+        (THIRD_PASS, SECOND_PASS, False),
+        (SECOND_PASS, THIRD_PASS, True),
+        (None, THIRD_PASS, False),
     ],
 )
 def test_a_battle_asks_as_of_the_tier_it_was_played_with(
@@ -51,6 +57,15 @@ def test_a_system_that_asks_less_again_tries_the_newest_older_questions_first() 
 
 def test_a_system_that_asks_less_once_more_tries_the_newest_older_questions_first() -> None:
     assert [o[QUESTIONS] for o in ASKED_BEFORE_SECOND_PASS] == [
+        SECOND_PASS,
+        FIRST_PASS,
+        ONE_AT_A_TIME,
+    ]
+
+
+def test_a_system_that_asks_less_after_its_third_pass_tries_the_third_first() -> None:
+    assert [o[QUESTIONS] for o in ASKED_BEFORE_THIRD_PASS] == [
+        THIRD_PASS,
         SECOND_PASS,
         FIRST_PASS,
         ONE_AT_A_TIME,

@@ -30,7 +30,9 @@ from tests.systems.scripting import key, play, stat
 
 TODAY = {"questions": "today"}
 FIRST = {"questions": "first pass"}
+SECOND = {"questions": "second pass"}
 SAVES = Path(__file__).parent / "saves" / "first-pass"
+SECOND_SAVES = Path(__file__).parent / "saves" / "second-pass"
 
 
 def _threshold(s: Session) -> int:
@@ -269,15 +271,39 @@ def test_ce11_a_move_to_cover_is_not_repeated_in_one_answer() -> None:
 
 
 def _na(**options: str) -> Session:
-    """Nobody activated (faces over 3): red's A stops; blue's C (squad S) acts first —
-    two characters' actions do not fit the number keys, so the character is asked, then
-    its action, as in the first pass — and B is left, alone."""
+    """Nobody activated (faces over 3): red's A stops; blue's C (squad S) temporizes
+    first — today in one answer; in the first and second passes the character was asked,
+    then its action, since two characters' actions did not fit the number keys — and B
+    is left, alone."""
     s = session([ch("A", weapon="pistol")], [ch("B", squad="S"), ch("C", squad="S")], **options)
     activate(s, (1,), (1,))
-    play(s, ("na.act" if options == TODAY else "na.unit", "done"))  # red (initiative)
-    assert key(s) == "na.unit"
-    play(s, ("na.unit", "blue2"), ("na.separated", False), ("na.action", "temporize"))
+    play(s, ("na.unit" if options == FIRST else "na.act", "done"))  # red (initiative)
+    if options == TODAY:
+        play(s, ("na.act", "blue2|temporize"), ("na.separated", False))
+    else:
+        assert key(s) == "na.unit"
+        play(s, ("na.unit", "blue2"), ("na.separated", False), ("na.action", "temporize"))
     return s
+
+
+def test_ce6_a_list_longer_than_the_number_keys_is_one_answer_grouped_by_character() -> None:
+    """Seed §2.5 (one 1-AP action each): today the character and its action are one
+    answer however many there are (each option in its character's group: the Now pane
+    numbers the characters, a character's number opens its actions); a second-pass save
+    asked the character, then the action, when they did not fit the number keys. The
+    same character takes the same action either way."""
+    now, second = _na(**TODAY), _na(**SECOND)
+    for s in (now, second):
+        assert stat(s, "blue2", "ap") == 0  # C temporized: its AP spent
+        assert key(s) == "na.act" and s.prompt is not None and s.prompt.actor == "blue1"
+    red = session([ch("A", weapon="pistol")], [ch("B", squad="S"), ch("C", squad="S")], **TODAY)
+    activate(red, (1,), (1,))
+    play(red, ("na.act", "done"))
+    prompt = red.prompt
+    assert isinstance(prompt, Choose) and prompt.key == "na.act"
+    enabled = [o for o in prompt.options if o.disabled is None]
+    assert len(enabled) >= 9  # more than the number keys: still one answer
+    assert {o.group for o in prompt.options if o.value != "done"} == {"blue1", "blue2"}
 
 
 def test_ce6_the_character_and_its_action_are_one_answer() -> None:
@@ -331,7 +357,20 @@ def test_ce6_a_character_in_a_melee_must_fight_or_flee_in_the_one_answer() -> No
     assert options(s) == ["blue1|melee", "blue1|flee"]
 
 
-# -- saves of the first pass ---------------------------------------------------------------
+# -- saves of the first and second passes ------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(SECOND_SAVES.glob("*.toml")), ids=lambda p: p.stem)
+def test_a_save_of_the_second_pass_replays_as_it_was_played(path: Path) -> None:
+    """A battle saved with the second pass's questions (`skirmtui sim cape-et-epee
+    --battles 8 --seed 25 --save-dir DIR` before the non-activated choice became one
+    answer however long, its third battle) replays with those, to the same log and
+    result, and its setup says so."""
+    session_, _ = load_session(path, systems())
+    assert session_.battle.result is not None and session_.prompt is None
+    assert session_.setup.options.get("questions") == "second pass"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert replay_differences(doc, session_) == []  # `skirmtui check`: the same log
 
 
 @pytest.mark.parametrize("path", sorted(SAVES.glob("*.toml")), ids=lambda p: p.stem)

@@ -7,7 +7,9 @@ pass (`questions = "first pass"`, how its saves replay):
 - sight and cover when a unit shoots: one answer (`shoot.sight`, "3|cover"), where the
   first pass asked `shoot.in_range` or `shoot.models`, then `shoot.cover`;
 - a charge's reach and what its move crosses: one answer (`charge.path`), where the
-  first pass asked `charge.reach`, then `move.terrain`.
+  first pass asked `charge.reach`, then `move.terrain`;
+- whether an overwatching unit fires and what it sees: one answer (`overwatch.shot`) for
+  a side the table plays, where the first pass asked `overwatch.fire`, then its sight.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import pytest
 from skirmtui.engine.core.asking import FIRST_PASS, QUESTIONS
 from skirmtui.engine.core.prompts import AnswerError, Choose
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import decides
+from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.sim import play_random
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import get_system, systems
@@ -283,3 +287,72 @@ def test_g4_a_unit_removed_while_its_activation_is_asked_is_no_longer_offered() 
         s.answer("red1|hold")
     play(s, ("activate.action", "red2|cover"))
     assert stat(s, "red2", "cover") is True
+
+
+# -- PG-4: overwatch ------------------------------------------------------------------------
+
+WATCH = {"red": [("Watch", 1, 4, RIFLE), ("Spare", 1, 4, RIFLE)], "blue": [("Runner", 3, 5, RIFLE)]}
+
+
+def watched(**options: Any) -> Session:
+    """Watch on overwatch; Runner rushes past it: the overwatch question waits."""
+    s = session(WATCH, **options)
+    start(s, 6, 1)
+    if key(s) == "activate.action":
+        play(s, ("activate.action", "red1|overwatch"), ("activate.action", "blue1|rush"))
+    else:
+        act(s, "red1", "overwatch")
+        act(s, "blue1", "rush")
+    return s
+
+
+def test_pg4_overwatch_fire_and_sight_are_one_answer_with_the_same_shot() -> None:
+    """Seed: "O jogador pode parar o inimigo em qualquer ponto de seu movimento para
+    atirar, mas o alvo recebe o benefício de cobertura" — the watcher's player says it
+    stops the move and the table that it is in range and sight, in one answer: the same
+    shot, the target in cover (+1), the same wound."""
+    before, now = watched(**FIRST), watched(**TODAY)
+    play(before, ("overwatch.fire", True), ("shoot.in_range", True))
+    assert key(now) == "overwatch.shot" and now.prompt is not None
+    assert now.prompt.side == "red" and now.prompt.actor == "red1"
+    assert list(labels(now)) == ["none", "1", "0"]
+    play(now, ("overwatch.shot", "1"))
+    for s in (before, now):
+        play(s, ("shoot.hits", (5,)))
+        assert s.prompt is not None and "+1 in cover" in s.prompt.text
+        play(s, ("defence.blocks", (3,)))  # 3 + 1 < 5: a wound
+        assert key(s) == "move.terrain"  # the move goes on
+    same_outcome(before, now)
+    assert stat(now, "blue1", "models") == 2 and stat(now, "red1", "overwatch") is False
+
+
+def test_pg4_overwatch_held_or_spent_without_a_shot_as_before() -> None:
+    """Ours (PG-4): an overwatching unit reacts once. Not stopping the move keeps it on
+    overwatch; stopping it with nothing in range spends it, no dice — as the two
+    questions asked apart did."""
+    for fires, sight, now_answer, kept in ((False, None, "none", True), (True, False, "0", False)):
+        before, now = watched(**FIRST), watched(**TODAY)
+        play(before, ("overwatch.fire", fires))
+        if sight is not None:
+            play(before, ("shoot.in_range", sight))
+        play(now, ("overwatch.shot", now_answer))
+        for s in (before, now):
+            assert key(s) == "move.terrain" and stat(s, "red1", "overwatch") is kept
+            assert not any(e.kind == "roll" for e in s.battle.log if e.round == 1)
+        same_outcome_stats = [u.stats for u in before.battle.units.values()]
+        assert [u.stats for u in now.battle.units.values()] == same_outcome_stats
+
+
+def test_pg4_a_side_the_app_plays_is_asked_the_decision_alone() -> None:
+    """Issue 26: the app answers its side's decisions, never the table's facts: an
+    overwatching unit of a side the app plays is asked whether it fires (a yes/no), and
+    the table then says whether the mover is in range and sight."""
+    s = session(WATCH, **TODAY)
+    start(s, 6, 1)
+    play(s, ("activate.action", "red1|overwatch"))
+    let_app_play(s, {"red": "balanced"})
+    play(s, ("activate.action", "blue1|rush"))
+    assert key(s) == "overwatch.fire"
+    assert s.prompt is not None and decides(get_system(PG), s.prompt)
+    play(s, ("overwatch.fire", True), ("shoot.in_range", True), ("shoot.hits", (1,)))
+    assert key(s) == "move.terrain"

@@ -6,14 +6,13 @@ and outcomes as the second pass's two answers (`move.mode`, then `move.passed`);
 the app plays still decides its move and the table says what it passed (issue 26).
 
 `before` plays with `questions = "second pass"` (what a save of that time replays
-with), `now` with today's questions.
+with), `now` with `questions = "third pass"`, where this came (which model moves and
+how are one answer since: test_rb_which_and_how.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import attrs
 
 from skirmtui.engine.core.prompts import Choose, Pick
 from skirmtui.engine.core.session import Session
@@ -22,19 +21,18 @@ from skirmtui.engine.store.compare import replay_differences
 from skirmtui.engine.store.reader import load_with_document
 from skirmtui.systems.registry import systems
 from skirmtui.systems.regole_base import SYSTEM
-from tests.systems.rb_helpers import initiative, model, session, setup, texts
+from tests.systems.rb_helpers import initiative, model, session, texts
 from tests.systems.scripting import key, play, stat
 
 SECOND_PASS = {"questions": "second pass"}
+THIRD_PASS = {"questions": "third pass"}
 SAVES = Path(__file__).parent / "saves" / "second-pass"
 Units = dict[str, list[tuple[str, dict[str, object]]]]
 
 
 def _today(units: Units) -> Session:
-    """A battle asking today's questions (the rule tests' helpers ask one at a time)."""
-    made = setup(units)
-    options = {k: v for k, v in made.options.items() if k != "questions"}
-    return Session(SYSTEM, attrs.evolve(made, options=options))
+    """A battle asking the third pass's questions (the model asked before its move)."""
+    return session(units, **THIRD_PASS)
 
 
 def _both(units: Units) -> tuple[Session, Session]:

@@ -3,12 +3,17 @@ round, and the turning points — on `c`, computed in a worker (a few play-outs 
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Static
 
-from skirmtui.engine.report.turning import turn_lines, turning
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.report.chances import Cancelled
+from skirmtui.engine.report.turning import Turning, turn_lines, turning
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import systems
 from skirmtui.tui.app import SkirmApp
@@ -70,3 +75,43 @@ def test_the_chart_pane_at_80x24(snap_compare, monkeypatch: pytest.MonkeyPatch) 
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=(80, 24), run_before=charts)
+
+
+async def test_leaving_the_review_stops_its_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The play-outs run in a thread: closing the app stops them between two play-outs
+    (the process does not linger until they are done)."""
+    monkeypatch.setattr(review, "REVIEW_PLAYOUTS", 5_000)  # minutes, were it to run on
+    started, done, ended = threading.Event(), threading.Event(), []
+    real = review.turning
+
+    def watched(session: Session, playouts: int, cancelled: Callable[[], bool]) -> Turning:
+        started.set()
+        try:
+            return real(session, playouts, cancelled)
+        except Cancelled:
+            ended.append("cancelled")
+            raise
+        finally:
+            done.set()
+
+    monkeypatch.setattr(review, "turning", watched)
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        assert await asyncio.to_thread(started.wait, 60)
+        await pilot.press("escape", "escape")  # the charts, then the review: the app exits
+    assert await asyncio.to_thread(done.wait, 60)
+    assert ended == ["cancelled"]
+
+
+def test_play_outs_stop_when_asked() -> None:
+    session = load_session(EXAMPLE, systems())[0]
+    asked = []
+
+    def after_three() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    with pytest.raises(Cancelled):
+        turning(session, 50, after_three)
+    assert len(asked) == 4  # asked before each play-out, stopped at the fourth

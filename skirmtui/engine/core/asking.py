@@ -31,8 +31,11 @@ FIRST_PASS = "first pass"
 #: Its value for a battle played with a system's second pass (saves of 2026-11-25 from
 #: 20:00 UTC), for a system that has asked less once more since.
 SECOND_PASS = "second pass"
+#: Its value for a battle played with a system's third pass (saves of 2026-11-25 from
+#: 20:20 UTC), for a system that has asked less once more since.
+THIRD_PASS = "third pass"
 #: The values above, oldest first: a battle played with one asks as it did then.
-_TIERS = (ONE_AT_A_TIME, FIRST_PASS, SECOND_PASS)
+_TIERS = (ONE_AT_A_TIME, FIRST_PASS, SECOND_PASS, THIRD_PASS)
 #: `older_questions()` of a system that asks less since issue 25.
 ASKED_BEFORE: tuple[dict[str, str], ...] = ({QUESTIONS: ONE_AT_A_TIME},)
 #: `older_questions()` of a system that asks less again since issue 25's first pass.
@@ -44,6 +47,11 @@ ASKED_BEFORE_FIRST_PASS: tuple[dict[str, str], ...] = (
 ASKED_BEFORE_SECOND_PASS: tuple[dict[str, str], ...] = (
     {QUESTIONS: SECOND_PASS},
     *ASKED_BEFORE_FIRST_PASS,
+)
+#: `older_questions()` of a system that asks less once more since its third pass.
+ASKED_BEFORE_THIRD_PASS: tuple[dict[str, str], ...] = (
+    {QUESTIONS: THIRD_PASS},
+    *ASKED_BEFORE_SECOND_PASS,
 )
 
 

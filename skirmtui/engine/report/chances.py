@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.records import frozen_record
@@ -124,11 +125,25 @@ def starts(session: Session, after: set[int] | None = None) -> list[Start]:
     ]
 
 
+class Cancelled(Exception):
+    """The play-outs were stopped (`cancelled()` said so): nothing was estimated."""
+
+
+def never() -> bool:
+    return False
+
+
 def chances(
-    session: Session, playouts: int = PLAYOUTS, *, losses: bool = False
+    session: Session,
+    playouts: int = PLAYOUTS,
+    *,
+    losses: bool = False,
+    cancelled: Callable[[], bool] = never,
 ) -> list[RoundChance]:
     """Each side's chance to win at the start of every round played (and, `losses`,
-    after every answer that took a unit off), then (a finished battle) its result."""
+    after every answer that took a unit off), then (a finished battle) its result.
+    `cancelled` is asked before each play-out (a TUI worker whose screen closed):
+    `Cancelled` is raised as soon as it says yes."""
     system, setup = session.system, session.setup
     sides = [s.id for s in setup.sides]
     losing = losing_answers(session.battle) if losses else set()
@@ -136,6 +151,8 @@ def chances(
     for point in starts(session, losing):
         wins = dict.fromkeys([*sides, DRAW], 0)
         for playout in range(playouts):
+            if cancelled():
+                raise Cancelled
             rng = random.Random(setup.seed * 1_000_003 + playout)
             runner = Runner(system, _private(point.battle), point.at)
             answered = 0

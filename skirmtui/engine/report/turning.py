@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import plural
-from skirmtui.engine.report.chances import RoundChance, by_round, chances
+from skirmtui.engine.report.chances import RoundChance, by_round, chances, never
 from skirmtui.engine.report.losses import Loss, cell, fate_words, losses
 
 #: Turning points shown at most.
@@ -67,10 +68,10 @@ class Turning:
         return by_round(list(self.points))
 
 
-def turning(session: Session, playouts: int) -> Turning:
+def turning(session: Session, playouts: int, cancelled: Callable[[], bool] = never) -> Turning:
     """The chance to win at every point from `playouts` play-outs each (none when 0),
-    and the ≤ 5 biggest moves beyond their margin."""
-    found = chances(session, playouts, losses=True) if playouts > 0 else []
+    and the ≤ 5 biggest moves beyond their margin (`cancelled`: as `chances`)."""
+    found = chances(session, playouts, losses=True, cancelled=cancelled) if playouts > 0 else []
     sides = [s.id for s in session.battle.sides]
     return Turning(playouts, tuple(found), tuple(biggest_moves(found, sides)))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, only_or_ask
+from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, only_or_ask
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
@@ -242,16 +242,19 @@ def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
     conditions.activation_ended(b, unit.id)
 
 
-#: The number keys: a choice of a character and its action in one answer fits them.
+#: The number keys: a second-pass save's one-answer choice fit them.
 KEYS = 9
 
 
 def _na_choices(b: Battle, waiting: list[Unit]) -> list[Option]:
-    """Every waiting character's actions (`red1|move`, "A: Move"), when the ones that may be picked
-    fit the number keys (with "done"); else none: the character is asked, then its
-    action (a long list costs a GM more keys than two short ones)."""
+    """Every waiting character's actions (`red1|move`, "A: Move"), grouped by character:
+    the Now pane numbers the characters, and a character's number opens its actions (two
+    keys, one answer, however long the list). A second-pass save asked them in one answer
+    only when they fit the number keys (with "done"): else none, the character was asked,
+    then its action."""
     menus = [(u, _na_menu(b, u)) for u in waiting]
-    if sum(o.disabled is None for _, menu in menus for o in menu) >= KEYS:
+    enabled = sum(o.disabled is None for _, menu in menus for o in menu)
+    if enabled >= KEYS and asks_as_of(b, SECOND_PASS):
         return []
     return [
         o._replace(value=f"{u.id}|{o.value}", label=f"{u.label}: {o.label}", group=u.id)

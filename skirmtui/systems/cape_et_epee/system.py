@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
+from skirmtui.engine.core.asking import ASKED_BEFORE_SECOND_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
@@ -116,7 +116,7 @@ class CapeEtEpee(BaseSystem):
         """Saves from before issue 25 asked each morale fact and "done" on its own;
         saves of its first pass asked a shot's distance and cover apart, the character
         and the action of the non-activated phase apart, and never a repeated action."""
-        return ASKED_BEFORE_FIRST_PASS
+        return ASKED_BEFORE_SECOND_PASS
 
     # -- GM restore (G-4) -----------------------------------------------------------------
 

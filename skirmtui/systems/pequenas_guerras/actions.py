@@ -266,17 +266,50 @@ def overwatch(b: Battle, mover: Unit) -> Sub[None]:
             return
         if not watcher.flag("overwatch") or not _can_act(watcher):
             continue
-        fires = yield about(
-            Ask,
-            watcher,
-            target=mover,
-            key="overwatch.fire",
-            text=f"{watcher.label} is on overwatch: does it stop {mover.label}'s move to "
-            "shoot at it now? (it must see it; the target counts as in cover)",
-        )
-        if fires:
+        if asks_as_of(b, FIRST_PASS) or watcher.side in b.ai or len(ranged_weapons(watcher)) > 1:
+            fires = yield about(
+                Ask,
+                watcher,
+                target=mover,
+                key="overwatch.fire",
+                text=f"{watcher.label} is on overwatch: does it stop {mover.label}'s move "
+                "to shoot at it now? (it must see it; the target counts as in cover)",
+            )
+            if fires:
+                b.set(watcher, "overwatch", False)
+                yield from combat.shoot(b, watcher, mover, reaction=True)
+            continue
+        seen = yield from _overwatch_shot(watcher, mover)
+        if seen is not None:
             b.set(watcher, "overwatch", False)
-            yield from combat.shoot(b, watcher, mover, reaction=True)
+            yield from combat.shoot(b, watcher, mover, reaction=True, firing=seen)
+
+
+def _overwatch_shot(watcher: Unit, mover: Unit) -> Sub[int | None]:
+    """Issue 25: whether the watcher stops the move to shoot (its player's decision) and
+    how many of its models have the mover in range and sight (the table's fact), in one
+    answer, for a side the table plays: None, it does not; else the models that shoot
+    (0: it stopped the move but sees nothing, its overwatch spent, as when asked apart).
+    A side the app plays is asked the decision alone (it never answers a fact)."""
+    models = watcher.num("models")
+    weapon = ranged_weapons(watcher)[0]
+    options = [Option(NO_TARGET, "not to stop the move")]
+    for n in range(models, 0, -1):
+        seen = "it is" if models == 1 else f"{n} of {models} models have it"
+        options.append(Option(str(n), f"to stop the move and shoot: {seen} in range and sight"))
+    spent = "to stop the move, but nothing has it in range and sight: overwatch spent, no shot"
+    options.append(Option("0", spent, passive=True))
+    answer = yield about(
+        Choose,
+        watcher,
+        target=mover,
+        key="overwatch.shot",
+        text=f"{watcher.label} is on overwatch: does it stop {mover.label}'s move to shoot "
+        f"at it now (within {weapon.range_cm} cm and in sight; the target counts as in "
+        "cover)?",
+        options=options,
+    )
+    return None if answer == NO_TARGET else int(answer)
 
 
 def dangerous(b: Battle, unit: Unit) -> Sub[None]:

@@ -197,9 +197,12 @@ def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
 # -- shooting (PG-5) ------------------------------------------------------------------------
 
 
-def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> Sub[bool]:
+def shoot(
+    b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False, firing: int | None = None
+) -> Sub[bool]:
     """One unit shoots another; returns whether it fired. Overwatch (`reaction`) gives
-    the target cover (seed: "o alvo recebe o benefício de cobertura")."""
+    the target cover (seed: "o alvo recebe o benefício de cobertura"). `firing`: the
+    models in range and sight, when the table said it already (`overwatch.shot`)."""
     weapons = ranged_weapons(shooter)
     if not weapons:
         return False
@@ -212,7 +215,9 @@ def shoot(b: Battle, shooter: Unit, target: Unit, *, reaction: bool = False) -> 
     )
     weapon = weapons[int(picked)]
     in_cover = reaction or target.flag("cover")
-    if in_cover or asks_as_of(b, FIRST_PASS):
+    if firing is not None:
+        pass  # said with the decision to shoot
+    elif in_cover or asks_as_of(b, FIRST_PASS):
         firing = yield from _models_in_range(shooter, target, weapon)
     else:  # issue 25: sight and cover, two facts of the table, in one answer
         firing, in_cover = yield from _sight_and_cover(shooter, target, weapon)

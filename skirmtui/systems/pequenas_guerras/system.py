@@ -51,6 +51,7 @@ class PequenasGuerras(BaseSystem):
             "shoot.in_range",
             "shoot.sight",
             "charge.path",
+            "overwatch.shot",
             "melee.counter_reach",
             "move.terrain",
             "objective.control",
@@ -94,8 +95,8 @@ class PequenasGuerras(BaseSystem):
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
         """Saves of issue 25's first pass asked the unit, then its action, sight then
-        cover, reach then terrain; saves from before it also each objective, unit placed
-        and marker."""
+        cover, reach then terrain, an overwatch's fire then sight; saves from before it
+        also each objective, unit placed and marker."""
         return ASKED_BEFORE_FIRST_PASS
 
     def standing(self, battle: Battle, side: str) -> float:

@@ -5,7 +5,7 @@ attack at a time. Morale, flight and the winners' moves are in `aftermath`."""
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last
+from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, choose_one, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Option
@@ -65,15 +65,61 @@ def assault_step(b: Battle) -> Step:
 
 
 def _activate(b: Battle) -> Sub[None]:
-    unit = yield from turns.alternate(b, can_assault, "assault.model", "acts in the Assault")
-    if unit is None:
-        _start_fights(b)
-        return
+    found = turns.next_mover(b, can_assault)
+    given: str | None = None
+    if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
+        unit, given = yield from _which_and_what(b, *found)
+    else:
+        chosen = yield from turns.alternate(b, can_assault, "assault.model", "acts in the Assault")
+        if chosen is None:
+            _start_fights(b)
+            return
+        unit = chosen
+    told, options = _actions(b, unit)
+    if given is None:
+        locked = engaged(b, unit)
+        prompt = about(
+            Choose,
+            unit,
+            key="assault.charge" if told else "assault.action",
+            text=f"{name(unit)}: charge, {'escape' if locked else 'reload'} or pass?",
+            options=options,
+        )
+        given = str((yield offer_last(b, prompt)))
+    choice = given
+    if choice == SHORT and not unit.removed:
+        choice = "short:" + (
+            yield from choose_one(
+                unit,
+                "assault.short",
+                f"{name(unit)}'s charge fell short: which enemy did it charge?",
+                [Option(e.id, f"{name(e)} ({b.side_name(e.side)})") for e in b.enemies(unit.side)],
+            )
+        )
+    if unit.removed:
+        pass
+    elif choice == "escape":
+        yield from _escape(b, unit)
+    elif choice.startswith(("charge:", "short:")):
+        how, _, target = choice.partition(":")
+        reached = None if not told else how == "charge"
+        yield from _charge(b, unit, b.units[target], reached)
+    elif choice.startswith("reload:"):
+        # RB-20: it counts only if the model is not engaged and did not fight this phase.
+        pos(b).reloads.append([unit.id, choice.removeprefix("reload:")])
+        b.record("info", f"{name(unit)} gives up its assault to reload", actor=unit.id)
+    conditions.activation_ended(b, unit.id)
+
+
+def _actions(b: Battle, unit: Unit) -> tuple[bool, list[Option]]:
+    """What `unit` may do in the Assault's activations (RB-13): charge an enemy (RB-6),
+    escape its melee (RB-9) or reload (RB-10), or pass; and whether the table says with
+    a charge if it reached (`told`). Issue 25: a side the table plays says a charge and
+    whether it reached base contact in one answer (the table moved the model: one thing
+    it saw); a side the app plays chooses the charge, then the table says if it reached
+    (a fact: never the app's)."""
     locked = engaged(b, unit)
     no_charge = why_no_charge(b, unit)
-    # Issue 25: a side the table plays says a charge and whether it reached base contact
-    # in one answer (the table moved the model: one thing it saw); a side the app plays
-    # chooses the charge, then the table says if it reached (a fact: never the app's).
     told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
     enemies = b.enemies(unit.side)
     reach = "" if not told else f", reaching base contact (up to {v_inches(unit, 'charge')})"
@@ -93,32 +139,44 @@ def _activate(b: Battle) -> Sub[None]:
             for w in reloadable(unit)
         )
     options.append(Option("pass", "Pass", passive=True))
-    if told:
+    if told and not asks_as_of(b, THIRD_PASS):  # one option: a group fits the number keys
+        options.append(Option(SHORT, "Charge, falling short (the enemy charged: next)"))
+    elif told:
         options.extend(
             Option(f"short:{e.id}", f"Charge {name(e)} ({b.side_name(e.side)}), falling short")
             for e in enemies
         )
-    prompt = about(
-        Choose,
-        unit,
-        key="assault.charge" if told else "assault.action",
-        text=f"{name(unit)}: charge, {'escape' if locked else 'reload'} or pass?",
-        options=options,
-    )
-    choice = str((yield offer_last(b, prompt)))
-    if unit.removed:
-        pass
-    elif choice == "escape":
-        yield from _escape(b, unit)
-    elif choice.startswith(("charge:", "short:")):
-        how, _, target = choice.partition(":")
-        reached = None if not told else how == "charge"
-        yield from _charge(b, unit, b.units[target], reached)
-    elif choice.startswith("reload:"):
-        # RB-20: it counts only if the model is not engaged and did not fight this phase.
-        pos(b).reloads.append([unit.id, choice.removeprefix("reload:")])
-        b.record("info", f"{name(unit)} gives up its assault to reload", actor=unit.id)
-    conditions.activation_ended(b, unit.id)
+    return told, options
+
+
+#: The option of a table side's charge that fell short (issue 25's fourth pass): which
+#: enemy it charged is asked next, so a model's choices fit the number keys.
+SHORT = "short"
+
+
+#: Between a model and its action in an answer to `assault.which` ("red1|pass").
+SEP = "|"
+
+
+def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, str]]:
+    """Issue 25: which model acts in the Assault and what it does, in one answer (RB-3,
+    RB-13: the player chooses both at once), grouped by model: a model's number opens
+    its actions (two keys, one answer). A side the table plays says with a charge
+    whether it reached (`assault.which_charge`, a table fact); a side the app plays
+    decides the model and its action (`assault.which`), and the table says the reach."""
+    options = [
+        Option(u.id + SEP + o.value, f"{name(u)} — {o.label}", disabled=o.disabled, group=u.id)
+        for u in ready
+        for o in _actions(b, u)[1]
+    ]
+    key = "assault.which" if side in b.ai else "assault.which_charge"
+    text = f"{b.side_name(side)}: which model acts in the Assault? (and how)"
+    choice = str((yield Choose(key=key, text=text, options=options, side=side)))
+    uid, _, what = choice.partition(SEP)
+    unit = b.units[uid]
+    turns.take_turn(b, side)
+    b.set(unit, "acted", True)
+    return unit, what
 
 
 def _charge(b: Battle, unit: Unit, target: Unit, reached: bool | None = None) -> Sub[None]:

@@ -7,7 +7,13 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, offer_last
+from skirmtui.engine.core.asking import (
+    FIRST_PASS,
+    SECOND_PASS,
+    THIRD_PASS,
+    asks_as_of,
+    offer_last,
+)
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
@@ -41,15 +47,53 @@ def can_move(b: Battle, unit: Unit) -> bool:
 
 
 def movement_step(b: Battle) -> Step:
-    unit = yield from turns.alternate(b, can_move, "move.model", "moves")
-    if unit is None:
-        turns.start_phase(b, "assault")
-        return
+    found = turns.next_mover(b, can_move)
+    given: str | None = None
+    if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
+        unit, given = yield from _which_and_how(b, *found)
+    else:
+        chosen = yield from turns.alternate(b, can_move, "move.model", "moves")
+        if chosen is None:
+            turns.start_phase(b, "assault")
+            return
+        unit = chosen
     if unit.flag("fleeing"):
         yield from _fleeing(b, unit)
     else:
-        yield from move(b, unit)
+        yield from move(b, unit, given)
     conditions.activation_ended(b, unit.id)
+
+
+#: Between a model and its move in an answer to `move.which` ("red1|run").
+SEP = "|"
+
+
+def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, str]]:
+    """Issue 25: which model moves and how, in one answer (the rules let the player
+    choose both at once, RB-3), grouped by model: a model's number opens its moves
+    (two keys, one answer). A side the table plays says what the move provoked with it
+    (`move.made`'s options: a table fact, `move.which_made`); a side the app plays
+    decides the model and its move (`move.which`), and the table then says the rest."""
+    told = False
+    options: list[Option] = []
+    for unit in ready:
+        if unit.flag("fleeing"):  # RB-11: no choice of move, its recovery or its flight
+            label = f"{name(unit)}: fleeing (a recovery test, or it runs away)"
+            options.append(Option(unit.id + SEP + "flee", label, group=unit.id))
+            continue
+        _key, menu, told = _menu(b, unit)
+        options.extend(
+            Option(unit.id + SEP + o.value, f"{name(unit)} — {o.label}", group=unit.id)
+            for o in menu
+        )
+    key = "move.which_made" if told else "move.which"
+    text = f"{b.side_name(side)}: which model moves? (and how)"
+    choice = str((yield Choose(key=key, text=text, options=options, side=side)))
+    uid, _, how = choice.partition(SEP)
+    unit = b.units[uid]
+    turns.take_turn(b, side)
+    b.set(unit, "acted", True)
+    return unit, how
 
 
 #: What a marching model gives up this round (RB-4), said with its march (issue 25).
@@ -125,6 +169,28 @@ def _told_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, 
     return (*(said(o, True) for o in plain), rest[0], _OVER, rest[-1], *passing, *rest[1:-1])
 
 
+#: The option of today's told menu that leads to the moves that passed enemies.
+PASSING = "passing"
+_PASSING = Option(PASSING, "Passing enemies within 1\" or half a weapon's range (the move: next)")
+
+
+@cache
+def _told_menu(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
+    """Issue 25's fourth pass, a side the table plays when an enemy could make a free
+    attack: the four plain moves "passing no enemy" (nothing more is asked), the moves
+    that passed enemies (a second menu, then which), climb, the moves over a height,
+    pass and reload: nine at most, so a model's group fits the number keys."""
+    told = _told_options(v, reload)
+    rest = _rest(v, reload)
+    return (*told[:4], _PASSING, rest[0], _OVER, rest[-1], *rest[1:-1])
+
+
+@cache
+def _passing_options(v: int) -> tuple[Option, ...]:
+    """The plain moves that passed enemies (which: next)."""
+    return _told_options(v, ())[7:11]
+
+
 @cache
 def _height_options(v: int) -> tuple[Option, ...]:
     """The moves over a height: each of simple, march (two) and run, jumping up or
@@ -145,22 +211,38 @@ def _first_pass_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Op
     return (*plain, *_rest(v, reload), *heights)
 
 
-def move(b: Battle, unit: Unit) -> Sub[None]:
-    """RB-4: simple V", march 2V" (then it gives up assault or shooting), run 3V" (no
-    assault, no shooting; "ran" for enemy shooting this round and the next)."""
+def _menu(b: Battle, unit: Unit) -> tuple[str, tuple[Option, ...], bool]:
+    """The key and options of `unit`'s move question, and whether the table says with
+    the move what it provoked (`told`)."""
     loads = tuple((w.id, w.name) for w in reloadable(unit))
     v = unit.num("v")
-    key, options = "move.mode", _mode_options(v, loads)
     if asks_as_of(b, FIRST_PASS):
-        options = _first_pass_options(v, loads)
+        return "move.mode", _first_pass_options(v, loads), False
     # A side the app plays decides its move; the table then says what it passed (a fact
     # the app never answers): the two stay apart for it (issue 26).
     told = not asks_as_of(b, SECOND_PASS) and unit.side not in b.ai and provokes(b, unit)
+    if told and asks_as_of(b, THIRD_PASS):
+        return "move.made", _told_options(v, loads), True
     if told:
-        key, options = "move.made", _told_options(v, loads)
-    text = f"{name(unit)} (V {v}): how does it move?"
-    asked = about(Choose, unit, key=key, text=text, options=options)
-    choice = str((yield offer_last(b, asked)))
+        return "move.made", _told_menu(v, loads), True
+    return "move.mode", _mode_options(v, loads), False
+
+
+def move(b: Battle, unit: Unit, given: str | None = None) -> Sub[None]:
+    """RB-4: simple V", march 2V" (then it gives up assault or shooting), run 3V" (no
+    assault, no shooting; "ran" for enemy shooting this round and the next). `given`:
+    the move, said with the model (`_which_and_how`)."""
+    v = unit.num("v")
+    key, options, told = _menu(b, unit)
+    if given is None:
+        text = f"{name(unit)} (V {v}): how does it move?"
+        asked = about(Choose, unit, key=key, text=text, options=options)
+        given = str((yield offer_last(b, asked)))
+    choice = given
+    if choice == PASSING and not unit.removed:
+        text = f"{name(unit)} (V {v}): which move passed enemies?"
+        passing = about(Choose, unit, key="move.passing", text=text, options=_passing_options(v))
+        choice = str((yield offer_last(b, passing)))
     clear = choice.startswith(CLEAR)
     choice = choice.removeprefix(CLEAR)
     if choice == HEIGHT and not unit.removed:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from skirmtui.engine.core.asking import ASKED_BEFORE_SECOND_PASS
+from skirmtui.engine.core.asking import ASKED_BEFORE_THIRD_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
@@ -52,6 +52,13 @@ class RegoleBase(BaseSystem):
             # once (issue 25); a side the app plays chooses `move.mode`, then the table
             # says `move.passed`.
             "move.made",
+            # The same, with the model chosen in the same answer (grouped by model).
+            "move.which_made",
+            # Which model acts in the Assault and what, a charge's reach with it.
+            "assault.which_charge",
+            # After "passing enemies" or "falling short": which move, which enemy.
+            "move.passing",
+            "assault.short",
         }
     )
     id = SYSTEM_ID
@@ -96,8 +103,9 @@ class RegoleBase(BaseSystem):
     def older_questions(self) -> Sequence[dict[str, Any]]:
         """Saves from before issue 25 asked each enemy passed and weapon run past; saves
         of its first pass asked what a march gives up on its own; saves of its second
-        pass asked a table side's move and what it passed apart (tried first)."""
-        return ASKED_BEFORE_SECOND_PASS
+        pass asked a table side's move and what it passed apart; saves of its third pass
+        asked which model moves before how (tried first)."""
+        return ASKED_BEFORE_THIRD_PASS
 
     def check_end(self, battle: Battle) -> None:
         """RB-12: a side with no models left ends the battle at once, in the middle of an

@@ -93,9 +93,7 @@ def alternate(
     if found is None:
         return None
     side, ready = found
-    sides = order(b)
-    pos(b).turn = (sides.index(side) + 1) % len(sides)
-    b.turn_side = side
+    take_turn(b, side)
     if len(ready) == 1:
         unit = ready[0]
     else:
@@ -108,6 +106,13 @@ def alternate(
         unit = b.units[str(choice)]
     b.set(unit, "acted", True)
     return unit
+
+
+def take_turn(b: Battle, side: str) -> None:
+    """RB-3: `side` acts now with one model; the next in turn is the side after it."""
+    sides = order(b)
+    pos(b).turn = (sides.index(side) + 1) % len(sides)
+    b.turn_side = side
 
 
 #: The end check's pass over the models, skipped while no model's R or removal changed.

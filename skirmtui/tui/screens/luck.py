@@ -15,10 +15,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
+from textual.worker import get_current_worker
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.report.chances import RoundChance, chances
+from skirmtui.engine.report.chances import Cancelled, RoundChance, chances
 from skirmtui.engine.report.luck import Tally, luck
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.battle_charts import chance_plot, luck_plot, strength_plot
@@ -97,7 +98,11 @@ class LuckScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True)
     def _count(self, session: Session) -> None:
-        found = chances(session, TUI_PLAYOUTS)
+        worker = get_current_worker()
+        try:  # stopped between play-outs once the screen or the app closes
+            found = chances(session, TUI_PLAYOUTS, cancelled=lambda: worker.is_cancelled)
+        except Cancelled:
+            return
         self.app.call_from_thread(self._show_chances, found)
 
     def _show_chances(self, found: list[RoundChance]) -> None:

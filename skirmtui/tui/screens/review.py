@@ -18,10 +18,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
+from textual.worker import get_current_worker
 
 from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
+from skirmtui.engine.report.chances import Cancelled
 from skirmtui.engine.report.turning import Turning, turning
 from skirmtui.engine.report.wording import entry_effects
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
@@ -264,7 +266,11 @@ class ReviewScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="chances")
     def _count(self, session: Session) -> None:
-        found = turning(session, REVIEW_PLAYOUTS)
+        worker = get_current_worker()
+        try:  # stopped between play-outs once the screen or the app closes
+            found = turning(session, REVIEW_PLAYOUTS, lambda: worker.is_cancelled)
+        except Cancelled:
+            return
         self.app.call_from_thread(self._counted, found)
 
     def _counted(self, found: Turning) -> None:
