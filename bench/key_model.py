@@ -47,6 +47,8 @@ def choice_keys(numbers: Numbers, prompt: Choose, value: str) -> list[str]:
         inside = group_numbers(prompt.options, index).get(index)
         if shared > 1 and inside is not None:
             return [str(number), str(inside)]
+        if shared > 1:  # past a group's ninth choice: the group's number opens, not picks
+            number = None
     if number is not None:
         return [str(number)]
     enabled = [i for i, o in enumerate(prompt.options) if o.disabled is None]
