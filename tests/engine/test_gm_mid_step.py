@@ -4,6 +4,7 @@ the first that no longer fits they are withdrawn (docs/architecture.md)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from skirmtui.engine.core.battle import Battle, Side, Unit
@@ -12,6 +13,8 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.engine.store.saves import load_session, save_session
 from tests.property.identity import state
+from tests.property.playing import random_play
+from tests.property.test_every_system import random_gm_entry, short_battle
 from tests.toy import ToySystem
 
 
@@ -197,3 +200,21 @@ def test_the_export_logs_a_step_played_again_as_the_session_does() -> None:
     entries = export_document(s)["entries"]
     assert [e["text"] for e in entries] == [e.text for e in s.battle.log]
     assert [e["kind"] for e in entries].count("withdrawn") == 1
+
+
+def test_a_unit_the_step_wounded_is_put_back_as_the_gm_says() -> None:
+    """G-4: a combattimento-gdr battle (random answers and GM entries, seed 38225) where
+    the GM takes the Lanciere out and puts it back with 1 damage while a question waits,
+    after the step applied its held hits (8 and 2) to it. Counted from the step's start,
+    those hits landed on it again (11); the step did something to the unit, so the entry
+    applies where it stands and the Lanciere stands at 1."""
+    system, setup, _ = short_battle("combattimento-gdr", (0, 2, 0))
+    session = Session(system, setup)
+    rng = random.Random(38225)
+    restored = []
+    for entry in random_play(session, rng, random_gm_entry, gm_rate=0.05, limit=3000):
+        if entry is not None and entry[0] == "gm.restore" and "value" in entry[1]:
+            unit = session.battle.units[entry[1]["unit"]]
+            restored.append((unit.name, unit.stats["damage"], entry[1]["value"]))
+    assert ("Lanciere", 1, 1) in restored
+    assert all(now == said for _, now, said in restored)

@@ -68,11 +68,16 @@ def test_rb3_which_model_moves_and_how_is_one_answer_grouped_by_model() -> None:
 
 
 def test_rb17_a_model_and_a_move_passing_enemies_then_asks_which() -> None:
-    """RB-17: the model and "simple move, passing enemies" in one answer, then which
-    enemies (at least one): the same free attack with the same dice."""
+    """RB-17: the model and "passing enemies" in one answer, then which move (a second
+    menu, so every model's choices fit the number keys) and which enemies (at least
+    one): the same free attack with the same dice."""
     before, now = _both(TWO_AND_TWO)
     play(before, ("move.model", "red1"), ("move.made", "simple"))
-    play(now, ("move.which_made", "red1|simple"))
+    assert isinstance(now.prompt, Choose)
+    assert len([o for o in now.prompt.options if o.group == "red1"]) <= 9
+    play(now, ("move.which_made", "red1|passing"))
+    assert key(now) == "move.passing" and "move.passing" in SYSTEM.table_facts
+    play(now, ("move.passing", "simple"))
     for s in (before, now):
         assert isinstance(s.prompt, Pick) and s.prompt.minimum == 1
         play(s, ("move.passed", ["blue2"]), ("melee.hit", (1, 2)), ("wound.roll", (2, 2)))
@@ -154,6 +159,21 @@ def test_rb13_which_model_acts_in_the_assault_and_its_charge_are_one_answer() ->
     for s in (before, now):
         assert s.battle.pos.contacts == [["blue1", "red2"]] and stat(s, "red2", "charged")
         assert s.prompt is not None and s.prompt.side == "blue"  # blue's turn (RB-3)
+
+
+def test_rb6_a_charge_that_fell_short_then_asks_which_enemy() -> None:
+    """RB-13: a failed charge still moves up to V/2" but makes no contact. "Charge,
+    falling short" with the model, then which enemy (one option a model, so its choices
+    fit the number keys): the same move toward it, no contact, no bonus."""
+    before, now = _to_assault(TWO_AND_TWO)
+    play(before, ("assault.model", "red1"), ("assault.charge", "short:blue2"))
+    assert isinstance(now.prompt, Choose)
+    assert len([o for o in now.prompt.options if o.group == "red1"]) <= 9
+    play(now, ("assault.which_charge", "red1|short"), ("assault.short", "blue2"))
+    assert "assault.short" in SYSTEM.table_facts
+    for s in (before, now):
+        assert s.battle.pos.contacts == [] and not stat(s, "red1", "charged")
+        assert any("charge falls short" in e.text and "toward D" in e.text for e in s.battle.log)
 
 
 def test_rb13_a_side_the_app_plays_chooses_model_and_charge_and_the_table_the_reach() -> None:

@@ -132,19 +132,21 @@ def hoisted(item: Item, battle: Battle, since: int) -> bool:
     putting one back, adding one, setting a value. Not when it corrects what the step
     itself did since log index `since` (putting back a unit the step took out, setting a
     value the step changed): that applies where it stands. Notes, conditions and the end
-    change nothing a step reads."""
+    change nothing a step reads. A unit put back that the step did anything to (hits held
+    and applied, a wound) is put back where it stands too: counted from the step's start,
+    the step's own effects would land on it again after the GM said how it stands."""
     if item.key in (GM_REMOVE, GM_ADD):
         return True
     if item.key not in (GM_RESTORE, GM_SET):
         return False
     data: dict[str, Any] = item.value if isinstance(item.value, dict) else {}
     unit = str(data.get("unit", ""))
-    field = "removed" if item.key == GM_RESTORE else str(data.get("field", ""))
+    field = None if item.key == GM_RESTORE else str(data.get("field", ""))
     for entry in battle.log[since:]:
         if entry.key.startswith("gm."):
             continue
         for effect in entry.effects:
-            if effect.unit == unit and effect.field == field:
+            if effect.unit == unit and field in (None, effect.field):
                 return False
     return True
 

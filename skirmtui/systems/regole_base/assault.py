@@ -87,6 +87,15 @@ def _activate(b: Battle) -> Sub[None]:
         )
         given = str((yield offer_last(b, prompt)))
     choice = given
+    if choice == SHORT and not unit.removed:
+        choice = "short:" + (
+            yield from choose_one(
+                unit,
+                "assault.short",
+                f"{name(unit)}'s charge fell short: which enemy did it charge?",
+                [Option(e.id, f"{name(e)} ({b.side_name(e.side)})") for e in b.enemies(unit.side)],
+            )
+        )
     if unit.removed:
         pass
     elif choice == "escape":
@@ -130,12 +139,19 @@ def _actions(b: Battle, unit: Unit) -> tuple[bool, list[Option]]:
             for w in reloadable(unit)
         )
     options.append(Option("pass", "Pass", passive=True))
-    if told:
+    if told and not asks_as_of(b, THIRD_PASS):  # one option: a group fits the number keys
+        options.append(Option(SHORT, "Charge, falling short (the enemy charged: next)"))
+    elif told:
         options.extend(
             Option(f"short:{e.id}", f"Charge {name(e)} ({b.side_name(e.side)}), falling short")
             for e in enemies
         )
     return told, options
+
+
+#: The option of a table side's charge that fell short (issue 25's fourth pass): which
+#: enemy it charged is asked next, so a model's choices fit the number keys.
+SHORT = "short"
 
 
 #: Between a model and its action in an answer to `assault.which` ("red1|pass").

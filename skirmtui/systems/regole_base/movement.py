@@ -169,6 +169,28 @@ def _told_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, 
     return (*(said(o, True) for o in plain), rest[0], _OVER, rest[-1], *passing, *rest[1:-1])
 
 
+#: The option of today's told menu that leads to the moves that passed enemies.
+PASSING = "passing"
+_PASSING = Option(PASSING, "Passing enemies within 1\" or half a weapon's range (the move: next)")
+
+
+@cache
+def _told_menu(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Option, ...]:
+    """Issue 25's fourth pass, a side the table plays when an enemy could make a free
+    attack: the four plain moves "passing no enemy" (nothing more is asked), the moves
+    that passed enemies (a second menu, then which), climb, the moves over a height,
+    pass and reload: nine at most, so a model's group fits the number keys."""
+    told = _told_options(v, reload)
+    rest = _rest(v, reload)
+    return (*told[:4], _PASSING, rest[0], _OVER, rest[-1], *rest[1:-1])
+
+
+@cache
+def _passing_options(v: int) -> tuple[Option, ...]:
+    """The plain moves that passed enemies (which: next)."""
+    return _told_options(v, ())[7:11]
+
+
 @cache
 def _height_options(v: int) -> tuple[Option, ...]:
     """The moves over a height: each of simple, march (two) and run, jumping up or
@@ -199,8 +221,10 @@ def _menu(b: Battle, unit: Unit) -> tuple[str, tuple[Option, ...], bool]:
     # A side the app plays decides its move; the table then says what it passed (a fact
     # the app never answers): the two stay apart for it (issue 26).
     told = not asks_as_of(b, SECOND_PASS) and unit.side not in b.ai and provokes(b, unit)
-    if told:
+    if told and asks_as_of(b, THIRD_PASS):
         return "move.made", _told_options(v, loads), True
+    if told:
+        return "move.made", _told_menu(v, loads), True
     return "move.mode", _mode_options(v, loads), False
 
 
@@ -215,6 +239,10 @@ def move(b: Battle, unit: Unit, given: str | None = None) -> Sub[None]:
         asked = about(Choose, unit, key=key, text=text, options=options)
         given = str((yield offer_last(b, asked)))
     choice = given
+    if choice == PASSING and not unit.removed:
+        text = f"{name(unit)} (V {v}): which move passed enemies?"
+        passing = about(Choose, unit, key="move.passing", text=text, options=_passing_options(v))
+        choice = str((yield offer_last(b, passing)))
     clear = choice.startswith(CLEAR)
     choice = choice.removeprefix(CLEAR)
     if choice == HEIGHT and not unit.removed:

@@ -56,6 +56,9 @@ class RegoleBase(BaseSystem):
             "move.which_made",
             # Which model acts in the Assault and what, a charge's reach with it.
             "assault.which_charge",
+            # After "passing enemies" or "falling short": which move, which enemy.
+            "move.passing",
+            "assault.short",
         }
     )
     id = SYSTEM_ID
