@@ -75,7 +75,7 @@ def test_regole_base_the_cautious_one_does_not_try_the_escape() -> None:
     made = choices(position("regole-base", 1, 115, "assault.action"))
     assert made["cautious"].value == "pass" and made["cautious"].reason == "no loss expected"
     assert made["aggressive"].value == "escape" == made["balanced"].value
-    assert made["aggressive"].reason == "42% to succeed"
+    assert made["aggressive"].reason.startswith("42% to succeed")  # the escape roll
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ def test_regole_base_the_cautious_one_does_not_try_the_escape() -> None:
             True,
             "50% to succeed, 20% to take a unit off, deals 0.17",
         ),
-        ("combattimento-gdr", 167, "action.choose", "melee", "74% to succeed, deals 0.19"),
+        ("combattimento-gdr", 167, "action.choose", "melee", "74% to succeed, deals 0.20"),
     ],
 )
 def test_with_nothing_at_risk_every_persona_attacks(

@@ -125,6 +125,12 @@ class Search:
         left = max(self.budget - floor, 0)
         self.floor = floor + left * (of - n - 1) // (of - n)
 
+    def _short(self, path: Sequence[Item]) -> bool:
+        """Whether a branch's share cannot pay for replaying the step to it: it is then
+        valued as the node stands (only the last branch, moving the node's runner on,
+        costs next to nothing)."""
+        return self.budget - self.floor < 2 + len(self.tail) + len(path)
+
     def _then(self, runner: Runner | None, item: Item) -> Runner | None:
         """`runner` moved on by `item`, when it is given: the last branch of a node takes
         its parent's runner instead of replaying the step again."""
@@ -166,13 +172,19 @@ class Search:
             from skirmtui.engine.play.outcomes import branches
 
             total = [0.0] * 6
-            split = branches(prompt)
-            floor = self.floor
+            # The likeliest outcome last: it moves this runner on, so it is looked into
+            # however little budget is left (the others, if none is left: as now).
+            split = sorted(branches(prompt), key=lambda b: b[1])
+            floor, now = self.floor, self._value(battle)
             for n, (faces, p) in enumerate(split):
                 self._fair(floor, n, len(split))
                 item = Item(prompt.key, faces)
-                reuse = self._then(runner if n == len(split) - 1 else None, item)
-                moments = self._expect([*path, item], depth, runner=reuse)[0]
+                last = n == len(split) - 1
+                if not last and self._short(path):
+                    moments = now
+                else:
+                    reuse = self._then(runner if last else None, item)
+                    moments = self._expect([*path, item], depth, runner=reuse)[0]
                 total = [t + p * m for t, m in zip(total, moments, strict=True)]
             self.floor = floor
             if not first_roll or not mine:
@@ -189,15 +201,19 @@ class Search:
             item = Item(prompt.key, answers[0])
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
         if mine and decision and depth > 0:
+            # Doing nothing first: the last answer is looked into however little budget
+            # is left (it moves this runner on), so let it be one that does something.
+            answers.sort(key=lambda answer: not passive(prompt, answer))
             best: tuple[tuple[float, ...], str, float | None] | None = None
             before = self._value(battle)
             floor = self.floor
             for n, answer in enumerate(answers):
-                if self.budget <= floor:
-                    break
                 self._fair(floor, n, len(answers))
+                last = n == len(answers) - 1
+                if not last and self._short(path):
+                    continue
                 item = Item(prompt.key, answer)
-                reuse = self._then(runner if n == len(answers) - 1 else None, item)
+                reuse = self._then(runner if last else None, item)
                 got = self._expect([*path, item], depth - 1, first_roll, reuse)
                 if best is None or got[0][0] > best[0][0]:
                     best = got
@@ -205,14 +221,18 @@ class Search:
             return best if best is not None else (before, "", None)
         if not decision and isinstance(prompt, Choose) and len(answers) > FACTS:
             answers = answers[len(answers) // 2 : len(answers) // 2 + 1]  # one, the middle
-        if not decision and len(answers) <= FACTS and self.budget - self.floor > len(answers):
+        if not decision and len(answers) <= FACTS:
             total = [0.0] * 6
-            floor = self.floor
+            floor, now = self.floor, self._value(battle)
             for n, answer in enumerate(answers):  # a table fact: each answer as likely
                 self._fair(floor, n, len(answers))
                 item = Item(prompt.key, answer)
-                reuse = self._then(runner if n == len(answers) - 1 else None, item)
-                moments = self._expect([*path, item], depth, runner=reuse)[0]
+                last = n == len(answers) - 1
+                if not last and self._short(path):
+                    moments = now
+                else:
+                    reuse = self._then(runner if last else None, item)
+                    moments = self._expect([*path, item], depth, runner=reuse)[0]
                 total = [t + m / len(answers) for t, m in zip(total, moments, strict=True)]
             self.floor = floor
             return tuple(total), "", None
@@ -277,6 +297,15 @@ def answers_of(
     if isinstance(prompt, Confirm):
         return [True]
     return []
+
+
+def passive(prompt: Prompt, value: AnswerValue) -> bool:
+    """Whether an answer does nothing: an option marked so (pass, stop, cancel), no,
+    zero, none of a multi-select."""
+    if isinstance(prompt, Choose):
+        option = prompt.option(str(value))
+        return option is not None and option.passive
+    return value is False or value == 0 or value == ()
 
 
 def pick_answers(prompt: Pick) -> list[AnswerValue]:

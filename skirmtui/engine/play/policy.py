@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 
-from skirmtui.engine.core.prompts import AnswerValue, Choose, Prompt
+from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search, answers_of
+from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search, answers_of, passive
 from skirmtui.engine.play.personas import Persona, persona
 from skirmtui.engine.play.sides import app_persona, side_of
 
@@ -48,13 +48,6 @@ class Decision:
     considered: tuple[Considered, ...] = ()
 
 
-def _passive(prompt: Prompt, value: AnswerValue) -> bool:
-    if isinstance(prompt, Choose):
-        option = prompt.option(str(value))
-        return option is not None and option.passive
-    return value is False or value == 0 or value == ()
-
-
 @frozen_record
 class Question:
     """What a decision needs, taken from the session in a moment (`prepare`), so the
@@ -83,7 +76,7 @@ def prepare(session: Session, as_persona: str | None = None) -> Question | None:
     side = side_of(battle, prompt)
     assert side is not None
     who = persona(session.system.id, name)
-    answers = tuple((v, prompt.describe(v), _passive(prompt, v)) for v in answers_of(prompt))
+    answers = tuple((v, prompt.describe(v), passive(prompt, v)) for v in answers_of(prompt))
     search = None
     if not who.random and len(answers) > 1:
         base, consumed = session.step_start()
@@ -131,11 +124,11 @@ def _score(
 ) -> list[Considered]:
     share = max(BUDGET // len(answers), 24)
     out = []
-    for value, label, passive in answers:
+    for value, label, does_nothing in answers:
         search.budget = share
         outlook = search.outlook(key, value)
         score = outlook.score + who.risk * outlook.spread
-        score += 0.0 if passive else who.bold
+        score += 0.0 if does_nothing else who.bold
         # Between options otherwise alike: the better chance of doing what it tries.
         score += CHANCE * (outlook.chance or 0.0)
         out.append(Considered(value, label, outlook, score))
