@@ -1,8 +1,8 @@
 """A question grouped by model whose group has more than nine choices (regole-base's
 Assault against eight enemies: eight charges that reach, pass, and a charge that fell
-short): the choices past the ninth are reached with the arrows, and the key model of
-`bench/` presses those keys (it pressed the group's number alone, which only opens the
-group, and `bench.round_keys` stopped)."""
+short): the choices past the ninth are reached with the arrows, and the keys the key
+model of `bench/` presses for one answer it (the group's number alone only opens the
+group)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ async def test_a_choice_past_a_groups_ninth_is_answered_with_the_arrows(tmp_path
         await pilot.pause()
         panel = app.screen.query_one(PromptPanel)
         keys = choice_keys(panel.numbers, prompt, "red1|short")
-        assert keys[0] == "home" and keys[-1] == "enter"
+        assert len(keys) > 1 and keys[-1] == "enter"  # not the group's number alone
         answered = len(s.items)
         await press(pilot, *keys)
         assert len(s.items) == answered + 1 and s.items[-1].value == "red1|short"
