@@ -37,19 +37,22 @@ Numbers = Mapping[int, int]
 
 def choice_keys(numbers: Numbers, prompt: Choose, value: str) -> list[str]:
     """An option's number; in a group (one unit's choices) the group's number, then the
-    option's number inside it (`group_numbers`)."""
+    option's number inside it (`group_numbers`), or beyond the ninth the arrows from the
+    group's first choice (where the open group puts the cursor) and Enter."""
     index = next(i for i, o in enumerate(prompt.options) if o.value == value)
     if prompt.default == value:
         return ["enter"]
     number = numbers.get(index)
-    if number is not None and prompt.options[index].group is not None:
-        shared = sum(1 for n in numbers.values() if n == number)
-        inside = group_numbers(prompt.options, index).get(index)
-        if shared > 1 and inside is not None:
+    enabled = [i for i, o in enumerate(prompt.options) if o.disabled is None]
+    if number is not None and sum(1 for n in numbers.values() if n == number) > 1:
+        inner = group_numbers(prompt.options, index)
+        inside = inner.get(index)
+        if inside is not None:
             return [str(number), str(inside)]
+        first = next(i for i in inner if prompt.options[i].disabled is None)
+        return [str(number), *["down"] * (enabled.index(index) - enabled.index(first)), "enter"]
     if number is not None:
         return [str(number)]
-    enabled = [i for i, o in enumerate(prompt.options) if o.disabled is None]
     return ["home", *["down"] * enabled.index(index), "enter"]
 
 

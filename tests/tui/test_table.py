@@ -69,8 +69,9 @@ def key_for(app: SkirmApp, session: Session, rng: random.Random) -> list[str]:
         group = [i for i, n in numbers.items() if n == number and not prompt.options[i].disabled]
         if len(group) == 1:
             return [str(number)]
-        member = rng.choice(group)  # a group's number opens it: then the member's own
-        return [str(number), str(group_numbers(prompt.options, member)[member])]
+        inner = group_numbers(prompt.options, group[0])  # a group's number opens it
+        member = rng.choice([i for i in group if i in inner])  # then the member's own
+        return [str(number), str(inner[member])]
     if isinstance(prompt, Roll):
         return ["r"]
     if isinstance(prompt, Ask) and prompt.yes_no:
@@ -78,6 +79,14 @@ def key_for(app: SkirmApp, session: Session, rng: random.Random) -> list[str]:
     if isinstance(prompt, Ask):
         assert prompt.minimum is not None
         return [*str(prompt.minimum), "enter"]
+    if isinstance(prompt, Pick) and prompt.default is None and prompt.minimum:
+        numbers = app.screen.query_one(PromptPanel).numbers
+        ticks: list[str] = []  # the fewest it takes: the first numbers (a group's: once)
+        for index, option in enumerate(prompt.options):
+            number = numbers.get(index)
+            if option.disabled is None and number is not None and str(number) not in ticks:
+                ticks.append(str(number))
+        return [*ticks[: prompt.minimum], "enter"]
     if isinstance(prompt, Confirm | Pick):
         return ["enter"]  # a Pick: its default, or nothing ticked
     return []
