@@ -154,10 +154,6 @@ def _actions(b: Battle, unit: Unit) -> tuple[bool, list[Option]]:
 SHORT = "short"
 
 
-#: Between a model and its action in an answer to `assault.which` ("red1|pass").
-SEP = "|"
-
-
 def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, str]]:
     """Issue 25: which model acts in the Assault and what it does, in one answer (RB-3,
     RB-13: the player chooses both at once), grouped by model: a model's number opens
@@ -165,18 +161,15 @@ def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, 
     whether it reached (`assault.which_charge`, a table fact); a side the app plays
     decides the model and its action (`assault.which`), and the table says the reach."""
     options = [
-        Option(u.id + SEP + o.value, f"{name(u)} — {o.label}", disabled=o.disabled, group=u.id)
+        Option(
+            u.id + turns.SEP + o.value, f"{name(u)} — {o.label}", disabled=o.disabled, group=u.id
+        )
         for u in ready
         for o in _actions(b, u)[1]
     ]
     key = "assault.which" if side in b.ai else "assault.which_charge"
     text = f"{b.side_name(side)}: which model acts in the Assault? (and how)"
-    choice = str((yield Choose(key=key, text=text, options=options, side=side)))
-    uid, _, what = choice.partition(SEP)
-    unit = b.units[uid]
-    turns.take_turn(b, side)
-    b.set(unit, "acted", True)
-    return unit, what
+    return (yield from turns.model_and(b, side, key, text, options))
 
 
 def _charge(b: Battle, unit: Unit, target: Unit, reached: bool | None = None) -> Sub[None]:

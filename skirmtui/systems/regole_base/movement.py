@@ -64,10 +64,6 @@ def movement_step(b: Battle) -> Step:
     conditions.activation_ended(b, unit.id)
 
 
-#: Between a model and its move in an answer to `move.which` ("red1|run").
-SEP = "|"
-
-
 def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, str]]:
     """Issue 25: which model moves and how, in one answer (the rules let the player
     choose both at once, RB-3), grouped by model: a model's number opens its moves
@@ -79,21 +75,16 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, s
     for unit in ready:
         if unit.flag("fleeing"):  # RB-11: no choice of move, its recovery or its flight
             label = f"{name(unit)}: fleeing (a recovery test, or it runs away)"
-            options.append(Option(unit.id + SEP + "flee", label, group=unit.id))
+            options.append(Option(unit.id + turns.SEP + "flee", label, group=unit.id))
             continue
         _key, menu, told = _menu(b, unit)
         options.extend(
-            Option(unit.id + SEP + o.value, f"{name(unit)} — {o.label}", group=unit.id)
+            Option(unit.id + turns.SEP + o.value, f"{name(unit)} — {o.label}", group=unit.id)
             for o in menu
         )
     key = "move.which_made" if told else "move.which"
     text = f"{b.side_name(side)}: which model moves? (and how)"
-    choice = str((yield Choose(key=key, text=text, options=options, side=side)))
-    uid, _, how = choice.partition(SEP)
-    unit = b.units[uid]
-    turns.take_turn(b, side)
-    b.set(unit, "acted", True)
-    return unit, how
+    return (yield from turns.model_and(b, side, key, text, options))
 
 
 #: What a marching model gives up this round (RB-4), said with its march (issue 25).

@@ -168,3 +168,21 @@ def end_step(b: Battle) -> None:
         b.end(leader(b), f"the round limit ({limit}) is reached")
         return
     begin_round(b)
+
+
+#: Between a model and what it does in a one-answer choice of both ("red1|run").
+SEP = "|"
+
+
+def model_and(
+    b: Battle, side: str, key: str, text: str, options: list[Option]
+) -> Sub[tuple[Unit, str]]:
+    """Issue 25: which model acts and what it does, in one answer (`red1|run`; RB-3: the
+    player chooses both at once), its options grouped by model. The model takes the
+    side's turn and has acted; returned with what it does."""
+    choice = str((yield Choose(key=key, text=text, options=options, side=side)))
+    uid, _, what = choice.partition(SEP)
+    unit = b.units[uid]
+    take_turn(b, side)
+    b.set(unit, "acted", True)
+    return unit, what
