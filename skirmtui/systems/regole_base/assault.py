@@ -65,16 +65,12 @@ def assault_step(b: Battle) -> Step:
 
 
 def _activate(b: Battle) -> Sub[None]:
-    found = turns.next_mover(b, can_assault)
-    given: str | None = None
-    if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
-        unit, given = yield from _which_and_what(b, *found)
-    else:
-        chosen = yield from turns.alternate(b, can_assault, "assault.model", "acts in the Assault")
-        if chosen is None:
-            _start_fights(b)
-            return
-        unit = chosen
+    what = "acts in the Assault"
+    picked = yield from turns.next_model(b, can_assault, "assault.model", what, _which_and_what)
+    if picked is None:
+        _start_fights(b)
+        return
+    unit, given = picked
     told, options = _actions(b, unit)
     if given is None:
         locked = engaged(b, unit)

@@ -47,16 +47,11 @@ def can_move(b: Battle, unit: Unit) -> bool:
 
 
 def movement_step(b: Battle) -> Step:
-    found = turns.next_mover(b, can_move)
-    given: str | None = None
-    if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
-        unit, given = yield from _which_and_how(b, *found)
-    else:
-        chosen = yield from turns.alternate(b, can_move, "move.model", "moves")
-        if chosen is None:
-            turns.start_phase(b, "assault")
-            return
-        unit = chosen
+    picked = yield from turns.next_model(b, can_move, "move.model", "moves", _which_and_how)
+    if picked is None:
+        turns.start_phase(b, "assault")
+        return
+    unit, given = picked
     if unit.flag("fleeing"):
         yield from _fleeing(b, unit)
     else:

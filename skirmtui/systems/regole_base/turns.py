@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import THIRD_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.prompts import Choose, Option
@@ -106,6 +107,24 @@ def alternate(
         unit = b.units[str(choice)]
     b.set(unit, "acted", True)
     return unit
+
+
+def next_model(
+    b: Battle,
+    can_act: Callable[[Battle, Unit], bool],
+    key: str,
+    what: str,
+    both: Callable[[Battle, str, list[Unit]], Sub[tuple[Unit, str]]],
+) -> Sub[tuple[Unit, str | None] | None]:
+    """RB-3: the next side's model to act, with what it does when that was asked with it
+    (issue 25: `both` asks a side with several models which one and what, in one
+    answer; a save of the third pass or older asked the model alone, `alternate`); None
+    when no side has a model left to act in this phase."""
+    found = next_mover(b, can_act)
+    if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
+        return (yield from both(b, *found))
+    unit = yield from alternate(b, can_act, key, what)
+    return None if unit is None else (unit, None)
 
 
 def take_turn(b: Battle, side: str) -> None:
