@@ -171,25 +171,13 @@ class Search:
             chance = success_chance(prompt)
             from skirmtui.engine.play.outcomes import branches
 
-            total = [0.0] * 6
             # The likeliest outcome last: it moves this runner on, so it is looked into
             # however little budget is left (the others, if none is left: as now).
             split = sorted(branches(prompt), key=lambda b: b[1])
-            floor, now = self.floor, self._value(battle)
-            for n, (faces, p) in enumerate(split):
-                self._fair(floor, n, len(split))
-                item = Item(prompt.key, faces)
-                last = n == len(split) - 1
-                if not last and self._short(path):
-                    moments = now
-                else:
-                    reuse = self._then(runner if last else None, item)
-                    moments = self._expect([*path, item], depth, runner=reuse)[0]
-                total = [t + p * m for t, m in zip(total, moments, strict=True)]
-            self.floor = floor
+            total = self._over(path, depth, runner, prompt.key, split)
             if not first_roll or not mine:
-                return tuple(total), "", None  # the odds shown are of the side's own roll
-            return tuple(total), prompt.text, None if chance is None else float(chance)
+                return total, "", None  # the odds shown are of the side's own roll
+            return total, prompt.text, None if chance is None else float(chance)
         if isinstance(prompt, Confirm):
             item = Item(prompt.key, True)
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
@@ -221,22 +209,43 @@ class Search:
             return best if best is not None else (before, "", None)
         if not decision and isinstance(prompt, Choose) and len(answers) > FACTS:
             answers = answers[len(answers) // 2 : len(answers) // 2 + 1]  # one, the middle
-        if not decision and len(answers) <= FACTS:
-            total = [0.0] * 6
-            floor, now = self.floor, self._value(battle)
-            for n, answer in enumerate(answers):  # a table fact: each answer as likely
-                self._fair(floor, n, len(answers))
-                item = Item(prompt.key, answer)
-                last = n == len(answers) - 1
-                if not last and self._short(path):
-                    moments = now
-                else:
-                    reuse = self._then(runner if last else None, item)
-                    moments = self._expect([*path, item], depth, runner=reuse)[0]
-                total = [t + m / len(answers) for t, m in zip(total, moments, strict=True)]
-            self.floor = floor
-            return tuple(total), "", None
+        if not decision and len(answers) <= FACTS:  # a table fact: each answer as likely
+            even = [(answer, 0.0) for answer in answers]
+            return self._over(path, depth, runner, prompt.key, even, even=True), "", None
         return self._value(battle), "", None
+
+    def _over(
+        self,
+        path: list[Item],
+        depth: int,
+        runner: Runner,
+        key: str,
+        outcomes: Sequence[tuple[AnswerValue, float]],
+        *,
+        even: bool = False,
+    ) -> tuple[float, ...]:
+        """The moments expected over the answers to `key` (each with its chance; `even`:
+        each as likely), one branch each: the last moves `runner` on, so it is looked
+        into however little budget is left; the others, once none is left, count as
+        the battle stands."""
+        total = [0.0] * 6
+        floor, now = self.floor, self._value(runner.battle)
+        count = len(outcomes)
+        for n, (answer, p) in enumerate(outcomes):
+            self._fair(floor, n, count)
+            item = Item(key, answer)
+            last = n == count - 1
+            if not last and self._short(path):
+                moments = now
+            else:
+                reuse = self._then(runner if last else None, item)
+                moments = self._expect([*path, item], depth, runner=reuse)[0]
+            if even:
+                total = [t + m / count for t, m in zip(total, moments, strict=True)]
+            else:
+                total = [t + p * m for t, m in zip(total, moments, strict=True)]
+        self.floor = floor
+        return tuple(total)
 
     def _value(self, battle: Battle) -> tuple[float, ...]:
         """(score, score², dealt, taken, kill, lose) of one outcome."""
