@@ -356,3 +356,19 @@ def test_pg4_a_side_the_app_plays_is_asked_the_decision_alone() -> None:
     assert s.prompt is not None and decides(get_system(PG), s.prompt)
     play(s, ("overwatch.fire", True), ("shoot.in_range", True), ("shoot.hits", (1,)))
     assert key(s) == "move.terrain"
+
+
+def test_pg4_a_watcher_without_a_ranged_weapon_is_asked_as_before() -> None:
+    """G-4 and PG-4: the GM may put a unit with no ranged weapon on overwatch (a hound).
+    The one-answer question names its weapon's range, so it is asked as the first pass
+    asked it (`overwatch.fire`), not made from a weapon it lacks (this crashed: random
+    GM entries of the property test found it); its yes shoots nothing, the move goes on."""
+    hound = {"red": [("Dog", 1, 4, BLADE), ("Spare", 1, 4, RIFLE)], "blue": WATCH["blue"]}
+    s = session(hound, **TODAY)
+    start(s, 6, 1)
+    s.gm("gm.set", unit="red1", field="overwatch", value=True)
+    play(s, ("activate.action", "red2|cover"), ("activate.action", "blue1|rush"))
+    assert key(s) == "overwatch.fire"
+    play(s, ("overwatch.fire", True))
+    assert key(s) == "move.terrain"
+    assert not any(e.kind == "roll" for e in s.battle.log if e.round == 1)

@@ -266,7 +266,7 @@ def overwatch(b: Battle, mover: Unit) -> Sub[None]:
             return
         if not watcher.flag("overwatch") or not _can_act(watcher):
             continue
-        if asks_as_of(b, FIRST_PASS) or watcher.side in b.ai or len(ranged_weapons(watcher)) > 1:
+        if asks_as_of(b, FIRST_PASS) or watcher.side in b.ai or len(ranged_weapons(watcher)) != 1:
             fires = yield about(
                 Ask,
                 watcher,
