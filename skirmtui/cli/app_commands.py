@@ -7,12 +7,7 @@ import random
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from skirmtui.engine.core.text import safe
-
-if TYPE_CHECKING:
-    pass
 from skirmtui.cli import common
 from skirmtui.cli.common import (
     EXIT_BAD_FILE,
@@ -28,6 +23,7 @@ from skirmtui.cli.common import (
     offer_backup,
     system_named,
 )
+from skirmtui.engine.core.text import safe
 
 
 def cmd_systems(args: argparse.Namespace) -> int:

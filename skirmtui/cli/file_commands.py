@@ -5,12 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from skirmtui.engine.core.text import safe
-
-if TYPE_CHECKING:
-    pass
 from skirmtui.cli.common import (
     EXIT_BAD_FILE,
     EXIT_OK,
@@ -19,6 +14,7 @@ from skirmtui.cli.common import (
     load_document,
 )
 from skirmtui.cli.output import write_output, write_stdout
+from skirmtui.engine.core.text import safe
 
 
 def cmd_check(args: argparse.Namespace) -> int:
