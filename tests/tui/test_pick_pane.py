@@ -124,3 +124,38 @@ def test_the_keys_of_a_multi_select_fit_one_line_of_the_now_pane_at_80x24() -> N
     assert len(line) <= 46
     bounded = Pick(key="k", text="Which?", options=options, minimum=1, maximum=2)
     assert pick_help(bounded, 0).startswith("0 ticked (pick 1–2)")
+
+
+def _asked_again(battle: Battle) -> Step:
+    """Which units moved, asked twice in the round: the second time the Pikeman's two
+    choices are out (it fell), so its group keeps its number with nothing to tick."""
+    for fallen in (False, True):
+        reason = "it fell" if fallen else None
+        yield Pick(
+            key="toy.ground",
+            text="Which units moved, over what ground?",
+            options=[
+                Option("r1|open", "Knight: open ground", group="r1"),
+                Option("b1|open", "Pikeman: open ground", group="b1", disabled=reason),
+                Option("b1|rough", "Pikeman: rough ground", group="b1", disabled=reason),
+            ],
+        )
+    next_round(battle)
+
+
+class AskedAgain(ToySystem):
+    id = "toy-asked-again"
+    phases = (Phase("move", "Movement", _asked_again),)
+    unit_fields = (FieldSpec("moved", "moved", int, 0, 99),)
+
+
+async def test_a_group_number_left_with_no_choice_says_why(tmp_path: Path) -> None:
+    setup = toy_setup("toy-asked-again", units=3)
+    app = SkirmApp(session=Session(AskedAgain(), setup), path=tmp_path / "t.toml", autosave=False)
+    async with running(app) as (pilot, session):
+        await press(pilot, "enter")  # nobody moved, the first time
+        panel = app.screen.query_one(PromptPanel)
+        assert [n for i, n in panel.numbers.items() if i in (1, 2)] == [2, 2]  # kept
+        await press(pilot, "2")
+        assert panel.error == "Pikeman: open ground: it fell"
+        assert panel.picked == set() and len(session.items) == 1

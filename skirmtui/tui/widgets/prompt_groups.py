@@ -26,6 +26,9 @@ class GroupKeys:
     def _redraw(self) -> None:
         raise NotImplementedError
 
+    def toggle(self, index: int) -> None:
+        raise NotImplementedError
+
     def open_group(self, member: int) -> None:
         """A `Choose` group's number (one unit's actions): its options take the numbers
         1, 2, 3… (`group_numbers`) and the next digit picks one; Backspace goes back."""
@@ -55,6 +58,9 @@ class GroupKeys:
         if not isinstance(prompt, Pick):
             return
         enabled = [i for i in group if prompt.options[i].disabled is None]
+        if not enabled:  # a number kept by a group none of whose choices is left now
+            self.toggle(group[0])  # says the first one's reason, ticks nothing
+            return
         ticked = next((i for i in enabled if i in self.picked), None)
         following = next_in_cycle(enabled, ticked)
         self.picked -= set(group)
