@@ -253,8 +253,9 @@ def _na_choices(b: Battle, waiting: list[Unit]) -> list[Option]:
     only when they fit the number keys (with "done"): else none, the character was asked,
     then its action."""
     menus = [(u, _na_menu(b, u)) for u in waiting]
-    enabled = sum(o.disabled is None for _, menu in menus for o in menu)
-    if enabled >= KEYS and asks_as_of(b, SECOND_PASS):
+    # Only a second-pass save counts what fits the keys (`and`: today's never counts).
+    enabled = (o.disabled is None for _, menu in menus for o in menu)
+    if asks_as_of(b, SECOND_PASS) and sum(enabled) >= KEYS:
         return []
     return [
         o._replace(value=f"{u.id}|{o.value}", label=f"{u.label}: {o.label}", group=u.id)
