@@ -62,19 +62,34 @@ def option_window(
     picked: Collection[int] | None = None,
 ) -> list[Line]:
     """The options around the cursor that fit in `room` lines, each wrapped; a disabled
-    option stays listed, dimmed, with its reason. `picked`: a `Pick`'s boxes."""
-    groups: list[list[Line]] = []
-    for index, option in enumerate(options):
-        box = "" if picked is None else ("[x] " if index in picked else "[ ] ")
-        text, kind = option_text(option, numbers.get(index), box)
-        if index == cursor:
-            kind = "cursor"
-        target = f"option:{index}"
-        groups.append([Line(t, kind, target) for t in wrap(text, width, 3)])
-    if sum(map(len, groups)) <= room:
-        return [line for group in groups for line in group]
-    low, high, count = cursor, cursor + 1, len(groups)
-    used = len(groups[low])
+    option stays listed, dimmed, with its reason. `picked`: a `Pick`'s boxes.
+
+    Only the options that can be shown are wrapped (a movement list of 150 options
+    shows about ten): the window needs at most `room` options on each side of the
+    cursor, and whether all of them fit is known after `room + 1`."""
+    wrapped: dict[int, list[Line]] = {}
+
+    def group(index: int) -> list[Line]:
+        lines = wrapped.get(index)
+        if lines is None:
+            box = "" if picked is None else ("[x] " if index in picked else "[ ] ")
+            text, kind = option_text(options[index], numbers.get(index), box)
+            if index == cursor:
+                kind = "cursor"
+            target = f"option:{index}"
+            lines = wrapped[index] = [Line(t, kind, target) for t in wrap(text, width, 3)]
+        return lines
+
+    count = len(options)
+    total = 0
+    for index in range(count):
+        total += len(group(index))
+        if total > room:
+            break
+    else:  # every option fits
+        return [line for index in range(count) for line in group(index)]
+    low, high = cursor, cursor + 1
+    used = len(group(low))
 
     def fits(extra: int, low: int, high: int) -> bool:  # room less the "more" lines
         return used + extra <= room - (low > 0) - (high < count)
@@ -82,15 +97,15 @@ def option_window(
     grew = True
     while grew:  # around the cursor, one option each way at a time
         grew = False
-        if high < count and fits(len(groups[high]), low, high + 1):
-            used += len(groups[high])
+        if high < count and fits(len(group(high)), low, high + 1):
+            used += len(group(high))
             high += 1
             grew = True
-        if low > 0 and fits(len(groups[low - 1]), low - 1, high):
+        if low > 0 and fits(len(group(low - 1)), low - 1, high):
             low -= 1
-            used += len(groups[low])
+            used += len(group(low))
             grew = True
-    lines = [line for group in groups[low:high] for line in group]
+    lines = [line for index in range(low, high) for line in group(index)]
     lines = lines[: max(1, room - (low > 0) - (high < count))]
     if low > 0:
         lines.insert(0, Line(f"   ↑ {low} more", "help"))
