@@ -55,13 +55,23 @@ class Situation(NamedTuple):
     shaken_enemy: bool
 
 
-def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situation:
-    """One pass over the units (this runs for every menu, also on replay): enemies on the
-    table (`targets`), any of them shaken, and whether `unit` is in a melee
-    (`morale.engaged`)."""
-    uid, side, foe = unit.id, unit.side, str(unit.stats["foe"])
-    engaged = bool(foe) and b.alive(foe)
+class SideView(NamedTuple):
+    """What a side's menus read of the other side, found in one pass over the units and
+    shared by every character of the side asked about at one step (the non-activated
+    phase offers every waiting character's actions at once)."""
+
+    #: An enemy is on the table (deployed, not out).
+    enemies: bool
+    #: One of those is shaken.
+    shaken_enemy: bool
+    #: Every unit id an enemy still in play holds as its melee opponent (`foe`).
+    held: frozenset[str]
+
+
+def side_view(b: Battle, side: str) -> SideView:
+    """The other side as `side`'s menus read it (`situation_in`)."""
     enemies = shaken_enemy = False
+    held: set[str] = set()
     for other in b.units.values():
         if other.removed or other.side == side:
             continue
@@ -70,19 +80,36 @@ def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situatio
             enemies = True
             if stats["status"]:
                 shaken_enemy = True
-        if stats["foe"] == uid:
-            engaged = True
+        foe = stats["foe"]
+        if foe:
+            held.add(str(foe))
+    return SideView(enemies, shaken_enemy, frozenset(held))
+
+
+def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situation:
+    """One pass over the units (this runs for every menu, also on replay): enemies on the
+    table (`targets`), any of them shaken, and whether `unit` is in a melee
+    (`morale.engaged`)."""
+    return situation_in(b, unit, side_view(b, unit.side), na, rejoin)
+
+
+def situation_in(
+    b: Battle, unit: Unit, view: SideView, na: bool, rejoin: bool = False
+) -> Situation:
+    """`situation` with the other side already read (`side_view` of `unit`'s side)."""
+    stats = unit.stats
+    foe = stats["foe"]
     return Situation(
         na,
         rejoin,
-        unit.num("ap"),
-        str(unit.stats["status"]),
-        unit.flag("prone"),
-        unit.num("reload"),
+        stats["ap"],  # type: ignore[arg-type]  # a numeric stat (the schema)
+        str(stats["status"]),
+        bool(stats["prone"]),
+        stats["reload"],  # type: ignore[arg-type]
         bool(unit.profile.get("weapon")),
-        engaged,
-        enemies,
-        shaken_enemy,
+        bool(foe and b.alive(str(foe))) or unit.id in view.held,
+        view.enemies,
+        view.shaken_enemy,
     )
 
 
@@ -199,6 +226,11 @@ _WORDS = {2: "twice"}
 def repeats(b: Battle, unit: Unit) -> list[Option]:
     """An activated character's repeats of one action (after the single actions)."""
     return list(_repeats(situation(b, unit, na=False)))
+
+
+def repeats_of(s: Situation) -> tuple[Option, ...]:
+    """The repeats of a situation already found (cached)."""
+    return _repeats(s)
 
 
 @cache

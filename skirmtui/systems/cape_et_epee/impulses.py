@@ -46,13 +46,11 @@ def impulse_step(b: Battle) -> Step:
         b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
     unit = b.units[uid]
     b.turn_side = unit.side
-    options = actions.menu(b, unit, na=False)
-    if p.impulse_actions:
-        options.append(
-            Option(END, f"End the impulse: back in the queue at {unit.num('ap')} AP", passive=True)
-        )
-    if not asks_as_of(b, FIRST_PASS):  # issue 25 again: "move twice" in one answer (last:
-        options += actions.repeats(b, unit)  # the options above keep their number keys)
+    options = _impulse_menu(
+        actions.situation(b, unit, na=False),
+        bool(p.impulse_actions),
+        not asks_as_of(b, FIRST_PASS),
+    )
     choice = yield from only_or_ask(
         b,
         about(
@@ -73,6 +71,21 @@ def impulse_step(b: Battle) -> Step:
             p.impulse_actions += 1
     if unit.removed or unit.num("ap") == 0:
         end_impulse(b)
+
+
+@cache
+def _impulse_menu(s: actions.Situation, ending: bool, repeats: bool) -> tuple[Option, ...]:
+    """An activated character's actions: the menu, "end the impulse" once it has acted
+    (`ending`), then (`repeats`, issue 25 again: "move twice" in one answer) the repeats,
+    last, so the options above keep their number keys. Made at every impulse step from
+    what it depends on: cached."""
+    options = actions.menu_of(s)
+    if ending:
+        end = Option(END, f"End the impulse: back in the queue at {s.ap} AP", passive=True)
+        options += (end,)
+    if repeats:
+        options += actions.repeats_of(s)
+    return options
 
 
 def end_impulse(b: Battle) -> None:
@@ -115,13 +128,14 @@ _MUST = {
 }
 
 
-def _cannot_stop(b: Battle, waiting: list[Unit]) -> str | None:
-    """Why the side may not end its non-activated actions yet, or None."""
+def _cannot_stop(waiting: list[Unit], found: list[actions.Situation]) -> str | None:
+    """Why the side may not end its non-activated actions yet, or None (`found`: each
+    waiting character's situation)."""
     fight, cover = [], []
-    for unit in waiting:
-        if morale.engaged(b, unit):
+    for unit, s in zip(waiting, found, strict=True):
+        if s.engaged:
             fight.append(unit.label)
-        elif unit.stats["status"] == profile.SEEK_COVER:
+        elif s.status == profile.SEEK_COVER:
             cover.append(unit.label)
     reasons = []
     if fight:
@@ -138,14 +152,17 @@ def na_step(b: Battle) -> Step:
     assert side is not None
     waiting = na_candidates(b, side)
     if waiting:
+        # Every waiting character's situation, the other side read once for all of them.
+        view = actions.side_view(b, side)
+        found = [actions.situation_in(b, u, view, na=True) for u in waiting]
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
         stop = Option(
-            DONE, "Done: the others do nothing", disabled=_cannot_stop(b, waiting), passive=True
+            DONE, "Done: the others do nothing", disabled=_cannot_stop(waiting, found), passive=True
         )
         action: str | None = None  # chosen with the character, or asked after it
-        merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting)
+        merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
         if not merged:
             choice = yield from only_or_ask(
                 b,
@@ -246,19 +263,28 @@ def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
 KEYS = 9
 
 
-def _na_choices(b: Battle, waiting: list[Unit]) -> list[Option]:
+def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) -> list[Option]:
     """Every waiting character's actions (`red1|move`, "A: Move"), grouped by character:
     the Now pane numbers the characters, and a character's number opens its actions (two
     keys, one answer, however long the list). A second-pass save asked them in one answer
     only when they fit the number keys (with "done"): else none, the character was asked,
-    then its action."""
-    menus = [(u, _na_menu(b, u)) for u in waiting]
-    # Only a second-pass save counts what fits the keys (`and`: today's never counts).
-    enabled = (o.disabled is None for _, menu in menus for o in menu)
-    if asks_as_of(b, SECOND_PASS) and sum(enabled) >= KEYS:
-        return []
-    return [
-        o._replace(value=f"{u.id}|{o.value}", label=f"{u.label}: {o.label}", group=u.id)
-        for u, menu in menus
-        for o in menu
-    ]
+    then its action. (`found`: each waiting character's situation.)"""
+    # Only a second-pass save counts what fits the keys (today's never counts).
+    if asks_as_of(b, SECOND_PASS):
+        enabled = (o.disabled is None for s in found for o in _na_options(s))
+        if sum(enabled) >= KEYS:
+            return []
+    merged: list[Option] = []
+    for unit, s in zip(waiting, found, strict=True):
+        merged += _na_merged(unit.id, unit.label, s)
+    return merged
+
+
+@cache
+def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[Option, ...]:
+    """One character's part of `_na_choices` (made for every waiting character at every
+    step of the phase: cached)."""
+    return tuple(
+        o._replace(value=f"{uid}|{o.value}", label=f"{label}: {o.label}", group=uid)
+        for o in _na_options(s)
+    )
