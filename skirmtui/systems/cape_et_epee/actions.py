@@ -10,6 +10,7 @@ from typing import NamedTuple
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Option
 from skirmtui.engine.core.text import plural
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.cape_et_epee import morale, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
 
@@ -69,21 +70,44 @@ class SideView(NamedTuple):
 
 
 def side_view(b: Battle, side: str) -> SideView:
-    """The other side as `side`'s menus read it (`situation_in`)."""
-    enemies = shaken_enemy = False
-    held: set[str] = set()
-    for other in b.units.values():
-        if other.removed or other.side == side:
+    """The other side as `side`'s menus read it (`situation_in`). Every menu reads it
+    (an impulse's, each non-activated step's), and it changes only with a unit's
+    deployment, status, melee or removal: one pass over the units finds every side's
+    view, kept until one of those changes (engine/core/watch.py)."""
+    views = _VIEWS.recall(b)
+    if views is None:
+        views = _VIEWS.keep(b, _side_views(b))
+    return views[side]
+
+
+#: `side_view`'s finding for every side, and the fields it reads.
+_VIEWS: Watch[dict[str, SideView]] = Watch("deployed", "status", "foe", "removed")
+
+
+def _side_views(b: Battle) -> dict[str, SideView]:
+    deployed: set[str] = set()  # sides with a unit on the table
+    shaken: set[str] = set()  # sides with a shaken unit on the table
+    held: dict[str, set[str]] = {s.id: set() for s in b.sides}  # foes held, by side
+    for unit in b.units.values():
+        if unit.removed:
             continue
-        stats = other.stats
+        stats = unit.stats
         if stats["deployed"]:
-            enemies = True
+            deployed.add(unit.side)
             if stats["status"]:
-                shaken_enemy = True
+                shaken.add(unit.side)
         foe = stats["foe"]
         if foe:
-            held.add(str(foe))
-    return SideView(enemies, shaken_enemy, frozenset(held))
+            held.setdefault(unit.side, set()).add(str(foe))
+    views = {}
+    for side in b.sides:
+        others = [s.id for s in b.sides if s.id != side.id]
+        views[side.id] = SideView(
+            any(o in deployed for o in others),
+            any(o in shaken for o in others),
+            frozenset().union(*(held[o] for o in others)),
+        )
+    return views
 
 
 def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situation:

@@ -25,7 +25,10 @@ def queue(b: Battle) -> list[Unit]:
     initiative, seq = p.initiative, p.seq
     ready = [u for u in b.units.values() if not u.removed and u.stats["deployed"] and u.stats["ap"]]
     # A stable sort: equal keys keep the roster order.
-    return sorted(ready, key=lambda u: (-u.num("ap"), u.side != initiative, seq.get(u.id, 0)))
+    return sorted(
+        ready,
+        key=lambda u: (-u.stats["ap"], u.side != initiative, seq.get(u.id, 0)),  # type: ignore[operator]
+    )
 
 
 def impulse_step(b: Battle) -> Step:
