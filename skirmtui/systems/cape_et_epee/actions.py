@@ -10,9 +10,9 @@ from typing import NamedTuple
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Option
 from skirmtui.engine.core.text import plural
-from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.cape_et_epee import morale, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
+from skirmtui.systems.cape_et_epee.sides import SideView, side_view
 
 #: The order actions are offered in.
 ACTIONS = (
@@ -54,60 +54,6 @@ class Situation(NamedTuple):
     engaged: bool
     enemies: bool
     shaken_enemy: bool
-
-
-class SideView(NamedTuple):
-    """What a side's menus read of the other side, found in one pass over the units and
-    shared by every character of the side asked about at one step (the non-activated
-    phase offers every waiting character's actions at once)."""
-
-    #: An enemy is on the table (deployed, not out).
-    enemies: bool
-    #: One of those is shaken.
-    shaken_enemy: bool
-    #: Every unit id an enemy still in play holds as its melee opponent (`foe`).
-    held: frozenset[str]
-
-
-def side_view(b: Battle, side: str) -> SideView:
-    """The other side as `side`'s menus read it (`situation_in`). Every menu reads it
-    (an impulse's, each non-activated step's), and it changes only with a unit's
-    deployment, status, melee or removal: one pass over the units finds every side's
-    view, kept until one of those changes (engine/core/watch.py)."""
-    views = _VIEWS.recall(b)
-    if views is None:
-        views = _VIEWS.keep(b, _side_views(b))
-    return views[side]
-
-
-#: `side_view`'s finding for every side, and the fields it reads.
-_VIEWS: Watch[dict[str, SideView]] = Watch("deployed", "status", "foe", "removed")
-
-
-def _side_views(b: Battle) -> dict[str, SideView]:
-    deployed: set[str] = set()  # sides with a unit on the table
-    shaken: set[str] = set()  # sides with a shaken unit on the table
-    held: dict[str, set[str]] = {s.id: set() for s in b.sides}  # foes held, by side
-    for unit in b.units.values():
-        if unit.removed:
-            continue
-        stats = unit.stats
-        if stats["deployed"]:
-            deployed.add(unit.side)
-            if stats["status"]:
-                shaken.add(unit.side)
-        foe = stats["foe"]
-        if foe:
-            held.setdefault(unit.side, set()).add(str(foe))
-    views = {}
-    for side in b.sides:
-        others = [s.id for s in b.sides if s.id != side.id]
-        views[side.id] = SideView(
-            any(o in deployed for o in others),
-            any(o in shaken for o in others),
-            frozenset().union(*(held[o] for o in others)),
-        )
-    return views
 
 
 def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situation:

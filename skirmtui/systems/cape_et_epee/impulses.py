@@ -13,6 +13,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
+from skirmtui.systems.cape_et_epee.sides import side_view
 
 END = "end"
 DONE = "done"
@@ -35,7 +36,7 @@ def impulse_step(b: Battle) -> Step:
     """One action of the character whose impulse it is (the head of the queue)."""
     p = pos(b)
     uid = p.impulse
-    if uid and (not b.alive(uid) or b.units[uid].num("ap") == 0):
+    if uid and (not b.alive(uid) or b.units[uid].stats["ap"] == 0):
         end_impulse(b)
         return
     if not uid:
@@ -105,10 +106,10 @@ def end_activated(b: Battle) -> None:
     """Seed §2.4: no AP can be kept for the next turn. The activated characters'
     activations end here (timed conditions count them)."""
     for unit in b.on_table():
-        if unit.num("die"):
+        if unit.stats["die"]:
             conditions.activation_ended(b, unit.id)
     for unit in b.on_table():
-        if unit.num("ap"):
+        if unit.stats["ap"]:
             b.set(unit, "ap", 0)
     p = pos(b)
     p.seq = {}
@@ -117,11 +118,20 @@ def end_activated(b: Battle) -> None:
 
 
 def na_candidates(b: Battle, side: str) -> list[Unit]:
-    return [
-        u
-        for u in b.on_table(side)
-        if u.flag("deployed") and not u.num("die") and not u.flag("acted")
-    ]
+    """CE-6: the side's characters on the table with no order die that have not acted
+    (read at every step of the phase: the stats without `Unit.flag`/`num` calls)."""
+    found = []
+    for u in b.units.values():
+        stats = u.stats
+        if (
+            u.side == side
+            and not u.removed
+            and stats["deployed"]
+            and not stats["die"]
+            and not stats["acted"]
+        ):
+            found.append(u)
+    return found
 
 
 #: Why a bound character may not do nothing, by whether it is in a melee.
@@ -156,7 +166,7 @@ def na_step(b: Battle) -> Step:
     waiting = na_candidates(b, side)
     if waiting:
         # Every waiting character's situation, the other side read once for all of them.
-        view = actions.side_view(b, side)
+        view = side_view(b, side)
         found = [actions.situation_in(b, u, view, na=True) for u in waiting]
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
