@@ -13,6 +13,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
+from skirmtui.systems.cape_et_epee.sides import side_view
 
 END = "end"
 DONE = "done"
@@ -25,14 +26,17 @@ def queue(b: Battle) -> list[Unit]:
     initiative, seq = p.initiative, p.seq
     ready = [u for u in b.units.values() if not u.removed and u.stats["deployed"] and u.stats["ap"]]
     # A stable sort: equal keys keep the roster order.
-    return sorted(ready, key=lambda u: (-u.num("ap"), u.side != initiative, seq.get(u.id, 0)))
+    return sorted(
+        ready,
+        key=lambda u: (-u.stats["ap"], u.side != initiative, seq.get(u.id, 0)),  # type: ignore[operator]
+    )
 
 
 def impulse_step(b: Battle) -> Step:
     """One action of the character whose impulse it is (the head of the queue)."""
     p = pos(b)
     uid = p.impulse
-    if uid and (not b.alive(uid) or b.units[uid].num("ap") == 0):
+    if uid and (not b.alive(uid) or b.units[uid].stats["ap"] == 0):
         end_impulse(b)
         return
     if not uid:
@@ -46,13 +50,11 @@ def impulse_step(b: Battle) -> Step:
         b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
     unit = b.units[uid]
     b.turn_side = unit.side
-    options = actions.menu(b, unit, na=False)
-    if p.impulse_actions:
-        options.append(
-            Option(END, f"End the impulse: back in the queue at {unit.num('ap')} AP", passive=True)
-        )
-    if not asks_as_of(b, FIRST_PASS):  # issue 25 again: "move twice" in one answer (last:
-        options += actions.repeats(b, unit)  # the options above keep their number keys)
+    options = _impulse_menu(
+        actions.situation(b, unit, na=False),
+        bool(p.impulse_actions),
+        not asks_as_of(b, FIRST_PASS),
+    )
     choice = yield from only_or_ask(
         b,
         about(
@@ -75,6 +77,21 @@ def impulse_step(b: Battle) -> Step:
         end_impulse(b)
 
 
+@cache
+def _impulse_menu(s: actions.Situation, ending: bool, repeats: bool) -> tuple[Option, ...]:
+    """An activated character's actions: the menu, "end the impulse" once it has acted
+    (`ending`), then (`repeats`, issue 25 again: "move twice" in one answer) the repeats,
+    last, so the options above keep their number keys. Made at every impulse step from
+    what it depends on: cached."""
+    options = actions.menu_of(s)
+    if ending:
+        end = Option(END, f"End the impulse: back in the queue at {s.ap} AP", passive=True)
+        options += (end,)
+    if repeats:
+        options += actions.repeats_of(s)
+    return options
+
+
 def end_impulse(b: Battle) -> None:
     """CE-5: the character rejoins the queue at its remaining AP, behind those waiting."""
     p = pos(b)
@@ -89,10 +106,10 @@ def end_activated(b: Battle) -> None:
     """Seed §2.4: no AP can be kept for the next turn. The activated characters'
     activations end here (timed conditions count them)."""
     for unit in b.on_table():
-        if unit.num("die"):
+        if unit.stats["die"]:
             conditions.activation_ended(b, unit.id)
     for unit in b.on_table():
-        if unit.num("ap"):
+        if unit.stats["ap"]:
             b.set(unit, "ap", 0)
     p = pos(b)
     p.seq = {}
@@ -101,11 +118,20 @@ def end_activated(b: Battle) -> None:
 
 
 def na_candidates(b: Battle, side: str) -> list[Unit]:
-    return [
-        u
-        for u in b.on_table(side)
-        if u.flag("deployed") and not u.num("die") and not u.flag("acted")
-    ]
+    """CE-6: the side's characters on the table with no order die that have not acted
+    (read at every step of the phase: the stats without `Unit.flag`/`num` calls)."""
+    found = []
+    for u in b.units.values():
+        stats = u.stats
+        if (
+            u.side == side
+            and not u.removed
+            and stats["deployed"]
+            and not stats["die"]
+            and not stats["acted"]
+        ):
+            found.append(u)
+    return found
 
 
 #: Why a bound character may not do nothing, by whether it is in a melee.
@@ -115,13 +141,14 @@ _MUST = {
 }
 
 
-def _cannot_stop(b: Battle, waiting: list[Unit]) -> str | None:
-    """Why the side may not end its non-activated actions yet, or None."""
+def _cannot_stop(waiting: list[Unit], found: list[actions.Situation]) -> str | None:
+    """Why the side may not end its non-activated actions yet, or None (`found`: each
+    waiting character's situation)."""
     fight, cover = [], []
-    for unit in waiting:
-        if morale.engaged(b, unit):
+    for unit, s in zip(waiting, found, strict=True):
+        if s.engaged:
             fight.append(unit.label)
-        elif unit.stats["status"] == profile.SEEK_COVER:
+        elif s.status == profile.SEEK_COVER:
             cover.append(unit.label)
     reasons = []
     if fight:
@@ -138,14 +165,17 @@ def na_step(b: Battle) -> Step:
     assert side is not None
     waiting = na_candidates(b, side)
     if waiting:
+        # Every waiting character's situation, the other side read once for all of them.
+        view = side_view(b, side)
+        found = [actions.situation_in(b, u, view, na=True) for u in waiting]
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
         stop = Option(
-            DONE, "Done: the others do nothing", disabled=_cannot_stop(b, waiting), passive=True
+            DONE, "Done: the others do nothing", disabled=_cannot_stop(waiting, found), passive=True
         )
         action: str | None = None  # chosen with the character, or asked after it
-        merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting)
+        merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
         if not merged:
             choice = yield from only_or_ask(
                 b,
@@ -246,19 +276,28 @@ def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
 KEYS = 9
 
 
-def _na_choices(b: Battle, waiting: list[Unit]) -> list[Option]:
+def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) -> list[Option]:
     """Every waiting character's actions (`red1|move`, "A: Move"), grouped by character:
     the Now pane numbers the characters, and a character's number opens its actions (two
     keys, one answer, however long the list). A second-pass save asked them in one answer
     only when they fit the number keys (with "done"): else none, the character was asked,
-    then its action."""
-    menus = [(u, _na_menu(b, u)) for u in waiting]
-    # Only a second-pass save counts what fits the keys (`and`: today's never counts).
-    enabled = (o.disabled is None for _, menu in menus for o in menu)
-    if asks_as_of(b, SECOND_PASS) and sum(enabled) >= KEYS:
-        return []
-    return [
-        o._replace(value=f"{u.id}|{o.value}", label=f"{u.label}: {o.label}", group=u.id)
-        for u, menu in menus
-        for o in menu
-    ]
+    then its action. (`found`: each waiting character's situation.)"""
+    # Only a second-pass save counts what fits the keys (today's never counts).
+    if asks_as_of(b, SECOND_PASS):
+        enabled = (o.disabled is None for s in found for o in _na_options(s))
+        if sum(enabled) >= KEYS:
+            return []
+    merged: list[Option] = []
+    for unit, s in zip(waiting, found, strict=True):
+        merged += _na_merged(unit.id, unit.label, s)
+    return merged
+
+
+@cache
+def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[Option, ...]:
+    """One character's part of `_na_choices` (made for every waiting character at every
+    step of the phase: cached)."""
+    return tuple(
+        o._replace(value=f"{uid}|{o.value}", label=f"{label}: {o.label}", group=uid)
+        for o in _na_options(s)
+    )

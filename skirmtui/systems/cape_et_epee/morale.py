@@ -11,6 +11,7 @@ from skirmtui.engine.core.kit import about, stat_test
 from skirmtui.engine.core.prompts import Ask, Option, Pick, Prompt
 from skirmtui.systems.cape_et_epee import firmness, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
+from skirmtui.systems.cape_et_epee.sides import side_view
 
 #: The facts a morale test asks the table for (issue 25: one `Pick`).
 COVER, THREAT = "cover", "threat"
@@ -49,6 +50,8 @@ def _below(part: int, whole: int, fraction: list[int]) -> bool:
 
 def tester(units: list[Unit]) -> Unit:
     """Ours: a squad tests once, on its officer's morale if he is still in play."""
+    if len(units) == 1:  # a character's own test (most of them)
+        return units[0]
     alive = [u for u in units if not u.removed] or units  # a GM may remove them all (G-4)
     return next((u for u in alive if profile.role(u) == "officer"), alive[0])
 
@@ -110,9 +113,7 @@ def facts(
     shaken, none can charge: not asked. Enter offers the answer of its last test."""
     unit = tester(units)
     name = _name(units, unit)
-    chargers = any(
-        not u.removed and u.flag("deployed") and not u.stats["status"] for u in b.enemies(unit.side)
-    )
+    chargers = side_view(b, unit.side).steady_enemy
     text = f"Could an enemy that is not shaken charge {name} now?"
     if not chargers:
         take_only(b, "morale.threat", text, "no (no enemy on the table is unshaken)")
