@@ -10,7 +10,7 @@ from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import FALL
 from skirmtui.engine.core.kit import about, pick_enemy
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Option, Roll
 from skirmtui.systems.pequenas_guerras import combat
 from skirmtui.systems.pequenas_guerras.combat import Sub
 from skirmtui.systems.pequenas_guerras.profile import ranged_weapons, rules
@@ -351,12 +351,12 @@ def jump_down(b: Battle, unit: Unit) -> Sub[None]:
         maximum=top,
     )
     if (yield from _special_dice(b, unit, "jump.roll", f"jumps down {height} cm", int(height))):
-        yield about(
-            Confirm,
+        yield from combat.table_does(
+            b,
             unit,
-            key="jump.land",
-            text=f"Place {unit.label} {_cm(float(_SPECIAL['land_cm']))} cm from the base of "
-            "the elevation; it moves on without counting the drop — done?",
+            "jump.land",
+            f"Place {unit.label} {_cm(float(_SPECIAL['land_cm']))} cm from the base of the "
+            "elevation; it moves on without counting the drop",
         )
         return
     yield from combat.fall(b, unit, int(height), None)
