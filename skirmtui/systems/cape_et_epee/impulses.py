@@ -6,7 +6,13 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, only_or_ask
+from skirmtui.engine.core.asking import (
+    FIRST_PASS,
+    SECOND_PASS,
+    THIRD_PASS,
+    asks_as_of,
+    only_or_ask,
+)
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
@@ -175,6 +181,7 @@ def na_step(b: Battle) -> Step:
             DONE, "Done: the others do nothing", disabled=_cannot_stop(waiting, found), passive=True
         )
         action: str | None = None  # chosen with the character, or asked after it
+        told = False  # whether the table said with it that the character is not separated
         merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
         if not merged:
             choice = yield from only_or_ask(
@@ -187,22 +194,33 @@ def na_step(b: Battle) -> Step:
                 ),
             )
         else:  # issue 25 again: the character and its action in one answer
+            # Issue 25, fourth pass: a side the table plays says with the action that a
+            # squad member acting otherwise than moving is with its squad (a table fact).
+            # Only when one of them could be separated (else nothing to say: `na.act`).
+            told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
+            told = told and sum(o.disabled is None for o in (*merged, stop)) > 1
+            told = told and any(
+                _apart(b, u, f.engaged) for u, f in zip(waiting, found, strict=True)
+            )
+            text = f"{b.side_name(side)}: which non-activated character acts, and how?"
+            if told:
+                text += f" ({SEPARATED})"
             choice = yield from only_or_ask(
                 b,
                 Choose(
-                    key="na.act",
+                    key="na.act_with" if told else "na.act",
                     side=side,
                     # One character left: the question is about it (the roster marks it;
                     # Enter offers what it did last turn, when it still may).
                     actor=waiting[0].id if len(waiting) == 1 else None,
-                    text=f"{b.side_name(side)}: which non-activated character acts, and how?",
+                    text=text,
                     options=[*merged, stop],
                 ),
             )
             if choice != DONE:
                 choice, _, action = choice.rpartition("|")
         if choice != DONE:
-            yield from _na_act(b, b.units[choice], action)
+            yield from _na_act(b, b.units[choice], action, told)
             return
     if side == p.initiative:
         p.na_side = next(s.id for s in b.sides if s.id != side)
@@ -232,21 +250,33 @@ def _na_options(s: actions.Situation) -> tuple[Option, ...]:
     )
 
 
-def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
-    """The character's one action (`action` already chosen with it, or asked now)."""
+#: The rule a table-played side's `na.act_with` answer says it kept (seed §2.5, CE-6).
+SEPARATED = "a squad member separated from its squad may only move to rejoin it, or do nothing"
+
+
+def _apart(b: Battle, unit: Unit, engaged: bool | None = None) -> bool:
+    """Whether `unit` could be separated from its squad: a squad member not in a melee
+    (ours: the melee obligation comes before rejoining; `engaged` when already known)
+    with a mate on the table."""
+    squad = profile.squad_of(unit)
+    return bool(
+        squad
+        and not (morale.engaged(b, unit) if engaged is None else engaged)
+        and any(
+            u is not unit and not u.removed and u.flag("deployed")
+            for u in profile.members(b, unit.side, squad)
+        )
+    )
+
+
+def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> Step:
+    """The character's one action (`action` already chosen with it, or asked now).
+    `told`: the table chose it knowing the rule for separated squad members (seed §2.5),
+    so an action other than moving or nothing says it is with its squad: not asked."""
     side = unit.side
     b.set(unit, "acted", True)
-    squad = profile.squad_of(unit)
-    mates = (
-        squad
-        and not morale.engaged(b, unit)  # ours: the melee obligation comes before rejoining
-        and action not in ("move", END)  # moving or nothing: allowed separated or not
-        and [
-            u
-            for u in profile.members(b, side, squad)
-            if u is not unit and not u.removed and u.flag("deployed")
-        ]
-    )
+    # Moving or nothing: allowed separated or not.
+    mates = not told and action not in ("move", END) and _apart(b, unit)
     rejoin = False
     if mates:
         # Seed §2.5: a separated squad member "può solo muovere … per ricongiungersi".
@@ -254,7 +284,7 @@ def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
             key="na.separated",
             side=side,
             actor=unit.id,
-            text=f"Is {unit.label} separated from the rest of squad {squad}?",
+            text=f"Is {unit.label} separated from the rest of squad {profile.squad_of(unit)}?",
         )
     if action is None or rejoin:
         action = yield from only_or_ask(

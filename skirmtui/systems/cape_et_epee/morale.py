@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from skirmtui.engine.core.asking import offer_last, one_at_a_time, take_only
+from skirmtui.engine.core.asking import THIRD_PASS, asks_as_of, offer_last, one_at_a_time, take_only
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, stat_test
-from skirmtui.engine.core.prompts import Ask, Option, Pick, Prompt
+from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt
 from skirmtui.systems.cape_et_epee import firmness, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
 from skirmtui.systems.cape_et_epee.sides import side_view
@@ -123,18 +123,45 @@ def facts(
     if cover is not None:
         threat = yield about(Ask, unit, key="morale.threat", text=text)
         return cover, bool(threat)
-    prompt = about(
-        Pick,
+    if asks_as_of(b, THIRD_PASS):  # a save of the third pass: a multi-select
+        prompt = about(
+            Pick,
+            unit,
+            key="morale.facts",
+            text=f"Morale test of {name}: which are true now?",
+            options=(
+                Option(COVER, f"{name} is in cover"),
+                Option(THREAT, "an enemy that is not shaken could charge it"),
+            ),
+        )
+        said = yield offer_last(b, prompt)
+        return COVER in said, THREAT in said
+    # Issue 25 again: the two facts' four combinations, one key (as `shoot.sight`).
+    answer = yield offer_last(b, situation_prompt(unit, name))
+    return COVER in answer.split(SEP), THREAT in answer.split(SEP)
+
+
+#: Between the two facts of a `morale.situation` answer (`cover+threat`).
+SEP = "+"
+
+
+def situation_prompt(unit: Unit, name: str) -> Choose:
+    """Issue 25 again: a morale test's two facts (seed §2.7.2: in cover; an enemy that is
+    not shaken could charge) as one choice among their four combinations (`morale.facts`
+    before: the same two facts as a multi-select, a tick and Enter)."""
+    could = "an enemy that is not shaken could charge it"
+    return about(
+        Choose,
         unit,
-        key="morale.facts",
-        text=f"Morale test of {name}: which are true now?",
+        key="morale.situation",
+        text=f"Morale test of {name}: in cover? could an enemy that is not shaken charge it?",
         options=(
-            Option(COVER, f"{name} is in cover"),
-            Option(THREAT, "an enemy that is not shaken could charge it"),
+            Option("open", "in the open; no enemy could charge it"),
+            Option(COVER, "in cover; no enemy could charge it"),
+            Option(THREAT, f"in the open; {could}"),
+            Option(COVER + SEP + THREAT, f"in cover; {could}"),
         ),
     )
-    said = yield offer_last(b, prompt)
-    return COVER in said, THREAT in said
 
 
 def _name(units: list[Unit], unit: Unit) -> str:
