@@ -10,7 +10,10 @@ as the second pass's questions (`questions = "second pass"`, how its saves repla
 - a melee's follow-up and fall back and a jump's landing are logged for the table, where
   each was a "— done?" (`melee.follow_up`, `melee.fall_back`, `jump.land`);
 - a wound roll whose result is certain (d6 + markers is 6 or more whatever the die) is
-  not asked: the model is dead, as any face would have made it.
+  not asked: the model is dead, as any face would have made it;
+- how far a unit drops or leaps: one of the spans that change its dice (less than
+  7.5 cm, 7.5 to less than 15 cm, 15 cm: `jump.drop`, `leap.span`), where the
+  centimetres were typed (`jump.height`, `leap.gap`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import attrs
 import pytest
 
 from skirmtui.engine.core.asking import QUESTIONS, SECOND_PASS
-from skirmtui.engine.core.prompts import AnswerError, Pick, Roll
+from skirmtui.engine.core.prompts import AnswerError, Choose, Pick, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.sim import play_random
 from skirmtui.engine.store.saves import load_session
@@ -203,11 +206,71 @@ def test_pg7_a_jump_that_lands_is_logged_and_the_move_goes_on() -> None:
     for s in (before, now):
         start(s, 6, 1)
         act(s, "red1", "rush")
-        play(s, ("move.terrain", "jump"), ("jump.height", 8), ("jump.roll", (3, 6)))
-    play(before, ("jump.land", True))
+        play(s, ("move.terrain", "jump"))
+    play(before, ("jump.height", 8), ("jump.roll", (3, 6)), ("jump.land", True))
+    play(now, ("jump.drop", "1"), ("jump.roll", (3, 6)))
     assert key(now) == key(before) == "move.terrain"
     assert now.battle.log[-1].text.startswith("Place Climber 5 cm from the base")
-    same_outcome(before, now)
+    same_outcome_but_words(before, now)
+
+
+@pytest.mark.parametrize(
+    ("cm", "span", "dice"), [(7, "0", 1), (8, "1", 2), (14, "1", 2), (15, "2", 3)]
+)
+def test_pg7_a_drop_is_said_by_the_span_that_sets_its_dice(cm: int, span: str, dice: int) -> None:
+    """Seed (Pulando Para Baixo): "Role X+1 dados (X é um d6 para cada 7,5 cm completos
+    que ele cai)"; a failed jump is a fall from that height (Queda: X+1 hits). The span
+    gives the same dice, and on a failure the same hits, as the centimetres typed."""
+    units = {"red": [("Climber", 1, 4, RIFLE)], "blue": [("X", 1, 4, RIFLE)]}
+    before, now = session(units, **BEFORE), session(units, **NOW)
+    for s in (before, now):
+        start(s, 6, 1)
+        act(s, "red1", "rush")
+        play(s, ("move.terrain", "jump"))
+    play(before, ("jump.height", cm))
+    assert key(now) == "jump.drop"
+    play(now, ("jump.drop", span))
+    for s in (before, now):
+        assert s.prompt is not None and s.prompt.dice == f"{dice}d6"
+        play(s, ("jump.roll", (2,) * dice), ("fall.blocks", (1,) * dice))
+    hits = [e.text for e in now.battle.log if "falls" in e.text]
+    assert hits and hits[-1].endswith(f"{dice} hit" + ("s" if dice > 1 else ""))
+    assert stat(now, "red1", "models") == stat(before, "red1", "models")
+    assert stat(now, "red1", "stunned") == stat(before, "red1", "stunned")
+    assert now.battle.units["red1"].removed == before.battle.units["red1"].removed
+
+
+def test_pg7_a_leap_is_said_by_the_span_that_sets_its_dice() -> None:
+    """Seed (Saltando): gaps up to 2.5 cm are solid ground; a leap of up to 15 cm rolls
+    X+1 dice, all 3+ crosses. The span over 2.5 cm and under 7.5 cm is one die, as a
+    gap of 5 cm typed; the move goes on."""
+    units = {"red": [("Runner", 1, 4, RIFLE)], "blue": [("X", 1, 4, RIFLE)]}
+    before, now = session(units, **BEFORE), session(units, **NOW)
+    for s in (before, now):
+        start(s, 6, 1)
+        act(s, "red1", "rush")
+        play(s, ("move.terrain", "leap"))
+    play(before, ("leap.gap", 5))
+    labels = [o.label for o in now.prompt.options] if isinstance(now.prompt, Choose) else []
+    assert labels == [
+        "more than 2.5 cm, less than 7.5 cm: 1 die",
+        "7.5 cm to less than 15 cm: 2 dice",
+        "15 cm: 3 dice",
+    ]
+    play(now, ("leap.span", "0"))
+    for s in (before, now):
+        play(s, ("leap.roll", (3,)))
+        assert key(s) == "move.terrain"
+    same_outcome_but_words(before, now)
+
+
+def same_outcome_but_words(before: Session, now: Session) -> None:
+    """The same dice and outcomes; the roll's words name the span, not centimetres."""
+    assert [e.roll for e in now.battle.log if e.kind == "roll" and e.key != "round.rolls"] == [
+        e.roll for e in before.battle.log if e.kind == "roll" and e.key != "round.roll"
+    ]
+    for unit_id, unit in before.battle.units.items():
+        assert now.battle.units[unit_id].stats == unit.stats, unit_id
 
 
 # -- PG-5: a certain wound roll -------------------------------------------------------------

@@ -185,10 +185,17 @@ def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
 
 
 def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
-    """Seed (Queda): X+1 hits, X one per full 7.5 cm; PG-7: blocked normally, no
-    cover; then the model is placed stunned 5 cm from the base of the elevation."""
-    hits = int(height // _SPECIAL["fall_step_cm"]) + 1
-    b.record("info", f"{unit.label} falls {height} cm: {plural(hits, 'hit')}", target=unit.id)
+    """A fall of `height` cm (`fall_steps`)."""
+    steps = int(height // _SPECIAL["fall_step_cm"])
+    yield from fall_steps(b, unit, steps, f"{height} cm", by)
+
+
+def fall_steps(b: Battle, unit: Unit, steps: int, said: str, by: Unit | None) -> Sub[None]:
+    """Seed (Queda): X+1 hits, X one per full 7.5 cm (`steps`, the height `said` in
+    words); PG-7: blocked normally, no cover; then the model is placed stunned 5 cm from
+    the base of the elevation."""
+    hits = steps + 1
+    b.record("info", f"{unit.label} falls {said}: {plural(hits, 'hit')}", target=unit.id)
     face = needed(unit.num("quality"))
     result = yield tests(unit, "fall.blocks", f"{unit.label} blocks the fall", hits, face)
     blocks = result.total
