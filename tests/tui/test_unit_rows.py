@@ -77,6 +77,13 @@ def test_a_row_a_unit_when_the_choices_do_not_fit() -> None:
     assert tighter == ["   ↑ 2 more", "3. Guerriero 2: ▸[ ] moves  [ ] impervious ground 50%"]
 
 
+def test_a_unit_whose_first_choice_has_no_number_shows_the_group_s() -> None:
+    options = [o for n, name in enumerate(NAMES[:3]) for o in _moves(f"r{n}", name)]
+    options[0] = options[0]._replace(disabled="stunned")  # numbers go to what can be picked
+    lines = option_window(options, {1: 1, 2: 2, 3: 2, 4: 3, 5: 3}, 2, 60, 3, set())
+    assert lines[0].text == "1. Capo tribù: [-] moves  [ ] impervious ground 50%"
+
+
 def test_a_group_of_other_words_keeps_them() -> None:
     """pequenas-guerras' objectives: `1 (neutral): only Red` — the marker, then whose."""
     options = [

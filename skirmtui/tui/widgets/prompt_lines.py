@@ -144,7 +144,8 @@ def unit_rows(
         if cursor in run:
             at = len(rows)
         shown = cursor if detail else -1
-        rows.append(_unit_row(options, run, numbers.get(run[0]), cursor, shown, width, picked))
+        number = next((numbers[i] for i in run if i in numbers), None)  # the group's
+        rows.append(_unit_row(options, run, number, cursor, shown, width, picked))
     return rows, at
 
 
