@@ -40,11 +40,18 @@ def why_no_charge(b: Battle, unit: Unit) -> str | None:
 
 
 def can_assault(b: Battle, unit: Unit) -> bool:
+    """`why_no_charge` read for a model not engaged (asked of every model at each
+    activation: no list of enemies made to see whether there is one)."""
     if engaged(b, unit):
         return True  # it may try to escape (a fleeing one too, ours)
-    if unit.flag("fleeing"):
+    stats = unit.stats
+    if stats["fleeing"] or stats["ran"] == b.round or stats["gave_up"] == "assault":
         return False
-    return why_no_charge(b, unit) is None and bool(b.enemies(unit.side) or reloadable(unit))
+    side = unit.side
+    for other in b.units.values():
+        if not other.removed and other.side != side:
+            return True
+    return bool(reloadable(unit))
 
 
 def assault_step(b: Battle) -> Step:
@@ -107,42 +114,57 @@ def _activate(b: Battle) -> Sub[None]:
     conditions.activation_ended(b, unit.id)
 
 
-def _actions(b: Battle, unit: Unit) -> tuple[bool, list[Option]]:
+def _actions(
+    b: Battle, unit: Unit, foes: list[tuple[str, str]] | None = None, *, grouped: bool = False
+) -> tuple[bool, list[Option]]:
     """What `unit` may do in the Assault's activations (RB-13): charge an enemy (RB-6),
     escape its melee (RB-9) or reload (RB-10), or pass; and whether the table says with
     a charge if it reached (`told`). Issue 25: a side the table plays says a charge and
     whether it reached base contact in one answer (the table moved the model: one thing
     it saw); a side the app plays chooses the charge, then the table says if it reached
-    (a fact: never the app's)."""
+    (a fact: never the app's). `foes`: `_foes` of its side, when the caller has them;
+    `grouped`: the options as `_which_and_what` lists them, under the model."""
     locked = engaged(b, unit)
     no_charge = why_no_charge(b, unit)
     told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
-    enemies = b.enemies(unit.side)
+    if foes is None:
+        foes = _foes(b, unit.side)
+    uid = unit.id
+    pre, say, group = (uid + turns.SEP, f"{name(unit)} — ", uid) if grouped else ("", "", None)
     reach = "" if not told else f", reaching base contact (up to {v_inches(unit, 'charge')})"
     options = [
-        Option(
-            f"charge:{e.id}",
-            f"Charge {name(e)} ({b.side_name(e.side)}){reach}",
-            disabled=no_charge,
-        )
-        for e in enemies
+        Option(f"{pre}charge:{eid}", f"{say}Charge {said}{reach}", no_charge, group=group)
+        for eid, said in foes
     ]
     if locked:
-        options.append(Option("escape", "Try to escape the melee (V vs the fastest enemy)"))
+        escape = "Try to escape the melee (V vs the fastest enemy)"
+        options.append(Option(f"{pre}escape", say + escape, group=group))
     else:
         options.extend(
-            Option(f"reload:{w.id}", f"Reload {w.name} (gives up its assault)", disabled=no_charge)
+            Option(
+                f"{pre}reload:{w.id}",
+                f"{say}Reload {w.name} (gives up its assault)",
+                no_charge,
+                group=group,
+            )
             for w in reloadable(unit)
         )
-    options.append(Option("pass", "Pass", passive=True))
+    # (Grouped, it is not marked passive: the one-answer list never was.)
+    options.append(Option(f"{pre}pass", f"{say}Pass", passive=not grouped, group=group))
     if told and not asks_as_of(b, THIRD_PASS):  # one option: a group fits the number keys
-        options.append(Option(SHORT, "Charge, falling short (the enemy charged: next)"))
+        short = "Charge, falling short (the enemy charged: next)"
+        options.append(Option(pre + SHORT, say + short, group=group))
     elif told:
         options.extend(
-            Option(f"short:{e.id}", f"Charge {name(e)} ({b.side_name(e.side)}), falling short")
-            for e in enemies
+            Option(f"{pre}short:{eid}", f"{say}Charge {said}, falling short", group=group)
+            for eid, said in foes
         )
     return told, options
+
+
+def _foes(b: Battle, side: str) -> list[tuple[str, str]]:
+    """The enemies of `side` a model may charge, each with how a charge names it."""
+    return [(e.id, f"{name(e)} ({b.side_name(e.side)})") for e in b.enemies(side)]
 
 
 #: The option of a table side's charge that fell short (issue 25's fourth pass): which
@@ -156,13 +178,8 @@ def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, 
     its actions (two keys, one answer). A side the table plays says with a charge
     whether it reached (`assault.which_charge`, a table fact); a side the app plays
     decides the model and its action (`assault.which`), and the table says the reach."""
-    options = [
-        Option(
-            u.id + turns.SEP + o.value, f"{name(u)} — {o.label}", disabled=o.disabled, group=u.id
-        )
-        for u in ready
-        for o in _actions(b, u)[1]
-    ]
+    foes = _foes(b, side)
+    options = [o for u in ready for o in _actions(b, u, foes, grouped=True)[1]]
     key = "assault.which" if side in b.ai else "assault.which_charge"
     text = f"{b.side_name(side)}: which model acts in the Assault? (and how)"
     return (yield from turns.model_and(b, side, key, text, options))

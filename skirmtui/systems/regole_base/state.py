@@ -33,7 +33,22 @@ def foes_in_contact(b: Battle, unit: Unit) -> list[Unit]:
 
 
 def engaged(b: Battle, unit: Unit) -> bool:
-    return bool(foes_in_contact(b, unit))
+    """`foes_in_contact` is not empty: a scan that stops at the first (asked of every
+    model several times an answer; no list made)."""
+    pairs = b.pos.contacts
+    if not pairs:
+        return False
+    uid, units = unit.id, b.units
+    for x, y in pairs:
+        if x == uid:
+            other = units.get(y)
+        elif y == uid:
+            other = units.get(x)
+        else:
+            continue
+        if other is not None and not other.removed and other.side != unit.side:
+            return True
+    return False
 
 
 def touch(b: Battle, a: Unit, c: Unit) -> None:
