@@ -4,6 +4,7 @@ round's side order, what each side lost this phase."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, Unit
@@ -137,7 +138,12 @@ def v_now(unit: Unit) -> int:
 
 def v_inches(unit: Unit, factor: str) -> str:
     """A move of `factor` × V (data: `[movement]`), in inches."""
-    return f'{unit.num("v") * float(rules()["movement"][factor]):g}"'
+    return _inches(unit.num("v"), factor)
+
+
+@cache
+def _inches(v: int, factor: str) -> str:
+    return f'{v * float(rules()["movement"][factor]):g}"'
 
 
 def escaped(b: Battle, unit: Unit) -> bool:
