@@ -31,6 +31,9 @@ from tests.systems.scripting import key, play, stat
 TODAY = {"questions": "today"}
 FIRST = {"questions": "first pass"}
 SECOND = {"questions": "second pass"}
+#: A save of the third pass: a squad member's separation asked after its action (today it
+#: is said with the action: tests/systems/test_ce_fourth_pass.py).
+THIRD = {"questions": "third pass"}
 SAVES = Path(__file__).parent / "saves" / "first-pass"
 SECOND_SAVES = Path(__file__).parent / "saves" / "second-pass"
 
@@ -279,6 +282,8 @@ def _na(**options: str) -> Session:
     activate(s, (1,), (1,))
     play(s, ("na.unit" if options == FIRST else "na.act", "done"))  # red (initiative)
     if options == TODAY:
+        play(s, ("na.act_with", "blue2|temporize"))
+    elif options == THIRD:
         play(s, ("na.act", "blue2|temporize"), ("na.separated", False))
     else:
         assert key(s) == "na.unit"
@@ -292,11 +297,11 @@ def test_ce6_a_list_longer_than_the_number_keys_is_one_answer_grouped_by_charact
     numbers the characters, a character's number opens its actions); a second-pass save
     asked the character, then the action, when they did not fit the number keys. The
     same character takes the same action either way."""
-    now, second = _na(**TODAY), _na(**SECOND)
+    now, second = _na(**THIRD), _na(**SECOND)
     for s in (now, second):
         assert stat(s, "blue2", "ap") == 0  # C temporized: its AP spent
         assert key(s) == "na.act" and s.prompt is not None and s.prompt.actor == "blue1"
-    red = session([ch("A", weapon="pistol")], [ch("B", squad="S"), ch("C", squad="S")], **TODAY)
+    red = session([ch("A", weapon="pistol")], [ch("B", squad="S"), ch("C", squad="S")], **THIRD)
     activate(red, (1,), (1,))
     play(red, ("na.act", "done"))
     prompt = red.prompt
@@ -310,7 +315,7 @@ def test_ce6_the_character_and_its_action_are_one_answer() -> None:
     """Seed §2.5: each character not activated may take one 1-AP action. Chosen in one
     answer or in two, the same character takes the same action; a move (allowed whether
     it is separated or not) asks nothing about separation."""
-    before, now = _na(**FIRST), _na(**TODAY)
+    before, now = _na(**FIRST), _na(**THIRD)
     play(before, ("na.unit", "blue1"), ("na.separated", False), ("na.action", "move"))
     assert options(now) == [
         "blue1|move",
@@ -333,12 +338,12 @@ def test_ce6_a_separated_squad_member_may_only_rejoin_asked_when_it_matters() ->
     """Seed §2.5: "Squadre che hanno personaggi separati … possono solo muovere tali
     miniature per ricongiungersi". Another action chosen: the table says whether it is
     separated; separated, the action is asked again among moving and nothing."""
-    now = _na(**TODAY)
+    now = _na(**THIRD)
     play(now, ("na.act", "blue1|prone"), ("na.separated", True))
     assert key(now) == "na.action" and options(now) == ["move", "end"]
     play(now, ("na.action", "move"))
     assert not stat(now, "blue1", "prone")  # the move, not the prone it first chose
-    other = _na(**TODAY)
+    other = _na(**THIRD)
     play(other, ("na.act", "blue1|prone"), ("na.separated", False))
     assert stat(other, "blue1", "prone") is True  # not separated: as it chose
 

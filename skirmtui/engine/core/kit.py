@@ -43,22 +43,26 @@ def about(
     **fields: Any,
 ) -> P:
     """A prompt about `unit` (or a group acting at once): its side, it as the actor,
-    `target` (one unit or several) as the target; `fields` as the prompt's own. (One
-    unit and one target or none, the common case, build no lists: every question about
-    a model comes through here.)"""
-    if isinstance(unit, Unit):
-        side, actor = unit.side, unit.id
-    else:
-        actors = list(unit)
-        side, actor = actors[0].side, actors[0].id
-        if len(actors) > 1:
-            fields["actors"] = tuple(u.id for u in actors)
-    if target is None or isinstance(target, Unit):
-        return cls(side=side, actor=actor, target=None if target is None else target.id, **fields)
-    targets = list(target)
+    `target` (one unit or several) as the target; `fields` as the prompt's own."""
+    if type(unit) is Unit and (target is None or type(target) is Unit):
+        # One unit, one target or none: most questions (asked for every answer a rule
+        # system gives about a unit), without the lists below.
+        tid = None if target is None else target.id
+        return cls(side=unit.side, actor=unit.id, target=tid, **fields)
+    actors = [unit] if isinstance(unit, Unit) else list(unit)
+    targets = [] if target is None else [target] if isinstance(target, Unit) else list(target)
+    more: dict[str, Any] = {}
+    if len(actors) > 1:
+        more["actors"] = tuple(u.id for u in actors)
     if len(targets) > 1:
-        fields["targets"] = tuple(u.id for u in targets)
-    return cls(side=side, actor=actor, target=targets[0].id if targets else None, **fields)
+        more["targets"] = tuple(u.id for u in targets)
+    return cls(
+        side=actors[0].side,
+        actor=actors[0].id,
+        target=targets[0].id if targets else None,
+        **more,
+        **fields,
+    )
 
 
 def stat_test(

@@ -107,9 +107,10 @@ def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     squads_seen: set[str] = set()
     for unit in b.units.values():
-        if unit.side != side or unit.removed or unit.num("die"):
+        stats = unit.stats
+        if unit.side != side or unit.removed or stats["die"]:
             continue
-        where = "" if unit.flag("deployed") else ", not yet on the table"
+        where = "" if stats["deployed"] else ", not yet on the table"
         squad = profile.squad_of(unit)
         if not squad:
             found.append((unit.id, f"{unit.label}{where}"))
@@ -151,9 +152,10 @@ def orders_step(b: Battle) -> Step:
     p = pos(b)
     side = p.assigning
     assert side is not None
-    if p.dice[side] and order_targets(b, side):
+    targets = order_targets(b, side) if p.dice[side] else []
+    if targets:
         if not asks_as_of(b, FIRST_PASS):  # issue 25 again: a face's dice in one answer
-            yield from _orders_of_a_face(b, side)
+            yield from _orders_of_a_face(b, side, targets)
             return
         choice = yield Choose(
             key="orders.assign",
@@ -183,7 +185,7 @@ def _order(b: Battle, side: str, face: int, target: str) -> None:
         b.set(unit, "ap", face)
 
 
-def _orders_of_a_face(b: Battle, side: str) -> Step:
+def _orders_of_a_face(b: Battle, side: str, targets: list[tuple[str, str]]) -> Step:
     """Seed §2.2: the player places its dice beside its characters and squads. The dice of
     the highest face left are given in one answer (as many as there are dice of it, one
     each; none leaves them unused), then the next face's: every way of giving the dice
@@ -194,7 +196,7 @@ def _orders_of_a_face(b: Battle, side: str) -> Step:
     count = dice.count(face)
     options = [
         Option(value, label)
-        for value, label in order_targets(b, side)
+        for value, label in targets  # `order_targets`
         if value.startswith(SQUAD) or not profile.squad_of(b.units[value])
     ]
     picked = yield Pick(

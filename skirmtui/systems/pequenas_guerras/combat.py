@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, TypeVar
 
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
+from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import about, choose_one
@@ -88,8 +88,9 @@ def wound(
     b: Battle, unit: Unit, wounds: int, by: Unit | None, cause: Cause, *, push: bool = True
 ) -> Sub[None]:
     """Seed: each wound kills a model until one is left; the last model takes markers
-    and rolls d6 + markers once per batch (PG-5): 2–5 stunned, 6+ dead. `cause`: what
-    made the wounds (the attack, the fall)."""
+    and rolls d6 + markers once per batch (PG-5): 2–5 stunned, 6+ dead (since the second
+    pass not rolled when the markers alone make 6 with the die's lowest face). `cause`:
+    what made the wounds (the attack, the fall)."""
     if wounds <= 0 or unit.removed:
         return
     if by is not None:
@@ -107,6 +108,16 @@ def wound(
     if not markers:
         return
     b.set(unit, "markers", unit.num("markers") + markers, cause)
+    if unit.num("markers") + 1 >= DEAD_AT and not asks_as_of(b, SECOND_PASS):
+        # Issue 25: d6 + markers is 6 or more whatever the die: no roll asked.
+        b.record(
+            "info",
+            f"{unit.label} has {plural(unit.num('markers'), 'wound marker')}: d6 + "
+            f"{unit.num('markers')} is {DEAD_AT}+ whatever the die",
+            target=unit.id,
+        )
+        kill(b, unit, "is dead", cause)
+        return
     result = yield about(
         Roll,
         unit,
@@ -174,10 +185,17 @@ def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
 
 
 def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
-    """Seed (Queda): X+1 hits, X one per full 7.5 cm; PG-7: blocked normally, no
-    cover; then the model is placed stunned 5 cm from the base of the elevation."""
-    hits = int(height // _SPECIAL["fall_step_cm"]) + 1
-    b.record("info", f"{unit.label} falls {height} cm: {plural(hits, 'hit')}", target=unit.id)
+    """A fall of `height` cm (`fall_steps`)."""
+    steps = int(height // _SPECIAL["fall_step_cm"])
+    yield from fall_steps(b, unit, steps, f"{height} cm", by)
+
+
+def fall_steps(b: Battle, unit: Unit, steps: int, said: str, by: Unit | None) -> Sub[None]:
+    """Seed (Queda): X+1 hits, X one per full 7.5 cm (`steps`, the height `said` in
+    words); PG-7: blocked normally, no cover; then the model is placed stunned 5 cm from
+    the base of the elevation."""
+    hits = steps + 1
+    b.record("info", f"{unit.label} falls {said}: {plural(hits, 'hit')}", target=unit.id)
     face = needed(unit.num("quality"))
     result = yield tests(unit, "fall.blocks", f"{unit.label} blocks the fall", hits, face)
     blocks = result.total
@@ -385,19 +403,26 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
             b.set(unit, "meleed", True)
     survivor = charger if target.removed else target if charger.removed else None
     if survivor is not None:
-        yield about(
-            Confirm,
+        yield from table_does(
+            b,
             survivor,
-            key="melee.follow_up",
-            text=f"{survivor.label} may move up to {_MELEE['follow_up_cm']} cm — done?",
+            "melee.follow_up",
+            f"{survivor.label} may move up to {_MELEE['follow_up_cm']} cm",
         )
     elif not charger.removed and not target.removed:
-        yield about(
-            Confirm,
-            charger,
-            key="melee.fall_back",
-            text=f"{charger.label} falls back {_MELEE['fall_back_cm']} cm — done?",
+        yield from table_does(
+            b, charger, "melee.fall_back", f"{charger.label} falls back {_MELEE['fall_back_cm']} cm"
         )
+
+
+def table_does(b: Battle, unit: Unit, key: str, text: str) -> Sub[None]:
+    """What the table does with its models, nothing the app keeps: logged for the table
+    since the second pass (issue 25: a "done?" with one answer changes no outcome);
+    older saves were asked to confirm it (`key`, "— done?")."""
+    if asks_as_of(b, SECOND_PASS):
+        yield about(Confirm, unit, key=key, text=f"{text} — done?")
+        return
+    b.record("info", text, actor=unit.id)
 
 
 def _can_fight(unit: Unit) -> bool:

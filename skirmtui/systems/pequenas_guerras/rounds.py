@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time, take_only
+from skirmtui.engine.core import app_rolls, conditions
+from skirmtui.engine.core.asking import (
+    FIRST_PASS,
+    SECOND_PASS,
+    asks_as_of,
+    one_at_a_time,
+    take_only,
+)
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import reset
-from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.prompts import Choose, Option, Roll
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.pequenas_guerras import actions
@@ -36,13 +42,48 @@ def begin_round(b: Battle) -> None:
 def rolloff_phase_step(b: Battle) -> Step:
     """Seed: "A cada nova rodada, os jogadores rolam os dados novamente"; G-3 ties."""
     p = pos(b)
-    if not p.round_rolloff.done:
-        yield from p.round_rolloff.step(b, "round.roll", f"round {b.round} order")
+    rolloff = p.round_rolloff
+    if not rolloff.done:
+        what = f"round {b.round} order"
+        tied = next(group for group in rolloff.groups if len(group) > 1)
+        if asks_as_of(b, SECOND_PASS) or not app_rolls.one_party(app_rolls.now(b), tied):
+            yield from rolloff.step(b, "round.roll", what)  # one side at a time
+        else:
+            yield from _roll_together(b, rolloff, what)
         return
     order = p.round_rolloff.order
     p.round_rolloff = RollOff()
     # Players wiped out follow, passing (a GM may still bring a unit back, G-4).
     start_activation(b, order + [s.id for s in b.sides if s.id not in order])
+
+
+def _roll_together(b: Battle, rolloff: RollOff, what: str) -> Step:
+    """Issue 25: the players still tied roll their dice at the same moment, each one
+    die, so the table types them in one answer (`round.rolls`, one face a player in the
+    order listed), where it typed one `round.roll` a player. The same faces give the
+    same order: highest first, ties roll again among the tied (G-3). Asked this way
+    only when one party rolls every one of these dice (the app for everyone, or the
+    table for all of them); otherwise each player's die is asked apart, as before."""
+    index = next(i for i, group in enumerate(rolloff.groups) if len(group) > 1)
+    group = rolloff.groups[index]
+    again = " (tie re-roll)" if len(rolloff.groups) > 1 or rolloff.rerolls else ""
+    names = ", ".join(b.side_name(s) for s in group)
+    result = yield Roll(
+        key="round.rolls",
+        text=f"{names} roll for {what}{again}: one die each, in that order",
+        dice=f"{len(group)}d6",
+        per_die=True,  # each die a player's own score: the log shows faces, no sum
+    )
+    scores = dict(zip(group, result.faces, strict=True))
+    b.record("info", ", ".join(f"{b.side_name(s)} {scores[s]}" for s in group) + f" ({what})")
+    ranked = sorted(set(scores.values()), reverse=True)
+    split = [[s for s in group if scores[s] == value] for value in ranked]
+    rolloff.groups = rolloff.groups[:index] + split + rolloff.groups[index + 1 :]
+    rolloff.rerolls += 1
+    ties = [g for g in split if len(g) > 1]
+    if ties:
+        said = "; ".join(", ".join(b.side_name(s) for s in g) for g in ties)
+        b.record("info", f"Tie for {what}: {said} roll again")
 
 
 def start_activation(b: Battle, order: list[str] | None = None) -> None:

@@ -1,0 +1,173 @@
+"""cape-et-epee asks less a fourth time (issue 25): each question merged gives the same
+outcome, with the same dice, as the questions of the third pass (saves of that time keep
+them: `questions = "third pass"`).
+
+- a morale test's two facts are one choice among their four combinations
+  (`morale.situation`, one key), not a multi-select (`morale.facts`, a tick and Enter);
+- a side the table plays says with a non-activated squad member's action that it is with
+  its squad (`na.act_with`, a table fact: seed §2.5, a separated member may only move to
+  rejoin it, or do nothing); `na.separated` is no longer asked after it. A side the app
+  plays decides the action alone (`na.act`) and the table still says the separation.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from skirmtui.engine.core.prompts import Choose, Pick, Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import decides
+from skirmtui.engine.store.compare import replay_differences
+from skirmtui.engine.store.saves import load_session
+from skirmtui.systems.registry import get_system, systems
+from tests.systems.ce_helpers import activate, ch, options, session
+from tests.systems.scripting import key, play, stat
+
+TODAY = {"questions": "today"}
+THIRD = {"questions": "third pass"}
+SAVES = Path(__file__).parent / "saves" / "third-pass"
+SYSTEM = get_system("cape-et-epee")
+
+
+# -- a morale test's facts ---------------------------------------------------------------
+
+
+def _wounded_protagonist(**options: str) -> Session:
+    """red1 charges P (morale 5), wins the melee and wounds it: P tests (seed §2.7)."""
+    s = session([ch("A", mischia=6)], [ch("P", "protagonist", mischia=0, morale=5)], **options)
+    activate(s, (3,), (1,), (3, "red1"))
+    play(s, ("impulse.action", "charge"), ("charge.target", "blue1"), ("charge.contact", True))
+    play(s, ("melee.attack", (5,)), ("melee.defend", (1,)), ("combat.wound", (1,)))
+    return s
+
+
+#: Each of the four answers and the third pass's multi-select saying the same facts.
+_SAME_FACTS = [
+    ("open", ()),
+    ("cover", ("cover",)),
+    ("threat", ("threat",)),
+    ("cover+threat", ("cover", "threat")),
+]
+
+
+@pytest.mark.parametrize(("answer", "ticked"), _SAME_FACTS)
+def test_ce9_a_morale_tests_facts_are_one_of_four_answers(
+    answer: str, ticked: tuple[str, ...]
+) -> None:
+    """Seed §2.7.2: +1 "personaggio al coperto", +1 "nessun personaggio nemico che possa
+    caricare"; §2.7.3: a wounded protagonist that fails seeks cover. The same facts told
+    as one of four answers (today) or ticked (third pass): the same number to roll under,
+    and with the same die the same outcome."""
+    for die in (5, 6, 7, 8):
+        now, before = _wounded_protagonist(**TODAY), _wounded_protagonist(**THIRD)
+        prompt = now.prompt
+        assert isinstance(prompt, Choose) and key(now) == "morale.situation"
+        assert [o.value for o in prompt.options] == [a for a, _ in _SAME_FACTS]
+        assert isinstance(before.prompt, Pick) and key(before) == "morale.facts"
+        play(now, ("morale.situation", answer))
+        play(before, ("morale.facts", list(ticked)))
+        thresholds = set()
+        for s in (now, before):
+            assert isinstance(s.prompt, Roll)
+            thresholds.add(s.prompt.effective_threshold)
+            play(s, ("morale.test", (die,)))
+        assert thresholds == {5 + ("cover" in ticked) + ("threat" not in ticked)}
+        assert stat(now, "blue1", "status") == stat(before, "blue1", "status")
+        failed = ["P fails the morale test" in e.text for e in now.battle.log]
+        assert any(failed) == (die > thresholds.pop())
+        assert failed == ["P fails the morale test" in e.text for e in before.battle.log]
+
+
+def test_ce9_the_morale_situation_is_a_table_fact_and_enter_offers_the_last_one() -> None:
+    """The table says what it sees (an app side never answers it); the same question about
+    the same character offers last time's answer (an offer only)."""
+    assert "morale.situation" in SYSTEM.table_facts
+    s = _wounded_protagonist(**TODAY)
+    assert s.prompt is not None and s.prompt.default is None
+    play(s, ("morale.situation", "cover"), ("morale.test", (1,)))
+    assert [e.value for e in s.battle.log if e.key == "morale.situation"] == ["cover"]
+
+
+# -- a non-activated squad member's separation -------------------------------------------
+
+
+def _na(**options: str) -> Session:
+    """Nobody activated (faces over 3): red's A stops; blue's B and C (squad S, both on
+    the table) are left to act."""
+    s = session([ch("A", weapon="pistol")], [ch("B", squad="S"), ch("C", squad="S")], **options)
+    activate(s, (1,), (1,))
+    play(s, ("na.act", "done"))  # red (the initiative): no squad, nothing to say
+    return s
+
+
+def test_ce6_a_squad_member_with_its_squad_is_said_with_its_action() -> None:
+    """Seed §2.5: "Squadre che hanno personaggi separati dal resto della squadra possono
+    solo muovere tali miniature per ricongiungersi". The table, told the rule in the
+    question, picks C's prone for a C with its squad: the same as answering the third
+    pass's separation question "no" after it."""
+    now, before = _na(**TODAY), _na(**THIRD)
+    prompt = now.prompt
+    assert isinstance(prompt, Choose) and prompt.key == "na.act_with"
+    assert "na.act_with" in SYSTEM.table_facts and not decides(SYSTEM, prompt)
+    assert "may only move to rejoin it, or do nothing" in prompt.text
+    play(now, ("na.act_with", "blue2|prone"))
+    play(before, ("na.act", "blue2|prone"), ("na.separated", False))
+    for s in (now, before):
+        assert stat(s, "blue2", "prone") is True and stat(s, "blue2", "acted") is True
+        assert s.prompt is not None and s.prompt.actor == "blue1"  # B is left
+    assert not [e for e in now.battle.log if e.key == "na.separated"]
+
+
+def test_ce6_a_separated_squad_member_moves_or_does_nothing_in_the_one_answer() -> None:
+    """Seed §2.5: separated, C may only move to rejoin (or do nothing). The third pass
+    asked its action, its separation, then its action again among those two; today the
+    table picks the move: the same move, C not prone, its action spent."""
+    now, before = _na(**TODAY), _na(**THIRD)
+    play(now, ("na.act_with", "blue2|move"))
+    play(before, ("na.act", "blue2|prone"), ("na.separated", True))
+    assert key(before) == "na.action" and options(before) == ["move", "end"]
+    play(before, ("na.action", "move"))
+    for s in (now, before):
+        assert "C moves up to 5 um" in [e.text for e in s.battle.log]
+        assert stat(s, "blue2", "prone") is False and stat(s, "blue2", "acted") is True
+
+
+def test_ce6_nothing_said_about_separation_when_no_one_could_be_separated() -> None:
+    """A character of no squad (red's A) cannot be separated: its side's question is the
+    decision alone (`na.act`), as in the third pass."""
+    s = session([ch("A"), ch("B")], [ch("X")], **TODAY)
+    activate(s, (1,), (1,))
+    assert key(s) == "na.act" and s.prompt is not None and decides(SYSTEM, s.prompt)
+
+
+def test_ce6_a_side_the_app_plays_decides_and_the_table_says_the_separation() -> None:
+    """Issue 26: an app side answers its decisions only: it picks the action (`na.act`),
+    the table then says whether the member is separated (`na.separated`), as before."""
+    s = session([ch("A", weapon="pistol")], [ch("B", squad="S"), ch("C", squad="S")], **TODAY)
+    s.gm("gm.ai", side="blue", persona="balanced")
+    activate(s, (1,), (1,))
+    play(s, ("na.act", "done"))
+    assert key(s) == "na.act" and s.prompt is not None and decides(SYSTEM, s.prompt)
+    play(s, ("na.act", "blue2|prone"))
+    assert key(s) == "na.separated" and "na.separated" in SYSTEM.table_facts
+    play(s, ("na.separated", True), ("na.action", "move"))
+    assert stat(s, "blue2", "prone") is False
+
+
+# -- saves of the third pass -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(SAVES.glob("cape-et-epee*.toml")), ids=lambda p: p.stem)
+def test_a_save_of_the_third_pass_replays_as_it_was_played(path: Path) -> None:
+    """A battle saved with the third pass's questions (`skirmtui sim cape-et-epee
+    --battles 8 --seed 25 --save-dir DIR` at 5648226, its second battle: morale facts
+    ticked, separated squad members, a roll-off, melees, deployments) replays with those,
+    to the same log and result, and its setup says so."""
+    loaded, _ = load_session(path, systems())
+    assert loaded.battle.result is not None and loaded.prompt is None
+    assert loaded.setup.options.get("questions") == "third pass"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert replay_differences(doc, loaded) == []  # `skirmtui check`: the same log
