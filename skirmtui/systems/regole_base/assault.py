@@ -4,6 +4,8 @@ attack at a time. Morale, flight and the winners' moves are in `aftermath`."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
@@ -115,8 +117,8 @@ def _activate(b: Battle) -> Sub[None]:
 
 
 def _actions(
-    b: Battle, unit: Unit, foes: list[tuple[str, str]] | None = None, *, grouped: bool = False
-) -> tuple[bool, list[Option]]:
+    b: Battle, unit: Unit, foes: Foes | None = None, *, grouped: bool = False
+) -> tuple[bool, tuple[Option, ...]]:
     """What `unit` may do in the Assault's activations (RB-13): charge an enemy (RB-6),
     escape its melee (RB-9) or reload (RB-10), or pass; and whether the table says with
     a charge if it reached (`told`). Issue 25: a side the table plays says a charge and
@@ -129,11 +131,36 @@ def _actions(
     told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
     if foes is None:
         foes = _foes(b, unit.side)
-    uid = unit.id
-    pre, say, group = (uid + turns.SEP, f"{name(unit)} — ", uid) if grouped else ("", "", None)
-    reach = "" if not told else f", reaching base contact (up to {v_inches(unit, 'charge')})"
+    reach = v_inches(unit, "charge") if told else ""
+    loads = () if locked else tuple((w.id, w.name) for w in reloadable(unit))
+    short = (2 if asks_as_of(b, THIRD_PASS) else 1) if told else 0
+    head = (unit.id, name(unit)) if grouped else None
+    return told, _action_options(head, foes, no_charge, locked, reach, loads, short)
+
+
+#: The enemies a model may charge: (id, how a charge names it), in roster order.
+Foes = tuple[tuple[str, str], ...]
+
+
+@lru_cache(maxsize=4096)
+def _action_options(
+    head: tuple[str, str] | None,
+    foes: Foes,
+    no_charge: str | None,
+    locked: bool,
+    reach: str,
+    loads: tuple[tuple[str, str], ...],
+    short: int,
+) -> tuple[Option, ...]:
+    """`_actions`'s options from what they read (made once for the same: every model
+    ready is listed at every activation). `head`: the model's id and name when grouped
+    under it; `short`: no charge falling short (0), one option for it (1: which enemy
+    is asked next), one per enemy (2: third-pass saves)."""
+    uid, say, group = ("", "", None) if head is None else (head[0], f"{head[1]} — ", head[0])
+    pre = uid + turns.SEP if head is not None else ""
+    until = f", reaching base contact (up to {reach})" if reach else ""
     options = [
-        Option(f"{pre}charge:{eid}", f"{say}Charge {said}{reach}", no_charge, group=group)
+        Option(f"{pre}charge:{eid}", f"{say}Charge {said}{until}", no_charge, group=group)
         for eid, said in foes
     ]
     if locked:
@@ -142,29 +169,29 @@ def _actions(
     else:
         options.extend(
             Option(
-                f"{pre}reload:{w.id}",
-                f"{say}Reload {w.name} (gives up its assault)",
+                f"{pre}reload:{wid}",
+                f"{say}Reload {wname} (gives up its assault)",
                 no_charge,
                 group=group,
             )
-            for w in reloadable(unit)
+            for wid, wname in loads
         )
     # (Grouped, it is not marked passive: the one-answer list never was.)
-    options.append(Option(f"{pre}pass", f"{say}Pass", passive=not grouped, group=group))
-    if told and not asks_as_of(b, THIRD_PASS):  # one option: a group fits the number keys
-        short = "Charge, falling short (the enemy charged: next)"
-        options.append(Option(pre + SHORT, say + short, group=group))
-    elif told:
+    options.append(Option(f"{pre}pass", f"{say}Pass", passive=head is None, group=group))
+    if short == 1:  # one option: a group fits the number keys
+        falling = "Charge, falling short (the enemy charged: next)"
+        options.append(Option(pre + SHORT, say + falling, group=group))
+    elif short == 2:
         options.extend(
             Option(f"{pre}short:{eid}", f"{say}Charge {said}, falling short", group=group)
             for eid, said in foes
         )
-    return told, options
+    return tuple(options)
 
 
-def _foes(b: Battle, side: str) -> list[tuple[str, str]]:
+def _foes(b: Battle, side: str) -> Foes:
     """The enemies of `side` a model may charge, each with how a charge names it."""
-    return [(e.id, f"{name(e)} ({b.side_name(e.side)})") for e in b.enemies(side)]
+    return tuple((e.id, f"{name(e)} ({b.side_name(e.side)})") for e in b.enemies(side))
 
 
 #: The option of a table side's charge that fell short (issue 25's fourth pass): which
