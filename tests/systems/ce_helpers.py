@@ -66,6 +66,8 @@ def roll(s: Session, red: tuple[int, ...], blue: tuple[int, ...]) -> None:
         s.answer(tuple(faces) + (6,) * (count - len(faces)))
     while s.prompt is not None and s.prompt.key == "activation.rolloff":
         s.answer((6,) if s.prompt.side == "red" else (1,))
+    if s.prompt is not None and s.prompt.key == "activation.rolloffs":  # both in one
+        s.answer((6, 1))  # red, then blue (the sides' order)
 
 
 def skip_turn(s: Session) -> None:

@@ -157,6 +157,39 @@ def test_ce6_a_side_the_app_plays_decides_and_the_table_says_the_separation() ->
     assert stat(s, "blue2", "prone") is False
 
 
+# -- the first turn's roll-off -----------------------------------------------------------
+
+
+def _tied(**options: object) -> Session:
+    """One 3 each in the first turn: the initiative is rolled off (seed §2.1: "Nel primo
+    turno, in caso di parità, decidere casualmente"; ours: a d6 each, G-3)."""
+    s = session([ch("A")], [ch("X")], **options)
+    play(s, ("activation.roll", (3,)), ("activation.roll", (3,)))
+    return s
+
+
+def test_ce2_the_first_turns_roll_off_is_one_answer_with_the_same_winner() -> None:
+    """Both players roll their die at the same moment: one answer, red's face then
+    blue's; the same faces give the same initiative as two answers (third pass)."""
+    now, before = _tied(**TODAY), _tied(**THIRD)
+    play(before, ("activation.rolloff", (2,)), ("activation.rolloff", (5,)))
+    assert isinstance(now.prompt, Roll) and key(now) == "activation.rolloffs"
+    assert now.prompt.dice == "2d6" and now.prompt.side is None
+    play(now, ("activation.rolloffs", (2, 5)))
+    for s in (now, before):
+        assert s.battle.pos.initiative == "blue" and s.prompt is not None
+        assert s.prompt.side == "red"  # the player without the initiative orders first
+    assert "Red 2, Blue 5 (the initiative)" in [e.text for e in now.battle.log]
+
+
+def test_ce2_the_roll_off_is_asked_apart_when_the_app_rolls_one_players_die() -> None:
+    """The app rolls for red only: each die its own prompt, as before."""
+    s = _tied(**TODAY, app_rolls=["red"])
+    assert key(s) == "activation.rolloff" and s.prompt is not None and s.prompt.side == "red"
+    play(s, ("activation.rolloff", (6,)), ("activation.rolloff", (1,)))
+    assert s.battle.pos.initiative == "red"
+
+
 # -- saves of the third pass -------------------------------------------------------------
 
 

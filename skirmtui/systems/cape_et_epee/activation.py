@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
+from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt, Roll
 from skirmtui.engine.core.rolloff import RollOff
@@ -43,7 +43,10 @@ def roll_step(b: Battle) -> Step:
     """Each player rolls its activation dice; faces over 3 are discarded (seed §2.1)."""
     p = pos(b)
     if p.init_rolloff is not None:
-        yield from p.init_rolloff.step(b, "activation.rolloff", "the initiative")
+        # Issue 25, fourth pass: both players' dice in one answer (when one party rolls
+        # both: else apart, as a third-pass save asked them).
+        together = None if asks_as_of(b, THIRD_PASS) else "activation.rolloffs"
+        yield from p.init_rolloff.step(b, "activation.rolloff", "the initiative", together=together)
         if p.init_rolloff.done:
             winner = p.init_rolloff.order[0]
             p.init_rolloff = None
