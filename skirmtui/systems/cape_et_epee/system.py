@@ -167,7 +167,7 @@ class CapeEtEpee(BaseSystem):
         pos(b).rolled = {}
         b.enter_phase("activation", None)
 
-    def _end_beaten(self, b: Battle, beaten: list[str]) -> None:
+    def _end_beaten(self, b: Battle, beaten: tuple[str, ...]) -> None:
         """Seed §3.1.1: firmness at zero or less: the army leaves the field."""
         if len(beaten) > 1:
             b.end(None, "both armies' firmness fell to zero")

@@ -309,11 +309,10 @@ def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[i
             f"How many of {shooter.label}'s {models} models have {target.label} within "
             f"{weapon.range_cm} cm and in line of sight, and are {where} in or behind cover?"
         )
-        options = []
-        for n in range(models, 0, -1):
-            seen = f"{n} of {models} models"
-            options.append(Option(f"{n}{SEP}open", f"{seen}; {where} in the open"))
-            options.append(Option(f"{n}{SEP}cover", f"{seen}; {where} in or behind cover"))
+        options = [
+            Option(f"{n}{SEP}{cover}", f"{n} of {models} models; {where} {place}", group=group)
+            for n, cover, place, group in _sights(models)
+        ]
         options.append(Option("0", "none of them: it cannot shoot"))
     else:
         text = (
@@ -330,6 +329,23 @@ def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[i
     )
     count, _, where_it_is = str(answer).partition(SEP)
     return int(count), where_it_is == "cover"
+
+
+#: Options the number keys reach; a longer sight list is grouped (see `_sights`).
+_KEYS = 9
+
+
+def _sights(models: int) -> list[tuple[int, str, str, str | None]]:
+    """`shoot.sight`'s answers for a unit of `models` models, likely first: each count
+    in the open, then in cover. Past the number keys (five models or more) each count is
+    a group, so any answer is two keys (the count's number, then open or cover), not
+    the arrows past the ninth; the same values in the same order either way."""
+    grouped = 2 * models + 1 > _KEYS
+    return [
+        (n, cover, place, f"{n} of {models}" if grouped else None)
+        for n in range(models, 0, -1)
+        for cover, place in (("open", "in the open"), ("cover", "in or behind cover"))
+    ]
 
 
 def resolve_hits(
