@@ -241,15 +241,12 @@ def opponents(b: Battle, unit: Unit) -> list[Unit]:
 
 def engaged(b: Battle, unit: Unit) -> bool:
     """Whether `opponents` would find anyone (without building the list: this runs for
-    every character at every non-activated step)."""
+    every character at every non-activated step): its own foe in play, or an enemy in
+    play holding it (`side_view`, kept between steps, not a pass over the units)."""
     foe = unit.stats["foe"]
     if foe and b.alive(str(foe)):
         return True
-    uid, side = unit.id, unit.side
-    for u in b.units.values():  # noqa: SIM110 - a loop: no generator resumed per unit
-        if u.stats["foe"] == uid and u.side != side and not u.removed:
-            return True
-    return False
+    return unit.id in side_view(b, unit.side).held
 
 
 def break_melee(b: Battle, unit: Unit) -> None:
