@@ -198,7 +198,7 @@ def na_step(b: Battle) -> Step:
             # squad member acting otherwise than moving is with its squad (a table fact).
             # Only when one of them could be separated (else nothing to say: `na.act`).
             told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
-            told = told and sum(o.disabled is None for o in (*merged, stop)) > 1
+            told = told and _more_than_one([*merged, stop])
             if told:
                 on_table = _squads_on_table(b, side)
                 told = any(
@@ -230,6 +230,18 @@ def na_step(b: Battle) -> Step:
         return
     p.na_side = None
     b.enter_phase("end", None)
+
+
+def _more_than_one(options: list[Option]) -> bool:
+    """Whether more than one of `options` is enabled (a choice, not a formality), looked
+    at until the second is found (every step of the phase asks it of ~25 options)."""
+    first = True
+    for option in options:
+        if option.disabled is None:
+            if not first:
+                return True
+            first = False
+    return False
 
 
 def _na_menu(b: Battle, unit: Unit, rejoin: bool = False) -> list[Option]:
