@@ -2,9 +2,10 @@
 merged, skipped or logged gives the same rolls and the same outcome, with the same dice,
 as the second pass's questions (`questions = "second pass"`, how its saves replay):
 
-- the round's roll-off: the players still tied type their dice in one answer
-  (`round.rolls`, one face a player in the order listed), where each player's die was a
-  `round.roll` — when one party rolls them all (the app for everyone, or the table);
+- the players' roll-offs (a round's order, deployment, who places objectives first):
+  the players still tied type their dice in one answer (`round.rolls`, `deploy.rolls`,
+  `objectives.rolls`: one face a player in the order listed), where each player's die
+  was asked apart — when one party rolls them all (the app for everyone, or the table);
 - objectives: a marker offers only the answers that change it (not its holder alone,
   not "two or more" while it is neutral); nothing is asked when nothing can change;
 - a melee's follow-up and fall back and a jump's landing are logged for the table, where
@@ -13,7 +14,12 @@ as the second pass's questions (`questions = "second pass"`, how its saves repla
   not asked: the model is dead, as any face would have made it;
 - how far a unit drops or leaps: one of the spans that change its dice (less than
   7.5 cm, 7.5 to less than 15 cm, 15 cm: `jump.drop`, `leap.span`), where the
-  centimetres were typed (`jump.height`, `leap.gap`).
+  centimetres were typed (`jump.height`, `leap.gap`);
+- a sight list past the number keys (a shooter of five models or more) is grouped by
+  count: the same answers in the same order, two keys each instead of the arrows;
+- a shot at a target whose cover is known (it took cover) asks the models that see it
+  as one key (`shoot.sight`, answers "in cover" only), where a number was typed
+  (`shoot.models`).
 """
 
 from __future__ import annotations
@@ -39,9 +45,15 @@ NOW = {QUESTIONS: "third pass"}
 SAVED = Path(__file__).parent / "saves" / "second-pass" / "pequenas-guerras.toml"
 
 
+#: The players' roll-offs: asked apart before, together now (compared on their own).
+ROLL_OFFS = {
+    f"{what}.{roll}" for what in ("deploy", "objectives", "round") for roll in ("roll", "rolls")
+}
+
+
 def rolls(s: Session) -> list[tuple[str | None, str]]:
-    """Every roll but the round roll-offs (asked apart before, together now)."""
-    return [(e.key, e.text) for e in s.battle.log if e.kind == "roll" and "round" not in e.key]
+    """Every roll but the players' roll-offs."""
+    return [(e.key, e.text) for e in s.battle.log if e.kind == "roll" and e.key not in ROLL_OFFS]
 
 
 def same_outcome(before: Session, now: Session) -> None:
@@ -116,6 +128,29 @@ def test_pg3_one_face_a_player_is_needed() -> None:
     with pytest.raises(AnswerError):
         s.answer((6, 5))
     assert key(s) == "round.rolls"
+
+
+def test_pg2_the_deployment_and_objective_roll_offs_are_one_answer_each() -> None:
+    """Seed (Posicionamento): "Os jogadores rolam os dados, com o vencedor escolhendo um
+    canto … seguido pelos outros jogadores, em ordem decrescente"; (Missão): "Jogadores
+    rolam para ver quem coloca primeiro". The same faces in one answer give the same
+    order, a tie re-rolled among the tied (G-3)."""
+    before, now = three(**BEFORE), three(**NOW)
+    play(before, ("deploy.roll", (5,)), ("deploy.roll", (2,)), ("deploy.roll", (5,)))
+    play(before, ("deploy.roll", (3,)), ("deploy.roll", (4,)))
+    play(now, ("deploy.rolls", (5, 2, 5)), ("deploy.rolls", (3, 4)))
+    assert key(before) == key(now) == "deploy.corner"
+    for s in (before, now):
+        assert s.battle.pos.deploy.order == ["green", "red", "blue"]
+        while key(s) == "deploy.corner":
+            s.answer(next(o.value for o in s.prompt.options if o.disabled is None))
+        play(s, ("deploy.all", True), ("objectives.count", (1,)))
+    play(before, ("objectives.roll", (1,)), ("objectives.roll", (6,)), ("objectives.roll", (2,)))
+    play(now, ("objectives.rolls", (1, 6, 2)))
+    for s in (before, now):
+        assert s.battle.pos.objective_rolloff.order == ["blue", "green", "red"]
+        assert key(s) == "objectives.placed" and s.prompt is not None
+        assert "in turn (Blue, Green, Red)" in s.prompt.text
 
 
 # -- PG-8: objectives -----------------------------------------------------------------------
@@ -266,11 +301,63 @@ def test_pg7_a_leap_is_said_by_the_span_that_sets_its_dice() -> None:
 
 def same_outcome_but_words(before: Session, now: Session) -> None:
     """The same dice and outcomes; the roll's words name the span, not centimetres."""
-    assert [e.roll for e in now.battle.log if e.kind == "roll" and e.key != "round.rolls"] == [
-        e.roll for e in before.battle.log if e.kind == "roll" and e.key != "round.roll"
+    assert [e.roll for e in now.battle.log if e.kind == "roll" and e.key not in ROLL_OFFS] == [
+        e.roll for e in before.battle.log if e.kind == "roll" and e.key not in ROLL_OFFS
     ]
     for unit_id, unit in before.battle.units.items():
         assert now.battle.units[unit_id].stats == unit.stats, unit_id
+
+
+# -- G-1, PG-5: a long sight list ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("models", [4, 5])
+def test_g1_a_sight_list_past_the_number_keys_is_grouped_by_count(models: int) -> None:
+    """G-1: the table says how many models see the target and where it stands. Four
+    models: nine answers, one number each. Five: eleven, each count a group (its number,
+    then open or cover); the same values in the same order, and the same shot."""
+    units = {"red": [("Squad", models, 4, RIFLE)], "blue": [("X", 1, 4, RIFLE)]}
+    s = session(units, **NOW)
+    start(s, 6, 1)
+    act(s, "red1", "hold")
+    play(s, ("shoot.target", "blue1"))
+    prompt = s.prompt
+    assert isinstance(prompt, Choose) and prompt.key == "shoot.sight"
+    values = [o.value for o in prompt.options]
+    counts = range(models, 0, -1)
+    assert values == [f"{n}|{c}" for n in counts for c in ("open", "cover")] + ["0"]
+    groups = [o.group for o in prompt.options]
+    if models == 4:
+        assert groups == [None] * 9
+    else:
+        assert groups == [f"{n} of 5" for n in counts for _ in (1, 2)] + [None]
+    play(s, ("shoot.sight", "2|cover"), ("shoot.hits", (4, 1)))  # two models, one hit
+    assert s.prompt is not None and "(+1 in cover)" in s.prompt.text
+
+
+def test_pg5_a_target_in_cover_asks_only_how_many_see_it_with_the_same_shot() -> None:
+    """PG-5: "+1 in cover (ranged only)"; a unit that took cover counts as in cover, so
+    the table says only how many models see it: one key, the same dice and blocks as
+    the number typed before."""
+    units = {"red": [("Squad", 3, 4, RIFLE)], "blue": [("X", 1, 4, RIFLE)]}
+    before, now = session(units, **BEFORE), session(units, **NOW)
+    for s in (before, now):
+        start(s, 1, 6)  # Blue first: it takes cover
+        act(s, "blue1", "cover")
+        act(s, "red1", "hold")
+        play(s, ("shoot.target", "blue1"))
+    play(before, ("shoot.models", 2))
+    prompt = now.prompt
+    assert isinstance(prompt, Choose) and prompt.key == "shoot.sight"
+    assert [o.value for o in prompt.options] == ["3|cover", "2|cover", "1|cover", "0"]
+    assert "(it took cover)" in prompt.text
+    play(now, ("shoot.sight", "2|cover"))
+    for s in (before, now):
+        assert s.prompt is not None and s.prompt.dice == "2d6"
+        play(s, ("shoot.hits", (4, 4)))
+        assert s.prompt is not None and "(+1 in cover)" in s.prompt.text
+        play(s, ("defence.blocks", (3, 1)), ("wound.roll", (2,)))
+    same_outcome(before, now)
 
 
 # -- PG-5: a certain wound roll -------------------------------------------------------------

@@ -44,12 +44,7 @@ def rolloff_phase_step(b: Battle) -> Step:
     p = pos(b)
     rolloff = p.round_rolloff
     if not rolloff.done:
-        what = f"round {b.round} order"
-        tied = next(group for group in rolloff.groups if len(group) > 1)
-        if asks_as_of(b, SECOND_PASS) or not app_rolls.one_party(app_rolls.now(b), tied):
-            yield from rolloff.step(b, "round.roll", what)  # one side at a time
-        else:
-            yield from _roll_together(b, rolloff, what)
+        yield from roll_off(b, rolloff, "round.roll", f"round {b.round} order")
         return
     order = p.round_rolloff.order
     p.round_rolloff = RollOff()
@@ -57,19 +52,29 @@ def rolloff_phase_step(b: Battle) -> Step:
     start_activation(b, order + [s.id for s in b.sides if s.id not in order])
 
 
-def _roll_together(b: Battle, rolloff: RollOff, what: str) -> Step:
-    """Issue 25: the players still tied roll their dice at the same moment, each one
-    die, so the table types them in one answer (`round.rolls`, one face a player in the
-    order listed), where it typed one `round.roll` a player. The same faces give the
-    same order: highest first, ties roll again among the tied (G-3). Asked this way
-    only when one party rolls every one of these dice (the app for everyone, or the
-    table for all of them); otherwise each player's die is asked apart, as before."""
+def roll_off(b: Battle, rolloff: RollOff, key: str, what: str) -> Step:
+    """One round of a players' roll-off (deployment, objectives, a round's order): the
+    players still tied roll their dice at the same moment, so the table types them in
+    one answer (`key` + "s": one face a player in the order listed), where it typed one
+    `key` a player (issue 25). The same faces give the same order: highest first, ties
+    roll again among the tied (G-3). Asked together only when one party rolls every one
+    of these dice (the app for everyone, or the table for all of them); otherwise, and
+    for older saves, each player's die is asked apart, as before."""
+    tied = next(group for group in rolloff.groups if len(group) > 1)
+    if asks_as_of(b, SECOND_PASS) or not app_rolls.one_party(app_rolls.now(b), tied):
+        yield from rolloff.step(b, key, what)  # one player at a time
+    else:
+        yield from _roll_together(b, rolloff, key + "s", what)
+
+
+def _roll_together(b: Battle, rolloff: RollOff, key: str, what: str) -> Step:
+    """The first tied group's dice in one roll, split by their faces (`roll_off`)."""
     index = next(i for i, group in enumerate(rolloff.groups) if len(group) > 1)
     group = rolloff.groups[index]
     again = " (tie re-roll)" if len(rolloff.groups) > 1 or rolloff.rerolls else ""
     names = ", ".join(b.side_name(s) for s in group)
     result = yield Roll(
-        key="round.rolls",
+        key=key,
         text=f"{names} roll for {what}{again}: one die each, in that order",
         dice=f"{len(group)}d6",
         per_die=True,  # each die a player's own score: the log shows faces, no sum
