@@ -1,6 +1,7 @@
-"""The Now pane's window of options wraps only the options it can show (a movement
-list of 150 options shows about ten): it must show exactly what wrapping every option
-showed, whatever the list, the cursor, the width and the room."""
+"""The Now pane's window of options wraps only the options (or a grouped pick's unit
+rows) it can show (a movement list of 150 options shows about ten): it must show
+exactly what wrapping every one showed, whatever the list, the cursor, the width and
+the room."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from skirmtui.engine.core.options import Option
 from skirmtui.tui.widgets.lines import wrap
-from skirmtui.tui.widgets.prompt_lines import Line, option_text, option_window
+from skirmtui.tui.widgets.prompt_lines import Line, _unit_row, option_text, option_window
 
 
 def whole_window(
@@ -22,7 +23,8 @@ def whole_window(
     room: int,
     picked: Collection[int] | None = None,
 ) -> list[Line]:
-    """The window as it was made before: every option wrapped, then the window cut."""
+    """The window as it was made before: every option (or unit row) wrapped, then the
+    window cut."""
     groups: list[list[Line]] = []
     for index, option in enumerate(options):
         box = "" if picked is None else ("[x] " if index in picked else "[ ] ")
@@ -32,8 +34,42 @@ def whole_window(
         groups.append([Line(t, kind, f"option:{index}") for t in wrap(text, width, 3)])
     if sum(map(len, groups)) <= room:
         return [line for group in groups for line in group]
-    low, high, count = cursor, cursor + 1, len(groups)
-    used = len(groups[low])
+    if picked is not None and any(option.group is not None for option in options):
+        rows, at = whole_rows(options, numbers, cursor, width, picked, detail=True)
+        if sum(map(len, rows)) > room:
+            rows, at = whole_rows(options, numbers, cursor, width, picked, detail=False)
+        return whole_around(rows, at, room)
+    return whole_around(groups, cursor, room)
+
+
+def whole_rows(
+    options: Sequence[Option],
+    numbers: Mapping[int, int],
+    cursor: int,
+    width: int,
+    picked: Collection[int],
+    detail: bool,
+) -> tuple[list[list[Line]], int]:
+    runs: list[list[int]] = []
+    for index, option in enumerate(options):
+        if runs and option.group is not None and options[runs[-1][0]].group == option.group:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    rows: list[list[Line]] = []
+    at = 0
+    for run in runs:
+        if cursor in run:
+            at = len(rows)
+        shown = cursor if detail else -1
+        number = next((numbers[i] for i in run if i in numbers), None)
+        rows.append(_unit_row(options, run, number, cursor, shown, width, picked))
+    return rows, at
+
+
+def whole_around(blocks: Sequence[Sequence[Line]], at: int, room: int) -> list[Line]:
+    low, high, count = at, at + 1, len(blocks)
+    used = len(blocks[low])
 
     def fits(extra: int, low: int, high: int) -> bool:
         return used + extra <= room - (low > 0) - (high < count)
@@ -41,15 +77,15 @@ def whole_window(
     grew = True
     while grew:
         grew = False
-        if high < count and fits(len(groups[high]), low, high + 1):
-            used += len(groups[high])
+        if high < count and fits(len(blocks[high]), low, high + 1):
+            used += len(blocks[high])
             high += 1
             grew = True
-        if low > 0 and fits(len(groups[low - 1]), low - 1, high):
+        if low > 0 and fits(len(blocks[low - 1]), low - 1, high):
             low -= 1
-            used += len(groups[low])
+            used += len(blocks[low])
             grew = True
-    lines = [line for group in groups[low:high] for line in group]
+    lines = [line for block in blocks[low:high] for line in block]
     lines = lines[: max(1, room - (low > 0) - (high < count))]
     if low > 0:
         lines.insert(0, Line(f"   ↑ {low} more", "help"))
@@ -62,9 +98,12 @@ labels = st.text(alphabet="ab ·—xyz", min_size=1, max_size=60)
 option = st.builds(
     Option,
     value=st.text(alphabet="abc", min_size=1, max_size=3),
-    label=labels,
+    label=st.sampled_from(["", "Guerriero 1: ", "Armigero 2 — "]).flatmap(
+        lambda unit: labels.map(lambda words: unit + words)
+    ),
     disabled=st.none() | labels,
     chance=st.none() | st.floats(0, 1),
+    group=st.none() | st.sampled_from(["u1", "u2", "u3"]),
 )
 
 

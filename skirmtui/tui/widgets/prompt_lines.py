@@ -5,7 +5,7 @@ pane (prompt_panel.py) only holds that state and turns keys into answers."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import NamedTuple
 
 from skirmtui.engine.core.odds import die_chance, expected_successes, percent, success_chance
@@ -62,11 +62,12 @@ def option_window(
     picked: Collection[int] | None = None,
 ) -> list[Line]:
     """The options around the cursor that fit in `room` lines, each wrapped; a disabled
-    option stays listed, dimmed, with its reason. `picked`: a `Pick`'s boxes.
+    option stays listed, dimmed, with its reason. `picked`: a `Pick`'s boxes. A `Pick`
+    grouped by unit that does not fit whole shows a row a unit instead (`unit_rows`).
 
-    Only the options that can be shown are wrapped (a movement list of 150 options
-    shows about ten): the window needs at most `room` options on each side of the
-    cursor, and whether all of them fit is known after `room + 1`."""
+    Only the options (or rows) that can be shown are wrapped: a movement list of 150
+    options shows about ten, whether all fit is known after `room + 1` of them, and
+    the window needs at most `room` each side of the cursor."""
     wrapped: dict[int, list[Line]] = {}
 
     def group(index: int) -> list[Line]:
@@ -81,37 +82,184 @@ def option_window(
         return lines
 
     count = len(options)
-    total = 0
-    for index in range(count):
-        total += len(group(index))
-        if total > room:
-            break
-    else:  # every option fits
+    if fit(group, count, room):
         return [line for index in range(count) for line in group(index)]
-    low, high = cursor, cursor + 1
-    used = len(group(low))
+    if picked is not None and any(option.group is not None for option in options):
+        runs, at = unit_runs(options, cursor)
+        row = row_maker(options, runs, numbers, cursor, width, picked)
+        if not fit(row, len(runs), room):  # the cursor's choice in full only if all fit
+            row = row_maker(options, runs, numbers, cursor, width, picked, detail=False)
+        return around(row, len(runs), at, room)
+    return around(group, count, cursor, room)
+
+
+def fit(block: Callable[[int], Sequence[Line]], count: int, room: int) -> bool:
+    """Whether `count` blocks take at most `room` lines (stops at the first past it)."""
+    used = 0
+    for index in range(count):
+        used += len(block(index))
+        if used > room:
+            return False
+    return True
+
+
+def around(block: Callable[[int], Sequence[Line]], count: int, at: int, room: int) -> list[Line]:
+    """The blocks (an option's or a unit's lines: `block(i)`) around block `at` that fit
+    in `room` lines, one block each way at a time, with `↑ N more` / `↓ N more` for the
+    rest."""
+    low, high = at, at + 1
+    used = len(block(low))
 
     def fits(extra: int, low: int, high: int) -> bool:  # room less the "more" lines
         return used + extra <= room - (low > 0) - (high < count)
 
     grew = True
-    while grew:  # around the cursor, one option each way at a time
+    while grew:  # around the cursor, one block each way at a time
         grew = False
-        if high < count and fits(len(group(high)), low, high + 1):
-            used += len(group(high))
+        if high < count and fits(len(block(high)), low, high + 1):
+            used += len(block(high))
             high += 1
             grew = True
-        if low > 0 and fits(len(group(low - 1)), low - 1, high):
+        if low > 0 and fits(len(block(low - 1)), low - 1, high):
             low -= 1
-            used += len(group(low))
+            used += len(block(low))
             grew = True
-    lines = [line for index in range(low, high) for line in group(index)]
+    lines = [line for index in range(low, high) for line in block(index)]
     lines = lines[: max(1, room - (low > 0) - (high < count))]
     if low > 0:
         lines.insert(0, Line(f"   ↑ {low} more", "help"))
     if high < count:
         lines.append(Line(f"   ↓ {count - high} more", "help"))
     return lines
+
+
+#: Where a grouped option's label parts its unit from its choice: "Capo tribù: moves, …",
+#: "Armigero 1 — Charge".
+_PARTS = (": ", " — ")
+#: Where a choice's words part from its details ("moves, up to 20 cm (10 cm on …)").
+_DETAILS = (", ", " (")
+
+
+def unit_rows(
+    options: Sequence[Option],
+    numbers: Mapping[int, int],
+    cursor: int,
+    width: int,
+    picked: Collection[int],
+    *,
+    detail: bool = True,
+) -> tuple[list[list[Line]], int]:
+    """A `Pick` grouped by unit as one row a unit: its number, then each of its
+    choices in a word or two with its box (`2. Guerriero 1: [x] moves  [ ] impervious
+    ground 50%`), `▸` before the cursor's, and (`detail`) under the cursor's row its
+    choice in full. A click on a row ticks its choices in turn, as its number does.
+    Options of no group keep a row each. The rows, and the index of the cursor's."""
+    runs, at = unit_runs(options, cursor)
+    row = row_maker(options, runs, numbers, cursor, width, picked, detail=detail)
+    return [row(n) for n in range(len(runs))], at
+
+
+def unit_runs(options: Sequence[Option], cursor: int) -> tuple[list[list[int]], int]:
+    """The options of a grouped `Pick` in runs of one unit's (an option of no group
+    alone), and the index of the cursor's run."""
+    runs: list[list[int]] = []
+    at = 0
+    for index, option in enumerate(options):
+        if runs and option.group is not None and options[runs[-1][0]].group == option.group:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+        if index == cursor:
+            at = len(runs) - 1
+    return runs, at
+
+
+def row_maker(
+    options: Sequence[Option],
+    runs: Sequence[Sequence[int]],
+    numbers: Mapping[int, int],
+    cursor: int,
+    width: int,
+    picked: Collection[int],
+    *,
+    detail: bool = True,
+) -> Callable[[int], list[Line]]:
+    """`unit_rows`' row of run `n`, made when first asked for and kept."""
+    made: dict[int, list[Line]] = {}
+    shown = cursor if detail else -1
+
+    def row(n: int) -> list[Line]:
+        lines = made.get(n)
+        if lines is None:
+            run = runs[n]
+            number = next((numbers[i] for i in run if i in numbers), None)  # the group's
+            lines = made[n] = _unit_row(options, run, number, cursor, shown, width, picked)
+        return lines
+
+    return row
+
+
+def _unit_row(
+    options: Sequence[Option],
+    run: Sequence[int],
+    number: int | None,
+    cursor: int,
+    detail: int,
+    width: int,
+    picked: Collection[int],
+) -> list[Line]:
+    """One unit's row (`unit_rows`), or an option of no group as `option_window` shows it."""
+    first = options[run[0]]
+    if len(run) == 1:
+        text, kind = option_text(first, number, "[x] " if run[0] in picked else "[ ] ")
+        kind = "cursor" if cursor == run[0] else kind
+        return [Line(t, kind, f"option:{run[0]}") for t in wrap(text, width, 3)]
+    labels = [one_line(options[i].label) for i in run]
+    prefix = _unit_part(labels)
+    choices = []
+    for i, label in zip(run, labels, strict=True):
+        option = options[i]
+        box = "[x]" if i in picked else ("[-]" if option.disabled is not None else "[ ]")
+        chance = "" if option.chance is None else f" {option.chance * 100:.0f}%"
+        mark = "▸" if i == cursor else ""  # what Space ticks
+        choices.append(f"{mark}{box} {_short(label[len(prefix) :])}{chance}")
+    title = prefix.rstrip(" :—")
+    text = " ".join(
+        [f"{number}." if number is not None else "  ", *([f"{title}:"] if title else [])]
+    )
+    text += " " + "  ".join(choices)
+    kind = "option" if any(options[i].disabled is None for i in run) else "disabled"
+    if cursor in run:
+        kind = "cursor"
+    target = f"group:{run[0]}"
+    lines = [Line(t, kind, target) for t in wrap(text, width, 3)]
+    if detail in run:  # the cursor's choice in full, when its row says less
+        said, _ = option_text(options[detail], None, "")
+        said = said.strip().removeprefix(prefix)
+        short = _short(labels[run.index(detail)][len(prefix) :])
+        if said != short:
+            lines += [
+                Line(("   ▸ " if n == 0 else "     ") + t, "help", target)
+                for n, t in enumerate(wrap(said, width - 5, 0)[:2])
+            ]
+    return lines
+
+
+def _unit_part(labels: Sequence[str]) -> str:
+    """The labels' common start up to and with its last unit/choice separator ("" when
+    they share none)."""
+    common = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(common):
+            common = common[:-1]
+    cut = max((common.rfind(sep) + len(sep) for sep in _PARTS if sep in common), default=0)
+    return common[:cut]
+
+
+def _short(choice: str) -> str:
+    """A choice in its first words: `moves, up to 20 cm (…)` → `moves`."""
+    cut = min((choice.find(sep) for sep in _DETAILS if choice.find(sep) > 0), default=-1)
+    return choice if cut < 0 else choice[:cut]
 
 
 def pick_help(prompt: Pick, picked: int) -> str:
