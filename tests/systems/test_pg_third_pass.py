@@ -34,6 +34,7 @@ import pytest
 from skirmtui.engine.core.asking import QUESTIONS, SECOND_PASS
 from skirmtui.engine.core.prompts import AnswerError, Choose, Pick, Roll
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.outcomes import branches
 from skirmtui.engine.play.sim import play_random
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import get_system, systems
@@ -151,6 +152,15 @@ def test_pg2_the_deployment_and_objective_roll_offs_are_one_answer_each() -> Non
         assert s.battle.pos.objective_rolloff.order == ["blue", "green", "red"]
         assert key(s) == "objectives.placed" and s.prompt is not None
         assert "in turn (Blue, Green, Red)" in s.prompt.text
+
+
+def test_the_look_ahead_splits_a_roll_off_in_one_roll_by_its_faces() -> None:
+    """The app's look-ahead (engine/play/outcomes.py) splits players' dice rolled
+    together like any roll with no target (low, middle, high totals), not as a pool with
+    no die ever succeeding (every die a 1: a tie for ever)."""
+    found = branches(Roll(key="round.rolls", text="t", dice="3d6", per_die=True))
+    assert len(found) == 3 and abs(sum(chance for _, chance in found) - 1) < 1e-9
+    assert all(len(set(faces)) > 1 for faces, _ in found)
 
 
 # -- PG-8: objectives -----------------------------------------------------------------------

@@ -27,12 +27,12 @@ def dice_count(b: Battle, side: str) -> int:
     for unit in b.units.values():
         if unit.side != side or unit.removed:
             continue
-        squad = profile.squad_of(unit)
+        squad = str(unit.profile.get("squad", ""))  # `profile.squad_of`, inline
         if not squad:
             count += 1
             continue
         shaken[squad] = shaken.get(squad, False) or bool(unit.stats["status"])
-        if profile.role(unit) == "officer":
+        if unit.profile.get("role") == "officer":
             count += 1
     return count + sum(1 for s in shaken.values() if not s)
 
@@ -143,9 +143,10 @@ def start_orders(b: Battle, side: str, why: str) -> None:
     b.enter_phase("orders", p.assigning)
 
 
-def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
+def order_targets(b: Battle, side: str, officers: bool = True) -> list[tuple[str, str]]:
     """(value, label) of everything that can still take an order: autonomous characters,
-    officers (whose die orders the squad) and squads, on the table or not (CE-3)."""
+    officers (whose die orders the squad; not with `officers` false: the squad is the
+    one choice) and squads, on the table or not (CE-3)."""
     found: list[tuple[str, str]] = []
     squads_seen: set[str] = set()
     for unit in b.units.values():
@@ -153,11 +154,11 @@ def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
         if unit.side != side or unit.removed or stats["die"]:
             continue
         where = "" if stats["deployed"] else ", not yet on the table"
-        squad = profile.squad_of(unit)
+        squad = str(unit.profile.get("squad", ""))  # `profile.squad_of`, inline
         if not squad:
             found.append((unit.id, f"{unit.label}{where}"))
             continue
-        if profile.role(unit) == "officer":
+        if officers and unit.profile.get("role") == "officer":
             found.append((unit.id, f"{unit.label}, officer: orders squad {squad}{where}"))
         if squad not in squads_seen:
             squads_seen.add(squad)
@@ -194,9 +195,11 @@ def orders_step(b: Battle) -> Step:
     p = pos(b)
     side = p.assigning
     assert side is not None
-    targets = order_targets(b, side) if p.dice[side] else []
+    today = not asks_as_of(b, FIRST_PASS)  # issue 25 again: a face's dice in one answer
+    # (Every officer's squad is a target too: with or without officers, the same "any".)
+    targets = order_targets(b, side, officers=not today) if p.dice[side] else []
     if targets:
-        if not asks_as_of(b, FIRST_PASS):  # issue 25 again: a face's dice in one answer
+        if today:
             yield from _orders_of_a_face(b, side, targets)
             return
         choice = yield Choose(
@@ -236,11 +239,7 @@ def _orders_of_a_face(b: Battle, side: str, targets: list[tuple[str, str]]) -> S
     dice = pos(b).dice[side]
     face = dice[0]
     count = dice.count(face)
-    options = [
-        Option(value, label)
-        for value, label in targets  # `order_targets`
-        if value.startswith(SQUAD) or not profile.squad_of(b.units[value])
-    ]
+    options = [Option(value, label) for value, label in targets]  # `order_targets`, no officer
     if count == 1 and not asks_as_of(b, THIRD_PASS):
         picked = yield from _one_die(b, side, face, options)
     else:
