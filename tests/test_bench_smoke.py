@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench import sim_instructions
 from bench.__main__ import MEASURES, format_table
 from bench.common import percentile, row
 from skirmtui.systems.registry import systems
@@ -92,3 +93,30 @@ def test_the_instruction_count_script_says_what_it_needs() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "valgrind" in result.stdout and "instructions" in result.stdout
+
+
+def test_the_sim_instruction_script_plays_the_battles_it_counts() -> None:
+    """`python -m bench.sim_instructions` (valgrind, ~1 min a system) is run by hand;
+    its help works, and its child plays the seeded battles and says how many answers
+    they took (the count is divided by them)."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "bench.sim_instructions", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "valgrind" in shown.stdout and "instructions" in shown.stdout
+    played = subprocess.run(
+        [sys.executable, "-m", "bench.sim_instructions", "--play", "cape-et-epee"],
+        cwd=ROOT,
+        input="2",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert played.returncode == 0, played.stderr
+    one = sim_instructions.play("cape-et-epee", 1)
+    two = int(played.stdout.split()[-1])
+    assert two > one > 0  # two battles, the first the same as one alone
