@@ -32,6 +32,27 @@ def objectives_held(b: Battle, side: str) -> int:
     return sum(1 for owner in pos(b).objectives or [] if owner == side)
 
 
+def present(b: Battle, side: str) -> bool:
+    """Whether `side` may be named at the round's control (PG-8: a non-stunned unit on
+    the table; a stunned one not yet activated this round recovers first, PG-7)."""
+    return any(not u.stats["stunned"] or not u.stats["activated"] for u in b.on_table(side))
+
+
+def objectives_expected(b: Battle, side: str) -> float:
+    """For the app's players (engine/play/): the objectives `side` is expected to hold
+    after the round's control, each answer the table may give about a marker (nobody,
+    one present player alone, two or more) taken as likely as the others, as the
+    look-ahead takes any table fact it cannot know. Who is present is what play
+    changes: a player with no unit able to hold a marker can only keep those it has."""
+    owners = pos(b).objectives or []
+    able = [s.id for s in b.sides if present(b, s.id)]
+    if not able:
+        return float(objectives_held(b, side))
+    ways = 1 + len(able) + (1 if len(able) > 1 else 0)  # nobody, each alone, contested
+    taken = 1.0 / ways if side in able else 0.0
+    return sum((1.0 / ways) * (owner == side) + taken for owner in owners)
+
+
 def points_destroyed(b: Battle, side: str) -> int:
     """Seed tie-break: points of the enemy units a player destroyed (PG-8 credit)."""
     return sum(

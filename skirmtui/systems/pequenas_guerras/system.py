@@ -100,9 +100,9 @@ class PequenasGuerras(BaseSystem):
         return ASKED_BEFORE_FIRST_PASS
 
     def standing(self, battle: Battle, side: str) -> float:
-        """For the app's players: each objective held is worth a unit and a half (the
-        seed's victory: most objectives)."""
-        return 1.5 * end_round.objectives_held(battle, side)
+        """For the app's players: each objective a side is expected to hold after the
+        round's control is worth a unit and a half (the seed's victory: most objectives)."""
+        return 1.5 * end_round.objectives_expected(battle, side)
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
