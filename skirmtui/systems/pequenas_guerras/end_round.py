@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+
 from skirmtui.engine.core.asking import offer_last, one_at_a_time
-from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.kit import stat_test
 from skirmtui.engine.core.prompts import Choose, Option, Pick
@@ -35,19 +38,65 @@ def objectives_held(b: Battle, side: str) -> int:
 def present(b: Battle, side: str) -> bool:
     """Whether `side` may be named at the round's control (PG-8: a non-stunned unit on
     the table; a stunned one not yet activated this round recovers first, PG-7)."""
-    return any(not u.stats["stunned"] or not u.stats["activated"] for u in b.on_table(side))
+    return any(not _stunned_at_end(u) for u in b.on_table(side))
 
 
-def objectives_expected(b: Battle, side: str) -> float:
-    """For the app's players (engine/play/): the objectives `side` is expected to hold
-    after the round's control, each answer the table may give about a marker (nobody,
-    one present player alone, two or more) taken as likely as the others, as the
-    look-ahead takes any table fact it cannot know. Who is present is what play
-    changes: a player with no unit able to hold a marker can only keep those it has."""
+def _stunned_at_end(unit: Unit) -> bool:
+    """PG-7: stunned until the end of its next activation: still so at the round's end
+    when it has activated this round."""
+    return bool(unit.stats["stunned"]) and bool(unit.stats["activated"])
+
+
+def _stays(b: Battle, side: str) -> dict[str, float]:
+    """Each unit's chance to be on the table after the round's rout test (seed: an army
+    below half its models tests quality with every unit; PG-7: a stunned one fails)."""
+    below = models_left(b, side) * 2 < starting_models(b, side)
+    out = {}
+    for unit in b.on_table(side):
+        if not below:
+            out[unit.id] = 1.0
+        elif _stunned_at_end(unit):
+            out[unit.id] = 0.0
+        else:
+            out[unit.id] = (7 - combat.needed(unit.num("quality"))) / 6
+    return out
+
+
+def expected_standing(b: Battle, side: str) -> tuple[float, float]:
+    """For the app's players (engine/play/), after the round's end: the objectives
+    `side` is expected to hold and the units it is expected to lose to the rout test.
+
+    Who is near a marker is the table's to say: each answer about a marker (nobody, one
+    present player alone, two or more) is taken as likely as the others, as the
+    look-ahead takes any table fact it cannot know. What play changes is who is present
+    at all (a unit left, not stunned after its activation) and who routs: a player with
+    no unit able to hold a marker can only keep those it has."""
     owners = pos(b).objectives or []
-    able = [s.id for s in b.sides if present(b, s.id)]
+    chance: dict[str, float] = {}
+    routed = 0.0
+    for s in b.sides:
+        stays = _stays(b, s.id)
+        absent = 1.0
+        for unit in b.on_table(s.id):
+            if not _stunned_at_end(unit):
+                absent *= 1.0 - stays[unit.id]
+        chance[s.id] = 1.0 - absent
+        if s.id == side:
+            routed = sum(1.0 - p for p in stays.values())
+    held = 0.0
+    ids = [s.id for s in b.sides]
+    for there in itertools.product((True, False), repeat=len(ids)):
+        p = math.prod(chance[i] if t else 1.0 - chance[i] for i, t in zip(ids, there, strict=True))
+        if p == 0.0:
+            continue
+        able = [i for i, t in zip(ids, there, strict=True) if t]
+        held += p * _held_after(owners, able, side)
+    return held, routed
+
+
+def _held_after(owners: list[str], able: list[str], side: str) -> float:
     if not able:
-        return float(objectives_held(b, side))
+        return float(sum(owner == side for owner in owners))
     ways = 1 + len(able) + (1 if len(able) > 1 else 0)  # nobody, each alone, contested
     taken = 1.0 / ways if side in able else 0.0
     return sum((1.0 / ways) * (owner == side) + taken for owner in owners)

@@ -100,9 +100,11 @@ class PequenasGuerras(BaseSystem):
         return ASKED_BEFORE_FIRST_PASS
 
     def standing(self, battle: Battle, side: str) -> float:
-        """For the app's players: each objective a side is expected to hold after the
-        round's control is worth a unit and a half (the seed's victory: most objectives)."""
-        return 1.5 * end_round.objectives_expected(battle, side)
+        """For the app's players, after the round's end: each objective a side is
+        expected to hold is worth a unit and a half (the seed's victory: most
+        objectives), each unit it is expected to lose to the rout test one."""
+        held, routed = end_round.expected_standing(battle, side)
+        return 1.5 * held - routed
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
