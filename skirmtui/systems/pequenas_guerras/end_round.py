@@ -47,51 +47,60 @@ def _stunned_at_end(unit: Unit) -> bool:
     return bool(unit.stats["stunned"]) and bool(unit.stats["activated"])
 
 
-def _stays(b: Battle, side: str) -> dict[str, float]:
-    """Each unit's chance to be on the table after the round's rout test (seed: an army
-    below half its models tests quality with every unit; PG-7: a stunned one fails)."""
-    below = models_left(b, side) * 2 < starting_models(b, side)
-    out = {}
-    for unit in b.on_table(side):
-        if not below:
-            out[unit.id] = 1.0
-        elif _stunned_at_end(unit):
-            out[unit.id] = 0.0
-        else:
-            out[unit.id] = (7 - combat.needed(unit.num("quality"))) / 6
-    return out
+def _quality_pass(quality: int) -> float:
+    return (7 - combat.needed(quality)) / 6
 
 
 def expected_standing(b: Battle, side: str) -> tuple[float, float]:
     """For the app's players (engine/play/), after the round's end: the objectives
-    `side` is expected to hold and the units it is expected to lose to the rout test.
+    `side` is expected to hold and the units it is expected to lose to the rout test
+    (`expected_standings`, one side's)."""
+    return expected_standings(b)[side]
+
+
+def expected_standings(b: Battle) -> dict[str, tuple[float, float]]:
+    """Each side's (objectives expected held, units expected routed) after the round's end.
 
     Who is near a marker is the table's to say: each answer about a marker (nobody, one
     present player alone, two or more) is taken as likely as the others, as the
     look-ahead takes any table fact it cannot know. What play changes is who is present
-    at all (a unit left, not stunned after its activation) and who routs: a player with
-    no unit able to hold a marker can only keep those it has."""
-    owners = pos(b).objectives or []
+    at all (a unit left, not stunned after its activation) and who routs (seed: an army
+    below half its models tests quality with every unit; PG-7: a stunned one fails): a
+    player with no unit able to hold a marker can only keep those it has. One pass over
+    the units: the look-ahead asks this of every outcome it weighs."""
+    start: dict[str, int] = {}
+    left: dict[str, int] = {}
+    units: dict[str, list[tuple[bool, float]]] = {}  # (stunned at the end, chance to pass)
+    for unit in b.units.values():
+        start[unit.side] = start.get(unit.side, 0) + int(unit.profile["models"])
+        if unit.removed:
+            continue
+        stats = unit.stats
+        left[unit.side] = left.get(unit.side, 0) + unit.num("models")
+        stunned = bool(stats["stunned"]) and bool(stats["activated"])
+        units.setdefault(unit.side, []).append((stunned, _quality_pass(unit.num("quality"))))
     chance: dict[str, float] = {}
-    routed = 0.0
+    routed: dict[str, float] = {}
     for s in b.sides:
-        stays = _stays(b, s.id)
-        absent = 1.0
-        for unit in b.on_table(s.id):
-            if not _stunned_at_end(unit):
-                absent *= 1.0 - stays[unit.id]
-        chance[s.id] = 1.0 - absent
-        if s.id == side:
-            routed = sum(1.0 - p for p in stays.values())
-    held = 0.0
+        below = left.get(s.id, 0) * 2 < start.get(s.id, 0)
+        absent, lost = 1.0, 0.0
+        for stunned, passes in units.get(s.id, []):
+            stays = 1.0 if not below else 0.0 if stunned else passes
+            lost += 1.0 - stays
+            if not stunned:
+                absent *= 1.0 - stays
+        chance[s.id], routed[s.id] = 1.0 - absent, lost
+    owners = pos(b).objectives or []
     ids = [s.id for s in b.sides]
+    held = dict.fromkeys(ids, 0.0)
     for there in itertools.product((True, False), repeat=len(ids)):
         p = math.prod(chance[i] if t else 1.0 - chance[i] for i, t in zip(ids, there, strict=True))
         if p == 0.0:
             continue
         able = [i for i, t in zip(ids, there, strict=True) if t]
-        held += p * _held_after(owners, able, side)
-    return held, routed
+        for side in ids:
+            held[side] += p * _held_after(owners, able, side)
+    return {side: (held[side], routed[side]) for side in ids}
 
 
 def _held_after(owners: list[str], able: list[str], side: str) -> float:
