@@ -10,7 +10,7 @@ from skirmtui.engine.core.battle import Side
 from skirmtui.engine.core.prompts import Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import RuleSystem, Setup, UnitSpec
-from skirmtui.engine.play.sim import MAX_ANSWERS
+from skirmtui.engine.play.limits import MAX_ANSWERS
 from skirmtui.systems.registry import get_system
 
 #: The long battles are played in this system: the one with a no-turn-limit option and

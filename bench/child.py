@@ -19,6 +19,8 @@ from typing import Any
 
 from textual import events
 from textual.app import App, ComposeResult
+from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.widgets import Static
 
 SIZE = (120, 40)
@@ -73,7 +75,7 @@ def _install() -> None:
     original = App.run
     post_message = App.post_message
 
-    def post(self: App[Any], message: Any) -> bool:
+    def post(self: MessagePump, message: Message) -> bool:
         if isinstance(message, events.Ready) and not _ICEPOOL_AT_FIRST_FRAME:
             _ICEPOOL_AT_FIRST_FRAME.append("icepool" in sys.modules)
         return post_message(self, message)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -191,7 +192,7 @@ def bench_odds(sizes: Sizes) -> list[Row]:
             start = time.perf_counter()
             odds.success_chance(prompt)
             first[label] = (time.perf_counter() - start) * 1000
-            cached[label] = timed(lambda prompt=prompt: odds.success_chance(prompt), 101) * 1000
+            cached[label] = timed(functools.partial(odds.success_chance, prompt), 101) * 1000
         if not kinds:  # said, not skipped: a system's row never silently disappears
             rows.append(row("odds", f"odds {system.id}, no Roll prompt asked", 0.0, "kinds"))
             continue

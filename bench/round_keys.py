@@ -28,7 +28,8 @@ from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
 
 #: Rounds counted in each battle, and battles (seeds) per system and table.
-ROUNDS, SEEDS = 2, (5, 6)
+ROUNDS = 2
+SEEDS: tuple[int, ...] = (5, 6)
 #: Most keys one battle may take before it is cut short (the bench's tiny size).
 MAX_KEYS = 3_000
 

@@ -1,4 +1,5 @@
-"""The `check` target as tests: ruff lint and format, and mypy --strict on the package."""
+"""The `check` target as tests: ruff lint and format, and mypy --strict on the package and
+the benchmarks (`bench/`, `packages` in pyproject.toml)."""
 
 from __future__ import annotations
 

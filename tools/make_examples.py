@@ -4,8 +4,9 @@ beside each its after-battle report (`SYSTEM.md`, what `export --format md` writ
 Run after a rules change that makes an example stop replaying:
 `.venv/bin/python tools/make_examples.py [SYSTEM …]` (default: every system).
 After a change of the log's wording only (`skirmtui check` says an example "does not
-match its replay"): `tools/make_examples.py --resave [SYSTEM …]` keeps each battle's
-answers and rewrites its stored log and result (and its report) from the replay.
+match its replay"): raise `LOG_WORDING` (engine/store/format.py, docs/reliability.md),
+then `tools/make_examples.py --resave [SYSTEM …]` keeps each battle's answers and
+rewrites its stored log, result and wording stamp (and its report) from the replay.
 After a change of the report alone (`tests/test_examples.py` says a `SYSTEM.md` is
 stale): `tools/make_examples.py --reports [SYSTEM …]` rewrites the reports only.
 """

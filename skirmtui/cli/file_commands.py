@@ -18,16 +18,26 @@ from skirmtui.engine.core.text import safe
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from skirmtui.engine.store.saves import replay_differences
+    """Each save given, one line each: `ok: …` on stdout, or the problem on stderr; exit
+    1 if any fails."""
+    code = EXIT_OK
+    for path in args.saves:
+        if _check_one(path) != EXIT_OK:
+            code = EXIT_BAD_FILE
+    return code
 
-    loaded = load_document(args.save)
+
+def _check_one(path: Path) -> int:
+    from skirmtui.engine.store.compare import compare_with_replay
+
+    loaded = load_document(path)
     if loaded is None:
         return EXIT_BAD_FILE
     session, _, doc = loaded
-    differences = replay_differences(doc, session)
-    if differences:
-        where = "; ".join(differences)
-        print(safe(f"skirmtui: {args.save}: does not match its replay: {where}"), file=sys.stderr)
+    found = compare_with_replay(doc, session)
+    if found.differences:
+        where = "; ".join(found.differences)
+        print(safe(f"skirmtui: {path}: does not match its replay: {where}"), file=sys.stderr)
         return EXIT_BAD_FILE
     battle = session.battle
     state = (
@@ -35,7 +45,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         if battle.result
         else f"in progress at {battle.where()}"
     )
-    print(safe(f"ok: {args.save}: {session.system.id}, {len(session.items)} answers, {state}"))
+    note = "" if found.note is None else f"; {found.note}"
+    print(safe(f"ok: {path}: {session.system.id}, {len(session.items)} answers, {state}{note}"))
     return EXIT_OK
 
 

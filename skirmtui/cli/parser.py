@@ -89,7 +89,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         output(p, "SAVE", "where to save (default: saves/demo-SYSTEM.toml, started afresh)")
         p.set_defaults(run=cmd_demo)
 
-    file_command("check", "validate and replay a save; exit 1 naming the problem", cmd_check)
+    if p := command("check", "validate and replay saves; exit 1 naming each problem"):
+        p.add_argument("saves", metavar="SAVE", nargs="+", type=Path, help="one or more saves")
+        p.set_defaults(run=cmd_check)
 
     if p := file_command("export", "write a save's structured log or a report", cmd_export):
         p.add_argument("--format", choices=("json", "md", "html", "toml"), required=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterable
 
 import attrs
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import skirmtui
+from skirmtui.engine.core import records
 from skirmtui.engine.core.records import frozen_record, record
 
 
@@ -125,3 +127,56 @@ def test_every_attrs_class_of_the_app_is_a_record() -> None:
     ]
     assert generated == []
     assert AttrsMark.__repr__.__code__.co_filename.startswith("<attrs generated")  # the check works
+
+
+def _strings(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+@frozen_record(kw_only=True)
+class Often:
+    """Made more often than `_FAST_AFTER`: it gets the fast `__init__`."""
+
+    name: str
+    tags: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    seen: list[int] = attrs.field(factory=list)
+    count: int = 0
+
+
+class PlainOften(Often):
+    """A subclass `frozen_record` did not make: attrs's own `__init__` makes it."""
+
+
+def _made_often() -> list[Often]:
+    return [Often(name=str(i), tags=["a", str(i)]) for i in range(records._FAST_AFTER + 2)]
+
+
+def test_a_record_made_often_gets_its_fast_init_and_is_the_same_record() -> None:
+    made = _made_often()
+    fast = Often.__init__
+    assert fast.__code__.co_filename.startswith("<fast init")
+    after = Often(name="x", tags=["a"])
+    assert type(after) is Often
+    assert after == Often(name="x", tags=("a",), seen=[], count=0)
+    assert after.tags == ("a",)  # the converter ran
+    assert after.seen == [] and after.seen is not Often(name="x").seen  # a new list each
+    assert attrs.evolve(after, count=3).count == 3
+    assert repr(after) == "Often(name='x', tags=('a',), seen=[], count=0)"
+    assert [o.name for o in made][-1] == str(records._FAST_AFTER + 1)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        after.count = 2  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del after.count
+    with pytest.raises(TypeError):
+        Often()  # type: ignore[call-arg]  # its required field
+    with pytest.raises(TypeError):
+        Often("x")  # type: ignore[call-arg]  # keywords only, as attrs's
+
+
+def test_a_subclass_attrs_did_not_make_keeps_its_class() -> None:
+    _made_often()
+    plain = PlainOften(name="p", tags=["b"])
+    assert type(plain) is PlainOften
+    assert plain.tags == ("b",)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        plain.name = "q"  # type: ignore[misc]

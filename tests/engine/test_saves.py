@@ -336,7 +336,7 @@ def _refused(path: Path, pattern: str) -> SaveError:
 
 def test_not_toml_names_line_and_column(saved: Path) -> None:
     bad = _rewrite(saved, lambda t: t.replace('title = "Demo', "title = Demo", 1))
-    _refused(bad, r"not valid TOML: .*\(at line 3, column 9\)")
+    _refused(bad, r"not valid TOML: .*\(at line 4, column 9\)")
 
 
 def test_not_text_and_missing_file(tmp_path: Path) -> None:

@@ -18,7 +18,13 @@ from hypothesis import strategies as st
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Option, Pick
 from skirmtui.engine.core.session import Session
-from skirmtui.systems.wargaming_introduttivo.position import DONE, TERRAINS, _unit_moves
+from skirmtui.systems.wargaming_introduttivo.position import (
+    ALLOWANCES,
+    DONE,
+    MOVES,
+    TERRAINS,
+    _unit_moves,
+)
 from skirmtui.systems.wargaming_introduttivo.profile import MAX_ACTIONS, PRONE, WOUNDED
 from tests.property.test_every_system import random_gm_entry
 from tests.property.test_wi_random_battles import SYSTEM, random_override, setups
@@ -41,22 +47,23 @@ def may_move(unit: Unit) -> bool:
 
 
 def fresh_list(battle: Battle, side: str) -> tuple[Option, ...]:
-    """A player's movement list from a scan of the roster now: three moves for each of
-    its units that may move, in roster order."""
-    moves = [
-        option
-        for unit in battle.units.values()
-        if unit.side == side and may_move(unit)
-        for option in _unit_moves(
-            unit.id, unit.label, unit.stats["damage"] == PRONE, bool(unit.stats["active"])
-        )
-    ]
+    """A player's movement list from a scan of the roster now: two moves for each of its
+    units that may move, in roster order: over open or rough ground (one answer since
+    issue 25's first pass, with both allowances), over impervious ground."""
+    moves: list[Option] = []
+    for unit in battle.units.values():
+        if unit.side == side and may_move(unit):
+            prone = unit.stats["damage"] == PRONE
+            open_, rough, _ = ALLOWANCES[prone]
+            label = f"{unit.label}: moves, up to {open_} cm ({rough} cm on rough ground)"
+            moves.append(Option(f"{unit.id}|{MOVES}", label))
+            moves.append(_unit_moves(unit.id, unit.label, prone, bool(unit.stats["active"]))[2])
     return tuple(moves)
 
 
 def candidates(battle: Battle) -> list[str]:
     """Every value an answer might carry: each unit with each ground, and nonsense."""
-    values = [f"{uid}|{terrain}" for uid in battle.units for terrain in TERRAINS]
+    values = [f"{uid}|{terrain}" for uid in battle.units for terrain in (*TERRAINS, MOVES)]
     values += [DONE, "stay", "", "|open", "open", *battle.units]
     values += [f"{uid}|swim" for uid in battle.units] + [f"{uid}|open|x" for uid in battle.units]
     return values

@@ -56,7 +56,10 @@ def enabled(s: Session) -> list[str]:
 def deploy(s: Session, *faces: int) -> None:
     """Deployment roll-off (one face per side, side order), corners in listed order,
     then every unit placed as offered (first unplaced unit each time)."""
-    play(s, *[("deploy.roll", (f,)) for f in faces])
+    if key(s) == "deploy.rolls":  # issue 25, third pass: every player's die at once
+        play(s, ("deploy.rolls", faces))
+    else:
+        play(s, *[("deploy.roll", (f,)) for f in faces])
     while key(s) == "deploy.corner":
         s.answer(enabled(s)[0])
     while key(s) == "deploy.unit":  # one at a time
@@ -69,7 +72,10 @@ def deploy(s: Session, *faces: int) -> None:
 def objectives(s: Session, d3: int, *faces: int) -> None:
     """D3 for the marker count, the placing roll-off, then every marker placed."""
     play(s, ("objectives.count", (d3,)))
-    play(s, *[("objectives.roll", (f,)) for f in faces])
+    if key(s) == "objectives.rolls":  # issue 25, third pass: every player's die at once
+        play(s, ("objectives.rolls", faces))
+    else:
+        play(s, *[("objectives.roll", (f,)) for f in faces])
     while key(s) == "objectives.place":  # one at a time
         s.answer(True)
     if key(s) == "objectives.placed":  # issue 25: one answer for every marker

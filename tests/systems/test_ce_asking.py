@@ -19,6 +19,9 @@ from tests.systems.scripting import key, play, stat
 TODAY = {"questions": "today"}
 #: A save of issue 25's first pass asks as it did then (a character, then its action).
 FIRST_PASS = {"questions": "first pass"}
+#: A save of the third pass asks a morale test's facts as a multi-select (today: one of
+#: their four combinations, tests/systems/test_ce_fourth_pass.py).
+THIRD_PASS = {"questions": "third pass"}
 
 
 def _engage(s: Session) -> None:
@@ -38,7 +41,7 @@ def test_ce9_a_morale_tests_facts_are_one_answer() -> None:
     """Seed §2.7.2: +1 in cover, +1 when no enemy can charge; §2.7.3: a wounded
     protagonist breaks off and seeks cover. Told fact by fact (before) or in one answer
     (now), the same test is rolled against the same number, with the same outcome."""
-    before, now = _wounded_protagonist(), _wounded_protagonist(**TODAY)
+    before, now = _wounded_protagonist(), _wounded_protagonist(**THIRD_PASS)
     play(before, ("morale.cover", False), ("morale.threat", True))
     assert isinstance(now.prompt, Pick) and key(now) == "morale.facts"
     assert [o.value for o in now.prompt.options] == ["cover", "threat"]
@@ -52,7 +55,7 @@ def test_ce9_a_morale_tests_facts_are_one_answer() -> None:
 
 def test_ce9_both_facts_true_in_one_answer_give_both_modifiers() -> None:
     """Seed §2.7.2: in cover +1; "nessun nemico può caricare" is false: no +1."""
-    now = _wounded_protagonist(**TODAY)
+    now = _wounded_protagonist(**THIRD_PASS)
     play(now, ("morale.facts", ["cover", "threat"]))
     assert isinstance(now.prompt, Roll) and now.prompt.effective_threshold == 6
     before = _wounded_protagonist()
@@ -79,7 +82,7 @@ def test_ce9_with_no_unshaken_enemy_nobody_can_charge_and_it_is_not_asked() -> N
 def test_ce9_enter_offers_the_facts_of_the_characters_last_test() -> None:
     """Issue 25: the same question about the same character: last time's answer is the
     default (an offer only)."""
-    s = _wounded_protagonist(**TODAY)
+    s = _wounded_protagonist(**THIRD_PASS)
     assert s.prompt is not None and s.prompt.default is None
     play(s, ("morale.facts", ["cover"]), ("morale.test", (1,)))
     facts = [e.value for e in s.battle.log if e.key == "morale.facts"]

@@ -31,6 +31,9 @@ from tests.systems.scripting import key, play, stat
 TODAY = {"questions": "today"}
 FIRST = {"questions": "first pass"}
 SECOND = {"questions": "second pass"}
+#: A save of the third pass: a squad member's separation asked after its action (today it
+#: is said with the action: tests/systems/test_ce_fourth_pass.py).
+THIRD = {"questions": "third pass"}
 SAVES = Path(__file__).parent / "saves" / "first-pass"
 SECOND_SAVES = Path(__file__).parent / "saves" / "second-pass"
 
@@ -57,14 +60,17 @@ def _three(**options: str) -> Session:
     red = [ch("A"), ch("B"), ch("C"), ch("O", "protagonist", squad="S", role="officer")]
     s = session([*red, ch("E", squad="S")], [ch("X")], **options)
     roll(s, (3, 3, 1), (1,))
-    play(s, ("orders.face", ()) if options == TODAY else ("orders.assign", "done"))  # blue
+    if options == FIRST:  # blue: its one die unused
+        play(s, ("orders.assign", "done"))
+    else:
+        play(s, ("orders.one", "unused") if options == TODAY else ("orders.face", ()))
     return s
 
 
 def test_ce3_the_dice_of_a_face_are_given_in_one_answer() -> None:
     """Seed §2.2: a die beside a character gives it AP and priority (its face). Three dice
     given one by one (first pass) or a face's dice in one answer: the same orders."""
-    before, now = _three(**FIRST), _three(**TODAY)
+    before, now = _three(**FIRST), _three(**THIRD)
     play(before, ("orders.assign", "3|red1"), ("orders.assign", "3|red2"))
     play(before, ("orders.assign", "1|red3"))
     prompt = now.prompt
@@ -82,7 +88,7 @@ def test_ce3_a_squad_is_one_choice_its_officers_die_orders_the_same_models() -> 
     """Seed §2.2: "Se assegnato a un ufficiale … l'ordine vale per tutta la squadra": a die
     beside the officer or beside the squad orders the same models, so the squad is one
     choice (the first pass listed both)."""
-    before, now = _three(**FIRST), _three(**TODAY)
+    before, now = _three(**FIRST), _three(**THIRD)
     assert {"4|red4", "3|red4", "3|squad:S"} & set(options(before)) == {"3|red4", "3|squad:S"}
     prompt = now.prompt
     assert isinstance(prompt, Pick)
@@ -96,7 +102,7 @@ def test_ce3_a_squad_is_one_choice_its_officers_die_orders_the_same_models() -> 
 def test_ce3_no_more_dice_of_a_face_than_were_rolled_and_none_leaves_them_unused() -> None:
     """Seed §2.1–2.2: each valid die orders one character or squad; a die not placed
     is not used (as "done" left the other dice before)."""
-    now = _three(**TODAY)
+    now = _three(**THIRD)
     with pytest.raises(AnswerError):
         now.answer(["red1", "red2", "red3"])  # two dice of 3
     play(now, ("orders.face", []))  # the 3s unused
@@ -178,7 +184,7 @@ def _reserve(**options: str) -> Session:
 def test_ce4_who_deploys_and_where_are_one_answer() -> None:
     """Seed §2.3: the ordered character replaces an unrevealed event marker for 1 AP; the
     table confirms the distance (CE-4). Same deployment as who, then where."""
-    before, now = _reserve(**FIRST), _reserve(**TODAY)
+    before, now = _reserve(**FIRST), _reserve(**THIRD)
     play(before, ("deploy.who", "red1"), ("deploy.marker", "1"))
     assert options(now) == ["red1@0", "red1@1", "done"]
     play(now, ("deploy.at", "red1@1"))
@@ -190,7 +196,7 @@ def test_ce4_who_deploys_and_where_are_one_answer() -> None:
 
 def test_ce4_a_refused_distance_in_one_answer_keeps_the_marker() -> None:
     """CE-4: the distance condition not met: not deployed, the marker stays, asked again."""
-    now = _reserve(**TODAY)
+    now = _reserve(**THIRD)
     play(now, ("deploy.at", "red1@0"), ("deploy.distance", False))
     assert not stat(now, "red1", "deployed") and now.battle.pos.markers == ["Gate", "Well"]
     play(now, ("deploy.at", "done"))
@@ -279,6 +285,8 @@ def _na(**options: str) -> Session:
     activate(s, (1,), (1,))
     play(s, ("na.unit" if options == FIRST else "na.act", "done"))  # red (initiative)
     if options == TODAY:
+        play(s, ("na.act_with", "blue2|temporize"))
+    elif options == THIRD:
         play(s, ("na.act", "blue2|temporize"), ("na.separated", False))
     else:
         assert key(s) == "na.unit"
@@ -292,11 +300,11 @@ def test_ce6_a_list_longer_than_the_number_keys_is_one_answer_grouped_by_charact
     numbers the characters, a character's number opens its actions); a second-pass save
     asked the character, then the action, when they did not fit the number keys. The
     same character takes the same action either way."""
-    now, second = _na(**TODAY), _na(**SECOND)
+    now, second = _na(**THIRD), _na(**SECOND)
     for s in (now, second):
         assert stat(s, "blue2", "ap") == 0  # C temporized: its AP spent
         assert key(s) == "na.act" and s.prompt is not None and s.prompt.actor == "blue1"
-    red = session([ch("A", weapon="pistol")], [ch("B", squad="S"), ch("C", squad="S")], **TODAY)
+    red = session([ch("A", weapon="pistol")], [ch("B", squad="S"), ch("C", squad="S")], **THIRD)
     activate(red, (1,), (1,))
     play(red, ("na.act", "done"))
     prompt = red.prompt
@@ -310,7 +318,7 @@ def test_ce6_the_character_and_its_action_are_one_answer() -> None:
     """Seed §2.5: each character not activated may take one 1-AP action. Chosen in one
     answer or in two, the same character takes the same action; a move (allowed whether
     it is separated or not) asks nothing about separation."""
-    before, now = _na(**FIRST), _na(**TODAY)
+    before, now = _na(**FIRST), _na(**THIRD)
     play(before, ("na.unit", "blue1"), ("na.separated", False), ("na.action", "move"))
     assert options(now) == [
         "blue1|move",
@@ -333,12 +341,12 @@ def test_ce6_a_separated_squad_member_may_only_rejoin_asked_when_it_matters() ->
     """Seed §2.5: "Squadre che hanno personaggi separati … possono solo muovere tali
     miniature per ricongiungersi". Another action chosen: the table says whether it is
     separated; separated, the action is asked again among moving and nothing."""
-    now = _na(**TODAY)
+    now = _na(**THIRD)
     play(now, ("na.act", "blue1|prone"), ("na.separated", True))
     assert key(now) == "na.action" and options(now) == ["move", "end"]
     play(now, ("na.action", "move"))
     assert not stat(now, "blue1", "prone")  # the move, not the prone it first chose
-    other = _na(**TODAY)
+    other = _na(**THIRD)
     play(other, ("na.act", "blue1|prone"), ("na.separated", False))
     assert stat(other, "blue1", "prone") is True  # not separated: as it chose
 

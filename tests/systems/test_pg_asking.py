@@ -26,7 +26,9 @@ from tests.systems.pg_helpers import (
 )
 from tests.systems.scripting import key
 
-TODAY = {"questions": "today"}
+#: The questions of the second pass (asked so since, but for the merges of
+#: tests/systems/test_pg_third_pass.py): what these merges were checked against.
+TODAY = {"questions": "second pass"}
 
 
 def three(**options: Any) -> Session:

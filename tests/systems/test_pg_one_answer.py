@@ -33,7 +33,9 @@ from tests.systems.pg_helpers import BLADE, PG, RIFLE, act, session, start
 from tests.systems.scripting import key, play, stat
 
 FIRST = {QUESTIONS: FIRST_PASS}
-TODAY = {QUESTIONS: "today"}
+#: The questions of the second pass (asked so since, but for the merges of
+#: tests/systems/test_pg_third_pass.py): what these merges were checked against.
+TODAY = {QUESTIONS: "second pass"}
 #: A second unit for the side that does not act first: the first pass asked which unit
 #: activates then too (it took a player's only unit unasked), so both flows stop alike.
 YONDER = ("Yonder", 1, 4, RIFLE)

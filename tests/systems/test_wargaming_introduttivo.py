@@ -2,8 +2,11 @@
 
 Every test drives a `Session` by answering the prompts the rules ask, in the order the
 rules ask them: `Table.__call__` asserts each key before answering, so a test reads like
-the rulebook. Docstrings quote the seed line checked (Italian, then English); tests of
-our completions carry the ruling id (WI-1..WI-9, G-3, G-4; docs/rules/) in their name.
+the rulebook. The battles here are asked with issue 25's first-pass questions (the
+unit that shoots named, the ground of each move: `questions = "first pass"`, as saves
+of that time replay); test_wi_asking_again.py plays today's. Docstrings quote the seed
+line checked (Italian, then English); tests of our completions carry the ruling id
+(WI-1..WI-9, G-3, G-4; docs/rules/) in their name.
 """
 
 from __future__ import annotations
@@ -15,116 +18,13 @@ from typing import Any
 import pytest
 
 from skirmtui.engine.core.armies import army_names, load_army
-from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.odds import success_chance
-from skirmtui.engine.core.prompts import AnswerError, Choose, Pick, Prompt, Roll
+from skirmtui.engine.core.prompts import AnswerError, Pick, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import SetupError, UnitSpec
 from skirmtui.engine.store.saves import load_session, save_session
-from skirmtui.systems.registry import get_system, systems
-from tests.systems.wi_helpers import WI, Army, make_setup
-
-SYSTEM = get_system(WI)
-
-#: Two small armies used by most tests: red wins the play order unless a test says not.
-RED: Army = [("Alpha", 4, 4), ("Bravo", 3, 3)]
-BLUE: Army = [("Xray", 4, 4), ("Yankee", 3, 3)]
-
-
-class Table:
-    """A battle at the table: every answer names the prompt it answers."""
-
-    def __init__(self, armies: dict[str, Army] | None = None, **options: Any) -> None:
-        self.session = Session(SYSTEM, make_setup(armies or {"red": RED, "blue": BLUE}, **options))
-
-    def __call__(self, key: str, value: Any) -> Table:
-        prompt = self.session.prompt
-        assert prompt is not None, f"the battle is over, but the test answers {key}"
-        assert prompt.key == key, f"the rules ask {prompt.key!r}, the test answers {key!r}"
-        self.session.answer(value)
-        return self
-
-    @property
-    def battle(self) -> Battle:
-        return self.session.battle
-
-    @property
-    def asks(self) -> Prompt:
-        prompt = self.session.prompt
-        assert prompt is not None, "the battle is over"
-        return prompt
-
-    def offered(self) -> list[str]:
-        """The enabled options of the pending Choose or Pick."""
-        prompt = self.asks
-        assert isinstance(prompt, Choose | Pick), prompt
-        return [o.value for o in prompt.enabled()]
-
-    def unit(self, unit_id: str) -> Unit:
-        return self.battle.units[unit_id]
-
-    def stat(self, unit_id: str, field: str) -> Any:
-        return self.unit(unit_id).stats[field]
-
-    # the usual sequences ------------------------------------------------------------------
-
-    def order(self, *faces: int) -> Table:
-        """The play-order roll-off, one d6 per player still rolling."""
-        for face in faces:
-            self("order.roll", (face,))
-        return self
-
-    def activate(self, unit_id: str, face: int) -> Table:
-        return self("activation.unit", unit_id)("activation.roll", (face,))
-
-    def shoot(
-        self, shooter: str, target: str, band: str, face: int, fog: bool | None = None
-    ) -> Table:
-        """A shot at a target seen at least 50%: unit, target, sight and band (issue 25:
-        one answer), (fog), the d6."""
-        self("shoot.unit", shooter)("shoot.target", target)("shoot.sight", band)
-        if fog is not None:
-            self("shoot.fog", fog)
-        return self("shoot.to_hit", (face,))
-
-    def melee(self, attacker: str, target: str, face: int) -> Table:
-        """A melee attack on a target within 10 cm: unit, target, yes, the d6."""
-        self("melee.unit", attacker)("melee.target", target)("melee.reach", True)
-        return self("melee.to_hit", (face,))
-
-    def all_active(self) -> Table:
-        """Red 6, Blue 1 for play order; every unit then activates on a 1."""
-        self.order(6, 1)
-        for unit_id in [u for u in self.battle.units if u.startswith("red")]:
-            self.activate(unit_id, 1)
-        for unit_id in [u for u in self.battle.units if u.startswith("blue")]:
-            self.activate(unit_id, 1)
-        return self
-
-    def no_moves(self) -> Table:
-        """Every player still asked says none of its units moved: nobody moves."""
-        while self.session.prompt is not None and self.asks.key == "move.units":
-            self("move.units", [])
-        return self
-
-    def move(self, unit_id: str, terrain: str) -> Table:
-        """A player says this unit moved over this ground, and no other (WI-7)."""
-        return self.moves((unit_id, terrain))
-
-    def moves(self, *moved: tuple[str, str]) -> Table:
-        """A player says, in one answer, which units moved over what ground (WI-7)."""
-        return self("move.units", [f"{unit_id}|{terrain}" for unit_id, terrain in moved])
-
-    def to_melee(self) -> Table:
-        """From Shooting with nobody shooting, through a Movement where nobody moves."""
-        self("shoot.unit", "done")("shoot.unit", "done")
-        return self.no_moves()
-
-
-def labels(prompt: Prompt) -> dict[str, Any]:
-    assert isinstance(prompt, Choose | Pick)
-    return {o.value: o for o in prompt.options}
-
+from skirmtui.systems.registry import systems
+from tests.systems.wi_helpers import BLUE, RED, SYSTEM, WI, Army, Table, labels, make_setup
 
 # == WI-1: units, cost, budget, players =====================================================
 

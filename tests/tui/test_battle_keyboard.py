@@ -45,11 +45,11 @@ async def test_play_a_turn_with_the_keyboard(tmp_path: Path) -> None:
         assert session.battle.units["blue1"].stats["active"] is False
         # No damaged unit: recovery is skipped; Legionari shoot next.
         assert session.battle.phase == "shooting"
-        assert session.prompt is not None and session.prompt.key == "shoot.unit"
-        # Centurione shoots Capo tribù: seen, short band (one answer), hit on a 2.
-        await press(pilot, "1")
+        # Centurione, the active unit, is asked its target (issue 25: no "which unit
+        # shoots?"): Capo tribù; seen, short band (one answer), hit on a 2.
         prompt = session.prompt
-        assert isinstance(prompt, Choose)
+        assert isinstance(prompt, Choose) and prompt.key == "shoot.target"
+        assert prompt.actor == "red1"
         await press(pilot, option_number(pilot, "blue1"))
         prompt = session.prompt  # sight and distance in one answer (issue 25)
         assert isinstance(prompt, Choose) and prompt.key == "shoot.sight"

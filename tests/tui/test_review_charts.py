@@ -115,3 +115,28 @@ def test_play_outs_stop_when_asked() -> None:
     with pytest.raises(Cancelled):
         turning(session, 50, after_three)
     assert len(asked) == 4  # asked before each play-out, stopped at the fourth
+
+
+async def test_turning_points_show_names_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `|` in a name is shown as typed (the Markdown report's `\\|` escape is not for a
+    screen) and markup in a name is text, never parsed."""
+    monkeypatch.setattr(review, "REVIEW_PLAYOUTS", PLAYOUTS)
+    odd = "Pike|man [b]x[/b] "
+    path = tmp_path / "odd.toml"
+    path.write_text(EXAMPLE.read_text("utf-8").replace('name = "', f'name = "{odd}'), "utf-8")
+    session, created = load_session(path, systems())
+    app = SkirmApp(session=session, path=path, created=created, review=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        told = str(screen.query_one("#turning-points", Static).render())
+        assert screen.turning is not None
+        markdown = turn_lines(screen.live.battle, screen.turning)
+        assert markdown and all("Pike\\|man" in line for line in markdown)  # the report's
+        assert told.count(odd.strip()) >= 2 * len(markdown)  # a unit and its side a line
+        assert "\\|" not in told

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
+from skirmtui.engine.core.battle import Battle
+
 #: The option of the setup (and the field of the GM entry) that holds the setting.
 APP_ROLLS = "app_rolls"
 EVERYONE = "all"
@@ -70,3 +72,21 @@ def describe(setting: AppRolls, names: Iterable[tuple[str, str]]) -> str:
     if len(chosen) <= 1:
         return "".join(chosen)
     return ", ".join(chosen[:-1]) + " and " + chosen[-1]
+
+
+def now(battle: Battle) -> AppRolls:
+    """Who the app rolls for at this point of the battle (the last `gm.app_rolls` entry
+    applied, else the setup's option), for a rule that asks the rolls of several sides
+    in one prompt only when one party rolls them all (issue 25)."""
+    if battle.app_rolls is not None:
+        return battle.app_rolls  # type: ignore[no-any-return]
+    try:
+        return checked(battle.options.get(APP_ROLLS, NO_ONE), [s.id for s in battle.sides])
+    except ValueError:
+        return NO_ONE
+
+
+def one_party(setting: AppRolls, sides: Iterable[str]) -> bool:
+    """Whether one roll for all of `sides` (a roll of no side) is rolled by whoever
+    rolls each of them: the app rolls for everyone, or for none of them."""
+    return setting == EVERYONE or not any(rolls_for(setting, side) for side in sides)

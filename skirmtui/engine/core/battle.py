@@ -149,6 +149,9 @@ class Battle:
     gm_applied: int = attrs.field(default=0, eq=False)
     #: Sides the app plays, side id → persona (GM entries `gm.ai`, engine/play/).
     ai: dict[str, str] = attrs.field(factory=dict)
+    #: Who the app rolls for since the last `gm.app_rolls` entry (None: as the setup's
+    #: `app_rolls` option says); read through `app_rolls.now` (engine/core/app_rolls.py).
+    app_rolls: Any = None
     #: Open `at_once` blocks: results landing at the same moment; the end check waits.
     end_held: int = attrs.field(default=0, eq=False)
     #: The last answer to each question, by (key, side, actor) of its prompt (not rolls):
@@ -409,6 +412,7 @@ class Battle:
             conditions=list(self.conditions),
             gm_applied=self.gm_applied,
             ai=dict(self.ai),
+            app_rolls=self.app_rolls,
             end_held=self.end_held,
             answered=dict(self.answered),
             offers=self.offers,

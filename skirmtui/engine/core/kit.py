@@ -44,6 +44,11 @@ def about(
 ) -> P:
     """A prompt about `unit` (or a group acting at once): its side, it as the actor,
     `target` (one unit or several) as the target; `fields` as the prompt's own."""
+    if type(unit) is Unit and (target is None or type(target) is Unit):
+        # One unit, one target or none: most questions (asked for every answer a rule
+        # system gives about a unit), without the lists below.
+        tid = None if target is None else target.id
+        return cls(side=unit.side, actor=unit.id, target=tid, **fields)
     actors = [unit] if isinstance(unit, Unit) else list(unit)
     targets = [] if target is None else [target] if isinstance(target, Unit) else list(target)
     more: dict[str, Any] = {}

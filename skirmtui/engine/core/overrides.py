@@ -119,6 +119,7 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
             setting = app_rolls.checked(data.get(app_rolls.APP_ROLLS), side_ids)
         except ValueError as error:
             raise AnswerError(str(error)) from None
+        battle.app_rolls = setting
         who = app_rolls.describe(setting, ((s.id, s.name) for s in battle.sides))
         battle.record("override", f"GM sets who the app rolls for: {who}", key=item.key)
     else:

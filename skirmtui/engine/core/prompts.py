@@ -433,8 +433,11 @@ def describe_roll(prompt: Roll, result: RollResult) -> str:
 
 
 def _describe_pool(prompt: Roll, result: RollResult) -> str:
-    """` each ≥ 4: 2 succeed` (`of 3 needed: failure` when the pool needs a count)."""
+    """` each ≥ 4: 2 succeed` (`of 3 needed: failure` when the pool needs a count);
+    nothing for a pool with no comparison (each die someone's score: a roll-off)."""
     text = ""
+    if prompt.compare is None and not prompt.always_succeed:
+        return text
     if prompt.compare is not None and result.threshold is not None:
         symbol = SYMBOLS[prompt.compare]
         if prompt.modifiers and not prompt.mod_target:

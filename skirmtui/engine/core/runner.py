@@ -130,7 +130,8 @@ class Runner:
         item = Item(prompt.key, prompt.random_answer(rng), by)
         index = self.consumed
         self.consumed += 1
-        self._segment.append((index, item, False))
+        if self._rewind is not None:  # the segment is read only to restart a step
+            self._segment.append((index, item, False))
         self._answer(prompt, item, item.value, index, self.replaying)
         return item
 

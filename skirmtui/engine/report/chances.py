@@ -92,13 +92,31 @@ def losing_answers(battle: Battle) -> set[int]:
 def starts(session: Session, after: set[int] | None = None) -> list[Start]:
     """The points to play on from, in the battle's order: the first step boundary of
     each round, and the first after each answer of `after`. Answers after which the
-    battle is over belong to its result (`ending`), not to a point."""
+    battle is over belong to its result (`ending`), not to a point.
+
+    The log is replayed as the session played it: a GM entry made while a step waited
+    that counts from the step's start plays the step again from its boundary
+    (`Runner`'s rewind; `Session.step_start` does the same), so the points are the
+    battle the table saw (replayed where it stood, a later answer of the step could be
+    refused: the play-outs, the report and the review's chart stopped with an error)."""
+    items = list(session.items)  # a copy: the TUI computes this in a worker thread
     pending = sorted(after or ())
     found: dict[int, tuple[Battle, int | None, list[int]]] = {}
     rounds: set[int] = set()
+    #: The last boundary (entries consumed, a copy of the battle, its log length), kept
+    #: only when a GM entry may play a step again: a copy a boundary is not free.
+    last: list[tuple[int, Battle, int]] = []
+    gm = any(item.is_gm for item in items)
+
+    def rewind(consumed: int) -> tuple[Battle, int]:
+        began, copy, length = last[0]
+        assert began == consumed, "a step is played again from its own boundary"
+        return copy.clone(), length
 
     def boundary(runner: Runner) -> None:
         battle, at = runner.battle, runner.consumed
+        if gm:
+            last[:] = [(at, battle.clone(), len(battle.log))]
         if battle.over:
             return
         covered = [a for a in pending if a < at]
@@ -113,11 +131,16 @@ def starts(session: Session, after: set[int] | None = None) -> list[Start]:
             found[at] = (point[0], battle.round, point[2])
 
     system = session.system
-    runner = Runner(system, system.new_battle(session.setup), on_boundary=boundary)
+    runner = Runner(
+        system,
+        system.new_battle(session.setup),
+        on_boundary=boundary,
+        rewind=rewind if gm else None,
+    )
     runner.replaying = True
     if runner.prompt is not None or runner.battle.over:
         boundary(runner)
-    for item in list(session.items):  # a copy: the TUI computes this in a worker thread
+    for item in items:
         runner.apply(item)
     return [
         Start(b.round if number is None else number, b, at, number is not None, tuple(answers))

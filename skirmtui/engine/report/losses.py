@@ -4,6 +4,8 @@ log's words (issue 27)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, ATTACKS, FALL, FLED, GM, ROUT, RULE, SELF, Cause
 from skirmtui.engine.core.records import frozen_record
@@ -83,20 +85,26 @@ def _no_enemy(loss: Loss) -> str:
     return _NO_ENEMY[_kind(loss)]
 
 
-def by_words(battle: Battle, names: dict[str, str], loss: Loss) -> str:
+def by_words(
+    battle: Battle, names: dict[str, str], loss: Loss, text: Callable[[str], str] | None = None
+) -> str:
+    """Who removed it. `text` makes user text (names, weapons) fit where the words go:
+    `cell` (the default) for Markdown, `one_line` for a screen that shows text as
+    written (the TUI: no Markdown escapes)."""
+    text = text or cell
     if loss.by == "GM":
         return "the GM (removed it)"
     if loss.by is None or loss.by not in battle.units:
         return f"no enemy: {_no_enemy(loss)}"
     killer = battle.units[loss.by]
-    how = _how(loss.cause)
-    side = cell(battle.side_name(killer.side))
+    how = _how(loss.cause, text)
+    side = text(battle.side_name(killer.side))
     if killer.side == battle.units[loss.unit].side:
         side += ", its own side"  # friendly fire (a template over a friend)
-    return f"{cell(names[killer.id])} ({side}){how}"
+    return f"{text(names[killer.id])} ({side}){how}"
 
 
-def _how(cause: Cause | None) -> str:
+def _how(cause: Cause | None, text: Callable[[str], str]) -> str:
     """`: free attack with Spada` from an attack's cause."""
     if cause is None:
         return ""
@@ -104,15 +112,18 @@ def _how(cause: Cause | None) -> str:
         return ": pushed, it fell"
     what = ATTACKS.get(cause.attack or "", cause.attack or "")
     parts = [p for p in (what, cause.weapon and f"with {cause.weapon}") if p]
-    return f": {cell(' '.join(parts))}" if parts else ""
+    return f": {text(' '.join(parts))}" if parts else ""
 
 
-def fate_words(battle: Battle, names: dict[str, str], loss: Loss) -> str:
+def fate_words(
+    battle: Battle, names: dict[str, str], loss: Loss, text: Callable[[str], str] | None = None
+) -> str:
+    """Its fate in a sentence (`text` as for `by_words`)."""
     if loss.by == "GM":
         return "was removed by the GM"
     if loss.by is None or loss.by not in battle.units:
         return _FATE.get(_kind(loss), f"was lost to {_no_enemy(loss)}")
-    return f"was destroyed by {by_words(battle, names, loss)}"
+    return f"was destroyed by {by_words(battle, names, loss, text)}"
 
 
 def loss_phrase(battle: Battle, names: dict[str, str], loss: Loss) -> str:

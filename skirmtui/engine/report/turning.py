@@ -100,8 +100,10 @@ def biggest_moves(
     return [moves[i] for i in sorted(chosen)]
 
 
-def turn_lines(battle: Battle, turning: Turning) -> list[str]:
-    """Each turning point in a sentence: what happened, and how it moved the chance."""
+def turn_lines(battle: Battle, turning: Turning, text: Callable[[str], str] = cell) -> list[str]:
+    """Each turning point in a sentence: what happened, and how it moved the chance.
+    `text` fits user text (names) where the sentence goes: `cell` for Markdown (a `|`
+    escaped), `one_line` for the TUI, which shows a name as written."""
     names = battle.labels
     by_answer: dict[int, list[Loss]] = {}
     for loss in losses(battle):
@@ -114,8 +116,8 @@ def turn_lines(battle: Battle, turning: Turning) -> list[str]:
         word = f"{battle.round_word} {lost[0].round if lost else turn.round}"
         if lost:
             what = "; ".join(
-                f"{cell(names[x.unit])} ({cell(battle.side_name(battle.units[x.unit].side))}) "
-                f"{fate_words(battle, names, x)}"
+                f"{text(names[x.unit])} ({text(battle.side_name(battle.units[x.unit].side))}) "
+                f"{fate_words(battle, names, x, text)}"
                 for x in lost
             )
         elif turn.since_loss:
@@ -123,7 +125,7 @@ def turn_lines(battle: Battle, turning: Turning) -> list[str]:
         else:
             what = "no unit lost"
         rose = "rose" if turn.change > 0 else "fell"
-        whose = possessive(cell(battle.side_name(turn.side)))
+        whose = possessive(text(battle.side_name(turn.side)))
         out.append(
             f"{word}: {what} — {whose} chance to win {rose} "
             f"from {turn.before:.0%} to {turn.after:.0%} "

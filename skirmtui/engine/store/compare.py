@@ -1,19 +1,51 @@
-"""`check`'s comparison: the derived parts of a save against what its answers replay to."""
+"""`check`'s comparison: the derived parts of a save against what its answers replay to.
+
+The stored log is text in the words of the skirmtui that wrote it (`log_wording`): a
+save of older (or newer) words whose text differs from today's is not failed for it,
+since its answers, which are the battle, still replay; the result is compared whatever
+the words.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.store.format import MORE, rendered_log
+from skirmtui.engine.store.format import (
+    LOG_WORDING,
+    MORE,
+    OLDEST_WORDING,
+    WORDING_KEY,
+    rendered_log,
+)
+
+
+@frozen_record
+class Comparison:
+    """What `check` found: the differences that fail it, and `note`, one line saying the
+    log's text is in other words than today's and was not held against the save."""
+
+    differences: tuple[str, ...]
+    note: str | None = None
 
 
 def replay_differences(doc: dict[str, Any], session: Session) -> list[str]:
     """Where the derived parts of a save (its `[result]` and rendered `log`) differ from
     what replaying its answers gives: an edit to them would show a reader a battle that
     never happened. Empty when they match (or are absent: they are optional)."""
-    found = []
+    return list(compare_with_replay(doc, session).differences)
+
+
+def compare_with_replay(doc: dict[str, Any], session: Session) -> Comparison:
+    """`replay_differences`, and a note instead of a log difference for a save whose
+    log was written with other words (its `log_wording` is not `LOG_WORDING`)."""
+    found: list[str] = []
+    note = None
+    wording = doc.get(WORDING_KEY, OLDEST_WORDING)
+    today = wording == LOG_WORDING
+    reworded = False  # words of an older (or newer) wording differ from today's
     if doc.get(MORE):  # answers appended since the log was written: it stops before them
         whole = len(doc.get("answers", []))
         session = Session(session.system, session.setup, session.items[:whole])
@@ -26,12 +58,16 @@ def replay_differences(doc: dict[str, Any], session: Session) -> list[str]:
             else {"winner": result.winner or "", "reason": result.reason, "round": result.round}
         )
         if isinstance(stored, dict) and replayed is not None:
-            found += [
-                f"result {key}: the file says {_brief(stored.get(key))}, "
-                f"the replay {_brief(replayed.get(key))}"
-                for key in sorted(set(stored) | set(replayed))
-                if stored.get(key) != replayed.get(key)
-            ]
+            for key in sorted(set(stored) | set(replayed)):
+                if stored.get(key) == replayed.get(key):
+                    continue
+                if key == "reason" and not today and isinstance(stored.get(key), str):
+                    reworded = True  # the reason is words too; winner and round are facts
+                    continue
+                found.append(
+                    f"result {key}: the file says {_brief(stored.get(key))}, "
+                    f"the replay {_brief(replayed.get(key))}"
+                )
         elif stored != replayed:
             found.append(f"result: the file says {_brief(stored)}, the replay {_brief(replayed)}")
     log = doc.get("log")
@@ -57,11 +93,21 @@ def replay_differences(doc: dict[str, Any], session: Session) -> list[str]:
                 column = max(0, column - 20)
                 mine, stored_line = mine[column:], stored_line[column:]
             column_text = f", column {column + 21}" if column else ""
-            found.append(
+            where = (
                 f"log line {at + 1}{column_text}: the file says {_brief(stored_line)}, "
                 f"the replay {_brief(mine)}"
             )
-    return found
+            if today:
+                found.append(where)
+            else:
+                reworded = True
+    if reworded:
+        age = "an older" if wording < LOG_WORDING else "a newer"
+        note = (
+            f"the log's text was written in {age} wording "
+            f"({WORDING_KEY} {wording}, today's {LOG_WORDING}) and was not compared"
+        )
+    return Comparison(tuple(found), note)
 
 
 def _brief(value: Any) -> str:

@@ -25,6 +25,17 @@ FORMAT = 1
 #: Table of the answers appended after the last whole write (see `journal.JournalWriter`).
 MORE = "more_answers"
 
+#: The save's key naming the words its rendered `log` was written with (additive to
+#: format 1; a save without it was written before the stamp: `OLDEST_WORDING`).
+WORDING_KEY = "log_wording"
+#: The words of today's log lines. Raise it with every change of what a log line says
+#: (a system's or the engine's text, `log_line`): `check` compares a save's stored log
+#: with its replay only for a save of today's words, so a user's older save still
+#: passes after an upgrade (docs/reliability.md). `tests/systems/saves/wording-N/` keeps
+#: saves of each wording; their test fails when the words change and this does not.
+LOG_WORDING = 1
+OLDEST_WORDING = 0
+
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message names the problem in one line, with
@@ -82,6 +93,7 @@ def snapshot_document(snap: SaveSnapshot) -> dict[str, Any]:
     setup = snap.setup
     doc: dict[str, Any] = {
         "format": FORMAT,
+        WORDING_KEY: LOG_WORDING,
         "system": setup.system,
         "title": setup.title,
         "created": snap.created,

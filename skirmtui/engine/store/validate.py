@@ -25,7 +25,7 @@ from skirmtui.engine.core.items import (
     Item,
 )
 from skirmtui.engine.core.system import RuleSystem, Setup, SetupError, UnitSpec
-from skirmtui.engine.store.format import FORMAT, MORE, SaveError
+from skirmtui.engine.store.format import FORMAT, MORE, OLDEST_WORDING, WORDING_KEY, SaveError
 
 #: Most answers a save may hold (2.5 times the longest battle `sim` lets run).
 MAX_SAVE_ANSWERS = 50_000
@@ -80,6 +80,9 @@ def setup_from_document(doc: dict[str, Any], systems: dict[str, RuleSystem]) -> 
     created = doc.get("created", "")
     if not isinstance(created, str | datetime):
         raise SaveError("created must be a date or text")
+    wording = doc.get(WORDING_KEY, OLDEST_WORDING)
+    if type(wording) is not int or wording < 0:  # not 1.0, not true
+        raise SaveError(f"{WORDING_KEY} must be a whole number (0 or more)")
     if APP_ROLLS in options:
         try:
             app_rolls.checked(options[APP_ROLLS], [s.id for s in sides])

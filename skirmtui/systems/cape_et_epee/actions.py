@@ -12,6 +12,7 @@ from skirmtui.engine.core.prompts import Option
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import morale, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
+from skirmtui.systems.cape_et_epee.sides import SideView, side_view
 
 #: The order actions are offered in.
 ACTIONS = (
@@ -59,30 +60,26 @@ def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situatio
     """One pass over the units (this runs for every menu, also on replay): enemies on the
     table (`targets`), any of them shaken, and whether `unit` is in a melee
     (`morale.engaged`)."""
-    uid, side, foe = unit.id, unit.side, str(unit.stats["foe"])
-    engaged = bool(foe) and b.alive(foe)
-    enemies = shaken_enemy = False
-    for other in b.units.values():
-        if other.removed or other.side == side:
-            continue
-        stats = other.stats
-        if stats["deployed"]:
-            enemies = True
-            if stats["status"]:
-                shaken_enemy = True
-        if stats["foe"] == uid:
-            engaged = True
+    return situation_in(b, unit, side_view(b, unit.side), na, rejoin)
+
+
+def situation_in(
+    b: Battle, unit: Unit, view: SideView, na: bool, rejoin: bool = False
+) -> Situation:
+    """`situation` with the other side already read (`side_view` of `unit`'s side)."""
+    stats = unit.stats
+    foe = stats["foe"]
     return Situation(
         na,
         rejoin,
-        unit.num("ap"),
-        str(unit.stats["status"]),
-        unit.flag("prone"),
-        unit.num("reload"),
+        stats["ap"],  # type: ignore[arg-type]  # a numeric stat (the schema)
+        str(stats["status"]),
+        bool(stats["prone"]),
+        stats["reload"],  # type: ignore[arg-type]
         bool(unit.profile.get("weapon")),
-        engaged,
-        enemies,
-        shaken_enemy,
+        bool(foe and b.alive(str(foe))) or unit.id in view.held,
+        view.enemies,
+        view.shaken_enemy,
     )
 
 
@@ -109,7 +106,8 @@ def allowed(b: Battle, unit: Unit, action: str) -> str | None:
 
 def targets(b: Battle, unit: Unit) -> list[Unit]:
     """Enemies on the table."""
-    return [u for u in b.enemies(unit.side) if u.flag("deployed")]
+    side = unit.side
+    return [u for u in b.units.values() if not u.removed and u.side != side and u.stats["deployed"]]
 
 
 def why_not(b: Battle, unit: Unit, action: str, na: bool, rejoin: bool) -> str | None:
@@ -199,6 +197,11 @@ _WORDS = {2: "twice"}
 def repeats(b: Battle, unit: Unit) -> list[Option]:
     """An activated character's repeats of one action (after the single actions)."""
     return list(_repeats(situation(b, unit, na=False)))
+
+
+def repeats_of(s: Situation) -> tuple[Option, ...]:
+    """The repeats of a situation already found (cached)."""
+    return _repeats(s)
 
 
 @cache

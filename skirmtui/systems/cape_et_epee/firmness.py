@@ -78,7 +78,7 @@ def restore(b: Battle, unit: Unit) -> None:
 _BEATEN: Watch[tuple[str, ...]] = Watch("firm_loss", "firmness")
 
 
-def beaten(b: Battle) -> list[str]:
+def beaten(b: Battle) -> tuple[str, ...]:
     """Sides whose firmness is zero or less (seed: the army must leave the field).
 
     The engine's end check asks this before and after every step and after every
@@ -93,4 +93,4 @@ def beaten(b: Battle) -> list[str]:
         found = _BEATEN.keep(
             b, tuple(side for side, start in starts.items() if start - lost[side] <= 0)
         )
-    return list(found)
+    return found

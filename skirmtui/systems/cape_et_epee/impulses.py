@@ -6,13 +6,20 @@ from __future__ import annotations
 from functools import cache
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, only_or_ask
+from skirmtui.engine.core.asking import (
+    FIRST_PASS,
+    SECOND_PASS,
+    THIRD_PASS,
+    asks_as_of,
+    only_or_ask,
+)
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
+from skirmtui.systems.cape_et_epee.sides import side_view
 
 END = "end"
 DONE = "done"
@@ -25,14 +32,17 @@ def queue(b: Battle) -> list[Unit]:
     initiative, seq = p.initiative, p.seq
     ready = [u for u in b.units.values() if not u.removed and u.stats["deployed"] and u.stats["ap"]]
     # A stable sort: equal keys keep the roster order.
-    return sorted(ready, key=lambda u: (-u.num("ap"), u.side != initiative, seq.get(u.id, 0)))
+    return sorted(
+        ready,
+        key=lambda u: (-u.stats["ap"], u.side != initiative, seq.get(u.id, 0)),  # type: ignore[operator]
+    )
 
 
 def impulse_step(b: Battle) -> Step:
     """One action of the character whose impulse it is (the head of the queue)."""
     p = pos(b)
     uid = p.impulse
-    if uid and (not b.alive(uid) or b.units[uid].num("ap") == 0):
+    if uid and (not b.alive(uid) or b.units[uid].stats["ap"] == 0):
         end_impulse(b)
         return
     if not uid:
@@ -46,13 +56,11 @@ def impulse_step(b: Battle) -> Step:
         b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
     unit = b.units[uid]
     b.turn_side = unit.side
-    options = actions.menu(b, unit, na=False)
-    if p.impulse_actions:
-        options.append(
-            Option(END, f"End the impulse: back in the queue at {unit.num('ap')} AP", passive=True)
-        )
-    if not asks_as_of(b, FIRST_PASS):  # issue 25 again: "move twice" in one answer (last:
-        options += actions.repeats(b, unit)  # the options above keep their number keys)
+    options = _impulse_menu(
+        actions.situation(b, unit, na=False),
+        bool(p.impulse_actions),
+        not asks_as_of(b, FIRST_PASS),
+    )
     choice = yield from only_or_ask(
         b,
         about(
@@ -75,6 +83,21 @@ def impulse_step(b: Battle) -> Step:
         end_impulse(b)
 
 
+@cache
+def _impulse_menu(s: actions.Situation, ending: bool, repeats: bool) -> tuple[Option, ...]:
+    """An activated character's actions: the menu, "end the impulse" once it has acted
+    (`ending`), then (`repeats`, issue 25 again: "move twice" in one answer) the repeats,
+    last, so the options above keep their number keys. Made at every impulse step from
+    what it depends on: cached."""
+    options = actions.menu_of(s)
+    if ending:
+        end = Option(END, f"End the impulse: back in the queue at {s.ap} AP", passive=True)
+        options += (end,)
+    if repeats:
+        options += actions.repeats_of(s)
+    return options
+
+
 def end_impulse(b: Battle) -> None:
     """CE-5: the character rejoins the queue at its remaining AP, behind those waiting."""
     p = pos(b)
@@ -89,10 +112,10 @@ def end_activated(b: Battle) -> None:
     """Seed §2.4: no AP can be kept for the next turn. The activated characters'
     activations end here (timed conditions count them)."""
     for unit in b.on_table():
-        if unit.num("die"):
+        if unit.stats["die"]:
             conditions.activation_ended(b, unit.id)
     for unit in b.on_table():
-        if unit.num("ap"):
+        if unit.stats["ap"]:
             b.set(unit, "ap", 0)
     p = pos(b)
     p.seq = {}
@@ -101,11 +124,20 @@ def end_activated(b: Battle) -> None:
 
 
 def na_candidates(b: Battle, side: str) -> list[Unit]:
-    return [
-        u
-        for u in b.on_table(side)
-        if u.flag("deployed") and not u.num("die") and not u.flag("acted")
-    ]
+    """CE-6: the side's characters on the table with no order die that have not acted
+    (read at every step of the phase: the stats without `Unit.flag`/`num` calls)."""
+    found = []
+    for u in b.units.values():
+        stats = u.stats
+        if (
+            u.side == side
+            and not u.removed
+            and stats["deployed"]
+            and not stats["die"]
+            and not stats["acted"]
+        ):
+            found.append(u)
+    return found
 
 
 #: Why a bound character may not do nothing, by whether it is in a melee.
@@ -115,13 +147,14 @@ _MUST = {
 }
 
 
-def _cannot_stop(b: Battle, waiting: list[Unit]) -> str | None:
-    """Why the side may not end its non-activated actions yet, or None."""
+def _cannot_stop(waiting: list[Unit], found: list[actions.Situation]) -> str | None:
+    """Why the side may not end its non-activated actions yet, or None (`found`: each
+    waiting character's situation)."""
     fight, cover = [], []
-    for unit in waiting:
-        if morale.engaged(b, unit):
+    for unit, s in zip(waiting, found, strict=True):
+        if s.engaged:
             fight.append(unit.label)
-        elif unit.stats["status"] == profile.SEEK_COVER:
+        elif s.status == profile.SEEK_COVER:
             cover.append(unit.label)
     reasons = []
     if fight:
@@ -138,14 +171,18 @@ def na_step(b: Battle) -> Step:
     assert side is not None
     waiting = na_candidates(b, side)
     if waiting:
+        # Every waiting character's situation, the other side read once for all of them.
+        view = side_view(b, side)
+        found = [actions.situation_in(b, u, view, na=True) for u in waiting]
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
         stop = Option(
-            DONE, "Done: the others do nothing", disabled=_cannot_stop(b, waiting), passive=True
+            DONE, "Done: the others do nothing", disabled=_cannot_stop(waiting, found), passive=True
         )
         action: str | None = None  # chosen with the character, or asked after it
-        merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting)
+        told = False  # whether the table said with it that the character is not separated
+        merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
         if not merged:
             choice = yield from only_or_ask(
                 b,
@@ -157,22 +194,35 @@ def na_step(b: Battle) -> Step:
                 ),
             )
         else:  # issue 25 again: the character and its action in one answer
+            # Issue 25, fourth pass: a side the table plays says with the action that a
+            # squad member acting otherwise than moving is with its squad (a table fact).
+            # Only when one of them could be separated (else nothing to say: `na.act`).
+            told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
+            told = told and _more_than_one([*merged, stop])
+            if told:
+                on_table = _squads_on_table(b, side)
+                told = any(
+                    _apart(b, u, f.engaged, on_table) for u, f in zip(waiting, found, strict=True)
+                )
+            text = f"{b.side_name(side)}: which non-activated character acts, and how?"
+            if told:
+                text += f" ({SEPARATED})"
             choice = yield from only_or_ask(
                 b,
                 Choose(
-                    key="na.act",
+                    key="na.act_with" if told else "na.act",
                     side=side,
                     # One character left: the question is about it (the roster marks it;
                     # Enter offers what it did last turn, when it still may).
                     actor=waiting[0].id if len(waiting) == 1 else None,
-                    text=f"{b.side_name(side)}: which non-activated character acts, and how?",
+                    text=text,
                     options=[*merged, stop],
                 ),
             )
             if choice != DONE:
                 choice, _, action = choice.rpartition("|")
         if choice != DONE:
-            yield from _na_act(b, b.units[choice], action)
+            yield from _na_act(b, b.units[choice], action, told)
             return
     if side == p.initiative:
         p.na_side = next(s.id for s in b.sides if s.id != side)
@@ -180,6 +230,18 @@ def na_step(b: Battle) -> Step:
         return
     p.na_side = None
     b.enter_phase("end", None)
+
+
+def _more_than_one(options: list[Option]) -> bool:
+    """Whether more than one of `options` is enabled (a choice, not a formality), looked
+    at until the second is found (every step of the phase asks it of ~25 options)."""
+    first = True
+    for option in options:
+        if option.disabled is None:
+            if not first:
+                return True
+            first = False
+    return False
 
 
 def _na_menu(b: Battle, unit: Unit, rejoin: bool = False) -> list[Option]:
@@ -202,21 +264,47 @@ def _na_options(s: actions.Situation) -> tuple[Option, ...]:
     )
 
 
-def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
-    """The character's one action (`action` already chosen with it, or asked now)."""
+#: The rule a table-played side's `na.act_with` answer says it kept (seed §2.5, CE-6).
+SEPARATED = "a squad member separated from its squad may only move to rejoin it, or do nothing"
+
+
+def _apart(
+    b: Battle,
+    unit: Unit,
+    engaged: bool | None = None,
+    on_table: dict[str, int] | None = None,
+) -> bool:
+    """Whether `unit` (on the table) could be separated from its squad: a squad member
+    not in a melee (ours: the melee obligation comes before rejoining; `engaged` when
+    already known) with a mate on the table (`on_table`: `_squads_on_table` of its side,
+    when already counted for every waiting character)."""
+    squad = profile.squad_of(unit)
+    if not squad or (morale.engaged(b, unit) if engaged is None else engaged):
+        return False
+    if on_table is None:
+        on_table = _squads_on_table(b, unit.side)
+    return on_table.get(squad, 0) > 1  # itself and a mate
+
+
+def _squads_on_table(b: Battle, side: str) -> dict[str, int]:
+    """How many models of each of `side`'s squads are on the table (deployed, not out)."""
+    count: dict[str, int] = {}
+    for u in b.units.values():
+        if u.side == side and not u.removed and u.stats["deployed"]:
+            squad = u.profile.get("squad")
+            if squad:
+                count[str(squad)] = count.get(str(squad), 0) + 1
+    return count
+
+
+def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> Step:
+    """The character's one action (`action` already chosen with it, or asked now).
+    `told`: the table chose it knowing the rule for separated squad members (seed §2.5),
+    so an action other than moving or nothing says it is with its squad: not asked."""
     side = unit.side
     b.set(unit, "acted", True)
-    squad = profile.squad_of(unit)
-    mates = (
-        squad
-        and not morale.engaged(b, unit)  # ours: the melee obligation comes before rejoining
-        and action not in ("move", END)  # moving or nothing: allowed separated or not
-        and [
-            u
-            for u in profile.members(b, side, squad)
-            if u is not unit and not u.removed and u.flag("deployed")
-        ]
-    )
+    # Moving or nothing: allowed separated or not.
+    mates = not told and action not in ("move", END) and _apart(b, unit)
     rejoin = False
     if mates:
         # Seed §2.5: a separated squad member "può solo muovere … per ricongiungersi".
@@ -224,7 +312,7 @@ def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
             key="na.separated",
             side=side,
             actor=unit.id,
-            text=f"Is {unit.label} separated from the rest of squad {squad}?",
+            text=f"Is {unit.label} separated from the rest of squad {profile.squad_of(unit)}?",
         )
     if action is None or rejoin:
         action = yield from only_or_ask(
@@ -246,19 +334,28 @@ def _na_act(b: Battle, unit: Unit, action: str | None) -> Step:
 KEYS = 9
 
 
-def _na_choices(b: Battle, waiting: list[Unit]) -> list[Option]:
+def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) -> list[Option]:
     """Every waiting character's actions (`red1|move`, "A: Move"), grouped by character:
     the Now pane numbers the characters, and a character's number opens its actions (two
     keys, one answer, however long the list). A second-pass save asked them in one answer
     only when they fit the number keys (with "done"): else none, the character was asked,
-    then its action."""
-    menus = [(u, _na_menu(b, u)) for u in waiting]
-    # Only a second-pass save counts what fits the keys (`and`: today's never counts).
-    enabled = (o.disabled is None for _, menu in menus for o in menu)
-    if asks_as_of(b, SECOND_PASS) and sum(enabled) >= KEYS:
-        return []
-    return [
-        o._replace(value=f"{u.id}|{o.value}", label=f"{u.label}: {o.label}", group=u.id)
-        for u, menu in menus
-        for o in menu
-    ]
+    then its action. (`found`: each waiting character's situation.)"""
+    # Only a second-pass save counts what fits the keys (today's never counts).
+    if asks_as_of(b, SECOND_PASS):
+        enabled = (o.disabled is None for s in found for o in _na_options(s))
+        if sum(enabled) >= KEYS:
+            return []
+    merged: list[Option] = []
+    for unit, s in zip(waiting, found, strict=True):
+        merged += _na_merged(unit.id, unit.label, s)
+    return merged
+
+
+@cache
+def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[Option, ...]:
+    """One character's part of `_na_choices` (made for every waiting character at every
+    step of the phase: cached)."""
+    return tuple(
+        o._replace(value=f"{uid}|{o.value}", label=f"{label}: {o.label}", group=uid)
+        for o in _na_options(s)
+    )

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from skirmtui.engine.core.asking import offer_last, one_at_a_time, take_only
+from skirmtui.engine.core.asking import THIRD_PASS, asks_as_of, offer_last, one_at_a_time, take_only
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, stat_test
-from skirmtui.engine.core.prompts import Ask, Option, Pick, Prompt
+from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt
 from skirmtui.systems.cape_et_epee import firmness, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
+from skirmtui.systems.cape_et_epee.sides import side_view
 
 #: The facts a morale test asks the table for (issue 25: one `Pick`).
 COVER, THREAT = "cover", "threat"
@@ -26,9 +27,10 @@ def squad_modifiers(b: Battle, unit: Unit) -> list[tuple[str, int]]:
     m = profile.rules()["morale"]
     everyone = profile.members(b, unit.side, squad)
     mods: list[tuple[str, int]] = []
-    if any(profile.role(u) == "officer" and not u.removed for u in everyone):
+    # (`profile.role` inline: read for every model of the squad at every test.)
+    if any(u.profile.get("role") == "officer" and not u.removed for u in everyone):
         mods.append(("the squad has a leader", int(m["leader"])))
-    bearers = [u for u in everyone if profile.role(u) == "standard"]
+    bearers = [u for u in everyone if u.profile.get("role") == "standard"]
     if any(not u.removed for u in bearers):
         mods.append(("the squad has a standard bearer", int(m["standard"])))
     elif bearers:  # ours: the standard bearer carries the flag; it is lost with him
@@ -49,6 +51,8 @@ def _below(part: int, whole: int, fraction: list[int]) -> bool:
 
 def tester(units: list[Unit]) -> Unit:
     """Ours: a squad tests once, on its officer's morale if he is still in play."""
+    if len(units) == 1:  # a character's own test (most of them)
+        return units[0]
     alive = [u for u in units if not u.removed] or units  # a GM may remove them all (G-4)
     return next((u for u in alive if profile.role(u) == "officer"), alive[0])
 
@@ -110,9 +114,7 @@ def facts(
     shaken, none can charge: not asked. Enter offers the answer of its last test."""
     unit = tester(units)
     name = _name(units, unit)
-    chargers = any(
-        not u.removed and u.flag("deployed") and not u.stats["status"] for u in b.enemies(unit.side)
-    )
+    chargers = side_view(b, unit.side).steady_enemy
     text = f"Could an enemy that is not shaken charge {name} now?"
     if not chargers:
         take_only(b, "morale.threat", text, "no (no enemy on the table is unshaken)")
@@ -122,18 +124,50 @@ def facts(
     if cover is not None:
         threat = yield about(Ask, unit, key="morale.threat", text=text)
         return cover, bool(threat)
-    prompt = about(
-        Pick,
+    if asks_as_of(b, THIRD_PASS):  # a save of the third pass: a multi-select
+        prompt = about(
+            Pick,
+            unit,
+            key="morale.facts",
+            text=f"Morale test of {name}: which are true now?",
+            options=(
+                Option(COVER, f"{name} is in cover"),
+                Option(THREAT, "an enemy that is not shaken could charge it"),
+            ),
+        )
+        said = yield offer_last(b, prompt)
+        return COVER in said, THREAT in said
+    # Issue 25 again: the two facts' four combinations, one key (as `shoot.sight`).
+    answer = yield offer_last(b, situation_prompt(unit, name))
+    return COVER in answer.split(SEP), THREAT in answer.split(SEP)
+
+
+#: Between the two facts of a `morale.situation` answer (`cover+threat`).
+SEP = "+"
+
+
+def situation_prompt(unit: Unit, name: str) -> Choose:
+    """Issue 25 again: a morale test's two facts (seed §2.7.2: in cover; an enemy that is
+    not shaken could charge) as one choice among their four combinations (`morale.facts`
+    before: the same two facts as a multi-select, a tick and Enter)."""
+    return about(
+        Choose,
         unit,
-        key="morale.facts",
-        text=f"Morale test of {name}: which are true now?",
-        options=(
-            Option(COVER, f"{name} is in cover"),
-            Option(THREAT, "an enemy that is not shaken could charge it"),
-        ),
+        key="morale.situation",
+        text=f"Morale test of {name}: in cover or not, and could an enemy that is not shaken "
+        "charge it?",
+        options=_SITUATIONS,
     )
-    said = yield offer_last(b, prompt)
-    return COVER in said, THREAT in said
+
+
+_COULD = "an enemy that is not shaken could charge it"
+#: `situation_prompt`'s options: the same for every test (made once).
+_SITUATIONS = (
+    Option("open", "in the open; no enemy could charge it"),
+    Option(COVER, "in cover; no enemy could charge it"),
+    Option(THREAT, f"in the open; {_COULD}"),
+    Option(COVER + SEP + THREAT, f"in cover; {_COULD}"),
+)
 
 
 def _name(units: list[Unit], unit: Unit) -> str:
@@ -213,15 +247,12 @@ def opponents(b: Battle, unit: Unit) -> list[Unit]:
 
 def engaged(b: Battle, unit: Unit) -> bool:
     """Whether `opponents` would find anyone (without building the list: this runs for
-    every character at every non-activated step)."""
+    every character at every non-activated step): its own foe in play, or an enemy in
+    play holding it (`side_view`, kept between steps, not a pass over the units)."""
     foe = unit.stats["foe"]
     if foe and b.alive(str(foe)):
         return True
-    uid, side = unit.id, unit.side
-    for u in b.units.values():  # noqa: SIM110 - a loop: no generator resumed per unit
-        if u.stats["foe"] == uid and u.side != side and not u.removed:
-            return True
-    return False
+    return unit.id in side_view(b, unit.side).held
 
 
 def break_melee(b: Battle, unit: Unit) -> None:

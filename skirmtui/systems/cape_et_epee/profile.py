@@ -6,6 +6,7 @@ side; `role` marks its officer/leader and its standard bearer (who carries the f
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import attrs
@@ -133,7 +134,7 @@ def complete_profile(spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scala
     profile: dict[str, Scalar] = {"rank": str(rank), **read}
     if rank != "extra":  # CE-1: heroes and protagonists have a wounded profile
         for field in PROFILE_FIELDS:
-            wounded = attrs.evolve(field, name=f"w_{field.name}", default=read[field.name])
+            wounded = _wounded(field, read[field.name])
             value = wounded.read(spec.name, spec.profile.get(wounded.name))
             assert isinstance(value, int)  # an int spec reads an int
             profile[wounded.name] = value
@@ -157,6 +158,13 @@ def complete_profile(spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scala
         reserve=bool(spec.profile.get("reserve", False)),
     )
     return profile
+
+
+@cache
+def _wounded(field: FieldSpec, default: Scalar) -> FieldSpec:
+    """The wounded profile's field (`w_` + name), its default the unhurt value (made for
+    every hero and protagonist of every battle: cached)."""
+    return attrs.evolve(field, name=f"w_{field.name}", default=default)
 
 
 def check_armies(setup: Setup, armies: dict[str, list[Unit]]) -> list[str]:

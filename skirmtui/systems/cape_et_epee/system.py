@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import ASKED_BEFORE_SECOND_PASS
+from skirmtui.engine.core.asking import ASKED_BEFORE_THIRD_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
@@ -32,13 +32,16 @@ class CapeEtEpee(BaseSystem):
     table_facts = frozenset(
         {
             "morale.facts",
+            "morale.situation",
             "na.separated",
+            "na.act_with",
             "move.cover",
             "move.off",
             "charge.contact",
             "shoot.cover",
             "react.cover",
             "deploy.distance",
+            "deploy.at_clear",
             "morale.threat",
             "morale.cover",
             "shoot.range",
@@ -115,8 +118,10 @@ class CapeEtEpee(BaseSystem):
     def older_questions(self) -> Sequence[dict[str, Any]]:
         """Saves from before issue 25 asked each morale fact and "done" on its own;
         saves of its first pass asked a shot's distance and cover apart, the character
-        and the action of the non-activated phase apart, and never a repeated action."""
-        return ASKED_BEFORE_SECOND_PASS
+        and the action of the non-activated phase apart, and never a repeated action; saves
+        of its third pass asked a morale test's facts as a multi-select and a squad
+        member's separation after its action."""
+        return ASKED_BEFORE_THIRD_PASS
 
     # -- GM restore (G-4) -----------------------------------------------------------------
 
@@ -162,7 +167,7 @@ class CapeEtEpee(BaseSystem):
         pos(b).rolled = {}
         b.enter_phase("activation", None)
 
-    def _end_beaten(self, b: Battle, beaten: list[str]) -> None:
+    def _end_beaten(self, b: Battle, beaten: tuple[str, ...]) -> None:
         """Seed §3.1.1: firmness at zero or less: the army leaves the field."""
         if len(beaten) > 1:
             b.end(None, "both armies' firmness fell to zero")

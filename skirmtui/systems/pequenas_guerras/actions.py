@@ -6,11 +6,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last
+from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import FALL
 from skirmtui.engine.core.kit import about, pick_enemy
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Option, Roll
 from skirmtui.systems.pequenas_guerras import combat
 from skirmtui.systems.pequenas_guerras.combat import Sub
 from skirmtui.systems.pequenas_guerras.profile import ranged_weapons, rules
@@ -328,9 +328,9 @@ def dangerous(b: Battle, unit: Unit) -> Sub[None]:
         yield from combat.wound(b, unit, 1, None, b.cause(FALL))  # the terrain
 
 
-def _special_dice(b: Battle, unit: Unit, key: str, what: str, cm: int) -> Sub[bool]:
-    """Seed: X+1 dice, X one per full 7.5 cm; every die 3+ succeeds."""
-    count = int(cm // _SPECIAL["fall_step_cm"]) + 1
+def _special_dice(b: Battle, unit: Unit, key: str, what: str, steps: int) -> Sub[bool]:
+    """Seed: X+1 dice, X one per full 7.5 cm (`steps`); every die 3+ succeeds."""
+    count = steps + 1
     face = int(_SPECIAL["jump_success"])
     result = yield combat.tests(unit, key, f"{unit.label} {what}", count, face, need=count)
     ok = bool(result.success)
@@ -338,44 +338,63 @@ def _special_dice(b: Battle, unit: Unit, key: str, what: str, cm: int) -> Sub[bo
     return ok
 
 
+@cache
+def _steps(low_cm: float) -> tuple[Option, ...]:
+    """What a drop or a gap of up to 15 cm changes: X, one per full 7.5 cm (X+1 dice)."""
+    step, top = float(_SPECIAL["fall_step_cm"]), float(_SPECIAL["jump_max_cm"])
+    options = []
+    for x in range(int(top // step) + 1):
+        low, high = x * step, (x + 1) * step
+        if x == 0:
+            size = f"more than {_cm(low_cm)} cm, " if low_cm else ""
+            size += f"less than {_cm(high)} cm"
+        elif high > top:
+            size = f"{_cm(low)} cm"
+        else:
+            size = f"{_cm(low)} cm to less than {_cm(high)} cm"
+        options.append(Option(str(x), f"{size}: {x + 1} {'die' if x == 0 else 'dice'}"))
+    return tuple(options)
+
+
+def _how_far(b: Battle, unit: Unit, key: str, text: str, low: int) -> Sub[tuple[int, str]]:
+    """How far a unit drops or leaps: the full 7.5 cm it spans (`jump.drop`,
+    `leap.span`, the one thing the dice and a fall read), in words for the log; older
+    saves typed the centimetres (`jump.height`, `leap.gap`)."""
+    top = int(_SPECIAL["jump_max_cm"])
+    if asks_as_of(b, SECOND_PASS):
+        old, rest = ("jump.height", f"up to {top}") if low == 1 else ("leap.gap", f"{low}–{top}")
+        cm = yield about(Ask, unit, key=old, text=f"{text} (cm, {rest})?", minimum=low, maximum=top)
+        return int(cm // _SPECIAL["fall_step_cm"]), f"{cm} cm"
+    options = _steps(float(_SPECIAL["gap_free_cm"]) if key == "leap.span" else 0.0)
+    answer = yield about(Choose, unit, key=key, text=f"{text}? (up to {top} cm)", options=options)
+    option = next(o for o in options if o.value == answer)
+    return int(answer), option.label.split(":")[0]
+
+
 def jump_down(b: Battle, unit: Unit) -> Sub[None]:
     """Seed (Pulando Para Baixo): a drop of up to 15 cm; all dice 3+ lands 5 cm from
     the base and moves on, else the unit falls."""
-    top = int(_SPECIAL["jump_max_cm"])
-    height = yield about(
-        Ask,
-        unit,
-        key="jump.height",
-        text=f"How far does {unit.label} drop (cm, up to {top})?",
-        minimum=1,
-        maximum=top,
-    )
-    if (yield from _special_dice(b, unit, "jump.roll", f"jumps down {height} cm", int(height))):
-        yield about(
-            Confirm,
+    text = f"How far does {unit.label} drop"
+    steps, said = yield from _how_far(b, unit, "jump.drop", text, 1)
+    if (yield from _special_dice(b, unit, "jump.roll", f"jumps down {said}", steps)):
+        yield from combat.table_does(
+            b,
             unit,
-            key="jump.land",
-            text=f"Place {unit.label} {_cm(float(_SPECIAL['land_cm']))} cm from the base of "
-            "the elevation; it moves on without counting the drop — done?",
+            "jump.land",
+            f"Place {unit.label} {_cm(float(_SPECIAL['land_cm']))} cm from the base of the "
+            "elevation; it moves on without counting the drop",
         )
         return
-    yield from combat.fall(b, unit, int(height), None)
+    yield from combat.fall_steps(b, unit, steps, said, None)
 
 
 def leap(b: Battle, unit: Unit) -> Sub[None]:
     """Seed (Saltando): gaps up to 2.5 cm are solid ground; a leap over a larger gap
     (up to 15 cm) rolls X+1 dice, all 3+ or the model falls."""
-    top = int(_SPECIAL["jump_max_cm"])
     low = int(float(_SPECIAL["gap_free_cm"])) + 1
-    gap = yield about(
-        Ask,
-        unit,
-        key="leap.gap",
-        text=f"How wide is the gap {unit.label} leaps (cm, {low}–{top})?",
-        minimum=low,
-        maximum=top,
-    )
-    if (yield from _special_dice(b, unit, "leap.roll", f"leaps {gap} cm", int(gap))):
+    text = f"How wide is the gap {unit.label} leaps"
+    steps, said = yield from _how_far(b, unit, "leap.span", text, low)
+    if (yield from _special_dice(b, unit, "leap.roll", f"leaps {said}", steps)):
         return
     height = yield about(
         Ask,

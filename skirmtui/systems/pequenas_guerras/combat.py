@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, TypeVar
 
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
+from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import about, choose_one
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
+from skirmtui.engine.core.prompts import Ask, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.text import plural
+from skirmtui.systems.pequenas_guerras import sight
 from skirmtui.systems.pequenas_guerras.profile import (
-    Weapon,
     melee_attacks,
     ranged_weapons,
     rules,
@@ -88,8 +88,9 @@ def wound(
     b: Battle, unit: Unit, wounds: int, by: Unit | None, cause: Cause, *, push: bool = True
 ) -> Sub[None]:
     """Seed: each wound kills a model until one is left; the last model takes markers
-    and rolls d6 + markers once per batch (PG-5): 2–5 stunned, 6+ dead. `cause`: what
-    made the wounds (the attack, the fall)."""
+    and rolls d6 + markers once per batch (PG-5): 2–5 stunned, 6+ dead (since the second
+    pass not rolled when the markers alone make 6 with the die's lowest face). `cause`:
+    what made the wounds (the attack, the fall)."""
     if wounds <= 0 or unit.removed:
         return
     if by is not None:
@@ -107,6 +108,16 @@ def wound(
     if not markers:
         return
     b.set(unit, "markers", unit.num("markers") + markers, cause)
+    if unit.num("markers") + 1 >= DEAD_AT and not asks_as_of(b, SECOND_PASS):
+        # Issue 25: d6 + markers is 6 or more whatever the die: no roll asked.
+        b.record(
+            "info",
+            f"{unit.label} has {plural(unit.num('markers'), 'wound marker')}: d6 + "
+            f"{unit.num('markers')} is {DEAD_AT}+ whatever the die",
+            target=unit.id,
+        )
+        kill(b, unit, "is dead", cause)
+        return
     result = yield about(
         Roll,
         unit,
@@ -174,10 +185,17 @@ def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
 
 
 def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
-    """Seed (Queda): X+1 hits, X one per full 7.5 cm; PG-7: blocked normally, no
-    cover; then the model is placed stunned 5 cm from the base of the elevation."""
-    hits = int(height // _SPECIAL["fall_step_cm"]) + 1
-    b.record("info", f"{unit.label} falls {height} cm: {plural(hits, 'hit')}", target=unit.id)
+    """A fall of `height` cm (`fall_steps`)."""
+    steps = int(height // _SPECIAL["fall_step_cm"])
+    yield from fall_steps(b, unit, steps, f"{height} cm", by)
+
+
+def fall_steps(b: Battle, unit: Unit, steps: int, said: str, by: Unit | None) -> Sub[None]:
+    """Seed (Queda): X+1 hits, X one per full 7.5 cm (`steps`, the height `said` in
+    words); PG-7: blocked normally, no cover; then the model is placed stunned 5 cm from
+    the base of the elevation."""
+    hits = steps + 1
+    b.record("info", f"{unit.label} falls {said}: {plural(hits, 'hit')}", target=unit.id)
     face = needed(unit.num("quality"))
     result = yield tests(unit, "fall.blocks", f"{unit.label} blocks the fall", hits, face)
     blocks = result.total
@@ -217,10 +235,12 @@ def shoot(
     in_cover = reaction or target.flag("cover")
     if firing is not None:
         pass  # said with the decision to shoot
-    elif in_cover or asks_as_of(b, FIRST_PASS):
-        firing = yield from _models_in_range(shooter, target, weapon)
+    elif asks_as_of(b, FIRST_PASS) or (in_cover and asks_as_of(b, SECOND_PASS)):
+        firing = yield from sight.models_in_range(shooter, target, weapon)
+    elif in_cover:  # since the second pass: the models that see it, one key
+        firing = yield from sight.sight_in_cover(shooter, target, weapon, reaction)
     else:  # issue 25: sight and cover, two facts of the table, in one answer
-        firing, in_cover = yield from _sight_and_cover(shooter, target, weapon)
+        firing, in_cover = yield from sight.sight_and_cover(shooter, target, weapon)
     if not firing:
         b.record("info", f"{shooter.label} cannot shoot {target.label}: out of range or sight")
         return False
@@ -246,72 +266,6 @@ def shoot(
     cause = b.cause(ATTACK, shooter, weapon=weapon.name, attack="overwatch" if reaction else "shot")
     yield from resolve_hits(b, shooter, target, hits, cause, cover=bool(in_cover), ranged=True)
     return True
-
-
-def _models_in_range(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[int]:
-    """G-1: the table says how many models have the target in range and in sight."""
-    models = shooter.num("models")
-    if models > 1:
-        count = yield about(
-            Ask,
-            shooter,
-            target=target,
-            key="shoot.models",
-            text=f"How many of {shooter.label}'s {models} models have {target.label} within "
-            f"{weapon.range_cm} cm and in line of sight?",
-            minimum=0,
-            maximum=models,
-        )
-        return int(count)
-    seen = yield about(
-        Ask,
-        shooter,
-        target=target,
-        key="shoot.in_range",
-        text=f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
-        "line of sight?",
-    )
-    return 1 if seen else 0
-
-
-#: Between the models that see the target and where the target stands, in an answer to
-#: `shoot.sight` ("3|cover"); "0": none of them.
-SEP = "|"
-
-
-def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[int, bool]]:
-    """G-1 and PG-5: how many of the shooter's models have the target in range and in
-    sight, and whether most of the target's models are in or behind cover — one answer
-    (the same facts `shoot.in_range`/`shoot.models` and `shoot.cover` asked apart). The
-    likely answer first: the app's look-ahead reads on with it (engine/play/)."""
-    models = shooter.num("models")
-    where = f"most of {target.label}'s models"
-    if models > 1:
-        text = (
-            f"How many of {shooter.label}'s {models} models have {target.label} within "
-            f"{weapon.range_cm} cm and in line of sight, and are {where} in or behind cover?"
-        )
-        options = []
-        for n in range(models, 0, -1):
-            seen = f"{n} of {models} models"
-            options.append(Option(f"{n}{SEP}open", f"{seen}; {where} in the open"))
-            options.append(Option(f"{n}{SEP}cover", f"{seen}; {where} in or behind cover"))
-        options.append(Option("0", "none of them: it cannot shoot"))
-    else:
-        text = (
-            f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
-            f"line of sight, and are {where} in or behind cover?"
-        )
-        options = [
-            Option(f"1{SEP}open", f"in range and sight; {where} in the open"),
-            Option(f"1{SEP}cover", f"in range and sight; {where} in or behind cover"),
-            Option("0", "out of range or out of sight: it cannot shoot"),
-        ]
-    answer = yield about(
-        Choose, shooter, target=target, key="shoot.sight", text=text, options=options
-    )
-    count, _, where_it_is = str(answer).partition(SEP)
-    return int(count), where_it_is == "cover"
 
 
 def resolve_hits(
@@ -385,19 +339,26 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
             b.set(unit, "meleed", True)
     survivor = charger if target.removed else target if charger.removed else None
     if survivor is not None:
-        yield about(
-            Confirm,
+        yield from table_does(
+            b,
             survivor,
-            key="melee.follow_up",
-            text=f"{survivor.label} may move up to {_MELEE['follow_up_cm']} cm — done?",
+            "melee.follow_up",
+            f"{survivor.label} may move up to {_MELEE['follow_up_cm']} cm",
         )
     elif not charger.removed and not target.removed:
-        yield about(
-            Confirm,
-            charger,
-            key="melee.fall_back",
-            text=f"{charger.label} falls back {_MELEE['fall_back_cm']} cm — done?",
+        yield from table_does(
+            b, charger, "melee.fall_back", f"{charger.label} falls back {_MELEE['fall_back_cm']} cm"
         )
+
+
+def table_does(b: Battle, unit: Unit, key: str, text: str) -> Sub[None]:
+    """What the table does with its models, nothing the app keeps: logged for the table
+    since the second pass (issue 25: a "done?" with one answer changes no outcome);
+    older saves were asked to confirm it (`key`, "— done?")."""
+    if asks_as_of(b, SECOND_PASS):
+        yield about(Confirm, unit, key=key, text=f"{text} — done?")
+        return
+    b.record("info", text, actor=unit.id)
 
 
 def _can_fight(unit: Unit) -> bool:

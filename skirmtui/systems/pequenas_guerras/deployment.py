@@ -27,7 +27,7 @@ def deployment_step(b: Battle) -> Step:
     order; then they alternate placing one unit each, the winner first."""
     p = pos(b)
     if not p.deploy.done:
-        yield from p.deploy.step(b, "deploy.roll", "deployment")
+        yield from rounds.roll_off(b, p.deploy, "deploy.roll", "deployment")
         return
     order = p.deploy.order
     corners = p.corners
@@ -127,7 +127,7 @@ def objectives_step(b: Battle) -> Step:
         p.objective_rolloff = RollOff.among(s.id for s in b.sides)
         return
     if not p.objective_rolloff.done:
-        yield from p.objective_rolloff.step(b, "objectives.roll", "placing objectives")
+        yield from rounds.roll_off(b, p.objective_rolloff, "objectives.roll", "placing objectives")
         return
     order = p.objective_rolloff.order
     marked = p.marked

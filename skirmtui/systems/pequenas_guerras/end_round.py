@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from skirmtui.engine.core.asking import offer_last, one_at_a_time
+from skirmtui.engine.core.asking import SECOND_PASS, asks_as_of, offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.kit import stat_test
@@ -231,29 +231,43 @@ def _mark(b: Battle, owners: list[str], index: int, choice: str) -> None:
 def _control_at_once(b: Battle, owners: list[str], able: set[str]) -> Sub[list[str]]:
     """Issue 25: one answer for every marker (a `Pick`, each marker a group: one player
     alone, or two or more; a marker not picked has nobody within reach). Nothing to ask
-    when no player has a non-stunned unit. Enter offers last round's answer."""
+    when no player has a non-stunned unit. Enter offers last round's answer. Since the
+    second pass a marker offers only the answers that change it (PG-8: a captured
+    marker stays captured, a contested one is neutral): not its holder alone, not "two
+    or more" while neutral; a marker nothing can change is not offered, and when no
+    marker can change nothing is asked."""
     said = [NOBODY] * len(owners)
     if not able:
         return said
+    # Since the second pass only what changes a marker is offered: "only its holder"
+    # and "two or more" about a neutral marker leave it as it is, like nobody near.
+    changes_only = not asks_as_of(b, SECOND_PASS)
     options = []
     for index, owner in enumerate(owners):
         held = f"held by {b.side_name(owner)}" if owner else "neutral"
         group = str(index + 1)
         for side in b.sides:
-            if side.id in able:
+            if side.id in able and not (changes_only and side.id == owner):
                 options.append(
                     Option(f"{group}|{side.id}", f"{group} ({held}): only {side.name}", group=group)
                 )
-        if len(able) > 1:
+        if len(able) > 1 and not (changes_only and not owner):
             options.append(
                 Option(
                     f"{group}|{CONTESTED}", f"{group} ({held}): two or more players", group=group
                 )
             )
+    if not options:  # nothing the table could say would change a marker
+        return said
+    unpicked = (
+        "no change: nobody near, only its holder, or two or more at a neutral one"
+        if changes_only
+        else "nobody"
+    )
     prompt = Pick(
         key="objective.controls",
         text=f"Which objectives have non-stunned units within {CONTROL_CM} cm, of whom? "
-        "(a marker not picked: nobody)",
+        f"(a marker not picked: {unpicked})",
         options=options,
     )
     picked = yield offer_last(b, prompt)

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time, take_only
+from skirmtui.engine.core.asking import (
+    FIRST_PASS,
+    SECOND_PASS,
+    asks_as_of,
+    one_at_a_time,
+    take_only,
+)
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import reset
 from skirmtui.engine.core.prompts import Choose, Option
@@ -36,13 +42,26 @@ def begin_round(b: Battle) -> None:
 def rolloff_phase_step(b: Battle) -> Step:
     """Seed: "A cada nova rodada, os jogadores rolam os dados novamente"; G-3 ties."""
     p = pos(b)
-    if not p.round_rolloff.done:
-        yield from p.round_rolloff.step(b, "round.roll", f"round {b.round} order")
+    rolloff = p.round_rolloff
+    if not rolloff.done:
+        yield from roll_off(b, rolloff, "round.roll", f"round {b.round} order")
         return
     order = p.round_rolloff.order
     p.round_rolloff = RollOff()
     # Players wiped out follow, passing (a GM may still bring a unit back, G-4).
     start_activation(b, order + [s.id for s in b.sides if s.id not in order])
+
+
+def roll_off(b: Battle, rolloff: RollOff, key: str, what: str) -> Step:
+    """One round of a players' roll-off (deployment, objectives, a round's order): the
+    players still tied roll their dice at the same moment, so the table types them in
+    one answer (`key` + "s": one face a player in the order listed), where it typed one
+    `key` a player (issue 25). The same faces give the same order: highest first, ties
+    roll again among the tied (G-3). Asked together only when one party rolls every one
+    of these dice (`RollOff.step`'s `together`); otherwise, and for older saves, each
+    player's die is asked apart, as before."""
+    together = None if asks_as_of(b, SECOND_PASS) else key + "s"
+    yield from rolloff.step(b, key, what, together=together)
 
 
 def start_activation(b: Battle, order: list[str] | None = None) -> None:

@@ -4,6 +4,8 @@ attack at a time. Morale, flight and the winners' moves are in `aftermath`."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of, offer_last
 from skirmtui.engine.core.battle import Battle, Unit
@@ -40,11 +42,18 @@ def why_no_charge(b: Battle, unit: Unit) -> str | None:
 
 
 def can_assault(b: Battle, unit: Unit) -> bool:
+    """`why_no_charge` read for a model not engaged (asked of every model at each
+    activation: no list of enemies made to see whether there is one)."""
     if engaged(b, unit):
         return True  # it may try to escape (a fleeing one too, ours)
-    if unit.flag("fleeing"):
+    stats = unit.stats
+    if stats["fleeing"] or stats["ran"] == b.round or stats["gave_up"] == "assault":
         return False
-    return why_no_charge(b, unit) is None and bool(b.enemies(unit.side) or reloadable(unit))
+    side = unit.side
+    for other in b.units.values():
+        if not other.removed and other.side != side:
+            return True
+    return bool(reloadable(unit))
 
 
 def assault_step(b: Battle) -> Step:
@@ -107,42 +116,82 @@ def _activate(b: Battle) -> Sub[None]:
     conditions.activation_ended(b, unit.id)
 
 
-def _actions(b: Battle, unit: Unit) -> tuple[bool, list[Option]]:
+def _actions(
+    b: Battle, unit: Unit, foes: Foes | None = None, *, grouped: bool = False
+) -> tuple[bool, tuple[Option, ...]]:
     """What `unit` may do in the Assault's activations (RB-13): charge an enemy (RB-6),
     escape its melee (RB-9) or reload (RB-10), or pass; and whether the table says with
     a charge if it reached (`told`). Issue 25: a side the table plays says a charge and
     whether it reached base contact in one answer (the table moved the model: one thing
     it saw); a side the app plays chooses the charge, then the table says if it reached
-    (a fact: never the app's)."""
+    (a fact: never the app's). `foes`: `_foes` of its side, when the caller has them;
+    `grouped`: the options as `_which_and_what` lists them, under the model."""
     locked = engaged(b, unit)
     no_charge = why_no_charge(b, unit)
     told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
-    enemies = b.enemies(unit.side)
-    reach = "" if not told else f", reaching base contact (up to {v_inches(unit, 'charge')})"
+    if foes is None:
+        foes = _foes(b, unit.side)
+    reach = v_inches(unit, "charge") if told else ""
+    loads = () if locked else tuple((w.id, w.name) for w in reloadable(unit))
+    short = (2 if asks_as_of(b, THIRD_PASS) else 1) if told else 0
+    head = (unit.id, name(unit)) if grouped else None
+    return told, _action_options(head, foes, no_charge, locked, reach, loads, short)
+
+
+#: The enemies a model may charge: (id, how a charge names it), in roster order.
+Foes = tuple[tuple[str, str], ...]
+
+
+@lru_cache(maxsize=4096)
+def _action_options(
+    head: tuple[str, str] | None,
+    foes: Foes,
+    no_charge: str | None,
+    locked: bool,
+    reach: str,
+    loads: tuple[tuple[str, str], ...],
+    short: int,
+) -> tuple[Option, ...]:
+    """`_actions`'s options from what they read (made once for the same: every model
+    ready is listed at every activation). `head`: the model's id and name when grouped
+    under it; `short`: no charge falling short (0), one option for it (1: which enemy
+    is asked next), one per enemy (2: third-pass saves)."""
+    uid, say, group = ("", "", None) if head is None else (head[0], f"{head[1]} — ", head[0])
+    pre = uid + turns.SEP if head is not None else ""
+    until = f", reaching base contact (up to {reach})" if reach else ""
     options = [
-        Option(
-            f"charge:{e.id}",
-            f"Charge {name(e)} ({b.side_name(e.side)}){reach}",
-            disabled=no_charge,
-        )
-        for e in enemies
+        Option(f"{pre}charge:{eid}", f"{say}Charge {said}{until}", no_charge, group=group)
+        for eid, said in foes
     ]
     if locked:
-        options.append(Option("escape", "Try to escape the melee (V vs the fastest enemy)"))
+        escape = "Try to escape the melee (V vs the fastest enemy)"
+        options.append(Option(f"{pre}escape", say + escape, group=group))
     else:
         options.extend(
-            Option(f"reload:{w.id}", f"Reload {w.name} (gives up its assault)", disabled=no_charge)
-            for w in reloadable(unit)
+            Option(
+                f"{pre}reload:{wid}",
+                f"{say}Reload {wname} (gives up its assault)",
+                no_charge,
+                group=group,
+            )
+            for wid, wname in loads
         )
-    options.append(Option("pass", "Pass", passive=True))
-    if told and not asks_as_of(b, THIRD_PASS):  # one option: a group fits the number keys
-        options.append(Option(SHORT, "Charge, falling short (the enemy charged: next)"))
-    elif told:
+    # (Grouped, it is not marked passive: the one-answer list never was.)
+    options.append(Option(f"{pre}pass", f"{say}Pass", passive=head is None, group=group))
+    if short == 1:  # one option: a group fits the number keys
+        falling = "Charge, falling short (the enemy charged: next)"
+        options.append(Option(pre + SHORT, say + falling, group=group))
+    elif short == 2:
         options.extend(
-            Option(f"short:{e.id}", f"Charge {name(e)} ({b.side_name(e.side)}), falling short")
-            for e in enemies
+            Option(f"{pre}short:{eid}", f"{say}Charge {said}, falling short", group=group)
+            for eid, said in foes
         )
-    return told, options
+    return tuple(options)
+
+
+def _foes(b: Battle, side: str) -> Foes:
+    """The enemies of `side` a model may charge, each with how a charge names it."""
+    return tuple((e.id, f"{name(e)} ({b.side_name(e.side)})") for e in b.enemies(side))
 
 
 #: The option of a table side's charge that fell short (issue 25's fourth pass): which
@@ -156,13 +205,8 @@ def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, 
     its actions (two keys, one answer). A side the table plays says with a charge
     whether it reached (`assault.which_charge`, a table fact); a side the app plays
     decides the model and its action (`assault.which`), and the table says the reach."""
-    options = [
-        Option(
-            u.id + turns.SEP + o.value, f"{name(u)} — {o.label}", disabled=o.disabled, group=u.id
-        )
-        for u in ready
-        for o in _actions(b, u)[1]
-    ]
+    foes = _foes(b, side)
+    options = [o for u in ready for o in _actions(b, u, foes, grouped=True)[1]]
     key = "assault.which" if side in b.ai else "assault.which_charge"
     text = f"{b.side_name(side)}: which model acts in the Assault? (and how)"
     return (yield from turns.model_and(b, side, key, text, options))

@@ -67,19 +67,24 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, s
     decides the model and its move (`move.which`), and the table then says the rest."""
     told = False
     options: list[Option] = []
+    provoking: dict[str, bool] = {}  # `provokes` of the side's models: read once
     for unit in ready:
         if unit.flag("fleeing"):  # RB-11: no choice of move, its recovery or its flight
             label = f"{name(unit)}: fleeing (a recovery test, or it runs away)"
             options.append(Option(unit.id + turns.SEP + "flee", label, group=unit.id))
             continue
-        _key, menu, told = _menu(b, unit)
-        options.extend(
-            Option(unit.id + turns.SEP + o.value, f"{name(unit)} — {o.label}", group=unit.id)
-            for o in menu
-        )
+        _key, menu, told = _menu(b, unit, provoking)
+        options.extend(_grouped(unit.id, name(unit), menu))
     key = "move.which_made" if told else "move.which"
     text = f"{b.side_name(side)}: which model moves? (and how)"
     return (yield from turns.model_and(b, side, key, text, options))
+
+
+@cache
+def _grouped(uid: str, label: str, menu: tuple[Option, ...]) -> tuple[Option, ...]:
+    """A model's moves in the one-answer list, grouped under it (made once a model and
+    menu: asked for every model ready at every move)."""
+    return tuple(Option(uid + turns.SEP + o.value, f"{label} — {o.label}", group=uid) for o in menu)
 
 
 #: What a marching model gives up this round (RB-4), said with its march (issue 25).
@@ -197,16 +202,26 @@ def _first_pass_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Op
     return (*plain, *_rest(v, reload), *heights)
 
 
-def _menu(b: Battle, unit: Unit) -> tuple[str, tuple[Option, ...], bool]:
+def _menu(
+    b: Battle, unit: Unit, provoking: dict[str, bool] | None = None
+) -> tuple[str, tuple[Option, ...], bool]:
     """The key and options of `unit`'s move question, and whether the table says with
-    the move what it provoked (`told`)."""
+    the move what it provoked (`told`). `provoking`: `provokes` by side, kept over the
+    models of one list (it reads the enemies only)."""
     loads = tuple((w.id, w.name) for w in reloadable(unit))
     v = unit.num("v")
     if asks_as_of(b, FIRST_PASS):
         return "move.mode", _first_pass_options(v, loads), False
     # A side the app plays decides its move; the table then says what it passed (a fact
     # the app never answers): the two stay apart for it (issue 26).
-    told = not asks_as_of(b, SECOND_PASS) and unit.side not in b.ai and provokes(b, unit)
+    told = not asks_as_of(b, SECOND_PASS) and unit.side not in b.ai
+    if told and provoking is None:
+        told = provokes(b, unit)
+    elif told and provoking is not None:
+        found = provoking.get(unit.side)
+        if found is None:
+            found = provoking[unit.side] = provokes(b, unit)
+        told = found
     if told and asks_as_of(b, THIRD_PASS):
         return "move.made", _told_options(v, loads), True
     if told:

@@ -30,8 +30,13 @@ def _free_attackers(b: Battle, unit: Unit, done: set[str]) -> list[Unit]:
 
 
 def provokes(b: Battle, unit: Unit) -> bool:
-    """Whether an enemy could make a free attack on `unit` if it moved past it (RB-17)."""
-    return bool(_free_attackers(b, unit, set()))
+    """Whether an enemy could make a free attack on `unit` if it moved past it (RB-17):
+    `_free_attackers` not empty, a scan that stops at the first."""
+    side = unit.side
+    for e in b.units.values():
+        if not e.removed and e.side != side and not e.flag("fleeing") and not engaged(b, e):
+            return True
+    return False
 
 
 def _free_shooters(b: Battle, unit: Unit, done: set[str]) -> list[tuple[Unit, Weapon]]:

@@ -116,37 +116,60 @@ def _carried(text: str, gone: str) -> tuple[Weapon, ...]:
 
 def melee_weapons(unit: Unit) -> tuple[Weapon, ...]:
     """Melee weapons it can fight with: bare hands only when it has no other (ours)."""
-    return _melee(carried(unit))
+    return _melee(str(unit.profile["weapons"]), str(unit.stats.get("gone", "")))
+
+
+# The lists below are read several times an answer: each is kept by the texts it is
+# made from (hashing a tuple of weapons to find it again cost as much as making it).
 
 
 @cache
-def _melee(held: tuple[Weapon, ...]) -> tuple[Weapon, ...]:
-    armed = tuple(w for w in held if w.melee and w.id != UNARMED)
+def _melee(text: str, gone: str) -> tuple[Weapon, ...]:
+    armed = tuple(w for w in _carried(text, gone) if w.melee and w.id != UNARMED)
     return armed or (weapons()[UNARMED],)
 
 
 def wielded(unit: Unit) -> Weapon:
     """The melee weapon in hand (chosen when a melee starts; ours)."""
-    choices = melee_weapons(unit)
-    current = str(unit.stats.get("wielding", ""))
+    stats = unit.stats
+    return _wielded(
+        str(unit.profile["weapons"]), str(stats.get("gone", "")), str(stats.get("wielding", ""))
+    )
+
+
+@cache
+def _wielded(text: str, gone: str, current: str) -> Weapon:
+    choices = _melee(text, gone)
     return next((w for w in choices if w.id == current), choices[0])
 
 
 def ranged_ready(unit: Unit) -> tuple[Weapon, ...]:
     """Ranged weapons it can fire now: carried, loaded, not jammed (RB-10)."""
-    return _ready(carried(unit), str(unit.stats["unloaded"]), str(unit.stats["jammed"]))
+    stats = unit.stats
+    return _ready(
+        str(unit.profile["weapons"]),
+        str(stats.get("gone", "")),
+        str(stats["unloaded"]),
+        str(stats["jammed"]),
+    )
 
 
 @cache
-def _ready(held: tuple[Weapon, ...], unloaded: str, jammed: str) -> tuple[Weapon, ...]:
+def _ready(text: str, gone: str, unloaded: str, jammed: str) -> tuple[Weapon, ...]:
     out = _split(unloaded) + _split(jammed)
-    return tuple(w for w in held if w.ranged and w.id not in out)
+    return tuple(w for w in _carried(text, gone) if w.ranged and w.id not in out)
 
 
 def reloadable(unit: Unit) -> tuple[Weapon, ...]:
+    stats = unit.stats
+    return _reloadable(str(stats.get("unloaded", "")), str(stats.get("gone", "")))
+
+
+@cache
+def _reloadable(unloaded: str, gone: str) -> tuple[Weapon, ...]:
     table = weapons()
-    gone = listed(unit, "gone")
-    return tuple(table[w] for w in listed(unit, "unloaded") if w in table and w not in gone)
+    out = _split(gone)
+    return tuple(table[w] for w in _split(unloaded) if w in table and w not in out)
 
 
 def first_melee(weapons_text: str) -> str:

@@ -4,6 +4,7 @@ round's side order, what each side lost this phase."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, Unit
@@ -33,7 +34,22 @@ def foes_in_contact(b: Battle, unit: Unit) -> list[Unit]:
 
 
 def engaged(b: Battle, unit: Unit) -> bool:
-    return bool(foes_in_contact(b, unit))
+    """`foes_in_contact` is not empty: a scan that stops at the first (asked of every
+    model several times an answer; no list made)."""
+    pairs = b.pos.contacts
+    if not pairs:
+        return False
+    uid, units = unit.id, b.units
+    for x, y in pairs:
+        if x == uid:
+            other = units.get(y)
+        elif y == uid:
+            other = units.get(x)
+        else:
+            continue
+        if other is not None and not other.removed and other.side != unit.side:
+            return True
+    return False
 
 
 def touch(b: Battle, a: Unit, c: Unit) -> None:
@@ -122,7 +138,12 @@ def v_now(unit: Unit) -> int:
 
 def v_inches(unit: Unit, factor: str) -> str:
     """A move of `factor` × V (data: `[movement]`), in inches."""
-    return f'{unit.num("v") * float(rules()["movement"][factor]):g}"'
+    return _inches(unit.num("v"), factor)
+
+
+@cache
+def _inches(v: int, factor: str) -> str:
+    return f'{v * float(rules()["movement"][factor]):g}"'
 
 
 def escaped(b: Battle, unit: Unit) -> bool:

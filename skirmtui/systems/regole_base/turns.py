@@ -79,7 +79,11 @@ def next_mover(b: Battle, can_act: Callable[[Battle, Unit], bool]) -> tuple[str,
     turn = pos(b).turn
     for i in range(len(sides)):
         side = sides[(turn + i) % len(sides)]
-        ready = [u for u in b.on_table(side) if not u.flag("acted") and can_act(b, u)]
+        ready = [
+            u
+            for u in b.units.values()
+            if not u.removed and u.side == side and not u.stats["acted"] and can_act(b, u)
+        ]
         if ready:
             return side, ready
     return None
@@ -138,16 +142,13 @@ def take_turn(b: Battle, side: str) -> None:
 _STANDING: Watch[bool] = Watch("r", "removed")
 
 
-def check_end(b: Battle) -> bool:
+def check_end(b: Battle) -> None:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
     R 0 is removed first). With three or more sides the most models standing win (ours).
-    The engine runs it after every answer: one pass over the models when a model's R or
-    removal has changed since the last, else none."""
-    if _STANDING.recall(b):
-        return False
-    ended = _ends(b)
-    _STANDING.keep(b, not ended)
-    return ended
+    The engine runs it after every answer (the system's `check_end` itself): one pass
+    over the models when a model's R or removal has changed since the last, else none."""
+    if not _STANDING.recall(b):
+        _STANDING.keep(b, not _ends(b))
 
 
 def _ends(b: Battle) -> bool:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from skirmtui.engine.core.asking import one_at_a_time
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK
 from skirmtui.engine.core.kit import about, pick_enemy, stat_test, unit_choices
@@ -13,6 +14,7 @@ from skirmtui.engine.core.system import Step
 from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.position import (
     DONE,
+    HOLD,
     pos,
     with_cmb,
 )
@@ -24,7 +26,10 @@ class Combat(WIRules):
     """The Shooting and Melee phases."""
 
     def _shooting(self, b: Battle) -> Step:
-        fight = yield from self._pick_fight(b, "shoot", "shoots", "No more shooting")
+        if asks_as_of(b, FIRST_PASS):
+            fight = yield from self._pick_fight(b, "shoot", "shoots", "No more shooting")
+        else:
+            fight = yield from self._next_shooter(b)
         if fight is None:
             return
         shooter, target = fight
@@ -81,6 +86,43 @@ class Combat(WIRules):
             b.set(target, "pending", target.num("pending") + 1, cause)
             pos(b).shots.setdefault(target.id, []).append(cause)
 
+    def _next_shooter(self, b: Battle) -> Any:
+        """WI-6, issue 25: each active unit that may still shoot, in roster order, says
+        its target or that it does not shoot (it holds the phase), or the player stops:
+        "il giocatore decide quali unità far attaccare a distanza … quali sono le unità
+        nemiche bersaglio per ciascuna sua unità". No question "which unit shoots?": the
+        shots' order changes no outcome, their damage waits for the end of the turn."""
+        side = self._side(b)
+        fighters = [u for u in b.on_table(side) if u.flag("active") and self._can_fight(u)]
+        if not fighters or not b.enemies(side):
+            self._next_player(b)
+            return None
+        shooter = fighters[0]
+        # The words read in the story too: "Alpha shot at no one (it does not shoot)".
+        after = [Option(HOLD, "no one (it does not shoot)", passive=True)]
+        if len(fighters) > 1:
+            done = "no one, nor do the others (no more shooting)"
+            after.append(Option(DONE, done, passive=True))
+        choice = yield about(
+            Choose,
+            shooter,
+            key="shoot.target",
+            text=f"{with_cmb(shooter)}: shoot at which enemy?",
+            help=f"{b.side_name(side)}'s active units are asked in roster order (WI-6).",
+            options=unit_choices(b.enemies(side), self._describe_target(b), *after),
+        )
+        if choice == DONE:
+            self._next_player(b)
+            return None
+        if choice == HOLD or not b.alive(choice):
+            b.set(shooter, "held", True)
+            return None
+        return shooter, b.units[choice]
+
+    def _describe_target(self, b: Battle) -> Callable[[Unit], str]:
+        """A target as the shooting and melee questions list it: its damage level."""
+        return lambda u: f"{u.label} ({b.side_name(u.side)}, {DAMAGE_WORDS[u.num('damage')]})"
+
     def _range_modifiers(self, b: Battle, shooter: Unit, target: Unit, band: dict[str, Any]) -> Any:
         """WI-6: the seed's TODO maluses, only when the battle option is on."""
         modifiers: list[tuple[str, int]] = []
@@ -129,9 +171,7 @@ class Combat(WIRules):
             b,
             attacker,
             f"{what}.target",
-            describe=lambda u: (
-                f"{u.label} ({b.side_name(u.side)}, {DAMAGE_WORDS[u.num('damage')]})"
-            ),
+            describe=self._describe_target(b),
             cancel_value=DONE,
         )
         if target is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.core.asking import offer_last, one_at_a_time
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, stat_test
 from skirmtui.engine.core.prompts import Choose, Pick
@@ -11,6 +11,7 @@ from skirmtui.engine.core.text import plural
 from skirmtui.systems.wargaming_introduttivo.position import (
     BY_UNIT,
     DONE,
+    MOVES,
     move_list,
     move_options,
     pick_moves,
@@ -68,8 +69,11 @@ class Movement(WIRules):
 
     def _movement_of(self, b: Battle, side: str, movers: list[str], later: list[str]) -> Step:
         """WI-7, issue 25: a player tells its whole movement in one answer, each unit that
-        moved with its ground (the units not picked stay); impervious ground then takes
-        each unit's ABI test in roster order. Enter offers last turn's movement."""
+        moved and whether over impervious ground (the units not picked stay); impervious
+        ground then takes each unit's ABI test in roster order. Enter offers last turn's
+        movement. Open and rough ground are one answer (a first-pass battle told them
+        apart): which it was changes only the allowance, shown in the option."""
+        grounds = asks_as_of(b, FIRST_PASS)
         prompt = Pick(
             key="move.units",
             side=side,
@@ -77,7 +81,7 @@ class Movement(WIRules):
             help="All players move at the same time on the table (WI-7). Pick each unit "
             "that moved and its ground; the others stay."
             + (f" Still to tell: {', '.join(b.side_name(s) for s in later)}." if later else ""),
-            options=tuple(o for uid in movers for o in pick_moves(b.units[uid])),
+            options=tuple(o for uid in movers for o in pick_moves(b.units[uid], grounds)),
         )
         moves = yield offer_last(b, prompt)
         p = pos(b)
@@ -152,11 +156,12 @@ class Movement(WIRules):
                 self._spend(b, unit)
                 b.set(unit, "moved", True)
                 return
-        b.record(
-            "info",
-            f"{unit.label} moves up to {self._allowance(unit, terrain)} cm ({terrain})",
-            actor=unit.id,
-        )
+        if terrain == MOVES:
+            open_, rough, _ = self._allowances(unit)
+            how = f"up to {open_} cm ({rough} cm on rough ground)"
+        else:
+            how = f"up to {self._allowance(unit, terrain)} cm ({terrain})"
+        b.record("info", f"{unit.label} moves {how}", actor=unit.id)
         self._spend(b, unit)
         b.set(unit, "moved", True)
 

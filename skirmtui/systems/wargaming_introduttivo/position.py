@@ -49,6 +49,8 @@ def pos(b: Battle) -> WIPosition:
 
 
 DONE = "done"
+#: A shooter's "does not shoot" (WI-6, issue 25): it holds the Shooting phase.
+HOLD = "hold"
 #: The `movement` option of a battle played before movement by player (WI-7): the roster
 #: walk, one `move.terrain` question a unit, whose "done" ended the phase for everyone.
 BY_UNIT = "by unit"
@@ -101,12 +103,32 @@ def _unit_moves(unit_id: str, label: str, prone: bool, active: bool) -> tuple[Op
     )
 
 
-def pick_moves(unit: Unit) -> tuple[Option, ...]:
-    """One unit's three moves in its player's movement `Pick` (issue 25): one of them at
-    most (the unit is their group); impervious ground with its ABI test's chance."""
+#: A unit's move over open or rough ground (issue 25, WI-7): one answer, as the ground
+#: changes only the allowance the option shows, never an outcome.
+MOVES = "moves"
+
+
+def pick_moves(unit: Unit, grounds: bool = False) -> tuple[Option, ...]:
+    """One unit's moves in its player's movement `Pick` (issue 25): one of them at most
+    (the unit is their group); impervious ground with its ABI test's chance. Open and
+    rough ground are one move (`MOVES`) unless `grounds` (a first-pass battle, which
+    told them apart)."""
     stats = unit.stats
     prone, active = stats["damage"] == PRONE, bool(stats["active"])
-    return _grouped_moves(unit.id, unit.label, prone, active, unit.num("abi"))
+    moves = _grouped_moves(unit.id, unit.label, prone, active, unit.num("abi"))
+    return moves if grounds else _two_moves(unit.id, unit.label, prone, moves[2])
+
+
+@cache
+def _two_moves(unit_id: str, label: str, prone: bool, impervious: Option) -> tuple[Option, ...]:
+    """A unit's move over open or rough ground, and its impervious move (cached)."""
+    open_, rough, _ = ALLOWANCES[prone]
+    moves = Option(
+        f"{unit_id}|{MOVES}",
+        f"{label}: moves, up to {open_} cm ({rough} cm on rough ground)",
+        group=unit_id,
+    )
+    return (moves, impervious)
 
 
 @cache

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import ASKED_BEFORE
+from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.causes import RULE
 from skirmtui.engine.core.data import player_range
@@ -188,8 +188,10 @@ class WargamingIntroduttivo(Movement, Combat, Views):
     # Older saves (issue 25) -----------------------------------------------------------
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
-        """Saves from before issue 25 told movement one unit at a time (`move.unit`)."""
-        return ASKED_BEFORE
+        """Saves from before issue 25 told movement one unit at a time (`move.unit`);
+        first-pass saves named the unit that shoots (`shoot.unit`) and the ground, open
+        or rough, of each move."""
+        return ASKED_BEFORE_FIRST_PASS
 
     def replay_options(self, items: Sequence[Item]) -> dict[str, Any]:
         """A log with `move.terrain` answers was played before movement by player (WI-7):

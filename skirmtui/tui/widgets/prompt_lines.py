@@ -62,7 +62,8 @@ def option_window(
     picked: Collection[int] | None = None,
 ) -> list[Line]:
     """The options around the cursor that fit in `room` lines, each wrapped; a disabled
-    option stays listed, dimmed, with its reason. `picked`: a `Pick`'s boxes."""
+    option stays listed, dimmed, with its reason. `picked`: a `Pick`'s boxes. A `Pick`
+    grouped by unit that does not fit whole shows a row a unit instead (`unit_rows`)."""
     groups: list[list[Line]] = []
     for index, option in enumerate(options):
         box = "" if picked is None else ("[x] " if index in picked else "[ ] ")
@@ -73,30 +74,142 @@ def option_window(
         groups.append([Line(t, kind, target) for t in wrap(text, width, 3)])
     if sum(map(len, groups)) <= room:
         return [line for group in groups for line in group]
-    low, high, count = cursor, cursor + 1, len(groups)
-    used = len(groups[low])
+    if picked is not None and any(option.group is not None for option in options):
+        rows, at = unit_rows(options, numbers, cursor, width, picked)
+        if sum(map(len, rows)) > room:  # the cursor's choice in full only if all fit
+            rows, at = unit_rows(options, numbers, cursor, width, picked, detail=False)
+        return around(rows, at, room)
+    return around(groups, cursor, room)
+
+
+def around(blocks: Sequence[Sequence[Line]], at: int, room: int) -> list[Line]:
+    """The blocks (an option's or a unit's lines) around block `at` that fit in `room`
+    lines, one block each way at a time, with `↑ N more` / `↓ N more` for the rest."""
+    low, high, count = at, at + 1, len(blocks)
+    used = len(blocks[low])
 
     def fits(extra: int, low: int, high: int) -> bool:  # room less the "more" lines
         return used + extra <= room - (low > 0) - (high < count)
 
     grew = True
-    while grew:  # around the cursor, one option each way at a time
+    while grew:  # around the cursor, one block each way at a time
         grew = False
-        if high < count and fits(len(groups[high]), low, high + 1):
-            used += len(groups[high])
+        if high < count and fits(len(blocks[high]), low, high + 1):
+            used += len(blocks[high])
             high += 1
             grew = True
-        if low > 0 and fits(len(groups[low - 1]), low - 1, high):
+        if low > 0 and fits(len(blocks[low - 1]), low - 1, high):
             low -= 1
-            used += len(groups[low])
+            used += len(blocks[low])
             grew = True
-    lines = [line for group in groups[low:high] for line in group]
+    lines = [line for block in blocks[low:high] for line in block]
     lines = lines[: max(1, room - (low > 0) - (high < count))]
     if low > 0:
         lines.insert(0, Line(f"   ↑ {low} more", "help"))
     if high < count:
         lines.append(Line(f"   ↓ {count - high} more", "help"))
     return lines
+
+
+#: Where a grouped option's label parts its unit from its choice: "Capo tribù: moves, …",
+#: "Armigero 1 — Charge".
+_PARTS = (": ", " — ")
+#: Where a choice's words part from its details ("moves, up to 20 cm (10 cm on …)").
+_DETAILS = (", ", " (")
+
+
+def unit_rows(
+    options: Sequence[Option],
+    numbers: Mapping[int, int],
+    cursor: int,
+    width: int,
+    picked: Collection[int],
+    *,
+    detail: bool = True,
+) -> tuple[list[list[Line]], int]:
+    """A `Pick` grouped by unit as one row a unit: its number, then each of its
+    choices in a word or two with its box (`2. Guerriero 1: [x] moves  [ ] impervious
+    ground 50%`), `▸` before the cursor's, and (`detail`) under the cursor's row its
+    choice in full. A click on a row ticks its choices in turn, as its number does.
+    Options of no group keep a row each. The rows, and the index of the cursor's."""
+    runs: list[list[int]] = []
+    for index, option in enumerate(options):
+        if runs and option.group is not None and options[runs[-1][0]].group == option.group:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    rows: list[list[Line]] = []
+    at = 0
+    for run in runs:
+        if cursor in run:
+            at = len(rows)
+        shown = cursor if detail else -1
+        number = next((numbers[i] for i in run if i in numbers), None)  # the group's
+        rows.append(_unit_row(options, run, number, cursor, shown, width, picked))
+    return rows, at
+
+
+def _unit_row(
+    options: Sequence[Option],
+    run: Sequence[int],
+    number: int | None,
+    cursor: int,
+    detail: int,
+    width: int,
+    picked: Collection[int],
+) -> list[Line]:
+    """One unit's row (`unit_rows`), or an option of no group as `option_window` shows it."""
+    first = options[run[0]]
+    if len(run) == 1:
+        text, kind = option_text(first, number, "[x] " if run[0] in picked else "[ ] ")
+        kind = "cursor" if cursor == run[0] else kind
+        return [Line(t, kind, f"option:{run[0]}") for t in wrap(text, width, 3)]
+    labels = [one_line(options[i].label) for i in run]
+    prefix = _unit_part(labels)
+    choices = []
+    for i, label in zip(run, labels, strict=True):
+        option = options[i]
+        box = "[x]" if i in picked else ("[-]" if option.disabled is not None else "[ ]")
+        chance = "" if option.chance is None else f" {option.chance * 100:.0f}%"
+        mark = "▸" if i == cursor else ""  # what Space ticks
+        choices.append(f"{mark}{box} {_short(label[len(prefix) :])}{chance}")
+    title = prefix.rstrip(" :—")
+    text = " ".join(
+        [f"{number}." if number is not None else "  ", *([f"{title}:"] if title else [])]
+    )
+    text += " " + "  ".join(choices)
+    kind = "option" if any(options[i].disabled is None for i in run) else "disabled"
+    if cursor in run:
+        kind = "cursor"
+    target = f"group:{run[0]}"
+    lines = [Line(t, kind, target) for t in wrap(text, width, 3)]
+    if detail in run:  # the cursor's choice in full, when its row says less
+        said, _ = option_text(options[detail], None, "")
+        said = said.strip().removeprefix(prefix)
+        short = _short(labels[run.index(detail)][len(prefix) :])
+        if said != short:
+            lines += [
+                Line(("   ▸ " if n == 0 else "     ") + t, "help", target)
+                for n, t in enumerate(wrap(said, width - 5, 0)[:2])
+            ]
+    return lines
+
+
+def _unit_part(labels: Sequence[str]) -> str:
+    """The labels' common start up to and with its last unit/choice separator ("" when
+    they share none)."""
+    common = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(common):
+            common = common[:-1]
+    cut = max((common.rfind(sep) + len(sep) for sep in _PARTS if sep in common), default=0)
+    return common[:cut]
+
+
+def _short(choice: str) -> str:
+    """A choice in its first words: `moves, up to 20 cm (…)` → `moves`."""
+    cut = min((choice.find(sep) for sep in _DETAILS if choice.find(sep) > 0), default=-1)
+    return choice if cut < 0 else choice[:cut]
 
 
 def pick_help(prompt: Pick, picked: int) -> str:

@@ -288,10 +288,14 @@ class PromptPanel(GroupKeys, Widget, can_focus=True):
         if offset is None or not 0 <= offset.y < len(self._lines):
             return
         target = self._lines[offset.y].target
-        if target.startswith("option:"):
+        prompt = self.session.prompt
+        if target.startswith("group:") and isinstance(prompt, Pick):  # a unit's row
+            group = prompt.options[int(target.split(":")[1])].group
+            self.cycle([i for i, o in enumerate(prompt.options) if o.group == group])
+        elif target.startswith("option:"):
             index = int(target.split(":")[1])
             self._cursor = index
-            if isinstance(self.session.prompt, Pick):
+            if isinstance(prompt, Pick):
                 self.toggle(index)
             else:
                 self.action_submit()

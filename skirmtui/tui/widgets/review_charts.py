@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.text import plural
+from skirmtui.engine.core.text import one_line, plural
 from skirmtui.engine.report.turning import Turning, turn_lines
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.battle_charts import chance_plot, strength_plot
@@ -41,7 +41,8 @@ class ReviewCharts(Vertical):
     def show(self, turning: Turning) -> None:
         """The chance chart and the turning points, once computed."""
         waiting = self.query_one("#chances-waiting", Static)
-        lines = turn_lines(self.battle, turning)
+        # Names as written: the report's Markdown escapes (`\|`) are not for a screen.
+        lines = turn_lines(self.battle, turning, one_line)
         margin = (
             f"{turning.playouts} play-outs a point, ±{plural(round(100 * turning.margin), 'point')}"
         )
