@@ -94,7 +94,13 @@ def alternate(
 ) -> Sub[Unit | None]:
     """RB-3: the next side picks one of its models to act (the only one without asking);
     None when no side has a model left to act in this phase."""
-    found = next_mover(b, can_act)
+    return (yield from _pick_one(b, next_mover(b, can_act), key, what))
+
+
+def _pick_one(
+    b: Battle, found: tuple[str, list[Unit]] | None, key: str, what: str
+) -> Sub[Unit | None]:
+    """`alternate` once the next side and its ready models are `found`."""
     if found is None:
         return None
     side, ready = found
@@ -127,7 +133,7 @@ def next_model(
     found = next_mover(b, can_act)
     if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
         return (yield from both(b, *found))
-    unit = yield from alternate(b, can_act, key, what)
+    unit = yield from _pick_one(b, found, key, what)  # (read once: not again)
     return None if unit is None else (unit, None)
 
 
