@@ -126,7 +126,7 @@ def test_cg2_a_check_names_each_die_with_its_faces_and_the_difficultys_parts() -
     difficulty is the DP plus range, cover, size and light — each a part."""
     s = cg.session([cg.ch("Aldo", agi="d10", skills="spade:d6")], [cg.ch("Bruto")])
     cg.scene(s, "dim")
-    play(s, ("action.choose", "charge"), ("charge.turns", 1))
+    play(s, ("action.choose", "charge"), ("charge.turns", "1"))
     play(s, ("attack.roll", (8, 3, 6, 2)))  # POT d8 explodes: 8 then 3; the d6: 6 then 2
     entry = next(e for e in _doc_entries(s) if e["key"] == "attack.roll")
     dice = [p for p in entry["roll"]["parts"] if p["role"] == "die"]

@@ -10,9 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.armies import scenario_names, setup_from_scenario
+from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
-from skirmtui.systems.cape_et_epee import firmness, impulses, profile
+from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
+from skirmtui.systems.cape_et_epee.sides import SideView, side_view
 from skirmtui.systems.registry import get_system
 from tests.property.playing import examples
 
@@ -42,6 +44,7 @@ def check_invariants(session: Session) -> None:
         assert unit.num("firm_loss") >= 0
         if unit.removed or unit.flag("fled"):  # CE-10: counted (once per flight)
             assert unit.num("firm_loss") >= profile.value(unit)
+    check_kept_views(b)
     prompt = session.prompt
     if prompt is None:
         return
@@ -55,6 +58,33 @@ def check_invariants(session: Session) -> None:
         assert b.pos.impulse == prompt.actor
     if prompt.key == "orders.assign" and b.pos.dice[str(prompt.side)]:
         assert prompt.side == b.pos.assigning
+
+
+def check_kept_views(b: Battle) -> None:
+    """Issue 28: what a side sees of the other is kept between steps (`sides.side_view`,
+    recomputed only when a deployment, status, melee or removal changed) and the end
+    check's finding likewise (`firmness.beaten`): both must be what a fresh pass over
+    the units finds, and `morale.engaged` what its rule says (seed §2.5: its own
+    opponent in play, or an enemy in play holding it)."""
+    for side in b.sides:
+        enemies = [u for u in b.units.values() if not u.removed and u.side != side.id]
+        on_table = [u for u in enemies if u.stats["deployed"]]
+        assert side_view(b, side.id) == SideView(
+            bool(on_table),
+            any(u.stats["status"] for u in on_table),
+            any(not u.stats["status"] for u in on_table),
+            frozenset(str(u.stats["foe"]) for u in enemies if u.stats["foe"]),
+        )
+    for unit in b.on_table():
+        foe = str(unit.stats["foe"])
+        held = any(
+            u.stats["foe"] == unit.id and u.side != unit.side and not u.removed
+            for u in b.units.values()
+        )
+        assert morale.engaged(b, unit) == bool((foe and b.alive(foe)) or held)
+    starts = b.pos.firmness
+    lost = {s: sum(u.num("firm_loss") for u in b.units.values() if u.side == s) for s in starts}
+    assert firmness.beaten(b) == tuple(s for s in starts if starts[s] - lost[s] <= 0)
 
 
 @FAST

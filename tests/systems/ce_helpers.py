@@ -58,6 +58,14 @@ def disabled(s: Session) -> dict[str, str]:
 def roll(s: Session, red: tuple[int, ...], blue: tuple[int, ...]) -> None:
     """Activation dice: the faces given, padded with discarded 6s to the count the rules
     ask; a first-turn tie is rolled off with red winning (6 against 1)."""
+    prompt = s.prompt
+    if prompt is not None and prompt.key == "activation.rolls":  # both in one (4th pass)
+        counts = dict(prompt.shares)  # type: ignore[attr-defined]
+        padded = {
+            side: tuple(f) + (6,) * (counts.get(side, 0) - len(f))
+            for side, f in (("red", red), ("blue", blue))
+        }
+        s.answer(tuple(face for side, _ in prompt.shares for face in padded[side]))  # type: ignore[attr-defined]
     for faces in (red, blue):
         prompt = s.prompt
         if prompt is None or prompt.key != "activation.roll":
@@ -75,14 +83,17 @@ def skip_turn(s: Session) -> None:
     answers = {
         "orders.assign": "done",
         "orders.face": (),
+        "orders.one": "unused",
         "deploy.who": "done",
         "deploy.at": "done",
+        "deploy.at_clear": "done",
         "na.unit": "done",
         "na.act": "done",
+        "na.act_with": "done",
         "impulse.action": "temporize",
         "turn.objective": "no",
     }
-    while s.prompt is not None and s.prompt.key != "activation.roll":
+    while s.prompt is not None and s.prompt.key not in ("activation.roll", "activation.rolls"):
         s.answer(answers[s.prompt.key])
 
 
@@ -93,15 +104,19 @@ def activate(
     for each side, and leave the other dice unused; stop at the first impulse."""
     roll(s, red, blue)
     pending = list(orders)
-    while s.prompt is not None and s.prompt.key in ("orders.assign", "orders.face"):
+    while s.prompt is not None and s.prompt.key in ("orders.assign", "orders.face", "orders.one"):
         side = s.prompt.side
         mine = [o for o in pending if o[1].startswith(str(side)) or o[1].endswith(f"@{side}")]
-        if s.prompt.key == "orders.face":  # one answer a face (issue 25, second pass)
+        if s.prompt.key in ("orders.face", "orders.one"):  # one answer a face (2nd pass)
             face = s.battle.pos.dice[str(side)][0]
             given = [o for o in mine if o[0] == face]
             for order in given:
                 pending.remove(order)
-            s.answer([target.removesuffix(f"@{side}") for _, target in given])
+            targets = [target.removesuffix(f"@{side}") for _, target in given]
+            if s.prompt.key == "orders.one":  # a face of one die: one choice (4th pass)
+                s.answer(targets[0] if targets else "unused")
+            else:
+                s.answer(targets)
         elif mine:
             face, target = mine[0]
             pending.remove(mine[0])

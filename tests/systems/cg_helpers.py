@@ -98,7 +98,7 @@ def duel(red: dict[str, Any], blue: dict[str, Any], **options: Any) -> Session:
 #: Bruto (blue1) charges Aldo from one turn away; its attack and Aldo's defence both fail.
 _BRUTO_CHARGES_ALDO: tuple[tuple[str, Any], ...] = (
     ("action.choose", "charge"),
-    ("charge.turns", 1),
+    ("charge.turns", "1"),
     ("attack.roll", (1,)),
     ("defence.roll", (1,)),
 )
@@ -123,7 +123,7 @@ def engaged_during_a_charge() -> Session:
         s,
         ("action.choose", "charge"),
         ("charge.target", "blue2"),
-        ("charge.turns", 3),
+        ("charge.turns", "3"),
         *_BRUTO_CHARGES_ALDO,
         ("action.choose", "nothing"),
     )

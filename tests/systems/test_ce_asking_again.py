@@ -60,14 +60,17 @@ def _three(**options: str) -> Session:
     red = [ch("A"), ch("B"), ch("C"), ch("O", "protagonist", squad="S", role="officer")]
     s = session([*red, ch("E", squad="S")], [ch("X")], **options)
     roll(s, (3, 3, 1), (1,))
-    play(s, ("orders.face", ()) if options == TODAY else ("orders.assign", "done"))  # blue
+    if options == FIRST:  # blue: its one die unused
+        play(s, ("orders.assign", "done"))
+    else:
+        play(s, ("orders.one", "unused") if options == TODAY else ("orders.face", ()))
     return s
 
 
 def test_ce3_the_dice_of_a_face_are_given_in_one_answer() -> None:
     """Seed §2.2: a die beside a character gives it AP and priority (its face). Three dice
     given one by one (first pass) or a face's dice in one answer: the same orders."""
-    before, now = _three(**FIRST), _three(**TODAY)
+    before, now = _three(**FIRST), _three(**THIRD)
     play(before, ("orders.assign", "3|red1"), ("orders.assign", "3|red2"))
     play(before, ("orders.assign", "1|red3"))
     prompt = now.prompt
@@ -85,7 +88,7 @@ def test_ce3_a_squad_is_one_choice_its_officers_die_orders_the_same_models() -> 
     """Seed §2.2: "Se assegnato a un ufficiale … l'ordine vale per tutta la squadra": a die
     beside the officer or beside the squad orders the same models, so the squad is one
     choice (the first pass listed both)."""
-    before, now = _three(**FIRST), _three(**TODAY)
+    before, now = _three(**FIRST), _three(**THIRD)
     assert {"4|red4", "3|red4", "3|squad:S"} & set(options(before)) == {"3|red4", "3|squad:S"}
     prompt = now.prompt
     assert isinstance(prompt, Pick)
@@ -99,7 +102,7 @@ def test_ce3_a_squad_is_one_choice_its_officers_die_orders_the_same_models() -> 
 def test_ce3_no_more_dice_of_a_face_than_were_rolled_and_none_leaves_them_unused() -> None:
     """Seed §2.1–2.2: each valid die orders one character or squad; a die not placed
     is not used (as "done" left the other dice before)."""
-    now = _three(**TODAY)
+    now = _three(**THIRD)
     with pytest.raises(AnswerError):
         now.answer(["red1", "red2", "red3"])  # two dice of 3
     play(now, ("orders.face", []))  # the 3s unused
@@ -181,7 +184,7 @@ def _reserve(**options: str) -> Session:
 def test_ce4_who_deploys_and_where_are_one_answer() -> None:
     """Seed §2.3: the ordered character replaces an unrevealed event marker for 1 AP; the
     table confirms the distance (CE-4). Same deployment as who, then where."""
-    before, now = _reserve(**FIRST), _reserve(**TODAY)
+    before, now = _reserve(**FIRST), _reserve(**THIRD)
     play(before, ("deploy.who", "red1"), ("deploy.marker", "1"))
     assert options(now) == ["red1@0", "red1@1", "done"]
     play(now, ("deploy.at", "red1@1"))
@@ -193,7 +196,7 @@ def test_ce4_who_deploys_and_where_are_one_answer() -> None:
 
 def test_ce4_a_refused_distance_in_one_answer_keeps_the_marker() -> None:
     """CE-4: the distance condition not met: not deployed, the marker stays, asked again."""
-    now = _reserve(**TODAY)
+    now = _reserve(**THIRD)
     play(now, ("deploy.at", "red1@0"), ("deploy.distance", False))
     assert not stat(now, "red1", "deployed") and now.battle.pos.markers == ["Gate", "Well"]
     play(now, ("deploy.at", "done"))

@@ -13,17 +13,20 @@ them: `questions = "third pass"`).
 from __future__ import annotations
 
 import tomllib
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from skirmtui.engine.core.prompts import Choose, Pick, Roll
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.shared_roll import SharedRoll
 from skirmtui.engine.core.system import decides
+from skirmtui.engine.report.luck import luck
 from skirmtui.engine.store.compare import replay_differences
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import get_system, systems
-from tests.systems.ce_helpers import activate, ch, options, session
+from tests.systems.ce_helpers import activate, ch, options, roll, session
 from tests.systems.scripting import key, play, stat
 
 TODAY = {"questions": "today"}
@@ -157,6 +160,135 @@ def test_ce6_a_side_the_app_plays_decides_and_the_table_says_the_separation() ->
     assert stat(s, "blue2", "prone") is False
 
 
+# -- the activation dice ------------------------------------------------------------------
+
+
+def _armies(**options: object) -> Session:
+    """Red: three autonomous characters (3 dice); blue: two (2 dice) — CE-2."""
+    return session([ch("A"), ch("B"), ch("C")], [ch("X"), ch("Y")], **options)
+
+
+def test_ce2_both_players_activation_dice_are_one_answer_with_the_same_outcome() -> None:
+    """Seed §2.1: "Il giocatore tira i suoi d6 di attivazione, i punteggi fino a 3 incluso
+    sono validi … Il giocatore con più '3' ha l'iniziativa". Both players roll at the
+    same moment: one answer, red's faces then blue's; the same faces give the same valid
+    dice and the same initiative as two answers (third pass)."""
+    now, before = _armies(**TODAY), _armies(**THIRD)
+    prompt = now.prompt
+    assert isinstance(prompt, SharedRoll) and key(now) == "activation.rolls"
+    assert prompt.dice == "5d6" and prompt.shares == (("red", 3), ("blue", 2))
+    assert (prompt.per_die, prompt.compare, prompt.threshold) == (True, "<=", 3)
+    assert prompt.side is None and "Red 3 dice, Blue 2 dice" in prompt.text
+    play(now, ("activation.rolls", (3, 5, 1, 3, 3)))
+    play(before, ("activation.roll", (3, 5, 1)), ("activation.roll", (3, 3)))
+    for s in (now, before):
+        assert s.battle.pos.dice == {"red": [3, 1], "blue": [3, 3]}
+        assert s.battle.pos.initiative == "blue"  # two '3's against one
+    said = [e.text for e in now.battle.log]
+    assert "Red rolled 3, 5, 1: 2 valid dice; Blue rolled 3, 3: 2 valid dice" in said
+
+
+def test_ce2_the_luck_tally_gives_each_player_its_own_activation_dice() -> None:
+    """G-2: each die is a trial at 1/2 (valid on 1–3) of the player who rolled it: the
+    tally of the one answer is the tally of the two."""
+    now, before = _armies(**TODAY), _armies(**THIRD)
+    play(now, ("activation.rolls", (3, 5, 1, 6, 6)))
+    play(before, ("activation.roll", (3, 5, 1)), ("activation.roll", (6, 6)))
+    for s in (now, before):
+        found = luck(s.battle)
+        red, blue = found.sides["red"], found.sides["blue"]
+        assert (red.rolls, red.trials, red.actual) == (1, 3, 2)
+        assert (blue.rolls, blue.trials, blue.actual) == (1, 2, 0)
+        assert red.expected == Fraction(3, 2) and blue.expected == 1
+
+
+def test_ce2_the_activation_dice_are_asked_apart_when_the_app_rolls_one_players() -> None:
+    """The app rolls red's dice, the table types blue's: one roll a player, as before;
+    a player with no dice is not asked (blue has no character left)."""
+    s = _armies(**TODAY, app_rolls=["red"])
+    assert key(s) == "activation.roll" and s.prompt is not None and s.prompt.side == "red"
+    lone = session([ch("A")], [ch("X")], **TODAY)
+    lone.gm("gm.remove", unit="blue1")
+    assert key(lone) == "activation.roll" and lone.prompt is not None
+    assert lone.prompt.side == "red"
+
+
+# -- orders: a face of one die -----------------------------------------------------------
+
+
+def _orders(**options: object) -> Session:
+    """Red rolls 3, 2, 6 and blue 1: red has the initiative (one '3'); blue orders first."""
+    s = session([ch("A"), ch("B"), ch("C")], [ch("X")], **options)
+    roll(s, (3, 2, 6), (1,))
+    return s
+
+
+def test_ce3_a_face_of_one_die_is_one_choice_with_the_same_orders() -> None:
+    """Seed §2.2: the die placed beside a character gives it its face's AP; one not
+    placed is not used. A face of one die: one choice (a character or squad, or
+    nobody), where the third pass asked a multi-select of at most one."""
+    now, before = _orders(**TODAY), _orders(**THIRD)
+    prompt = now.prompt
+    assert isinstance(prompt, Choose) and key(now) == "orders.one" and prompt.side == "blue"
+    assert [o.value for o in prompt.options] == ["blue1", "unused"]
+    assert decides(SYSTEM, prompt)  # the side's decision: an app side answers it
+    play(now, ("orders.one", "unused"))
+    assert isinstance(before.prompt, Pick) and before.prompt.maximum == 1
+    play(before, ("orders.face", ()))
+    play(now, ("orders.one", "red2"), ("orders.one", "red1"))
+    play(before, ("orders.face", ["red2"]), ("orders.face", ["red1"]))
+    for s in (now, before):
+        aps = [stat(s, u, "ap") for u in ("red1", "red2", "red3", "blue1")]
+        assert aps == [2, 3, 0, 0] and key(s) == "impulse.action"
+
+
+# -- deployment: the distance said with the marker ---------------------------------------
+
+
+def _reserve(**options: object) -> Session:
+    s = session([ch("Porthos", "protagonist", reserve=True)], [ch("X")], **options)
+    activate(s, (3,), (1,), (3, "red1"))
+    return s
+
+
+def test_ce4_the_table_says_the_distance_with_the_marker() -> None:
+    """Seed §2.3 (CE-4): the character replaces an unrevealed marker for 1 AP, the nearest
+    enemies farther than its movement and theirs, or the area free of them. The table
+    plays red: it picks the marker knowing the rule (the question says it) — the same
+    deployment as the third pass's marker then "yes"."""
+    now, before = _reserve(**TODAY), _reserve(**THIRD)
+    prompt = now.prompt
+    assert isinstance(prompt, Choose) and key(now) == "deploy.at_clear"
+    assert "deploy.at_clear" in SYSTEM.table_facts and not decides(SYSTEM, prompt)
+    assert "farther than its movement and their own" in prompt.text
+    play(now, ("deploy.at_clear", "red1@1"))
+    play(before, ("deploy.at", "red1@1"), ("deploy.distance", True))
+    for s in (now, before):
+        assert stat(s, "red1", "deployed") and stat(s, "red1", "ap") == 2
+        assert s.battle.pos.markers == ["Gate"]
+
+
+def test_ce4_no_marker_meeting_the_distance_is_done_as_a_refused_distance() -> None:
+    """CE-4: a "no" to the distance left the marker and asked again; with nowhere to go
+    the table says "done": not deployed, its AP lost (ours) either way."""
+    now, before = _reserve(**TODAY), _reserve(**THIRD)
+    play(before, ("deploy.at", "red1@0"), ("deploy.distance", False), ("deploy.at", "done"))
+    play(now, ("deploy.at_clear", "done"))
+    for s in (now, before):
+        assert not stat(s, "red1", "deployed") and s.battle.pos.markers == ["Gate", "Well"]
+        assert stat(s, "red1", "ap") == 0
+
+
+def test_ce4_a_side_the_app_plays_decides_and_the_table_says_the_distance() -> None:
+    """Issue 26: an app side decides who and where (`deploy.at`), the table the fact."""
+    s = session([ch("Porthos", "protagonist", reserve=True)], [ch("X")], **TODAY)
+    s.gm("gm.ai", side="red", persona="balanced")
+    activate(s, (3,), (1,), (3, "red1"))
+    assert key(s) == "deploy.at" and s.prompt is not None and decides(SYSTEM, s.prompt)
+    play(s, ("deploy.at", "red1@0"))
+    assert key(s) == "deploy.distance"
+
+
 # -- the first turn's roll-off -----------------------------------------------------------
 
 
@@ -164,7 +296,10 @@ def _tied(**options: object) -> Session:
     """One 3 each in the first turn: the initiative is rolled off (seed §2.1: "Nel primo
     turno, in caso di parità, decidere casualmente"; ours: a d6 each, G-3)."""
     s = session([ch("A")], [ch("X")], **options)
-    play(s, ("activation.roll", (3,)), ("activation.roll", (3,)))
+    if key(s) == "activation.rolls":  # both players' dice in one answer
+        play(s, ("activation.rolls", (3, 3)))
+    else:
+        play(s, ("activation.roll", (3,)), ("activation.roll", (3,)))
     return s
 
 

@@ -57,7 +57,7 @@ def test_cg5_a_charge_with_no_melee_weapon_in_hand_logs_its_attack_skipped() -> 
     melee weapon in hand, and the skipped attack is an entry naming both."""
     s = session([ch("Aldo", agi="d10", weapons="arco_corto")], [ch("Bruto")])
     scene(s)
-    play(s, ("action.choose", "charge"), ("charge.turns", 1))
+    play(s, ("action.choose", "charge"), ("charge.turns", "1"))
     assert stat(s, "red1", "contact") == ("blue1",)
     skips = _skips(s)
     assert [(d["actor"], d["target"]) for d in skips] == [("red1", "blue1")]
@@ -84,7 +84,7 @@ def test_cg5_a_charge_that_arrives_ends_on_the_entry_of_its_contact() -> None:
     ends on "reaches …: in contact", the entry that makes the contact."""
     s = session([ch("Aldo", agi="d10")], [ch("Bruto")])
     scene(s)
-    play(s, ("action.choose", "charge"), ("charge.turns", 2), ("action.choose", "nothing"))
+    play(s, ("action.choose", "charge"), ("charge.turns", "2"), ("action.choose", "nothing"))
     scene(s)
     effects = _effects_of(s, "Aldo reaches Bruto: in contact")
     assert ("red1", "charging", 1, 0) in effects

@@ -138,11 +138,10 @@ def test_cg4_a_waiting_combatant_acts_later_between_others_actions() -> None:
     s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8"), ch("Carlo", agi="d6")])
     scene(s)
     play(s, ("action.choose", "delay"), ("action.choose", "nothing"))
-    assert key(s) == "delay.offer"
-    assert options(s) == ["red1", "nobody"]
-    play(s, ("delay.offer", "red1"))
-    assert key(s) == "action.choose" and s.prompt.actor == "red1"  # type: ignore[union-attr]
-    play(s, ("action.choose", "nothing"))
+    assert key(s) == "delay.act"  # issue 25: acting now and the action in one answer
+    assert options(s) == ["charge", "ready", "other", "nothing", "nobody"]
+    play(s, ("delay.act", "nothing"))
+    assert "Aldo acts now" in texts(s) and "Aldo does nothing" in texts(s)
     assert s.prompt.actor == "blue2"  # type: ignore[union-attr]
 
 
@@ -154,14 +153,14 @@ def test_cg11_a_delay_never_interrupts_an_action() -> None:
     assert key(s) == "defence.roll"  # the attack goes on: no offer inside it
     refused(s, "red1", "faces")  # an attempt to jump in is not an answer here
     play(s, ("defence.roll", (1,)))
-    assert key(s) == "delay.offer"
+    assert key(s) == "delay.act"
 
 
 def test_cg11_a_combatant_that_never_takes_its_delayed_turn_loses_it() -> None:
     """CG-11: a delaying combatant … loses its action if it never takes it."""
     s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")])
     scene(s)
-    play(s, ("action.choose", "delay"), ("action.choose", "nothing"), ("delay.offer", "nobody"))
+    play(s, ("action.choose", "delay"), ("action.choose", "nothing"), ("delay.act", "nobody"))
     assert "Aldo never acted: its action is lost" in texts(s)
     assert key(s) == "turn.scene" and s.battle.round == 2
 
@@ -169,8 +168,8 @@ def test_cg11_a_combatant_that_never_takes_its_delayed_turn_loses_it() -> None:
 def test_cg11_a_delayed_combatant_cannot_delay_again() -> None:
     s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")])
     scene(s)
-    play(s, ("action.choose", "delay"), ("action.choose", "nothing"), ("delay.offer", "red1"))
-    assert disabled(s)["delay"] == "already waited"
+    play(s, ("action.choose", "delay"), ("action.choose", "nothing"))
+    assert disabled(s)["delay"] == "already waited"  # in the offer with its actions
 
 
 # -- CG-3: attacks -----------------------------------------------------------------------
@@ -223,7 +222,7 @@ def test_cg5_a_charge_that_reaches_contact_attacks_at_once() -> None:
     avversario può immediatamente (nello stesso turno …) eseguire un attacco in mischia"."""
     s = session([ch("Aldo", agi="d10")], [ch("Bruto")])
     scene(s)
-    play(s, ("action.choose", "charge"), ("charge.turns", 1))
+    play(s, ("action.choose", "charge"), ("charge.turns", "1"))
     assert stat(s, "red1", "contact") == ("blue1",)
     assert key(s) == "attack.roll"
 
@@ -233,7 +232,7 @@ def test_cg5_a_longer_charge_counts_its_turns_down() -> None:
     occorrono per raggiungerlo"."""
     s = session([ch("Aldo", agi="d10")], [ch("Bruto")])
     scene(s)
-    play(s, ("action.choose", "charge"), ("charge.turns", 2))
+    play(s, ("action.choose", "charge"), ("charge.turns", "2"))
     assert stat(s, "red1", "charging") == 1
     play(s, ("action.choose", "nothing"))
     scene(s)
@@ -262,7 +261,8 @@ def test_cg5_a_spell_takes_the_whole_turn() -> None:
     turno"."""
     s = session([ch("Dora", agi="d10", spells=True)], [ch("Bruto")])
     scene(s)
-    play(s, ("action.choose", "spell"), ("spell.cast", True))
+    play(s, ("action.choose", "spell"))  # issue 25: no "OK" to press, the log says it
+    assert "Dora casts a spell (the whole turn): the GM resolves it" in texts(s)
     assert s.prompt.actor == "blue1"  # type: ignore[union-attr]
 
 
@@ -649,8 +649,9 @@ def test_cg11_the_last_to_act_may_wait_and_is_offered_the_end_of_the_turn() -> N
     s = session([ch("Aldo", agi="d10")], [ch("Bruto", agi="d8")])
     scene(s)
     play(s, ("action.choose", "nothing"), ("action.choose", "delay"))
-    assert key(s) == "delay.offer" and options(s) == ["blue1", "nobody"]
-    play(s, ("delay.offer", "blue1"), ("action.choose", "nothing"))
+    assert key(s) == "delay.act" and options(s) == ["charge", "ready", "other", "nothing", "nobody"]
+    assert [o.label for o in s.prompt.options][-1].startswith("Nobody: the turn ends")  # type: ignore[union-attr]
+    play(s, ("delay.act", "nothing"))
     assert key(s) == "turn.scene"
 
 

@@ -16,7 +16,10 @@ as the second pass's questions (`questions = "second pass"`, how its saves repla
   7.5 cm, 7.5 to less than 15 cm, 15 cm: `jump.drop`, `leap.span`), where the
   centimetres were typed (`jump.height`, `leap.gap`);
 - a sight list past the number keys (a shooter of five models or more) is grouped by
-  count: the same answers in the same order, two keys each instead of the arrows.
+  count: the same answers in the same order, two keys each instead of the arrows;
+- a shot at a target whose cover is known (it took cover) asks the models that see it
+  as one key (`shoot.sight`, answers "in cover" only), where a number was typed
+  (`shoot.models`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import pytest
 from skirmtui.engine.core.asking import QUESTIONS, SECOND_PASS
 from skirmtui.engine.core.prompts import AnswerError, Choose, Pick, Roll
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.outcomes import branches
 from skirmtui.engine.play.sim import play_random
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import get_system, systems
@@ -148,6 +152,15 @@ def test_pg2_the_deployment_and_objective_roll_offs_are_one_answer_each() -> Non
         assert s.battle.pos.objective_rolloff.order == ["blue", "green", "red"]
         assert key(s) == "objectives.placed" and s.prompt is not None
         assert "in turn (Blue, Green, Red)" in s.prompt.text
+
+
+def test_the_look_ahead_splits_a_roll_off_in_one_roll_by_its_faces() -> None:
+    """The app's look-ahead (engine/play/outcomes.py) splits players' dice rolled
+    together like any roll with no target (low, middle, high totals), not as a pool with
+    no die ever succeeding (every die a 1: a tie for ever)."""
+    found = branches(Roll(key="round.rolls", text="t", dice="3d6", per_die=True))
+    assert len(found) == 3 and abs(sum(chance for _, chance in found) - 1) < 1e-9
+    assert all(len(set(faces)) > 1 for faces, _ in found)
 
 
 # -- PG-8: objectives -----------------------------------------------------------------------
@@ -330,6 +343,31 @@ def test_g1_a_sight_list_past_the_number_keys_is_grouped_by_count(models: int) -
         assert groups == [f"{n} of 5" for n in counts for _ in (1, 2)] + [None]
     play(s, ("shoot.sight", "2|cover"), ("shoot.hits", (4, 1)))  # two models, one hit
     assert s.prompt is not None and "(+1 in cover)" in s.prompt.text
+
+
+def test_pg5_a_target_in_cover_asks_only_how_many_see_it_with_the_same_shot() -> None:
+    """PG-5: "+1 in cover (ranged only)"; a unit that took cover counts as in cover, so
+    the table says only how many models see it: one key, the same dice and blocks as
+    the number typed before."""
+    units = {"red": [("Squad", 3, 4, RIFLE)], "blue": [("X", 1, 4, RIFLE)]}
+    before, now = session(units, **BEFORE), session(units, **NOW)
+    for s in (before, now):
+        start(s, 1, 6)  # Blue first: it takes cover
+        act(s, "blue1", "cover")
+        act(s, "red1", "hold")
+        play(s, ("shoot.target", "blue1"))
+    play(before, ("shoot.models", 2))
+    prompt = now.prompt
+    assert isinstance(prompt, Choose) and prompt.key == "shoot.sight"
+    assert [o.value for o in prompt.options] == ["3|cover", "2|cover", "1|cover", "0"]
+    assert "(it took cover)" in prompt.text
+    play(now, ("shoot.sight", "2|cover"))
+    for s in (before, now):
+        assert s.prompt is not None and s.prompt.dice == "2d6"
+        play(s, ("shoot.hits", (4, 4)))
+        assert s.prompt is not None and "(+1 in cover)" in s.prompt.text
+        play(s, ("defence.blocks", (3, 1)), ("wound.roll", (2,)))
+    same_outcome(before, now)
 
 
 # -- PG-5: a certain wound roll -------------------------------------------------------------

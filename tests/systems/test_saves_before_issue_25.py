@@ -13,7 +13,13 @@ from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import systems
 
 SAVES = Path(__file__).parent / "saves" / "before-issue-25"
-ASKING_LESS = {"wargaming-introduttivo", "pequenas-guerras", "cape-et-epee", "regole-base"}
+ASKING_LESS = {
+    "wargaming-introduttivo",
+    "pequenas-guerras",
+    "cape-et-epee",
+    "regole-base",
+    "combattimento-gdr",
+}
 
 
 @pytest.mark.parametrize("path", sorted(SAVES.glob("*.toml")), ids=lambda p: p.stem)

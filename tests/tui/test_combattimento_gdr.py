@@ -45,9 +45,10 @@ async def test_a_turn_with_a_simultaneous_group_and_a_delay(tmp_path: Path) -> N
         await type_faces(pilot, "2")
         await type_faces(pilot, "1")
         assert s.battle.units["blue1"].stats["damage"] == 6  # applied after the group
-        # Now Carla, waiting, is offered her turn; she acts, and the turn ends.
-        assert s.prompt.key == "delay.offer"
-        await pick(pilot, "red2", "nothing")
+        # Now Carla, waiting, is offered her turn with her actions (issue 25: one
+        # answer); she does nothing, and the turn ends.
+        assert s.prompt.key == "delay.act"
+        await pick(pilot, "nothing")
         assert s.battle.round == 2 and s.prompt.key == "turn.scene"
         kinds = [e.kind for e in s.battle.log]
         assert kinds.index("held") < kinds.index("damage")

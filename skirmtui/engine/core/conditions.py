@@ -99,6 +99,8 @@ def round_ended(battle: Battle) -> None:
 
 def activation_ended(battle: Battle, unit_id: str) -> None:
     """The system's hook: one activation of `unit_id` has ended."""
+    if not battle.conditions:  # most battles have none: no closure made per activation
+        return
 
     def counted(c: Condition) -> Condition | None:
         if c.unit != unit_id or c.until != "activations":

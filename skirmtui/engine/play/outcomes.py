@@ -38,11 +38,12 @@ def branches(roll: Roll) -> tuple[Branch, ...]:
 
 @lru_cache(maxsize=2048)
 def _branches(roll: Roll) -> tuple[Branch, ...]:
-    if roll.per_die:
+    targeted = roll.compare is not None or roll.always_succeed or roll.always_fail
+    if roll.per_die and targeted:
         return _pool(roll)
+    # A pool with no target (each die a player's roll-off score) splits like a total.
     totals = _totals(roll.parsed) or _sampled(roll)
     classes: dict[object, list[tuple[int, float, tuple[int, ...]]]] = {}
-    targeted = roll.compare is not None or roll.always_succeed or roll.always_fail
     ordered = sorted(totals.items())
     cumulative = 0.0
     for natural, (chance, faces) in ordered:

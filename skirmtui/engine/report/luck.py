@@ -22,6 +22,7 @@ from skirmtui.engine.core.items import BY_APP, BY_TABLE
 from skirmtui.engine.core.odds import die_chance, success_chance
 from skirmtui.engine.core.prompts import Roll
 from skirmtui.engine.core.records import frozen_record, record
+from skirmtui.engine.core.shared_roll import SharedRoll
 
 #: Probabilities below this are dropped from the distribution's tails while it is
 #: built (they cannot move a percentile shown to one decimal).
@@ -96,9 +97,15 @@ def entry_trials(entry: LogEntry) -> list[Trial]:
         p = die_chance(prompt)
         if p is None:
             return []
+        # A roll of several sides at once: each die its side's (a `SharedRoll`).
+        sides: list[str | None] = []
+        if isinstance(prompt, SharedRoll):
+            sides = list(prompt.side_of_die())
+        if len(sides) != len(faces):
+            sides = [entry.side] * len(faces)
         return [
-            Trial(entry.side, entry.actor, p, bool(prompt.success_of(face)), entry.by)
-            for face in faces
+            Trial(side, entry.actor, p, bool(prompt.success_of(face)), entry.by)
+            for side, face in zip(sides, faces, strict=True)
         ]
     chance = success_chance(prompt)
     success = entry.roll.get("success")
@@ -119,7 +126,11 @@ def luck(battle: Battle, log: Iterable[LogEntry] | None = None) -> Luck:
         side = entry.side
         if side is None and entry.actor in battle.units:
             side = battle.units[entry.actor].side
-        if side in sides:
+        if side is None and trials[0].side is not None:  # several sides' dice at once
+            for each in dict.fromkeys(t.side for t in trials):
+                if each in sides:
+                    sides[each].add([t for t in trials if t.side == each], by)
+        elif side in sides:
             sides[side].add(trials, by)
         if entry.actor is not None:
             units.setdefault(entry.actor, Tally()).add(trials, by)

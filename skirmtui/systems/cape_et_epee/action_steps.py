@@ -84,11 +84,12 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
 
 def _pick_target(b: Battle, unit: Unit, key: str, na: bool) -> Any:
     options = []
+    names = {s.id: s.name for s in b.sides}  # (not `side_name` once an enemy)
     for enemy in targets(b, unit):
         reason = None
         if key == "charge.target" and na and not enemy.stats["status"]:
             reason = "CE-6: not shaken, so it cannot be charged in this phase"
-        options.append(Option(enemy.id, f"{enemy.label} ({b.side_name(enemy.side)})", reason))
+        options.append(Option(enemy.id, f"{enemy.label} ({names[enemy.side]})", reason))
     options.append(Option(CANCEL, "Cancel: no target", passive=True))
     choice = yield about(
         Choose, unit, key=key, text=f"{unit.label}: which target?", options=options

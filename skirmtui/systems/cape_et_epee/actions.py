@@ -106,7 +106,8 @@ def allowed(b: Battle, unit: Unit, action: str) -> str | None:
 
 def targets(b: Battle, unit: Unit) -> list[Unit]:
     """Enemies on the table."""
-    return [u for u in b.enemies(unit.side) if u.flag("deployed")]
+    side = unit.side
+    return [u for u in b.units.values() if not u.removed and u.side != side and u.stats["deployed"]]
 
 
 def why_not(b: Battle, unit: Unit, action: str, na: bool, rejoin: bool) -> str | None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from skirmtui.engine.core import app_rolls
 from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt, Roll
 from skirmtui.engine.core.rolloff import RollOff
+from skirmtui.engine.core.shared_roll import SharedRoll
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import profile
@@ -25,12 +27,12 @@ def dice_count(b: Battle, side: str) -> int:
     for unit in b.units.values():
         if unit.side != side or unit.removed:
             continue
-        squad = profile.squad_of(unit)
+        squad = str(unit.profile.get("squad", ""))  # `profile.squad_of`, inline
         if not squad:
             count += 1
             continue
         shaken[squad] = shaken.get(squad, False) or bool(unit.stats["status"])
-        if profile.role(unit) == "officer":
+        if unit.profile.get("role") == "officer":
             count += 1
     return count + sum(1 for s in shaken.values() if not s)
 
@@ -56,6 +58,8 @@ def roll_step(b: Battle) -> Step:
     if p.rolled is None:
         p.rolled = {}
     rolled = p.rolled
+    if not asks_as_of(b, THIRD_PASS):
+        yield from _roll_together(b, rolled)
     for side in (s.id for s in b.sides):
         if side in rolled:
             continue
@@ -93,6 +97,41 @@ def roll_step(b: Battle) -> Step:
         b.record("info", "Tie for the initiative in the first turn: roll off")
 
 
+def _roll_together(b: Battle, rolled: dict[str, list[int]]) -> Generator[Prompt, Any, None]:
+    """Issue 25, fourth pass: the players roll their activation dice at the same moment
+    (seed §2.1), neither's number of dice hanging on the other's faces, so the table
+    types them in one answer (`activation.rolls`, red's faces then blue's) where it
+    typed one `activation.roll` a player. Each die is still its player's (the luck
+    tally, the log). Asked so when one party rolls all of them (`app_rolls.one_party`)
+    and two players or more have dice; else one roll a player, as before."""
+    act = profile.rules()["activation"]
+    counts = {s.id: dice_count(b, s.id) for s in b.sides if s.id not in rolled}
+    shares = tuple((side, n) for side, n in counts.items() if n)
+    if len(shares) < 2 or not app_rolls.one_party(app_rolls.now(b), [s for s, _ in shares]):
+        return
+    names = ", ".join(f"{b.side_name(side)} {plural(n, 'die', 'dice')}" for side, n in shares)
+    prompt = SharedRoll(
+        key="activation.rolls",
+        text=f"Activation dice, rolled together: {names} (1–{act['valid_max']} valid; "
+        f"{b.side_name(shares[0][0])}'s first)",
+        dice=f"{sum(n for _, n in shares)}d{act['die']}",
+        compare="<=",
+        threshold=act["valid_max"],
+        per_die=True,  # G-2: the chance of each die being valid
+        shares=shares,
+    )
+    result = yield prompt
+    said = []
+    for side, faces in prompt.split(result.faces):
+        rolled[side] = list(faces)
+        valid = sum(1 for f in faces if f <= act["valid_max"])
+        shown = ", ".join(map(str, faces))
+        said.append(
+            f"{b.side_name(side)} rolled {shown}: {plural(valid, 'valid die', 'valid dice')}"
+        )
+    b.record("info", "; ".join(said))
+
+
 def start_orders(b: Battle, side: str, why: str) -> None:
     p = pos(b)
     p.rolled = None
@@ -104,9 +143,10 @@ def start_orders(b: Battle, side: str, why: str) -> None:
     b.enter_phase("orders", p.assigning)
 
 
-def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
+def order_targets(b: Battle, side: str, officers: bool = True) -> list[tuple[str, str]]:
     """(value, label) of everything that can still take an order: autonomous characters,
-    officers (whose die orders the squad) and squads, on the table or not (CE-3)."""
+    officers (whose die orders the squad; not with `officers` false: the squad is the
+    one choice) and squads, on the table or not (CE-3)."""
     found: list[tuple[str, str]] = []
     squads_seen: set[str] = set()
     for unit in b.units.values():
@@ -114,11 +154,11 @@ def order_targets(b: Battle, side: str) -> list[tuple[str, str]]:
         if unit.side != side or unit.removed or stats["die"]:
             continue
         where = "" if stats["deployed"] else ", not yet on the table"
-        squad = profile.squad_of(unit)
+        squad = str(unit.profile.get("squad", ""))  # `profile.squad_of`, inline
         if not squad:
             found.append((unit.id, f"{unit.label}{where}"))
             continue
-        if profile.role(unit) == "officer":
+        if officers and unit.profile.get("role") == "officer":
             found.append((unit.id, f"{unit.label}, officer: orders squad {squad}{where}"))
         if squad not in squads_seen:
             squads_seen.add(squad)
@@ -155,9 +195,11 @@ def orders_step(b: Battle) -> Step:
     p = pos(b)
     side = p.assigning
     assert side is not None
-    targets = order_targets(b, side) if p.dice[side] else []
+    today = not asks_as_of(b, FIRST_PASS)  # issue 25 again: a face's dice in one answer
+    # (Every officer's squad is a target too: with or without officers, the same "any".)
+    targets = order_targets(b, side, officers=not today) if p.dice[side] else []
     if targets:
-        if not asks_as_of(b, FIRST_PASS):  # issue 25 again: a face's dice in one answer
+        if today:
             yield from _orders_of_a_face(b, side, targets)
             return
         choice = yield Choose(
@@ -197,22 +239,41 @@ def _orders_of_a_face(b: Battle, side: str, targets: list[tuple[str, str]]) -> S
     dice = pos(b).dice[side]
     face = dice[0]
     count = dice.count(face)
-    options = [
-        Option(value, label)
-        for value, label in targets  # `order_targets`
-        if value.startswith(SQUAD) or not profile.squad_of(b.units[value])
-    ]
-    picked = yield Pick(
-        key="orders.face",
-        side=side,
-        text=f"{b.side_name(side)}: which characters or squads get a {face} AP order? "
-        f"({plural(count, f'die of {face}', f'dice of {face}')})",
-        options=options,
-        maximum=count,
-    )
+    options = [Option(value, label) for value, label in targets]  # `order_targets`, no officer
+    if count == 1 and not asks_as_of(b, THIRD_PASS):
+        picked = yield from _one_die(b, side, face, options)
+    else:
+        picked = yield Pick(
+            key="orders.face",
+            side=side,
+            text=f"{b.side_name(side)}: which characters or squads get a {face} AP order? "
+            f"({plural(count, f'die of {face}', f'dice of {face}')})",
+            options=options,
+            maximum=count,
+        )
     for target in picked:
         _order(b, side, face, target)
     pos(b).dice[side] = [f for f in dice if f != face]  # the rest of this face: unused
+
+
+#: The answer to `orders.one` that leaves the die unused.
+UNUSED = "unused"
+
+
+def _one_die(
+    b: Battle, side: str, face: int, options: list[Option]
+) -> Generator[Prompt, Any, tuple[str, ...]]:
+    """Issue 25, fourth pass: a face with one die is given by one choice (`orders.one`:
+    a character or squad, or the die left unused), one key, where the multi-select of
+    at most one (`orders.face`) took a tick and Enter: the same answers."""
+    choice = yield Choose(
+        key="orders.one",
+        side=side,
+        text=f"{b.side_name(side)}: which character or squad gets the {face} AP order? "
+        f"(1 die of {face})",
+        options=[*options, Option(UNUSED, f"Nobody: leave the die of {face} unused", passive=True)],
+    )
+    return () if choice == UNUSED else (choice,)
 
 
 def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
@@ -245,15 +306,24 @@ def deployment_step(b: Battle) -> Step:
     assert side is not None
     groups = deploy_groups(b, side)
     markers = p.markers
+    told = False  # whether the table said the distance condition with the choice
     if groups and markers:
         if asks_as_of(b, FIRST_PASS):
             choice = yield from _who_then_where(b, side, groups, markers)
         else:  # issue 25 again: who and where in one answer (the same side decides both)
+            # Fourth pass: a side the table plays says with it that the marker meets the
+            # distance condition (a table fact; CE-4: else it deploys nowhere, as "done").
+            told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
             choice = yield Choose(
-                key="deploy.at",
+                key="deploy.at_clear" if told else "deploy.at",
                 side=side,
                 text=f"{b.side_name(side)}: deploy an ordered character or squad on an "
-                "event marker?",
+                + (
+                    "event marker? (only where its nearest enemies are farther than its "
+                    "movement and their own, or the area is free of enemies: CE-4)"
+                    if told
+                    else "event marker?"
+                ),
                 options=[
                     Option(f"{value}@{i}", f"{label} at {marker}")
                     for value, label, _ in groups
@@ -266,7 +336,7 @@ def deployment_step(b: Battle) -> Step:
         if choice != DONE:
             value, index = str(choice).rsplit("@", 1)
             models, name = next((units, label) for v, label, units in groups if v == value)
-            yield from _deploy(b, side, models, name, int(index))
+            yield from _deploy(b, side, models, name, int(index), told)
             return
     if side == p.initiative:
         p.deploying = other(b, side)
@@ -306,15 +376,19 @@ def _who_then_where(
     return None if marker == DONE else f"{choice}@{marker}"
 
 
-def _deploy(b: Battle, side: str, models: list[Unit], name: str, index: int) -> Step:
-    """CE-4: the table confirms the distance condition; the models replace the marker
-    and pay 1 AP."""
+def _deploy(
+    b: Battle, side: str, models: list[Unit], name: str, index: int, told: bool = False
+) -> Step:
+    """CE-4: the table confirms the distance condition (`told`: it did, with the choice
+    of marker); the models replace the marker and pay 1 AP."""
     markers = pos(b).markers
-    ok = yield Ask(
-        key="deploy.distance",
-        side=side,
-        text=f"At {markers[index]}: are the nearest enemies farther than the "
-        f"movement of {name} and their own, or is the area free of enemies?",
+    ok = told or (
+        yield Ask(
+            key="deploy.distance",
+            side=side,
+            text=f"At {markers[index]}: are the nearest enemies farther than the "
+            f"movement of {name} and their own, or is the area free of enemies?",
+        )
     )
     if not ok:
         b.record("info", f"{name} cannot deploy at {markers[index]}")

@@ -198,10 +198,12 @@ def na_step(b: Battle) -> Step:
             # squad member acting otherwise than moving is with its squad (a table fact).
             # Only when one of them could be separated (else nothing to say: `na.act`).
             told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
-            told = told and sum(o.disabled is None for o in (*merged, stop)) > 1
-            told = told and any(
-                _apart(b, u, f.engaged) for u, f in zip(waiting, found, strict=True)
-            )
+            told = told and _more_than_one([*merged, stop])
+            if told:
+                on_table = _squads_on_table(b, side)
+                told = any(
+                    _apart(b, u, f.engaged, on_table) for u, f in zip(waiting, found, strict=True)
+                )
             text = f"{b.side_name(side)}: which non-activated character acts, and how?"
             if told:
                 text += f" ({SEPARATED})"
@@ -230,6 +232,18 @@ def na_step(b: Battle) -> Step:
     b.enter_phase("end", None)
 
 
+def _more_than_one(options: list[Option]) -> bool:
+    """Whether more than one of `options` is enabled (a choice, not a formality), looked
+    at until the second is found (every step of the phase asks it of ~25 options)."""
+    first = True
+    for option in options:
+        if option.disabled is None:
+            if not first:
+                return True
+            first = False
+    return False
+
+
 def _na_menu(b: Battle, unit: Unit, rejoin: bool = False) -> list[Option]:
     """A non-activated character's one-AP actions and "nothing" (refused, with the rule,
     when it must fight, flee or move to cover and can)."""
@@ -254,19 +268,33 @@ def _na_options(s: actions.Situation) -> tuple[Option, ...]:
 SEPARATED = "a squad member separated from its squad may only move to rejoin it, or do nothing"
 
 
-def _apart(b: Battle, unit: Unit, engaged: bool | None = None) -> bool:
-    """Whether `unit` could be separated from its squad: a squad member not in a melee
-    (ours: the melee obligation comes before rejoining; `engaged` when already known)
-    with a mate on the table."""
+def _apart(
+    b: Battle,
+    unit: Unit,
+    engaged: bool | None = None,
+    on_table: dict[str, int] | None = None,
+) -> bool:
+    """Whether `unit` (on the table) could be separated from its squad: a squad member
+    not in a melee (ours: the melee obligation comes before rejoining; `engaged` when
+    already known) with a mate on the table (`on_table`: `_squads_on_table` of its side,
+    when already counted for every waiting character)."""
     squad = profile.squad_of(unit)
-    return bool(
-        squad
-        and not (morale.engaged(b, unit) if engaged is None else engaged)
-        and any(
-            u is not unit and not u.removed and u.flag("deployed")
-            for u in profile.members(b, unit.side, squad)
-        )
-    )
+    if not squad or (morale.engaged(b, unit) if engaged is None else engaged):
+        return False
+    if on_table is None:
+        on_table = _squads_on_table(b, unit.side)
+    return on_table.get(squad, 0) > 1  # itself and a mate
+
+
+def _squads_on_table(b: Battle, side: str) -> dict[str, int]:
+    """How many models of each of `side`'s squads are on the table (deployed, not out)."""
+    count: dict[str, int] = {}
+    for u in b.units.values():
+        if u.side == side and not u.removed and u.stats["deployed"]:
+            squad = u.profile.get("squad")
+            if squad:
+                count[str(squad)] = count.get(str(squad), 0) + 1
+    return count
 
 
 def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> Step:

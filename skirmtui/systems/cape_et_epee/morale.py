@@ -27,9 +27,10 @@ def squad_modifiers(b: Battle, unit: Unit) -> list[tuple[str, int]]:
     m = profile.rules()["morale"]
     everyone = profile.members(b, unit.side, squad)
     mods: list[tuple[str, int]] = []
-    if any(profile.role(u) == "officer" and not u.removed for u in everyone):
+    # (`profile.role` inline: read for every model of the squad at every test.)
+    if any(u.profile.get("role") == "officer" and not u.removed for u in everyone):
         mods.append(("the squad has a leader", int(m["leader"])))
-    bearers = [u for u in everyone if profile.role(u) == "standard"]
+    bearers = [u for u in everyone if u.profile.get("role") == "standard"]
     if any(not u.removed for u in bearers):
         mods.append(("the squad has a standard bearer", int(m["standard"])))
     elif bearers:  # ours: the standard bearer carries the flag; it is lost with him
@@ -149,19 +150,24 @@ def situation_prompt(unit: Unit, name: str) -> Choose:
     """Issue 25 again: a morale test's two facts (seed §2.7.2: in cover; an enemy that is
     not shaken could charge) as one choice among their four combinations (`morale.facts`
     before: the same two facts as a multi-select, a tick and Enter)."""
-    could = "an enemy that is not shaken could charge it"
     return about(
         Choose,
         unit,
         key="morale.situation",
-        text=f"Morale test of {name}: in cover? could an enemy that is not shaken charge it?",
-        options=(
-            Option("open", "in the open; no enemy could charge it"),
-            Option(COVER, "in cover; no enemy could charge it"),
-            Option(THREAT, f"in the open; {could}"),
-            Option(COVER + SEP + THREAT, f"in cover; {could}"),
-        ),
+        text=f"Morale test of {name}: in cover or not, and could an enemy that is not shaken "
+        "charge it?",
+        options=_SITUATIONS,
     )
+
+
+_COULD = "an enemy that is not shaken could charge it"
+#: `situation_prompt`'s options: the same for every test (made once).
+_SITUATIONS = (
+    Option("open", "in the open; no enemy could charge it"),
+    Option(COVER, "in cover; no enemy could charge it"),
+    Option(THREAT, f"in the open; {_COULD}"),
+    Option(COVER + SEP + THREAT, f"in cover; {_COULD}"),
+)
 
 
 def _name(units: list[Unit], unit: Unit) -> str:
@@ -241,15 +247,12 @@ def opponents(b: Battle, unit: Unit) -> list[Unit]:
 
 def engaged(b: Battle, unit: Unit) -> bool:
     """Whether `opponents` would find anyone (without building the list: this runs for
-    every character at every non-activated step)."""
+    every character at every non-activated step): its own foe in play, or an enemy in
+    play holding it (`side_view`, kept between steps, not a pass over the units)."""
     foe = unit.stats["foe"]
     if foe and b.alive(str(foe)):
         return True
-    uid, side = unit.id, unit.side
-    for u in b.units.values():  # noqa: SIM110 - a loop: no generator resumed per unit
-        if u.stats["foe"] == uid and u.side != side and not u.removed:
-            return True
-    return False
+    return unit.id in side_view(b, unit.side).held
 
 
 def break_melee(b: Battle, unit: Unit) -> None:

@@ -41,6 +41,7 @@ class CapeEtEpee(BaseSystem):
             "shoot.cover",
             "react.cover",
             "deploy.distance",
+            "deploy.at_clear",
             "morale.threat",
             "morale.cover",
             "shoot.range",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import FLED
 from skirmtui.engine.core.kit import about, skipped
@@ -29,11 +30,29 @@ from skirmtui.systems.combattimento_gdr.position import pos
 from skirmtui.systems.combattimento_gdr.tables import modifiers, rules, weapons
 
 MELEE, TWO, RANGED, CHARGE, READY = "melee", "two", "ranged", "charge", "ready"
+#: The number keys a question's options fit (1–9: tui/numbering.py).
+NUMBER_KEYS = 9
 SPELL, FLEE, OTHER, DELAY, NOTHING = "spell", "flee", "other", "delay", "nothing"
 
 
-def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
-    """`unit`'s turn: an ongoing charge or action goes on, a stun costs it; else it chooses."""
+def needs_choice(b: Battle, unit: Unit) -> bool:
+    """Whether `unit`'s turn now comes to choosing an action (`act`): not stunned or off
+    balance, not going on with an action or a charge (contact stops both)."""
+    if unit.flag("stunned") or unit.flag("fumbled"):
+        return False
+    if p.enemies_in_contact(b, unit):
+        return True
+    if unit.num("busy") > 0:
+        return False
+    if unit.num("charging") > 0:
+        foe = b.units.get(str(unit.stats["charge_to"]))
+        return foe is None or foe.removed
+    return True
+
+
+def act(b: Battle, unit: Unit, *, may_delay: bool, chosen: str | None = None) -> Step:
+    """`unit`'s turn: an ongoing charge or action goes on, a stun costs it; else it chooses
+    (`chosen`: the action already named, with the offer to act now: issue 25)."""
     if unit.flag("stunned") or unit.flag("fumbled"):
         why = "stunned" if unit.flag("stunned") else "off balance after a critical failure"
         b.record("info", f"{unit.label} loses this action ({why})", actor=unit.id)
@@ -76,13 +95,15 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
                 return
             yield from contact_and_strike(b, unit, foe)  # it ends the charge (charging 0)
             return
-    choice = yield about(
-        Choose,
-        unit,
-        key="action.choose",
-        text=f"{unit.label} acts: which action?",
-        options=action_options(b, unit, may_delay),
-    )
+    choice = chosen
+    if choice is None:
+        choice = yield about(
+            Choose,
+            unit,
+            key="action.choose",
+            text=f"{unit.label} acts: which action?",
+            options=action_options(b, unit, may_delay),
+        )
     if choice == DELAY:
         pos(b).waiting.append(unit.id)
         b.record("info", f"{unit.label} waits to act later this turn", actor=unit.id)
@@ -96,6 +117,10 @@ def act(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
         yield from charge(b, unit)
     elif choice == READY:
         yield from ready(b, unit)
+    elif choice == SPELL and not one_at_a_time(b):
+        # Issue 25: no "OK" to press (its one answer changes nothing): the log says it.
+        said = f"{unit.label} casts a spell (the whole turn): the GM resolves it"
+        b.record("info", said, actor=unit.id)
     elif choice == SPELL:
         yield about(
             Confirm,
@@ -301,26 +326,40 @@ def _pick_weapon(unit: Unit, arms: list[str], key: str, text: str) -> Generator[
 
 def charge(b: Battle, unit: Unit) -> Step:
     """Seed "Caricare l'avversario": the GM says how many turns to reach the foe; on
-    contact an immediate melee attack."""
+    contact an immediate melee attack. Issue 25: the turns are numbered choices (one
+    key) where they fit the number keys; a battle played before typed the number."""
     foes = [u for u in b.enemies(unit.side) if u not in p.enemies_in_contact(b, unit)]
     target = yield from _pick_foe(b, unit, foes, "charge.target", f"{unit.label} charges whom?")
     if target is None:
         return
-    turns = yield about(
-        Ask,
-        unit,
-        target=target,
-        key="charge.turns",
-        text=f"Turns for {unit.label} to reach {target.label} (the GM; 1 = contact now)?",
-        minimum=1,
-        maximum=int(rules()["defaults"]["charge_max"]),
-    )
+    text = f"Turns for {unit.label} to reach {target.label} (the GM; 1 = contact now)?"
+    most = int(rules()["defaults"]["charge_max"])
+    if one_at_a_time(b) or most > NUMBER_KEYS:
+        turns = yield about(
+            Ask, unit, target=target, key="charge.turns", text=text, minimum=1, maximum=most
+        )
+    else:  # issue 25: a number key, no Enter
+        turns = yield about(
+            Choose,
+            unit,
+            target=target,
+            key="charge.turns",
+            text=text,
+            options=_turns_options(most),
+        )
     if int(turns) == 1:
         yield from contact_and_strike(b, unit, target)
         return
     b.record("info", f"{unit.label} charges {target.label}: {turns} turns to contact")
     b.set(unit, "charge_to", target.id)
     b.set(unit, "charging", int(turns) - 1)
+
+
+def _turns_options(most: int) -> list[Option]:
+    """A charge's turns to contact as numbered choices (1 = contact now), the GM's."""
+    return [Option("1", "1: contact now")] + [
+        Option(str(n), f"{plural(n, 'turn')} to contact") for n in range(2, most + 1)
+    ]
 
 
 def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:

@@ -7,9 +7,11 @@ down or fled), or the GM ends it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import ASKED_BEFORE
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Stat, Unit
 from skirmtui.engine.core.causes import GM
@@ -43,6 +45,7 @@ class CombattimentoGdr(BaseSystem):
             "ranged.range",
             "turn.scene",
             "delay.offer",
+            "delay.act",
         }
     )
     id = SYSTEM_ID
@@ -163,6 +166,13 @@ class CombattimentoGdr(BaseSystem):
     def _new_turn(self, b: Battle) -> None:
         b.round += 1
         b.enter_phase("scene")
+
+    # -- older saves (issue 25) ------------------------------------------------------------
+
+    def older_questions(self) -> Sequence[dict[str, Any]]:
+        """Saves from before issue 25's cut typed a charge's turns, pressed OK after a
+        spell and were offered a turn apart from its action (`delay.offer`)."""
+        return ASKED_BEFORE
 
     # -- views ----------------------------------------------------------------------------
 

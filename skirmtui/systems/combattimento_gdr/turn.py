@@ -9,6 +9,7 @@ action (never inside one) and loses it if it never takes it.
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
+from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import Step
@@ -96,24 +97,38 @@ def actions_step(b: Battle) -> Step | None:
 
 
 def offer_step(b: Battle) -> Step:
-    """CG-11: after each action, a waiting combatant may act now."""
+    """CG-11: after each action, a waiting combatant may act now. Issue 25: one waiting
+    combatant the table plays, about to choose its action, is offered its actions
+    themselves (`delay.act`: "acts now: attack in melee" is one answer)."""
     last = pos(b).entry >= len(pos(b).order)
     people = waiting(b)
-    answer = yield Choose(
-        key="delay.offer",
-        text="Does a waiting combatant act now?",
-        options=[Option(u.id, f"{u.label} acts now") for u in people]
-        + [
-            Option(
-                NOBODY,
-                "Nobody: the turn ends, waiting combatants lose their action"
-                if last
-                else "Not yet: go on",
-                passive=True,
-            )
-        ],
-        side=None,
+    nobody = Option(
+        NOBODY,
+        "Nobody: the turn ends, waiting combatants lose their action" if last else "Not yet: go on",
+        passive=True,
     )
+    chosen: str | None = None
+    if _offers_actions(b, people):
+        unit = people[0]
+        options = [
+            o._replace(label=f"{unit.label} acts now: {o.label}")
+            for o in actions.action_options(b, unit, may_delay=False)
+        ]
+        answer = yield Choose(
+            key="delay.act",
+            text=f"Does {unit.label} (waiting) act now, and how?",
+            options=[*options, nobody],
+            side=None,
+        )
+        chosen = None if answer == NOBODY else str(answer)
+        answer = NOBODY if chosen is None else unit.id
+    else:
+        answer = yield Choose(
+            key="delay.offer",
+            text="Does a waiting combatant act now?",
+            options=[Option(u.id, f"{u.label} acts now") for u in people] + [nobody],
+            side=None,
+        )
     if answer == NOBODY:
         pos(b).offer = False
         if last:
@@ -125,17 +140,27 @@ def offer_step(b: Battle) -> Step:
     pos(b).waiting.remove(unit.id)
     pos(b).holding = False
     b.record("info", f"{unit.label} acts now", actor=unit.id)
-    yield from activation(b, unit, may_delay=False)
+    yield from activation(b, unit, may_delay=False, chosen=chosen)
 
 
-def activation(b: Battle, unit: Unit, *, may_delay: bool) -> Step:
+def _offers_actions(b: Battle, people: list[Unit]) -> bool:
+    """Whether the offer to act now names the action too: asked less (not a battle
+    played before), one waiting combatant, played by the table (an app side chooses its
+    own action: the offer is a table fact), whose turn comes to a choice."""
+    if one_at_a_time(b) or len(people) != 1:
+        return False
+    unit = people[0]
+    return unit.side not in b.ai and actions.needs_choice(b, unit)
+
+
+def activation(b: Battle, unit: Unit, *, may_delay: bool, chosen: str | None = None) -> Step:
     """One combatant's action; a GM's timed conditions count it (not a mere wait). A
     member of a simultaneous group has the entries of its action marked with the group
     (export `group`, CG-4), also when the battle ends in the middle of it."""
     where = pos(b)
     start = len(b.log)
     try:
-        yield from actions.act(b, unit, may_delay=may_delay)
+        yield from actions.act(b, unit, may_delay=may_delay, chosen=chosen)
     finally:
         if where.holding:
             atk.mark(b, start, group=list(where.order[where.entry]))

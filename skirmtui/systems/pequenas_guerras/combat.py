@@ -14,10 +14,10 @@ from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import about, choose_one
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
+from skirmtui.engine.core.prompts import Ask, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.text import plural
+from skirmtui.systems.pequenas_guerras import sight
 from skirmtui.systems.pequenas_guerras.profile import (
-    Weapon,
     melee_attacks,
     ranged_weapons,
     rules,
@@ -235,10 +235,12 @@ def shoot(
     in_cover = reaction or target.flag("cover")
     if firing is not None:
         pass  # said with the decision to shoot
-    elif in_cover or asks_as_of(b, FIRST_PASS):
-        firing = yield from _models_in_range(shooter, target, weapon)
+    elif asks_as_of(b, FIRST_PASS) or (in_cover and asks_as_of(b, SECOND_PASS)):
+        firing = yield from sight.models_in_range(shooter, target, weapon)
+    elif in_cover:  # since the second pass: the models that see it, one key
+        firing = yield from sight.sight_in_cover(shooter, target, weapon, reaction)
     else:  # issue 25: sight and cover, two facts of the table, in one answer
-        firing, in_cover = yield from _sight_and_cover(shooter, target, weapon)
+        firing, in_cover = yield from sight.sight_and_cover(shooter, target, weapon)
     if not firing:
         b.record("info", f"{shooter.label} cannot shoot {target.label}: out of range or sight")
         return False
@@ -264,88 +266,6 @@ def shoot(
     cause = b.cause(ATTACK, shooter, weapon=weapon.name, attack="overwatch" if reaction else "shot")
     yield from resolve_hits(b, shooter, target, hits, cause, cover=bool(in_cover), ranged=True)
     return True
-
-
-def _models_in_range(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[int]:
-    """G-1: the table says how many models have the target in range and in sight."""
-    models = shooter.num("models")
-    if models > 1:
-        count = yield about(
-            Ask,
-            shooter,
-            target=target,
-            key="shoot.models",
-            text=f"How many of {shooter.label}'s {models} models have {target.label} within "
-            f"{weapon.range_cm} cm and in line of sight?",
-            minimum=0,
-            maximum=models,
-        )
-        return int(count)
-    seen = yield about(
-        Ask,
-        shooter,
-        target=target,
-        key="shoot.in_range",
-        text=f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
-        "line of sight?",
-    )
-    return 1 if seen else 0
-
-
-#: Between the models that see the target and where the target stands, in an answer to
-#: `shoot.sight` ("3|cover"); "0": none of them.
-SEP = "|"
-
-
-def _sight_and_cover(shooter: Unit, target: Unit, weapon: Weapon) -> Sub[tuple[int, bool]]:
-    """G-1 and PG-5: how many of the shooter's models have the target in range and in
-    sight, and whether most of the target's models are in or behind cover — one answer
-    (the same facts `shoot.in_range`/`shoot.models` and `shoot.cover` asked apart). The
-    likely answer first: the app's look-ahead reads on with it (engine/play/)."""
-    models = shooter.num("models")
-    where = f"most of {target.label}'s models"
-    if models > 1:
-        text = (
-            f"How many of {shooter.label}'s {models} models have {target.label} within "
-            f"{weapon.range_cm} cm and in line of sight, and are {where} in or behind cover?"
-        )
-        options = [
-            Option(f"{n}{SEP}{cover}", f"{n} of {models} models; {where} {place}", group=group)
-            for n, cover, place, group in _sights(models)
-        ]
-        options.append(Option("0", "none of them: it cannot shoot"))
-    else:
-        text = (
-            f"Is {target.label} within {weapon.range_cm} cm of {shooter.label} and in its "
-            f"line of sight, and are {where} in or behind cover?"
-        )
-        options = [
-            Option(f"1{SEP}open", f"in range and sight; {where} in the open"),
-            Option(f"1{SEP}cover", f"in range and sight; {where} in or behind cover"),
-            Option("0", "out of range or out of sight: it cannot shoot"),
-        ]
-    answer = yield about(
-        Choose, shooter, target=target, key="shoot.sight", text=text, options=options
-    )
-    count, _, where_it_is = str(answer).partition(SEP)
-    return int(count), where_it_is == "cover"
-
-
-#: Options the number keys reach; a longer sight list is grouped (see `_sights`).
-_KEYS = 9
-
-
-def _sights(models: int) -> list[tuple[int, str, str, str | None]]:
-    """`shoot.sight`'s answers for a unit of `models` models, likely first: each count
-    in the open, then in cover. Past the number keys (five models or more) each count is
-    a group, so any answer is two keys (the count's number, then open or cover), not
-    the arrows past the ninth; the same values in the same order either way."""
-    grouped = 2 * models + 1 > _KEYS
-    return [
-        (n, cover, place, f"{n} of {models}" if grouped else None)
-        for n in range(models, 0, -1)
-        for cover, place in (("open", "in the open"), ("cover", "in or behind cover"))
-    ]
 
 
 def resolve_hits(
