@@ -185,7 +185,7 @@ def test_ce2_both_players_activation_dice_are_one_answer_with_the_same_outcome()
         assert s.battle.pos.dice == {"red": [3, 1], "blue": [3, 3]}
         assert s.battle.pos.initiative == "blue"  # two '3's against one
     said = [e.text for e in now.battle.log]
-    assert "Red [3 5 1]: 2 valid dice; Blue [3 3]: 2 valid dice" in said
+    assert "Red rolled 3, 5, 1: 2 valid dice; Blue rolled 3, 3: 2 valid dice" in said
 
 
 def test_ce2_the_luck_tally_gives_each_player_its_own_activation_dice() -> None:

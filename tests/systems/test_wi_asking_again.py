@@ -53,7 +53,8 @@ def test_wi6_each_active_unit_in_roster_order_says_its_target_or_that_it_does_no
     t = _shooting(**TODAY)
     assert t.asks.key == "shoot.target" and t.asks.actor == "red1" and t.asks.side == "red"
     assert t.offered() == ["blue1", "hold", "done"]
-    assert "Alpha (CMB 4)" in t.asks.text
+    assert t.asks.text == "Alpha (CMB 4): shoot at which enemy?"
+    assert labels(t.asks)["hold"].label == "no one (it does not shoot)"
     t("shoot.target", "hold")
     assert t.stat("red1", "held") is True and t.asks.actor == "red2"
     t.shoot("red2", "blue1", "short", 3)  # CMB 3: a hit

@@ -125,8 +125,10 @@ def _roll_together(b: Battle, rolled: dict[str, list[int]]) -> Generator[Prompt,
     for side, faces in prompt.split(result.faces):
         rolled[side] = list(faces)
         valid = sum(1 for f in faces if f <= act["valid_max"])
-        shown = " ".join(map(str, faces))
-        said.append(f"{b.side_name(side)} [{shown}]: {plural(valid, 'valid die', 'valid dice')}")
+        shown = ", ".join(map(str, faces))
+        said.append(
+            f"{b.side_name(side)} rolled {shown}: {plural(valid, 'valid die', 'valid dice')}"
+        )
     b.record("info", "; ".join(said))
 
 

@@ -154,7 +154,8 @@ def situation_prompt(unit: Unit, name: str) -> Choose:
         Choose,
         unit,
         key="morale.situation",
-        text=f"Morale test of {name}: in cover? could an enemy that is not shaken charge it?",
+        text=f"Morale test of {name}: in cover or not, and could an enemy that is not shaken "
+        "charge it?",
         options=_SITUATIONS,
     )
 

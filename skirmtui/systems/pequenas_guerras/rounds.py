@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.core import app_rolls, conditions
+from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import (
     FIRST_PASS,
     SECOND_PASS,
@@ -12,7 +12,7 @@ from skirmtui.engine.core.asking import (
 )
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import reset
-from skirmtui.engine.core.prompts import Choose, Option, Roll
+from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.pequenas_guerras import actions
@@ -58,37 +58,10 @@ def roll_off(b: Battle, rolloff: RollOff, key: str, what: str) -> Step:
     one answer (`key` + "s": one face a player in the order listed), where it typed one
     `key` a player (issue 25). The same faces give the same order: highest first, ties
     roll again among the tied (G-3). Asked together only when one party rolls every one
-    of these dice (the app for everyone, or the table for all of them); otherwise, and
-    for older saves, each player's die is asked apart, as before."""
-    tied = next(group for group in rolloff.groups if len(group) > 1)
-    if asks_as_of(b, SECOND_PASS) or not app_rolls.one_party(app_rolls.now(b), tied):
-        yield from rolloff.step(b, key, what)  # one player at a time
-    else:
-        yield from _roll_together(b, rolloff, key + "s", what)
-
-
-def _roll_together(b: Battle, rolloff: RollOff, key: str, what: str) -> Step:
-    """The first tied group's dice in one roll, split by their faces (`roll_off`)."""
-    index = next(i for i, group in enumerate(rolloff.groups) if len(group) > 1)
-    group = rolloff.groups[index]
-    again = " (tie re-roll)" if len(rolloff.groups) > 1 or rolloff.rerolls else ""
-    names = ", ".join(b.side_name(s) for s in group)
-    result = yield Roll(
-        key=key,
-        text=f"{names} roll for {what}{again}: one die each, in that order",
-        dice=f"{len(group)}d6",
-        per_die=True,  # each die a player's own score: the log shows faces, no sum
-    )
-    scores = dict(zip(group, result.faces, strict=True))
-    b.record("info", ", ".join(f"{b.side_name(s)} {scores[s]}" for s in group) + f" ({what})")
-    ranked = sorted(set(scores.values()), reverse=True)
-    split = [[s for s in group if scores[s] == value] for value in ranked]
-    rolloff.groups = rolloff.groups[:index] + split + rolloff.groups[index + 1 :]
-    rolloff.rerolls += 1
-    ties = [g for g in split if len(g) > 1]
-    if ties:
-        said = "; ".join(", ".join(b.side_name(s) for s in g) for g in ties)
-        b.record("info", f"Tie for {what}: {said} roll again")
+    of these dice (`RollOff.step`'s `together`); otherwise, and for older saves, each
+    player's die is asked apart, as before."""
+    together = None if asks_as_of(b, SECOND_PASS) else key + "s"
+    yield from rolloff.step(b, key, what, together=together)
 
 
 def start_activation(b: Battle, order: list[str] | None = None) -> None:

@@ -98,14 +98,17 @@ class Combat(WIRules):
             self._next_player(b)
             return None
         shooter = fighters[0]
-        after = [Option(HOLD, "does not shoot", passive=True)]
+        # The words read in the story too: "Alpha shot at no one (it does not shoot)".
+        after = [Option(HOLD, "no one (it does not shoot)", passive=True)]
         if len(fighters) > 1:
-            after.append(Option(DONE, "No more shooting: the others do not shoot", passive=True))
+            done = "no one, nor do the others (no more shooting)"
+            after.append(Option(DONE, done, passive=True))
         choice = yield about(
             Choose,
             shooter,
             key="shoot.target",
-            text=f"{b.side_name(side)}: does {with_cmb(shooter)} shoot, at which enemy?",
+            text=f"{with_cmb(shooter)}: shoot at which enemy?",
+            help=f"{b.side_name(side)}'s active units are asked in roster order (WI-6).",
             options=unit_choices(b.enemies(side), self._describe_target(b), *after),
         )
         if choice == DONE:

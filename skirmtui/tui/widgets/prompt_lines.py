@@ -5,7 +5,7 @@ pane (prompt_panel.py) only holds that state and turns keys into answers."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import NamedTuple
 
 from skirmtui.engine.core.odds import die_chance, expected_successes, percent, success_chance
@@ -63,30 +63,52 @@ def option_window(
 ) -> list[Line]:
     """The options around the cursor that fit in `room` lines, each wrapped; a disabled
     option stays listed, dimmed, with its reason. `picked`: a `Pick`'s boxes. A `Pick`
-    grouped by unit that does not fit whole shows a row a unit instead (`unit_rows`)."""
-    groups: list[list[Line]] = []
-    for index, option in enumerate(options):
-        box = "" if picked is None else ("[x] " if index in picked else "[ ] ")
-        text, kind = option_text(option, numbers.get(index), box)
-        if index == cursor:
-            kind = "cursor"
-        target = f"option:{index}"
-        groups.append([Line(t, kind, target) for t in wrap(text, width, 3)])
-    if sum(map(len, groups)) <= room:
-        return [line for group in groups for line in group]
+    grouped by unit that does not fit whole shows a row a unit instead (`unit_rows`).
+
+    Only the options (or rows) that can be shown are wrapped: a movement list of 150
+    options shows about ten, whether all fit is known after `room + 1` of them, and
+    the window needs at most `room` each side of the cursor."""
+    wrapped: dict[int, list[Line]] = {}
+
+    def group(index: int) -> list[Line]:
+        lines = wrapped.get(index)
+        if lines is None:
+            box = "" if picked is None else ("[x] " if index in picked else "[ ] ")
+            text, kind = option_text(options[index], numbers.get(index), box)
+            if index == cursor:
+                kind = "cursor"
+            target = f"option:{index}"
+            lines = wrapped[index] = [Line(t, kind, target) for t in wrap(text, width, 3)]
+        return lines
+
+    count = len(options)
+    if fit(group, count, room):
+        return [line for index in range(count) for line in group(index)]
     if picked is not None and any(option.group is not None for option in options):
-        rows, at = unit_rows(options, numbers, cursor, width, picked)
-        if sum(map(len, rows)) > room:  # the cursor's choice in full only if all fit
-            rows, at = unit_rows(options, numbers, cursor, width, picked, detail=False)
-        return around(rows, at, room)
-    return around(groups, cursor, room)
+        runs, at = unit_runs(options, cursor)
+        row = row_maker(options, runs, numbers, cursor, width, picked)
+        if not fit(row, len(runs), room):  # the cursor's choice in full only if all fit
+            row = row_maker(options, runs, numbers, cursor, width, picked, detail=False)
+        return around(row, len(runs), at, room)
+    return around(group, count, cursor, room)
 
 
-def around(blocks: Sequence[Sequence[Line]], at: int, room: int) -> list[Line]:
-    """The blocks (an option's or a unit's lines) around block `at` that fit in `room`
-    lines, one block each way at a time, with `↑ N more` / `↓ N more` for the rest."""
-    low, high, count = at, at + 1, len(blocks)
-    used = len(blocks[low])
+def fit(block: Callable[[int], Sequence[Line]], count: int, room: int) -> bool:
+    """Whether `count` blocks take at most `room` lines (stops at the first past it)."""
+    used = 0
+    for index in range(count):
+        used += len(block(index))
+        if used > room:
+            return False
+    return True
+
+
+def around(block: Callable[[int], Sequence[Line]], count: int, at: int, room: int) -> list[Line]:
+    """The blocks (an option's or a unit's lines: `block(i)`) around block `at` that fit
+    in `room` lines, one block each way at a time, with `↑ N more` / `↓ N more` for the
+    rest."""
+    low, high = at, at + 1
+    used = len(block(low))
 
     def fits(extra: int, low: int, high: int) -> bool:  # room less the "more" lines
         return used + extra <= room - (low > 0) - (high < count)
@@ -94,15 +116,15 @@ def around(blocks: Sequence[Sequence[Line]], at: int, room: int) -> list[Line]:
     grew = True
     while grew:  # around the cursor, one block each way at a time
         grew = False
-        if high < count and fits(len(blocks[high]), low, high + 1):
-            used += len(blocks[high])
+        if high < count and fits(len(block(high)), low, high + 1):
+            used += len(block(high))
             high += 1
             grew = True
-        if low > 0 and fits(len(blocks[low - 1]), low - 1, high):
+        if low > 0 and fits(len(block(low - 1)), low - 1, high):
             low -= 1
-            used += len(blocks[low])
+            used += len(block(low))
             grew = True
-    lines = [line for block in blocks[low:high] for line in block]
+    lines = [line for index in range(low, high) for line in block(index)]
     lines = lines[: max(1, room - (low > 0) - (high < count))]
     if low > 0:
         lines.insert(0, Line(f"   ↑ {low} more", "help"))
@@ -132,21 +154,49 @@ def unit_rows(
     ground 50%`), `▸` before the cursor's, and (`detail`) under the cursor's row its
     choice in full. A click on a row ticks its choices in turn, as its number does.
     Options of no group keep a row each. The rows, and the index of the cursor's."""
+    runs, at = unit_runs(options, cursor)
+    row = row_maker(options, runs, numbers, cursor, width, picked, detail=detail)
+    return [row(n) for n in range(len(runs))], at
+
+
+def unit_runs(options: Sequence[Option], cursor: int) -> tuple[list[list[int]], int]:
+    """The options of a grouped `Pick` in runs of one unit's (an option of no group
+    alone), and the index of the cursor's run."""
     runs: list[list[int]] = []
+    at = 0
     for index, option in enumerate(options):
         if runs and option.group is not None and options[runs[-1][0]].group == option.group:
             runs[-1].append(index)
         else:
             runs.append([index])
-    rows: list[list[Line]] = []
-    at = 0
-    for run in runs:
-        if cursor in run:
-            at = len(rows)
-        shown = cursor if detail else -1
-        number = next((numbers[i] for i in run if i in numbers), None)  # the group's
-        rows.append(_unit_row(options, run, number, cursor, shown, width, picked))
-    return rows, at
+        if index == cursor:
+            at = len(runs) - 1
+    return runs, at
+
+
+def row_maker(
+    options: Sequence[Option],
+    runs: Sequence[Sequence[int]],
+    numbers: Mapping[int, int],
+    cursor: int,
+    width: int,
+    picked: Collection[int],
+    *,
+    detail: bool = True,
+) -> Callable[[int], list[Line]]:
+    """`unit_rows`' row of run `n`, made when first asked for and kept."""
+    made: dict[int, list[Line]] = {}
+    shown = cursor if detail else -1
+
+    def row(n: int) -> list[Line]:
+        lines = made.get(n)
+        if lines is None:
+            run = runs[n]
+            number = next((numbers[i] for i in run if i in numbers), None)  # the group's
+            lines = made[n] = _unit_row(options, run, number, cursor, shown, width, picked)
+        return lines
+
+    return row
 
 
 def _unit_row(
