@@ -30,12 +30,15 @@ def queue(b: Battle) -> list[Unit]:
     initiative player's first on a tie; then who has waited longest (ours)."""
     p = pos(b)
     initiative, seq = p.initiative, p.seq
-    ready = [u for u in b.units.values() if not u.removed and u.stats["deployed"] and u.stats["ap"]]
-    # A stable sort: equal keys keep the roster order.
-    return sorted(
-        ready,
-        key=lambda u: (-u.stats["ap"], u.side != initiative, seq.get(u.id, 0)),  # type: ignore[operator]
-    )
+    # Equal keys keep the roster order (`at`); the keys made in one pass, not by a
+    # function called per character.
+    ready = [
+        (-stats["ap"], u.side != initiative, seq.get(u.id, 0), at, u)  # type: ignore[operator]
+        for at, u in enumerate(b.units.values())
+        if not u.removed and (stats := u.stats)["deployed"] and stats["ap"]
+    ]
+    ready.sort()
+    return [u for *_, u in ready]
 
 
 def impulse_step(b: Battle) -> Step:
