@@ -19,6 +19,7 @@ from pathlib import Path
 
 import attrs
 
+from bench.ai import bench_ai
 from bench.common import Row, Sizes
 from bench.crash import bench_crash
 from bench.engine_measures import bench_balance, bench_load, bench_odds, bench_sim, bench_undo
@@ -52,6 +53,7 @@ MEASURES: dict[str, Callable[[Sizes], list[Row]]] = {
     "tablecost": bench_table_cost,
     "roundkeys": bench_round_keys,
     "report": bench_report,
+    "ai": bench_ai,
 }
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import attrs
 
+from bench.common import Row, Sizes, percentile, row
 from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
@@ -183,6 +184,27 @@ def solo_cost(system_id: str, battles: int, seed: int) -> tuple[float, float]:
         alone += len(answered) / rounds
         with_app += sum(1 for e in answered if e.by != BY_AI) / rounds
     return alone / battles, with_app / battles
+
+
+def bench_ai(sizes: Sizes) -> list[Row]:
+    """`python -m bench --only ai`: the time of the app's decisions, each system, over
+    `battles / 25` battles (at least one) of balanced against the table at random, seats
+    swapped: the p95 of the deciding thread's CPU time (a shared machine inflates the
+    wall clock, kept in the detail), against the issue's 100 ms."""
+    rows = []
+    battles = max(1, sizes.battles // 25)
+    for system_id in systems():
+        sides = [s.id for s in two_sides(system_id).sides]
+        times: list[tuple[float, float]] = []
+        for n in range(battles):
+            one_battle(system_id, 1 + n, {sides[n % 2]: "balanced"}, times)
+        cpu = [used * 1000 for _, used in times]
+        wall = [spent * 1000 for spent, _ in times]
+        detail = {"battles": battles, "decisions": len(times), "p95_wall_ms": percentile(wall, 95)}
+        figure = percentile(cpu, 95) if cpu else 0.0
+        name = f"ai decision {system_id}, p95 CPU"
+        rows.append(row("ai", name, figure, "ms", TARGET_MS, detail=detail))
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -150,3 +150,28 @@ def test_a_long_multi_select_is_weighed_on_a_short_list() -> None:
     answers = pick_answers(prompt)
     # 2⁶ answers are too many: none, each alone, and as many as allowed.
     assert answers == [(), *[(f"u{n}",) for n in range(6)], ("u0", "u1", "u2", "u3")]
+
+
+@pytest.mark.parametrize("system_id", sorted(systems()))
+def test_a_units_worth_read_once_a_decision_is_the_systems_strength(system_id: str) -> None:
+    """The look-ahead reads each unit's value (and, where the system counts strength the
+    base way, the stat it reads) once a decision: the same worth as asking the system
+    at every outcome, so the app makes the same moves for less."""
+    system = get_system(system_id)
+    session = Session(system, system.demo_setup())
+    rng = random.Random(5)
+    side = session.setup.sides[0].id
+    search = Search(system, session.battle.clone(), 0, [], side, persona(system_id, "balanced"))
+    hurt = 0
+    for _ in range(400):
+        if session.prompt is None:
+            break
+        session.answer(session.prompt.random_answer(rng))
+        battle = session.battle
+        for unit in battle.units.values():
+            if unit.id not in search.values:
+                continue
+            value = system.unit_value(unit) / search.scale
+            assert search.worth(battle, unit.id) == system.strength(battle, unit) * value
+            hurt += system.strength(battle, unit) < 1.0
+    assert hurt, "the battle hurt no unit: nothing was compared"

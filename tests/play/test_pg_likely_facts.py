@@ -43,3 +43,27 @@ def test_a_shot_and_a_charge_are_weighed_through_the_merged_facts() -> None:
     assert charge.roll in {f"Gun strikes {target}: 5 dice, each 2+ succeeds" for target in "XY"}
     cover = seen["red1|cover"]
     assert cover is not None and cover.dealt == 0 and cover.roll == ""
+
+
+def test_the_app_does_not_go_round_in_circles_when_it_takes_a_charge_back() -> None:
+    """A charge whose target the app cancels asks the unit's action again (seed: the
+    charge must reach; G-1): the same question, nothing changed. Before, a persona whose
+    look-ahead valued the charge more from the action (a step shallower) than from the
+    target could charge and cancel for ever (cape-et-epee's cautious did, thousands of
+    answers). An answer given to the same question in that run is weighed no more."""
+    s = session(
+        {"red": [("Gun", 5, 2, "Guns 60cm A2")], "blue": [("X", 3, 4, RIFLE), ("Y", 1, 4, BLADE)]},
+        questions="today",
+    )
+    start(s, 1, 6)
+    play(s, ("activate.action", "blue2|hold"))
+    let_app_play(s, {"red": "cautious"})
+    s.decide("red1|charge", "cautious", "test")
+    s.decide("none", "cautious", "test")  # charge.target: choose another action
+    assert s.prompt is not None and s.prompt.key == "action.choose"
+    s.decide("charge", "cautious", "test")
+    s.decide("none", "cautious", "test")
+    assert s.prompt is not None and s.prompt.key == "action.choose"
+    decision = decide(s, "cautious")
+    assert decision is not None and decision.value != "charge"
+    assert "charge" not in {c.value for c in decision.considered}

@@ -167,16 +167,7 @@ class BaseSystem:
         """How whole a unit is, 1 (as it started) to 0 (off the table), read from the
         stat a GM sets to put it back (`restore_field`): damage or wounds counting up
         from its minimum, models or resistance counting down from its maximum."""
-        if unit.removed:
-            return 0.0
-        spec = self.restore_field(battle, unit)
-        now, start = unit.stats.get(spec.name), unit.start.get(spec.name)
-        low, high = spec.minimum, spec.maximum
-        if not isinstance(now, int) or isinstance(now, bool) or low is None or high is None:
-            return 1.0
-        if isinstance(start, int) and start >= high > 0:  # counts down: models, R
-            return max(0.0, min(1.0, now / high))
-        return max(0.0, min(1.0, 1.0 - (now - low) / (high - low + 1)))
+        return 0.0 if unit.removed else strength_by(unit, self.restore_field(battle, unit))
 
     def standing(self, battle: Battle, side: str) -> float:
         """How far a side stands by its system's own way of winning beyond its units'
@@ -273,3 +264,15 @@ class BaseSystem:
                 f"{side.name}: {len(left)}/{len(units)} {self.unit_word} standing"
             ),
         )
+
+
+def strength_by(unit: Unit, spec: FieldSpec) -> float:
+    """`BaseSystem.strength` of a unit on the table, its `restore_field` given (the
+    app's look-ahead reads each unit's once a decision)."""
+    now, start = unit.stats.get(spec.name), unit.start.get(spec.name)
+    low, high = spec.minimum, spec.maximum
+    if not isinstance(now, int) or isinstance(now, bool) or low is None or high is None:
+        return 1.0
+    if isinstance(start, int) and start >= high > 0:  # counts down: models, R
+        return max(0.0, min(1.0, now / high))
+    return max(0.0, min(1.0, 1.0 - (now - low) / (high - low + 1)))

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.base import BaseSystem, strength_by
+from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.odds import success_chance
 from skirmtui.engine.core.prompts import (
@@ -33,7 +34,7 @@ from skirmtui.engine.core.prompts import (
 )
 from skirmtui.engine.core.records import frozen_record, record
 from skirmtui.engine.core.runner import Runner
-from skirmtui.engine.core.system import RuleSystem, decides
+from skirmtui.engine.core.system import FieldSpec, RuleSystem, decides
 from skirmtui.engine.play.personas import Persona
 from skirmtui.engine.play.sides import side_of
 
@@ -85,18 +86,41 @@ class Search:
     floor: int = 0
     #: An average unit's value: worth is counted in average units (1 = a whole one).
     scale: float = 1.0
+    #: Each unit's value over `scale`, and what a blow to it counts for `focus` (1 less
+    #: its worth at the decision): read once, a unit's profile never changes.
+    values: dict[str, float] = attrs.field(factory=dict)
+    hurt: dict[str, float] = attrs.field(factory=dict)
+    #: Each unit's `restore_field` where the system counts strength the base way (read
+    #: once: the systems' depend on the unit's profile alone); None: its own `strength`.
+    specs: dict[str, FieldSpec] | None = None
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
-        values = [self.system.unit_value(u) for u in units]
-        self.scale = sum(values) / len(values) if values else 1.0
+        whole = {u.id: self.system.unit_value(u) for u in units}
+        self.scale = sum(whole.values()) / len(whole) if whole else 1.0
+        self.values = {uid: value / self.scale for uid, value in whole.items()}
+        if type(self.system).strength is BaseSystem.strength:
+            self.specs = {u.id: self.system.restore_field(self.base, u) for u in units}
         self.before = {u.id: (self.worth(self.base, u.id), u.removed) for u in units}
+        self.hurt = {
+            uid: 1.0 - was * self.scale / max(whole[uid], 1e-9)
+            for uid, (was, _) in self.before.items()
+        }
         self.stood = {s.id: self.system.standing(self.base, s.id) for s in self.base.sides}
 
     def worth(self, battle: Battle, unit_id: str) -> float:
         unit = battle.units[unit_id]
-        value = self.system.unit_value(unit) / self.scale
-        return self.system.strength(battle, unit) * value
+        value = self.values.get(unit_id)
+        if value is None:
+            value = self.system.unit_value(unit) / self.scale
+        return self.strength(battle, unit) * value
+
+    def strength(self, battle: Battle, unit: Unit) -> float:
+        """The system's `strength` of a unit (the base reading with its field read once)."""
+        specs = self.specs
+        if specs is None or unit.id not in specs:
+            return self.system.strength(battle, unit)
+        return 0.0 if unit.removed else strength_by(unit, specs[unit.id])
 
     def runner(self, path: Sequence[Item]) -> Runner:
         """A runner where the decision's prompt stands, then `path` applied. A GM entry
@@ -193,7 +217,6 @@ class Search:
             # is left (it moves this runner on), so let it be one that does something.
             answers.sort(key=lambda answer: not passive(prompt, answer))
             best: tuple[tuple[float, ...], str, float | None] | None = None
-            before = self._value(battle)
             floor = self.floor
             for n, answer in enumerate(answers):
                 self._fair(floor, n, len(answers))
@@ -206,7 +229,8 @@ class Search:
                 if best is None or got[0][0] > best[0][0]:
                     best = got
             self.floor = floor
-            return best if best is not None else (before, "", None)
+            # (The last answer is always looked into: `best` is set.)
+            return best if best is not None else (self._value(battle), "", None)
         if not decision and isinstance(prompt, Choose) and len(answers) > FACTS:
             answers = answers[len(answers) // 2 : len(answers) // 2 + 1]  # one, the middle
         if not decision and len(answers) <= FACTS:  # a table fact: each answer as likely
@@ -229,13 +253,18 @@ class Search:
         into however little budget is left; the others, once none is left, count as
         the battle stands."""
         total = [0.0] * 6
-        floor, now = self.floor, self._value(runner.battle)
+        floor = self.floor
+        # The node as it stands, for the branches the budget cannot pay for: valued when
+        # first needed (before the last branch moves `runner` on), most nodes never are.
+        now: tuple[float, ...] | None = None
         count = len(outcomes)
         for n, (answer, p) in enumerate(outcomes):
             self._fair(floor, n, count)
             item = Item(key, answer)
             last = n == count - 1
             if not last and self._short(path):
+                if now is None:
+                    now = self._value(runner.battle)
                 moments = now
             else:
                 reuse = self._then(runner if last else None, item)
@@ -252,11 +281,12 @@ class Search:
         w = self.persona
         dealt = taken = harm_hurt = 0.0
         killed = lost = 0.0
+        strength, values, hurt = self.strength, self.values, self.hurt
         for uid, (was, was_removed) in self.before.items():
             unit = battle.units.get(uid)
             if unit is None:
                 continue
-            now = self.worth(battle, uid)
+            now = strength(battle, unit) * values[uid]
             # Off the table, or as good as (damage that lands at the turn's end): gone.
             gone = (unit.removed or now <= 0.0) and not was_removed and was > 0.0
             if unit.side == self.side:
@@ -264,8 +294,7 @@ class Search:
                 lost += 1.0 if gone else 0.0
             else:
                 dealt += was - now
-                hurt = 1.0 - was * self.scale / max(self.system.unit_value(unit), 1e-9)
-                harm_hurt += (was - now) * hurt
+                harm_hurt += (was - now) * hurt[uid]
                 killed += 1.0 if gone else 0.0
         gained = 0.0  # the system's own way of winning: objectives held, firmness kept
         for side, was_standing in self.stood.items():

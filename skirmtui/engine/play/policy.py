@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
@@ -80,10 +82,33 @@ def prepare(session: Session, as_persona: str | None = None) -> Question | None:
     search = None
     if not who.random and len(answers) > 1:
         base, consumed = session.step_start()
+        # Not round in circles: an answer given to this very question since anything
+        # last happened led back to it (a charge whose target the app then cancelled):
+        # the app weighs the others (its look-ahead, a step shallower there, saw more).
+        tried = _tried(battle, prompt)
+        answers = tuple(a for a in answers if a[0] not in tried) or answers
         tail = list(session.items[consumed:])
         search = Search(session.system, base, consumed, tail, side, who)
     seed = session.setup.seed * 7_919 + len(session.items) + 1
     return Question(prompt, who, side, len(session.items), answers, search, seed)
+
+
+def _tried(battle: Battle, prompt: Prompt) -> set[AnswerValue]:
+    """The app's answers to this same question (key and words) in the run of its own
+    decisions that changed nothing, just before it (no roll, no effect, no other
+    answer between: what was answered there was taken back)."""
+    said = f"{prompt.text} → "
+    tried: set[AnswerValue] = set()
+    for entry in reversed(battle.log):
+        if entry.effects or entry.kind == "roll":
+            break
+        if entry.answer is None:
+            continue
+        if entry.by != BY_AI:
+            break
+        if entry.key == prompt.key and entry.text.startswith(said):
+            tried.add(entry.value)
+    return tried
 
 
 def think(question: Question) -> Decision:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+
 from skirmtui.engine.core.asking import SECOND_PASS, asks_as_of, offer_last, one_at_a_time
-from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.core.kit import stat_test
 from skirmtui.engine.core.prompts import Choose, Option, Pick
@@ -30,6 +33,82 @@ def models_left(b: Battle, side: str) -> int:
 
 def objectives_held(b: Battle, side: str) -> int:
     return sum(1 for owner in pos(b).objectives or [] if owner == side)
+
+
+def present(b: Battle, side: str) -> bool:
+    """Whether `side` may be named at the round's control (PG-8: a non-stunned unit on
+    the table; a stunned one not yet activated this round recovers first, PG-7)."""
+    return any(not _stunned_at_end(u) for u in b.on_table(side))
+
+
+def _stunned_at_end(unit: Unit) -> bool:
+    """PG-7: stunned until the end of its next activation: still so at the round's end
+    when it has activated this round."""
+    return bool(unit.stats["stunned"]) and bool(unit.stats["activated"])
+
+
+def _quality_pass(quality: int) -> float:
+    return (7 - combat.needed(quality)) / 6
+
+
+def expected_standing(b: Battle, side: str) -> tuple[float, float]:
+    """For the app's players (engine/play/), after the round's end: the objectives
+    `side` is expected to hold and the units it is expected to lose to the rout test
+    (`expected_standings`, one side's)."""
+    return expected_standings(b)[side]
+
+
+def expected_standings(b: Battle) -> dict[str, tuple[float, float]]:
+    """Each side's (objectives expected held, units expected routed) after the round's end.
+
+    Who is near a marker is the table's to say: each answer about a marker (nobody, one
+    present player alone, two or more) is taken as likely as the others, as the
+    look-ahead takes any table fact it cannot know. What play changes is who is present
+    at all (a unit left, not stunned after its activation) and who routs (seed: an army
+    below half its models tests quality with every unit; PG-7: a stunned one fails): a
+    player with no unit able to hold a marker can only keep those it has. One pass over
+    the units: the look-ahead asks this of every outcome it weighs."""
+    start: dict[str, int] = {}
+    left: dict[str, int] = {}
+    units: dict[str, list[tuple[bool, float]]] = {}  # (stunned at the end, chance to pass)
+    for unit in b.units.values():
+        start[unit.side] = start.get(unit.side, 0) + int(unit.profile["models"])
+        if unit.removed:
+            continue
+        stats = unit.stats
+        left[unit.side] = left.get(unit.side, 0) + unit.num("models")
+        stunned = bool(stats["stunned"]) and bool(stats["activated"])
+        units.setdefault(unit.side, []).append((stunned, _quality_pass(unit.num("quality"))))
+    chance: dict[str, float] = {}
+    routed: dict[str, float] = {}
+    for s in b.sides:
+        below = left.get(s.id, 0) * 2 < start.get(s.id, 0)
+        absent, lost = 1.0, 0.0
+        for stunned, passes in units.get(s.id, []):
+            stays = 1.0 if not below else 0.0 if stunned else passes
+            lost += 1.0 - stays
+            if not stunned:
+                absent *= 1.0 - stays
+        chance[s.id], routed[s.id] = 1.0 - absent, lost
+    owners = pos(b).objectives or []
+    ids = [s.id for s in b.sides]
+    held = dict.fromkeys(ids, 0.0)
+    for there in itertools.product((True, False), repeat=len(ids)):
+        p = math.prod(chance[i] if t else 1.0 - chance[i] for i, t in zip(ids, there, strict=True))
+        if p == 0.0:
+            continue
+        able = [i for i, t in zip(ids, there, strict=True) if t]
+        for side in ids:
+            held[side] += p * _held_after(owners, able, side)
+    return {side: (held[side], routed[side]) for side in ids}
+
+
+def _held_after(owners: list[str], able: list[str], side: str) -> float:
+    if not able:
+        return float(sum(owner == side for owner in owners))
+    ways = 1 + len(able) + (1 if len(able) > 1 else 0)  # nobody, each alone, contested
+    taken = 1.0 / ways if side in able else 0.0
+    return sum((1.0 / ways) * (owner == side) + taken for owner in owners)
 
 
 def points_destroyed(b: Battle, side: str) -> int:

@@ -105,9 +105,17 @@ class PequenasGuerras(BaseSystem):
         return ASKED_BEFORE_SECOND_PASS
 
     def standing(self, battle: Battle, side: str) -> float:
-        """For the app's players: each objective held is worth a unit and a half (the
-        seed's victory: most objectives)."""
-        return 1.5 * end_round.objectives_held(battle, side)
+        """For the app's players, after the round's end: each objective a side is
+        expected to hold is worth a unit and a half (the seed's victory: most
+        objectives), each unit it is expected to lose to the rout test one."""
+        # The look-ahead asks for every side of each outcome in turn: worked out once
+        # while nothing changed (every change goes through `Battle.set`, counted).
+        mark = sum(battle.changes.values())
+        kept = self._standings
+        if kept is None or kept[0] is not battle or kept[1] != mark:
+            kept = self._standings = (battle, mark, end_round.expected_standings(battle))
+        held, routed = kept[2][side]
+        return 1.5 * held - routed
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
@@ -124,6 +132,9 @@ class PequenasGuerras(BaseSystem):
         fresh.update(destroyed_by="", **{k: v for k, v in _ROUND_FREE.items() if k != "meleed"})
         for field, value in fresh.items():
             battle.set(unit, field, value)
+
+    #: The last battle `standing` worked out, its count of changes, and each side's.
+    _standings: tuple[Battle, int, dict[str, tuple[float, float]]] | None = None
 
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)

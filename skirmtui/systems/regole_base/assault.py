@@ -14,7 +14,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
 from skirmtui.systems.regole_base.attacks import melee_attack
-from skirmtui.systems.regole_base.position import pos
+from skirmtui.systems.regole_base.position import RBPosition, pos
 from skirmtui.systems.regole_base.profile import melee_weapons, name, reloadable, wielded
 from skirmtui.systems.regole_base.state import (
     Sub,
@@ -57,7 +57,8 @@ def can_assault(b: Battle, unit: Unit) -> bool:
 
 
 def assault_step(b: Battle) -> Step:
-    stage = pos(b).stage
+    at: RBPosition = b.pos  # (every Assault answer: no call to `pos`)
+    stage = at.stage
     if stage == "activate":
         yield from _activate(b)
     elif stage == "setup":

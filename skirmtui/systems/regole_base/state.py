@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.prompts import Prompt
-from skirmtui.systems.regole_base.position import pos
+from skirmtui.systems.regole_base.position import RBPosition, pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.tables import rules
 
@@ -21,7 +21,7 @@ Sub = Generator[Prompt, Any, T]
 
 def foes_in_contact(b: Battle, unit: Unit) -> list[Unit]:
     """RB-14: engaged = in base contact with an enemy (removed models are not there)."""
-    pairs = pos(b).contacts
+    pairs = b.pos.contacts
     if not pairs:  # the common case: this runs for every model in every phase
         return []
     found = []
@@ -98,7 +98,8 @@ def melees(b: Battle) -> list[list[str]]:
 
 def order(b: Battle) -> list[str]:
     """The round's side order, initiative side first (RB-3)."""
-    return pos(b).order or [s.id for s in b.sides]
+    at: RBPosition = b.pos  # (read a few times an answer: no call to `pos`)
+    return at.order or [s.id for s in b.sides]
 
 
 def note_loss(b: Battle, unit: Unit, amount: int) -> None:
@@ -149,4 +150,5 @@ def _inches(v: int, factor: str) -> str:
 def escaped(b: Battle, unit: Unit) -> bool:
     """RB-13: the model escaped a melee this Assault phase: it makes no attacks until
     the phase ends, even if charged again."""
-    return unit.id in pos(b).escaped
+    at: RBPosition = b.pos  # (read a few times an answer: no call to `pos`)
+    return unit.id in at.escaped
