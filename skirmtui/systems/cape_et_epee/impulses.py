@@ -19,7 +19,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
-from skirmtui.systems.cape_et_epee.sides import side_view
+from skirmtui.systems.cape_et_epee.sides import side_view, squads_on_table
 
 END = "end"
 DONE = "done"
@@ -203,7 +203,7 @@ def na_step(b: Battle) -> Step:
             told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
             told = told and _more_than_one([*merged, stop])
             if told:
-                on_table = _squads_on_table(b, side)
+                on_table = squads_on_table(b, side)
                 told = any(
                     _apart(b, u, f.engaged, on_table) for u, f in zip(waiting, found, strict=True)
                 )
@@ -279,25 +279,14 @@ def _apart(
 ) -> bool:
     """Whether `unit` (on the table) could be separated from its squad: a squad member
     not in a melee (ours: the melee obligation comes before rejoining; `engaged` when
-    already known) with a mate on the table (`on_table`: `_squads_on_table` of its side,
+    already known) with a mate on the table (`on_table`: `squads_on_table` of its side,
     when already counted for every waiting character)."""
     squad = profile.squad_of(unit)
     if not squad or (morale.engaged(b, unit) if engaged is None else engaged):
         return False
     if on_table is None:
-        on_table = _squads_on_table(b, unit.side)
+        on_table = squads_on_table(b, unit.side)
     return on_table.get(squad, 0) > 1  # itself and a mate
-
-
-def _squads_on_table(b: Battle, side: str) -> dict[str, int]:
-    """How many models of each of `side`'s squads are on the table (deployed, not out)."""
-    count: dict[str, int] = {}
-    for u in b.units.values():
-        if u.side == side and not u.removed and u.stats["deployed"]:
-            squad = u.profile.get("squad")
-            if squad:
-                count[str(squad)] = count.get(str(squad), 0) + 1
-    return count
 
 
 def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> Step:
