@@ -86,7 +86,7 @@ def impulse_step(b: Battle) -> Step:
         end_impulse(b)
 
 
-@lru_cache(maxsize=1024)  # bounded: balance plays thousands of battles in one process
+@lru_cache(maxsize=256)  # bounded: balance plays thousands of battles in one process
 def _impulse_menu(s: actions.Situation, ending: bool, repeats: bool) -> tuple[Option, ...]:
     """An activated character's actions: the menu, "end the impulse" once it has acted
     (`ending`), then (`repeats`, issue 25 again: "move twice" in one answer) the repeats,
@@ -343,7 +343,7 @@ def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) 
     return merged
 
 
-@lru_cache(maxsize=2048)  # bounded: a character's id and label are part of the key
+@lru_cache(maxsize=512)  # bounded: a character's id and label are part of the key
 def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[Option, ...]:
     """One character's part of `_na_choices` (made for every waiting character at every
     step of the phase: cached)."""
