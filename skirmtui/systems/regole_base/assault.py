@@ -143,7 +143,7 @@ def _actions(
 Foes = tuple[tuple[str, str], ...]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _action_options(
     head: tuple[str, str] | None,
     foes: Foes,
