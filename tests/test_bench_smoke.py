@@ -95,6 +95,16 @@ def test_the_instruction_count_script_says_what_it_needs() -> None:
     assert "valgrind" in result.stdout and "instructions" in result.stdout
 
 
+def test_the_keypress_call_count_counts_each_kind_of_press() -> None:
+    """`python -m bench.keypress_calls` (~1 minute at its size) is run by hand; at a tiny
+    size it counts calls for every kind of press the keypress measure makes."""
+    from bench.keypress_calls import count_calls
+
+    calls = count_calls(presses=6, log_lines=200, units=10)
+    assert set(calls) == {"select unit or move through the log", "answer a prompt"}
+    assert all(count > 0 for counts in calls.values() for count in counts)
+
+
 def test_the_sim_instruction_script_plays_the_battles_it_counts() -> None:
     """`python -m bench.sim_instructions` (valgrind, ~1 min a system) is run by hand;
     its help works, and its child plays the seeded battles and says how many answers
