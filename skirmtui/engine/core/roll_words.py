@@ -11,7 +11,7 @@ from functools import lru_cache
 SYMBOLS: dict[str, str] = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}
 
 
-@lru_cache(maxsize=4096, typed=True)
+@lru_cache(maxsize=1024, typed=True)
 def described(
     faces: tuple[int, ...],
     total: int,

@@ -31,10 +31,10 @@ from skirmtui.systems.regole_base.state import (
 from skirmtui.systems.regole_base.tables import rules
 
 
-def why_no_charge(b: Battle, unit: Unit) -> str | None:
+def why_no_charge(b: Battle, unit: Unit, locked: bool | None = None) -> str | None:
     """RB-4: no assault after running; a march gives up assault or shooting; RB-14:
     engaged models do not move; RB-11: fleeing models do not charge."""
-    if (why := why_no_action(b, unit)) is not None:
+    if (why := why_no_action(b, unit, locked)) is not None:
         return why
     if unit.stats["gave_up"] == "assault":
         return "marched and gave up its assault"
@@ -128,7 +128,7 @@ def _actions(
     (a fact: never the app's). `foes`: `_foes` of its side, when the caller has them;
     `grouped`: the options as `_which_and_what` lists them, under the model."""
     locked = engaged(b, unit)
-    no_charge = why_no_charge(b, unit)
+    no_charge = why_no_charge(b, unit, locked)
     told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
     if foes is None:
         foes = _foes(b, unit.side)
@@ -143,7 +143,7 @@ def _actions(
 Foes = tuple[tuple[str, str], ...]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _action_options(
     head: tuple[str, str] | None,
     foes: Foes,

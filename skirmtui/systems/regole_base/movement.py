@@ -80,7 +80,7 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, s
     return (yield from turns.model_and(b, side, key, text, options))
 
 
-@lru_cache(maxsize=4096)  # (bounded: a balance run meets many armies)
+@lru_cache(maxsize=512)  # (bounded: a balance run meets many armies)
 def _grouped(uid: str, label: str, menu: tuple[Option, ...]) -> tuple[Option, ...]:
     """A model's moves in the one-answer list, grouped under it (made once a model and
     menu: asked for every model ready at every move)."""

@@ -120,12 +120,12 @@ def alive_sides(b: Battle) -> list[str]:
     return [s.id for s in b.sides if b.on_table(s.id)]
 
 
-def why_no_action(b: Battle, unit: Unit) -> str | None:
+def why_no_action(b: Battle, unit: Unit, locked: bool | None = None) -> str | None:
     """What stops both a charge and a shot: fleeing (RB-11), engaged (RB-14), or it
-    ran this round (RB-4)."""
+    ran this round (RB-4). `locked`: `engaged`, when the caller has read it."""
     if unit.flag("fleeing"):
         return "fleeing"
-    if engaged(b, unit):
+    if engaged(b, unit) if locked is None else locked:
         return "locked in melee"
     if unit.num("ran") == b.round:
         return "ran this round"
