@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench import sim_instructions
 from bench.__main__ import MEASURES, format_table
 from bench.common import percentile, row
 from skirmtui.systems.registry import systems
@@ -92,3 +93,40 @@ def test_the_instruction_count_script_says_what_it_needs() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "valgrind" in result.stdout and "instructions" in result.stdout
+
+
+def test_the_keypress_call_count_counts_each_kind_of_press() -> None:
+    """`python -m bench.keypress_calls` (~1 minute at its size) is run by hand; at a tiny
+    size it counts calls for every kind of press the keypress measure makes."""
+    from bench.keypress_calls import count_calls
+
+    calls = count_calls(presses=6, log_lines=200, units=10)
+    assert set(calls) == {"select unit or move through the log", "answer a prompt"}
+    assert all(count > 0 for counts in calls.values() for count in counts)
+
+
+def test_the_sim_instruction_script_plays_the_battles_it_counts() -> None:
+    """`python -m bench.sim_instructions` (valgrind, ~1 min a system) is run by hand;
+    its help works, and its child plays the seeded battles and says how many answers
+    they took (the count is divided by them)."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "bench.sim_instructions", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "valgrind" in shown.stdout and "instructions" in shown.stdout
+    played = subprocess.run(
+        [sys.executable, "-m", "bench.sim_instructions", "--play", "cape-et-epee"],
+        cwd=ROOT,
+        input="2",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert played.returncode == 0, played.stderr
+    one = sim_instructions.play("cape-et-epee", 1)
+    two = int(played.stdout.split()[-1])
+    assert two > one > 0  # two battles, the first the same as one alone

@@ -27,8 +27,10 @@ _NOUNS = (
 #: Each bad shape, with an example of what it caught.
 BAD = {
     # "Brigante 3 did not be stunned unless it passes R 2"
+    # ("could not be dropped" is English: a modal before "be" is no double)
     "a doubled auxiliary": re.compile(
-        r"\b(did not|did|could not|could|was not|was|were) (be|is|are|was|were|does|has)\b"
+        r"\b(?:(?:did not|did|was not|was|were) (?:be|is|are|was|were|does|has)"
+        r"|(?:could not|could) (?:is|are|was|were|does|has))\b"
     ),
     # "Armigero 1 did not hit Brigante 1? C 4 vs C 4"
     "a question mark in a past-tense sentence": re.compile(r"\?"),
@@ -107,6 +109,7 @@ def test_the_bad_shapes_catch_what_readers_met() -> None:
     none = re.compile(r"(?!x)x")
     seen = {
         "Brigante 3 did not be stunned unless it passes R 2.": "a doubled auxiliary",
+        "Dora could not is stunned.": "a doubled auxiliary",
         "Armigero 1 did not hit Brigante 1? C 4.": "a question mark in a past-tense sentence",
         "Bandoleiros: 1 objectives held.": "a plural after 1",
         "Dora charged on (1 turns left).": "a plural after 1",
@@ -125,6 +128,8 @@ def test_the_bad_shapes_catch_what_readers_met() -> None:
     for sentence, shape in seen.items():
         assert shape in bad_shapes(sentence, none), sentence
     assert bad_shapes("Legionario 3 hit Capo tribù (CMB 4; rolled 1, needed ≤ 4).", none) == []
+    # The past of "a natural weapon cannot be dropped" (combattimento-gdr) is English.
+    assert bad_shapes("A natural weapon could not be dropped or broken.", none) == []
 
 
 def test_plural_agrees_with_the_count() -> None:

@@ -149,3 +149,21 @@ def test_cg11_a_waiting_combatant_stunned_meanwhile_is_offered_apart_and_loses_t
     assert key(s) == "delay.offer"
     play(s, ("delay.offer", "red1"))
     assert "Aldo loses this action (stunned)" in texts(s) and key(s) == "turn.scene"
+
+
+# -- readying with one choice left ---------------------------------------------------------
+
+
+def test_cg5_readying_with_one_thing_left_to_do_takes_it_unasked() -> None:
+    """Seed "Preparare l'arma": draw or stow an object, or reload. Aldo holds only his
+    sword and carries nothing else: stowing it is the one thing to ready — taken and
+    logged (issue 25), where it was asked; the same sword stowed, the same turn after."""
+    before, now = _aldo_and_bruto(**BEFORE), _aldo_and_bruto()
+    for s in (before, now):
+        play(s, ("action.choose", "ready"))
+    assert key(before) == "ready.choose" and options(before) == ["stow:spada"]
+    play(before, ("ready.choose", "stow:spada"))
+    assert "Aldo readies… → Stow Spada (the only choice)" in texts(now)
+    assert stat(now, "red1", "ready") == "" and _units(before) == _units(now)
+    assert key(now) == key(before) == "action.choose"
+    assert now.prompt is not None and now.prompt.actor == "blue1"

@@ -65,6 +65,8 @@ def asks_as_of(b: Battle, tier: str) -> bool:
     then): `asks_as_of(b, FIRST_PASS)` is true for a first-pass or a pre-issue-25 save,
     `asks_as_of(b, SECOND_PASS)` for those and a second-pass save."""
     played = b.options.get(QUESTIONS)
+    if played is None:  # today's questions: most battles, asked several times an answer
+        return False
     return played in _TIERS and _TIERS.index(played) <= _TIERS.index(tier)
 
 

@@ -29,6 +29,8 @@ from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
 from skirmtui.engine.core.options import LazyOptions as LazyOptions
 from skirmtui.engine.core.options import Option as Option
 from skirmtui.engine.core.records import frozen_record
+from skirmtui.engine.core.roll_words import SYMBOLS as SYMBOLS
+from skirmtui.engine.core.roll_words import described
 
 #: What an answer may be once stored: all TOML-native (a `Pick` answer is a list of
 #: option values in a save, faces a list of numbers).
@@ -42,9 +44,6 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
     ">": operator.gt,
 }
 
-
-#: How a comparison is written for people.
-SYMBOLS: dict[str, str] = {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}
 
 #: How often random play picks a passive option when others are open.
 PASSIVE_CHANCE = 0.15
@@ -414,37 +413,18 @@ def faces_of(value: AnswerValue) -> tuple[int, ...]:
 
 def describe_roll(prompt: Roll, result: RollResult) -> str:
     """`[4] +1 = 5 ≤ 4: failure` — faces, modifiers, total, threshold and outcome."""
-    faces = " ".join(str(f) for f in result.faces)
-    text = f"[{faces}]"
-    if prompt.per_die:
-        return text + _describe_pool(prompt, result)
-    if prompt.modifiers and not prompt.mod_target:
-        text += f" {prompt.modifier:+d} = {result.total}"
-    elif len(result.faces) > 1:
-        text += f" = {result.total}"
-    if result.threshold is not None and prompt.compare is not None:
-        symbol = SYMBOLS[prompt.compare]
-        text += f" {symbol} {result.threshold}"
-    if result.success is not None:
-        text += ": success" if result.success else ": failure"
-    if result.critical:
-        text += f" (critical {result.critical})"
-    return text
-
-
-def _describe_pool(prompt: Roll, result: RollResult) -> str:
-    """` each ≥ 4: 2 succeed` (`of 3 needed: failure` when the pool needs a count);
-    nothing for a pool with no comparison (each die someone's score: a roll-off)."""
-    text = ""
-    if prompt.compare is None and not prompt.always_succeed:
-        return text
-    if prompt.compare is not None and result.threshold is not None:
-        symbol = SYMBOLS[prompt.compare]
-        if prompt.modifiers and not prompt.mod_target:
-            text += f" each {prompt.modifier:+d} {symbol} {result.threshold}"
-        else:
-            text += f" each {symbol} {result.threshold}"
-    text += f": {result.total} succeed"
-    if result.success is not None:
-        text += f", {prompt.need} needed: " + ("success" if result.success else "failure")
-    return text
+    shown = prompt.modifier if prompt.modifiers and not prompt.mod_target else None
+    return described(
+        result.faces,
+        result.total,
+        result.threshold,
+        result.success,
+        result.critical,
+        prompt.per_die,
+        shown,
+        prompt.compare,
+        prompt.need,
+        # A pool with no comparison (each die someone's score: a roll-off) says its
+        # faces alone.
+        prompt.compare is not None or bool(prompt.always_succeed),
+    )

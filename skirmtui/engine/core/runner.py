@@ -412,7 +412,9 @@ def roll_record(prompt: Roll, result: RollResult) -> dict[str, object]:
     record: dict[str, object] = {
         "dice": prompt.dice,
         "faces": list(result.faces),
-        "modifiers": [[label, value] for label, value in prompt.modifiers],
+        "modifiers": [[label, value] for label, value in prompt.modifiers]
+        if prompt.modifiers
+        else [],
         "total": result.total,
     }
     if result.success is not None:

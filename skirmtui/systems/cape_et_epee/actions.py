@@ -69,18 +69,26 @@ def situation_in(
     """`situation` with the other side already read (`side_view` of `unit`'s side)."""
     stats = unit.stats
     foe = stats["foe"]
-    return Situation(
-        na,
-        rejoin,
-        stats["ap"],  # type: ignore[arg-type]  # a numeric stat (the schema)
-        str(stats["status"]),
-        bool(stats["prone"]),
-        stats["reload"],  # type: ignore[arg-type]
-        bool(unit.profile.get("weapon")),
-        bool(foe and b.alive(str(foe))) or unit.id in view.held,
-        view.enemies,
-        view.shaken_enemy,
+    # `tuple.__new__`: the NamedTuple's own `__new__` is a Python call (made for every
+    # waiting character at every step).
+    return _make(
+        Situation,
+        (
+            na,
+            rejoin,
+            stats["ap"],
+            str(stats["status"]),
+            bool(stats["prone"]),
+            stats["reload"],
+            bool(unit.profile.get("weapon")),
+            bool(foe and b.alive(str(foe))) or unit.id in view.held,
+            view.enemies,
+            view.shaken_enemy,
+        ),
     )
+
+
+_make = tuple.__new__
 
 
 def forbidden(status: str, engaged: bool, action: str) -> str | None:

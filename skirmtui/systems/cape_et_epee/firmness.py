@@ -75,7 +75,7 @@ def restore(b: Battle, unit: Unit) -> None:
 
 #: `beaten`'s last finding, kept while no unit's firmness loss nor the starting
 #: firmness changed (engine/core/watch.py).
-_BEATEN: Watch[tuple[str, ...]] = Watch("firm_loss", "firmness")
+BEATEN: Watch[tuple[str, ...]] = Watch("firm_loss", "firmness")
 
 
 def beaten(b: Battle) -> tuple[str, ...]:
@@ -84,13 +84,13 @@ def beaten(b: Battle) -> tuple[str, ...]:
     The engine's end check asks this before and after every step and after every
     answer (~1,000 times a battle): the pass over every unit runs only when a
     `firm_loss` or `firmness` effect was made since the last."""
-    found = _BEATEN.recall(b)
+    found = BEATEN.recall(b)
     if found is None:
         starts: dict[str, int] = b.pos.firmness
         lost = dict.fromkeys(starts, 0)
         for unit in b.units.values():
             lost[unit.side] += unit.stats["firm_loss"]  # type: ignore[operator]
-        found = _BEATEN.keep(
+        found = BEATEN.keep(
             b, tuple(side for side, start in starts.items() if start - lost[side] <= 0)
         )
     return found

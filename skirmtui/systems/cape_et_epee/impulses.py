@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import (
@@ -30,12 +30,15 @@ def queue(b: Battle) -> list[Unit]:
     initiative player's first on a tie; then who has waited longest (ours)."""
     p = pos(b)
     initiative, seq = p.initiative, p.seq
-    ready = [u for u in b.units.values() if not u.removed and u.stats["deployed"] and u.stats["ap"]]
-    # A stable sort: equal keys keep the roster order.
-    return sorted(
-        ready,
-        key=lambda u: (-u.stats["ap"], u.side != initiative, seq.get(u.id, 0)),  # type: ignore[operator]
-    )
+    # Equal keys keep the roster order (`at`); the keys made in one pass, not by a
+    # function called per character.
+    ready = [
+        (-stats["ap"], u.side != initiative, seq.get(u.id, 0), at, u)  # type: ignore[operator]
+        for at, u in enumerate(b.units.values())
+        if not u.removed and (stats := u.stats)["deployed"] and stats["ap"]
+    ]
+    ready.sort()
+    return [u for *_, u in ready]
 
 
 def impulse_step(b: Battle) -> Step:
@@ -83,7 +86,7 @@ def impulse_step(b: Battle) -> Step:
         end_impulse(b)
 
 
-@cache
+@lru_cache(maxsize=1024)  # bounded: balance plays thousands of battles in one process
 def _impulse_menu(s: actions.Situation, ending: bool, repeats: bool) -> tuple[Option, ...]:
     """An activated character's actions: the menu, "end the impulse" once it has acted
     (`ending`), then (`repeats`, issue 25 again: "move twice" in one answer) the repeats,
@@ -351,7 +354,7 @@ def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) 
     return merged
 
 
-@cache
+@lru_cache(maxsize=2048)  # bounded: a character's id and label are part of the key
 def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[Option, ...]:
     """One character's part of `_na_choices` (made for every waiting character at every
     step of the phase: cached)."""

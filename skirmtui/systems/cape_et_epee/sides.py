@@ -41,30 +41,30 @@ _VIEWS: Watch[dict[str, SideView]] = Watch("deployed", "status", "foe", "removed
 
 
 def _side_views(b: Battle) -> dict[str, SideView]:
-    deployed: set[str] = set()  # sides with a unit on the table
-    shaken: set[str] = set()  # sides with a shaken unit on the table
-    steady: set[str] = set()  # sides with a unit on the table not shaken
-    held: dict[str, set[str]] = {s.id: set() for s in b.sides}  # foes held, by side
+    # Per side, of its own units in play: any on the table, any of those shaken, any
+    # not shaken, the foes they hold.
+    seen: dict[str, tuple[list[bool], set[str]]] = {
+        s.id: ([False, False, False], set()) for s in b.sides
+    }
     for unit in b.units.values():
-        if unit.removed:
+        kept = seen.get(unit.side)
+        if unit.removed or kept is None:  # (a unit of no side of the battle: nobody's)
             continue
         stats = unit.stats
+        flags, held = kept
         if stats["deployed"]:
-            deployed.add(unit.side)
-            if stats["status"]:
-                shaken.add(unit.side)
-            else:
-                steady.add(unit.side)
+            flags[0] = True
+            flags[1 if stats["status"] else 2] = True
         foe = stats["foe"]
         if foe:
-            held.setdefault(unit.side, set()).add(str(foe))
+            held.add(str(foe))
     views = {}
-    for side in b.sides:
-        others = [s.id for s in b.sides if s.id != side.id]
-        views[side.id] = SideView(
-            any(o in deployed for o in others),
-            any(o in shaken for o in others),
-            any(o in steady for o in others),
-            frozenset().union(*(held[o] for o in others)),
+    for side in seen:
+        others = [kept for other, kept in seen.items() if other != side]
+        views[side] = SideView(
+            any(flags[0] for flags, _ in others),
+            any(flags[1] for flags, _ in others),
+            any(flags[2] for flags, _ in others),
+            frozenset().union(*(held for _, held in others)),
         )
     return views

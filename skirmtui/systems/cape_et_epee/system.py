@@ -154,8 +154,12 @@ class CapeEtEpee(BaseSystem):
     # -- the sequence ---------------------------------------------------------------------
 
     def check_end(self, battle: Battle) -> None:
-        """Seed §3.1.1: an army whose firmness falls to zero leaves the field at once."""
-        beaten = firmness.beaten(battle)
+        """Seed §3.1.1: an army whose firmness falls to zero leaves the field at once.
+        (Called about 2.5 times an answer: the kept finding is read here, `beaten`
+        called only when it is stale.)"""
+        beaten = firmness.BEATEN.recall(battle)
+        if beaten is None:
+            beaten = firmness.beaten(battle)
         if beaten:
             self._end_beaten(battle, beaten)
 

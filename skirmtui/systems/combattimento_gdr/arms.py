@@ -3,6 +3,7 @@ and the "ready a weapon" action (draw, stow, one reload step)."""
 
 from __future__ import annotations
 
+from skirmtui.engine.core.asking import only_or_ask
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Choose, Option
@@ -75,9 +76,12 @@ def ready_options(unit: Unit) -> list[Option]:
 
 
 def ready(b: Battle, unit: Unit) -> Step:
-    answer = yield about(
+    """One of `ready_options`; issue 25: the only one left (say, stow the one weapon in
+    hand) is taken and logged, not asked (a battle played before asked it)."""
+    prompt = about(
         Choose, unit, key="ready.choose", text=f"{unit.label} readies…", options=ready_options(unit)
     )
+    answer = yield from only_or_ask(b, prompt)
     verb, _, item = str(answer).partition(":")
     items = p.readied(unit)
     if verb == "draw":

@@ -14,7 +14,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
 from skirmtui.systems.regole_base.attacks import melee_attack
-from skirmtui.systems.regole_base.position import pos
+from skirmtui.systems.regole_base.position import RBPosition, pos
 from skirmtui.systems.regole_base.profile import melee_weapons, name, reloadable, wielded
 from skirmtui.systems.regole_base.state import (
     Sub,
@@ -31,10 +31,10 @@ from skirmtui.systems.regole_base.state import (
 from skirmtui.systems.regole_base.tables import rules
 
 
-def why_no_charge(b: Battle, unit: Unit) -> str | None:
+def why_no_charge(b: Battle, unit: Unit, locked: bool | None = None) -> str | None:
     """RB-4: no assault after running; a march gives up assault or shooting; RB-14:
     engaged models do not move; RB-11: fleeing models do not charge."""
-    if (why := why_no_action(b, unit)) is not None:
+    if (why := why_no_action(b, unit, locked)) is not None:
         return why
     if unit.stats["gave_up"] == "assault":
         return "marched and gave up its assault"
@@ -57,7 +57,8 @@ def can_assault(b: Battle, unit: Unit) -> bool:
 
 
 def assault_step(b: Battle) -> Step:
-    stage = pos(b).stage
+    at: RBPosition = b.pos  # (every Assault answer: no call to `pos`)
+    stage = at.stage
     if stage == "activate":
         yield from _activate(b)
     elif stage == "setup":
@@ -127,7 +128,7 @@ def _actions(
     (a fact: never the app's). `foes`: `_foes` of its side, when the caller has them;
     `grouped`: the options as `_which_and_what` lists them, under the model."""
     locked = engaged(b, unit)
-    no_charge = why_no_charge(b, unit)
+    no_charge = why_no_charge(b, unit, locked)
     told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
     if foes is None:
         foes = _foes(b, unit.side)
@@ -142,7 +143,7 @@ def _actions(
 Foes = tuple[tuple[str, str], ...]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _action_options(
     head: tuple[str, str] | None,
     foes: Foes,

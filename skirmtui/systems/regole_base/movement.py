@@ -4,7 +4,7 @@ recovery of fleeing models, and reloading instead of moving."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import (
@@ -80,7 +80,7 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, s
     return (yield from turns.model_and(b, side, key, text, options))
 
 
-@cache
+@lru_cache(maxsize=512)  # (bounded: a balance run meets many armies)
 def _grouped(uid: str, label: str, menu: tuple[Option, ...]) -> tuple[Option, ...]:
     """A model's moves in the one-answer list, grouped under it (made once a model and
     menu: asked for every model ready at every move)."""

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.prompts import Prompt
-from skirmtui.systems.regole_base.position import pos
+from skirmtui.systems.regole_base.position import RBPosition, pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.tables import rules
 
@@ -21,7 +21,7 @@ Sub = Generator[Prompt, Any, T]
 
 def foes_in_contact(b: Battle, unit: Unit) -> list[Unit]:
     """RB-14: engaged = in base contact with an enemy (removed models are not there)."""
-    pairs = pos(b).contacts
+    pairs = b.pos.contacts
     if not pairs:  # the common case: this runs for every model in every phase
         return []
     found = []
@@ -98,7 +98,8 @@ def melees(b: Battle) -> list[list[str]]:
 
 def order(b: Battle) -> list[str]:
     """The round's side order, initiative side first (RB-3)."""
-    return pos(b).order or [s.id for s in b.sides]
+    at: RBPosition = b.pos  # (read a few times an answer: no call to `pos`)
+    return at.order or [s.id for s in b.sides]
 
 
 def note_loss(b: Battle, unit: Unit, amount: int) -> None:
@@ -119,12 +120,12 @@ def alive_sides(b: Battle) -> list[str]:
     return [s.id for s in b.sides if b.on_table(s.id)]
 
 
-def why_no_action(b: Battle, unit: Unit) -> str | None:
+def why_no_action(b: Battle, unit: Unit, locked: bool | None = None) -> str | None:
     """What stops both a charge and a shot: fleeing (RB-11), engaged (RB-14), or it
-    ran this round (RB-4)."""
+    ran this round (RB-4). `locked`: `engaged`, when the caller has read it."""
     if unit.flag("fleeing"):
         return "fleeing"
-    if engaged(b, unit):
+    if engaged(b, unit) if locked is None else locked:
         return "locked in melee"
     if unit.num("ran") == b.round:
         return "ran this round"
@@ -149,4 +150,5 @@ def _inches(v: int, factor: str) -> str:
 def escaped(b: Battle, unit: Unit) -> bool:
     """RB-13: the model escaped a melee this Assault phase: it makes no attacks until
     the phase ends, even if charged again."""
-    return unit.id in pos(b).escaped
+    at: RBPosition = b.pos  # (read a few times an answer: no call to `pos`)
+    return unit.id in at.escaped

@@ -14,7 +14,7 @@ from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.watch import Watch
-from skirmtui.systems.regole_base.position import pos
+from skirmtui.systems.regole_base.position import RBPosition, pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order
 
@@ -30,6 +30,19 @@ _ROUND_STATS: dict[str, Scalar] = {
 }
 
 
+#: Stats that last one phase (RB-3, RB-10).
+_PHASE_STATS: dict[str, Scalar] = {"acted": False, "attacks": 0}
+
+
+def _reset(b: Battle, unit: Unit, values: dict[str, Scalar]) -> None:
+    """`b.set` each of `values` that differs (most are already at their start: a set
+    that changes nothing records nothing, and is not called)."""
+    stats = unit.stats
+    for field, value in values.items():
+        if stats[field] != value:
+            b.set(unit, field, value)
+
+
 def enter(b: Battle, phase: str, side: str | None = None) -> None:
     b.enter_phase(phase, side)
 
@@ -38,8 +51,7 @@ def begin_round(b: Battle) -> None:
     """RB-3: each round starts with an initiative roll-off (1d6 per side; G-3 ties)."""
     b.round += 1
     for unit in b.on_table():
-        for field, value in _ROUND_STATS.items():
-            b.set(unit, field, value)
+        _reset(b, unit, _ROUND_STATS)
     pos(b).initiative = RollOff.among(alive_sides(b))
     enter(b, "initiative")
 
@@ -59,8 +71,8 @@ def initiative_step(b: Battle) -> Step:
 def start_phase(b: Battle, phase: str) -> None:
     """Every model may act once in the phase; the initiative side starts (RB-3)."""
     for unit in b.on_table():
-        b.set(unit, "acted", False)
-        b.set(unit, "attacks", 0)  # RB-10: a parry spends an attack of this phase's fight
+        # RB-10: a parry spends an attack of this phase's fight.
+        _reset(b, unit, _PHASE_STATS)
     at = pos(b)
     at.turn = 0
     at.lost = {}
@@ -76,7 +88,8 @@ def next_mover(b: Battle, can_act: Callable[[Battle, Unit], bool]) -> tuple[str,
     """The next side in turn with a model that can still act, and those models.
     Read-only: the queue view calls it too."""
     sides = order(b)
-    turn = pos(b).turn
+    at: RBPosition = b.pos  # (read at every activation: no call to `pos`)
+    turn = at.turn
     for i in range(len(sides)):
         side = sides[(turn + i) % len(sides)]
         ready = [
@@ -94,7 +107,13 @@ def alternate(
 ) -> Sub[Unit | None]:
     """RB-3: the next side picks one of its models to act (the only one without asking);
     None when no side has a model left to act in this phase."""
-    found = next_mover(b, can_act)
+    return (yield from _pick_one(b, next_mover(b, can_act), key, what))
+
+
+def _pick_one(
+    b: Battle, found: tuple[str, list[Unit]] | None, key: str, what: str
+) -> Sub[Unit | None]:
+    """`alternate` once the next side and its ready models are `found`."""
     if found is None:
         return None
     side, ready = found
@@ -127,14 +146,15 @@ def next_model(
     found = next_mover(b, can_act)
     if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
         return (yield from both(b, *found))
-    unit = yield from alternate(b, can_act, key, what)
+    unit = yield from _pick_one(b, found, key, what)  # (read once: not again)
     return None if unit is None else (unit, None)
 
 
 def take_turn(b: Battle, side: str) -> None:
     """RB-3: `side` acts now with one model; the next in turn is the side after it."""
     sides = order(b)
-    pos(b).turn = (sides.index(side) + 1) % len(sides)
+    at: RBPosition = b.pos
+    at.turn = (sides.index(side) + 1) % len(sides)
     b.turn_side = side
 
 

@@ -23,14 +23,17 @@ class Line(NamedTuple):
 
 def roll_summary(prompt: Roll) -> str:
     """`1d6 ≤ 3 (CMB 4, medium range -1) · 50.0% chance`; for a pool
-    `3d6, each ≥ 4 · 50.0% a die · 1.5 expected`."""
-    text = prompt.dice + (", each" if prompt.per_die else "")
+    `3d6, each ≥ 4 · 50.0% a die · 1.5 expected`; a pool with nothing to reach (a
+    roll-off's dice rolled together: each die an id's score) only `2d6`."""
+    chance_a_die = die_chance(prompt) if prompt.per_die else None
+    pool = chance_a_die is not None
+    text = prompt.dice + (", each" if pool else "")
     if prompt.compare and prompt.effective_threshold is not None:
         text += f" {SYMBOLS[prompt.compare]} {prompt.effective_threshold}"
     if prompt.modifiers:
         text += " (" + ", ".join(f"{label} {value:+d}" for label, value in prompt.modifiers) + ")"
-    if prompt.per_die:
-        text += f" · {percent(die_chance(prompt))} a die"
+    if pool:
+        text += f" · {percent(chance_a_die)} a die"
         expected = expected_successes(prompt)
         if expected is not None:
             text += f" · {float(expected):.1f} expected"

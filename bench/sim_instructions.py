@@ -1,0 +1,90 @@
+"""Instructions a simulated battle: `python -m bench.sim_instructions` (needs valgrind).
+
+Battles per second on a shared VM say as much about the other tenants as about the
+code; the instructions the interpreter executes for a battle do not (fixed hash seed:
+they repeat to ±0.1 %). This plays the battles `skirmtui sim SYSTEM --seed 1` plays
+(the demo setup, the same seeds, `play_battle`) under valgrind's callgrind, once with
+one battle and once with `--battles` + 1, and prints the difference over `--battles`
+(start-up, imports and the first battle cancel out): instructions a battle and an
+answer, per system. Two trees are compared by running it with `PYTHONPATH=TREE`.
+About a minute a system at the default size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+import attrs
+
+from skirmtui.engine.play.sim import battle_seeds, play_battle
+from skirmtui.systems.registry import systems
+
+#: What the child prints after its battles: `answers N`.
+_ANSWERS = re.compile(r"answers (\d+)")
+
+
+def play(system_id: str, battles: int) -> int:
+    """Play `battles` seeded demo battles (as `sim --seed 1`); the answers given."""
+    system = systems()[system_id]
+    setup = system.demo_setup()
+    answers = 0
+    for seed in battle_seeds(1, battles):
+        _, items = play_battle(system, attrs.evolve(setup, seed=seed), random.Random(seed))
+        answers += len(items)
+    return answers
+
+
+def counted(system_id: str, battles: int) -> tuple[int, int]:
+    """(instructions, answers) of a fresh process playing `battles` battles."""
+    command = [sys.executable, "-m", "bench.sim_instructions", "--play", system_id]
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        env={**os.environ, "PYTHONHASHSEED": "0"},  # the same dict orders, the same work
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        input=str(battles),
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    answers = _ANSWERS.search(done.stdout)
+    if done.returncode != 0 or found is None or answers is None:
+        raise RuntimeError(f"callgrind run of {system_id} failed: {done.stderr[-2000:]}")
+    return int(found.group(1)), int(answers.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.sim_instructions", description=(__doc__ or "").split("\n\n")[1]
+    )
+    parser.add_argument("--battles", type=int, default=10)
+    parser.add_argument("--only", default="", help="comma-separated system ids")
+    parser.add_argument("--play", help=argparse.SUPPRESS)  # the child: battles on stdin
+    args = parser.parse_args(argv)
+    if args.play:
+        print(f"answers {play(args.play, int(sys.stdin.read()))}")
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian: apt install valgrind)", file=sys.stderr)
+        return 1
+    chosen = [s for s in systems() if not args.only or s in args.only.split(",")]
+    print(f"{'system':24} {'M instr/battle':>15} {'answers/battle':>15} {'k instr/answer':>15}")
+    for system_id in chosen:
+        one, one_answers = counted(system_id, 1)
+        more, more_answers = counted(system_id, args.battles + 1)
+        per_battle = (more - one) / args.battles
+        answers = (more_answers - one_answers) / args.battles
+        print(
+            f"{system_id:24} {per_battle / 1e6:15.1f} {answers:15.1f} "
+            f"{per_battle / answers / 1e3:15.1f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
