@@ -14,7 +14,7 @@ from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
-from skirmtui.systems.cape_et_epee.sides import SideView, side_view
+from skirmtui.systems.cape_et_epee.sides import SideView, side_view, squads_on_table
 from skirmtui.systems.registry import get_system
 from tests.property.playing import examples
 
@@ -61,11 +61,12 @@ def check_invariants(session: Session) -> None:
 
 
 def check_kept_views(b: Battle) -> None:
-    """Issue 28: what a side sees of the other is kept between steps (`sides.side_view`,
-    recomputed only when a deployment, status, melee or removal changed) and the end
-    check's finding likewise (`firmness.beaten`): both must be what a fresh pass over
-    the units finds, and `morale.engaged` what its rule says (seed §2.5: its own
-    opponent in play, or an enemy in play holding it)."""
+    """Issue 28: what a side sees of the other and of its own squads on the table is
+    kept between steps (`sides.side_view`, `squads_on_table`: recomputed only when a
+    deployment, status, melee or removal changed) and the end check's finding likewise
+    (`firmness.beaten`): each must be what a fresh pass over the units finds, and
+    `morale.engaged` what its rule says (seed §2.5: its own opponent in play, or an
+    enemy in play holding it)."""
     for side in b.sides:
         enemies = [u for u in b.units.values() if not u.removed and u.side != side.id]
         on_table = [u for u in enemies if u.stats["deployed"]]
@@ -75,6 +76,9 @@ def check_kept_views(b: Battle) -> None:
             any(not u.stats["status"] for u in on_table),
             frozenset(str(u.stats["foe"]) for u in enemies if u.stats["foe"]),
         )
+        mine = [u for u in b.on_table(side.id) if u.stats["deployed"]]
+        squads = [str(u.profile["squad"]) for u in mine if u.profile.get("squad")]
+        assert squads_on_table(b, side.id) == {q: squads.count(q) for q in squads}
     for unit in b.on_table():
         foe = str(unit.stats["foe"])
         held = any(

@@ -19,7 +19,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
-from skirmtui.systems.cape_et_epee.sides import side_view
+from skirmtui.systems.cape_et_epee.sides import side_view, squads_on_table
 
 END = "end"
 DONE = "done"
@@ -86,7 +86,7 @@ def impulse_step(b: Battle) -> Step:
         end_impulse(b)
 
 
-@lru_cache(maxsize=1024)  # bounded: balance plays thousands of battles in one process
+@lru_cache(maxsize=256)  # bounded: balance plays thousands of battles in one process
 def _impulse_menu(s: actions.Situation, ending: bool, repeats: bool) -> tuple[Option, ...]:
     """An activated character's actions: the menu, "end the impulse" once it has acted
     (`ending`), then (`repeats`, issue 25 again: "move twice" in one answer) the repeats,
@@ -203,7 +203,7 @@ def na_step(b: Battle) -> Step:
             told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
             told = told and _more_than_one([*merged, stop])
             if told:
-                on_table = _squads_on_table(b, side)
+                on_table = squads_on_table(b, side)
                 told = any(
                     _apart(b, u, f.engaged, on_table) for u, f in zip(waiting, found, strict=True)
                 )
@@ -279,25 +279,14 @@ def _apart(
 ) -> bool:
     """Whether `unit` (on the table) could be separated from its squad: a squad member
     not in a melee (ours: the melee obligation comes before rejoining; `engaged` when
-    already known) with a mate on the table (`on_table`: `_squads_on_table` of its side,
+    already known) with a mate on the table (`on_table`: `squads_on_table` of its side,
     when already counted for every waiting character)."""
     squad = profile.squad_of(unit)
     if not squad or (morale.engaged(b, unit) if engaged is None else engaged):
         return False
     if on_table is None:
-        on_table = _squads_on_table(b, unit.side)
+        on_table = squads_on_table(b, unit.side)
     return on_table.get(squad, 0) > 1  # itself and a mate
-
-
-def _squads_on_table(b: Battle, side: str) -> dict[str, int]:
-    """How many models of each of `side`'s squads are on the table (deployed, not out)."""
-    count: dict[str, int] = {}
-    for u in b.units.values():
-        if u.side == side and not u.removed and u.stats["deployed"]:
-            squad = u.profile.get("squad")
-            if squad:
-                count[str(squad)] = count.get(str(squad), 0) + 1
-    return count
 
 
 def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> Step:
@@ -354,7 +343,7 @@ def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) 
     return merged
 
 
-@lru_cache(maxsize=2048)  # bounded: a character's id and label are part of the key
+@lru_cache(maxsize=512)  # bounded: a character's id and label are part of the key
 def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[Option, ...]:
     """One character's part of `_na_choices` (made for every waiting character at every
     step of the phase: cached)."""
