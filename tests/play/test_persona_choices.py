@@ -112,3 +112,23 @@ def test_a_system_file_changes_a_persona_and_only_there() -> None:
     assert (own.keep, own.cohesion, own.risk) == (cautious.keep, cautious.cohesion, -0.25)
     assert (shared.keep, shared.cohesion, shared.bold) == (1.0, 1.0, 0.2)
     assert own.about != shared.about
+
+
+def test_cape_et_epee_the_cautious_one_gives_its_orders() -> None:
+    """An order shows nothing the look-ahead weighs (where units go is the table's):
+    with no value for acting, the cautious one left every die unused, a tie going to
+    doing nothing, and lost on firmness to random armies (21% of its battles).
+    cape-et-epee's own file gives it a little (`bold` 0.05): it orders as the others do."""
+    system = get_system("cape-et-epee")
+    setup = system.demo_setup()
+    session = Session(system, setup)
+    red = setup.sides[0].id
+    let_app_play(session, {red: "balanced"})
+    rng = random.Random(1)
+    while session.prompt is not None and session.prompt.key != "orders.face":
+        session.answer(session.prompt.random_answer(rng))
+    assert session.prompt is not None and session.prompt.side == red
+    made = choices(session)
+    assert made["cautious"].value != () and made["cautious"].value == made["balanced"].value
+    assert persona("cape-et-epee", "cautious").bold == 0.05
+    assert persona("wargaming-introduttivo", "cautious").bold == 0.0
