@@ -107,7 +107,12 @@ class Roster(ScrollView, can_focus=True):
         self._styles: tuple[Style, ...] = ()
         self._style_key: tuple[object, ...] = ()
         self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
-        self._row_lines: LRUCache[tuple[object, ...], tuple[tuple[str, bool], ...]] = LRUCache(200)
+        #: Each row's lines, by its place, label, mark, status and the widths.
+        self._row_lines: LRUCache[tuple[object, ...], tuple[Line, ...]] = LRUCache(200)
+        #: The widest label in cells (None: measure again; a unit's label never changes,
+        #: so only a change of units does), and each unit's label made safe.
+        self._widest: int | None = None
+        self._labels: dict[str, str] = {}
 
     # -- content ---------------------------------------------------------------------------
 
@@ -135,7 +140,9 @@ class Roster(ScrollView, can_focus=True):
                         status = "; ".join([status, *(c.describe() for c in held)]).lstrip("; ")
                     status = safe(status)
                     indices.append(len(rows))
-                    label = safe(labels[unit.id])
+                    label = self._labels.get(unit.id)
+                    if label is None:
+                        label = self._labels[unit.id] = safe(labels[unit.id])
                     rows.append(UnitRow(unit.id, label, status, unit.removed, mark))
             mark = ACTOR if side.id == asked else " "
             sides.append((f"{mark} {safe(side.name)}", indices))
@@ -145,6 +152,8 @@ class Roster(ScrollView, can_focus=True):
         if rows:
             self.cursor = min(self.cursor, len(rows) - 1)
         old_lines = self._lines
+        if not same_units:
+            self._widest = None
         self._lines = self._layout()
         if same_units:
             self._repaint_changed(old_lines, old_rows)
@@ -181,8 +190,9 @@ class Roster(ScrollView, can_focus=True):
         """The rows cut into lines at the pane's width: label, then the status beside it
         or, when it does not fit, under it (wrapped, never cut)."""
         width = max(12, self._width or self.scrollable_content_region.width or 40)
-        name_width = max((cell_len(r.label) for r in self.rows), default=4)
-        name_width = min(name_width, max(8, width - 3 - 10))
+        if self._widest is None:
+            self._widest = max((cell_len(r.label) for r in self.rows), default=4)
+        name_width = min(self._widest, max(8, width - 3 - 10))
         lines: list[Line] = []
         cache = self._row_lines
         cache.grow(4 * len(self.rows) + 100)  # every row's lines, and room for changes
@@ -191,11 +201,13 @@ class Roster(ScrollView, can_focus=True):
             for index in indices:
                 row = self.rows[index]
                 # Most rows are as they were at the last answer: cut once, kept.
-                key = (row.label, row.mark, row.status, name_width, width)
+                key = (index, row.label, row.mark, row.status, name_width, width)
                 cut = cache.get(key)
                 if cut is None:
-                    cut = cache[key] = _cut_row(row, name_width, width)
-                lines += [Line(index, text, first) for text, first in cut]
+                    cut = cache[key] = tuple(
+                        Line(index, text, first) for text, first in _cut_row(row, name_width, width)
+                    )
+                lines += cut
         return lines
 
     def _resize(self, repaint: bool = True) -> None:
