@@ -4,11 +4,11 @@
                        [--workers N] [-o OUT]
 
 For each system and each pair of personas A:B, `--battles` battles of the demo's first
-two sides,
-A on the first side in half of them and on the second in the other half (seats
-swapped), every other answer (table facts, dice) at random, seeded. Printed per pair:
-A's score (wins + half the draws, over the battles) with its 95% margin (normal
-approximation: ±1.96·√(p(1−p)/n)), and per persona how it played: attack rolls per
+two sides, A on the first side in half of them and on the second in the other half
+(seats swapped), every other answer (table facts, dice) at random, seeded. Printed per
+pair: A's score (wins + half the draws, over the battles) with its 95% margin (the
+larger half of Wilson's interval, as the balance report's: a score of 100% still has
+one), and per persona how it played: attack rolls per
 battle (rolls its units made at an enemy), own units lost and enemy units taken off
 per battle. Then per system the time of each decision: wall clock (mean, p95) and the
 CPU time of the deciding thread (p95), which a machine shared with other work does not
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import random
 import statistics
@@ -37,6 +36,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.policy import play
+from skirmtui.engine.play.stats import wilson
 from skirmtui.systems.registry import systems
 
 #: A decision within this many milliseconds (issue 26).
@@ -59,8 +59,9 @@ class Tally:
     taken: int = 0
 
     def margin(self) -> float:
-        p = self.score / self.battles if self.battles else 0.0
-        return 1.96 * math.sqrt(p * (1 - p) / self.battles) if self.battles else 1.0
+        """The 95% margin of the score: Wilson's (the balance report's), not the normal
+        approximation, which says ±0 for a persona that won all of 40 battles."""
+        return wilson(self.score, self.battles).half_width if self.battles else 1.0
 
 
 def two_sides(system_id: str) -> Setup:

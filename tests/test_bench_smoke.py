@@ -130,3 +130,12 @@ def test_the_sim_instruction_script_plays_the_battles_it_counts() -> None:
     one = sim_instructions.play("cape-et-epee", 1)
     two = int(played.stdout.split()[-1])
     assert two > one > 0  # two battles, the first the same as one alone
+
+
+def test_the_ai_bench_margin_is_wilson_s_even_at_a_clean_sweep() -> None:
+    """40 wins of 40 printed `100% ± 0`: the normal approximation's margin vanishes at
+    0 and 1. Wilson's lower end of 40/40 is 91.2%; a draw counts half a win."""
+    from bench.ai import Tally
+
+    assert round(Tally(battles=40, score=40.0).margin(), 3) == 0.088
+    assert round(Tally(battles=200, score=137.5).margin(), 3) == 0.067

@@ -30,9 +30,9 @@ class Interval:
         return max(self.estimate - self.low, self.high - self.estimate)
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> Interval:
-    """Wilson score interval of `successes` out of `trials`. No trials: 0–1 (nothing
-    is known), with estimate 0."""
+def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
+    """Wilson score interval of `successes` out of `trials` (a score may count a draw
+    as half a success). No trials: 0–1 (nothing is known), with estimate 0."""
     if trials <= 0:
         return Interval(0.0, 0.0, 1.0)
     if not 0 <= successes <= trials:
