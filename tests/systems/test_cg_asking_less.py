@@ -167,3 +167,20 @@ def test_cg5_readying_with_one_thing_left_to_do_takes_it_unasked() -> None:
     assert stat(now, "red1", "ready") == "" and _units(before) == _units(now)
     assert key(now) == key(before) == "action.choose"
     assert now.prompt is not None and now.prompt.actor == "blue1"
+
+
+def test_cg5_the_story_tells_the_turns_picked_as_it_told_them_typed() -> None:
+    """The turns are the GM's fact (`the GM` in the question's note), not the
+    combatant's choice: the story read "Aldo chose 2 turns to contact" once they were a
+    numbered choice; it tells them as it told a typed number (the charge's own line
+    says them)."""
+    from skirmtui.engine.report.narrative import Teller, tell
+
+    stories = []
+    for s in (_aldo_and_bruto(**BEFORE), _aldo_and_bruto()):
+        play(s, ("action.choose", "charge"), ("charge.turns", 2 if s.setup.options else "2"))
+        stories.append(tell(Teller(s.battle, s.battle.labels), s.battle.log))
+    assert not any("chose 2" in line for line in stories[1])
+    assert [line for line in stories[1] if "turns" in line] == [
+        line for line in stories[0] if "turns" in line
+    ]

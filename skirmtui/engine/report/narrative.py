@@ -141,6 +141,9 @@ class Teller:
             if named == head or (named and not _QUESTION.match(tail)):
                 # "X: which unit …", "X acts: which action?", "X (3 AP): which action?"
                 who, question = re.sub(r" \(.*\)$", "", named), tail
+        given = _NUMBER_GIVEN.match(answer)
+        if kind == "choose" and "(the GM" in question and given:
+            kind, answer = "ask", given.group(1)  # the GM's number, now by a number key
         question = _split_note(question)[0]
         bare = question.rstrip("?…").strip()
         if kind == "ask":
@@ -346,6 +349,10 @@ def _noun_phrase(text: str) -> str:
     if len(words) >= 2 and words[0].lower() in ("the", "a", "an", "its", "this", "that"):
         return " ".join(words[:2])
     return ""
+
+
+#: A numbered choice's label that gives a number (`2 turns to contact`, `1: contact now`).
+_NUMBER_GIVEN = re.compile(r"^(\d+)\b")
 
 
 def _split_note(question: str) -> tuple[str, str]:
