@@ -79,16 +79,21 @@ class Session:
             # A log that does not replay with today's questions may have been played
             # with older ones (a question since merged with others or skipped): it
             # replays with those, and the setup says so from then on.
+            # When none replays, the error named is the one found furthest in: the
+            # questions the log was played with, not today's, which fail at once.
+            furthest = error
             for questions in system.older_questions():
                 if any(name in setup.options for name in questions):
                     continue  # the save says which questions it was played with
                 try:
                     self._replay(attrs.evolve(setup, options={**setup.options, **questions}), items)
-                except ReplayError:
+                except ReplayError as later:
+                    if later.index > furthest.index:
+                        furthest = later
                     continue
                 break
             else:
-                raise error from None
+                raise furthest from None
 
     def _replay(self, setup: Setup, items: list[Item]) -> None:
         """Start the battle of `setup` afresh and apply `items` (`ReplayError` names the
