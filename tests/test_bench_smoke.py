@@ -84,15 +84,21 @@ def test_percentile_is_a_value_that_occurred() -> None:
 
 def test_the_instruction_count_script_says_what_it_needs() -> None:
     """`python -m bench.instructions` (valgrind, ~25 s) is run by hand; its help works."""
+    shown = _help_of("bench.instructions")
+    assert "valgrind" in shown and "instructions" in shown
+
+
+def _help_of(module: str) -> str:
+    """`python -m MODULE --help`'s text (it must exit 0)."""
     result = subprocess.run(
-        [sys.executable, "-m", "bench.instructions", "--help"],
+        [sys.executable, "-m", module, "--help"],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert "valgrind" in result.stdout and "instructions" in result.stdout
+    return result.stdout
 
 
 def test_the_keypress_call_count_counts_each_kind_of_press() -> None:
@@ -109,15 +115,8 @@ def test_the_sim_instruction_script_plays_the_battles_it_counts() -> None:
     """`python -m bench.sim_instructions` (valgrind, ~1 min a system) is run by hand;
     its help works, and its child plays the seeded battles and says how many answers
     they took (the count is divided by them)."""
-    shown = subprocess.run(
-        [sys.executable, "-m", "bench.sim_instructions", "--help"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert shown.returncode == 0, shown.stderr
-    assert "valgrind" in shown.stdout and "instructions" in shown.stdout
+    shown = _help_of("bench.sim_instructions")
+    assert "valgrind" in shown and "instructions" in shown
     played = subprocess.run(
         [sys.executable, "-m", "bench.sim_instructions", "--play", "cape-et-epee"],
         cwd=ROOT,
