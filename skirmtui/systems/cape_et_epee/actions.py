@@ -242,8 +242,8 @@ def repeated(choice: str) -> tuple[str, int]:
 
 def spend(b: Battle, unit: Unit, action: str, na: bool) -> None:
     """Activated characters pay AP; a non-activated one spends its single action."""
-    if not na and not unit.removed:
-        b.set(unit, "ap", max(0, unit.num("ap") - cost(action)))
+    if not na and not unit.removed:  # (the stat and the cost read inline: every action)
+        b.set(unit, "ap", max(0, unit.stats["ap"] - _COSTS[action]))  # type: ignore[operator]
 
 
 def can_react(b: Battle, unit: Unit, action: str, na: bool) -> bool:

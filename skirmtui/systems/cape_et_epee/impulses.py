@@ -97,7 +97,8 @@ def impulse_step(b: Battle) -> Step:
         return
     action, times = actions.repeated(choice)
     for _ in range(times):  # seed §2.4: the same action repeated within the impulse
-        done = yield from action_steps.take(b, unit, action, na=False)
+        step = action_steps.take(b, unit, action, na=False)
+        done = step if type(step) is bool else (yield from step)
         if done:
             p.impulse_actions += 1
     if unit.removed or unit.num("ap") == 0:
@@ -194,9 +195,7 @@ def na_step(b: Battle) -> Step:
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
-        stop = Option(
-            DONE, "Done: the others do nothing", disabled=_cannot_stop(waiting, found), passive=True
-        )
+        stop = _stop(_cannot_stop(waiting, found))
         action: str | None = None  # chosen with the character, or asked after it
         told = False  # whether the table said with it that the character is not separated
         merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
@@ -247,6 +246,12 @@ def na_step(b: Battle) -> Step:
         return
     p.na_side = None
     b.enter_phase("end", None)
+
+
+@lru_cache(maxsize=256)  # bounded: the reason names characters
+def _stop(reason: str | None) -> Option:
+    """The non-activated phase's "done" (refused for `reason`), made at every step."""
+    return Option(DONE, "Done: the others do nothing", disabled=reason, passive=True)
 
 
 def _more_than_one(options: list[Option]) -> bool:
@@ -332,7 +337,9 @@ def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> St
             ),
         )
     if action != END:
-        yield from action_steps.take(b, unit, action, na=True)
+        step = action_steps.take(b, unit, action, na=True)
+        if type(step) is not bool:
+            yield from step
     conditions.activation_ended(b, unit.id)
 
 
