@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import compress
+from operator import attrgetter, itemgetter
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import (
@@ -43,20 +45,25 @@ def queue(b: Battle) -> list[Unit]:
 
 def _head(b: Battle) -> Unit | None:
     """`queue(b)[0]`, or None when nobody waits: who starts the next impulse (read at
-    every impulse's start), found in one pass without sorting the others."""
+    every impulse's start), found in one pass without sorting the others. Only the
+    units with AP left reach the loop (`compress` picks them in C: most have none)."""
     p = pos(b)
     initiative, seq = p.initiative, p.seq
-    best: tuple[int, bool, int, int] | None = None
+    best: tuple[int, bool, int] | None = None
     head = None
-    for at, u in enumerate(b.units.values()):
+    units = b.units.values()
+    for u in compress(units, map(_AP, map(_STATS, units))):
         stats = u.stats
-        ap: int = stats["ap"]  # type: ignore[assignment]
-        if not ap or u.removed or not stats["deployed"]:
+        if u.removed or not stats["deployed"]:
             continue
-        key = (-ap, u.side != initiative, seq.get(u.id, 0), at)
+        key = (-stats["ap"], u.side != initiative, seq.get(u.id, 0))  # type: ignore[operator]
+        # Strictly less: of equal keys the first in roster order stays (as `queue` sorts).
         if best is None or key < best:
             best, head = key, u
     return head
+
+
+_STATS, _AP = attrgetter("stats"), itemgetter("ap")
 
 
 def impulse_step(b: Battle) -> Step:

@@ -91,13 +91,15 @@ def _side_views(b: Battle) -> tuple[dict[str, SideView], dict[str, dict[str, int
         others = [other for other in flags if other != side]
         shaken = any(flags[other][0] for other in others)
         steady = any(flags[other][1] for other in others)
-        views[side] = SideView(
-            shaken or steady,
-            shaken,
-            steady,
-            frozenset().union(*(held[other] for other in others)),
+        # `tuple.__new__`: the NamedTuple's own `__new__` is a Python call.
+        views[side] = _make(
+            SideView,
+            (shaken or steady, shaken, steady, frozenset().union(*(held[o] for o in others))),
         )
     return views, squads
+
+
+_make = tuple.__new__
 
 
 class Roster(NamedTuple):
