@@ -375,7 +375,14 @@ def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) 
 def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[Option, ...]:
     """One character's part of `_na_choices` (made for every waiting character at every
     step of the phase: cached)."""
+    # `o._replace(value=…, label=…, group=uid)`, made by `tuple.__new__` (each a
+    # Python call less: a battle meets ~30 new characters' situations).
     return tuple(
-        o._replace(value=f"{uid}|{o.value}", label=f"{label}: {o.label}", group=uid)
-        for o in _na_options(s)
+        [
+            _make(Option, (f"{uid}|{value}", f"{label}: {text}", why, passive, chance, uid))
+            for value, text, why, passive, chance, _ in _na_options(s)
+        ]
     )
+
+
+_make = tuple.__new__
