@@ -149,8 +149,9 @@ class Battle:
     #: Sides the app plays, side id → persona (GM entries `gm.ai`, engine/play/).
     ai: dict[str, str] = records.field(factory=dict)
     #: Who the app rolls for since the last `gm.app_rolls` entry (None: as the setup's
-    #: `app_rolls` option says); read through `app_rolls.now` (engine/core/app_rolls.py).
-    app_rolls: Any = None
+    #: `app_rolls` option says); read through `app_rolls.now` (engine/core/app_rolls.py),
+    #: whose `AppRolls` this is ("all", "none" or side ids; not imported: it imports us).
+    app_rolls: str | tuple[str, ...] | None = None
     #: Open `at_once` blocks: results landing at the same moment; the end check waits.
     end_held: int = records.field(default=0, eq=False)
     #: The last answer to each question, by (key, side, actor) of its prompt (not rolls):

@@ -13,6 +13,7 @@ from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import data_file
 from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
+from skirmtui.systems.cape_et_epee.sides import roster
 
 SYSTEM_ID = "cape-et-epee"
 
@@ -110,9 +111,9 @@ def weapon(unit: Unit) -> dict[str, Any] | None:
     return weapons()[name] if name else None
 
 
-def members(b: Battle, side: str, squad: str) -> list[Unit]:
-    """Every model of a squad, out or not, in roster order."""
-    return [u for u in b.units.values() if u.side == side and u.profile.get("squad", "") == squad]
+def members(b: Battle, side: str, squad: str) -> tuple[Unit, ...]:
+    """Every model of a squad, out or not, in roster order (kept: `sides.roster`)."""
+    return roster(b).squads.get((side, squad), ())
 
 
 def squads(b: Battle, side: str) -> list[str]:

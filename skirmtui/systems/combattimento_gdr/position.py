@@ -13,7 +13,8 @@ from skirmtui.engine.core.records import record
 class CGPosition(Position):
     #: Sides caught unaware in the first turn (the scenario's ambush).
     surprised: list[str] = records.field(factory=list)
-    #: The light the GM set for this turn (a key of modifiers.toml's light table).
+    #: The light the GM set for this turn (a key of modifiers.toml's light table);
+    #: "" while not said this turn (asked at the turn's first attack, scene.py).
     light: str = "bright"
     #: This turn's entries in acting order (tracked); several ids: a simultaneous group.
     order: list[list[str]] = records.field(factory=list)
