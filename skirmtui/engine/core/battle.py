@@ -13,8 +13,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeAlias
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.labels import label_units
 from skirmtui.engine.core.log import Effect, LogEntry, Result, plain_value
@@ -68,7 +67,7 @@ class Unit:
     label: str = ""
     #: The stats it joined the battle with (export: `start`, so a reader can replay
     #: every effect from them). Set when it joins; shared by clones, never changed.
-    start: dict[str, Stat] = attrs.field(factory=dict, eq=False, repr=False)
+    start: dict[str, Stat] = records.field(factory=dict, eq=False, repr=False)
 
     def clone(self) -> Unit:
         # The profile is the unit's starting profile, never changed once it is made:
@@ -107,45 +106,46 @@ class Battle:
     #: The system's position between steps (queues, indices): a `Position` subclass
     #: of the system's, read through a typed accessor (a system's `start` sets it). A
     #: dict of plain data still works for a system not yet moved to a `Position`.
-    pos: Any = attrs.field(factory=dict)
+    pos: Any = records.field(factory=dict)
     result: Result | None = None
     #: Append-only; shared by clones and truncated when a checkpoint is restored.
-    log: list[LogEntry] = attrs.field(factory=list)
+    log: list[LogEntry] = records.field(factory=list)
     #: Index of the answer being applied, stamped on the entries it produces.
     answer_index: int | None = None
     #: The entry that effects attach to (reset at each step and after an override).
     current: LogEntry | None = None
     #: Timed conditions a GM attached to units (engine/core/conditions.py), oldest first.
-    conditions: list[Any] = attrs.field(factory=list)
+    conditions: list[Any] = records.field(factory=list)
     #: Phase id → the label the user reads (the system's phase table; shared, never copied).
-    phase_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+    phase_labels: dict[str, str] = records.field(factory=dict, eq=False, repr=False)
     #: Every distinct text of the log, once (`record`): shared by clones, like the log.
-    texts: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+    texts: dict[str, str] = records.field(factory=dict, eq=False, repr=False)
     #: The seed's word for a round ("Turn", "Round"): breadcrumb, log headings, summary.
     round_word: str = "Round"
     #: GM entries applied so far (counted before each is applied, refused or not). A GM
     #: entry may change anything between two prompts, so a cache of derived state a
     #: system keeps in its position is valid while this is unchanged.
-    gm_applied: int = attrs.field(default=0, eq=False)
+    gm_applied: int = records.field(default=0, eq=False)
     #: Sides the app plays, side id → persona (GM entries `gm.ai`, engine/play/).
-    ai: dict[str, str] = attrs.field(factory=dict)
+    ai: dict[str, str] = records.field(factory=dict)
     #: Who the app rolls for since the last `gm.app_rolls` entry (None: as the setup's
-    #: `app_rolls` option says); read through `app_rolls.now` (engine/core/app_rolls.py).
-    app_rolls: Any = None
+    #: `app_rolls` option says); read through `app_rolls.now` (engine/core/app_rolls.py),
+    #: whose `AppRolls` this is ("all", "none" or side ids; not imported: it imports us).
+    app_rolls: str | tuple[str, ...] | None = None
     #: Open `at_once` blocks: results landing at the same moment; the end check waits.
-    end_held: int = attrs.field(default=0, eq=False)
+    end_held: int = records.field(default=0, eq=False)
     #: The last answer to each question, by (key, side, actor) of its prompt (not rolls):
     #: what a prompt offers as its default (engine/core/asking.py, issue 25).
-    answered: dict[tuple[str, str | None, str | None], Any] = attrs.field(
+    answered: dict[tuple[str, str | None, str | None], Any] = records.field(
         factory=dict, eq=False, repr=False
     )
     #: Whether prompts offer last time's answer as their default (`asking.offer_last`).
     #: Random play (`play_battle`: sim, balance) reads no default: off there.
-    offers: bool = attrs.field(default=True, eq=False, repr=False)
+    offers: bool = records.field(default=True, eq=False, repr=False)
     #: How many effects each field has had (a stat's name, "removed", a tracked position
     #: field): an end check run after every answer skips its pass over the units while
     #: what it reads is unchanged (engine/core/watch.py). Copied with the battle.
-    changes: defaultdict[str, int] = attrs.field(
+    changes: defaultdict[str, int] = records.field(
         factory=lambda: defaultdict(int), eq=False, repr=False
     )
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.records import record
 
@@ -24,9 +23,9 @@ class Position:
         names = _INIT_FIELDS.get(cls)
         if names is None:
             names = _INIT_FIELDS[cls] = tuple(
-                (f.name, f.alias) for f in attrs.fields(cls) if f.init
+                (f.name, f.alias) for f in records.fields(cls) if f.init
             )
-        # What attrs.evolve does, without looking the fields up again on every checkpoint.
+        # What records.evolve does, without looking the fields up again on every checkpoint.
         return cls(**{alias: plain_copy(getattr(self, name)) for name, alias in names})
 
 

@@ -15,6 +15,7 @@ from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import profile
 from skirmtui.systems.cape_et_epee.position import pos
+from skirmtui.systems.cape_et_epee.sides import side_units
 
 DONE = "done"
 SQUAD = "squad:"
@@ -24,8 +25,8 @@ def dice_count(b: Battle, side: str) -> int:
     """CE-2: autonomous characters not out + squads not shaken + officers not out."""
     count = 0
     shaken: dict[str, bool] = {}  # squads with a model in play: any of them shaken?
-    for unit in b.units.values():
-        if unit.side != side or unit.removed:
+    for unit in side_units(b, side):
+        if unit.removed:
             continue
         squad = str(unit.profile.get("squad", ""))  # `profile.squad_of`, inline
         if not squad:
@@ -149,9 +150,9 @@ def order_targets(b: Battle, side: str, officers: bool = True) -> list[tuple[str
     one choice) and squads, on the table or not (CE-3)."""
     found: list[tuple[str, str]] = []
     squads_seen: set[str] = set()
-    for unit in b.units.values():
+    for unit in side_units(b, side):
         stats = unit.stats
-        if unit.side != side or unit.removed or stats["die"]:
+        if unit.removed or stats["die"]:
             continue
         where = "" if stats["deployed"] else ", not yet on the table"
         squad = str(unit.profile.get("squad", ""))  # `profile.squad_of`, inline
@@ -280,8 +281,8 @@ def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
     """Ordered characters and squads off the table with an AP to pay (CE-4)."""
     groups: list[tuple[str, str, list[Unit]]] = []
     seen: set[str] = set()
-    for unit in b.units.values():
-        if unit.side != side or unit.removed or unit.flag("deployed"):
+    for unit in side_units(b, side):
+        if unit.removed or unit.flag("deployed"):
             continue
         if unit.num("ap") < int(profile.actions()["deploy"]["cost"]):
             continue

@@ -19,7 +19,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
-from skirmtui.systems.cape_et_epee.sides import side_view, squads_on_table
+from skirmtui.systems.cape_et_epee.sides import side_units, side_view, squads_on_table
 
 END = "end"
 DONE = "done"
@@ -41,6 +41,24 @@ def queue(b: Battle) -> list[Unit]:
     return [u for *_, u in ready]
 
 
+def _head(b: Battle) -> Unit | None:
+    """`queue(b)[0]`, or None when nobody waits: who starts the next impulse (read at
+    every impulse's start), found in one pass without sorting the others."""
+    p = pos(b)
+    initiative, seq = p.initiative, p.seq
+    best: tuple[int, bool, int, int] | None = None
+    head = None
+    for at, u in enumerate(b.units.values()):
+        stats = u.stats
+        ap: int = stats["ap"]  # type: ignore[assignment]
+        if not ap or u.removed or not stats["deployed"]:
+            continue
+        key = (-ap, u.side != initiative, seq.get(u.id, 0), at)
+        if best is None or key < best:
+            best, head = key, u
+    return head
+
+
 def impulse_step(b: Battle) -> Step:
     """One action of the character whose impulse it is (the head of the queue)."""
     p = pos(b)
@@ -49,11 +67,11 @@ def impulse_step(b: Battle) -> Step:
         end_impulse(b)
         return
     if not uid:
-        waiting = queue(b)
-        if not waiting:
+        head = _head(b)
+        if head is None:
             end_activated(b)
             return
-        uid = waiting[0].id
+        uid = head.id
         p.impulse = uid
         p.impulse_actions = 0
         b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
@@ -129,18 +147,14 @@ def end_activated(b: Battle) -> None:
 def na_candidates(b: Battle, side: str) -> list[Unit]:
     """CE-6: the side's characters on the table with no order die that have not acted
     (read at every step of the phase: the stats without `Unit.flag`/`num` calls)."""
-    found = []
-    for u in b.units.values():
-        stats = u.stats
-        if (
-            u.side == side
-            and not u.removed
-            and stats["deployed"]
-            and not stats["die"]
-            and not stats["acted"]
-        ):
-            found.append(u)
-    return found
+    return [
+        u
+        for u in side_units(b, side)
+        if not u.removed
+        and (stats := u.stats)["deployed"]
+        and not stats["die"]
+        and not stats["acted"]
+    ]
 
 
 #: Why a bound character may not do nothing, by whether it is in a melee.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.watch import Watch
 
 
@@ -55,35 +55,85 @@ def _found(b: Battle) -> tuple[dict[str, SideView], dict[str, dict[str, int]]]:
 
 
 def _side_views(b: Battle) -> tuple[dict[str, SideView], dict[str, dict[str, int]]]:
-    # Per side, of its own units in play: any on the table, any of those shaken, any
-    # not shaken, the foes they hold; and its squads' models on the table.
-    seen: dict[str, tuple[list[bool], set[str]]] = {
-        s.id: ([False, False, False], set()) for s in b.sides
-    }
-    squads: dict[str, dict[str, int]] = {s.id: {} for s in b.sides}
+    # The sides with a unit in play on the table, with a shaken one there, with a steady
+    # one there; per side, the foes its units in play hold and its squads' models on the
+    # table. (Sets of sides, not a list of flags a side: fewer steps a unit.)
+    sides = [s.id for s in b.sides]
+    on: set[str] = set()
+    shaken: set[str] = set()
+    steady: set[str] = set()
+    held: dict[str, set[str]] = {side: set() for side in sides}
+    squads: dict[str, dict[str, int]] = {side: {} for side in sides}
     for unit in b.units.values():
-        kept = seen.get(unit.side)
-        if unit.removed or kept is None:  # (a unit of no side of the battle: nobody's)
+        side = unit.side
+        count = squads.get(side)
+        if unit.removed or count is None:  # (a unit of no side of the battle: nobody's)
             continue
         stats = unit.stats
-        flags, held = kept
         if stats["deployed"]:
-            flags[0] = True
-            flags[1 if stats["status"] else 2] = True
+            on.add(side)
+            (shaken if stats["status"] else steady).add(side)
             squad = unit.profile.get("squad")
             if squad:
-                count = squads[unit.side]
-                count[str(squad)] = count.get(str(squad), 0) + 1
+                name = str(squad)
+                count[name] = count.get(name, 0) + 1
         foe = stats["foe"]
         if foe:
-            held.add(str(foe))
+            held[side].add(str(foe))
     views = {}
-    for side in seen:
-        others = [kept for other, kept in seen.items() if other != side]
+    for side in sides:
+        others = [other for other in sides if other != side]
         views[side] = SideView(
-            any(flags[0] for flags, _ in others),
-            any(flags[1] for flags, _ in others),
-            any(flags[2] for flags, _ in others),
-            frozenset().union(*(held for _, held in others)),
+            not on.isdisjoint(others),
+            not shaken.isdisjoint(others),
+            not steady.isdisjoint(others),
+            frozenset().union(*(held[other] for other in others)),
         )
     return views, squads
+
+
+class Roster(NamedTuple):
+    """Each side's units and each squad's models (by side and squad name; "" for the
+    autonomous characters), in roster order, out or not."""
+
+    sides: dict[str, tuple[Unit, ...]]
+    squads: dict[tuple[str, str], tuple[Unit, ...]]
+
+
+def side_units(b: Battle, side: str) -> tuple[Unit, ...]:
+    """`side`'s units in roster order, out or not: the orders, the activation dice, the
+    deployment and the non-activated phase read one side's units at every step, and a
+    side's units change only when the GM adds one (a unit's side and profile never
+    change): kept by battle and number of units."""
+    return roster(b).sides.get(side, ())
+
+
+def roster(b: Battle) -> Roster:
+    last = _ROSTER.last
+    if last is not None and last[0] is b and last[1] == len(b.units):
+        return last[2]
+    sides: dict[str, list[Unit]] = {}
+    squads: dict[tuple[str, str], list[Unit]] = {}
+    for unit in b.units.values():
+        sides.setdefault(unit.side, []).append(unit)
+        squad = (unit.side, str(unit.profile.get("squad", "")))
+        squads.setdefault(squad, []).append(unit)
+    found = Roster(
+        {side: tuple(units) for side, units in sides.items()},
+        {squad: tuple(units) for squad, units in squads.items()},
+    )
+    # Replaced whole: a worker thread (the app's players) may read its own battle's.
+    _ROSTER.last = (b, len(b.units), found)
+    return found
+
+
+class _Kept:
+    """The last battle's roster and the number of units it was found with."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: tuple[Battle, int, Roster] | None = None
+
+
+_ROSTER = _Kept()
