@@ -81,8 +81,8 @@ def _activate(b: Battle) -> Sub[None]:
         _start_fights(b)
         return
     unit, given = picked
-    told, options = _actions(b, unit)
     if given is None:
+        told, options = _actions(b, unit)
         locked = engaged(b, unit)
         prompt = about(
             Choose,
@@ -92,6 +92,8 @@ def _activate(b: Battle) -> Sub[None]:
             options=options,
         )
         given = str((yield offer_last(b, prompt)))
+    else:  # said with the model (`_which_and_what`): its options are not made again
+        told = _told(b, unit, why_no_charge(b, unit))
     choice = given
     if choice == SHORT and not unit.removed:
         choice = "short:" + (
@@ -129,7 +131,7 @@ def _actions(
     `grouped`: the options as `_which_and_what` lists them, under the model."""
     locked = engaged(b, unit)
     no_charge = why_no_charge(b, unit, locked)
-    told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
+    told = _told(b, unit, no_charge)
     if foes is None:
         foes = _foes(b, unit.side)
     reach = v_inches(unit, "charge") if told else ""
@@ -137,6 +139,11 @@ def _actions(
     short = (2 if asks_as_of(b, THIRD_PASS) else 1) if told else 0
     head = (unit.id, name(unit)) if grouped else None
     return told, _action_options(head, foes, no_charge, locked, reach, loads, short)
+
+
+def _told(b: Battle, unit: Unit, no_charge: str | None) -> bool:
+    """Whether the table says with `unit`'s charge if it reached (`_actions`)."""
+    return not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
 
 
 #: The enemies a model may charge: (id, how a charge names it), in roster order.
@@ -191,8 +198,30 @@ def _action_options(
 
 
 def _foes(b: Battle, side: str) -> Foes:
-    """The enemies of `side` a model may charge, each with how a charge names it."""
-    return tuple((e.id, f"{name(e)} ({b.side_name(e.side)})") for e in b.enemies(side))
+    """The enemies of `side` a model may charge, each with how a charge names it: made
+    once a side while no model is removed, restored or added (read at every activation
+    of the Assault)."""
+    kept = _kept_foes
+    if kept[0] is not b or kept[1] != (b.changes["removed"], len(b.units)):
+        kept = _kept_foes_now(b)
+    found = kept[2].get(side)
+    if found is None:
+        found = kept[2][side] = tuple(
+            (e.id, f"{name(e)} ({b.side_name(e.side)})") for e in b.enemies(side)
+        )
+    return found
+
+
+#: `_foes`'s findings: (battle, its count of removals and its number of models, the
+#: enemies by side). Replaced whole when stale (a worker thread may read its own copy
+#: of a battle at the same time); a side's entry is added once.
+_kept_foes: tuple[Battle | None, tuple[int, int], dict[str, Foes]] = (None, (-1, -1), {})
+
+
+def _kept_foes_now(b: Battle) -> tuple[Battle | None, tuple[int, int], dict[str, Foes]]:
+    global _kept_foes
+    _kept_foes = (b, (b.changes["removed"], len(b.units)), {})
+    return _kept_foes
 
 
 #: The option of a table side's charge that fell short (issue 25's fourth pass): which
@@ -401,10 +430,14 @@ def _fight(b: Battle) -> Sub[None]:
         b.set(attacker, "lose", attacker.num("lose") - 1)
         b.record("info", f"{name(attacker)} loses this attack", actor=attacker.id)
         return
-    target = yield from choose_one(
-        attacker,
-        "assault.target",
-        f"{name(attacker)} attacks which enemy in contact?",
-        [Option(e.id, name(e)) for e in foes_in_contact(b, attacker)],
-    )
+    foes = foes_in_contact(b, attacker)
+    if len(foes) == 1:  # the one enemy in contact, unasked (`choose_one`: no list made)
+        target = foes[0].id
+    else:
+        target = yield from choose_one(
+            attacker,
+            "assault.target",
+            f"{name(attacker)} attacks which enemy in contact?",
+            [Option(e.id, name(e)) for e in foes],
+        )
     yield from melee_attack(b, attacker, b.units[target])

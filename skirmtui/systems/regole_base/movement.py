@@ -67,13 +67,12 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, s
     decides the model and its move (`move.which`), and the table then says the rest."""
     told = False
     options: list[Option] = []
-    provoking: dict[str, bool] = {}  # `provokes` of the side's models: read once
     for unit in ready:
         if unit.flag("fleeing"):  # RB-11: no choice of move, its recovery or its flight
             label = f"{name(unit)}: fleeing (a recovery test, or it runs away)"
             options.append(Option(unit.id + turns.SEP + "flee", label, group=unit.id))
             continue
-        _key, menu, told = _menu(b, unit, provoking)
+        _key, menu, told = _menu(b, unit)
         options.extend(_grouped(unit.id, name(unit), menu))
     key = "move.which_made" if told else "move.which"
     text = f"{b.side_name(side)}: which model moves? (and how)"
@@ -202,26 +201,23 @@ def _first_pass_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Op
     return (*plain, *_rest(v, reload), *heights)
 
 
-def _menu(
-    b: Battle, unit: Unit, provoking: dict[str, bool] | None = None
-) -> tuple[str, tuple[Option, ...], bool]:
+def _told(b: Battle, unit: Unit) -> bool:
+    """Whether the table says with `unit`'s move what it provoked (`_menu`). A side the
+    app plays decides its move; the table then says what it passed (a fact the app
+    never answers): the two stay apart for it (issue 26)."""
+    if asks_as_of(b, SECOND_PASS) or unit.side in b.ai:
+        return False
+    return provokes(b, unit)
+
+
+def _menu(b: Battle, unit: Unit) -> tuple[str, tuple[Option, ...], bool]:
     """The key and options of `unit`'s move question, and whether the table says with
-    the move what it provoked (`told`). `provoking`: `provokes` by side, kept over the
-    models of one list (it reads the enemies only)."""
+    the move what it provoked (`told`)."""
     loads = tuple((w.id, w.name) for w in reloadable(unit))
     v = unit.num("v")
     if asks_as_of(b, FIRST_PASS):
         return "move.mode", _first_pass_options(v, loads), False
-    # A side the app plays decides its move; the table then says what it passed (a fact
-    # the app never answers): the two stay apart for it (issue 26).
-    told = not asks_as_of(b, SECOND_PASS) and unit.side not in b.ai
-    if told and provoking is None:
-        told = provokes(b, unit)
-    elif told and provoking is not None:
-        found = provoking.get(unit.side)
-        if found is None:
-            found = provoking[unit.side] = provokes(b, unit)
-        told = found
+    told = _told(b, unit)
     if told and asks_as_of(b, THIRD_PASS):
         return "move.made", _told_options(v, loads), True
     if told:
@@ -234,11 +230,13 @@ def move(b: Battle, unit: Unit, given: str | None = None) -> Sub[None]:
     assault, no shooting; "ran" for enemy shooting this round and the next). `given`:
     the move, said with the model (`_which_and_how`)."""
     v = unit.num("v")
-    key, options, told = _menu(b, unit)
     if given is None:
+        key, options, told = _menu(b, unit)
         text = f"{name(unit)} (V {v}): how does it move?"
         asked = about(Choose, unit, key=key, text=text, options=options)
         given = str((yield offer_last(b, asked)))
+    else:  # said with the model (`_which_and_how`): its menu is not made again
+        told = not asks_as_of(b, FIRST_PASS) and _told(b, unit)
     choice = given
     if choice == PASSING and not unit.removed:
         text = f"{name(unit)} (V {v}): which move passed enemies?"

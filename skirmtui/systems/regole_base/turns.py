@@ -13,10 +13,9 @@ from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
-from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.regole_base.position import RBPosition, pos
 from skirmtui.systems.regole_base.profile import name
-from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order
+from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order, roster
 
 #: Stats that last one round (RB-4, RB-6, RB-7, RB-10).
 _ROUND_STATS: dict[str, Scalar] = {
@@ -90,12 +89,13 @@ def next_mover(b: Battle, can_act: Callable[[Battle, Unit], bool]) -> tuple[str,
     sides = order(b)
     at: RBPosition = b.pos  # (read at every activation: no call to `pos`)
     turn = at.turn
+    models = roster(b)
     for i in range(len(sides)):
         side = sides[(turn + i) % len(sides)]
         ready = [
             u
-            for u in b.units.values()
-            if not u.removed and u.side == side and not u.stats["acted"] and can_act(b, u)
+            for u in models.get(side, ())
+            if not u.removed and not u.stats["acted"] and can_act(b, u)
         ]
         if ready:
             return side, ready
@@ -158,17 +158,28 @@ def take_turn(b: Battle, side: str) -> None:
     b.turn_side = side
 
 
-#: The end check's pass over the models, skipped while no model's R or removal changed.
-_STANDING: Watch[bool] = Watch("r", "removed")
-
-
 def check_end(b: Battle) -> None:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
     R 0 is removed first). With three or more sides the most models standing win (ours).
-    The engine runs it after every answer (the system's `check_end` itself): one pass
-    over the models when a model's R or removal has changed since the last, else none."""
-    if not _STANDING.recall(b):
-        _STANDING.keep(b, not _ends(b))
+    The engine runs it after every answer and around every step (the system's
+    `check_end` itself, ~2.7 times an answer): one pass over the models when a model's
+    R, a removal, the models or the round have changed since the battle was last found
+    going on, else none."""
+    global _kept_standing
+    changes = b.changes
+    kept = _kept_standing
+    if kept[0] is b and kept[1] == (changes["r"], changes["removed"], len(b.units), b.round):
+        return
+    if not _ends(b):  # (the mark after the pass: it may remove a model at R 0)
+        _kept_standing = (b, (changes["r"], changes["removed"], len(b.units), b.round))
+
+
+#: The last battle `check_end` found going on, and its mark then: its counts of changes
+#: of R and of removals (`Battle.changes`: they only grow, so an equal count is no
+#: change), its number of models and its round. What engine/core/watch.py's `Watch`
+#: does, in one comparison without a call (a fifth of the end check's cost before);
+#: replaced whole (a worker thread may check its own copy of a battle meanwhile).
+_kept_standing: tuple[Battle | None, tuple[int, int, int, int]] = (None, (-1, -1, -1, -1))
 
 
 def _ends(b: Battle) -> bool:
