@@ -15,7 +15,13 @@ from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
 from skirmtui.systems.regole_base.attacks import melee_attack
 from skirmtui.systems.regole_base.position import RBPosition, pos
-from skirmtui.systems.regole_base.profile import melee_weapons, name, reloadable, wielded
+from skirmtui.systems.regole_base.profile import (
+    melee_weapons,
+    name,
+    reload_choices,
+    reloadable,
+    wielded,
+)
 from skirmtui.systems.regole_base.state import (
     Sub,
     engaged,
@@ -56,6 +62,24 @@ def can_assault(b: Battle, unit: Unit) -> bool:
     return bool(reloadable(unit))
 
 
+def ready_to_assault(b: Battle, units: list[Unit]) -> list[Unit]:
+    """`can_assault` of each of one side's `units`, in one call (`turns.next_mover`):
+    whether an enemy is on the table is read once."""
+    foes = bool(_foes(b, units[0].side))
+    now = b.round
+    ready = []
+    for unit in units:
+        if engaged(b, unit):
+            ready.append(unit)
+            continue
+        stats = unit.stats
+        if stats["fleeing"] or stats["ran"] == now or stats["gave_up"] == "assault":
+            continue
+        if foes or reloadable(unit):
+            ready.append(unit)
+    return ready
+
+
 def assault_step(b: Battle) -> Step:
     at: RBPosition = b.pos  # (every Assault answer: no call to `pos`)
     stage = at.stage
@@ -76,7 +100,9 @@ def assault_step(b: Battle) -> Step:
 
 def _activate(b: Battle) -> Sub[None]:
     what = "acts in the Assault"
-    picked = yield from turns.next_model(b, can_assault, "assault.model", what, _which_and_what)
+    picked = yield from turns.next_model(
+        b, ready_to_assault, "assault.model", what, _which_and_what
+    )
     if picked is None:
         _start_fights(b)
         return
@@ -135,7 +161,7 @@ def _actions(
     if foes is None:
         foes = _foes(b, unit.side)
     reach = v_inches(unit, "charge") if told else ""
-    loads = () if locked else tuple((w.id, w.name) for w in reloadable(unit))
+    loads = () if locked else reload_choices(unit)
     short = (2 if asks_as_of(b, THIRD_PASS) else 1) if told else 0
     head = (unit.id, name(unit)) if grouped else None
     return told, _action_options(head, foes, no_charge, locked, reach, loads, short)
