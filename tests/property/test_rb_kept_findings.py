@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
-from skirmtui.systems.regole_base import assault, movement, passing, shooting, state, turns
+from skirmtui.systems.regole_base import charging, movement, passing, shooting, state, turns
 from tests.property.playing import examples
 from tests.property.test_every_system import short_setup
 from tests.property.test_gm_at_random_moments import gm_entry
@@ -47,13 +47,13 @@ def check_kept(b: Battle) -> None:
             continue
         for ready, can in (
             (movement.ready_to_move, movement.can_move),
-            (assault.ready_to_assault, assault.can_assault),
+            (charging.ready_to_assault, charging.can_assault),
             (shooting.ready_to_shoot, shooting.can_shoot),
         ):
             assert ready(b, list(waiting)) == [u for u in waiting if can(b, u)]
     for side in b.sides:
         named = tuple((e.id, f"{e.label} ({b.side_name(e.side)})") for e in b.enemies(side.id))
-        assert assault._foes(b, side.id) == named
+        assert charging.foes_of(b, side.id) == named
     if b.result is not None:
         return
     # The end check keeps nothing stale: where it recalls that the battle goes on (the
