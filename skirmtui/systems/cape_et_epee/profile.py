@@ -9,8 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import data_file
 from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
@@ -165,7 +164,7 @@ def complete_profile(spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scala
 def _wounded(field: FieldSpec, default: Scalar) -> FieldSpec:
     """The wounded profile's field (`w_` + name), its default the unhurt value (made for
     every hero and protagonist of every battle: cached)."""
-    return attrs.evolve(field, name=f"w_{field.name}", default=default)
+    return records.evolve(field, name=f"w_{field.name}", default=default)
 
 
 def check_armies(setup: Setup, armies: dict[str, list[Unit]]) -> list[str]:
