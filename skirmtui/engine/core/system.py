@@ -299,7 +299,9 @@ class RuleSystem(Protocol):
         """End the battle (`Battle.end`) if the system's own end condition holds now; the
         runner calls it after every answer and GM entry and at every step boundary (see
         the module docstring). It may tidy what the condition reads first (a model at R 0
-        removed) but changes nothing else."""
+        removed) but changes nothing else, and finds the same when called again with
+        nothing changed: the runner does not call it again after calling a phase's
+        generator function (which runs none of its body)."""
         ...
 
     def queue(self, battle: Battle, /) -> list[QueueRow]:

@@ -38,11 +38,16 @@ def can_shoot(b: Battle, unit: Unit) -> bool:
     return why_no_shot(b, unit) is None and bool(ranged_ready(unit)) and bool(b.enemies(unit.side))
 
 
+def ready_to_shoot(b: Battle, units: list[Unit]) -> list[Unit]:
+    """`can_shoot` of each of `units`, in one call (`turns.next_mover`)."""
+    return [u for u in units if can_shoot(b, u)]
+
+
 def shooting_step(b: Battle) -> Step:
     if pos(b).stage == "morale":
         yield from _morale(b)
         return
-    unit = yield from turns.alternate(b, can_shoot, "shoot.model", "shoots")
+    unit = yield from turns.alternate(b, ready_to_shoot, "shoot.model", "shoots")
     if unit is None:
         _start_morale(b)
         return

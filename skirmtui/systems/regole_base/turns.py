@@ -33,13 +33,18 @@ _ROUND_STATS: dict[str, Scalar] = {
 _PHASE_STATS: dict[str, Scalar] = {"acted": False, "attacks": 0}
 
 
-def _reset(b: Battle, unit: Unit, values: dict[str, Scalar]) -> None:
-    """`b.set` each of `values` that differs (most are already at their start: a set
-    that changes nothing records nothing, and is not called)."""
-    stats = unit.stats
-    for field, value in values.items():
-        if stats[field] != value:
-            b.set(unit, field, value)
+def _reset(b: Battle, values: dict[str, Scalar]) -> None:
+    """`b.set` each of `values` that differs on every model on the table, in roster
+    order (most are already at their start: a set that changes nothing records
+    nothing, and is not called)."""
+    pairs = tuple(values.items())
+    for unit in b.units.values():
+        if unit.removed:
+            continue
+        stats = unit.stats
+        for field, value in pairs:
+            if stats[field] != value:
+                b.set(unit, field, value)
 
 
 def enter(b: Battle, phase: str, side: str | None = None) -> None:
@@ -49,8 +54,7 @@ def enter(b: Battle, phase: str, side: str | None = None) -> None:
 def begin_round(b: Battle) -> None:
     """RB-3: each round starts with an initiative roll-off (1d6 per side; G-3 ties)."""
     b.round += 1
-    for unit in b.on_table():
-        _reset(b, unit, _ROUND_STATS)
+    _reset(b, _ROUND_STATS)
     pos(b).initiative = RollOff.among(alive_sides(b))
     enter(b, "initiative")
 
@@ -69,9 +73,7 @@ def initiative_step(b: Battle) -> Step:
 
 def start_phase(b: Battle, phase: str) -> None:
     """Every model may act once in the phase; the initiative side starts (RB-3)."""
-    for unit in b.on_table():
-        # RB-10: a parry spends an attack of this phase's fight.
-        _reset(b, unit, _PHASE_STATS)
+    _reset(b, _PHASE_STATS)  # RB-10: a parry spends an attack of this phase's fight.
     at = pos(b)
     at.turn = 0
     at.lost = {}
@@ -83,7 +85,12 @@ def start_phase(b: Battle, phase: str) -> None:
     enter(b, phase, order(b)[0])
 
 
-def next_mover(b: Battle, can_act: Callable[[Battle, Unit], bool]) -> tuple[str, list[Unit]] | None:
+#: Which of a side's models waiting to act (not removed, not acted this phase) can act
+#: now: the phase's rule on the whole list, in one call (`movement.ready_to_move`…).
+Ready = Callable[[Battle, list[Unit]], list[Unit]]
+
+
+def next_mover(b: Battle, can_act: Ready) -> tuple[str, list[Unit]] | None:
     """The next side in turn with a model that can still act, and those models.
     Read-only: the queue view calls it too."""
     sides = order(b)
@@ -92,19 +99,14 @@ def next_mover(b: Battle, can_act: Callable[[Battle, Unit], bool]) -> tuple[str,
     models = roster(b)
     for i in range(len(sides)):
         side = sides[(turn + i) % len(sides)]
-        ready = [
-            u
-            for u in models.get(side, ())
-            if not u.removed and not u.stats["acted"] and can_act(b, u)
-        ]
+        waiting = [u for u in models.get(side, ()) if not u.removed and not u.stats["acted"]]
+        ready = can_act(b, waiting) if waiting else waiting
         if ready:
             return side, ready
     return None
 
 
-def alternate(
-    b: Battle, can_act: Callable[[Battle, Unit], bool], key: str, what: str
-) -> Sub[Unit | None]:
+def alternate(b: Battle, can_act: Ready, key: str, what: str) -> Sub[Unit | None]:
     """RB-3: the next side picks one of its models to act (the only one without asking);
     None when no side has a model left to act in this phase."""
     return (yield from _pick_one(b, next_mover(b, can_act), key, what))
@@ -134,7 +136,7 @@ def _pick_one(
 
 def next_model(
     b: Battle,
-    can_act: Callable[[Battle, Unit], bool],
+    can_act: Ready,
     key: str,
     what: str,
     both: Callable[[Battle, str, list[Unit]], Sub[tuple[Unit, str]]],
