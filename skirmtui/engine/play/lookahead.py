@@ -16,8 +16,7 @@ import itertools
 import math
 from collections.abc import Sequence
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.base import BaseSystem, strength_by
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.items import Item
@@ -80,8 +79,8 @@ class Search:
     tail: list[Item]
     side: str
     persona: Persona
-    before: dict[str, tuple[float, bool]] = attrs.field(factory=dict)
-    stood: dict[str, float] = attrs.field(factory=dict)
+    before: dict[str, tuple[float, bool]] = records.field(factory=dict)
+    stood: dict[str, float] = records.field(factory=dict)
     budget: int = BUDGET
     #: What the branches after the one being searched keep of the budget: a node shares
     #: what it has left evenly among its branches (the first does not starve the rest).
@@ -90,8 +89,8 @@ class Search:
     scale: float = 1.0
     #: Each unit's value over `scale`, and what a blow to it counts for `focus` (1 less
     #: its worth at the decision): read once, a unit's profile never changes.
-    values: dict[str, float] = attrs.field(factory=dict)
-    hurt: dict[str, float] = attrs.field(factory=dict)
+    values: dict[str, float] = records.field(factory=dict)
+    hurt: dict[str, float] = records.field(factory=dict)
     #: Each unit's `restore_field` where the system counts strength the base way (read
     #: once: the systems' depend on the unit's profile alone); None: its own `strength`.
     specs: dict[str, FieldSpec] | None = None
