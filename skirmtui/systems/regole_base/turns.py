@@ -163,25 +163,27 @@ def take_turn(b: Battle, side: str) -> None:
 def check_end(b: Battle) -> None:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
     R 0 is removed first). With three or more sides the most models standing win (ours).
-    The engine runs it after every answer and around every step (the system's
-    `check_end` itself, ~2.7 times an answer): one pass over the models when a model's
-    R, a removal, the models or the round have changed since the battle was last found
-    going on, else none."""
+    The engine runs it after every answer and around steps (the system's `check_end`
+    itself, about twice an answer): one pass over the models when a model's R, a
+    removal, the models or the round have changed since the battle was last found going
+    on, else none."""
     global _kept_standing
     changes = b.changes
     kept = _kept_standing
-    if kept[0] is b and kept[1] == (changes["r"], changes["removed"], len(b.units), b.round):
+    if kept[0] is b and kept[1] == changes["r"] + changes["removed"] + len(b.units) + b.round:
         return
     if not _ends(b):  # (the mark after the pass: it may remove a model at R 0)
-        _kept_standing = (b, (changes["r"], changes["removed"], len(b.units), b.round))
+        mark = changes["r"] + changes["removed"] + len(b.units) + b.round
+        _kept_standing = (b, mark)
 
 
 #: The last battle `check_end` found going on, and its mark then: its counts of changes
-#: of R and of removals (`Battle.changes`: they only grow, so an equal count is no
-#: change), its number of models and its round. What engine/core/watch.py's `Watch`
-#: does, in one comparison without a call (a fifth of the end check's cost before);
-#: replaced whole (a worker thread may check its own copy of a battle meanwhile).
-_kept_standing: tuple[Battle | None, tuple[int, int, int, int]] = (None, (-1, -1, -1, -1))
+#: of R and of removals (`Battle.changes`), its number of models and its round, summed.
+#: Each of the four only grows in a battle (a battle is never rewound in place: undo
+#: and review replay a copy), so the same sum is no change in any. What
+#: engine/core/watch.py's `Watch` does, in one comparison without a call; replaced whole
+#: (a worker thread may check its own copy of a battle meanwhile).
+_kept_standing: tuple[Battle | None, int] = (None, -1)
 
 
 def _ends(b: Battle) -> bool:
