@@ -8,7 +8,6 @@ can recompute the battle from the log alone.
 
 from __future__ import annotations
 
-import copy
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -18,9 +17,11 @@ from skirmtui.engine.core import records
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.labels import label_units
 from skirmtui.engine.core.log import Effect, LogEntry, Result, plain_value
+from skirmtui.engine.core.plain import Position, plain_copy
 from skirmtui.engine.core.records import record
 
-#: The log's records are engine/core/log.py's; they are read from here too.
+#: The log's records are engine/core/log.py's, `Position` and `plain_copy`
+#: engine/core/plain.py's; they are read from here too.
 __all__ = [
     "Battle",
     "Effect",
@@ -41,27 +42,6 @@ Scalar: TypeAlias = int | bool | str
 #: A current unit value. A stat holding several values (the opponents of one character
 #: in a melee) is a tuple of unit ids (`FieldSpec` kind `tuple`), never a joined string.
 Stat: TypeAlias = int | bool | str | tuple[str, ...]
-
-
-@record
-class Position:
-    """The base of a system's position between steps: an attrs class of plain data
-    (scalars, lists, dicts, tuples, nested positions), so a wrong field is a type error
-    and `copy()` (every checkpoint) is a fast deep copy."""
-
-    def copy(self) -> Any:
-        cls = type(self)
-        names = _INIT_FIELDS.get(cls)
-        if names is None:
-            names = _INIT_FIELDS[cls] = tuple(
-                (f.name, f.alias) for f in records.fields(cls) if f.init
-            )
-        # What records.evolve does, without looking the fields up again on every checkpoint.
-        return cls(**{alias: plain_copy(getattr(self, name)) for name, alias in names})
-
-
-#: Each position class's (attribute, init argument) pairs, read once (`Position.copy`).
-_INIT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
 @record
@@ -296,6 +276,53 @@ class Battle:
         self.current = entry
         return entry
 
+    def answer_entry(
+        self,
+        kind: str,
+        text: str,
+        key: str,
+        side: str | None,
+        actor: str | None,
+        target: str | None,
+        roll: dict[str, Any] | None,
+        actors: tuple[str, ...],
+        targets: tuple[str, ...],
+        brief: str,
+        source: Any,
+        by: str | None,
+        value: Any,
+    ) -> LogEntry:
+        """`record` of an answer's entry (the runner's, once an answer): positional, the
+        units already tuples and `actor`/`target` already their first, no order; its
+        prompt (`source`), who gave it (`by`) and the answer (`value`) set at once."""
+        texts = self.texts
+        entry = LogEntry(
+            len(self.log),
+            self.answer_index,
+            self.round,
+            self.phase,
+            kind,
+            texts.setdefault(text, text),
+            key,
+            side,
+            actor,
+            target,
+            roll,
+            [],  # effects
+            actors,
+            targets,
+            None,  # order
+            texts.setdefault(brief, brief) if brief else brief,
+            False,  # private
+            source,
+            by,
+            None,  # persona
+            value,
+        )
+        self.log.append(entry)
+        self.current = entry
+        return entry
+
     def set(self, unit: Unit, field: str, value: Stat, cause: Cause | None = None) -> None:
         """Change one tracked value and record the effect (`cause`: see `causes.py`)."""
         stats = unit.stats
@@ -418,27 +445,3 @@ class Battle:
             offers=self.offers,
             changes=defaultdict(int, self.changes),
         )
-
-
-#: Immutable values: `plain_copy` hands them back as they are.
-_ATOMS = frozenset({str, int, bool, float, type(None), Cause})
-
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain data (dicts, lists, tuples, sets of scalars), several times
-    faster than `copy.deepcopy`, which checkpoints would otherwise spend most time in;
-    anything else falls back to `copy.deepcopy`."""
-    kind = type(value)
-    if kind in _ATOMS:
-        return value
-    if kind is dict:
-        return {k: plain_copy(v) for k, v in value.items()}
-    if kind is list:
-        return [plain_copy(v) for v in value]
-    if kind is tuple:
-        return tuple(plain_copy(v) for v in value)
-    if kind is set:
-        return {plain_copy(v) for v in value}
-    if isinstance(value, Position):
-        return value.copy()
-    return copy.deepcopy(value)

@@ -274,6 +274,10 @@ class RuleSystem(Protocol):
     #: Table facts asked as a choice of more than two answers whose first option is the
     #: likely one: the app's look-ahead reads on with it (others it stops at).
     likely_first: frozenset[str]
+    #: Table facts asked as a multi-select the look-ahead weighs none and all, evenly.
+    either_way: frozenset[str]
+    #: The app's players' words for `standing` in a decision's reason ("": none).
+    standing_words: str
 
     def check_setup(self, setup: Setup) -> list[str]:
         """Raise `SetupError` for a setup the rules refuse; return warnings."""
@@ -299,7 +303,9 @@ class RuleSystem(Protocol):
         """End the battle (`Battle.end`) if the system's own end condition holds now; the
         runner calls it after every answer and GM entry and at every step boundary (see
         the module docstring). It may tidy what the condition reads first (a model at R 0
-        removed) but changes nothing else."""
+        removed) but changes nothing else, and finds the same when called again with
+        nothing changed: the runner does not call it again after calling a phase's
+        generator function (which runs none of its body)."""
         ...
 
     def queue(self, battle: Battle, /) -> list[QueueRow]:

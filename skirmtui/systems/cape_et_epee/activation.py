@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import lru_cache
 from typing import Any
 
 from skirmtui.engine.core import app_rolls
@@ -240,7 +241,7 @@ def _orders_of_a_face(b: Battle, side: str, targets: list[tuple[str, str]]) -> S
     dice = pos(b).dice[side]
     face = dice[0]
     count = dice.count(face)
-    options = [Option(value, label) for value, label in targets]  # `order_targets`, no officer
+    options = [_option(value, label) for value, label in targets]  # `order_targets`, no officer
     if count == 1 and not asks_as_of(b, THIRD_PASS):
         picked = yield from _one_die(b, side, face, options)
     else:
@@ -255,6 +256,12 @@ def _orders_of_a_face(b: Battle, side: str, targets: list[tuple[str, str]]) -> S
     for target in picked:
         _order(b, side, face, target)
     pos(b).dice[side] = [f for f in dice if f != face]  # the rest of this face: unused
+
+
+@lru_cache(maxsize=1024)  # bounded: labels are part of the key
+def _option(value: str, label: str) -> Option:
+    """An order's target as an option (the same ones every face of every turn)."""
+    return Option(value, label)
 
 
 #: The answer to `orders.one` that leaves the die unused.

@@ -31,7 +31,10 @@ def side_view(b: Battle, side: str) -> SideView:
     step's) and morale test reads it, and it changes only with a unit's deployment,
     status, melee or removal: one pass over the units finds every side's view, kept
     until one of those changes (engine/core/watch.py)."""
-    return _found(b)[0][side]
+    found = _FOUND.recall(b)  # `_found`, inline: read at every step
+    if found is None:
+        found = _FOUND.keep(b, _side_views(b))
+    return found[0][side]
 
 
 def squads_on_table(b: Battle, side: str) -> dict[str, int]:
@@ -55,41 +58,48 @@ def _found(b: Battle) -> tuple[dict[str, SideView], dict[str, dict[str, int]]]:
 
 
 def _side_views(b: Battle) -> tuple[dict[str, SideView], dict[str, dict[str, int]]]:
-    # The sides with a unit in play on the table, with a shaken one there, with a steady
-    # one there; per side, the foes its units in play hold and its squads' models on the
-    # table. (Sets of sides, not a list of flags a side: fewer steps a unit.)
-    sides = [s.id for s in b.sides]
-    on: set[str] = set()
-    shaken: set[str] = set()
-    steady: set[str] = set()
-    held: dict[str, set[str]] = {side: set() for side in sides}
-    squads: dict[str, dict[str, int]] = {side: {} for side in sides}
-    for unit in b.units.values():
-        side = unit.side
-        count = squads.get(side)
-        if unit.removed or count is None:  # (a unit of no side of the battle: nobody's)
-            continue
-        stats = unit.stats
-        if stats["deployed"]:
-            on.add(side)
-            (shaken if stats["status"] else steady).add(side)
-            squad = unit.profile.get("squad")
-            if squad:
-                name = str(squad)
-                count[name] = count.get(name, 0) + 1
-        foe = stats["foe"]
-        if foe:
-            held[side].add(str(foe))
+    # Per side, of its own units in play (its roster: no side looked up a unit): any on
+    # the table shaken, any there not shaken, the foes they hold; its squads' models on
+    # the table.
+    flags: dict[str, tuple[bool, bool]] = {}
+    held: dict[str, set[str]] = {}
+    squads: dict[str, dict[str, int]] = {}
+    units = roster(b).sides
+    for side in (s.id for s in b.sides):
+        shaken = steady = False
+        foes: set[str] = set()
+        count: dict[str, int] = {}
+        for unit in units.get(side, ()):
+            if unit.removed:
+                continue
+            stats = unit.stats
+            if stats["deployed"]:
+                if stats["status"]:
+                    shaken = True
+                else:
+                    steady = True
+                squad = unit.profile.get("squad")
+                if squad:
+                    name = str(squad)
+                    count[name] = count.get(name, 0) + 1
+            foe = stats["foe"]
+            if foe:
+                foes.add(str(foe))
+        flags[side], held[side], squads[side] = (shaken, steady), foes, count
     views = {}
-    for side in sides:
-        others = [other for other in sides if other != side]
-        views[side] = SideView(
-            not on.isdisjoint(others),
-            not shaken.isdisjoint(others),
-            not steady.isdisjoint(others),
-            frozenset().union(*(held[other] for other in others)),
+    for side in flags:
+        others = [other for other in flags if other != side]
+        shaken = any(flags[other][0] for other in others)
+        steady = any(flags[other][1] for other in others)
+        # `tuple.__new__`: the NamedTuple's own `__new__` is a Python call.
+        views[side] = _make(
+            SideView,
+            (shaken or steady, shaken, steady, frozenset().union(*(held[o] for o in others))),
         )
     return views, squads
+
+
+_make = tuple.__new__
 
 
 class Roster(NamedTuple):
