@@ -23,6 +23,9 @@ def option_words(c: Considered) -> str:
         parts.append(f"{o.chance:.0%} to succeed{roll}")
     parts.append(f"{o.kill:.0%} to take a unit off, {o.lose:.0%} to lose one")
     parts.append(f"deals {o.dealt:.2f}, risks {o.taken:.2f}")
+    if abs(o.reply) >= 0.005:
+        more = "more" if o.reply > 0 else "less"
+        parts.append(f"the enemy's best reply takes {abs(o.reply):.2f} {more}")
     if o.spread >= 0.005:
         parts.append(f"spread {o.spread:.2f}")
     return "; ".join(parts)
