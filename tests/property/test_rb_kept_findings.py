@@ -1,7 +1,8 @@
 """Property test of regole-base's kept findings (issue 28): what the rules read several
 times an answer is found once and kept while what it reads is unchanged (the models
 engaged, each side's models, the enemies a charge names, the sides that could make a
-free attack, the end check's "the battle goes on"). At every point of random battles of
+free attack, the end check's "the battle goes on"), and each phase's "which models can
+act" is read for a side's whole list at once. At every point of random battles of
 every scenario, with GM entries (set, remove, restore, add) at random moments, each
 kept finding is what a fresh pass over the models finds; a broken mark fails here."""
 
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
-from skirmtui.systems.regole_base import assault, passing, state, turns
+from skirmtui.systems.regole_base import charging, movement, passing, shooting, state, turns
 from tests.property.playing import examples
 from tests.property.test_every_system import short_setup
 from tests.property.test_gm_at_random_moments import gm_entry
@@ -39,9 +40,20 @@ def check_kept(b: Battle) -> None:
         assert passing.provokes(b, unit) == could, unit.id  # RB-17
     sides = {s.id: tuple(u for u in b.units.values() if u.side == s.id) for s in b.sides}
     assert state.roster(b) == sides
+    # Each phase's rule on a side's whole list (`turns.next_mover`) is its rule per model.
+    for units in sides.values():
+        waiting = [u for u in units if not u.removed and not u.stats["acted"]]
+        if not waiting:
+            continue
+        for ready, can in (
+            (movement.ready_to_move, movement.can_move),
+            (charging.ready_to_assault, charging.can_assault),
+            (shooting.ready_to_shoot, shooting.can_shoot),
+        ):
+            assert ready(b, list(waiting)) == [u for u in waiting if can(b, u)]
     for side in b.sides:
         named = tuple((e.id, f"{e.label} ({b.side_name(e.side)})") for e in b.enemies(side.id))
-        assert assault._foes(b, side.id) == named
+        assert charging.foes_of(b, side.id) == named
     if b.result is not None:
         return
     # The end check keeps nothing stale: where it recalls that the battle goes on (the

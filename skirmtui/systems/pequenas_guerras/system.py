@@ -10,12 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from skirmtui.engine.core.asking import ASKED_BEFORE_SECOND_PASS
+from skirmtui.engine.core.asking import ASKED_BEFORE_THIRD_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, UnitSpec
-from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
+from skirmtui.systems.pequenas_guerras import (
+    deployment,
+    end_round,
+    profile,
+    rounds,
+    threat,
+    views,
+)
 
 PHASES = (
     Phase("deployment", "Deployment", deployment.deployment_step),
@@ -47,6 +54,7 @@ class PequenasGuerras(BaseSystem):
             "leap.gap",
             "leap.span",
             "fall.height",
+            "fall.span",
             "push.off_edge",
             "shoot.cover",
             "shoot.models",
@@ -96,13 +104,14 @@ class PequenasGuerras(BaseSystem):
         deployment.start(battle)
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
-        """Saves of issue 25's second pass asked each side's round roll apart, a
-        marker's "only its holder", a melee's fall back and follow-up and a landing as
-        "done?", and a wound roll whose result was certain; saves of its first pass also
-        the unit, then its action, sight then cover, reach then terrain, an overwatch's
-        fire then sight; saves from before it also each objective, unit placed and
-        marker."""
-        return ASKED_BEFORE_SECOND_PASS
+        """Saves of issue 25's third pass typed how far a model falls after a failed
+        leap or a push (`fall.height`); saves of its second pass also asked each side's
+        round roll apart, a marker's "only its holder", a melee's fall back and
+        follow-up and a landing as "done?", and a wound roll whose result was certain;
+        saves of its first pass also the unit, then its action, sight then cover, reach
+        then terrain, an overwatch's fire then sight; saves from before it also each
+        objective, unit placed and marker."""
+        return ASKED_BEFORE_THIRD_PASS
 
     def standing(self, battle: Battle, side: str) -> float:
         """For the app's players, after the round's end: each objective a side is
@@ -116,6 +125,15 @@ class PequenasGuerras(BaseSystem):
             kept = self._standings = (battle, mark, end_round.expected_standings(battle))
         held, routed = kept[2][side]
         return 1.5 * held - routed
+
+    def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
+        """For the app's players: what `side` stands to lose to the enemy's reply, each
+        enemy unit's best attack before the side acts again (`threat.exposure`)."""
+        mark = (sum(battle.changes.values()), battle.round, battle.result is None, side)
+        kept = self._exposed
+        if kept is None or kept[0] is not battle or kept[1] != mark:
+            kept = self._exposed = (battle, mark, threat.exposure(battle, side))
+        return kept[2]
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
@@ -135,6 +153,8 @@ class PequenasGuerras(BaseSystem):
 
     #: The last battle `standing` worked out, its count of changes, and each side's.
     _standings: tuple[Battle, int, dict[str, tuple[float, float]]] | None = None
+    #: The last battle and side `exposure` worked out, with its count of changes.
+    _exposed: tuple[Battle, tuple[int, int, bool, str], tuple[float, float]] | None = None
 
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)

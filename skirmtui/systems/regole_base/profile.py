@@ -171,6 +171,17 @@ def _reloadable(unloaded: str, gone: str) -> tuple[Weapon, ...]:
     return tuple(table[w] for w in _split(unloaded) if w in table and w not in out)
 
 
+def reload_choices(unit: Unit) -> tuple[tuple[str, str], ...]:
+    """`reloadable` as a menu lists it: each weapon's id and name."""
+    stats = unit.stats
+    return _reload_choices(stats.get("unloaded", ""), stats.get("gone", ""))
+
+
+@cache
+def _reload_choices(unloaded: Stat, gone: Stat) -> tuple[tuple[str, str], ...]:
+    return tuple((w.id, w.name) for w in _reloadable(str(unloaded), str(gone)))
+
+
 def first_melee(weapons_text: str) -> str:
     """The melee weapon a model starts with in hand: its first listed, else bare hands."""
     melee = [w for w in parse_weapons(weapons_text) if weapons()[w].melee and w != UNARMED]
