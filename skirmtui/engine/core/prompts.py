@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
 from skirmtui.engine.core.options import LazyOptions as LazyOptions
 from skirmtui.engine.core.options import Option as Option
+from skirmtui.engine.core.options import as_options, option_tuple
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.roll_words import SYMBOLS as SYMBOLS
 from skirmtui.engine.core.roll_words import described
@@ -90,14 +91,10 @@ class Prompt:
         return str(value)
 
 
-def _options(value: Iterable[Option]) -> Sequence[Option]:
-    return value if type(value) is LazyOptions else tuple(value)
-
-
 @frozen_record(kw_only=True)
 class Choose(Prompt):
     #: A tuple, or `LazyOptions` for a long list (read it as any sequence).
-    options: Sequence[Option] = records.field(converter=_options)
+    options: Sequence[Option] = records.field(converter=as_options)
 
     def enabled(self) -> list[Option]:
         return [o for o in self.options if o.disabled is None]
@@ -130,9 +127,8 @@ class Choose(Prompt):
         return _legal(self.key, value, self.option, "an option").value
 
     def random_answer(self, rng: random.Random) -> AnswerValue:
-        """An enabled option at random, an active one (not passive) but for
-        `PASSIVE_CHANCE` of the time when there are both. One pass over the options
-        (`disabled` and `passive` read by index: a named field is a slower read)."""
+        """An enabled option, an active one (not passive) but `PASSIVE_CHANCE` of the time
+        when there are both; one pass (fields read by index: a name is a slower read)."""
         enabled: list[Option] = []
         active: list[Option] = []
         for option in self.options:
@@ -163,10 +159,6 @@ def _legal(
     return option
 
 
-def _option_tuple(value: Iterable[Option]) -> tuple[Option, ...]:
-    return tuple(value)  # (a typed converter: mypy cannot type `converter=tuple`)
-
-
 @frozen_record(kw_only=True)
 class Pick(Prompt):
     """Several of a list: any number of the enabled options, between `minimum` and
@@ -174,7 +166,7 @@ class Pick(Prompt):
     ground, that one tries the impervious slope"). The answer is the values picked in
     option order, whatever order they were given in: one choice, one stored form."""
 
-    options: tuple[Option, ...] = records.field(converter=_option_tuple)
+    options: tuple[Option, ...] = records.field(converter=option_tuple)
     minimum: int = 0
     maximum: int | None = None
 
