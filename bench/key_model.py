@@ -217,12 +217,26 @@ def count_keys(
     return total
 
 
-if __name__ == "__main__":  # where a round's keys go: python -m bench.key_model SYSTEM …
-    import sys
+def main(argv: list[str] | None = None) -> None:
+    """Where a round's keys go, by question: `python -m bench.key_model SYSTEM …`
+    (`--questions TIER`: the same battles asked as a save of that tier is, e.g. "third
+    pass"; `--battles`, `--seed`: other battles than the table cost's 20)."""
+    import argparse
 
-    for name in sys.argv[1:] or list(systems()):
-        found = count_keys(name)
-        print(f"{name}: {found.per_round():.1f} keys a counted round ({found.rounds} rounds)")
+    parser = argparse.ArgumentParser(prog="python -m bench.key_model", description=main.__doc__)
+    parser.add_argument("systems", nargs="*", metavar="SYSTEM")
+    parser.add_argument("--questions", metavar="TIER", help='e.g. "one at a time", "third pass"')
+    parser.add_argument("--battles", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args(argv)
+    options = {"questions": args.questions} if args.questions else None
+    for name in args.systems or list(systems()):
+        found = count_keys(name, args.battles, args.seed, options=options)
+        print(f"{name}: {found.per_round():.2f} keys a counted round ({found.rounds} rounds)")
         for kind, key, keys, answers in found.split():
             each = keys / answers if answers else 0.0
             print(f"  {kind:7} {key:26} {keys:6.2f} keys {answers:5.2f} answers {each:5.2f} each")
+
+
+if __name__ == "__main__":
+    main()

@@ -122,6 +122,8 @@ def test_the_key_count_splits_a_round_s_keys_by_question() -> None:
     assert abs(sum(keys for *_, keys, _ in split) - found.per_round()) < 1e-9
     assert {kind for kind, *_ in split} <= set(found.by_kind)
     assert [keys for *_, keys, _ in split] == sorted((keys for *_, keys, _ in split), reverse=True)
+    shown = _help_of("bench.key_model")
+    assert "--questions" in shown and "--battles" in shown
 
 
 def test_the_sim_instruction_script_plays_the_battles_it_counts() -> None:

@@ -1,9 +1,13 @@
-"""pequenas-guerras asks less once more (issue 25, after its third pass): how far a model
-falls after a failed leap or a push is one of the spans that set its hits (`fall.span`,
-one key; seed, Queda: X+1 hits, X one per full 7.5 cm), where the centimetres were
-typed (`fall.height`, how saves of the third pass replay: `questions = "third pass"`).
-The same fall gives the same hits, blocks and outcome; a fall past the eighth span
-(60 cm or more) is its ninth answer and its centimetres are typed, as before.
+"""pequenas-guerras asks less once more (issue 25, after its third pass; saves of the
+third pass replay with its questions: `questions = "third pass"`):
+
+- how far a model falls after a failed leap or a push is one of the spans that set its
+  hits (`fall.span`, one key; seed, Queda: X+1 hits, X one per full 7.5 cm), where the
+  centimetres were typed (`fall.height`). The same fall gives the same hits, blocks and
+  outcome; a fall past the eighth span (60 cm or more) is its ninth answer and its
+  centimetres are typed, as before;
+- a defender of one model strikes back without `melee.counter_reach` (PG-6): the charge
+  put a charger's model in base contact with it, so "yes" was the only true answer.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from skirmtui.engine.play.sim import play_random
 from skirmtui.engine.store.compare import replay_differences
 from skirmtui.engine.store.saves import load_session
 from skirmtui.systems.registry import get_system, systems
-from tests.systems.pg_helpers import PG, RIFLE, act, session, start
+from tests.systems.pg_helpers import BLADE, PG, RIFLE, act, session, start
 from tests.systems.scripting import key, play
 
 BEFORE = {QUESTIONS: THIRD_PASS}
@@ -131,6 +135,46 @@ def test_pg7_a_push_off_an_elevation_falls_the_span_with_the_same_hits(
         assert isinstance(s.prompt, Roll) and s.prompt.dice == f"{hits}d6"
         play(s, ("fall.blocks", (1,) * hits), ("wound.roll", (1,)))
     assert _outcome(now) == _outcome(before)
+
+
+def _charged(defenders: int, blocks: tuple[int, ...], **options: Any) -> Session:
+    """Blades (three models, quality 4) charge Guards (`defenders` models, quality 4,
+    A2) over open ground: the charge's strike makes two hits; Guards roll `blocks`."""
+    units = {"red": [("Blades", 3, 4, BLADE)], "blue": [("Guards", defenders, 4, BLADE)]}
+    s = session(units, **options)
+    start(s, 6, 1)
+    act(s, "red1", "charge")
+    play(s, ("charge.target", "blue1"), ("charge.path", "open"))
+    play(s, ("melee.hits", (4, 4, 1, 1, 1, 1)), ("defence.blocks", blocks))
+    return s
+
+
+def test_pg6_a_defender_of_one_model_strikes_back_unasked_with_the_same_outcome() -> None:
+    """Seed: "Modelos realizando investidas devem entrar em contato base a base com o
+    alvo"; "a unidade defensora deve mover suas unidades até 7,5 cm na direção do
+    atacante para tentar contra-atacar" (PG-6: if its move reaches, asked). A defender
+    of one model is that model, in base contact: it reaches, the only true answer, and
+    strikes back with the same dice and outcome (a wounded one is stunned or dead and
+    never strikes back, asked or not)."""
+    before, now = _charged(1, (4, 4), **BEFORE), _charged(1, (4, 4), **TODAY)
+    assert key(before) == "melee.counter_reach"
+    play(before, ("melee.counter_reach", True))
+    assert key(now) == "melee.hits"
+    assert now.battle.log[-1].text == (
+        "Guards is in base contact with Blades (the charge reached its one model): it strikes back"
+    )
+    for s in (before, now):
+        play(s, ("melee.hits", (4, 1)), ("defence.blocks", (1,)))  # one wound: a model
+    assert _outcome(now) == _outcome(before)
+    assert now.battle.units["red1"].stats["models"] == 2
+
+
+def test_pg6_a_defender_of_several_models_is_still_asked_whether_it_reaches() -> None:
+    """Its models in contact may be those the charge killed: the table says."""
+    now = _charged(3, (4, 1), **TODAY)  # one wound: Guards lose a model, two left
+    assert key(now) == "melee.counter_reach"
+    play(now, ("melee.counter_reach", False))
+    assert now.battle.log[-1].text == "Blades falls back 2.5 cm"
 
 
 def test_how_far_a_model_falls_is_a_table_fact() -> None:

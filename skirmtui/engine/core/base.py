@@ -60,6 +60,11 @@ class BaseSystem:
     #: Table facts (a choice of more than two) whose first option is the likely answer:
     #: the app's look-ahead reads on with it (engine/play/lookahead.py).
     likely_first: frozenset[str] = frozenset()
+    #: Table facts asked as a multi-select the app's look-ahead weighs both ways, none and
+    #: all, each as likely (the yes/no they stand for); others: their likely answer.
+    either_way: frozenset[str] = frozenset()
+    #: The app's players' words for `standing` in a decision's reason ("" : not named).
+    standing_words: str = ""
     #: What one more wound does to `damage_field`: +1 where the field counts damage
     #: taken, -1 where it counts what is left (regole-base's current R).
     damage_step: int = 1
@@ -174,6 +179,11 @@ class BaseSystem:
         worth (objectives held, firmness kept), in units: 0 by default."""
         return 0.0
 
+    def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
+        """What a side stands to lose to its enemies' reply (worth, units): (0, 0) by
+        default (the look-ahead stops at the enemy's choice)."""
+        return (0.0, 0.0)
+
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth: its cost or points where the profile has one."""
         for name in ("cost", "points"):
@@ -185,7 +195,15 @@ class BaseSystem:
     # -- a battle -----------------------------------------------------------------------
 
     def new_battle(self, setup: Setup) -> Battle:
-        built = {u.id: u for units in self._checked(setup)[1].values() for u in units}
+        return self.battle_of(setup, self.armies(setup))
+
+    def armies(self, setup: Setup) -> dict[str, Unit]:
+        """Every unit of `setup` made and checked (`SetupError` if refused), by id."""
+        return {u.id: u for units in self._checked(setup)[1].values() for u in units}
+
+    def battle_of(self, setup: Setup, built: dict[str, Unit]) -> Battle:
+        """`new_battle` with its units made already (`armies`, or copies of them: a sim
+        plays one setup with many seeds, engine/play/sim.py)."""
         battle = Battle(
             self.id,
             setup.title,

@@ -274,6 +274,10 @@ class RuleSystem(Protocol):
     #: Table facts asked as a choice of more than two answers whose first option is the
     #: likely one: the app's look-ahead reads on with it (others it stops at).
     likely_first: frozenset[str]
+    #: Table facts asked as a multi-select the look-ahead weighs none and all, evenly.
+    either_way: frozenset[str]
+    #: The app's players' words for `standing` in a decision's reason ("": none).
+    standing_words: str
 
     def check_setup(self, setup: Setup) -> list[str]:
         """Raise `SetupError` for a setup the rules refuse; return warnings."""
@@ -341,6 +345,13 @@ class RuleSystem(Protocol):
     def standing(self, battle: Battle, side: str) -> float:
         """A side's standing by the system's own way of winning beyond its units' worth
         (objectives held, firmness kept), in units; 0 when units are all that count."""
+        ...
+
+    def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
+        """What `side` stands to lose to its enemies' reply, each enemy unit's best
+        attack by the exact odds before the side acts again: (worth, in `unit_value`
+        terms; units taken off). (0, 0) where the system does not say: the app's
+        look-ahead then stops at the enemy's choice."""
         ...
 
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:

@@ -49,13 +49,18 @@ FACTS = 6
 PICKS = 16
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
+#: What an outcome is reduced to: score, score², dealt, taken, kill, lose, gained, reply.
+MOMENTS = 8
 
 
 @frozen_record
 class Outlook:
     """What an option is expected to bring: mean score and its spread, the enemy's and
     own expected losses (in worth), the chance an enemy unit is taken off, the chance
-    an own unit is, and the first roll it leads to with its exact chance."""
+    an own unit is, the first roll it leads to with its exact chance, the standing
+    it is expected to gain by the system's own way of winning (`system.standing`), and
+    how much more (less, when negative) the enemy's reply is expected to take (in worth)
+    than before the decision (where the system says: `exposure`)."""
 
     score: float
     spread: float
@@ -65,6 +70,8 @@ class Outlook:
     lose: float
     roll: str = ""
     chance: float | None = None
+    gained: float = 0.0
+    reply: float = 0.0
 
 
 @record
@@ -92,6 +99,10 @@ class Search:
     #: Each unit's `restore_field` where the system counts strength the base way (read
     #: once: the systems' depend on the unit's profile alone); None: its own `strength`.
     specs: dict[str, FieldSpec] | None = None
+    #: What the side stands to lose to the enemy's reply where the decision is (worth in
+    #: `unit_value` terms, units; None: where the step began): an outcome counts the
+    #: change.
+    exposed: tuple[float, float] | None = None
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
@@ -106,6 +117,8 @@ class Search:
             for uid, (was, _) in self.before.items()
         }
         self.stood = {s.id: self.system.standing(self.base, s.id) for s in self.base.sides}
+        if self.exposed is None:
+            self.exposed = self.system.exposure(self.base, self.side)
 
     def worth(self, battle: Battle, unit_id: str) -> float:
         unit = battle.units[unit_id]
@@ -167,9 +180,9 @@ class Search:
         """What answering `first` to the pending prompt (`key`) is expected to bring."""
         path = [Item(key, first)]
         moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
-        mean, square, dealt, taken, kill, lose = moments
+        mean, square, dealt, taken, kill, lose, gained, reply = moments
         spread = math.sqrt(max(square - mean * mean, 0.0))
-        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance)
+        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply)
 
     # -- the tree -----------------------------------------------------------------------
 
@@ -180,9 +193,10 @@ class Search:
         first_roll: bool = False,
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
-        """Expected (score, score², dealt, taken, kill, lose) after `path`; with the first
-        roll met and its exact chance when `first_roll`. `runner`: one already at `path`,
-        the node's to use up (its last branch moves it on instead of replaying)."""
+        """Expected (score, score², dealt, taken, kill, lose, gained, reply) after `path`;
+        with the first roll met and its exact chance when `first_roll`. `runner`: one
+        already at `path`, the node's to use up (its last branch moves it on instead of
+        replaying)."""
         if runner is None:
             runner = self.runner(path)
         prompt = runner.prompt
@@ -208,6 +222,8 @@ class Search:
         answers = answers_of(prompt, every_number=False, decision=decision)
         if not decision and len(answers) > 2 and prompt.key in self.system.likely_first:
             answers = answers[:1]  # a table fact its system says is likely first
+        if not decision and isinstance(prompt, Pick) and prompt.key in self.system.either_way:
+            answers = both_ways(prompt)  # none and all, each as likely (then `even`)
         if len(answers) == 1:
             item = Item(prompt.key, answers[0])
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
@@ -251,7 +267,7 @@ class Search:
         each as likely), one branch each: the last moves `runner` on, so it is looked
         into however little budget is left; the others, once none is left, count as
         the battle stands."""
-        total = [0.0] * 6
+        total = [0.0] * MOMENTS
         floor = self.floor
         # The node as it stands, for the branches the budget cannot pay for: valued when
         # first needed (before the last branch moves `runner` on), most nodes never are.
@@ -276,7 +292,8 @@ class Search:
         return tuple(total)
 
     def _value(self, battle: Battle) -> tuple[float, ...]:
-        """(score, score², dealt, taken, kill, lose) of one outcome."""
+        """(score, score², dealt, taken, kill, lose, gained, reply) of one outcome: what it
+        is worth by the persona, the enemy's reply counted as losses to come (`exposure`)."""
         w = self.persona
         dealt = taken = harm_hurt = 0.0
         killed = lost = 0.0
@@ -299,18 +316,30 @@ class Search:
         for side, was_standing in self.stood.items():
             change = self.system.standing(battle, side) - was_standing
             gained += change if side == self.side else -change
+        worth, units = self.system.exposure(battle, self.side)
+        exposed = self.exposed or (0.0, 0.0)
+        reply = (worth - exposed[0]) / self.scale
         score = (
             w.objective * gained
             + w.harm * dealt
             + w.kill * killed
             + w.focus * harm_hurt
-            - w.keep * taken
-            - w.cohesion * lost
+            - w.keep * (taken + reply)
+            - w.cohesion * (lost + units - exposed[1])
         )
         if battle.result is not None and not self.base.over:
             winner = battle.result.winner
             score += 0.0 if winner is None else (RESULT if winner == self.side else -RESULT)
-        return (score, score * score, dealt, taken, float(killed > 0), float(lost > 0))
+        return (
+            score,
+            score * score,
+            dealt,
+            taken,
+            float(killed > 0),
+            float(lost > 0),
+            gained,
+            reply,
+        )
 
 
 def answers_of(
@@ -376,6 +405,32 @@ def pick_answers(prompt: Pick) -> list[AnswerValue]:
         if value not in out:
             out.append(value)
     return out or [pick_guess(prompt)]
+
+
+def both_ways(prompt: Pick) -> list[AnswerValue]:
+    """A table fact's multi-select its system weighs both ways (`either_way`): the
+    fewest options it allows and all of them (one of each group), each as likely, as
+    the yes/no question it stands for was ("did it pass within 1\" of an enemy?"):
+    each option in half the outcomes."""
+    out: list[AnswerValue] = []
+    every: list[str] = []
+    groups: set[str] = set()
+    for option in prompt.enabled():
+        if option.group is None or option.group not in groups:
+            every.append(option.value)
+            if option.group is not None:
+                groups.add(option.group)
+    for values in ((), tuple(every[: prompt.most])):
+        try:
+            value = prompt.coerce(values)
+        except AnswerError:
+            continue  # fewer than it allows: its likely answer stands for "none"
+        if value not in out:
+            out.append(value)
+    if len(out) < 2:
+        guess = pick_guess(prompt)
+        out = [guess, *(value for value in out if value != guess)]
+    return out
 
 
 def pick_guess(prompt: Pick) -> AnswerValue:

@@ -48,6 +48,8 @@ class Decision:
     reason: str
     question: str
     considered: tuple[Considered, ...] = ()
+    #: The system's words for its own way of winning (`standing_words`), "" if none.
+    standing: str = ""
 
 
 @frozen_record
@@ -88,7 +90,9 @@ def prepare(session: Session, as_persona: str | None = None) -> Question | None:
         tried = _tried(battle, prompt)
         answers = tuple(a for a in answers if a[0] not in tried) or answers
         tail = list(session.items[consumed:])
-        search = Search(session.system, base, consumed, tail, side, who)
+        # The enemy's reply is weighed from the position the decision is taken in.
+        exposed = session.system.exposure(battle, side)
+        search = Search(session.system, base, consumed, tail, side, who, exposed=exposed)
     seed = session.setup.seed * 7_919 + len(session.items) + 1
     return Question(prompt, who, side, len(session.items), answers, search, seed)
 
@@ -131,8 +135,9 @@ def think(question: Question) -> Decision:
     tied = [c for c in tied if c.value in passive] or tied
     pick = tied[0] if len(tied) == 1 else rng.choice(tied)
     considered = tuple(Considered(c.value, c.label, c.outlook, c.score, c is pick) for c in scored)
-    reason = _reason(pick, len(tied))
-    return Decision(pick.value, who.name, question.side, reason, prompt.text, considered)
+    words = question.search.system.standing_words
+    reason = _reason(pick, len(tied), words)
+    return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
 
 
 def decide(session: Session, as_persona: str | None = None) -> Decision | None:
@@ -160,8 +165,9 @@ def _score(
     return out
 
 
-def _reason(pick: Considered, tied: int) -> str:
-    """The log's short reason: what the chosen answer is expected to bring."""
+def _reason(pick: Considered, tied: int, standing: str = "") -> str:
+    """The log's short reason: what the chosen answer is expected to bring (`standing`:
+    the system's words for its own way of winning, where its reasons name it)."""
     o = pick.outlook
     if o is None:
         return "the only choice"
@@ -176,6 +182,11 @@ def _reason(pick: Considered, tied: int) -> str:
         parts.append(f"deals {o.dealt:.2f}")
     if o.taken >= 0.005:
         parts.append(f"risks {o.taken:.2f}")
+    if standing and abs(o.gained) >= 0.005:
+        parts.append(f"{standing} {o.gained:+.2f}")
+    if abs(o.reply) >= 0.005:
+        more = "more" if o.reply > 0 else "less"
+        parts.append(f"the enemy's reply takes {abs(o.reply):.2f} {more}")
     if not parts:
         parts.append("no loss expected")
     tie = f", tie of {tied} broken by the seed" if tied > 1 else ""

@@ -375,17 +375,10 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
         cause = b.cause(ATTACK, charger, attack="charge", entry=charge)  # "X charges Y"
         kill(b, target, "is charged while stunned and dies (PG-5)", cause)
     else:
+        alone = target.num("models") == 1  # its one model is the one the charge reached
         yield from strike(b, charger, target)
         if _can_fight(target) and not charger.removed:
-            reach = _MELEE["counter_move_cm"]
-            reaches = yield about(
-                Ask,
-                target,
-                target=charger,
-                key="melee.counter_reach",
-                text=f"Can {target.label} move up to {reach} cm towards {charger.label} and "
-                "reach it to strike back?",
-            )
+            reaches = yield from _counter_reaches(b, charger, target, alone)
             if reaches:
                 yield from strike(b, target, charger)
         for unit in (charger, target):
@@ -404,6 +397,33 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
         yield from table_does(
             b, charger, "melee.fall_back", f"{charger.label} falls back {_MELEE['fall_back_cm']} cm"
         )
+
+
+def _counter_reaches(b: Battle, charger: Unit, target: Unit, alone: bool) -> Sub[bool]:
+    """PG-6: whether the defender's move of up to 7.5 cm reaches the charger, so it
+    strikes back (asked: the table's fact). A defender of one model when charged is
+    not asked since issue 25's fourth cut: the charge put a model of the charger in
+    base contact with it (seed: "devem entrar em contato base a base com o alvo"), so
+    it reaches without moving; the log says so."""
+    if alone and not asks_as_of(b, THIRD_PASS):
+        b.record(
+            "info",
+            f"{target.label} is in base contact with {charger.label} (the charge reached its "
+            "one model): it strikes back",
+            actor=target.id,
+            target=charger.id,
+        )
+        return True
+    reach = _MELEE["counter_move_cm"]
+    reaches = yield about(
+        Ask,
+        target,
+        target=charger,
+        key="melee.counter_reach",
+        text=f"Can {target.label} move up to {reach} cm towards {charger.label} and "
+        "reach it to strike back?",
+    )
+    return bool(reaches)
 
 
 def table_does(b: Battle, unit: Unit, key: str, text: str) -> Sub[None]:
