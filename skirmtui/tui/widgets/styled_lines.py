@@ -32,14 +32,16 @@ class StyledLines(Widget):
     for the same content; put it before the Textual base class.
 
     Textual asks for every row of a pane at each frame that touches it and dresses
-    again only the rows marked for repaint; this does the same with its own marks,
-    set by `refresh` (and every row after a change of look or of scroll position).
+    again only the rows marked for repaint (`refresh`) and every row when the pane's
+    size changed; this does the same with its own marks, and every row when the
+    scroll position changed too.
     """
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         # Set first: Textual may refresh the widget while it is being made.
         self._dress_kept: LRUCache[int, tuple[Strip, Strip]] = LRUCache(_KEPT)
         self._dress_look: tuple[object, ...] = ()
+        self._dress_place: tuple[object, ...] = ()
         self._dress_rows: dict[int, Strip] = {}  # the row (of the pane) as last drawn
         self._dress_marked: list[tuple[int, int]] = []  # content rows to draw again
         self._dress_all = True
@@ -56,15 +58,13 @@ class StyledLines(Widget):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _dress_look_now(self) -> tuple[object, ...]:
-        """Everything but the content that Textual's dressing of a line reads (and the
-        scroll position, which moves every row)."""
+        """Everything but the content that Textual's dressing of a line reads."""
         styles = self.styles
         app = self.app
         hatch = styles.hatch if styles.has_rule("hatch") else None
         return (
             self.region.size,
             self.content_region.size,
-            self.scroll_offset,
             styles.padding,
             styles.border,
             styles.outline,
@@ -72,7 +72,6 @@ class StyledLines(Widget):
             styles.tint,
             styles.text_opacity,
             self.opacity,
-            self.rich_style,
             self.background_colors,
             tuple(self.get_line_filters()),
             app.ansi_theme,
@@ -85,12 +84,18 @@ class StyledLines(Widget):
         if crop.x or crop.width != width or height < 3 or link:
             self._dress_all = True  # rows drawn here are not kept as shown
             return super().render_lines(crop)
-        look = self._dress_look_now()
-        if look != self._dress_look:
-            if look[:2] != self._dress_look[:2] or look[3:] != self._dress_look[3:]:
-                self._dress_kept.clear()  # not a scroll: a new look
-            self._dress_look = look
+        # As Textual's own dressing: a row is dressed again when it was marked by
+        # `refresh`, or when the pane's size changed (and here: its scroll position).
+        place = (self.region.size, self.scroll_offset)
+        if place != self._dress_place:
+            self._dress_place = place
             self._dress_all = True
+        if self._dress_all or self._dress_marked:
+            look = self._dress_look_now()  # a style change comes with a `refresh`
+            if look != self._dress_look:
+                self._dress_look = look
+                self._dress_kept.clear()
+                self._dress_all = True
         top = self.styles.gutter.top
         rows = self.content_region.height
         if self._dress_all:
