@@ -145,10 +145,22 @@ class Keys:
     unit_rounds: int = 0
     by_kind: Counter[str] = attrs.field(factory=Counter)  # keys by kind of answer
     answers: Counter[str] = attrs.field(factory=Counter)  # answers by kind
+    #: Keys and answers of the counted rounds by (kind, question): `split`.
+    by_prompt: Counter[tuple[str, str]] = attrs.field(factory=Counter)
+    prompt_answers: Counter[tuple[str, str]] = attrs.field(factory=Counter)
 
     def per_round(self, roll_keys: bool = False) -> float:
         """Keys (or only those that typed faces) a counted round."""
         return (self.roll_keys if roll_keys else self.keys) / self.rounds if self.rounds else 0.0
+
+    def split(self) -> list[tuple[str, str, float, float]]:
+        """(kind, question, keys a round, answers a round) of the counted rounds, most
+        keys first: where a round's keys go."""
+        rounds = self.rounds or 1
+        return [
+            (kind, key, n / rounds, self.prompt_answers[(kind, key)] / rounds)
+            for (kind, key), n in self.by_prompt.most_common()
+        ]
 
 
 #: Keeps a round's keys: whether a round (of a battle ending at `last`) is counted.
@@ -177,6 +189,7 @@ def count_keys(
         numbering = OptionNumbers()
         per_round: Counter[int] = Counter()
         rolls: Counter[int] = Counter()
+        asked: list[tuple[int, str, str, int]] = []  # (round, kind, question, keys)
         while (prompt := runner.prompt) is not None:
             round_ = runner.battle.round
             value = prompt.random_answer(answers)
@@ -184,6 +197,7 @@ def count_keys(
                 prompt, value, numbers_of(numbering, prompt, round_), app_rolls_all
             )
             per_round[round_] += len(keys)
+            asked.append((round_, kind, prompt.key, len(keys)))
             total.by_kind[kind] += len(keys)
             total.answers[kind] += 1
             if kind == "roll":
@@ -194,6 +208,35 @@ def count_keys(
         kept = [r for r in per_round if _counted(r, last)]
         total.keys += sum(per_round[r] for r in kept)
         total.roll_keys += sum(rolls[r] for r in kept)
+        for round_, kind, key, n in asked:
+            if _counted(round_, last):
+                total.by_prompt[(kind, key)] += n
+                total.prompt_answers[(kind, key)] += 1
         total.rounds += max(0, last - 1)
         total.unit_rounds += len(battle_setup.units) * max(0, last - 1)
     return total
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Where a round's keys go, by question: `python -m bench.key_model SYSTEM …`
+    (`--questions TIER`: the same battles asked as a save of that tier is, e.g. "third
+    pass"; `--battles`, `--seed`: other battles than the table cost's 20)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m bench.key_model", description=main.__doc__)
+    parser.add_argument("systems", nargs="*", metavar="SYSTEM")
+    parser.add_argument("--questions", metavar="TIER", help='e.g. "one at a time", "third pass"')
+    parser.add_argument("--battles", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args(argv)
+    options = {"questions": args.questions} if args.questions else None
+    for name in args.systems or list(systems()):
+        found = count_keys(name, args.battles, args.seed, options=options)
+        print(f"{name}: {found.per_round():.2f} keys a counted round ({found.rounds} rounds)")
+        for kind, key, keys, answers in found.split():
+            each = keys / answers if answers else 0.0
+            print(f"  {kind:7} {key:26} {keys:6.2f} keys {answers:5.2f} answers {each:5.2f} each")
+
+
+if __name__ == "__main__":
+    main()

@@ -111,6 +111,21 @@ def test_the_keypress_call_count_counts_each_kind_of_press() -> None:
     assert all(count > 0 for counts in calls.values() for count in counts)
 
 
+def test_the_key_count_splits_a_round_s_keys_by_question() -> None:
+    """`python -m bench.key_model SYSTEM` prints where a round's keys go: the split by
+    question adds up to the keys and answers counted."""
+    from bench.key_model import count_keys
+
+    found = count_keys("combattimento-gdr", 2)
+    split = found.split()
+    assert split and found.rounds > 0
+    assert abs(sum(keys for *_, keys, _ in split) - found.per_round()) < 1e-9
+    assert {kind for kind, *_ in split} <= set(found.by_kind)
+    assert [keys for *_, keys, _ in split] == sorted((keys for *_, keys, _ in split), reverse=True)
+    shown = _help_of("bench.key_model")
+    assert "--questions" in shown and "--battles" in shown
+
+
 def test_the_sim_instruction_script_plays_the_battles_it_counts() -> None:
     """`python -m bench.sim_instructions` (valgrind, ~1 min a system) is run by hand;
     its help works, and its child plays the seeded battles and says how many answers

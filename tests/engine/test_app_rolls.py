@@ -32,13 +32,15 @@ def with_setting(system: RuleSystem, value: Any) -> Session:
 
 
 def cg_to_first_attack(session: Session) -> None:
-    """The combattimento-gdr demo up to its first attack roll (a scene, a ranged
-    attack, its range and cover, a defence): then attack → defence → location → damage
-    follow with no decision between them."""
-    for n in range(6):
-        prompt = session.prompt
-        assert prompt is not None and not isinstance(prompt, Roll)
-        session.answer(prompt.random_answer(random.Random(n)))
+    """The combattimento-gdr demo up to its first attack roll (a ranged attack, its
+    range and cover, the turn's light, a defence): then attack → defence → location →
+    damage follow with no decision between them."""
+    n = 1
+    while not isinstance(prompt := session.prompt, Roll):
+        assert prompt is not None and n < 7
+        light = prompt.key == "turn.light"  # asked at the turn's start until issue 25's cut
+        session.answer(prompt.random_answer(random.Random(0 if light else n)))
+        n += not light
     prompt = session.prompt
     assert isinstance(prompt, Roll) and prompt.key == "attack.roll" and prompt.side == "red"
 

@@ -85,3 +85,39 @@ def test_results_landing_at_once_are_all_played_before_the_end() -> None:
     assert s.prompt is None and s.battle.result is not None
     assert all(s.battle.units[u].removed for u in ("b1", "b2", "b3"))
     assert s.battle.end_held == 0
+
+
+class Counted(Volley):
+    """Volley whose end check counts its calls; `plain`: the phase's step is a plain
+    function that ends the battle itself (its call runs rule code) before any question."""
+
+    def __init__(self, plain: bool = False) -> None:
+        self.calls = 0
+        if plain:
+            self.phases = (Phase("volley", "Volley", _surrender),)
+
+    def check_end(self, battle: Battle) -> None:
+        self.calls += 1
+        super().check_end(battle)
+
+
+def _surrender(battle: Battle) -> Step | None:
+    """Not a generator function: calling it runs it (Blue gives up before a strike)."""
+    for unit in list(battle.on_table("blue")):
+        battle.remove(unit)
+    return _volley(battle)
+
+
+def test_a_generator_step_s_call_is_not_checked_again_but_a_plain_one_is() -> None:
+    """Issue 28: at a boundary the end check runs once before `next_step`; calling a
+    generator function runs none of its body, so it is not run again before the
+    step's first line (it was twice). A step made by a plain function ran rule code:
+    the check runs after it, and the battle ends before anything is asked."""
+    system = Counted()
+    s = Session(system, _setup())
+    # Once at the boundary, once after the first question: not also after the call.
+    assert s.prompt is not None and system.calls == 2
+    plain = Counted(plain=True)
+    s = Session(plain, _setup())
+    assert s.prompt is None and s.battle.result is not None
+    assert s.battle.result.winner == "red" and plain.calls == 2

@@ -180,3 +180,85 @@ def test_a_subclass_attrs_did_not_make_keeps_its_class() -> None:
     assert plain.tags == ("b",)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         plain.name = "q"  # type: ignore[misc]
+
+
+# -- records are built without attrs (engine/core/record_class.py) -------------------------
+
+
+@frozen_record
+class Pinned:
+    _secret: int
+    shown: tuple[int, ...] = records.field(default=(), converter=tuple)
+
+    def __str__(self) -> str:
+        return f"pinned {super().__str__()}"  # super() finds the slotted class, not the first
+
+
+@record
+class Board(Tally):
+    width: int = 3
+
+
+def test_a_private_field_takes_its_name_without_the_underscore_as_attrs_does() -> None:
+    pinned = Pinned(secret=2, shown=[1])  # type: ignore[arg-type]
+    assert pinned._secret == 2 and pinned.shown == (1,)
+    assert str(pinned) == "pinned Pinned(_secret=2, shown=(1,))"
+    assert records.evolve(pinned, secret=5) == Pinned(5, (1,))
+    assert [(f.name, f.alias) for f in attrs.fields(Pinned)] == [
+        ("_secret", "secret"),
+        ("shown", "shown"),
+    ]
+
+
+def test_records_pickle_copy_and_weakref_as_attrs_classes_do() -> None:
+    import copy
+    import pickle
+    import weakref
+
+    for value in (Mark(1, 2, "n"), Pinned(3, (4,)), Board("b", [1], width=5)):
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.copy(value) == value and copy.deepcopy(value) == value
+        assert weakref.ref(value)() is value
+        assert not hasattr(value, "__dict__")  # slotted, as attrs makes them
+    with pytest.raises(AttributeError):
+        Board("b").extra = 1  # type: ignore[attr-defined]
+
+
+def test_a_subclass_record_puts_its_base_fields_first() -> None:
+    assert Board("b", [2], 7) == Board(name="b", counts=[2], width=7)
+    assert repr(Board("b")) == "Board(name='b', counts=[], width=3)"
+    assert attrs.has(Board) and attrs.asdict(Board("b")) == {
+        "name": "b",
+        "counts": [],
+        "width": 3,
+    }
+    assert Board.__match_args__ == ("name", "counts", "width")
+
+
+def test_a_mandatory_field_after_a_default_is_refused_as_attrs_does() -> None:
+    class Late:
+        early: int = 1
+        late: int
+
+    with pytest.raises(ValueError, match="No mandatory attributes"):
+        record(Late)
+
+
+def test_a_record_is_built_without_importing_attrs() -> None:
+    """attrs's import was ~48 M instructions of every start-up (issue 25): the app's
+    records, the CLI and the battle screen's modules do without it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, skirmtui.cli, skirmtui.engine.core.session, skirmtui.systems.registry\n"
+        "from skirmtui.systems.registry import systems\n"
+        "from skirmtui.engine.core.session import Session\n"
+        "for s in systems().values(): Session(s, s.demo_setup())\n"
+        "import skirmtui.tui.app, skirmtui.tui.screens.battle\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('attr', 'attrs')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[]"

@@ -32,6 +32,8 @@ def test_fast_path_plays_the_validated_battles(system_id: str) -> None:
         session = play_random(system, one, random.Random(seed))
         assert battle.result is not None
         assert battle_facts(battle, items) == battle_facts(session.battle, session.items)
+        # Random play offers no default: last answers are kept only where one is read.
+        assert not battle.answered and session.battle.answered
         # The log replays as a save would (each answer validated by its prompt).
         replayed = Session(system, one, items)
         assert battle_facts(replayed.battle, replayed.items) == battle_facts(battle, items)

@@ -14,7 +14,7 @@ from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
-from skirmtui.systems.cape_et_epee.sides import SideView, side_view, squads_on_table
+from skirmtui.systems.cape_et_epee.sides import SideView, side_units, side_view, squads_on_table
 from skirmtui.systems.registry import get_system
 from tests.property.playing import examples
 
@@ -79,6 +79,7 @@ def check_kept_views(b: Battle) -> None:
         mine = [u for u in b.on_table(side.id) if u.stats["deployed"]]
         squads = [str(u.profile["squad"]) for u in mine if u.profile.get("squad")]
         assert squads_on_table(b, side.id) == {q: squads.count(q) for q in squads}
+        assert side_units(b, side.id) == tuple(u for u in b.units.values() if u.side == side.id)
     for unit in b.on_table():
         foe = str(unit.stats["foe"])
         held = any(
@@ -100,9 +101,9 @@ def test_random_ce_battles_end_and_keep_invariants(setup: Setup) -> None:
     while session.prompt is not None:
         prompt = session.prompt
         if prompt.key == "impulse.action" and session.battle.pos.impulse_actions == 0:
+            # CE-5: the head of the queue starts the impulse (found without sorting it).
             head = impulses.queue(session.battle)[0]
-            unit = session.battle.units[str(prompt.actor)]
-            assert unit.num("ap") == head.num("ap")
+            assert prompt.actor == head.id
         session.answer(prompt.random_answer(rng))
         check_invariants(session)
         assert len(session.items) < 20_000

@@ -32,8 +32,16 @@ def ch(name: str, **profile: Any) -> dict[str, Any]:
     return {"name": name, **base, **profile}
 
 
+#: The rule tests script the light at each turn's start (`scene`), as asked by issue 25's
+#: first pass: the rules are the same either way, and tests/systems/test_cg_light.py
+#: shows the light asked at the turn's first attack giving the same outcome.
+FIRST_PASS = {"questions": "first pass"}
+
+
 def setup(red: list[dict[str, Any]], blue: list[dict[str, Any]], **options: Any) -> Setup:
-    """Ids red1, red2… and blue1, blue2… in the order given."""
+    """Ids red1, red2… and blue1, blue2… in the order given, asking the questions of
+    issue 25's first pass unless `questions` says otherwise."""
+    options = {**FIRST_PASS, **options}
     specs = [
         UnitSpec(f"{side}{n}", side, raw["name"], {k: v for k, v in raw.items() if k != "name"})
         for side, rows in (("red", red), ("blue", blue))

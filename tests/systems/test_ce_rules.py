@@ -12,8 +12,9 @@ import pytest
 from skirmtui.engine.core.odds import die_chance
 from skirmtui.engine.core.prompts import AnswerError, Roll
 from skirmtui.engine.core.session import Session
-from skirmtui.systems.cape_et_epee import firmness, impulses
+from skirmtui.systems.cape_et_epee import firmness, impulses, profile
 from skirmtui.systems.cape_et_epee.activation import dice_count
+from skirmtui.systems.cape_et_epee.sides import side_units
 from skirmtui.systems.registry import get_system
 from tests.systems.ce_helpers import (
     act,
@@ -64,6 +65,25 @@ def test_ce2_activation_dice_count() -> None:
     assert dice_count(b, "red") == 2
     b.remove(b.units["red3"])  # the officer out
     assert dice_count(b, "red") == 1
+
+
+def test_ce2_a_character_the_gm_adds_counts_at_once() -> None:
+    """Issue 28: a side's units and a squad's models are kept between steps (they change
+    only when the GM adds a unit); one added mid-battle is counted at once: an
+    autonomous character gets an activation die (CE-2), a model joining a squad counts
+    in its squad's losses (seed §2.7)."""
+    s = session([ch("Lone"), *SQUAD], [ch("X")])
+    b = s.battle
+    assert dice_count(b, "red") == 3  # Lone, the squad, its officer
+    assert len(profile.members(b, "red", "Guards")) == 4
+    s.gm("gm.add", id="red9", side="red", name="Rinforzo", profile=ch("Rinforzo"))
+    s.gm("gm.add", id="red10", side="red", name="Recluta", profile=ch("Recluta", squad="Guards"))
+    b = s.battle
+    assert dice_count(b, "red") == 4
+    assert [u.id for u in profile.members(b, "red", "Guards")][-1] == "red10"
+    assert [u.id for u in side_units(b, "red")] == [
+        u.id for u in b.units.values() if u.side == "red"
+    ]
 
 
 def test_ce2_faces_over_three_are_discarded_most_threes_has_initiative() -> None:

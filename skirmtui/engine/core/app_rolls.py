@@ -79,7 +79,7 @@ def now(battle: Battle) -> AppRolls:
     applied, else the setup's option), for a rule that asks the rolls of several sides
     in one prompt only when one party rolls them all (issue 25)."""
     if battle.app_rolls is not None:
-        return battle.app_rolls  # type: ignore[no-any-return]
+        return battle.app_rolls
     try:
         return checked(battle.options.get(APP_ROLLS, NO_ONE), [s.id for s in battle.sides])
     except ValueError:

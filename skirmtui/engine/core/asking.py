@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, TypeVar
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.prompts import AnswerValue, Choose, Pick, Prompt
 
@@ -138,13 +137,13 @@ def offer_last(b: Battle, prompt: P) -> P:
 
 
 def offering(prompt: P, default: AnswerValue) -> P:
-    """`prompt` with `default` as its offer: `attrs.evolve(prompt, default=…)` without
+    """`prompt` with `default` as its offer: `records.evolve(prompt, default=…)` without
     running the converters again on values already converted (most questions about a
     unit are offered last time's answer: this runs hundreds of times a battle)."""
     cls = type(prompt)
     names = _FIELDS.get(cls)
     if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls) if f.name != "default")
+        names = _FIELDS[cls] = tuple(f.name for f in records.fields(cls) if f.name != "default")
     offered = object.__new__(cls)
     for name in names:
         object.__setattr__(offered, name, getattr(prompt, name))

@@ -60,6 +60,11 @@ class BaseSystem:
     #: Table facts (a choice of more than two) whose first option is the likely answer:
     #: the app's look-ahead reads on with it (engine/play/lookahead.py).
     likely_first: frozenset[str] = frozenset()
+    #: Table facts asked as a multi-select the app's look-ahead weighs both ways, none and
+    #: all, each as likely (the yes/no they stand for); others: their likely answer.
+    either_way: frozenset[str] = frozenset()
+    #: The app's players' words for `standing` in a decision's reason ("" : not named).
+    standing_words: str = ""
     #: What one more wound does to `damage_field`: +1 where the field counts damage
     #: taken, -1 where it counts what is left (regole-base's current R).
     damage_step: int = 1

@@ -8,20 +8,20 @@ can recompute the battle from the log alone.
 
 from __future__ import annotations
 
-import copy
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeAlias
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.labels import label_units
 from skirmtui.engine.core.log import Effect, LogEntry, Result, plain_value
+from skirmtui.engine.core.plain import Position, plain_copy
 from skirmtui.engine.core.records import record
 
-#: The log's records are engine/core/log.py's; they are read from here too.
+#: The log's records are engine/core/log.py's, `Position` and `plain_copy`
+#: engine/core/plain.py's; they are read from here too.
 __all__ = [
     "Battle",
     "Effect",
@@ -42,27 +42,6 @@ Scalar: TypeAlias = int | bool | str
 #: A current unit value. A stat holding several values (the opponents of one character
 #: in a melee) is a tuple of unit ids (`FieldSpec` kind `tuple`), never a joined string.
 Stat: TypeAlias = int | bool | str | tuple[str, ...]
-
-
-@record
-class Position:
-    """The base of a system's position between steps: an attrs class of plain data
-    (scalars, lists, dicts, tuples, nested positions), so a wrong field is a type error
-    and `copy()` (every checkpoint) is a fast deep copy."""
-
-    def copy(self) -> Any:
-        cls = type(self)
-        names = _INIT_FIELDS.get(cls)
-        if names is None:
-            names = _INIT_FIELDS[cls] = tuple(
-                (f.name, f.alias) for f in attrs.fields(cls) if f.init
-            )
-        # What attrs.evolve does, without looking the fields up again on every checkpoint.
-        return cls(**{alias: plain_copy(getattr(self, name)) for name, alias in names})
-
-
-#: Each position class's (attribute, init argument) pairs, read once (`Position.copy`).
-_INIT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
 @record
@@ -88,7 +67,7 @@ class Unit:
     label: str = ""
     #: The stats it joined the battle with (export: `start`, so a reader can replay
     #: every effect from them). Set when it joins; shared by clones, never changed.
-    start: dict[str, Stat] = attrs.field(factory=dict, eq=False, repr=False)
+    start: dict[str, Stat] = records.field(factory=dict, eq=False, repr=False)
 
     def clone(self) -> Unit:
         # The profile is the unit's starting profile, never changed once it is made:
@@ -127,45 +106,46 @@ class Battle:
     #: The system's position between steps (queues, indices): a `Position` subclass
     #: of the system's, read through a typed accessor (a system's `start` sets it). A
     #: dict of plain data still works for a system not yet moved to a `Position`.
-    pos: Any = attrs.field(factory=dict)
+    pos: Any = records.field(factory=dict)
     result: Result | None = None
     #: Append-only; shared by clones and truncated when a checkpoint is restored.
-    log: list[LogEntry] = attrs.field(factory=list)
+    log: list[LogEntry] = records.field(factory=list)
     #: Index of the answer being applied, stamped on the entries it produces.
     answer_index: int | None = None
     #: The entry that effects attach to (reset at each step and after an override).
     current: LogEntry | None = None
     #: Timed conditions a GM attached to units (engine/core/conditions.py), oldest first.
-    conditions: list[Any] = attrs.field(factory=list)
+    conditions: list[Any] = records.field(factory=list)
     #: Phase id → the label the user reads (the system's phase table; shared, never copied).
-    phase_labels: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+    phase_labels: dict[str, str] = records.field(factory=dict, eq=False, repr=False)
     #: Every distinct text of the log, once (`record`): shared by clones, like the log.
-    texts: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+    texts: dict[str, str] = records.field(factory=dict, eq=False, repr=False)
     #: The seed's word for a round ("Turn", "Round"): breadcrumb, log headings, summary.
     round_word: str = "Round"
     #: GM entries applied so far (counted before each is applied, refused or not). A GM
     #: entry may change anything between two prompts, so a cache of derived state a
     #: system keeps in its position is valid while this is unchanged.
-    gm_applied: int = attrs.field(default=0, eq=False)
+    gm_applied: int = records.field(default=0, eq=False)
     #: Sides the app plays, side id → persona (GM entries `gm.ai`, engine/play/).
-    ai: dict[str, str] = attrs.field(factory=dict)
+    ai: dict[str, str] = records.field(factory=dict)
     #: Who the app rolls for since the last `gm.app_rolls` entry (None: as the setup's
-    #: `app_rolls` option says); read through `app_rolls.now` (engine/core/app_rolls.py).
-    app_rolls: Any = None
+    #: `app_rolls` option says); read through `app_rolls.now` (engine/core/app_rolls.py),
+    #: whose `AppRolls` this is ("all", "none" or side ids; not imported: it imports us).
+    app_rolls: str | tuple[str, ...] | None = None
     #: Open `at_once` blocks: results landing at the same moment; the end check waits.
-    end_held: int = attrs.field(default=0, eq=False)
+    end_held: int = records.field(default=0, eq=False)
     #: The last answer to each question, by (key, side, actor) of its prompt (not rolls):
     #: what a prompt offers as its default (engine/core/asking.py, issue 25).
-    answered: dict[tuple[str, str | None, str | None], Any] = attrs.field(
+    answered: dict[tuple[str, str | None, str | None], Any] = records.field(
         factory=dict, eq=False, repr=False
     )
     #: Whether prompts offer last time's answer as their default (`asking.offer_last`).
     #: Random play (`play_battle`: sim, balance) reads no default: off there.
-    offers: bool = attrs.field(default=True, eq=False, repr=False)
+    offers: bool = records.field(default=True, eq=False, repr=False)
     #: How many effects each field has had (a stat's name, "removed", a tracked position
     #: field): an end check run after every answer skips its pass over the units while
     #: what it reads is unchanged (engine/core/watch.py). Copied with the battle.
-    changes: defaultdict[str, int] = attrs.field(
+    changes: defaultdict[str, int] = records.field(
         factory=lambda: defaultdict(int), eq=False, repr=False
     )
 
@@ -296,6 +276,53 @@ class Battle:
         self.current = entry
         return entry
 
+    def answer_entry(
+        self,
+        kind: str,
+        text: str,
+        key: str,
+        side: str | None,
+        actor: str | None,
+        target: str | None,
+        roll: dict[str, Any] | None,
+        actors: tuple[str, ...],
+        targets: tuple[str, ...],
+        brief: str,
+        source: Any,
+        by: str | None,
+        value: Any,
+    ) -> LogEntry:
+        """`record` of an answer's entry (the runner's, once an answer): positional, the
+        units already tuples and `actor`/`target` already their first, no order; its
+        prompt (`source`), who gave it (`by`) and the answer (`value`) set at once."""
+        texts = self.texts
+        entry = LogEntry(
+            len(self.log),
+            self.answer_index,
+            self.round,
+            self.phase,
+            kind,
+            texts.setdefault(text, text),
+            key,
+            side,
+            actor,
+            target,
+            roll,
+            [],  # effects
+            actors,
+            targets,
+            None,  # order
+            texts.setdefault(brief, brief) if brief else brief,
+            False,  # private
+            source,
+            by,
+            None,  # persona
+            value,
+        )
+        self.log.append(entry)
+        self.current = entry
+        return entry
+
     def set(self, unit: Unit, field: str, value: Stat, cause: Cause | None = None) -> None:
         """Change one tracked value and record the effect (`cause`: see `causes.py`)."""
         stats = unit.stats
@@ -418,27 +445,3 @@ class Battle:
             offers=self.offers,
             changes=defaultdict(int, self.changes),
         )
-
-
-#: Immutable values: `plain_copy` hands them back as they are.
-_ATOMS = frozenset({str, int, bool, float, type(None), Cause})
-
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain data (dicts, lists, tuples, sets of scalars), several times
-    faster than `copy.deepcopy`, which checkpoints would otherwise spend most time in;
-    anything else falls back to `copy.deepcopy`."""
-    kind = type(value)
-    if kind in _ATOMS:
-        return value
-    if kind is dict:
-        return {k: plain_copy(v) for k, v in value.items()}
-    if kind is list:
-        return [plain_copy(v) for v in value]
-    if kind is tuple:
-        return tuple(plain_copy(v) for v in value)
-    if kind is set:
-        return {plain_copy(v) for v in value}
-    if isinstance(value, Position):
-        return value.copy()
-    return copy.deepcopy(value)

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import AnswerError
 from skirmtui.engine.core.records import frozen_record
@@ -106,7 +105,7 @@ def activation_ended(battle: Battle, unit_id: str) -> None:
         if c.unit != unit_id or c.until != "activations":
             return c
         left = (c.left or 0) - 1
-        return attrs.evolve(c, left=left) if left > 0 else None
+        return records.evolve(c, left=left) if left > 0 else None
 
     _expire(battle, counted, "its activation ended")
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.records import frozen_record
 
 #: Keys of GM entries (overrides and notes); every other key answers a prompt.
@@ -55,10 +54,10 @@ class Item:
     value: Any
     #: For a roll: BY_APP or BY_TABLE (None in saves made before it was recorded).
     #: Not part of equality: the same faces are the same answer, whoever gave them.
-    by: str | None = attrs.field(default=None, eq=False)
+    by: str | None = records.field(default=None, eq=False)
     #: For an AI answer (`by` BY_AI): the persona that gave it and its short reason.
-    persona: str | None = attrs.field(default=None, eq=False)
-    reason: str = attrs.field(default="", eq=False)
+    persona: str | None = records.field(default=None, eq=False)
+    reason: str = records.field(default="", eq=False)
 
     @property
     def is_gm(self) -> bool:

@@ -12,7 +12,8 @@ A rule reads like the rulebook when the bookkeeping is here::
             b.set(target, "pending", target.num("pending") + 1)
 
 `RollOff` (roll-offs over sides or units) lives in `engine/core/rolloff.py`; `Position` (the
-typed position) and `Battle.track` (a non-unit change as an effect) in `engine/core/battle.py`.
+typed position) in `engine/core/plain.py`; `Battle.track` (a non-unit change as an effect)
+in `engine/core/battle.py`, which re-exports `Position`.
 """
 
 from __future__ import annotations

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.records import record
 
@@ -60,7 +59,7 @@ class LogEntry:
     actor: str | None = None
     target: str | None = None
     roll: dict[str, Any] | None = None
-    effects: list[Effect] = attrs.field(factory=list)
+    effects: list[Effect] = records.field(factory=list)
     #: Every unit the entry names as acting / acted on when it names several (a group
     #: that acts at the same moment, a shot that hits several models); `actor`/`target`
     #: are the first. Empty when the entry names one at most (`actor`/`target` say it).
@@ -76,7 +75,7 @@ class LogEntry:
     private: bool = False
     #: For a roll: the prompt it answered (odds are computed from it only when asked,
     #: by engine/report/luck.py) and who rolled ("app", "table", or None when not recorded).
-    source: Any = attrs.field(default=None, repr=False, eq=False)
+    source: Any = records.field(default=None, repr=False, eq=False)
     by: str | None = None
     #: For an AI decision (`by` "ai"): the persona that took it.
     persona: str | None = None

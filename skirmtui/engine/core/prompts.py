@@ -23,8 +23,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Literal, TypeAlias
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
 from skirmtui.engine.core.options import LazyOptions as LazyOptions
 from skirmtui.engine.core.options import Option as Option
@@ -98,7 +97,7 @@ def _options(value: Iterable[Option]) -> Sequence[Option]:
 @frozen_record(kw_only=True)
 class Choose(Prompt):
     #: A tuple, or `LazyOptions` for a long list (read it as any sequence).
-    options: Sequence[Option] = attrs.field(converter=_options)
+    options: Sequence[Option] = records.field(converter=_options)
 
     def enabled(self) -> list[Option]:
         return [o for o in self.options if o.disabled is None]
@@ -167,7 +166,7 @@ class Pick(Prompt):
     ground, that one tries the impervious slope"). The answer is the values picked in
     option order, whatever order they were given in: one choice, one stored form."""
 
-    options: tuple[Option, ...] = attrs.field(converter=_option_tuple)
+    options: tuple[Option, ...] = records.field(converter=_option_tuple)
     minimum: int = 0
     maximum: int | None = None
 
@@ -331,12 +330,12 @@ class Roll(Prompt):
     dice: str
     compare: Compare | None = None
     threshold: int | None = None
-    modifiers: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_modifier_tuple)
+    modifiers: tuple[tuple[str, int], ...] = records.field(default=(), converter=_modifier_tuple)
     mod_target: bool = False
-    always_succeed: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
-    always_fail: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
-    crit_success: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
-    crit_failure: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    always_succeed: frozenset[int] = records.field(default=frozenset(), converter=frozenset)
+    always_fail: frozenset[int] = records.field(default=frozenset(), converter=frozenset)
+    crit_success: frozenset[int] = records.field(default=frozenset(), converter=frozenset)
+    crit_failure: frozenset[int] = records.field(default=frozenset(), converter=frozenset)
     per_die: bool = False
     need: int | None = None
 

@@ -1,14 +1,13 @@
-"""The engine's record classes: attrs classes whose repr, eq and hash are shared.
+"""The engine's record classes: classes built as attrs builds them, sharing repr, eq, hash.
 
-attrs compiles a `__repr__` and an `__eq__` (and, for a frozen class, a `__hash__`)
-from source for every class it builds, at import; for the ~30 classes a battle needs
-that was ~6 ms of every start-up. `record` and `frozen_record` let attrs build the
-fields, `__init__`, slots, converters and `evolve` as usual, then give every class the
-same three functions, which read the fields attrs recorded. They behave as attrs's own
-(tests/engine/test_records.py compares them): the repr lists the fields with
-`repr=True`; equal means the same class and equal fields with `eq=True`; a mutable
-record is unhashable, a frozen one hashes its `eq` fields. A method the class body
-defines itself is kept, as attrs keeps it.
+`record` and `frozen_record` build a class as `attrs.define` / `attrs.frozen` would
+(`record_class.py`, without importing attrs: start-up), then give every class the same
+three functions instead of three compiled per class, which read the fields recorded in
+`__attrs_attrs__`. They behave as attrs's own (tests/engine/test_records.py compares
+them): the repr lists the fields with `repr=True`; equal means the same class and equal
+fields with `eq=True`; a mutable record is unhashable, a frozen one hashes its `eq`
+fields. A method the class body defines itself is kept, as attrs keeps it. Fields are
+declared with `field`, copies made with `evolve` (attrs's own for mypy).
 
 A frozen record made often (every prompt, answer and roll result of a battle: issue 28)
 gets a faster `__init__` once it has been made `_FAST_AFTER` times (`_fast_init`):
@@ -17,7 +16,7 @@ about 0.2 µs a field, a third of the cost of making a 20-field `Roll`; this one
 the instance a twin class that allows assignment (the same slots), assigns the fields
 plainly and gives it its class back. Same parameters, defaults, factories and
 converters as attrs's; a class with validators or init hooks, and any subclass not
-made by `frozen_record`, keeps attrs's own.
+made by `frozen_record`, keeps the record's first one.
 """
 
 from __future__ import annotations
@@ -27,9 +26,20 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import attrs
+from skirmtui.engine.core import record_class
+from skirmtui.engine.core.record_class import Factory
 
-__all__ = ["frozen_record", "record"]
+if TYPE_CHECKING:
+    # mypy sees attrs's own functions: its attrs plugin types the fields, converters and
+    # `evolve` of every record. At run time, record_class's (attrs is not imported).
+    from attrs import NOTHING as NOTHING
+    from attrs import evolve as evolve
+    from attrs import field as field
+    from attrs import fields as fields
+else:
+    from skirmtui.engine.core.record_class import NOTHING, evolve, field, fields
+
+__all__ = ["NOTHING", "evolve", "field", "fields", "frozen_record", "record"]
 
 _C = TypeVar("_C", bound=type)
 
@@ -44,7 +54,7 @@ _REPRING = threading.local()
 def _eq_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     getter = _EQ_VALUES.get(cls)
     if getter is None:
-        names = [field.name for field in attrs.fields(cls) if field.eq]
+        names = [f.name for f in fields(cls) if f.eq]
         if len(names) > 1:
             getter = attrgetter(*names)
         elif names:
@@ -79,10 +89,10 @@ def _repr(self: Any) -> str:
         return "..."
     names = _REPR_NAMES.get(cls)
     if names is None:
-        names = _REPR_NAMES[cls] = tuple(f.name for f in attrs.fields(cls) if f.repr)
+        names = _REPR_NAMES[cls] = tuple(f.name for f in fields(cls) if f.repr)
     seen.add(id(self))
     try:
-        body = ", ".join(f"{n}={getattr(self, n, attrs.NOTHING)!r}" for n in names)
+        body = ", ".join(f"{n}={getattr(self, n, NOTHING)!r}" for n in names)
     finally:
         seen.discard(id(self))
     return f"{name}({body})"
@@ -112,16 +122,11 @@ def _counted_init(cls: type) -> Callable[..., None]:
 def _fast_init(cls: type, attrs_init: Callable[..., None]) -> Callable[..., None]:
     """An `__init__` for frozen `cls` that assigns its fields plainly (see the module's
     docstring); attrs's own where that would not be the same."""
-    fields = attrs.fields(cls)
+    found = record_class.fields(cls)
     if (
         hasattr(cls, "__attrs_pre_init__")
         or hasattr(cls, "__attrs_post_init__")
-        or any(
-            f.validator is not None
-            or isinstance(f.converter, attrs.Converter)
-            or (isinstance(f.default, attrs.Factory) and f.default.takes_self)  # type: ignore[arg-type]
-            for f in fields
-        )
+        or any(isinstance(f.default, Factory) and f.default.takes_self for f in found)
     ):
         return attrs_init
     # Both of the frozen class's hooks undone: CPython assigns plainly (and fast) only
@@ -133,21 +138,21 @@ def _fast_init(cls: type, attrs_init: Callable[..., None]) -> Callable[..., None
         "_twin": twin,
         "_attrs_init": attrs_init,
         "_set": object.__setattr__,
-        "NOTHING": attrs.NOTHING,
+        "NOTHING": NOTHING,
     }
     params: list[str] = []
     keyword: list[str] = []
     body: list[str] = []
     forward: list[str] = []
-    for i, f in enumerate(fields):
+    for i, f in enumerate(found):
         default = f.default
-        factory = isinstance(default, attrs.Factory)  # type: ignore[arg-type]
+        factory = isinstance(default, Factory)
         if factory:
             scope[f"_f{i}"] = default.factory
         if not f.init:
             if factory:
                 body.append(f"    self.{f.name} = _f{i}()")
-            elif default is not attrs.NOTHING:
+            elif default is not NOTHING:
                 scope[f"_d{i}"] = default
                 body.append(f"    self.{f.name} = _d{i}")
             continue
@@ -155,7 +160,7 @@ def _fast_init(cls: type, attrs_init: Callable[..., None]) -> Callable[..., None
         if factory:
             param = f"{name}=NOTHING"
             body.append(f"    if {name} is NOTHING:\n        {name} = _f{i}()")
-        elif default is not attrs.NOTHING:
+        elif default is not NOTHING:
             scope[f"_d{i}"] = default
             param = f"{name}=_d{i}"
         else:
@@ -206,7 +211,7 @@ else:
         """A mutable record (`attrs.define`, slotted), shared repr and eq, unhashable."""
 
         def build(cls: _C) -> _C:
-            return _share(attrs.define(cls, repr=False, eq=False, kw_only=kw_only), False)
+            return _share(record_class.build(cls, frozen=False, kw_only=kw_only), False)
 
         return build(cls) if cls is not None else build
 
@@ -214,7 +219,7 @@ else:
         """An immutable record (`attrs.frozen`, slotted), shared repr, eq and hash."""
 
         def build(cls: _C) -> _C:
-            built = _share(attrs.frozen(cls, repr=False, eq=False, kw_only=kw_only), True)
+            built = _share(record_class.build(cls, frozen=True, kw_only=kw_only), True)
             built.__init__ = _counted_init(built)
             return built
 

@@ -14,9 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
-import attrs
-
-from skirmtui.engine.core import app_rolls
+from skirmtui.engine.core import app_rolls, records
 from skirmtui.engine.core.battle import Battle, Position
 from skirmtui.engine.core.prompts import Prompt, Roll, RollResult
 from skirmtui.engine.core.records import record
@@ -31,7 +29,7 @@ def _total(result: RollResult) -> int:
 class RollOff(Position):
     """Ids still tied are grouped; the groups are in rank order, winner first."""
 
-    groups: list[list[str]] = attrs.field(factory=list)
+    groups: list[list[str]] = records.field(factory=list)
     #: Rounds of rolling so far: every later round is a tie re-roll.
     rerolls: int = 0
 

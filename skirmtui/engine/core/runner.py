@@ -11,6 +11,9 @@ from collections.abc import Callable
 
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.entries import offered as offered
+from skirmtui.engine.core.entries import phase_steps, picked_units, runs_nothing, said_since
+from skirmtui.engine.core.entries import roll_record as roll_record
 from skirmtui.engine.core.items import BY_AI, Item
 from skirmtui.engine.core.overrides import apply_override, hoisted
 from skirmtui.engine.core.prompts import (
@@ -20,7 +23,6 @@ from skirmtui.engine.core.prompts import (
     Pick,
     Prompt,
     Roll,
-    RollResult,
     describe_roll,
     faces_of,
 )
@@ -76,6 +78,10 @@ class Runner:
         #: does nothing): `_advance` would call it about twice an answer.
         own = getattr(type(system), "check_end", None) is not BaseSystem.check_end
         self._check_end = system.check_end if own else None
+        #: The phase table `next_step` dispatches from when it is `BaseSystem`'s (None:
+        #: the system's own `next_step`): see `_next_step`.
+        self._steps = phase_steps(system)
+        self._plain: dict[object, bool] = {}  # `runs_nothing`'s findings
         self._advance(None, fresh=True)
 
     def apply(self, item: Item) -> Item:
@@ -144,27 +150,35 @@ class Runner:
         sent: object
         actor, target = prompt.actor, prompt.target
         actors, targets = prompt.actors, prompt.targets
-        if isinstance(prompt, Roll):
+        by = item.by
+        if type(prompt) is Roll or isinstance(prompt, Roll):
+            if actors and actor is None:  # (`record`'s defaults: the first of several)
+                actor = actors[0]
+            if targets and target is None:
+                target = targets[0]
             result = prompt.resolve(faces_of(value))
-            entry = battle.record(
+            roll = roll_record(prompt, result)
+            if by is not None:
+                roll["by"] = by
+            entry = battle.answer_entry(
                 "roll",
                 f"{prompt.text}: {describe_roll(prompt, result)}",
-                key=prompt.key,
-                side=prompt.side,
-                actor=actor,
-                target=target,
-                roll=roll_record(prompt, result),
-                actors=prompt.actors,
-                targets=prompt.targets,
+                prompt.key,
+                prompt.side,
+                actor,
+                target,
+                roll,
+                actors,
+                targets,
+                "",
+                prompt,
+                by,
+                value,
             )
-            entry.source = prompt
-            entry.by = item.by
-            if item.by is not None:
-                assert entry.roll is not None
-                entry.roll["by"] = item.by
             sent = result
         else:
-            battle.answered[prompt.key, prompt.side, prompt.actor] = value  # defaults (asking)
+            if battle.offers:  # what `asking.offer_last` offers again; nobody else reads it
+                battle.answered[prompt.key, prompt.side, prompt.actor] = value
             answer = prompt.describe(value)
             brief = ""
             if isinstance(prompt, Choose):
@@ -182,26 +196,33 @@ class Runner:
             elif isinstance(prompt, Pick):
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
-                actors, targets, actor, target = _picked_units(battle, prompt, value)
+                actors, targets, actor, target = picked_units(battle, prompt, value)
             said = f"{prompt.text} → {answer}"
-            if item.by == BY_AI and item.reason:  # the app's decision, with its reason
+            if by == BY_AI and item.reason:  # the app's decision, with its reason
                 said = f"{said} ({item.persona}: {item.reason})"
-            entry = battle.record(
+            if actors and actor is None:  # (`record`'s defaults: the first of several)
+                actor = actors[0]
+            if targets and target is None:
+                target = targets[0]
+            entry = battle.answer_entry(
                 prompt.kind,
                 said,
-                key=prompt.key,
-                side=prompt.side,
-                actor=actor,
-                target=target,
-                brief=brief,
-                actors=actors,
-                targets=targets,
+                prompt.key,
+                prompt.side,
+                actor,
+                target,
+                None,
+                actors,
+                targets,
+                brief,
+                None,
+                None,
+                value,
             )
             if self.keep_offered and isinstance(prompt, Choose | Pick):
                 entry.detail = {**(entry.detail or {}), "options": offered(prompt)}
             sent = value
-        entry.value = value
-        if item.by == BY_AI:
+        if by == BY_AI:
             entry.by = BY_AI
             entry.persona = item.persona
         self._advance(sent, fresh=False)
@@ -231,7 +252,7 @@ class Runner:
                 if self._on_boundary is not None:
                     self._on_boundary(self)
                 battle.current = None
-                step = self.system.next_step(battle)
+                step, ran = self._next_step(battle)
                 silent += 1
                 if silent > _MAX_SILENT_STEPS:
                     raise RuleError(f"{self.system.id}: steps keep asking nothing")
@@ -239,12 +260,15 @@ class Runner:
                     continue
                 self._step = step
                 fresh = True
-                # `next_step` may have changed the battle before the step's first line.
-                if check_end is not None:
-                    check_end(battle)
-                if battle.result is not None:
-                    self._stop()
-                    return
+                # `next_step` may have changed the battle before the step's first line
+                # (`ran`); a generator function's call runs none of its body, so the
+                # battle is as the check above found it.
+                if ran:
+                    if check_end is not None:
+                        check_end(battle)
+                    if battle.result is not None:
+                        self._stop()
+                        return
             try:
                 prompt = next(self._step) if fresh else self._step.send(value)
             except StopIteration:
@@ -258,6 +282,19 @@ class Runner:
             self.prompt = prompt
             return
 
+    def _next_step(self, battle: Battle) -> tuple[Step | None, bool]:
+        """The system's next step, and whether rule code ran to make it: `BaseSystem`'s
+        phase table is read here, and a phase's step that is a generator function
+        runs nothing when called (its body starts at the first `next`), so the end
+        check just made need not be made again (issue 28: once a step, not twice)."""
+        steps = self._steps
+        if steps is not None:
+            make = steps.get(battle.phase)
+            if make is not None:
+                step: Step | None = make(battle)
+                return step, not runs_nothing(make, self._plain)
+        return self.system.next_step(battle), True
+
     def _restart(self) -> None:
         """A GM entry was made while the step waited (`hoisted`): play the step again from
         the boundary it began at, the step's hoisted GM entries first, then its other
@@ -266,7 +303,7 @@ class Runner:
         kept in the answer log, logged as withdrawn, their effects gone (the table gives
         them again if it still means them)."""
         assert self._rewind is not None
-        said = _said(self.battle, self._began[1])
+        said = said_since(self.battle, self._began[1])
         began, segment = self._began, self._segment
         while True:
             battle, length = self._rewind(began[0])
@@ -367,66 +404,3 @@ class Runner:
             self._step.close()
             self._step = None
         self.prompt = None
-
-
-def _picked_units(
-    battle: Battle, prompt: Pick, value: object
-) -> tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]:
-    """`(actors, targets, actor, target)` of a `Pick` entry: the prompt's own, with the
-    units picked as actors (no actor named) or targets (no target named)."""
-    actors, targets = prompt.actors, prompt.targets
-    actor, target = prompt.actor, prompt.target
-    assert isinstance(value, tuple)
-    units = tuple(str(v) for v in value if v in battle.units)
-    if not units:
-        return actors, targets, actor, target
-    if actor is None:
-        return (units if len(units) > 1 else ()), targets, units[0], target
-    if target is None:
-        return actors, (units if len(units) > 1 else ()), actor, units[0]
-    return actors, targets, actor, target
-
-
-def _said(battle: Battle, since: int) -> dict[int, str]:
-    """The first log line of each entry since log index `since`, by entry index."""
-    said: dict[int, str] = {}
-    for entry in battle.log[since:]:
-        if entry.answer is not None and entry.text:
-            said.setdefault(entry.answer, entry.text)
-    return said
-
-
-def offered(prompt: Choose | Pick) -> list[dict[str, object]]:
-    """The options a choice offered (export `options`): value, label, and for a disabled
-    one `disabled: true` and the `reason` it gave."""
-    return [
-        {"value": o.value, "label": o.label, "disabled": True, "reason": o.disabled}
-        if o.disabled is not None
-        else {"value": o.value, "label": o.label, "disabled": False}
-        for o in prompt.options
-    ]
-
-
-def roll_record(prompt: Roll, result: RollResult) -> dict[str, object]:
-    """The `roll` table of a log entry (export format 1)."""
-    record: dict[str, object] = {
-        "dice": prompt.dice,
-        "faces": list(result.faces),
-        "modifiers": [[label, value] for label, value in prompt.modifiers]
-        if prompt.modifiers
-        else [],
-        "total": result.total,
-    }
-    if result.success is not None:
-        record["success"] = result.success
-    if result.threshold is not None:
-        record["target"] = result.threshold
-    if prompt.compare is not None:
-        record["compare"] = prompt.compare
-    if result.critical is not None:
-        record["critical"] = result.critical
-    if prompt.per_die:
-        record["per_die"] = True
-        if prompt.need is not None:
-            record["need"] = prompt.need
-    return record

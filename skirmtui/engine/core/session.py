@@ -11,9 +11,7 @@ import random
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 
-import attrs
-
-from skirmtui.engine.core import app_rolls
+from skirmtui.engine.core import app_rolls, records
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import BY_AI, BY_APP, BY_TABLE, GM_APP_ROLLS, Item
 from skirmtui.engine.core.prompts import AnswerError, Prompt, Roll
@@ -70,7 +68,7 @@ class Session:
         older = system.replay_options(items)
         if any(name not in setup.options for name in older):
             # An older log replays with the questions it was played with (saved so).
-            setup = attrs.evolve(setup, options={**older, **setup.options})
+            setup = records.evolve(setup, options={**older, **setup.options})
         self.system = system
         self.redo_stack: list[Item] = []
         try:
@@ -86,7 +84,9 @@ class Session:
                 if any(name in setup.options for name in questions):
                     continue  # the save says which questions it was played with
                 try:
-                    self._replay(attrs.evolve(setup, options={**setup.options, **questions}), items)
+                    self._replay(
+                        records.evolve(setup, options={**setup.options, **questions}), items
+                    )
                 except ReplayError as later:
                     if later.index > furthest.index:
                         furthest = later

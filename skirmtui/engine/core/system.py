@@ -72,8 +72,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any, Protocol
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Scalar, Side, Stat, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import Ask, Choose, Pick, Prompt
@@ -95,7 +94,7 @@ class Phase:
 
     id: str
     label: str
-    step: Callable[[Battle], Step | None] | None = attrs.field(default=None, eq=False)
+    step: Callable[[Battle], Step | None] | None = records.field(default=None, eq=False)
 
 
 def _check_number(what: str, value: object, low: int | None, high: int | None) -> int:
@@ -224,9 +223,9 @@ class Setup:
     system: str
     title: str
     seed: int
-    sides: tuple[Side, ...] = attrs.field(converter=_sides)
-    units: tuple[UnitSpec, ...] = attrs.field(converter=_units)
-    options: dict[str, Any] = attrs.field(factory=dict)
+    sides: tuple[Side, ...] = records.field(converter=_sides)
+    units: tuple[UnitSpec, ...] = records.field(converter=_units)
+    options: dict[str, Any] = records.field(factory=dict)
 
 
 @frozen_record
@@ -275,6 +274,10 @@ class RuleSystem(Protocol):
     #: Table facts asked as a choice of more than two answers whose first option is the
     #: likely one: the app's look-ahead reads on with it (others it stops at).
     likely_first: frozenset[str]
+    #: Table facts asked as a multi-select the look-ahead weighs none and all, evenly.
+    either_way: frozenset[str]
+    #: The app's players' words for `standing` in a decision's reason ("": none).
+    standing_words: str
 
     def check_setup(self, setup: Setup) -> list[str]:
         """Raise `SetupError` for a setup the rules refuse; return warnings."""
@@ -300,7 +303,9 @@ class RuleSystem(Protocol):
         """End the battle (`Battle.end`) if the system's own end condition holds now; the
         runner calls it after every answer and GM entry and at every step boundary (see
         the module docstring). It may tidy what the condition reads first (a model at R 0
-        removed) but changes nothing else."""
+        removed) but changes nothing else, and finds the same when called again with
+        nothing changed: the runner does not call it again after calling a phase's
+        generator function (which runs none of its body)."""
         ...
 
     def queue(self, battle: Battle, /) -> list[QueueRow]:

@@ -14,8 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, LogEntry
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.system import RuleSystem, Setup, UnitSpec
@@ -133,12 +132,12 @@ def seated(setup: Setup, sweep: Sweep | None, value: int | None) -> Setup:
     if sweep is None or value is None:
         return setup
     units = [
-        attrs.evolve(u, profile={**u.profile, sweep.stat: value})
+        records.evolve(u, profile={**u.profile, sweep.stat: value})
         if u.name.casefold() == sweep.unit.casefold()
         else u
         for u in setup.units
     ]
-    return attrs.evolve(setup, units=units)
+    return records.evolve(setup, units=units)
 
 
 def has_unit(units: tuple[UnitSpec, ...], side: str, name: str) -> bool:
@@ -150,7 +149,7 @@ def play_one(plan: Plan, resolve: Resolve, index: int) -> Summary:
     system = resolve(plan.system)
     m, seating, seed = plan.battle(index)
     matchup = plan.matchups[m]
-    setup = attrs.evolve(matchup.seatings[seating], seed=seed)
+    setup = records.evolve(matchup.seatings[seating], seed=seed)
     armies = _armies_by_side(setup, seating)
     try:
         battle, answers = _play(plan, system, setup, armies, seed)

@@ -16,8 +16,7 @@ import itertools
 import math
 from collections.abc import Sequence
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.base import BaseSystem, strength_by
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.items import Item
@@ -56,7 +55,8 @@ RESULT = 20.0
 class Outlook:
     """What an option is expected to bring: mean score and its spread, the enemy's and
     own expected losses (in worth), the chance an enemy unit is taken off, the chance
-    an own unit is, and the first roll it leads to with its exact chance."""
+    an own unit is, the first roll it leads to with its exact chance, and the standing
+    it is expected to gain by the system's own way of winning (`system.standing`)."""
 
     score: float
     spread: float
@@ -66,6 +66,7 @@ class Outlook:
     lose: float
     roll: str = ""
     chance: float | None = None
+    gained: float = 0.0
 
 
 @record
@@ -78,8 +79,8 @@ class Search:
     tail: list[Item]
     side: str
     persona: Persona
-    before: dict[str, tuple[float, bool]] = attrs.field(factory=dict)
-    stood: dict[str, float] = attrs.field(factory=dict)
+    before: dict[str, tuple[float, bool]] = records.field(factory=dict)
+    stood: dict[str, float] = records.field(factory=dict)
     budget: int = BUDGET
     #: What the branches after the one being searched keep of the budget: a node shares
     #: what it has left evenly among its branches (the first does not starve the rest).
@@ -88,8 +89,8 @@ class Search:
     scale: float = 1.0
     #: Each unit's value over `scale`, and what a blow to it counts for `focus` (1 less
     #: its worth at the decision): read once, a unit's profile never changes.
-    values: dict[str, float] = attrs.field(factory=dict)
-    hurt: dict[str, float] = attrs.field(factory=dict)
+    values: dict[str, float] = records.field(factory=dict)
+    hurt: dict[str, float] = records.field(factory=dict)
     #: Each unit's `restore_field` where the system counts strength the base way (read
     #: once: the systems' depend on the unit's profile alone); None: its own `strength`.
     specs: dict[str, FieldSpec] | None = None
@@ -168,9 +169,9 @@ class Search:
         """What answering `first` to the pending prompt (`key`) is expected to bring."""
         path = [Item(key, first)]
         moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
-        mean, square, dealt, taken, kill, lose = moments
+        mean, square, dealt, taken, kill, lose, gained = moments
         spread = math.sqrt(max(square - mean * mean, 0.0))
-        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance)
+        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance, gained)
 
     # -- the tree -----------------------------------------------------------------------
 
@@ -181,7 +182,7 @@ class Search:
         first_roll: bool = False,
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
-        """Expected (score, score², dealt, taken, kill, lose) after `path`; with the first
+        """Expected (score, score², dealt, taken, kill, lose, gained) after `path`; with the first
         roll met and its exact chance when `first_roll`. `runner`: one already at `path`,
         the node's to use up (its last branch moves it on instead of replaying)."""
         if runner is None:
@@ -209,6 +210,8 @@ class Search:
         answers = answers_of(prompt, every_number=False, decision=decision)
         if not decision and len(answers) > 2 and prompt.key in self.system.likely_first:
             answers = answers[:1]  # a table fact its system says is likely first
+        if not decision and isinstance(prompt, Pick) and prompt.key in self.system.either_way:
+            answers = both_ways(prompt)  # none and all, each as likely (then `even`)
         if len(answers) == 1:
             item = Item(prompt.key, answers[0])
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
@@ -252,7 +255,7 @@ class Search:
         each as likely), one branch each: the last moves `runner` on, so it is looked
         into however little budget is left; the others, once none is left, count as
         the battle stands."""
-        total = [0.0] * 6
+        total = [0.0] * 7
         floor = self.floor
         # The node as it stands, for the branches the budget cannot pay for: valued when
         # first needed (before the last branch moves `runner` on), most nodes never are.
@@ -277,7 +280,7 @@ class Search:
         return tuple(total)
 
     def _value(self, battle: Battle) -> tuple[float, ...]:
-        """(score, score², dealt, taken, kill, lose) of one outcome."""
+        """(score, score², dealt, taken, kill, lose, gained) of one outcome."""
         w = self.persona
         dealt = taken = harm_hurt = 0.0
         killed = lost = 0.0
@@ -311,7 +314,7 @@ class Search:
         if battle.result is not None and not self.base.over:
             winner = battle.result.winner
             score += 0.0 if winner is None else (RESULT if winner == self.side else -RESULT)
-        return (score, score * score, dealt, taken, float(killed > 0), float(lost > 0))
+        return (score, score * score, dealt, taken, float(killed > 0), float(lost > 0), gained)
 
 
 def answers_of(
@@ -377,6 +380,32 @@ def pick_answers(prompt: Pick) -> list[AnswerValue]:
         if value not in out:
             out.append(value)
     return out or [pick_guess(prompt)]
+
+
+def both_ways(prompt: Pick) -> list[AnswerValue]:
+    """A table fact's multi-select its system weighs both ways (`either_way`): the
+    fewest options it allows and all of them (one of each group), each as likely, as
+    the yes/no question it stands for was ("did it pass within 1\" of an enemy?"):
+    each option in half the outcomes."""
+    out: list[AnswerValue] = []
+    every: list[str] = []
+    groups: set[str] = set()
+    for option in prompt.enabled():
+        if option.group is None or option.group not in groups:
+            every.append(option.value)
+            if option.group is not None:
+                groups.add(option.group)
+    for values in ((), tuple(every[: prompt.most])):
+        try:
+            value = prompt.coerce(values)
+        except AnswerError:
+            continue  # fewer than it allows: its likely answer stands for "none"
+        if value not in out:
+            out.append(value)
+    if len(out) < 2:
+        guess = pick_guess(prompt)
+        out = [guess, *(value for value in out if value != guess)]
+    return out
 
 
 def pick_guess(prompt: Pick) -> AnswerValue:

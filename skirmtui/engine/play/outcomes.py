@@ -15,8 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.dice import Dice, DiceSum, parse_expr
 from skirmtui.engine.core.prompts import Roll
 
@@ -30,7 +29,7 @@ _SAMPLES = 24
 def branches(roll: Roll) -> tuple[Branch, ...]:
     """The roll's outcomes as branches (chances add up to 1)."""
     # Only what decides the outcome: the same roll asked of another unit is the same.
-    bare = attrs.evolve(
+    bare = records.evolve(
         roll, key="", text="", side=None, actor=None, target=None, help="", actors=(), targets=()
     )
     return _branches(bare)

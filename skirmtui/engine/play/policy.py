@@ -48,6 +48,8 @@ class Decision:
     reason: str
     question: str
     considered: tuple[Considered, ...] = ()
+    #: The system's words for its own way of winning (`standing_words`), "" if none.
+    standing: str = ""
 
 
 @frozen_record
@@ -131,8 +133,9 @@ def think(question: Question) -> Decision:
     tied = [c for c in tied if c.value in passive] or tied
     pick = tied[0] if len(tied) == 1 else rng.choice(tied)
     considered = tuple(Considered(c.value, c.label, c.outlook, c.score, c is pick) for c in scored)
-    reason = _reason(pick, len(tied))
-    return Decision(pick.value, who.name, question.side, reason, prompt.text, considered)
+    words = question.search.system.standing_words
+    reason = _reason(pick, len(tied), words)
+    return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
 
 
 def decide(session: Session, as_persona: str | None = None) -> Decision | None:
@@ -160,8 +163,9 @@ def _score(
     return out
 
 
-def _reason(pick: Considered, tied: int) -> str:
-    """The log's short reason: what the chosen answer is expected to bring."""
+def _reason(pick: Considered, tied: int, standing: str = "") -> str:
+    """The log's short reason: what the chosen answer is expected to bring (`standing`:
+    the system's words for its own way of winning, where its reasons name it)."""
     o = pick.outlook
     if o is None:
         return "the only choice"
@@ -176,6 +180,8 @@ def _reason(pick: Considered, tied: int) -> str:
         parts.append(f"deals {o.dealt:.2f}")
     if o.taken >= 0.005:
         parts.append(f"risks {o.taken:.2f}")
+    if standing and abs(o.gained) >= 0.005:
+        parts.append(f"{standing} {o.gained:+.2f}")
     if not parts:
         parts.append("no loss expected")
     tie = f", tie of {tied} broken by the seed" if tied > 1 else ""

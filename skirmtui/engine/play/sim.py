@@ -12,8 +12,7 @@ import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerError, Roll
@@ -95,10 +94,10 @@ class SimReport:
     battles: int = 0
     errors: int = 0
     rounds: int = 0
-    wins: dict[str, int] = attrs.field(factory=dict)
+    wins: dict[str, int] = records.field(factory=dict)
     seconds: float = 0.0
-    messages: list[str] = attrs.field(factory=list)
-    saved: list[Path] = attrs.field(factory=list)
+    messages: list[str] = records.field(factory=list)
+    saved: list[Path] = records.field(factory=list)
 
     @property
     def mean_rounds(self) -> float:
@@ -141,7 +140,7 @@ def run_sim(
     seeds = battle_seeds(seed, battles) if only is None else iter((only,))
     for number, battle_seed in enumerate(seeds, start=1):
         report.battles += 1
-        battle_setup = attrs.evolve(setup, seed=battle_seed)
+        battle_setup = records.evolve(setup, seed=battle_seed)
         try:
             if ai:
                 from skirmtui.engine.play.auto import play_ai

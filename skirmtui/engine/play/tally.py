@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.records import record
 from skirmtui.engine.play.balance import Plan, Resolve, Summary, play_one
 from skirmtui.engine.play.stats import Interval, paired_difference, wilson
@@ -24,7 +23,7 @@ class Cell:
     """One matchup: battles, wins of each army, draws."""
 
     battles: int = 0
-    wins: list[int] = attrs.field(factory=lambda: [0, 0])
+    wins: list[int] = records.field(factory=lambda: [0, 0])
     draws: int = 0
 
     def rate(self, army: int = 0) -> Interval:
@@ -59,22 +58,22 @@ class Notable:
 class Tally:
     battles: int = 0
     errors: int = 0
-    messages: list[str] = attrs.field(factory=list)
-    cells: dict[int, Cell] = attrs.field(factory=dict)
+    messages: list[str] = records.field(factory=list)
+    cells: dict[int, Cell] = records.field(factory=dict)
     #: First player: battles where it is known, its wins, draws.
-    first: list[int] = attrs.field(factory=lambda: [0, 0, 0])
-    rounds: Counter[int] = attrs.field(factory=Counter)
-    answers: Counter[int] = attrs.field(factory=Counter)  # by hundreds
+    first: list[int] = records.field(factory=lambda: [0, 0, 0])
+    rounds: Counter[int] = records.field(factory=Counter)
+    answers: Counter[int] = records.field(factory=Counter)  # by hundreds
     answers_total: int = 0
     #: Per (matchup, army): units lost in total.
-    lost: Counter[tuple[int, int]] = attrs.field(factory=Counter)
-    units: dict[tuple[str, str], UnitTotals] = attrs.field(factory=dict)
+    lost: Counter[tuple[int, int]] = records.field(factory=Counter)
+    units: dict[tuple[str, str], UnitTotals] = records.field(factory=dict)
     longest: Notable | None = None
     #: Per (matchup, winning army): the first battle it won (for the upsets).
-    wins_seen: dict[tuple[int, int], Notable] = attrs.field(factory=dict)
+    wins_seen: dict[tuple[int, int], Notable] = records.field(factory=dict)
     #: Sweep: per value, [battles, wins]; per step, [pairs, Σd, Σd²].
-    sweep_values: list[list[int]] = attrs.field(factory=list)
-    sweep_steps: list[list[int]] = attrs.field(factory=list)
+    sweep_values: list[list[int]] = records.field(factory=list)
+    sweep_steps: list[list[int]] = records.field(factory=list)
 
     def add(self, plan: Plan, s: Summary) -> None:
         self.battles += 1

@@ -11,9 +11,10 @@ from skirmtui.engine.core.text import safe
 from skirmtui.engine.play.policy import Considered, Decision, decide
 
 
-def option_words(c: Considered) -> str:
+def option_words(c: Considered, standing: str = "") -> str:
     """`58% to succeed (Capitano attacks Barbaro); 31% to take a unit off, 5% to lose one;
-    deals 0.40, risks 0.10` — what the option is expected to bring."""
+    deals 0.40, risks 0.10` — what the option is expected to bring; `standing`: the
+    system's words for its own way of winning, with what the option gains of it."""
     o = c.outlook
     if o is None:
         return "nothing else could be answered"
@@ -23,6 +24,8 @@ def option_words(c: Considered) -> str:
         parts.append(f"{o.chance:.0%} to succeed{roll}")
     parts.append(f"{o.kill:.0%} to take a unit off, {o.lose:.0%} to lose one")
     parts.append(f"deals {o.dealt:.2f}, risks {o.taken:.2f}")
+    if standing and abs(o.gained) >= 0.005:
+        parts.append(f"{standing} {o.gained:+.2f}")
     if o.spread >= 0.005:
         parts.append(f"spread {o.spread:.2f}")
     return "; ".join(parts)
@@ -42,7 +45,7 @@ def why_lines(decision: Decision, side_name: str) -> list[str]:
     for c in ranked:
         mark = " — chosen" if c.chosen else ""
         lines.append(safe(f"{c.label}: score {c.score:.2f}{mark}"))
-        lines.append("   " + option_words(c))
+        lines.append("   " + option_words(c, decision.standing))
     if not ranked:
         lines.append("Any legal answer at random (the random persona weighs nothing).")
     return lines

@@ -15,8 +15,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, LogEntry
 from skirmtui.engine.core.items import BY_APP, BY_TABLE
 from skirmtui.engine.core.odds import die_chance, success_chance
@@ -49,8 +48,8 @@ class Tally:
     expected: Fraction = Fraction(0)
     actual: int = 0
     #: Rolls by who gave the faces: "app", "table", "unrecorded".
-    by: Counter[str] = attrs.field(factory=Counter)
-    chances: list[Fraction] = attrs.field(factory=list)
+    by: Counter[str] = records.field(factory=Counter)
+    chances: list[Fraction] = records.field(factory=list)
 
     @property
     def percentile(self) -> float | None:

@@ -17,8 +17,7 @@ import os
 import tomllib
 from pathlib import Path
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import AnswerError
 from skirmtui.engine.core.records import frozen_record
@@ -153,7 +152,7 @@ class Fetched:
 
     problem: str = ""
     session: Session | None = None
-    items: list[Item] = attrs.field(factory=list)
+    items: list[Item] = records.field(factory=list)
     shared: int = 0
 
 

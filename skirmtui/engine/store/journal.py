@@ -10,8 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import LogEntry, Result
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.session import Session
@@ -57,7 +56,7 @@ class SaveWriter:
         )
         key = self._rest_key
         if key is None or key[0] is not snap.setup or key[1:] != (snap.created, snap.result):
-            doc = snapshot_document(attrs.evolve(snap, items=(), log=()))
+            doc = snapshot_document(records.evolve(snap, items=(), log=()))
             self._rest = rest_text({k: v for k, v in doc.items() if k not in ("answers", "log")})
             self._rest_key = (snap.setup, snap.created, snap.result)
         log = "\n".join([line for line in self._log if line is not None]) + "\n"

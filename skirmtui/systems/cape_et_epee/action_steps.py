@@ -5,6 +5,7 @@ range); `take` carries one out. What may be chosen, and at what cost, is actions
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time
@@ -28,17 +29,15 @@ from skirmtui.systems.cape_et_epee.morale import Sub
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
 
 
-def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub:
-    """Carry out one action; returns whether it was taken."""
+def take(b: Battle, unit: Unit, action: str, na: bool) -> Sub | bool:
+    """Carry out one action: whether it was taken, when it asks nothing (most: a move, a
+    reload…), else its sub-step, whose value it is (`done = step if type(step) is bool
+    else (yield from step)`: no generator of its own around every action's)."""
     if unit.removed:
         # G-4: a GM override took the character out while its action was being chosen.
         b.record("info", f"{unit.label} is out of the fight: nothing happens", actor=unit.id)
         return False
-    step = _STEPS[action](b, unit, na)
-    if isinstance(step, bool):  # an action that asks nothing
-        return step
-    done: bool = yield from step
-    return done
+    return _STEPS[action](b, unit, na)
 
 
 # -- the actions ---------------------------------------------------------------------------
@@ -88,13 +87,23 @@ def _pick_target(b: Battle, unit: Unit, key: str, na: bool) -> Any:
     for enemy in targets(b, unit):
         reason = None
         if key == "charge.target" and na and not enemy.stats["status"]:
-            reason = "CE-6: not shaken, so it cannot be charged in this phase"
-        options.append(Option(enemy.id, f"{enemy.label} ({names[enemy.side]})", reason))
-    options.append(Option(CANCEL, "Cancel: no target", passive=True))
+            reason = _NOT_SHAKEN
+        options.append(_target(enemy.id, enemy.label, names[enemy.side], reason))
+    options.append(_NO_TARGET)
     choice = yield about(
         Choose, unit, key=key, text=f"{unit.label}: which target?", options=options
     )
     return None if choice == CANCEL else b.units[choice]
+
+
+_NOT_SHAKEN = "CE-6: not shaken, so it cannot be charged in this phase"
+_NO_TARGET = Option(CANCEL, "Cancel: no target", passive=True)
+
+
+@lru_cache(maxsize=512)  # bounded: an enemy's id, label and side are part of the key
+def _target(uid: str, label: str, side: str, reason: str | None) -> Option:
+    """An enemy as a target (the same option every time it may be picked)."""
+    return Option(uid, f"{label} ({side})", reason)
 
 
 def _charge(b: Battle, unit: Unit, na: bool) -> Sub:
@@ -159,7 +168,6 @@ def _sight(b: Battle, shooter: Unit, target: Unit, key: str) -> Sub:
     it, asked together (`shoot.range` and `shoot.cover` before: the same two facts)."""
     weapon = profile.weapon(shooter)
     assert weapon is not None
-    short, long = f"up to {weapon['short']} um", f"up to {weapon['long']} um (long range)"
     name = target.label
     answer = yield about(
         Choose,
@@ -168,15 +176,22 @@ def _sight(b: Battle, shooter: Unit, target: Unit, key: str) -> Sub:
         key=key,
         text=f"Distance from {shooter.label} to {name} ({weapon['label']}), and is {name} "
         f"in cover from {shooter.label}?",
-        options=[
-            Option("short", f"{short}, {name} in the open"),
-            Option("short+cover", f"{short}, {name} in cover"),
-            Option("long", f"{long}, {name} in the open"),
-            Option("long+cover", f"{long}, {name} in cover"),
-            Option("out", "farther: out of range", passive=True),
-        ],
+        options=_sight_options(weapon["short"], weapon["long"], name),
     )
     return _SIGHT[str(answer)]
+
+
+@lru_cache(maxsize=256)  # bounded: a target's label is part of the key
+def _sight_options(short: int, long: int, name: str) -> tuple[Option, ...]:
+    """`_sight`'s options for a weapon's bands and a target (the same every shot)."""
+    near, far = f"up to {short} um", f"up to {long} um (long range)"
+    return (
+        Option("short", f"{near}, {name} in the open"),
+        Option("short+cover", f"{near}, {name} in cover"),
+        Option("long", f"{far}, {name} in the open"),
+        Option("long+cover", f"{far}, {name} in cover"),
+        Option("out", "farther: out of range", passive=True),
+    )
 
 
 def _shot_mods(band: str, cover: bool, prone: bool) -> list[tuple[str, int]]:

@@ -53,6 +53,7 @@ class Situation(NamedTuple):
     armed: bool
     engaged: bool
     enemies: bool
+    #: An enemy on the table is shaken (non-activated phase only; False in an impulse).
     shaken_enemy: bool
 
 
@@ -83,7 +84,9 @@ def situation_in(
             bool(unit.profile.get("weapon")),
             bool(foe and b.alive(str(foe))) or unit.id in view.held,
             view.enemies,
-            view.shaken_enemy,
+            # Read only in the non-activated phase (a charge there needs a shaken enemy):
+            # left out of an impulse's situation, whose menus are cached by it.
+            na and view.shaken_enemy,
         ),
     )
 
@@ -242,8 +245,8 @@ def repeated(choice: str) -> tuple[str, int]:
 
 def spend(b: Battle, unit: Unit, action: str, na: bool) -> None:
     """Activated characters pay AP; a non-activated one spends its single action."""
-    if not na and not unit.removed:
-        b.set(unit, "ap", max(0, unit.num("ap") - cost(action)))
+    if not na and not unit.removed:  # (the stat and the cost read inline: every action)
+        b.set(unit, "ap", max(0, unit.stats["ap"] - _COSTS[action]))  # type: ignore[operator]
 
 
 def can_react(b: Battle, unit: Unit, action: str, na: bool) -> bool:

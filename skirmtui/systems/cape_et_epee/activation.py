@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import lru_cache
 from typing import Any
 
 from skirmtui.engine.core import app_rolls
@@ -15,6 +16,7 @@ from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import profile
 from skirmtui.systems.cape_et_epee.position import pos
+from skirmtui.systems.cape_et_epee.sides import side_units
 
 DONE = "done"
 SQUAD = "squad:"
@@ -24,8 +26,8 @@ def dice_count(b: Battle, side: str) -> int:
     """CE-2: autonomous characters not out + squads not shaken + officers not out."""
     count = 0
     shaken: dict[str, bool] = {}  # squads with a model in play: any of them shaken?
-    for unit in b.units.values():
-        if unit.side != side or unit.removed:
+    for unit in side_units(b, side):
+        if unit.removed:
             continue
         squad = str(unit.profile.get("squad", ""))  # `profile.squad_of`, inline
         if not squad:
@@ -149,9 +151,9 @@ def order_targets(b: Battle, side: str, officers: bool = True) -> list[tuple[str
     one choice) and squads, on the table or not (CE-3)."""
     found: list[tuple[str, str]] = []
     squads_seen: set[str] = set()
-    for unit in b.units.values():
+    for unit in side_units(b, side):
         stats = unit.stats
-        if unit.side != side or unit.removed or stats["die"]:
+        if unit.removed or stats["die"]:
             continue
         where = "" if stats["deployed"] else ", not yet on the table"
         squad = str(unit.profile.get("squad", ""))  # `profile.squad_of`, inline
@@ -239,7 +241,7 @@ def _orders_of_a_face(b: Battle, side: str, targets: list[tuple[str, str]]) -> S
     dice = pos(b).dice[side]
     face = dice[0]
     count = dice.count(face)
-    options = [Option(value, label) for value, label in targets]  # `order_targets`, no officer
+    options = [_option(value, label) for value, label in targets]  # `order_targets`, no officer
     if count == 1 and not asks_as_of(b, THIRD_PASS):
         picked = yield from _one_die(b, side, face, options)
     else:
@@ -254,6 +256,12 @@ def _orders_of_a_face(b: Battle, side: str, targets: list[tuple[str, str]]) -> S
     for target in picked:
         _order(b, side, face, target)
     pos(b).dice[side] = [f for f in dice if f != face]  # the rest of this face: unused
+
+
+@lru_cache(maxsize=1024)  # bounded: labels are part of the key
+def _option(value: str, label: str) -> Option:
+    """An order's target as an option (the same ones every face of every turn)."""
+    return Option(value, label)
 
 
 #: The answer to `orders.one` that leaves the die unused.
@@ -280,8 +288,8 @@ def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
     """Ordered characters and squads off the table with an AP to pay (CE-4)."""
     groups: list[tuple[str, str, list[Unit]]] = []
     seen: set[str] = set()
-    for unit in b.units.values():
-        if unit.side != side or unit.removed or unit.flag("deployed"):
+    for unit in side_units(b, side):
+        if unit.removed or unit.flag("deployed"):
             continue
         if unit.num("ap") < int(profile.actions()["deploy"]["cost"]):
             continue

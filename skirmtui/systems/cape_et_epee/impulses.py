@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import compress
+from operator import attrgetter, itemgetter
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import (
@@ -19,7 +21,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.position import pos
-from skirmtui.systems.cape_et_epee.sides import side_view, squads_on_table
+from skirmtui.systems.cape_et_epee.sides import side_units, side_view, squads_on_table
 
 END = "end"
 DONE = "done"
@@ -41,6 +43,29 @@ def queue(b: Battle) -> list[Unit]:
     return [u for *_, u in ready]
 
 
+def _head(b: Battle) -> Unit | None:
+    """`queue(b)[0]`, or None when nobody waits: who starts the next impulse (read at
+    every impulse's start), found in one pass without sorting the others. Only the
+    units with AP left reach the loop (`compress` picks them in C: most have none)."""
+    p = pos(b)
+    initiative, seq = p.initiative, p.seq
+    best: tuple[int, bool, int] | None = None
+    head = None
+    units = b.units.values()
+    for u in compress(units, map(_AP, map(_STATS, units))):
+        stats = u.stats
+        if u.removed or not stats["deployed"]:
+            continue
+        key = (-stats["ap"], u.side != initiative, seq.get(u.id, 0))  # type: ignore[operator]
+        # Strictly less: of equal keys the first in roster order stays (as `queue` sorts).
+        if best is None or key < best:
+            best, head = key, u
+    return head
+
+
+_STATS, _AP = attrgetter("stats"), itemgetter("ap")
+
+
 def impulse_step(b: Battle) -> Step:
     """One action of the character whose impulse it is (the head of the queue)."""
     p = pos(b)
@@ -49,11 +74,11 @@ def impulse_step(b: Battle) -> Step:
         end_impulse(b)
         return
     if not uid:
-        waiting = queue(b)
-        if not waiting:
+        head = _head(b)
+        if head is None:
             end_activated(b)
             return
-        uid = waiting[0].id
+        uid = head.id
         p.impulse = uid
         p.impulse_actions = 0
         b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
@@ -79,7 +104,8 @@ def impulse_step(b: Battle) -> Step:
         return
     action, times = actions.repeated(choice)
     for _ in range(times):  # seed §2.4: the same action repeated within the impulse
-        done = yield from action_steps.take(b, unit, action, na=False)
+        step = action_steps.take(b, unit, action, na=False)
+        done = step if type(step) is bool else (yield from step)
         if done:
             p.impulse_actions += 1
     if unit.removed or unit.num("ap") == 0:
@@ -129,18 +155,14 @@ def end_activated(b: Battle) -> None:
 def na_candidates(b: Battle, side: str) -> list[Unit]:
     """CE-6: the side's characters on the table with no order die that have not acted
     (read at every step of the phase: the stats without `Unit.flag`/`num` calls)."""
-    found = []
-    for u in b.units.values():
-        stats = u.stats
-        if (
-            u.side == side
-            and not u.removed
-            and stats["deployed"]
-            and not stats["die"]
-            and not stats["acted"]
-        ):
-            found.append(u)
-    return found
+    return [
+        u
+        for u in side_units(b, side)
+        if not u.removed
+        and (stats := u.stats)["deployed"]
+        and not stats["die"]
+        and not stats["acted"]
+    ]
 
 
 #: Why a bound character may not do nothing, by whether it is in a melee.
@@ -180,9 +202,7 @@ def na_step(b: Battle) -> Step:
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
-        stop = Option(
-            DONE, "Done: the others do nothing", disabled=_cannot_stop(waiting, found), passive=True
-        )
+        stop = _stop(_cannot_stop(waiting, found))
         action: str | None = None  # chosen with the character, or asked after it
         told = False  # whether the table said with it that the character is not separated
         merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
@@ -233,6 +253,12 @@ def na_step(b: Battle) -> Step:
         return
     p.na_side = None
     b.enter_phase("end", None)
+
+
+@lru_cache(maxsize=256)  # bounded: the reason names characters
+def _stop(reason: str | None) -> Option:
+    """The non-activated phase's "done" (refused for `reason`), made at every step."""
+    return Option(DONE, "Done: the others do nothing", disabled=reason, passive=True)
 
 
 def _more_than_one(options: list[Option]) -> bool:
@@ -318,7 +344,9 @@ def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> St
             ),
         )
     if action != END:
-        yield from action_steps.take(b, unit, action, na=True)
+        step = action_steps.take(b, unit, action, na=True)
+        if type(step) is not bool:
+            yield from step
     conditions.activation_ended(b, unit.id)
 
 
@@ -347,7 +375,14 @@ def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) 
 def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[Option, ...]:
     """One character's part of `_na_choices` (made for every waiting character at every
     step of the phase: cached)."""
+    # `o._replace(value=…, label=…, group=uid)`, made by `tuple.__new__` (each a
+    # Python call less: a battle meets ~30 new characters' situations).
     return tuple(
-        o._replace(value=f"{uid}|{o.value}", label=f"{label}: {o.label}", group=uid)
-        for o in _na_options(s)
+        [
+            _make(Option, (f"{uid}|{value}", f"{label}: {text}", why, passive, chance, uid))
+            for value, text, why, passive, chance, _ in _na_options(s)
+        ]
     )
+
+
+_make = tuple.__new__

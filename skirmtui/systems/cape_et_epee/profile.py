@@ -9,11 +9,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import data_file
 from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
+from skirmtui.systems.cape_et_epee.sides import roster
 
 SYSTEM_ID = "cape-et-epee"
 
@@ -111,9 +111,9 @@ def weapon(unit: Unit) -> dict[str, Any] | None:
     return weapons()[name] if name else None
 
 
-def members(b: Battle, side: str, squad: str) -> list[Unit]:
-    """Every model of a squad, out or not, in roster order."""
-    return [u for u in b.units.values() if u.side == side and u.profile.get("squad", "") == squad]
+def members(b: Battle, side: str, squad: str) -> tuple[Unit, ...]:
+    """Every model of a squad, out or not, in roster order (kept: `sides.roster`)."""
+    return roster(b).squads.get((side, squad), ())
 
 
 def squads(b: Battle, side: str) -> list[str]:
@@ -164,7 +164,7 @@ def complete_profile(spec: UnitSpec, read: dict[str, Scalar]) -> dict[str, Scala
 def _wounded(field: FieldSpec, default: Scalar) -> FieldSpec:
     """The wounded profile's field (`w_` + name), its default the unhurt value (made for
     every hero and protagonist of every battle: cached)."""
-    return attrs.evolve(field, name=f"w_{field.name}", default=default)
+    return records.evolve(field, name=f"w_{field.name}", default=default)
 
 
 def check_armies(setup: Setup, armies: dict[str, list[Unit]]) -> list[str]:

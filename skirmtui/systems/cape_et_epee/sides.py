@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.watch import Watch
 
 
@@ -31,7 +31,10 @@ def side_view(b: Battle, side: str) -> SideView:
     step's) and morale test reads it, and it changes only with a unit's deployment,
     status, melee or removal: one pass over the units finds every side's view, kept
     until one of those changes (engine/core/watch.py)."""
-    return _found(b)[0][side]
+    found = _FOUND.recall(b)  # `_found`, inline: read at every step
+    if found is None:
+        found = _FOUND.keep(b, _side_views(b))
+    return found[0][side]
 
 
 def squads_on_table(b: Battle, side: str) -> dict[str, int]:
@@ -55,35 +58,92 @@ def _found(b: Battle) -> tuple[dict[str, SideView], dict[str, dict[str, int]]]:
 
 
 def _side_views(b: Battle) -> tuple[dict[str, SideView], dict[str, dict[str, int]]]:
-    # Per side, of its own units in play: any on the table, any of those shaken, any
-    # not shaken, the foes they hold; and its squads' models on the table.
-    seen: dict[str, tuple[list[bool], set[str]]] = {
-        s.id: ([False, False, False], set()) for s in b.sides
-    }
-    squads: dict[str, dict[str, int]] = {s.id: {} for s in b.sides}
-    for unit in b.units.values():
-        kept = seen.get(unit.side)
-        if unit.removed or kept is None:  # (a unit of no side of the battle: nobody's)
-            continue
-        stats = unit.stats
-        flags, held = kept
-        if stats["deployed"]:
-            flags[0] = True
-            flags[1 if stats["status"] else 2] = True
-            squad = unit.profile.get("squad")
-            if squad:
-                count = squads[unit.side]
-                count[str(squad)] = count.get(str(squad), 0) + 1
-        foe = stats["foe"]
-        if foe:
-            held.add(str(foe))
+    # Per side, of its own units in play (its roster: no side looked up a unit): any on
+    # the table shaken, any there not shaken, the foes they hold; its squads' models on
+    # the table.
+    flags: dict[str, tuple[bool, bool]] = {}
+    held: dict[str, set[str]] = {}
+    squads: dict[str, dict[str, int]] = {}
+    units = roster(b).sides
+    for side in (s.id for s in b.sides):
+        shaken = steady = False
+        foes: set[str] = set()
+        count: dict[str, int] = {}
+        for unit in units.get(side, ()):
+            if unit.removed:
+                continue
+            stats = unit.stats
+            if stats["deployed"]:
+                if stats["status"]:
+                    shaken = True
+                else:
+                    steady = True
+                squad = unit.profile.get("squad")
+                if squad:
+                    name = str(squad)
+                    count[name] = count.get(name, 0) + 1
+            foe = stats["foe"]
+            if foe:
+                foes.add(str(foe))
+        flags[side], held[side], squads[side] = (shaken, steady), foes, count
     views = {}
-    for side in seen:
-        others = [kept for other, kept in seen.items() if other != side]
-        views[side] = SideView(
-            any(flags[0] for flags, _ in others),
-            any(flags[1] for flags, _ in others),
-            any(flags[2] for flags, _ in others),
-            frozenset().union(*(held for _, held in others)),
+    for side in flags:
+        others = [other for other in flags if other != side]
+        shaken = any(flags[other][0] for other in others)
+        steady = any(flags[other][1] for other in others)
+        # `tuple.__new__`: the NamedTuple's own `__new__` is a Python call.
+        views[side] = _make(
+            SideView,
+            (shaken or steady, shaken, steady, frozenset().union(*(held[o] for o in others))),
         )
     return views, squads
+
+
+_make = tuple.__new__
+
+
+class Roster(NamedTuple):
+    """Each side's units and each squad's models (by side and squad name; "" for the
+    autonomous characters), in roster order, out or not."""
+
+    sides: dict[str, tuple[Unit, ...]]
+    squads: dict[tuple[str, str], tuple[Unit, ...]]
+
+
+def side_units(b: Battle, side: str) -> tuple[Unit, ...]:
+    """`side`'s units in roster order, out or not: the orders, the activation dice, the
+    deployment and the non-activated phase read one side's units at every step, and a
+    side's units change only when the GM adds one (a unit's side and profile never
+    change): kept by battle and number of units."""
+    return roster(b).sides.get(side, ())
+
+
+def roster(b: Battle) -> Roster:
+    last = _ROSTER.last
+    if last is not None and last[0] is b and last[1] == len(b.units):
+        return last[2]
+    sides: dict[str, list[Unit]] = {}
+    squads: dict[tuple[str, str], list[Unit]] = {}
+    for unit in b.units.values():
+        sides.setdefault(unit.side, []).append(unit)
+        squad = (unit.side, str(unit.profile.get("squad", "")))
+        squads.setdefault(squad, []).append(unit)
+    found = Roster(
+        {side: tuple(units) for side, units in sides.items()},
+        {squad: tuple(units) for squad, units in squads.items()},
+    )
+    # Replaced whole: a worker thread (the app's players) may read its own battle's.
+    _ROSTER.last = (b, len(b.units), found)
+    return found
+
+
+class _Kept:
+    """The last battle's roster and the number of units it was found with."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: tuple[Battle, int, Roster] | None = None
+
+
+_ROSTER = _Kept()

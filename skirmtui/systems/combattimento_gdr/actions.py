@@ -27,6 +27,7 @@ from skirmtui.systems.combattimento_gdr.arms import (
     two_weapons,
 )
 from skirmtui.systems.combattimento_gdr.position import pos
+from skirmtui.systems.combattimento_gdr.scene import light
 from skirmtui.systems.combattimento_gdr.tables import modifiers, rules, weapons
 
 MELEE, TWO, RANGED, CHARGE, READY = "melee", "two", "ranged", "charge", "ready"
@@ -201,11 +202,6 @@ def _pick_foe(
     return b.units[str(answer)]
 
 
-def light(b: Battle, kind: str) -> list[tuple[str, int]]:
-    row = modifiers()["light"][pos(b).light]
-    return [(str(row["label"]), int(row[kind]))]
-
-
 def unaware(b: Battle, target: Unit) -> bool:
     """Seed: caught by surprise (the scenario's ambushed sides, in the first turn)."""
     return target.side in pos(b).surprised
@@ -256,7 +252,7 @@ def melee(b: Battle, unit: Unit, first: Unit | None, *, two: bool) -> Step:
             weapon,
             ranged=False,
             unaware=unaware(b, target),
-            difficulty_mods=light(b, "melee"),
+            difficulty_mods=(yield from light(b, "melee")),
             steps=steps,
         )
 
@@ -286,7 +282,7 @@ def ranged(b: Battle, unit: Unit) -> Step:
         mods.append((str(rows[band]["label"]), int(rows[band]["value"])))
     size = modifiers()["size"][str(target.profile["size"])]
     mods.append((str(size["label"]), int(size["value"])))
-    mods += light(b, "ranged")
+    mods += yield from light(b, "ranged")
     spec = weapons()[weapon]
     b.record("info", f"{unit.label} fires {spec['label']} at {target.label}", actor=unit.id)
     if int(spec.get("cad", 1)) > 1:
@@ -424,7 +420,7 @@ def flee(b: Battle, unit: Unit) -> Step:
             arms[0],
             ranged=False,
             unaware=True,
-            difficulty_mods=light(b, "melee"),
+            difficulty_mods=(yield from light(b, "melee")),
             attack_kind="free",
         )
     if not unit.removed:

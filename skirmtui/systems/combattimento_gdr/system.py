@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import ASKED_BEFORE
+from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Stat, Unit
 from skirmtui.engine.core.causes import GM
@@ -44,6 +44,7 @@ class CombattimentoGdr(BaseSystem):
             "ranged.cover",
             "ranged.range",
             "turn.scene",
+            "turn.light",
             "delay.offer",
             "delay.act",
         }
@@ -170,9 +171,11 @@ class CombattimentoGdr(BaseSystem):
     # -- older saves (issue 25) ------------------------------------------------------------
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
-        """Saves from before issue 25's cut typed a charge's turns, pressed OK after a
-        spell and were offered a turn apart from its action (`delay.offer`)."""
-        return ASKED_BEFORE
+        """Saves of issue 25's first cut ("first pass") were asked the light at each
+        turn's start (`turn.scene`); saves from before it also typed a charge's turns,
+        pressed OK after a spell and were offered a turn apart from its action
+        (`delay.offer`)."""
+        return ASKED_BEFORE_FIRST_PASS
 
     # -- views ----------------------------------------------------------------------------
 

@@ -9,15 +9,14 @@ action (never inside one) and loses it if it never takes it.
 from __future__ import annotations
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import one_at_a_time
+from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import Step
-from skirmtui.systems.combattimento_gdr import actions
+from skirmtui.systems.combattimento_gdr import actions, scene
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
 from skirmtui.systems.combattimento_gdr.position import pos
-from skirmtui.systems.combattimento_gdr.tables import modifiers
 
 NOBODY = "nobody"
 
@@ -36,14 +35,12 @@ def order(b: Battle) -> list[list[str]]:
 
 
 def scene_step(b: Battle) -> Step:
-    light = yield Choose(
-        key="turn.scene",
-        text=f"Turn {b.round}: the GM describes the situation (positions, distances, who is "
-        "there; a GM note keeps it in the log). The light this turn?",
-        options=[Option(k, str(v["label"])) for k, v in modifiers()["light"].items()],
-    )
+    """The turn's start: the acting order. Older saves were asked the scene's light here
+    (`turn.scene`); since issue 25's second cut it is asked at the turn's first attack
+    (`scene.light`), where a rule reads it."""
+    light = (yield from scene.ask_at_start(b)) if asks_as_of(b, FIRST_PASS) else scene.UNSAID
     where = pos(b)
-    where.light = str(light)
+    where.light = light
     where.order, where.entry, where.done, where.waiting = order(b), 0, [], []
     where.offer, where.holding, where.held = False, False, []
     where.defences, where.attackers, where.ranged_defended = {}, {}, []

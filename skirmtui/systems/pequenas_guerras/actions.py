@@ -396,12 +396,4 @@ def leap(b: Battle, unit: Unit) -> Sub[None]:
     steps, said = yield from _how_far(b, unit, "leap.span", text, low)
     if (yield from _special_dice(b, unit, "leap.roll", f"leaps {said}", steps)):
         return
-    height = yield about(
-        Ask,
-        unit,
-        key="fall.height",
-        text=f"How far does {unit.label} fall (cm)?",
-        minimum=0,
-        maximum=int(_SPECIAL["fall_max_cm"]),
-    )
-    yield from combat.fall(b, unit, int(height), None)
+    yield from combat.fall(b, unit, 0, None)

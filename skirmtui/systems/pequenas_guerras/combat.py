@@ -7,14 +7,16 @@ quality is a hit; the defender rolls one die per hit, each at or over its qualit
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
+from functools import cache
 from typing import Any, TypeVar
 
-from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of
+from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, THIRD_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import about, choose_one
-from skirmtui.engine.core.prompts import Ask, Confirm, Option, Prompt, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras import sight
 from skirmtui.systems.pequenas_guerras.profile import (
@@ -173,21 +175,74 @@ def try_push(b: Battle, unit: Unit, by: Unit) -> Sub[None]:
         f"{low} cm high?",
     )
     if off:
-        height = yield Ask(
-            key="fall.height",
-            text=f"How far does {unit.label} fall (cm)?",
-            minimum=low,
-            maximum=int(_SPECIAL["fall_max_cm"]),
-            side=by.side,
-            target=unit.id,
+        yield from fall(b, unit, low, by)  # the fall's cause names the pusher
+
+
+def fall(b: Battle, unit: Unit, low: int, by: Unit | None) -> Sub[None]:
+    """A fall of at least `low` cm (a push: 5; a failed leap: 0), how far asked of the
+    pusher's side (`by`) or else of the faller's: since issue 25's fourth cut as one of
+    the spans that set its hits (`fall.span`, one key; a fall past them typed), where
+    older saves typed the centimetres (`fall.height`)."""
+    side = by.side if by is not None else unit.side
+    actor, target = (None, unit.id) if by is not None else (unit.id, None)
+    text = f"How far does {unit.label} fall"
+    top = int(_SPECIAL["fall_max_cm"])
+    if not asks_as_of(b, THIRD_PASS):
+        options = fall_spans(low)
+        answer = yield Choose(
+            key="fall.span",
+            text=f"{text}? (up to {top} cm)",
+            options=options,
+            side=side,
+            actor=actor,
+            target=target,
         )
-        yield from fall(b, unit, int(height), by)  # the fall's cause names the pusher
-
-
-def fall(b: Battle, unit: Unit, height: int, by: Unit | None) -> Sub[None]:
-    """A fall of `height` cm (`fall_steps`)."""
+        if answer != FARTHER:
+            said = next(o for o in options if o.value == answer).label.split(":")[0]
+            yield from fall_steps(b, unit, int(str(answer)), said, by)
+            return
+        low = math.ceil(_SPANS * float(_SPECIAL["fall_step_cm"]))
+        text += f" (cm, {low} to {top})?"
+    else:
+        text += " (cm)?"
+    height = yield Ask(
+        key="fall.height",
+        text=text,
+        minimum=low,
+        maximum=top,
+        side=side,
+        actor=actor,
+        target=target,
+    )
     steps = int(height // _SPECIAL["fall_step_cm"])
     yield from fall_steps(b, unit, steps, f"{height} cm", by)
+
+
+#: The spans of a fall `fall.span` lists (one number key each; the ninth: farther).
+_SPANS = 8
+#: `fall.span`'s last answer: a fall past the spans the number keys hold, typed.
+FARTHER = "farther"
+
+
+def _cm(value: float) -> str:
+    return f"{value:g}"
+
+
+@cache
+def fall_spans(low: int) -> tuple[Option, ...]:
+    """A fall of at least `low` cm, by the spans that set its hits (seed, Queda: X+1
+    hits, X one per full 7.5 cm): one key each up to the eighth span; a longer fall is
+    the ninth answer, its centimetres typed next."""
+    step = float(_SPECIAL["fall_step_cm"])
+    options = []
+    for x in range(_SPANS):
+        start, end = max(x * step, float(low)), (x + 1) * step
+        size = (
+            f"{_cm(start)} cm to less than {_cm(end)} cm" if start else f"less than {_cm(end)} cm"
+        )
+        options.append(Option(str(x), f"{size}: {x + 1} {'hit' if x == 0 else 'hits'}"))
+    farther = f"{_cm(_SPANS * step)} cm or more (type how far): {_SPANS + 1} hits or more"
+    return (*options, Option(FARTHER, farther))
 
 
 def fall_steps(b: Battle, unit: Unit, steps: int, said: str, by: Unit | None) -> Sub[None]:
@@ -320,17 +375,10 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
         cause = b.cause(ATTACK, charger, attack="charge", entry=charge)  # "X charges Y"
         kill(b, target, "is charged while stunned and dies (PG-5)", cause)
     else:
+        alone = target.num("models") == 1  # its one model is the one the charge reached
         yield from strike(b, charger, target)
         if _can_fight(target) and not charger.removed:
-            reach = _MELEE["counter_move_cm"]
-            reaches = yield about(
-                Ask,
-                target,
-                target=charger,
-                key="melee.counter_reach",
-                text=f"Can {target.label} move up to {reach} cm towards {charger.label} and "
-                "reach it to strike back?",
-            )
+            reaches = yield from _counter_reaches(b, charger, target, alone)
             if reaches:
                 yield from strike(b, target, charger)
         for unit in (charger, target):
@@ -349,6 +397,33 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
         yield from table_does(
             b, charger, "melee.fall_back", f"{charger.label} falls back {_MELEE['fall_back_cm']} cm"
         )
+
+
+def _counter_reaches(b: Battle, charger: Unit, target: Unit, alone: bool) -> Sub[bool]:
+    """PG-6: whether the defender's move of up to 7.5 cm reaches the charger, so it
+    strikes back (asked: the table's fact). A defender of one model when charged is
+    not asked since issue 25's fourth cut: the charge put a model of the charger in
+    base contact with it (seed: "devem entrar em contato base a base com o alvo"), so
+    it reaches without moving; the log says so."""
+    if alone and not asks_as_of(b, THIRD_PASS):
+        b.record(
+            "info",
+            f"{target.label} is in base contact with {charger.label} (the charge reached its "
+            "one model): it strikes back",
+            actor=target.id,
+            target=charger.id,
+        )
+        return True
+    reach = _MELEE["counter_move_cm"]
+    reaches = yield about(
+        Ask,
+        target,
+        target=charger,
+        key="melee.counter_reach",
+        text=f"Can {target.label} move up to {reach} cm towards {charger.label} and "
+        "reach it to strike back?",
+    )
+    return bool(reaches)
 
 
 def table_does(b: Battle, unit: Unit, key: str, text: str) -> Sub[None]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Position
 from skirmtui.engine.core.records import record
 from skirmtui.engine.core.rolloff import RollOff
@@ -12,21 +11,21 @@ from skirmtui.engine.core.rolloff import RollOff
 @record
 class PGPosition(Position):
     #: PG-2: the deployment roll-off (its order is also round 1's).
-    deploy: RollOff = attrs.field(factory=RollOff)
+    deploy: RollOff = records.field(factory=RollOff)
     #: Side → its corner (tracked: every choice is an effect).
-    corners: dict[str, str] = attrs.field(factory=dict)
+    corners: dict[str, str] = records.field(factory=dict)
     #: Units placed on the table so far.
-    placed: list[str] = attrs.field(factory=list)
+    placed: list[str] = records.field(factory=list)
     #: Index of the player whose turn it is (placing, then activating), in `order`.
     turn: int = 0
     #: The round's order of play (tracked each time it is decided, PG-3).
-    order: list[str] = attrs.field(factory=list)
+    order: list[str] = records.field(factory=list)
     #: Objective markers' holders, "" for neutral (tracked); None before they are rolled.
     objectives: list[str] | None = None
     #: Objective markers placed so far.
     marked: int = 0
-    objective_rolloff: RollOff = attrs.field(factory=RollOff)
-    round_rolloff: RollOff = attrs.field(factory=RollOff)
+    objective_rolloff: RollOff = records.field(factory=RollOff)
+    round_rolloff: RollOff = records.field(factory=RollOff)
 
 
 def pos(b: Battle) -> PGPosition:

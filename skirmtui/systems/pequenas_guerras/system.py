@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from skirmtui.engine.core.asking import ASKED_BEFORE_SECOND_PASS
+from skirmtui.engine.core.asking import ASKED_BEFORE_THIRD_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import player_range
@@ -47,6 +47,7 @@ class PequenasGuerras(BaseSystem):
             "leap.gap",
             "leap.span",
             "fall.height",
+            "fall.span",
             "push.off_edge",
             "shoot.cover",
             "shoot.models",
@@ -96,13 +97,14 @@ class PequenasGuerras(BaseSystem):
         deployment.start(battle)
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
-        """Saves of issue 25's second pass asked each side's round roll apart, a
-        marker's "only its holder", a melee's fall back and follow-up and a landing as
-        "done?", and a wound roll whose result was certain; saves of its first pass also
-        the unit, then its action, sight then cover, reach then terrain, an overwatch's
-        fire then sight; saves from before it also each objective, unit placed and
-        marker."""
-        return ASKED_BEFORE_SECOND_PASS
+        """Saves of issue 25's third pass typed how far a model falls after a failed
+        leap or a push (`fall.height`); saves of its second pass also asked each side's
+        round roll apart, a marker's "only its holder", a melee's fall back and
+        follow-up and a landing as "done?", and a wound roll whose result was certain;
+        saves of its first pass also the unit, then its action, sight then cover, reach
+        then terrain, an overwatch's fire then sight; saves from before it also each
+        objective, unit placed and marker."""
+        return ASKED_BEFORE_THIRD_PASS
 
     def standing(self, battle: Battle, side: str) -> float:
         """For the app's players, after the round's end: each objective a side is

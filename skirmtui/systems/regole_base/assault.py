@@ -1,21 +1,32 @@
 """The Assault phase (seed "Assalto"; RB-6, RB-13..RB-16), its first two stages: models
 activate alternately to charge, escape, reload or pass; the melees are fought, one
-attack at a time. Morale, flight and the winners' moves are in `aftermath`."""
+attack at a time. What a model may do in an activation is in `charging`; morale,
+flight and the winners' moves are in `aftermath`."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of, offer_last
+from skirmtui.engine.core.asking import offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, choose_one, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
 from skirmtui.systems.regole_base.attacks import melee_attack
+from skirmtui.systems.regole_base.charging import (
+    SHORT,
+    actions,
+    charge_told,
+    foes_of,
+    ready_to_assault,
+    why_no_charge,
+)
 from skirmtui.systems.regole_base.position import RBPosition, pos
-from skirmtui.systems.regole_base.profile import melee_weapons, name, reloadable, wielded
+from skirmtui.systems.regole_base.profile import (
+    melee_weapons,
+    name,
+    wielded,
+)
 from skirmtui.systems.regole_base.state import (
     Sub,
     engaged,
@@ -26,34 +37,8 @@ from skirmtui.systems.regole_base.state import (
     touch,
     v_inches,
     v_now,
-    why_no_action,
 )
 from skirmtui.systems.regole_base.tables import rules
-
-
-def why_no_charge(b: Battle, unit: Unit, locked: bool | None = None) -> str | None:
-    """RB-4: no assault after running; a march gives up assault or shooting; RB-14:
-    engaged models do not move; RB-11: fleeing models do not charge."""
-    if (why := why_no_action(b, unit, locked)) is not None:
-        return why
-    if unit.stats["gave_up"] == "assault":
-        return "marched and gave up its assault"
-    return None
-
-
-def can_assault(b: Battle, unit: Unit) -> bool:
-    """`why_no_charge` read for a model not engaged (asked of every model at each
-    activation: no list of enemies made to see whether there is one)."""
-    if engaged(b, unit):
-        return True  # it may try to escape (a fleeing one too, ours)
-    stats = unit.stats
-    if stats["fleeing"] or stats["ran"] == b.round or stats["gave_up"] == "assault":
-        return False
-    side = unit.side
-    for other in b.units.values():
-        if not other.removed and other.side != side:
-            return True
-    return bool(reloadable(unit))
 
 
 def assault_step(b: Battle) -> Step:
@@ -76,13 +61,15 @@ def assault_step(b: Battle) -> Step:
 
 def _activate(b: Battle) -> Sub[None]:
     what = "acts in the Assault"
-    picked = yield from turns.next_model(b, can_assault, "assault.model", what, _which_and_what)
+    picked = yield from turns.next_model(
+        b, ready_to_assault, "assault.model", what, _which_and_what
+    )
     if picked is None:
         _start_fights(b)
         return
     unit, given = picked
-    told, options = _actions(b, unit)
     if given is None:
+        told, options = actions(b, unit)
         locked = engaged(b, unit)
         prompt = about(
             Choose,
@@ -92,6 +79,8 @@ def _activate(b: Battle) -> Sub[None]:
             options=options,
         )
         given = str((yield offer_last(b, prompt)))
+    else:  # said with the model (`_which_and_what`): its options are not made again
+        told = charge_told(b, unit, why_no_charge(b, unit))
     choice = given
     if choice == SHORT and not unit.removed:
         choice = "short:" + (
@@ -117,97 +106,14 @@ def _activate(b: Battle) -> Sub[None]:
     conditions.activation_ended(b, unit.id)
 
 
-def _actions(
-    b: Battle, unit: Unit, foes: Foes | None = None, *, grouped: bool = False
-) -> tuple[bool, tuple[Option, ...]]:
-    """What `unit` may do in the Assault's activations (RB-13): charge an enemy (RB-6),
-    escape its melee (RB-9) or reload (RB-10), or pass; and whether the table says with
-    a charge if it reached (`told`). Issue 25: a side the table plays says a charge and
-    whether it reached base contact in one answer (the table moved the model: one thing
-    it saw); a side the app plays chooses the charge, then the table says if it reached
-    (a fact: never the app's). `foes`: `_foes` of its side, when the caller has them;
-    `grouped`: the options as `_which_and_what` lists them, under the model."""
-    locked = engaged(b, unit)
-    no_charge = why_no_charge(b, unit, locked)
-    told = not asks_as_of(b, FIRST_PASS) and unit.side not in b.ai and no_charge is None
-    if foes is None:
-        foes = _foes(b, unit.side)
-    reach = v_inches(unit, "charge") if told else ""
-    loads = () if locked else tuple((w.id, w.name) for w in reloadable(unit))
-    short = (2 if asks_as_of(b, THIRD_PASS) else 1) if told else 0
-    head = (unit.id, name(unit)) if grouped else None
-    return told, _action_options(head, foes, no_charge, locked, reach, loads, short)
-
-
-#: The enemies a model may charge: (id, how a charge names it), in roster order.
-Foes = tuple[tuple[str, str], ...]
-
-
-@lru_cache(maxsize=512)
-def _action_options(
-    head: tuple[str, str] | None,
-    foes: Foes,
-    no_charge: str | None,
-    locked: bool,
-    reach: str,
-    loads: tuple[tuple[str, str], ...],
-    short: int,
-) -> tuple[Option, ...]:
-    """`_actions`'s options from what they read (made once for the same: every model
-    ready is listed at every activation). `head`: the model's id and name when grouped
-    under it; `short`: no charge falling short (0), one option for it (1: which enemy
-    is asked next), one per enemy (2: third-pass saves)."""
-    uid, say, group = ("", "", None) if head is None else (head[0], f"{head[1]} — ", head[0])
-    pre = uid + turns.SEP if head is not None else ""
-    until = f", reaching base contact (up to {reach})" if reach else ""
-    options = [
-        Option(f"{pre}charge:{eid}", f"{say}Charge {said}{until}", no_charge, group=group)
-        for eid, said in foes
-    ]
-    if locked:
-        escape = "Try to escape the melee (V vs the fastest enemy)"
-        options.append(Option(f"{pre}escape", say + escape, group=group))
-    else:
-        options.extend(
-            Option(
-                f"{pre}reload:{wid}",
-                f"{say}Reload {wname} (gives up its assault)",
-                no_charge,
-                group=group,
-            )
-            for wid, wname in loads
-        )
-    # (Grouped, it is not marked passive: the one-answer list never was.)
-    options.append(Option(f"{pre}pass", f"{say}Pass", passive=head is None, group=group))
-    if short == 1:  # one option: a group fits the number keys
-        falling = "Charge, falling short (the enemy charged: next)"
-        options.append(Option(pre + SHORT, say + falling, group=group))
-    elif short == 2:
-        options.extend(
-            Option(f"{pre}short:{eid}", f"{say}Charge {said}, falling short", group=group)
-            for eid, said in foes
-        )
-    return tuple(options)
-
-
-def _foes(b: Battle, side: str) -> Foes:
-    """The enemies of `side` a model may charge, each with how a charge names it."""
-    return tuple((e.id, f"{name(e)} ({b.side_name(e.side)})") for e in b.enemies(side))
-
-
-#: The option of a table side's charge that fell short (issue 25's fourth pass): which
-#: enemy it charged is asked next, so a model's choices fit the number keys.
-SHORT = "short"
-
-
 def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, str]]:
     """Issue 25: which model acts in the Assault and what it does, in one answer (RB-3,
     RB-13: the player chooses both at once), grouped by model: a model's number opens
     its actions (two keys, one answer). A side the table plays says with a charge
     whether it reached (`assault.which_charge`, a table fact); a side the app plays
     decides the model and its action (`assault.which`), and the table says the reach."""
-    foes = _foes(b, side)
-    options = [o for u in ready for o in _actions(b, u, foes, grouped=True)[1]]
+    foes = foes_of(b, side)
+    options = [o for u in ready for o in actions(b, u, foes, grouped=True)[1]]
     key = "assault.which" if side in b.ai else "assault.which_charge"
     text = f"{b.side_name(side)}: which model acts in the Assault? (and how)"
     return (yield from turns.model_and(b, side, key, text, options))
@@ -401,10 +307,14 @@ def _fight(b: Battle) -> Sub[None]:
         b.set(attacker, "lose", attacker.num("lose") - 1)
         b.record("info", f"{name(attacker)} loses this attack", actor=attacker.id)
         return
-    target = yield from choose_one(
-        attacker,
-        "assault.target",
-        f"{name(attacker)} attacks which enemy in contact?",
-        [Option(e.id, name(e)) for e in foes_in_contact(b, attacker)],
-    )
+    foes = foes_in_contact(b, attacker)
+    if len(foes) == 1:  # the one enemy in contact, unasked (`choose_one`: no list made)
+        target = foes[0].id
+    else:
+        target = yield from choose_one(
+            attacker,
+            "assault.target",
+            f"{name(attacker)} attacks which enemy in contact?",
+            [Option(e.id, name(e)) for e in foes],
+        )
     yield from melee_attack(b, attacker, b.units[target])

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about, annotate, stat_test
+from skirmtui.engine.core.kit import annotate, stat_test
 from skirmtui.engine.core.prompts import Prompt, Roll, RollResult
 from skirmtui.systems.regole_base.tables import confronti
 
@@ -76,18 +76,25 @@ def cell(own: int, opposed: int) -> Cell:
     return parse_cell(rows[_index(values, opposed)][_index(values, own)])
 
 
+@cache
+def _words(own: int, opposed: int) -> str:
+    """`cell(own, opposed).words` (read for every Confronto)."""
+    return cell(own, opposed).words
+
+
 def confronto(
     unit: Unit, key: str, text: str, own: int, opposed: int, *, target: Unit | None = None
 ) -> Roll:
     """`unit`'s 2d6 Confronto: success on a roll at or under the cell's target; a 2 is a
     critical success and a 12 a critical failure, except where "12*" and "2\\" say."""
     found = cell(own, opposed)
-    return about(
-        Roll,
-        unit,
-        target=target,
+    # (`kit.about` spelled out: a Confronto is most of a battle's rolls.)
+    return Roll(
+        side=unit.side,
+        actor=unit.id,
+        target=None if target is None else target.id,
         key=key,
-        text=f"{text} ({own} vs {opposed}: {found.words} on 2d6)",
+        text=f"{text} ({own} vs {opposed}: {_words(own, opposed)} on 2d6)",
         dice="2d6",
         compare="<=",
         threshold=found.target,

@@ -4,6 +4,7 @@ recovery of fleeing models, and reloading instead of moving."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 from skirmtui.engine.core import conditions
@@ -22,10 +23,7 @@ from skirmtui.systems.regole_base import dice, turns
 from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import fall
 from skirmtui.systems.regole_base.passing import provoked, provokes
-from skirmtui.systems.regole_base.profile import (
-    name,
-    reloadable,
-)
+from skirmtui.systems.regole_base.profile import name, reload_choices
 from skirmtui.systems.regole_base.state import Sub, engaged
 from skirmtui.systems.regole_base.tables import rules, weapons
 
@@ -46,8 +44,16 @@ def can_move(b: Battle, unit: Unit) -> bool:
     return unit.flag("fleeing") or not engaged(b, unit)
 
 
+def ready_to_move(b: Battle, units: list[Unit]) -> list[Unit]:
+    """`can_move` of each of `units`, in one call (`turns.next_mover`): all of them
+    while no model is in base contact."""
+    if not b.pos.contacts:
+        return units
+    return [u for u in units if u.stats["fleeing"] or not engaged(b, u)]
+
+
 def movement_step(b: Battle) -> Step:
-    picked = yield from turns.next_model(b, can_move, "move.model", "moves", _which_and_how)
+    picked = yield from turns.next_model(b, ready_to_move, "move.model", "moves", _which_and_how)
     if picked is None:
         turns.start_phase(b, "assault")
         return
@@ -65,25 +71,29 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, s
     (two keys, one answer). A side the table plays says what the move provoked with it
     (`move.made`'s options: a table fact, `move.which_made`); a side the app plays
     decides the model and its move (`move.which`), and the table then says the rest."""
-    told = False
+    kind, told = "", False
     options: list[Option] = []
-    provoking: dict[str, bool] = {}  # `provokes` of the side's models: read once
     for unit in ready:
-        if unit.flag("fleeing"):  # RB-11: no choice of move, its recovery or its flight
+        if unit.stats["fleeing"]:  # RB-11: no choice of move, its recovery or its flight
             label = f"{name(unit)}: fleeing (a recovery test, or it runs away)"
             options.append(Option(unit.id + turns.SEP + "flee", label, group=unit.id))
             continue
-        _key, menu, told = _menu(b, unit, provoking)
-        options.extend(_grouped(unit.id, name(unit), menu))
+        if not kind:  # the same for every model of the side (`_kind` reads the side)
+            kind, told = _kind(b, unit)
+        options.extend(_grouped(unit.id, name(unit), kind, unit.num("v"), reload_choices(unit)))
     key = "move.which_made" if told else "move.which"
     text = f"{b.side_name(side)}: which model moves? (and how)"
     return (yield from turns.model_and(b, side, key, text, options))
 
 
 @lru_cache(maxsize=512)  # (bounded: a balance run meets many armies)
-def _grouped(uid: str, label: str, menu: tuple[Option, ...]) -> tuple[Option, ...]:
+def _grouped(
+    uid: str, label: str, kind: str, v: int, loads: tuple[tuple[str, str], ...]
+) -> tuple[Option, ...]:
     """A model's moves in the one-answer list, grouped under it (made once a model and
-    menu: asked for every model ready at every move)."""
+    menu: asked for every model ready at every move; kept by what makes the menu, not
+    by the menu, whose options cost more to hash than the list to find)."""
+    menu = _MENUS[kind](v, loads)
     return tuple(Option(uid + turns.SEP + o.value, f"{label} — {o.label}", group=uid) for o in menu)
 
 
@@ -202,31 +212,42 @@ def _first_pass_options(v: int, reload: tuple[tuple[str, str], ...]) -> tuple[Op
     return (*plain, *_rest(v, reload), *heights)
 
 
-def _menu(
-    b: Battle, unit: Unit, provoking: dict[str, bool] | None = None
-) -> tuple[str, tuple[Option, ...], bool]:
-    """The key and options of `unit`'s move question, and whether the table says with
-    the move what it provoked (`told`). `provoking`: `provokes` by side, kept over the
-    models of one list (it reads the enemies only)."""
-    loads = tuple((w.id, w.name) for w in reloadable(unit))
-    v = unit.num("v")
+def _told(b: Battle, unit: Unit) -> bool:
+    """Whether the table says with `unit`'s move what it provoked (`_menu`). A side the
+    app plays decides its move; the table then says what it passed (a fact the app
+    never answers): the two stay apart for it (issue 26)."""
+    if asks_as_of(b, SECOND_PASS) or unit.side in b.ai:
+        return False
+    return provokes(b, unit)
+
+
+def _kind(b: Battle, unit: Unit) -> tuple[str, bool]:
+    """Which move menu `unit` gets (`_MENUS`), and whether the table says with the move
+    what it provoked (`told`): before issue 25's second pass the plain list; a side the
+    table plays, when an enemy could make a free attack, the told list (the third
+    pass's or today's); else the moves alone."""
     if asks_as_of(b, FIRST_PASS):
-        return "move.mode", _first_pass_options(v, loads), False
-    # A side the app plays decides its move; the table then says what it passed (a fact
-    # the app never answers): the two stay apart for it (issue 26).
-    told = not asks_as_of(b, SECOND_PASS) and unit.side not in b.ai
-    if told and provoking is None:
-        told = provokes(b, unit)
-    elif told and provoking is not None:
-        found = provoking.get(unit.side)
-        if found is None:
-            found = provoking[unit.side] = provokes(b, unit)
-        told = found
-    if told and asks_as_of(b, THIRD_PASS):
-        return "move.made", _told_options(v, loads), True
-    if told:
-        return "move.made", _told_menu(v, loads), True
-    return "move.mode", _mode_options(v, loads), False
+        return "first", False
+    if not _told(b, unit):
+        return "mode", False
+    return ("made3" if asks_as_of(b, THIRD_PASS) else "made"), True
+
+
+def _menu(b: Battle, unit: Unit) -> tuple[str, tuple[Option, ...], bool]:
+    """The key and options of `unit`'s move question, and whether the table says with
+    the move what it provoked (`told`)."""
+    kind, told = _kind(b, unit)
+    menu = _MENUS[kind](unit.num("v"), reload_choices(unit))
+    return ("move.made" if told else "move.mode"), menu, told
+
+
+#: A move menu by its kind (`_kind`), from the model's V and reloads.
+_MENUS: dict[str, Callable[[int, tuple[tuple[str, str], ...]], tuple[Option, ...]]] = {
+    "first": _first_pass_options,
+    "made3": _told_options,
+    "made": _told_menu,
+    "mode": _mode_options,
+}
 
 
 def move(b: Battle, unit: Unit, given: str | None = None) -> Sub[None]:
@@ -234,11 +255,13 @@ def move(b: Battle, unit: Unit, given: str | None = None) -> Sub[None]:
     assault, no shooting; "ran" for enemy shooting this round and the next). `given`:
     the move, said with the model (`_which_and_how`)."""
     v = unit.num("v")
-    key, options, told = _menu(b, unit)
     if given is None:
+        key, options, told = _menu(b, unit)
         text = f"{name(unit)} (V {v}): how does it move?"
         asked = about(Choose, unit, key=key, text=text, options=options)
         given = str((yield offer_last(b, asked)))
+    else:  # said with the model (`_which_and_how`): its menu is not made again
+        told = not asks_as_of(b, FIRST_PASS) and _told(b, unit)
     choice = given
     if choice == PASSING and not unit.removed:
         text = f"{name(unit)} (V {v}): which move passed enemies?"

@@ -31,12 +31,33 @@ def _free_attackers(b: Battle, unit: Unit, done: set[str]) -> list[Unit]:
 
 def provokes(b: Battle, unit: Unit) -> bool:
     """Whether an enemy could make a free attack on `unit` if it moved past it (RB-17):
-    `_free_attackers` not empty, a scan that stops at the first."""
+    `_free_attackers` not empty. Read from the sides that have such a model, found once
+    while no contact, removal, flight or model added changes them (asked for every
+    model ready to move)."""
+    kept = _kept_free
+    mark = (b.pos.contacts, b.changes["removed"], b.changes["fleeing"], len(b.units))
+    if kept[0] is not b or kept[1] != mark:
+        kept = _free_sides(b, mark)
     side = unit.side
-    for e in b.units.values():
-        if not e.removed and e.side != side and not e.flag("fleeing") and not engaged(b, e):
-            return True
-    return False
+    return any(s != side for s in kept[2])
+
+
+#: `_free_sides`'s last finding: (battle, its mark, the sides with a model that could
+#: make a free attack). The mark holds the contacts list itself (replaced whole at every
+#: change), compared by equality: the same contacts, the same models engaged.
+_Kept = tuple[Battle | None, tuple[object, int, int, int], frozenset[str]]
+_kept_free: _Kept = (None, (None, -1, -1, -1), frozenset())
+
+
+def _free_sides(b: Battle, mark: tuple[object, int, int, int]) -> _Kept:
+    global _kept_free
+    found = frozenset(
+        e.side
+        for e in b.units.values()
+        if not e.removed and not e.stats["fleeing"] and not engaged(b, e)
+    )
+    _kept_free = (b, mark, found)
+    return _kept_free
 
 
 def _free_shooters(b: Battle, unit: Unit, done: set[str]) -> list[tuple[Unit, Weapon]]:
@@ -67,12 +88,11 @@ def provoked(
     tells it (one answer, not two). `some`: the table has said with the move whether it
     passed any (False: nothing is asked; True: which, at least one)."""
     done: set[str] = set(skip)  # a melee's enemies had their chance in the pursuit
-    if moved is not None and (
-        asks_as_of(b, FIRST_PASS) or unit.removed or not _free_attackers(b, unit, done)
-    ):
+    near_ones = _free_attackers(b, unit, done)  # nobody becomes engaged during a move
+    if moved is not None and (asks_as_of(b, FIRST_PASS) or unit.removed or not near_ones):
         yield about(Confirm, unit, key=moved[0], text=f"{moved[1]} — done?")
         moved = None
-    near_ones = _free_attackers(b, unit, done)  # nobody becomes engaged during a move
+        near_ones = _free_attackers(b, unit, done)  # read again after a question
     if not near_ones and not unit.removed:
         held = [e for e in b.enemies(unit.side) if e.id not in done]
         if held:  # every enemy left is engaged or fleeing: the question is not asked

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from skirmtui.engine.core.battle import Unit
+from skirmtui.engine.core.battle import Stat, Unit
 from skirmtui.engine.core.system import FieldSpec, OptionSpec, SetupError
 from skirmtui.systems.regole_base.tables import (
     UNARMED,
@@ -132,14 +132,13 @@ def _melee(text: str, gone: str) -> tuple[Weapon, ...]:
 def wielded(unit: Unit) -> Weapon:
     """The melee weapon in hand (chosen when a melee starts; ours)."""
     stats = unit.stats
-    return _wielded(
-        str(unit.profile["weapons"]), str(stats.get("gone", "")), str(stats.get("wielding", ""))
-    )
+    return _wielded(unit.profile["weapons"], stats.get("gone", ""), stats.get("wielding", ""))
 
 
 @cache
-def _wielded(text: str, gone: str, current: str) -> Weapon:
-    choices = _melee(text, gone)
+def _wielded(text: Stat, gone: Stat, current: Stat) -> Weapon:
+    """(Read several times an answer: the texts as kept, not passed through `str`.)"""
+    choices = _melee(str(text), str(gone))
     return next((w for w in choices if w.id == current), choices[0])
 
 
@@ -170,6 +169,17 @@ def _reloadable(unloaded: str, gone: str) -> tuple[Weapon, ...]:
     table = weapons()
     out = _split(gone)
     return tuple(table[w] for w in _split(unloaded) if w in table and w not in out)
+
+
+def reload_choices(unit: Unit) -> tuple[tuple[str, str], ...]:
+    """`reloadable` as a menu lists it: each weapon's id and name."""
+    stats = unit.stats
+    return _reload_choices(stats.get("unloaded", ""), stats.get("gone", ""))
+
+
+@cache
+def _reload_choices(unloaded: Stat, gone: Stat) -> tuple[tuple[str, str], ...]:
+    return tuple((w.id, w.name) for w in _reloadable(str(unloaded), str(gone)))
 
 
 def first_melee(weapons_text: str) -> str:

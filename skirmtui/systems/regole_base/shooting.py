@@ -13,6 +13,7 @@ from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, maths, turns
 from skirmtui.systems.regole_base.arms import spend
 from skirmtui.systems.regole_base.attacks import ranged_attack
+from skirmtui.systems.regole_base.charging import foes_of
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name, ranged_ready
 from skirmtui.systems.regole_base.state import Sub, why_no_action
@@ -38,11 +39,19 @@ def can_shoot(b: Battle, unit: Unit) -> bool:
     return why_no_shot(b, unit) is None and bool(ranged_ready(unit)) and bool(b.enemies(unit.side))
 
 
+def ready_to_shoot(b: Battle, units: list[Unit]) -> list[Unit]:
+    """`can_shoot` of each of one side's `units`, in one call (`turns.next_mover`):
+    whether an enemy is on the table is read once."""
+    if not foes_of(b, units[0].side):
+        return []
+    return [u for u in units if why_no_shot(b, u) is None and ranged_ready(u)]
+
+
 def shooting_step(b: Battle) -> Step:
     if pos(b).stage == "morale":
         yield from _morale(b)
         return
-    unit = yield from turns.alternate(b, can_shoot, "shoot.model", "shoots")
+    unit = yield from turns.alternate(b, ready_to_shoot, "shoot.model", "shoots")
     if unit is None:
         _start_morale(b)
         return

@@ -34,22 +34,68 @@ def foes_in_contact(b: Battle, unit: Unit) -> list[Unit]:
 
 
 def engaged(b: Battle, unit: Unit) -> bool:
-    """`foes_in_contact` is not empty: a scan that stops at the first (asked of every
-    model several times an answer; no list made)."""
+    """`foes_in_contact` is not empty (asked of every model several times an answer):
+    read from the models engaged, found once for the base contacts and removals as they
+    are (`_engaged`)."""
     pairs = b.pos.contacts
-    if not pairs:
+    if not pairs:  # the common case
         return False
-    uid, units = unit.id, b.units
+    kept = _kept_engaged
+    if kept[1] is not pairs or kept[0] is not b or kept[2] != b.changes["removed"]:
+        kept = _engaged(b, pairs)
+    return unit.id in kept[3]
+
+
+#: `_engaged`'s last finding: (battle, its contacts list, its count of removals, the
+#: ids engaged). The contacts list is replaced whole at every change (`Battle.track`;
+#: a checkpoint copies it), and a restored or removed model counts a removal: while
+#: the battle, the list and the count are the same, so are the models engaged. Replaced
+#: whole (a worker thread may read its own copy of a battle at the same time).
+_kept_engaged: tuple[Battle | None, object, int, frozenset[str]] = (None, None, -1, frozenset())
+
+
+def _engaged(
+    b: Battle, pairs: list[list[str]]
+) -> tuple[Battle | None, object, int, frozenset[str]]:
+    """RB-14: the models in base contact with an enemy on the table (removed models are
+    not there), in one pass over the contacts."""
+    global _kept_engaged
+    units = b.units
+    found: set[str] = set()
     for x, y in pairs:
-        if x == uid:
-            other = units.get(y)
-        elif y == uid:
-            other = units.get(x)
-        else:
+        one, other = units.get(x), units.get(y)
+        if one is None or other is None or one.side == other.side:
             continue
-        if other is not None and not other.removed and other.side != unit.side:
-            return True
-    return False
+        if not other.removed:
+            found.add(x)
+        if not one.removed:
+            found.add(y)
+    _kept_engaged = (b, pairs, b.changes["removed"], frozenset(found))
+    return _kept_engaged
+
+
+def roster(b: Battle) -> dict[str, tuple[Unit, ...]]:
+    """Each side's models (removed ones too), in roster order: read at every activation
+    (`turns.next_mover`), made once a battle and again when the GM adds a model (no
+    model changes side)."""
+    kept = _kept_roster
+    if kept[0] is b and kept[1] == len(b.units):
+        return kept[2]
+    return _roster(b)
+
+
+#: `roster`'s last finding: (battle, its number of models, the models by side).
+_kept_roster: tuple[Battle | None, int, dict[str, tuple[Unit, ...]]] = (None, -1, {})
+
+
+def _roster(b: Battle) -> dict[str, tuple[Unit, ...]]:
+    global _kept_roster
+    found: dict[str, list[Unit]] = {s.id: [] for s in b.sides}
+    for unit in b.units.values():
+        found.setdefault(unit.side, []).append(unit)
+    sides = {side: tuple(units) for side, units in found.items()}
+    _kept_roster = (b, len(b.units), sides)
+    return sides
 
 
 def touch(b: Battle, a: Unit, c: Unit) -> None:

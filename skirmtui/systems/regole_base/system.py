@@ -13,7 +13,7 @@ from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.system import FieldSpec, Phase, UnitSpec
-from skirmtui.systems.regole_base import profile, turns, views
+from skirmtui.systems.regole_base import edge, profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
 from skirmtui.systems.regole_base.position import RBPosition
@@ -61,6 +61,12 @@ class RegoleBase(BaseSystem):
             "assault.short",
         }
     )
+    #: The app's look-ahead weighs what a move passed both ways, nothing and every enemy
+    #: listed, each as likely: the yes/no "did it pass within 1\"?" these questions
+    #: replaced (issue 25) was weighed so; read as "nothing", every move looked free.
+    either_way = frozenset({"move.passed", "move.half_ranges"})
+    #: The app's players name `standing` so in their reasons (issue 26, `edge.py`).
+    standing_words = "melee edge"
     id = SYSTEM_ID
     title = "Regole base"
     language = "Italian"
@@ -132,6 +138,12 @@ class RegoleBase(BaseSystem):
         }
         for field, value in fresh.items():
             battle.set(unit, field, value)
+
+    def standing(self, battle: Battle, side: str) -> float:
+        """The app's players (issue 26): the melee edge, the worth `side`'s engaged
+        models are expected to take off their foes in their next fight (`edge.py`): a
+        charge that makes contact counts before the fight it starts."""
+        return edge.melee_edge(battle, side)
 
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)

@@ -13,10 +13,9 @@ from skirmtui.engine.core.causes import GM
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
-from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.regole_base.position import RBPosition, pos
 from skirmtui.systems.regole_base.profile import name
-from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order
+from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order, roster
 
 #: Stats that last one round (RB-4, RB-6, RB-7, RB-10).
 _ROUND_STATS: dict[str, Scalar] = {
@@ -34,13 +33,18 @@ _ROUND_STATS: dict[str, Scalar] = {
 _PHASE_STATS: dict[str, Scalar] = {"acted": False, "attacks": 0}
 
 
-def _reset(b: Battle, unit: Unit, values: dict[str, Scalar]) -> None:
-    """`b.set` each of `values` that differs (most are already at their start: a set
-    that changes nothing records nothing, and is not called)."""
-    stats = unit.stats
-    for field, value in values.items():
-        if stats[field] != value:
-            b.set(unit, field, value)
+def _reset(b: Battle, values: dict[str, Scalar]) -> None:
+    """`b.set` each of `values` that differs on every model on the table, in roster
+    order (most are already at their start: a set that changes nothing records
+    nothing, and is not called)."""
+    pairs = tuple(values.items())
+    for unit in b.units.values():
+        if unit.removed:
+            continue
+        stats = unit.stats
+        for field, value in pairs:
+            if stats[field] != value:
+                b.set(unit, field, value)
 
 
 def enter(b: Battle, phase: str, side: str | None = None) -> None:
@@ -50,8 +54,7 @@ def enter(b: Battle, phase: str, side: str | None = None) -> None:
 def begin_round(b: Battle) -> None:
     """RB-3: each round starts with an initiative roll-off (1d6 per side; G-3 ties)."""
     b.round += 1
-    for unit in b.on_table():
-        _reset(b, unit, _ROUND_STATS)
+    _reset(b, _ROUND_STATS)
     pos(b).initiative = RollOff.among(alive_sides(b))
     enter(b, "initiative")
 
@@ -70,9 +73,7 @@ def initiative_step(b: Battle) -> Step:
 
 def start_phase(b: Battle, phase: str) -> None:
     """Every model may act once in the phase; the initiative side starts (RB-3)."""
-    for unit in b.on_table():
-        # RB-10: a parry spends an attack of this phase's fight.
-        _reset(b, unit, _PHASE_STATS)
+    _reset(b, _PHASE_STATS)  # RB-10: a parry spends an attack of this phase's fight.
     at = pos(b)
     at.turn = 0
     at.lost = {}
@@ -84,27 +85,28 @@ def start_phase(b: Battle, phase: str) -> None:
     enter(b, phase, order(b)[0])
 
 
-def next_mover(b: Battle, can_act: Callable[[Battle, Unit], bool]) -> tuple[str, list[Unit]] | None:
+#: Which of a side's models waiting to act (not removed, not acted this phase) can act
+#: now: the phase's rule on the whole list, in one call (`movement.ready_to_move`…).
+Ready = Callable[[Battle, list[Unit]], list[Unit]]
+
+
+def next_mover(b: Battle, can_act: Ready) -> tuple[str, list[Unit]] | None:
     """The next side in turn with a model that can still act, and those models.
     Read-only: the queue view calls it too."""
     sides = order(b)
     at: RBPosition = b.pos  # (read at every activation: no call to `pos`)
     turn = at.turn
+    models = roster(b)
     for i in range(len(sides)):
         side = sides[(turn + i) % len(sides)]
-        ready = [
-            u
-            for u in b.units.values()
-            if not u.removed and u.side == side and not u.stats["acted"] and can_act(b, u)
-        ]
+        waiting = [u for u in models.get(side, ()) if not u.removed and not u.stats["acted"]]
+        ready = can_act(b, waiting) if waiting else waiting
         if ready:
             return side, ready
     return None
 
 
-def alternate(
-    b: Battle, can_act: Callable[[Battle, Unit], bool], key: str, what: str
-) -> Sub[Unit | None]:
+def alternate(b: Battle, can_act: Ready, key: str, what: str) -> Sub[Unit | None]:
     """RB-3: the next side picks one of its models to act (the only one without asking);
     None when no side has a model left to act in this phase."""
     return (yield from _pick_one(b, next_mover(b, can_act), key, what))
@@ -134,7 +136,7 @@ def _pick_one(
 
 def next_model(
     b: Battle,
-    can_act: Callable[[Battle, Unit], bool],
+    can_act: Ready,
     key: str,
     what: str,
     both: Callable[[Battle, str, list[Unit]], Sub[tuple[Unit, str]]],
@@ -158,17 +160,30 @@ def take_turn(b: Battle, side: str) -> None:
     b.turn_side = side
 
 
-#: The end check's pass over the models, skipped while no model's R or removal changed.
-_STANDING: Watch[bool] = Watch("r", "removed")
-
-
 def check_end(b: Battle) -> None:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
     R 0 is removed first). With three or more sides the most models standing win (ours).
-    The engine runs it after every answer (the system's `check_end` itself): one pass
-    over the models when a model's R or removal has changed since the last, else none."""
-    if not _STANDING.recall(b):
-        _STANDING.keep(b, not _ends(b))
+    The engine runs it after every answer and around steps (the system's `check_end`
+    itself, about twice an answer): one pass over the models when a model's R, a
+    removal, the models or the round have changed since the battle was last found going
+    on, else none."""
+    global _kept_standing
+    changes = b.changes
+    kept = _kept_standing
+    if kept[0] is b and kept[1] == changes["r"] + changes["removed"] + len(b.units) + b.round:
+        return
+    if not _ends(b):  # (the mark after the pass: it may remove a model at R 0)
+        mark = changes["r"] + changes["removed"] + len(b.units) + b.round
+        _kept_standing = (b, mark)
+
+
+#: The last battle `check_end` found going on, and its mark then: its counts of changes
+#: of R and of removals (`Battle.changes`), its number of models and its round, summed.
+#: Each of the four only grows in a battle (a battle is never rewound in place: undo
+#: and review replay a copy), so the same sum is no change in any. What
+#: engine/core/watch.py's `Watch` does, in one comparison without a call; replaced whole
+#: (a worker thread may check its own copy of a battle meanwhile).
+_kept_standing: tuple[Battle | None, int] = (None, -1)
 
 
 def _ends(b: Battle) -> bool:

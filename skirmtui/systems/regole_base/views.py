@@ -5,7 +5,7 @@ from __future__ import annotations
 from skirmtui.engine.core.battle import Battle, Side, Unit
 from skirmtui.engine.core.kit import summary_by_side
 from skirmtui.engine.core.system import QueueRow
-from skirmtui.systems.regole_base.assault import can_assault
+from skirmtui.systems.regole_base.charging import can_assault
 from skirmtui.systems.regole_base.movement import can_move
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import listed, name

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-import attrs
-
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Position, Unit
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.prompts import LazyOptions, Option
@@ -21,9 +20,9 @@ from skirmtui.systems.wargaming_introduttivo.profile import PRONE, WOUNDED
 class WIPosition(Position):
     """Where the sequence stands between steps (WI-2, WI-3, WI-7)."""
 
-    rolloff: RollOff = attrs.field(factory=RollOff)
+    rolloff: RollOff = records.field(factory=RollOff)
     #: The play order (WI-2), rolled once; tracked (an effect) when it is set.
-    order: list[str] = attrs.field(factory=list)
+    order: list[str] = records.field(factory=list)
     #: Index in `order` of the player whose step it is.
     player: int = 0
     #: Units still to be asked in the Movement phase of a save from before movement by
@@ -36,11 +35,11 @@ class WIPosition(Position):
     #: roster. Made when the phase starts, a unit dropped when it moves (no rule makes a
     #: unit able to move again within the phase), made again after any GM entry
     #: (`movable_gm` is `Battle.gm_applied` when it was made). Not part of equality.
-    movable: dict[str, list[str]] | None = attrs.field(default=None, eq=False)
-    movable_gm: int = attrs.field(default=-1, eq=False)
+    movable: dict[str, list[str]] | None = records.field(default=None, eq=False)
+    movable_gm: int = records.field(default=-1, eq=False)
     #: The shots whose damage is pending (applied at the end of the turn, seed), per
     #: unit id in the order they hit: each hit's damage keeps its shooter (issue 27).
-    shots: dict[str, list[Cause]] = attrs.field(factory=dict)
+    shots: dict[str, list[Cause]] = records.field(factory=dict)
 
 
 def pos(b: Battle) -> WIPosition:

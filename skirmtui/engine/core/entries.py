@@ -1,0 +1,95 @@
+"""What the runner writes of an answer: a roll's `roll` table, the options a choice
+offered, the units a `Pick` names, and the phase table it reads steps from. Kept apart
+from runner.py (which re-exports `offered` and `roll_record`) so each stays small."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from inspect import isgeneratorfunction
+
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.prompts import Choose, Pick, Roll, RollResult
+from skirmtui.engine.core.system import RuleSystem, Step
+
+
+def phase_steps(system: RuleSystem) -> dict[str, Callable[[Battle], Step | None]] | None:
+    """The phase table's steps (phase id → step) of a system whose `next_step` is
+    `BaseSystem`'s, the same dict it dispatches from; None for one with its own."""
+    if getattr(type(system), "next_step", None) is not BaseSystem.next_step:
+        return None
+    assert isinstance(system, BaseSystem)
+    steps: dict[str, Callable[[Battle], Step | None]] = system.steps
+    return steps
+
+
+def runs_nothing(step: Callable[[Battle], Step | None], known: dict[object, bool]) -> bool:
+    """Whether calling `step` runs none of its body (a generator function's does not);
+    `known`: the findings so far, by step (the runner's, one battle's)."""
+    plain = known.get(step)
+    if plain is None:
+        plain = known[step] = isgeneratorfunction(step)
+    return plain
+
+
+def picked_units(
+    battle: Battle, prompt: Pick, value: object
+) -> tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]:
+    """`(actors, targets, actor, target)` of a `Pick` entry: the prompt's own, with the
+    units picked as actors (no actor named) or targets (no target named)."""
+    actors, targets = prompt.actors, prompt.targets
+    actor, target = prompt.actor, prompt.target
+    assert isinstance(value, tuple)
+    units = tuple(str(v) for v in value if v in battle.units)
+    if not units:
+        return actors, targets, actor, target
+    if actor is None:
+        return (units if len(units) > 1 else ()), targets, units[0], target
+    if target is None:
+        return actors, (units if len(units) > 1 else ()), actor, units[0]
+    return actors, targets, actor, target
+
+
+def said_since(battle: Battle, since: int) -> dict[int, str]:
+    """The first log line of each entry since log index `since`, by entry index."""
+    said: dict[int, str] = {}
+    for entry in battle.log[since:]:
+        if entry.answer is not None and entry.text:
+            said.setdefault(entry.answer, entry.text)
+    return said
+
+
+def offered(prompt: Choose | Pick) -> list[dict[str, object]]:
+    """The options a choice offered (export `options`): value, label, and for a disabled
+    one `disabled: true` and the `reason` it gave."""
+    return [
+        {"value": o.value, "label": o.label, "disabled": True, "reason": o.disabled}
+        if o.disabled is not None
+        else {"value": o.value, "label": o.label, "disabled": False}
+        for o in prompt.options
+    ]
+
+
+def roll_record(prompt: Roll, result: RollResult) -> dict[str, object]:
+    """The `roll` table of a log entry (export format 1)."""
+    record: dict[str, object] = {
+        "dice": prompt.dice,
+        "faces": list(result.faces),
+        "modifiers": [[label, value] for label, value in prompt.modifiers]
+        if prompt.modifiers
+        else [],
+        "total": result.total,
+    }
+    if result.success is not None:
+        record["success"] = result.success
+    if result.threshold is not None:
+        record["target"] = result.threshold
+    if prompt.compare is not None:
+        record["compare"] = prompt.compare
+    if result.critical is not None:
+        record["critical"] = result.critical
+    if prompt.per_die:
+        record["per_die"] = True
+        if prompt.need is not None:
+            record["need"] = prompt.need
+    return record

@@ -1,0 +1,101 @@
+"""Property test of regole-base's kept findings (issue 28): what the rules read several
+times an answer is found once and kept while what it reads is unchanged (the models
+engaged, each side's models, the enemies a charge names, the sides that could make a
+free attack, the end check's "the battle goes on"), and each phase's "which models can
+act" is read for a side's whole list at once. At every point of random battles of
+every scenario, with GM entries (set, remove, restore, add) at random moments, each
+kept finding is what a fresh pass over the models finds; a broken mark fails here."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.session import Session
+from skirmtui.systems.registry import systems
+from skirmtui.systems.regole_base import charging, movement, passing, shooting, state, turns
+from tests.property.playing import examples
+from tests.property.test_every_system import short_setup
+from tests.property.test_gm_at_random_moments import gm_entry
+
+SYSTEM = systems()["regole-base"]
+
+
+def check_kept(b: Battle) -> None:
+    """Each kept finding against the rule's own scan of the models."""
+    for unit in b.units.values():
+        foes = [b.units[p[1] if p[0] == unit.id else p[0]] for p in b.pos.contacts if unit.id in p]
+        fresh = any(not o.removed and o.side != unit.side for o in foes)
+        assert state.engaged(b, unit) == fresh, unit.id  # RB-14
+        assert state.engaged(b, unit) == bool(state.foes_in_contact(b, unit))
+        could = any(
+            not e.removed and e.side != unit.side and not e.stats["fleeing"]
+            and not state.foes_in_contact(b, e)
+            for e in b.units.values()
+        )  # fmt: skip
+        assert passing.provokes(b, unit) == could, unit.id  # RB-17
+    sides = {s.id: tuple(u for u in b.units.values() if u.side == s.id) for s in b.sides}
+    assert state.roster(b) == sides
+    # Each phase's rule on a side's whole list (`turns.next_mover`) is its rule per model.
+    for units in sides.values():
+        waiting = [u for u in units if not u.removed and not u.stats["acted"]]
+        if not waiting:
+            continue
+        for ready, can in (
+            (movement.ready_to_move, movement.can_move),
+            (charging.ready_to_assault, charging.can_assault),
+            (shooting.ready_to_shoot, shooting.can_shoot),
+        ):
+            assert ready(b, list(waiting)) == [u for u in waiting if can(b, u)]
+    for side in b.sides:
+        named = tuple((e.id, f"{e.label} ({b.side_name(e.side)})") for e in b.enemies(side.id))
+        assert charging.foes_of(b, side.id) == named
+    if b.result is not None:
+        return
+    # The end check keeps nothing stale: where it recalls that the battle goes on (the
+    # runner has just checked it), a fresh check of a copy finds it going on too.
+    copy = b.clone()
+    copy.log = list(copy.log)
+    turns.check_end(b)
+    turns.check_end(copy)
+    assert b.result is None and copy.result is None
+    assert [u.removed for u in b.units.values()] == [u.removed for u in copy.units.values()]
+
+
+def rb_gm_entry(session: Session, rng: random.Random, counter: int) -> tuple[str, dict[str, Any]]:
+    """A legal GM entry that moves what the findings read: a model in base contact
+    removed (its contacts stay: G-4), a model set to R 0 or to fleeing; else any other
+    (test_gm_at_random_moments)."""
+    b = session.battle
+    on_table = [u.id for u in b.on_table()]
+    roll = rng.random()
+    held = sorted({uid for pair in b.pos.contacts for uid in pair if b.alive(uid)})
+    if roll < 0.3 and held and len(on_table) > 2:
+        return "gm.remove", {"unit": rng.choice(held)}
+    if roll < 0.45 and on_table:
+        field, value = rng.choice([("r", 0), ("fleeing", True), ("fleeing", False)])
+        return "gm.set", {"unit": rng.choice(on_table), "field": field, "value": value}
+    return gm_entry(session, rng, counter)
+
+
+@examples(8)
+@given(seed=st.integers(0, 10_000), scenario=st.integers(0, 3), gm_seed=st.integers())
+def test_regole_base_kept_findings_match_a_fresh_pass(
+    seed: int, scenario: int, gm_seed: int
+) -> None:
+    session = Session(SYSTEM, short_setup(SYSTEM, seed, 2, scenario))
+    rng = random.Random(gm_seed)
+    entries = 0
+    check_kept(session.battle)
+    while session.prompt is not None and len(session.items) < 400:
+        if rng.random() < 0.08:
+            entries += 1
+            key, fields = rb_gm_entry(session, rng, entries)
+            session.gm(key, **fields)
+        else:
+            session.answer(session.prompt.random_answer(rng))
+        check_kept(session.battle)
