@@ -130,6 +130,8 @@ def lock_or_refuse(path: Path) -> SaveLock | None:
 def app_sides(system: RuleSystem, given: list[str], setup: Setup | None) -> dict[str, str]:
     """`--ai SIDE[:PERSONA]` as side → persona, checked (sides only when `setup` is known:
     `new` learns them from its form). Bad usage: exit 2 naming the problem."""
+    if not given:  # the personas' module and data load only when asked (start-up)
+        return {}
     from skirmtui.engine.play.personas import PersonaError, parse_ai
 
     sides = [s.id for s in setup.sides] if setup is not None else None

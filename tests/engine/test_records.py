@@ -262,3 +262,45 @@ def test_a_record_is_built_without_importing_attrs() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def _calls() -> list[tuple[tuple[object, ...], dict[str, object]]]:
+    return [
+        (("a",), {}),
+        (("a", [1, 2]), {"width": 4}),
+        ((), {"name": "b", "counts": [3]}),
+        (("a",), {"counts": records.NOTHING}),  # a factory's field given NOTHING: made anew
+    ]
+
+
+_BAD_CALLS: list[tuple[tuple[object, ...], dict[str, object]]] = [
+    ((), {}),  # its required field
+    (("a", [], 1, 2), {}),  # too many
+    (("a",), {"name": "b"}),  # twice
+    (("a",), {"colour": "red"}),  # unknown
+]
+
+
+def test_the_generic_init_of_the_first_instances_is_the_compiled_one() -> None:
+    """A record's first instances use one generic `__init__`, later ones their own
+    compiled one (start-up): the same records, the same refusals."""
+
+    @record
+    class Slate(Tally):
+        width: int = 3
+
+    def made() -> list[object]:
+        return [Slate(*args, **kwargs) for args, kwargs in _calls()]  # type: ignore[arg-type]
+
+    first = made()
+    assert "<record init" not in Slate.__init__.__code__.co_filename
+    for args, kwargs in _BAD_CALLS:
+        with pytest.raises(TypeError):
+            Slate(*args, **kwargs)  # type: ignore[arg-type]
+    while "<record init" not in Slate.__init__.__code__.co_filename:
+        Slate("more")
+    assert made() == first
+    assert [repr(s) for s in made()] == [repr(s) for s in first]
+    for args, kwargs in _BAD_CALLS:
+        with pytest.raises(TypeError):
+            Slate(*args, **kwargs)  # type: ignore[arg-type]

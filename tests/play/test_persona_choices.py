@@ -90,7 +90,7 @@ def test_regole_base_the_cautious_one_does_not_try_the_escape() -> None:
             176,
             "push.try",
             True,
-            "50% to succeed, 20% to take a unit off, deals 0.17",
+            "50% to succeed, 20% to take a unit off, deals 0.17, the enemy's reply takes 0.46 less",
         ),
         ("combattimento-gdr", 167, "action.choose", "melee", "74% to succeed, deals 0.20"),
     ],

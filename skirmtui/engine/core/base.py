@@ -179,6 +179,11 @@ class BaseSystem:
         worth (objectives held, firmness kept), in units: 0 by default."""
         return 0.0
 
+    def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
+        """What a side stands to lose to its enemies' reply (worth, units): (0, 0) by
+        default (the look-ahead stops at the enemy's choice)."""
+        return (0.0, 0.0)
+
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth: its cost or points where the profile has one."""
         for name in ("cost", "points"):

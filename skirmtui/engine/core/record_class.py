@@ -11,8 +11,9 @@ class's annotations (base classes' first), a slotted class with a `__weakref__` 
 work on records), `__match_args__`, pickling and copying of frozen records, frozen
 records refusing assignment with attrs's `FrozenInstanceError`, and an `__init__` with
 attrs's parameters (a private field's is its name without the underscore), defaults,
-factories and converters, calling `__attrs_post_init__`. The `__init__` is compiled at
-the record's first instance: a class the first screen never makes costs no compile.
+factories and converters, calling `__attrs_post_init__`. The `__init__` is compiled
+only once a class has made a few instances (one generic `__init__` before): a class
+the first screen makes a few times, or never, costs no compile.
 mypy sees attrs's own `field`, `evolve` and decorators (`records.py`), so its attrs
 plugin keeps typing records; tests/engine/test_records.py holds records to attrs's.
 """
@@ -269,21 +270,74 @@ def _init_source(cls: type, found: _Fields, plain: bool) -> tuple[str, dict[str,
     return "\n".join([f"def __init__({signature}):", *(body or ["    pass"])]), scope
 
 
-def _lazy_init(cls: type, found: _Fields, plain: bool) -> Callable[..., None]:
-    """An `__init__` that compiles the record's own at its first call (then calls it);
-    put in the class's place unless something wrapped it since (`records.py`)."""
-    compiled: list[Callable[..., None]] = []
+def _generic_init(cls: type, found: _Fields, plain: bool) -> Callable[..., None]:
+    """The `__init__` `_init_source` writes, as one function for every record: no compile,
+    ~5× slower a call; what a class made a few times before the first frame uses."""
+    assign: Callable[[Any, str, Any], None] = setattr if plain else object.__setattr__
+    positional = tuple(a.alias for a in found if a.init and not a.kw_only)
+    by_alias = {a.alias: a for a in found if a.init}
+    required = [a.alias for a in found if a.init and a.default is NOTHING]
+    post = hasattr(cls, "__attrs_post_init__")
+    name = f"{cls.__qualname__}.__init__()"
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        if not compiled:
+        if len(args) > len(positional):
+            raise TypeError(
+                f"{name} takes {len(positional) + 1} positional arguments "
+                f"but {len(args) + 1} were given"
+            )
+        given = dict(zip(positional, args, strict=False))
+        for key, value in kwargs.items():
+            if key in given:
+                raise TypeError(f"{name} got multiple values for argument '{key}'")
+            if key not in by_alias:
+                raise TypeError(f"{name} got an unexpected keyword argument '{key}'")
+            given[key] = value
+        missing = [alias for alias in required if alias not in given]
+        if missing:
+            raise TypeError(f"{name} missing {len(missing)} required argument(s): {missing}")
+        for attribute in found:
+            default = attribute.default
+            if attribute.init and attribute.alias in given:
+                value = given[attribute.alias]
+                if value is NOTHING and isinstance(default, Factory):
+                    value = default.factory(self) if default.takes_self else default.factory()
+            elif isinstance(default, Factory):
+                value = default.factory(self) if default.takes_self else default.factory()
+            elif default is NOTHING:
+                continue
+            else:
+                value = default
+            if attribute.init and attribute.converter is not None:
+                value = attribute.converter(value)
+            assign(self, attribute.name, value)
+        if post:
+            self.__attrs_post_init__()
+
+    return __init__
+
+
+def _lazy_init(cls: type, found: _Fields, plain: bool, compile_after: int) -> Callable[..., None]:
+    """The record's `__init__`: `_generic_init`'s for its first `compile_after` instances,
+    then its own, compiled, put in the class's place unless something wrapped it since
+    (`records.py`). Most classes are made a few times before the first frame, and a
+    compile costs as much as ~30 generic calls."""
+    made = 0
+    init: Callable[..., None] | None = None
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        nonlocal made, init
+        if init is None:
+            init = _generic_init(cls, found, plain)
+        made += 1
+        if made == compile_after:
             source, scope = _init_source(cls, found, plain)
             exec(compile(source, f"<record init of {cls.__qualname__}>", "exec"), scope)
             init = scope["__init__"]
             init.__qualname__ = f"{cls.__qualname__}.__init__"
-            compiled.append(init)
             if cls.__dict__.get("__init__") is __init__:
                 type.__setattr__(cls, "__init__", init)
-        compiled[0](self, *args, **kwargs)
+        init(self, *args, **kwargs)
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     return __init__
@@ -308,8 +362,9 @@ def _fix_cells(old: type, new: type) -> None:
                 cell.cell_contents = new
 
 
-def build(cls: type, *, frozen: bool, kw_only: bool) -> Any:
-    """`cls` made a slotted record class (`attrs.define` / `attrs.frozen` of it)."""
+def build(cls: type, *, frozen: bool, kw_only: bool, compile_after: int = 8) -> Any:
+    """`cls` made a slotted record class (`attrs.define` / `attrs.frozen` of it); its
+    `__init__` compiled at its `compile_after`th instance."""
     found, base_names = _fields_of(cls, kw_only)
     names = tuple(a.name for a in found)
     namespace = {
@@ -341,6 +396,6 @@ def build(cls: type, *, frozen: bool, kw_only: bool) -> Any:
     built = type(cls)(cls.__name__, cls.__bases__, namespace)
     if "__init__" not in cls.__dict__:
         plain = not frozen and built.__setattr__ is object.__setattr__  # type: ignore[comparison-overlap]
-        type.__setattr__(built, "__init__", _lazy_init(built, found, plain))
+        type.__setattr__(built, "__init__", _lazy_init(built, found, plain, compile_after))
     _fix_cells(cls, built)
     return built
