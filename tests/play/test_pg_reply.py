@@ -7,10 +7,15 @@ nothing ("risks" was 0 in almost every decision)."""
 
 from __future__ import annotations
 
+import tomllib
+
+import attrs
 import pytest
 
+from skirmtui.engine.core.data import data_root
 from skirmtui.engine.play.auto import let_app_play
-from skirmtui.engine.play.policy import decide
+from skirmtui.engine.play.personas import persona
+from skirmtui.engine.play.policy import decide, prepare, think
 from skirmtui.systems.pequenas_guerras.threat import exposure
 from skirmtui.systems.registry import get_system
 from tests.systems.pg_helpers import BLADE, PG, session, start
@@ -73,4 +78,38 @@ def test_pg5_the_cautious_one_takes_cover_when_it_cannot_hurt_the_enemy() -> Non
     assert cover.score - scores["hold"].score == pytest.approx((2.5 + 3) * saved)
     assert scores["rush"].score == scores["hold"].score == scores["advance"].score
     assert decision.value.split("|")[1] not in {"hold", "rush", "advance"}
+    assert decision.reason.startswith(f"the enemy's reply takes {saved:.2f} less")
+
+
+def test_pg8_the_balanced_one_keeps_its_lone_model_out_of_a_poor_charge() -> None:
+    """pequenas-guerras' balanced values its own units twice the shared weights (a unit
+    lost is a marker it cannot hold, PG-8: data/pequenas-guerras/personas.toml). A's
+    blade (2 dice at 4+) against X (quality 3: blocks 3+, shoots 2 dice at 3+): with the
+    shared weights it charges for an 11% chance to take X off, though X's reply then
+    takes more; pequenas-guerras' balanced takes cover."""
+    s = session({"red": [("A", 1, 4, BLADE)], "blue": [("X", 1, 3, GUNS)]}, questions="today")
+    start(s, 6, 1)
+    let_app_play(s, {"red": "balanced"})
+    with open(data_root() / "personas.toml", "rb") as handle:
+        weights = tomllib.load(handle)["balanced"]
+    shared = attrs.evolve(
+        persona(PG, "balanced"), keep=weights["keep"], cohesion=weights["cohesion"]
+    )
+    assert (shared.keep, shared.cohesion) == (1.0, 1.0)
+    question = prepare(s)
+    assert question is not None and question.search is not None
+    question.search.persona = shared
+    before = think(attrs.evolve(question, persona=shared))
+    assert before.value == "red1|charge"
+    assert before.reason.startswith("11% to take a unit off, deals 0.11, the enemy's reply")
+
+    decision = decide(s, "balanced")
+    assert decision is not None
+    scores = {c.value.split("|")[1]: c.score for c in decision.considered}
+    assert scores["cover"] > scores["hold"] == scores["rush"] == scores["advance"]
+    # Its charge would be called off for cover (the target question's "choose another
+    # action"): worth the same, and nothing is worth more.
+    assert scores["charge"] == pytest.approx(scores["cover"])
+    assert decision.value in {"red1|cover", "red1|charge"}
+    saved = _wounds_then_dead(4 / 6 * 1 / 2) - _wounds_then_dead(4 / 6 * 1 / 3)
     assert decision.reason.startswith(f"the enemy's reply takes {saved:.2f} less")
