@@ -25,7 +25,7 @@ from typing import cast
 import attrs
 
 from skirmtui.engine.core.system import RuleSystem
-from skirmtui.engine.play.sim import battle_seeds, play_battle
+from skirmtui.engine.play.sim import battle_seeds, made_units, play_battle
 from skirmtui.systems.registry import systems
 
 #: What the child prints after its battles: `answers N`.
@@ -50,9 +50,11 @@ def play(system_id: str, battles: int) -> int:
     """Play `battles` seeded demo battles (as `sim --seed 1`); the answers given."""
     system = system_of(system_id)
     setup = system.demo_setup()
+    made = made_units(system, setup)  # as `run_sim` does
     answers = 0
     for seed in battle_seeds(1, battles):
-        _, items = play_battle(system, attrs.evolve(setup, seed=seed), random.Random(seed))
+        one = attrs.evolve(setup, seed=seed)
+        _, items = play_battle(system, one, random.Random(seed), made=made)
         answers += len(items)
     return answers
 

@@ -18,7 +18,7 @@ from bench.sim_digest import battle_facts
 from skirmtui.engine.core.asking import offering
 from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, LazyOptions, Option, Pick, Roll
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.play.sim import battle_seeds, play_battle, play_random
+from skirmtui.engine.play.sim import battle_seeds, made_units, play_battle, play_random
 from skirmtui.systems.registry import get_system, systems
 
 
@@ -34,6 +34,11 @@ def test_fast_path_plays_the_validated_battles(system_id: str) -> None:
         assert battle_facts(battle, items) == battle_facts(session.battle, session.items)
         # Random play offers no default: last answers are kept only where one is read.
         assert not battle.answered and session.battle.answered
+        # Units made once for the setup and copied (`sim`): the same battle.
+        made = made_units(system, setup)
+        copied = play_battle(system, one, random.Random(seed), made=made)
+        assert made is not None and battle_facts(*copied) == battle_facts(battle, items)
+        assert all(copied[0].units[uid] is not unit for uid, unit in made.items())
         # The log replays as a save would (each answer validated by its prompt).
         replayed = Session(system, one, items)
         assert battle_facts(replayed.battle, replayed.items) == battle_facts(battle, items)

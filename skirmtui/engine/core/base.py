@@ -179,6 +179,11 @@ class BaseSystem:
         worth (objectives held, firmness kept), in units: 0 by default."""
         return 0.0
 
+    def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
+        """What a side stands to lose to its enemies' reply (worth, units): (0, 0) by
+        default (the look-ahead stops at the enemy's choice)."""
+        return (0.0, 0.0)
+
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth: its cost or points where the profile has one."""
         for name in ("cost", "points"):
@@ -190,7 +195,15 @@ class BaseSystem:
     # -- a battle -----------------------------------------------------------------------
 
     def new_battle(self, setup: Setup) -> Battle:
-        built = {u.id: u for units in self._checked(setup)[1].values() for u in units}
+        return self.battle_of(setup, self.armies(setup))
+
+    def armies(self, setup: Setup) -> dict[str, Unit]:
+        """Every unit of `setup` made and checked (`SetupError` if refused), by id."""
+        return {u.id: u for units in self._checked(setup)[1].values() for u in units}
+
+    def battle_of(self, setup: Setup, built: dict[str, Unit]) -> Battle:
+        """`new_battle` with its units made already (`armies`, or copies of them: a sim
+        plays one setup with many seeds, engine/play/sim.py)."""
         battle = Battle(
             self.id,
             setup.title,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple, overload
 
-__all__ = ["LazyOptions", "Option"]
+__all__ = ["LazyOptions", "Option", "as_options", "option_tuple"]
 
 
 class Option(NamedTuple):
@@ -106,3 +106,13 @@ class LazyOptions(Sequence[Option]):
 
     def __repr__(self) -> str:
         return f"LazyOptions({self.settle()!r})"
+
+
+def as_options(value: Iterable[Option]) -> Sequence[Option]:
+    """A `Choose`'s options: a `LazyOptions` kept as it is, anything else a tuple."""
+    return value if type(value) is LazyOptions else tuple(value)
+
+
+def option_tuple(value: Iterable[Option]) -> tuple[Option, ...]:
+    """A `Pick`'s options (a typed converter: mypy cannot type `converter=tuple`)."""
+    return tuple(value)

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
 from skirmtui.engine.core.options import LazyOptions as LazyOptions
 from skirmtui.engine.core.options import Option as Option
+from skirmtui.engine.core.options import as_options, option_tuple
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.roll_words import SYMBOLS as SYMBOLS
 from skirmtui.engine.core.roll_words import described
@@ -90,14 +91,10 @@ class Prompt:
         return str(value)
 
 
-def _options(value: Iterable[Option]) -> Sequence[Option]:
-    return value if type(value) is LazyOptions else tuple(value)
-
-
 @frozen_record(kw_only=True)
 class Choose(Prompt):
     #: A tuple, or `LazyOptions` for a long list (read it as any sequence).
-    options: Sequence[Option] = records.field(converter=_options)
+    options: Sequence[Option] = records.field(converter=as_options)
 
     def enabled(self) -> list[Option]:
         return [o for o in self.options if o.disabled is None]
@@ -130,8 +127,15 @@ class Choose(Prompt):
         return _legal(self.key, value, self.option, "an option").value
 
     def random_answer(self, rng: random.Random) -> AnswerValue:
-        enabled = [o for o in self.options if o.disabled is None]  # `enabled()`, inline
-        active = [o for o in enabled if not o.passive]
+        """An enabled option, an active one (not passive) but `PASSIVE_CHANCE` of the time
+        when there are both; one pass (fields read by index: a name is a slower read)."""
+        enabled: list[Option] = []
+        active: list[Option] = []
+        for option in self.options:
+            if option[2] is None:  # disabled
+                enabled.append(option)
+                if not option[3]:  # passive
+                    active.append(option)
         if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
             return rng.choice(active).value
         return rng.choice(enabled).value
@@ -155,10 +159,6 @@ def _legal(
     return option
 
 
-def _option_tuple(value: Iterable[Option]) -> tuple[Option, ...]:
-    return tuple(value)  # (a typed converter: mypy cannot type `converter=tuple`)
-
-
 @frozen_record(kw_only=True)
 class Pick(Prompt):
     """Several of a list: any number of the enabled options, between `minimum` and
@@ -166,7 +166,7 @@ class Pick(Prompt):
     ground, that one tries the impervious slope"). The answer is the values picked in
     option order, whatever order they were given in: one choice, one stored form."""
 
-    options: tuple[Option, ...] = records.field(converter=_option_tuple)
+    options: tuple[Option, ...] = records.field(converter=option_tuple)
     minimum: int = 0
     maximum: int | None = None
 
@@ -370,9 +370,7 @@ class Roll(Prompt):
     def resolve(self, faces: tuple[int, ...]) -> RollResult:
         natural = sum(faces)
         if self.per_die:
-            count = sum(1 for face in faces if self.success_of(face))
-            success = None if self.need is None else count >= self.need
-            return RollResult(faces, natural, count, self.effective_threshold, success, None)
+            return self._pool(faces, natural)
         modifier = self.modifier if self.modifiers else 0  # summed once, not per property
         threshold = self.threshold
         total = natural if self.mod_target else natural + modifier
@@ -386,6 +384,26 @@ class Roll(Prompt):
         return RollResult(
             faces, natural, total, threshold, self._success(natural, total, threshold), critical
         )
+
+    def _pool(self, faces: tuple[int, ...], natural: int) -> RollResult:
+        """`resolve` of a pool: each face is `success_of(face)`, with the modifier and
+        the threshold found once, not once a face."""
+        modifier = self.modifier if self.modifiers else 0
+        threshold = self.threshold
+        if self.mod_target and threshold is not None:
+            threshold += modifier
+        shift = 0 if self.mod_target else modifier
+        always, never, compare = self.always_succeed, self.always_fail, self.compare
+        count = 0
+        if compare is None or threshold is None:  # no test: only the always-sets count
+            count = sum(1 for face in faces if face in always)
+        else:
+            test = _COMPARE[compare]
+            for face in faces:
+                if face in always or (face not in never and test(face + shift, threshold)):
+                    count += 1
+        success = None if self.need is None else count >= self.need
+        return RollResult(faces, natural, count, threshold, success, None)
 
     def coerce(self, value: object) -> AnswerValue:
         if isinstance(value, list | tuple) and all(

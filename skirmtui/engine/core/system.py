@@ -347,6 +347,13 @@ class RuleSystem(Protocol):
         (objectives held, firmness kept), in units; 0 when units are all that count."""
         ...
 
+    def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
+        """What `side` stands to lose to its enemies' reply, each enemy unit's best
+        attack by the exact odds before the side acts again: (worth, in `unit_value`
+        terms; units taken off). (0, 0) where the system does not say: the app's
+        look-ahead then stops at the enemy's choice."""
+        ...
+
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:
         """Make a unit the GM put back alive by the system's rules (G-4): `level` is the
         GM's value of `restore_field` (None: the system's default, as in older saves).

@@ -49,14 +49,18 @@ FACTS = 6
 PICKS = 16
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
+#: What an outcome is reduced to: score, score², dealt, taken, kill, lose, gained, reply.
+MOMENTS = 8
 
 
 @frozen_record
 class Outlook:
     """What an option is expected to bring: mean score and its spread, the enemy's and
     own expected losses (in worth), the chance an enemy unit is taken off, the chance
-    an own unit is, the first roll it leads to with its exact chance, and the standing
-    it is expected to gain by the system's own way of winning (`system.standing`)."""
+    an own unit is, the first roll it leads to with its exact chance, the standing
+    it is expected to gain by the system's own way of winning (`system.standing`), and
+    how much more (less, when negative) the enemy's reply is expected to take (in worth)
+    than before the decision (where the system says: `exposure`)."""
 
     score: float
     spread: float
@@ -67,6 +71,7 @@ class Outlook:
     roll: str = ""
     chance: float | None = None
     gained: float = 0.0
+    reply: float = 0.0
 
 
 @record
@@ -94,6 +99,10 @@ class Search:
     #: Each unit's `restore_field` where the system counts strength the base way (read
     #: once: the systems' depend on the unit's profile alone); None: its own `strength`.
     specs: dict[str, FieldSpec] | None = None
+    #: What the side stands to lose to the enemy's reply where the decision is (worth in
+    #: `unit_value` terms, units; None: where the step began): an outcome counts the
+    #: change.
+    exposed: tuple[float, float] | None = None
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
@@ -108,6 +117,8 @@ class Search:
             for uid, (was, _) in self.before.items()
         }
         self.stood = {s.id: self.system.standing(self.base, s.id) for s in self.base.sides}
+        if self.exposed is None:
+            self.exposed = self.system.exposure(self.base, self.side)
 
     def worth(self, battle: Battle, unit_id: str) -> float:
         unit = battle.units[unit_id]
@@ -169,9 +180,9 @@ class Search:
         """What answering `first` to the pending prompt (`key`) is expected to bring."""
         path = [Item(key, first)]
         moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
-        mean, square, dealt, taken, kill, lose, gained = moments
+        mean, square, dealt, taken, kill, lose, gained, reply = moments
         spread = math.sqrt(max(square - mean * mean, 0.0))
-        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance, gained)
+        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply)
 
     # -- the tree -----------------------------------------------------------------------
 
@@ -182,9 +193,10 @@ class Search:
         first_roll: bool = False,
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
-        """Expected (score, score², dealt, taken, kill, lose, gained) after `path`; with the first
-        roll met and its exact chance when `first_roll`. `runner`: one already at `path`,
-        the node's to use up (its last branch moves it on instead of replaying)."""
+        """Expected (score, score², dealt, taken, kill, lose, gained, reply) after `path`;
+        with the first roll met and its exact chance when `first_roll`. `runner`: one
+        already at `path`, the node's to use up (its last branch moves it on instead of
+        replaying)."""
         if runner is None:
             runner = self.runner(path)
         prompt = runner.prompt
@@ -255,7 +267,7 @@ class Search:
         each as likely), one branch each: the last moves `runner` on, so it is looked
         into however little budget is left; the others, once none is left, count as
         the battle stands."""
-        total = [0.0] * 7
+        total = [0.0] * MOMENTS
         floor = self.floor
         # The node as it stands, for the branches the budget cannot pay for: valued when
         # first needed (before the last branch moves `runner` on), most nodes never are.
@@ -280,7 +292,8 @@ class Search:
         return tuple(total)
 
     def _value(self, battle: Battle) -> tuple[float, ...]:
-        """(score, score², dealt, taken, kill, lose, gained) of one outcome."""
+        """(score, score², dealt, taken, kill, lose, gained, reply) of one outcome: what it
+        is worth by the persona, the enemy's reply counted as losses to come (`exposure`)."""
         w = self.persona
         dealt = taken = harm_hurt = 0.0
         killed = lost = 0.0
@@ -303,18 +316,30 @@ class Search:
         for side, was_standing in self.stood.items():
             change = self.system.standing(battle, side) - was_standing
             gained += change if side == self.side else -change
+        worth, units = self.system.exposure(battle, self.side)
+        exposed = self.exposed or (0.0, 0.0)
+        reply = (worth - exposed[0]) / self.scale
         score = (
             w.objective * gained
             + w.harm * dealt
             + w.kill * killed
             + w.focus * harm_hurt
-            - w.keep * taken
-            - w.cohesion * lost
+            - w.keep * (taken + reply)
+            - w.cohesion * (lost + units - exposed[1])
         )
         if battle.result is not None and not self.base.over:
             winner = battle.result.winner
             score += 0.0 if winner is None else (RESULT if winner == self.side else -RESULT)
-        return (score, score * score, dealt, taken, float(killed > 0), float(lost > 0), gained)
+        return (
+            score,
+            score * score,
+            dealt,
+            taken,
+            float(killed > 0),
+            float(lost > 0),
+            gained,
+            reply,
+        )
 
 
 def answers_of(

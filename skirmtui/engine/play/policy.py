@@ -90,7 +90,9 @@ def prepare(session: Session, as_persona: str | None = None) -> Question | None:
         tried = _tried(battle, prompt)
         answers = tuple(a for a in answers if a[0] not in tried) or answers
         tail = list(session.items[consumed:])
-        search = Search(session.system, base, consumed, tail, side, who)
+        # The enemy's reply is weighed from the position the decision is taken in.
+        exposed = session.system.exposure(battle, side)
+        search = Search(session.system, base, consumed, tail, side, who, exposed=exposed)
     seed = session.setup.seed * 7_919 + len(session.items) + 1
     return Question(prompt, who, side, len(session.items), answers, search, seed)
 
@@ -182,6 +184,9 @@ def _reason(pick: Considered, tied: int, standing: str = "") -> str:
         parts.append(f"risks {o.taken:.2f}")
     if standing and abs(o.gained) >= 0.005:
         parts.append(f"{standing} {o.gained:+.2f}")
+    if abs(o.reply) >= 0.005:
+        more = "more" if o.reply > 0 else "less"
+        parts.append(f"the enemy's reply takes {abs(o.reply):.2f} {more}")
     if not parts:
         parts.append("no loss expected")
     tie = f", tie of {tied} broken by the seed" if tied > 1 else ""

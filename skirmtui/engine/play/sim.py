@@ -13,7 +13,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from skirmtui.engine.core import records
-from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.base import BaseSystem
+from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerError, Roll
 from skirmtui.engine.core.records import record
@@ -47,8 +48,22 @@ def play_random(
     return session
 
 
+def made_units(system: RuleSystem, setup: Setup) -> dict[str, Unit] | None:
+    """Every unit of `setup` made and checked once, for `play_battle(made=…)` to copy
+    into each battle of the setup with another seed (`sim` plays one setup again and
+    again: making and checking every unit was ~2–4 % of a battle, issue 28). None for a
+    system that makes its battles its own way (then each battle makes its own)."""
+    if not isinstance(system, BaseSystem) or type(system).new_battle is not BaseSystem.new_battle:
+        return None
+    return system.armies(setup)
+
+
 def play_battle(
-    system: RuleSystem, setup: Setup, rng: random.Random, max_answers: int = MAX_ANSWERS
+    system: RuleSystem,
+    setup: Setup,
+    rng: random.Random,
+    max_answers: int = MAX_ANSWERS,
+    made: dict[str, Unit] | None = None,
 ) -> tuple[Battle, list[Item]]:
     """`play_random` without the session around it: the finished battle and its answer
     log, and the same answers from the same `rng`. A sim keeps no checkpoints (nothing
@@ -57,20 +72,29 @@ def play_battle(
     session's answer does. The cyclic garbage collector waits until the battle is over
     (issue 28): its objects all live until then, and the collector walked them again and
     again as they were made (~4% of a cape-et-epee battle); reference counting still
-    frees what a step drops, and what is cyclic is collected between battles."""
+    frees what a step drops, and what is cyclic is collected between battles. `made`:
+    `made_units` of a setup that differs from this one in its seed at most, copied."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _play(system, setup, rng, max_answers)
+        return _play(system, setup, rng, max_answers, made)
     finally:
         if enabled:
             gc.enable()
 
 
 def _play(
-    system: RuleSystem, setup: Setup, rng: random.Random, max_answers: int
+    system: RuleSystem,
+    setup: Setup,
+    rng: random.Random,
+    max_answers: int,
+    made: dict[str, Unit] | None,
 ) -> tuple[Battle, list[Item]]:
-    battle = system.new_battle(setup)
+    if made is None:
+        battle = system.new_battle(setup)
+    else:
+        assert isinstance(system, BaseSystem)
+        battle = system.battle_of(setup, {uid: unit.clone() for uid, unit in made.items()})
     battle.offers = False  # random answers read no default
     runner = Runner(system, battle)
     items: list[Item] = []
@@ -138,6 +162,12 @@ def run_sim(
     report = SimReport()
     start = time.perf_counter()
     seeds = battle_seeds(seed, battles) if only is None else iter((only,))
+    made = None
+    if not ai:
+        try:
+            made = made_units(system, setup)
+        except Exception:  # refused: each battle fails and is reported, as before
+            made = None
     for number, battle_seed in enumerate(seeds, start=1):
         report.battles += 1
         battle_setup = records.evolve(setup, seed=battle_seed)
@@ -148,7 +178,9 @@ def run_sim(
                 played = play_ai(system, battle_setup, ai, random.Random(battle_seed))
                 battle, items = played.battle, played.items
             else:
-                battle, items = play_battle(system, battle_setup, random.Random(battle_seed))
+                battle, items = play_battle(
+                    system, battle_setup, random.Random(battle_seed), made=made
+                )
         except Exception as error:  # a rules bug: count it, report it, play on
             report.errors += 1
             report.messages.append(f"battle {number} (seed {battle_seed}): {error!r}")

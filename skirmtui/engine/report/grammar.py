@@ -42,6 +42,7 @@ _IRREGULAR = {
     "breaks": "broke",
     "rides": "rode",
     "leads": "led",
+    "strikes": "struck",
 }
 _BASE_IRREGULAR = {"is": "be", "are": "be", "has": "have", "does": "do", "goes": "go"}
 #: Adverbs that may stand between an auxiliary and its verb ("Did X also pass …").

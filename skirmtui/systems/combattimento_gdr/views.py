@@ -14,6 +14,9 @@ def queue(b: Battle) -> list[QueueRow]:
         return [QueueRow(None, f"Turn {b.round}: the GM describes the situation")]
     rows = []
     done = where.done
+    # The last of the current entry's members marked done is the one asked now: a
+    # member is marked as its activation starts (turn.actions_step).
+    acting = done[-1] if done and where.entry < len(where.order) else None
     for n, entry in enumerate(where.order):
         if n < where.entry:
             continue
@@ -23,7 +26,7 @@ def queue(b: Battle) -> list[QueueRow]:
             if unit is None or unit.removed or (uid in done and n != where.entry):
                 continue
             mark = "= " if group else ""
-            state = " (acted)" if uid in done else ""
+            state = " (acting)" if uid == acting else " (acted)" if uid in done else ""
             rows.append(QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, n == where.entry))
     for uid in where.waiting:
         unit = b.units.get(uid)

@@ -15,7 +15,14 @@ from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, UnitSpec
-from skirmtui.systems.pequenas_guerras import deployment, end_round, profile, rounds, views
+from skirmtui.systems.pequenas_guerras import (
+    deployment,
+    end_round,
+    profile,
+    rounds,
+    threat,
+    views,
+)
 
 PHASES = (
     Phase("deployment", "Deployment", deployment.deployment_step),
@@ -119,6 +126,15 @@ class PequenasGuerras(BaseSystem):
         held, routed = kept[2][side]
         return 1.5 * held - routed
 
+    def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
+        """For the app's players: what `side` stands to lose to the enemy's reply, each
+        enemy unit's best attack before the side acts again (`threat.exposure`)."""
+        mark = (sum(battle.changes.values()), battle.round, battle.result is None, side)
+        kept = self._exposed
+        if kept is None or kept[0] is not battle or kept[1] != mark:
+            kept = self._exposed = (battle, mark, threat.exposure(battle, side))
+        return kept[2]
+
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
         return FieldSpec("models", "models", int, 1, int(unit.profile["models"]))
@@ -137,6 +153,8 @@ class PequenasGuerras(BaseSystem):
 
     #: The last battle `standing` worked out, its count of changes, and each side's.
     _standings: tuple[Battle, int, dict[str, tuple[float, float]]] | None = None
+    #: The last battle and side `exposure` worked out, with its count of changes.
+    _exposed: tuple[Battle, tuple[int, int, bool, str], tuple[float, float]] | None = None
 
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)

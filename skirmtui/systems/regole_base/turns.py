@@ -31,6 +31,8 @@ _ROUND_STATS: dict[str, Scalar] = {
 
 #: Stats that last one phase (RB-3, RB-10).
 _PHASE_STATS: dict[str, Scalar] = {"acted": False, "attacks": 0}
+#: RB-10: no weapon jammed from the Shooting phase on.
+_UNJAMMED: dict[str, Scalar] = {"jammed": ""}
 
 
 def _reset(b: Battle, values: dict[str, Scalar]) -> None:
@@ -80,8 +82,7 @@ def start_phase(b: Battle, phase: str) -> None:
     at.removed = {}
     at.stage = "activate" if phase == "assault" else ""
     if phase == "shooting":  # RB-10: a jam lasts until the next Shooting phase
-        for unit in b.on_table():
-            b.set(unit, "jammed", "")
+        _reset(b, _UNJAMMED)
     enter(b, phase, order(b)[0])
 
 

@@ -1,0 +1,65 @@
+"""The engine's per-answer path made leaner (issue 28) answers as it did: a random
+choice and a pool's count are held to the plain rule they replace, over many cases."""
+
+from __future__ import annotations
+
+import random
+
+from skirmtui.engine.core.prompts import PASSIVE_CHANCE, Choose, Option, Roll
+
+
+def _two_lists(options: tuple[Option, ...], rng: random.Random) -> str:
+    """The rule as written before: the enabled options, the active ones among them;
+    an active one but for `PASSIVE_CHANCE` of the time when there are both."""
+    enabled = [o for o in options if o.disabled is None]
+    active = [o for o in enabled if not o.passive]
+    if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
+        return rng.choice(active).value
+    return rng.choice(enabled).value
+
+
+def test_a_random_choice_is_the_two_list_rule_s() -> None:
+    maker = random.Random(5)
+    for case in range(400):
+        options = [
+            Option(
+                f"o{i}",
+                f"O{i}",
+                disabled="no" if maker.random() < 0.3 else None,
+                passive=maker.random() < 0.2,
+            )
+            for i in range(maker.randint(1, 12))
+        ]
+        if all(o.disabled is not None for o in options):
+            options.append(Option("open", "Open"))
+        prompt = Choose(key="k", text="t", options=options)
+        a, b = random.Random(case), random.Random(case)
+        assert [prompt.random_answer(a) for _ in range(5)] == [
+            _two_lists(prompt.options, b) for _ in range(5)
+        ]
+
+
+def test_a_pool_counts_each_die_as_success_of_does() -> None:
+    """`Roll.resolve` of a pool counts the faces `success_of` passes (modifiers on the
+    total or the target, always-sets, no comparison at all)."""
+    maker = random.Random(11)
+    for _ in range(300):
+        compare = maker.choice(["<=", ">=", "<", ">", None])
+        roll = Roll(
+            key="k",
+            text="t",
+            dice="5d6",
+            per_die=True,
+            compare=compare,
+            threshold=None if maker.random() < 0.1 else maker.randint(1, 6),
+            modifiers=[("m", maker.randint(-2, 2))] if maker.random() < 0.5 else [],
+            mod_target=maker.random() < 0.5,
+            always_succeed={6} if maker.random() < 0.4 else set(),
+            always_fail={1} if maker.random() < 0.4 else set(),
+            need=maker.choice([None, 1, 3]),
+        )
+        faces = tuple(maker.randint(1, 6) for _ in range(5))
+        result = roll.resolve(faces)
+        count = sum(1 for face in faces if roll.success_of(face))
+        assert result.total == count and result.threshold == roll.effective_threshold
+        assert result.success == (None if roll.need is None else count >= roll.need)

@@ -1,0 +1,25 @@
+"""The Why? screen fits a 80x24 terminal: its title, its lines (scrolled inside their
+own box) and its Close button all in view, the dialog itself never scrolled."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.containers import Vertical
+
+from skirmtui.tui.screens.why import WhyScreen
+from tests.tui.helpers import demo_app, running
+
+LINES = [f"Option {n}: score -0.{n:02d}" for n in range(40)]
+
+
+async def test_the_why_screen_keeps_its_title_in_view_at_80x24(tmp_path: Path) -> None:
+    app = demo_app(tmp_path / "why.toml", autosave=False)
+    async with running(app, (80, 24)) as (pilot, _session):
+        await app.push_screen(WhyScreen(LINES))
+        await pilot.pause()
+        dialog = app.screen.query_one(".dialog.why", Vertical)
+        assert dialog.max_scroll_y == 0 and dialog.scroll_y == 0
+        title = app.screen.query_one(".title")
+        assert title.region.height == 1 and title.region.y >= 1
+        assert app.screen.query_one("#why-text").max_scroll_y > 0  # the lines scroll
