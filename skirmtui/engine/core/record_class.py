@@ -159,6 +159,8 @@ def _spec_of(value: Any) -> _Spec:
     if type(value).__name__ == "_CountingAttr":  # `attrs.field` (a test's record)
         import attrs
 
+        if value._validator is not None or value.on_setattr is not None:
+            raise TypeError("a record takes no validators and no on_setattr hooks")
         default = value._default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = Factory(default.factory, default.takes_self)
