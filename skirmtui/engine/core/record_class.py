@@ -217,7 +217,7 @@ def _state_functions(names: tuple[str, ...]) -> dict[str, Callable[..., Any]]:
     record's state is set past its `__setattr__`, as attrs's."""
 
     def __getstate__(self: Any) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in names if hasattr(self, name)}
+        return {name: getattr(self, name) for name in names}
 
     def __setstate__(self: Any, state: dict[str, Any]) -> None:
         assign = object.__setattr__.__get__(self)
