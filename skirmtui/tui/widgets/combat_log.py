@@ -27,6 +27,7 @@ from skirmtui.engine.core.text import one_line
 from skirmtui.engine.report.wording import entry_effects
 from skirmtui.tui.widgets.lines import clipped, wrap
 from skirmtui.tui.widgets.log_styles import SUFFIXES, entry_look, log_css, read_looks
+from skirmtui.tui.widgets.styled_lines import StyledLines
 from skirmtui.tui.widgets.thumb import Thumb
 
 #: Rendered lines kept (a few screens' worth).
@@ -47,7 +48,7 @@ def entry_line(entry: LogEntry) -> str:
     return prefix + text
 
 
-class CombatLog(ScrollView, can_focus=True):
+class CombatLog(StyledLines, ScrollView, can_focus=True):
     """Rows are the wrapped lines of the log entries (with their effects in words);
     follows the end unless scrolled up."""
 
@@ -60,7 +61,7 @@ class CombatLog(ScrollView, can_focus=True):
     # repaint at each layout of the screen (Textual repaints a shown one every time).
 
     def __init__(self, session: Session, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.session = session
         self._entries: list[LogEntry] = []  # the entries shown, in order
         self._seen = 0  # how much of battle.log was looked at

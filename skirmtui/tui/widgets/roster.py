@@ -27,6 +27,7 @@ from skirmtui.engine.core.conditions import of_unit
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import safe
 from skirmtui.tui.widgets.lines import wrap
+from skirmtui.tui.widgets.styled_lines import StyledLines
 from skirmtui.tui.widgets.thumb import Thumb
 
 #: Markers in the first column (the help screen explains them).
@@ -65,7 +66,7 @@ def _cut_row(row: UnitRow, name_width: int, width: int) -> tuple[tuple[str, bool
     return tuple(lines)
 
 
-class Roster(ScrollView, can_focus=True):
+class Roster(StyledLines, ScrollView, can_focus=True):
     """Units grouped by side, in roster order."""
 
     DEFAULT_CSS = """
@@ -96,7 +97,7 @@ class Roster(ScrollView, can_focus=True):
             self.unit_id = unit_id
 
     def __init__(self, session: Session, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.session = session
         self.rows: list[UnitRow] = []
         self.cursor = 0
