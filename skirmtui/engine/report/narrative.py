@@ -359,6 +359,8 @@ class Teller:
 def _noun_phrase(text: str) -> str:
     words = text.split()
     if len(words) >= 2 and words[0].lower() in ("the", "a", "an", "its", "this", "that"):
+        if words[1][0].isdigit() and len(words) >= 3:  # 'the 1" fall': a measure, its noun
+            return " ".join(words[:3])
         return " ".join(words[:2])
     return ""
 
