@@ -82,6 +82,7 @@ class CombatLog(StyledLines, ScrollView, can_focus=True):
         #: search ends it follows again if it followed before (`mark`).
         self._follow = True
         self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
+        self._pass: tuple[int, int] | None = None  # width and scroll row while drawing
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # As ScrollView's, but the scrollbar repaints only when its thumb moves: in a
@@ -222,11 +223,16 @@ class CombatLog(StyledLines, ScrollView, can_focus=True):
             self._looks = read_looks(self, "combat-log")
             self._strips.clear()
             self._base = base
-        return super().render_lines(crop)
+        # The width and scroll position, read once per pass instead of once per line.
+        self._pass = (self.scrollable_content_region.width, self.scroll_offset.y)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass = None
 
     def render_line(self, y: int) -> Strip:
-        row = self.scroll_offset.y + y
-        width = self.scrollable_content_region.width
+        width, top = self._pass or (self.scrollable_content_region.width, self.scroll_offset.y)
+        row = top + y
         base = self._base
         index = bisect_right(self._starts, row) - 1
         if index < 0 or row >= self._total:

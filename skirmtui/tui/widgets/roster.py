@@ -114,6 +114,7 @@ class Roster(StyledLines, ScrollView, can_focus=True):
         #: so only a change of units does), and each unit's label made safe.
         self._widest: int | None = None
         self._labels: dict[str, str] = {}
+        self._pass: tuple[int, int] | None = None  # width and scroll row while drawing
 
     # -- content ---------------------------------------------------------------------------
 
@@ -326,8 +327,16 @@ class Roster(StyledLines, ScrollView, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         self._fit()
         base = self.rich_style
-        if (base, self.has_focus) == self._style_key:
+        if (base, self.has_focus) != self._style_key:
+            self._read_styles(base)
+        # The width and scroll position, read once per pass instead of once per line.
+        self._pass = (self.scrollable_content_region.width, self.scroll_offset.y)
+        try:
             return super().render_lines(crop)
+        finally:
+            self._pass = None
+
+    def _read_styles(self, base: Style) -> None:
         self._style_key = (base, self.has_focus)
         styles = (
             base,
@@ -340,12 +349,11 @@ class Roster(StyledLines, ScrollView, can_focus=True):
         if styles != self._styles:
             self._strips.clear()
             self._styles = styles
-        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
+        width, top = self._pass or (self.scrollable_content_region.width, self.scroll_offset.y)
         base, side, even, cursor, removed, mark = self._styles or (Style(),) * 6
-        index = self.scroll_offset.y + y
+        index = top + y
         if index >= len(self._lines):
             return Strip.blank(width, base)
         line = self._lines[index]
