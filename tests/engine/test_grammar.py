@@ -17,6 +17,7 @@ from skirmtui.systems.registry import systems
     [
         ("strikes", "struck"),
         ("drops", "dropped"),
+        ("casts", "cast"),
         ("charges", "charged"),
         ("tries", "tried"),
         ("blocks", "blocked"),

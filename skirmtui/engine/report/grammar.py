@@ -44,6 +44,7 @@ _IRREGULAR = {
     "leads": "led",
     "strikes": "struck",
     "drops": "dropped",
+    "casts": "cast",
     "stops": "stopped",
 }
 _BASE_IRREGULAR = {"is": "be", "are": "be", "has": "have", "does": "do", "goes": "go"}

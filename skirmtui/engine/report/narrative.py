@@ -95,10 +95,14 @@ class Teller:
             match = re.match(r"^(\s+(?:\w+ly\s+)?)([^\s,.:;!?]+)(.*)$", rest, re.S)
             if match and is_verb(match.group(2)):
                 text = subject + match.group(1) + past_tense(match.group(2)) + match.group(3)
-        text = re.sub(r" and (\w+s)\b", and_past, text)
+        # "… and flees" → "… and fled"; not "Rochefort and Porthos" (a name, no verb)
+        text = re.sub(r" and (\w+s)\b", lambda m: self._and_past(m, text), text)
         return _ANYWHERE.sub(lambda m: past_tense(m.group(1)), text)
 
     # -- internals ---------------------------------------------------------------------
+
+    def _and_past(self, match: re.Match[str], text: str) -> str:
+        return match.group(0) if self._subject(text[match.start(1) :]) else and_past(match)
 
     def _subject(self, text: str) -> str:
         for name in self._names:
@@ -355,6 +359,8 @@ class Teller:
 def _noun_phrase(text: str) -> str:
     words = text.split()
     if len(words) >= 2 and words[0].lower() in ("the", "a", "an", "its", "this", "that"):
+        if words[1][0].isdigit() and len(words) >= 3:  # 'the 1" fall': a measure, its noun
+            return " ".join(words[:3])
         return " ".join(words[:2])
     return ""
 
