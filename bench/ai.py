@@ -8,7 +8,8 @@ two sides, A on the first side in half of them and on the second in the other ha
 (seats swapped), every other answer (table facts, dice) at random, seeded. Printed per
 pair: A's score (wins + half the draws, over the battles) with its 95% margin (the
 larger half of Wilson's interval, as the balance report's: a score of 100% still has
-one), and per persona how it played: attack rolls per
+one) and A's score on each seat apart (the demo's armies may be far apart), and per
+persona how it played: attack rolls per
 battle (rolls its units made at an enemy), own units lost and enemy units taken off
 per battle. Then per system the time of each decision: wall clock (mean, p95) and the
 CPU time of the deciding thread (p95), which a machine shared with other work does not
@@ -57,6 +58,10 @@ class Tally:
     attacks: int = 0
     lost: int = 0
     taken: int = 0
+    #: Score and battles on the demo's first side (the rest: on the second): the
+    #: demo's armies may be far apart, so each seat's score is told apart too.
+    first: float = 0.0
+    first_battles: int = 0
 
     def margin(self) -> float:
         """The 95% margin of the score: Wilson's (the balance report's), not the normal
@@ -152,9 +157,15 @@ def run_pair(
             played = list(pool.imap(_play, jobs))
     else:
         played = [_play(job) for job in jobs]
-    for got in played:
+    for n, got in enumerate(played):
         ta.score += got.score
         tb.score += 1.0 - got.score
+        if n % 2 == 0:  # A on the demo's first side, B on the second
+            ta.first += got.score
+            ta.first_battles += 1
+        else:
+            tb.first += 1.0 - got.score
+            tb.first_battles += 1
         for tally, (attacks, lost, taken) in ((ta, got.a), (tb, got.b)):
             tally.battles += 1
             tally.attacks += attacks
@@ -244,6 +255,17 @@ def main(argv: list[str] | None = None) -> int:
                 f"{system_id:24} {a + ' vs ' + b:22} {p:9.1%}  {ta.margin():5.1%}  {ta.battles:7d}",
                 flush=True,
             )
+            seats = two_sides(system_id).sides
+            second = ta.battles - ta.first_battles
+            by_seat = [
+                (seats[0].name, ta.first / ta.first_battles if ta.first_battles else 0.0),
+                (seats[1].name, (ta.score - ta.first) / second if second else 0.0),
+            ]
+            print(
+                f"{'':24} {a} as {by_seat[0][0]}: {by_seat[0][1]:.1%} ({ta.first_battles}), "
+                f"as {by_seat[1][0]}: {by_seat[1][1]:.1%} ({second})",
+                flush=True,
+            )
             rows.append(
                 {
                     "system": system_id,
@@ -252,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                     "score": p,
                     "margin": ta.margin(),
                     "battles": ta.battles,
+                    "score_by_seat": {name: score for name, score in by_seat},
                 }
             )
             for name, t in ((a, ta), (b, tb)):

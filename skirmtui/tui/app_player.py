@@ -36,6 +36,8 @@ class AppPlayer:
         self.decisions: dict[int, Decision] = {}
         #: The app does not answer at this many answers (the GM undid to here).
         self.hold: int | None = None
+        #: `_last` as last found: answers looked at, the last of them, its result.
+        self._newest_ai: tuple[int, object, int | None] = (0, None, None)
 
     @property
     def session(self) -> Session:
@@ -138,8 +140,21 @@ class AppPlayer:
         return self.held() and prepare_needed(self.session)
 
     def _last(self) -> int | None:
+        """The index of the newest AI answer. The key bar asks at most answers: only the
+        answers added since the last time are looked at (a battle of 10,000 answers and
+        no AI side was walked whole each time, ~2 ms); an undo truncates the list, a
+        redo appends, so a kept prefix is found by its last item."""
         items = self.session.items
-        return next((i for i in range(len(items) - 1, -1, -1) if items[i].by == BY_AI), None)
+        end = len(items)
+        seen, last, found = self._newest_ai
+        if seen > end or (seen and items[seen - 1] is not last):
+            seen, found = 0, None
+        for i in range(end - 1, seen - 1, -1):
+            if items[i].by == BY_AI:
+                found = i
+                break
+        self._newest_ai = (end, items[end - 1] if end else None, found)
+        return found
 
     def why(self) -> None:
         """Show the newest AI decision's why (worked out again off the UI thread when it

@@ -9,13 +9,10 @@ from skirmtui.engine.core.text import one_line
 
 def entry_said(session: Session, index: int) -> str:
     """What the answer or GM entry at `index` wrote first in the log (the answer,
-    the roll, the GM's entry), for "Undone: …" and "Redone: …"."""
-    first = ""
-    for entry in reversed(session.battle.log):  # its entries are the log's tail
-        if entry.answer is None or entry.answer < index:
-            break
-        if entry.answer == index and entry.text:
-            first = entry.text
+    the roll, the GM's entry), for "Undone: …" and "Redone: …". Not only the log's tail:
+    a GM entry made while a step waits is logged before that step's entries (counted
+    from the step's start, docs/architecture.md)."""
+    first = next((e.text for e in session.battle.log if e.answer == index and e.text), "")
     if first:
         return one_line(first)
     return session.items[index].key if 0 <= index < len(session.items) else "nothing"

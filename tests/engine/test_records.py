@@ -185,10 +185,14 @@ def test_a_subclass_attrs_did_not_make_keeps_its_class() -> None:
 # -- records are built without attrs (engine/core/record_class.py) -------------------------
 
 
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
 @frozen_record
 class Pinned:
     _secret: int
-    shown: tuple[int, ...] = records.field(default=(), converter=tuple)
+    shown: tuple[int, ...] = records.field(default=(), converter=_ints)
 
     def __str__(self) -> str:
         return f"pinned {super().__str__()}"  # super() finds the slotted class, not the first
@@ -200,7 +204,7 @@ class Board(Tally):
 
 
 def test_a_private_field_takes_its_name_without_the_underscore_as_attrs_does() -> None:
-    pinned = Pinned(secret=2, shown=[1])  # type: ignore[arg-type]
+    pinned = Pinned(secret=2, shown=[1])
     assert pinned._secret == 2 and pinned.shown == (1,)
     assert str(pinned) == "pinned Pinned(_secret=2, shown=(1,))"
     assert records.evolve(pinned, secret=5) == Pinned(5, (1,))
@@ -227,12 +231,13 @@ def test_records_pickle_copy_and_weakref_as_attrs_classes_do() -> None:
 def test_a_subclass_record_puts_its_base_fields_first() -> None:
     assert Board("b", [2], 7) == Board(name="b", counts=[2], width=7)
     assert repr(Board("b")) == "Board(name='b', counts=[], width=3)"
-    assert attrs.has(Board) and attrs.asdict(Board("b")) == {
+    board = Board("b")
+    assert attrs.has(Board) and attrs.asdict(board) == {
         "name": "b",
         "counts": [],
         "width": 3,
     }
-    assert Board.__match_args__ == ("name", "counts", "width")
+    assert Board.__match_args__ == ("name", "counts", "width")  # type: ignore[attr-defined]
 
 
 def test_a_mandatory_field_after_a_default_is_refused_as_attrs_does() -> None:
@@ -304,3 +309,13 @@ def test_the_generic_init_of_the_first_instances_is_the_compiled_one() -> None:
     for args, kwargs in _BAD_CALLS:
         with pytest.raises(TypeError):
             Slate(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_field_a_record_cannot_honour_is_refused_not_ignored() -> None:
+    class Checked:
+        x: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    with pytest.raises(TypeError, match="no validators"):
+        frozen_record(Checked)
+    with pytest.raises(TypeError):
+        records.field(validator=None)

@@ -55,6 +55,13 @@ BAD = {
     "was dead": re.compile(r"\bwas dead\b"),
     # "Capitano did not try to escape" (he tried, and failed): a roll told as no attempt
     "a failed attempt told as none": re.compile(r"did not try to .*\(rolled"),
+    # "Caçador droped 2 cm", "Guardia 1 lefted the table", "Capobanda escape:ed V 5 vs V 5"
+    "a wrong past tense": re.compile(r"\w:ed\b|\b(?:droped|lefted|striked|casted)\b"),
+    # "Capo briganted defend against Bianca", "Rochefort and Porthoed: a tie": the verb's
+    # ending on a name's last word (a name so changed is no longer a name: not X)
+    "a name with a verb's ending": re.compile(r"\bXe?d\b|\band [A-Z]\w*ed\b"),
+    # 'The 1" did not fall wound Armigero 1': a measure taken for the whole subject
+    "a measure as the subject": re.compile(r"\bThe \d\S* (?:did not \w+|\w+ed|fell) wound\b"),
     # "corners: {'blue': 'north-west'}"
     "Python data": re.compile(r"[{}\[\]]|'\w+': |\bNone\b|\bTrue\b|\bFalse\b"),
 }
@@ -124,6 +131,15 @@ def test_the_bad_shapes_catch_what_readers_met() -> None:
         "Balestriere was dead.": "was dead",
         "Capitano did not try to escape (rolled 9, needed ≤ 7).": "a failed attempt told as none",
         "Battle: corners: {'blue': 'north-west'}.": "Python data",
+        "Caçador droped 2 cm.": "a wrong past tense",
+        "Guardia 1 lefted the table.": "a wrong past tense",
+        "Capobanda escape:ed V 5 vs V 5 of Capitano (rolled 4 2 = 6, needed ≤ 7).": (
+            "a wrong past tense"
+        ),
+        "Xd defend against Bianca — Parare con lo scudo.": "a name with a verb's ending",
+        "X and Porthoed: a tie, nobody was hit.": "a name with a verb's ending",
+        "Dora casted a spell (the whole turn).": "a wrong past tense",
+        'The 1" did not fall wound X (F 1 vs R 3).': "a measure as the subject",
     }
     for sentence, shape in seen.items():
         assert shape in bad_shapes(sentence, none), sentence

@@ -21,4 +21,10 @@ def test_bench_ai_reports_scores_styles_and_decision_times(
     report = json.loads(out.read_text())
     (row,) = report["rows"]
     assert row["battles"] == 2 and 0.0 <= row["score"] <= 1.0
+    # Each seat apart (A on the demo's first side in battle 0, on the second in 1): the
+    # two seats' scores average to the whole.
+    seats = row["score_by_seat"]
+    assert list(seats) == ["La Compagnia", "I Briganti"]
+    assert sum(seats.values()) / 2 == pytest.approx(row["score"])
+    assert "balanced as La Compagnia: " in printed
     assert {s["persona"] for s in report["styles"]} == {"balanced", "random"}

@@ -109,7 +109,11 @@ def test_a_system_file_changes_a_persona_and_only_there() -> None:
     shared = persona("wargaming-introduttivo", "balanced")
     own = persona("regole-base", "balanced")
     cautious = persona("regole-base", "cautious")
-    assert (own.keep, own.cohesion, own.risk) == (cautious.keep, cautious.cohesion, -0.25)
+    shared_cautious = persona("wargaming-introduttivo", "cautious")
+    assert (own.keep, own.cohesion, own.risk) == (shared_cautious.keep, 3.0, -0.25)
+    # regole-base's cautious keeps its models further out of harm's way than its balanced.
+    assert cautious.keep > own.keep and cautious.cohesion > own.cohesion
+    assert cautious.risk < own.risk and cautious.objective < own.objective
     assert (shared.keep, shared.cohesion, shared.bold) == (1.0, 1.0, 0.2)
     assert own.about != shared.about
 

@@ -90,6 +90,8 @@ def check_kept_views(b: Battle) -> None:
     starts = b.pos.firmness
     lost = {s: sum(u.num("firm_loss") for u in b.units.values() if u.side == s) for s in starts}
     assert firmness.beaten(b) == tuple(s for s in starts if starts[s] - lost[s] <= 0)
+    if firmness.beaten(b) and not b.end_held:  # the end check keeps its own mark
+        assert b.result is not None, "an army's firmness is gone but the battle goes on"
 
 
 @FAST

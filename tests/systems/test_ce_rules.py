@@ -30,6 +30,8 @@ from tests.systems.ce_helpers import (
     stat,
 )
 
+SYSTEM = get_system("cape-et-epee")
+
 SQUAD = [
     ch("Sergente", "protagonist", squad="Guards", role="officer"),
     ch("Alfiere", squad="Guards", role="standard"),
@@ -847,6 +849,25 @@ def test_ce10_turn_limit_ends_with_the_side_keeping_more_firmness() -> None:
     activate(s, (1,), (1,))
     play(s, ("na.unit", "done"), ("na.unit", "done"))
     assert s.battle.result is not None and s.battle.result.winner == "blue"
+
+
+def test_ce10_a_gm_firmness_loss_to_zero_ends_the_battle_at_once() -> None:
+    """Seed §3.1.1: an army whose firmness falls to zero leaves the field at once, also
+    when a GM entry takes it there after the end check found the battle going on (the
+    check keeps its own mark of firmness changes: issue 28)."""
+    s = session([ch("A"), ch("B")], [ch("X")])
+    s.gm("gm.set", unit="blue1", field="firm_loss", value=1)
+    result = s.battle.result
+    assert result is not None and result.winner == "red"
+    assert result.reason == "Blue's firmness fell to zero"
+    assert s.prompt is None
+    # The same battle, found going on, then a loss set in place: the next check sees it.
+    b = session([ch("A"), ch("B")], [ch("X")]).battle
+    SYSTEM.check_end(b)
+    assert b.result is None
+    b.set(b.units["blue1"], "firm_loss", 1)
+    SYSTEM.check_end(b)
+    assert b.result is not None and b.result.winner == "red"
 
 
 # -- more edges ---------------------------------------------------------------------------

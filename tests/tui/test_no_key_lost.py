@@ -215,3 +215,24 @@ async def test_the_condition_dialog_has_its_buttons_in_view_at_80x24(tmp_path: P
         await press(pilot, "t")
         write = app.screen.query_one("#c-write")
         assert 0 < write.region.bottom <= 24 and write.region.height > 0
+
+
+async def test_undo_names_a_gm_entry_made_while_a_step_waits(tmp_path: Path) -> None:
+    """A wound added with + while the play-order roll-off waits on the Barbari is counted
+    from the step's start (its log line stands before the Legionari's roll): undo named
+    it by its key ("Undone: gm.set"), not by what it did."""
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await type_faces(pilot, "6")  # the Legionari's roll; the Barbari's waits
+        await press(pilot, "shift+tab", "down", "plus")
+        screen = app.screen
+        unit = screen.session.battle.units[screen.selected]  # type: ignore[attr-defined]
+        assert unit.stats["damage"] == 1
+        await pilot.press("ctrl+z")
+        await pilot.pause(0.1)
+        said = [n.message for n in app._notifications]
+        assert said[-1] == f"Undone: GM sets {unit.label}'s damage to 1"
+        await pilot.press("ctrl+y")
+        await pilot.pause(0.1)
+        said = [n.message for n in app._notifications]
+        assert said[-1] == f"Redone: GM sets {unit.label}'s damage to 1"

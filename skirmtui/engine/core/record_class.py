@@ -159,6 +159,8 @@ def _spec_of(value: Any) -> _Spec:
     if type(value).__name__ == "_CountingAttr":  # `attrs.field` (a test's record)
         import attrs
 
+        if value._validator is not None or value.on_setattr is not None:
+            raise TypeError("a record takes no validators and no on_setattr hooks")
         default = value._default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = Factory(default.factory, default.takes_self)
@@ -215,7 +217,7 @@ def _state_functions(names: tuple[str, ...]) -> dict[str, Callable[..., Any]]:
     record's state is set past its `__setattr__`, as attrs's."""
 
     def __getstate__(self: Any) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in names if hasattr(self, name)}
+        return {name: getattr(self, name) for name in names}
 
     def __setstate__(self: Any, state: dict[str, Any]) -> None:
         assign = object.__setattr__.__get__(self)

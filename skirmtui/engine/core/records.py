@@ -219,11 +219,7 @@ else:
         """An immutable record (`attrs.frozen`, slotted), shared repr, eq and hash."""
 
         def build(cls: _C) -> _C:
-            # Its own `__init__` is `_fast_init`'s from the `_FAST_AFTER`th instance on:
-            # the record's plain one is compiled only for a class that cannot have it.
-            after = _FAST_AFTER + 8
-            built = record_class.build(cls, frozen=True, kw_only=kw_only, compile_after=after)
-            built = _share(built, True)
+            built = _share(record_class.build(cls, frozen=True, kw_only=kw_only), True)
             built.__init__ = _counted_init(built)
             return built
 

@@ -292,7 +292,10 @@ class Runner:
             make = steps.get(battle.phase)
             if make is not None:
                 step: Step | None = make(battle)
-                return step, not runs_nothing(make, self._plain)
+                plain = self._plain.get(make)  # (found once a step function)
+                if plain is None:
+                    plain = runs_nothing(make, self._plain)
+                return step, not plain
         return self.system.next_step(battle), True
 
     def _restart(self) -> None:

@@ -15,10 +15,10 @@ import random
 from collections.abc import Callable, Iterator
 
 from skirmtui.engine.core import records
-from skirmtui.engine.core.battle import Battle, LogEntry
+from skirmtui.engine.core.battle import Battle, LogEntry, Unit
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.system import RuleSystem, Setup, UnitSpec
-from skirmtui.engine.play.sim import play_battle
+from skirmtui.engine.play.sim import made_units, play_battle
 from skirmtui.engine.report.report import losses, worth
 
 #: What turns a system id into its rules in a worker (the CLI passes the registry's
@@ -149,10 +149,12 @@ def play_one(plan: Plan, resolve: Resolve, index: int) -> Summary:
     system = resolve(plan.system)
     m, seating, seed = plan.battle(index)
     matchup = plan.matchups[m]
-    setup = records.evolve(matchup.seatings[seating], seed=seed)
+    seated_setup = matchup.seatings[seating]
+    setup = records.evolve(seated_setup, seed=seed)
     armies = _armies_by_side(setup, seating)
+    made = None if plan.ai is not None else _made(system, seated_setup)
     try:
-        battle, answers = _play(plan, system, setup, armies, seed)
+        battle, answers = _play(plan, system, setup, armies, seed, made)
         swept: list[bool] = []
         if plan.sweep is not None and matchup.swept is not None:
             for value in plan.sweep.values:
@@ -164,12 +166,39 @@ def play_one(plan: Plan, resolve: Resolve, index: int) -> Summary:
     return summarize(battle, answers, armies, index, seed, m, seating, tuple(swept))
 
 
+#: A seating's units made once (`sim.made_units`), by the seating setup's id: the
+#: setup and system are kept with them (so the id is not reused while kept), a few.
+_MADE: dict[int, tuple[RuleSystem, Setup, dict[str, Unit] | None]] = {}
+
+
+def _made(system: RuleSystem, seating: Setup) -> dict[str, Unit] | None:
+    """`made_units` of a seating of the plan, made at its first battle in this process
+    (a refused one: None, and each battle fails and is reported as before)."""
+    kept = _MADE.get(id(seating))
+    if kept is not None and kept[0] is system and kept[1] is seating:
+        return kept[2]
+    try:
+        made = made_units(system, seating)
+    except Exception:
+        made = None
+    if len(_MADE) >= 32:
+        _MADE.clear()
+    _MADE[id(seating)] = (system, seating, made)
+    return made
+
+
 def _play(
-    plan: Plan, system: RuleSystem, setup: Setup, armies: dict[str, int], seed: int
+    plan: Plan,
+    system: RuleSystem,
+    setup: Setup,
+    armies: dict[str, int],
+    seed: int,
+    made: dict[str, Unit] | None = None,
 ) -> tuple[Battle, int]:
-    """One battle: random answers, or each army played by its persona (`plan.ai`)."""
+    """One battle: random answers, or each army played by its persona (`plan.ai`);
+    `made`: the seating's units, copied (`sim.made_units`)."""
     if plan.ai is None:
-        battle, items = play_battle(system, setup, random.Random(seed))
+        battle, items = play_battle(system, setup, random.Random(seed), made=made)
         return battle, len(items)
     from skirmtui.engine.play.auto import play_ai
 

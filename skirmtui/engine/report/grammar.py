@@ -43,6 +43,9 @@ _IRREGULAR = {
     "rides": "rode",
     "leads": "led",
     "strikes": "struck",
+    "drops": "dropped",
+    "casts": "cast",
+    "stops": "stopped",
 }
 _BASE_IRREGULAR = {"is": "be", "are": "be", "has": "have", "does": "do", "goes": "go"}
 #: Adverbs that may stand between an auxiliary and its verb ("Did X also pass …").

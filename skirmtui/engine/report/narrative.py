@@ -95,10 +95,14 @@ class Teller:
             match = re.match(r"^(\s+(?:\w+ly\s+)?)([^\s,.:;!?]+)(.*)$", rest, re.S)
             if match and is_verb(match.group(2)):
                 text = subject + match.group(1) + past_tense(match.group(2)) + match.group(3)
-        text = re.sub(r" and (\w+s)\b", and_past, text)
+        # "… and flees" → "… and fled"; not "Rochefort and Porthos" (a name, no verb)
+        text = re.sub(r" and (\w+s)\b", lambda m: self._and_past(m, text), text)
         return _ANYWHERE.sub(lambda m: past_tense(m.group(1)), text)
 
     # -- internals ---------------------------------------------------------------------
+
+    def _and_past(self, match: re.Match[str], text: str) -> str:
+        return match.group(0) if self._subject(text[match.start(1) :]) else and_past(match)
 
     def _subject(self, text: str) -> str:
         for name in self._names:
@@ -216,10 +220,14 @@ class Teller:
             return f"{who} {past_of_base(match.group(1))}{match.group(2)} {answer}"
         match = _HOW.match(question)
         if match:  # "how does it move", "How does X defend against Y"
-            doer = match.group(1)
+            doer, verb, rest = match.groups()
+            name = self._subject(question[len("how does ") :])
+            if name:  # "How does Capo brigante defend": the name is the doer, all of it
+                verb, _, rest = question[len("how does ") + len(name) :].strip().partition(" ")
+                doer, rest = name, f" {rest}" if rest else ""
             doer = who if doer in ("it", "they") else doer
             joint = " — " if ":" in answer else ": "
-            return f"{doer} {past_of_base(match.group(2))}{match.group(3)}{joint}{answer}"
+            return f"{doer} {past_of_base(verb)}{rest}{joint}{answer}"
         question = question.rsplit(". ", 1)[-1]  # "Turn 3: the GM describes …. The light"
         first = question.split(" ", 1)[0]
         if re.match(r"^which [\w -]+$", plain):  # "which action": the answer says it
@@ -315,6 +323,9 @@ class Teller:
             if verb in ADVERBS:  # "Did X also pass within 1" of Y?"
                 adverb = verb + " "
                 verb, _, obj = obj.partition(" ")
+            if aux.lower() in ("has", "have"):  # "Has X left the table?": a participle
+                neg = "had not " if success is False else ""
+                return _upper_first(f"{subject} {neg}{adverb}{verb} {obj}".strip())
             if success is False:
                 return _upper_first(f"{subject} did not {adverb}{verb} {obj}".strip())
             return _upper_first(f"{subject} {adverb}{past_of_base(verb)} {obj}".strip())
@@ -334,7 +345,8 @@ class Teller:
                 action, _, rest = obj[3:].partition(" ")
                 if success is False:
                     return f"{subject} failed to {action}{mark} {rest}".strip()
-                return f"{subject} {past_of_base(action)}{mark} {rest}".strip()
+                done = action.rstrip(",.:;!?")  # "tries to escape: V 5 vs …"
+                return f"{subject} {past_of_base(done)}{action[len(done) :]} {rest}".strip()
             if is_verb(verb):
                 if success is False:
                     return f"{subject} did not {base_form(verb)}{mark} {obj}".strip()
@@ -347,6 +359,8 @@ class Teller:
 def _noun_phrase(text: str) -> str:
     words = text.split()
     if len(words) >= 2 and words[0].lower() in ("the", "a", "an", "its", "this", "that"):
+        if words[1][0].isdigit() and len(words) >= 3:  # 'the 1" fall': a measure, its noun
+            return " ".join(words[:3])
         return " ".join(words[:2])
     return ""
 

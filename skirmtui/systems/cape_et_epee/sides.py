@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.watch import Watch
 
 
 class SideView(NamedTuple):
@@ -30,11 +29,8 @@ def side_view(b: Battle, side: str) -> SideView:
     """The other side as `side` sees it. Every menu (an impulse's, each non-activated
     step's) and morale test reads it, and it changes only with a unit's deployment,
     status, melee or removal: one pass over the units finds every side's view, kept
-    until one of those changes (engine/core/watch.py)."""
-    found = _FOUND.recall(b)  # `_found`, inline: read at every step
-    if found is None:
-        found = _FOUND.keep(b, _side_views(b))
-    return found[0][side]
+    until one of those changes (`_found`)."""
+    return _found(b)[0][side]
 
 
 def squads_on_table(b: Battle, side: str) -> dict[str, int]:
@@ -43,21 +39,36 @@ def squads_on_table(b: Battle, side: str) -> dict[str, int]:
     return _found(b)[1][side]
 
 
-#: What `side_view` and `squads_on_table` read for every side, and the fields it is
-#: found from.
-_FOUND: Watch[tuple[dict[str, SideView], dict[str, dict[str, int]]]] = Watch(
-    "deployed", "status", "foe", "removed"
-)
+Found = tuple[dict[str, SideView], dict[str, dict[str, int]]]
 
 
-def _found(b: Battle) -> tuple[dict[str, SideView], dict[str, dict[str, int]]]:
-    found = _FOUND.recall(b)
-    if found is None:
-        found = _FOUND.keep(b, _side_views(b))
+def _found(b: Battle) -> Found:
+    """Every side's view and squads on the table, found again only when a unit's
+    deployment, status or melee opponent, a removal or the units have changed since."""
+    global _kept
+    changes = b.changes
+    mark = (changes["deployed"] + changes["status"] + changes["foe"] + changes["removed"]) + len(
+        b.units
+    )
+    kept = _kept
+    if kept[0] is b and kept[1] == mark:
+        return kept[2]
+    found = _side_views(b)
+    _kept = (b, mark, found)
     return found
 
 
-def _side_views(b: Battle) -> tuple[dict[str, SideView], dict[str, dict[str, int]]]:
+#: The last battle `_found` read, its mark and its finding. The mark sums the counts of
+#: changes of the fields the views read (`Battle.changes`) and the number of units: each
+#: only grows in a battle (a battle is never rewound in place: undo and review replay a
+#: copy), so the same sum is no change in any. What engine/core/watch.py's `Watch` does,
+#: without a call and without its round (the views do not depend on it: a new round
+#: found them again, a sixth of their passes); replaced whole (a worker thread may read
+#: its own copy of a battle meanwhile).
+_kept: tuple[Battle | None, int, Found] = (None, -1, ({}, {}))
+
+
+def _side_views(b: Battle) -> Found:
     # Per side, of its own units in play (its roster: no side looked up a unit): any on
     # the table shaken, any there not shaken, the foes they hold; its squads' models on
     # the table.

@@ -22,6 +22,15 @@ from skirmtui.systems.cape_et_epee import activation, firmness, impulses, morale
 from skirmtui.systems.cape_et_epee.position import CEPosition, pos
 
 NO = "no"
+
+#: The last battle `check_end` found going on, and its mark then: its counts of
+#: firmness-loss and starting-firmness changes (`Battle.changes`) and its number of
+#: units, summed. Each only grows in a battle (a battle is never rewound in place: undo
+#: and review replay a copy), so the same sum is no change in any. What
+#: engine/core/watch.py's `Watch` does, in one comparison without a call (as
+#: regole-base's end check); replaced whole (a worker thread may check its own copy of
+#: a battle meanwhile).
+_going_on: tuple[Battle | None, int] = (None, -1)
 #: Seed §2.1: every turn starts with no order die, no AP, nobody having acted.
 _TURN_FRESH: dict[str, Stat] = {"die": 0, "ap": 0, "acted": False}
 
@@ -155,13 +164,19 @@ class CapeEtEpee(BaseSystem):
 
     def check_end(self, battle: Battle) -> None:
         """Seed §3.1.1: an army whose firmness falls to zero leaves the field at once.
-        (Called about 2.5 times an answer: the kept finding is read here, `beaten`
-        called only when it is stale.)"""
-        beaten = firmness.BEATEN.recall(battle)
-        if beaten is None:
-            beaten = firmness.beaten(battle)
+        (Called about twice an answer: nothing is read while the battle's firmness
+        losses, starting firmness and units are as when it was last found going on.)"""
+        global _going_on
+        changes = battle.changes
+        mark = changes["firm_loss"] + changes["firmness"] + len(battle.units)
+        kept = _going_on
+        if kept[0] is battle and kept[1] == mark:
+            return
+        beaten = firmness.beaten(battle)
         if beaten:
             self._end_beaten(battle, beaten)
+        else:
+            _going_on = (battle, mark)
 
     def _new_turn(self, b: Battle) -> None:
         if b.round:

@@ -21,42 +21,44 @@ Moved = tuple[str, str]
 
 
 def _free_attackers(b: Battle, unit: Unit, done: set[str]) -> list[Unit]:
-    """RB-17: engaged or fleeing enemies make none."""
-    return [
-        e
-        for e in b.enemies(unit.side)
-        if e.id not in done and not e.flag("fleeing") and not engaged(b, e)
-    ]
+    """RB-17: engaged or fleeing enemies make none (in roster order, from the models
+    able to make one, `_free`)."""
+    side = unit.side
+    return [e for e in _free(b)[2] if e.side != side and e.id not in done]
 
 
 def provokes(b: Battle, unit: Unit) -> bool:
     """Whether an enemy could make a free attack on `unit` if it moved past it (RB-17):
-    `_free_attackers` not empty. Read from the sides that have such a model, found once
-    while no contact, removal, flight or model added changes them (asked for every
-    model ready to move)."""
+    `_free_attackers` not empty (asked for every model ready to move): a side other than
+    its own has a model able to make one."""
+    sides = _free(b)[3]
+    return len(sides) > (unit.side in sides)
+
+
+#: `_free`'s last finding: (battle, its mark, the models on the table neither fleeing
+#: nor engaged, in roster order, and their sides). The mark holds the contacts list
+#: itself (replaced whole at every change), compared by equality: the same contacts,
+#: the same models engaged.
+_Mark = tuple[object, int, int, int]
+_Kept = tuple[Battle | None, _Mark, tuple[Unit, ...], frozenset[str]]
+_kept_free: _Kept = (None, (None, -1, -1, -1), (), frozenset())
+
+
+def _free(b: Battle) -> _Kept:
+    """The models that could make a free attack (RB-17), found once while no contact,
+    removal, flight or model added changes them (a move reads them twice, and every
+    model ready to move once)."""
+    global _kept_free
     kept = _kept_free
     mark = (b.pos.contacts, b.changes["removed"], b.changes["fleeing"], len(b.units))
-    if kept[0] is not b or kept[1] != mark:
-        kept = _free_sides(b, mark)
-    side = unit.side
-    return any(s != side for s in kept[2])
-
-
-#: `_free_sides`'s last finding: (battle, its mark, the sides with a model that could
-#: make a free attack). The mark holds the contacts list itself (replaced whole at every
-#: change), compared by equality: the same contacts, the same models engaged.
-_Kept = tuple[Battle | None, tuple[object, int, int, int], frozenset[str]]
-_kept_free: _Kept = (None, (None, -1, -1, -1), frozenset())
-
-
-def _free_sides(b: Battle, mark: tuple[object, int, int, int]) -> _Kept:
-    global _kept_free
-    found = frozenset(
-        e.side
+    if kept[0] is b and kept[1] == mark:
+        return kept
+    found = tuple(
+        e
         for e in b.units.values()
         if not e.removed and not e.stats["fleeing"] and not engaged(b, e)
     )
-    _kept_free = (b, mark, found)
+    _kept_free = (b, mark, found, frozenset(e.side for e in found))
     return _kept_free
 
 

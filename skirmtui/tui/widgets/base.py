@@ -11,27 +11,30 @@ from rich.text import Text
 from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.strip import Strip
-from textual.widget import Widget
 
 from skirmtui.tui.widgets.lines import changed_rows
+from skirmtui.tui.widgets.styled_lines import StyledLines
 
 if TYPE_CHECKING:
     from skirmtui.engine.core.session import Session
 
 
-class SessionView(Widget):
+class SessionView(StyledLines):
     """Reads the one `Session` the app owns. The screen calls `refresh_view` after
     every change; `content()` builds what to show. The text is wrapped to the pane's
     width once per change and kept as lines; only lines that differ from what is on
     screen are repainted (a pane's size is the grid's: never a layout)."""
 
     def __init__(self, session: Session, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.session = session
         self._text = Text()
         self._lines: list[list[Segment]] = []
         self._for: tuple[int, Style] | None = None  # width and base style of the lines
-        self._strips: dict[int, Strip] = {}
+        #: Each cut line's strip, by the line (the same line, the same strip: see
+        #: `StyledLines`); the rows below the text share one blank strip.
+        self._strips: LRUCache[int, tuple[list[Segment], Strip]] = LRUCache(500)
+        self._blank: Strip | None = None
         #: Lines already cut, by their text (most lines are as they were last answer).
         self._cache: LRUCache[tuple[object, ...], list[list[Segment]]] = LRUCache(500)
 
@@ -89,8 +92,10 @@ class SessionView(Widget):
                 cache[key] = cut
             lines += cut
         self._lines = lines
+        if self._for != (width, base):
+            self._strips.clear()
+            self._blank = None
         self._for = (width, base)
-        self._strips.clear()
 
     def wrap_line(self, line: Text, width: int) -> list[Text]:
         """One line of the content as the rows it takes at `width`."""
@@ -104,10 +109,15 @@ class SessionView(Widget):
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        strip = self._strips.get(y)
-        if strip is None:
-            width, base = self._for or (self.content_region.width, Style())
-            segments = self._lines[y] if y < len(self._lines) else []
-            strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
-            self._strips[y] = strip
+        width, base = self._for or (self.content_region.width, Style())
+        if y >= len(self._lines):
+            if self._blank is None:
+                self._blank = Strip([]).extend_cell_length(width, base).crop(0, width)
+            return self._blank
+        segments = self._lines[y]
+        kept = self._strips.get(id(segments))
+        if kept is not None and kept[0] is segments:
+            return kept[1]
+        strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
+        self._strips[id(segments)] = (segments, strip)
         return strip

@@ -27,6 +27,7 @@ from skirmtui.engine.core.text import one_line
 from skirmtui.engine.report.wording import entry_effects
 from skirmtui.tui.widgets.lines import clipped, wrap
 from skirmtui.tui.widgets.log_styles import SUFFIXES, entry_look, log_css, read_looks
+from skirmtui.tui.widgets.styled_lines import StyledLines
 from skirmtui.tui.widgets.thumb import Thumb
 
 #: Rendered lines kept (a few screens' worth).
@@ -47,7 +48,7 @@ def entry_line(entry: LogEntry) -> str:
     return prefix + text
 
 
-class CombatLog(ScrollView, can_focus=True):
+class CombatLog(StyledLines, ScrollView, can_focus=True):
     """Rows are the wrapped lines of the log entries (with their effects in words);
     follows the end unless scrolled up."""
 
@@ -60,7 +61,7 @@ class CombatLog(ScrollView, can_focus=True):
     # repaint at each layout of the screen (Textual repaints a shown one every time).
 
     def __init__(self, session: Session, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.session = session
         self._entries: list[LogEntry] = []  # the entries shown, in order
         self._seen = 0  # how much of battle.log was looked at
@@ -81,6 +82,7 @@ class CombatLog(ScrollView, can_focus=True):
         #: search ends it follows again if it followed before (`mark`).
         self._follow = True
         self._thumb = Thumb()  # the scrollbar repaints when its thumb moves only
+        self._pass: tuple[int, int] | None = None  # width and scroll row while drawing
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # As ScrollView's, but the scrollbar repaints only when its thumb moves: in a
@@ -221,11 +223,16 @@ class CombatLog(ScrollView, can_focus=True):
             self._looks = read_looks(self, "combat-log")
             self._strips.clear()
             self._base = base
-        return super().render_lines(crop)
+        # The width and scroll position, read once per pass instead of once per line.
+        self._pass = (self.scrollable_content_region.width, self.scroll_offset.y)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass = None
 
     def render_line(self, y: int) -> Strip:
-        row = self.scroll_offset.y + y
-        width = self.scrollable_content_region.width
+        width, top = self._pass or (self.scrollable_content_region.width, self.scroll_offset.y)
+        row = top + y
         base = self._base
         index = bisect_right(self._starts, row) - 1
         if index < 0 or row >= self._total:

@@ -19,7 +19,6 @@ from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
 
 from skirmtui.engine.core.dice import DiceError, read_faces
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Prompt, Roll
@@ -36,12 +35,13 @@ from skirmtui.tui.widgets.prompt_lines import (
     pick_help,
     roll_summary,
 )
+from skirmtui.tui.widgets.styled_lines import StyledLines
 
 #: Longest entry typed.
 MAX_LENGTH = 40
 
 
-class PromptPanel(GroupKeys, Widget, can_focus=True):
+class PromptPanel(GroupKeys, StyledLines, can_focus=True):
     """Shows `session.prompt`; posts `Answered` with a candidate answer value."""
 
     #: Only parts drawn differently from the pane (an option line is plain text): each
@@ -82,7 +82,7 @@ class PromptPanel(GroupKeys, Widget, can_focus=True):
         """The user asked the app to roll the pending dice."""
 
     def __init__(self, session: Session, *, read_only: bool = False, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.session = session
         self.read_only = read_only
         self._shown: Prompt | None = None

@@ -27,6 +27,7 @@ from skirmtui.engine.core.conditions import of_unit
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import safe
 from skirmtui.tui.widgets.lines import wrap
+from skirmtui.tui.widgets.styled_lines import StyledLines
 from skirmtui.tui.widgets.thumb import Thumb
 
 #: Markers in the first column (the help screen explains them).
@@ -65,7 +66,7 @@ def _cut_row(row: UnitRow, name_width: int, width: int) -> tuple[tuple[str, bool
     return tuple(lines)
 
 
-class Roster(ScrollView, can_focus=True):
+class Roster(StyledLines, ScrollView, can_focus=True):
     """Units grouped by side, in roster order."""
 
     DEFAULT_CSS = """
@@ -96,7 +97,7 @@ class Roster(ScrollView, can_focus=True):
             self.unit_id = unit_id
 
     def __init__(self, session: Session, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.session = session
         self.rows: list[UnitRow] = []
         self.cursor = 0
@@ -113,6 +114,7 @@ class Roster(ScrollView, can_focus=True):
         #: so only a change of units does), and each unit's label made safe.
         self._widest: int | None = None
         self._labels: dict[str, str] = {}
+        self._pass: tuple[int, int] | None = None  # width and scroll row while drawing
 
     # -- content ---------------------------------------------------------------------------
 
@@ -325,8 +327,16 @@ class Roster(ScrollView, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         self._fit()
         base = self.rich_style
-        if (base, self.has_focus) == self._style_key:
+        if (base, self.has_focus) != self._style_key:
+            self._read_styles(base)
+        # The width and scroll position, read once per pass instead of once per line.
+        self._pass = (self.scrollable_content_region.width, self.scroll_offset.y)
+        try:
             return super().render_lines(crop)
+        finally:
+            self._pass = None
+
+    def _read_styles(self, base: Style) -> None:
         self._style_key = (base, self.has_focus)
         styles = (
             base,
@@ -339,12 +349,11 @@ class Roster(ScrollView, can_focus=True):
         if styles != self._styles:
             self._strips.clear()
             self._styles = styles
-        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
+        width, top = self._pass or (self.scrollable_content_region.width, self.scroll_offset.y)
         base, side, even, cursor, removed, mark = self._styles or (Style(),) * 6
-        index = self.scroll_offset.y + y
+        index = top + y
         if index >= len(self._lines):
             return Strip.blank(width, base)
         line = self._lines[index]

@@ -31,33 +31,36 @@ class UnitSheet(SessionView):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.unit_id: str | None = None
-        #: The shown unit's recent entries as last found: (unit, log length looked
-        #: at, the last entry then, [(position, entry)] newest first).
-        self._kept: tuple[str, int, LogEntry, list[tuple[int, LogEntry]]] | None = None
+        #: Every unit's newest entries (position, entry), oldest first, over the log's
+        #: first `_indexed` entries, whose last was `_last`: kept between answers, so
+        #: that showing another unit looks at no entry again (the log only grows, or
+        #: loses a tail to an undo: then the window is indexed again).
+        self._index: dict[str, list[tuple[int, LogEntry]]] = {}
+        self._indexed = 0
+        self._last: LogEntry | None = None
 
     def _recent(self, log: list[LogEntry], unit_id: str) -> list[LogEntry]:
         """The newest `RECENT` entries about the unit among the log's last
-        `RECENT_WINDOW`. Kept between answers: only entries added since are looked at
-        (the log only grows, or loses a tail to an undo: then it is walked again)."""
+        `RECENT_WINDOW`."""
         end = len(log)
-        kept = self._kept
-        if kept is not None and kept[0] == unit_id and 0 < kept[1] <= end:
-            _, seen, last, found = kept
-            if log[seen - 1] is not last:  # an undo took back what was seen
-                kept = None
-        else:
-            kept = None
-        if kept is None:
-            seen, found = max(0, end - RECENT_WINDOW), []
-        fresh = [
-            (position, entry)
-            for position, entry in enumerate(log[seen:end], seen)
-            if entry.text and unit_id in (entry.actor, entry.target)
-        ]
         oldest = end - RECENT_WINDOW
-        found = [item for item in (fresh[::-1] + found)[:RECENT] if item[0] >= oldest]
-        self._kept = (unit_id, end, log[end - 1], found) if end else None
-        return [entry for _, entry in found]
+        seen = self._indexed
+        if seen > end or (seen and log[seen - 1] is not self._last):  # an undo
+            self._index, seen = {}, 0
+        index = self._index
+        for position in range(max(seen, oldest, 0), end):
+            entry = log[position]
+            if not entry.text:
+                continue
+            for unit in {entry.actor, entry.target}:
+                if unit is not None:
+                    found = index.setdefault(unit, [])
+                    found.append((position, entry))
+                    if len(found) > 2 * RECENT:
+                        del found[:RECENT]
+        self._indexed, self._last = end, log[end - 1] if end else None
+        newest = index.get(unit_id, [])[-RECENT:]
+        return [entry for position, entry in reversed(newest) if position >= oldest]
 
     def show(self, unit_id: str | None, repaint: bool = True) -> None:
         if unit_id != self.unit_id:
