@@ -9,7 +9,7 @@ two sides, A on the first side in half of them and on the second in the other ha
 pair: A's score (wins + half the draws, over the battles) with its 95% margin (the
 larger half of Wilson's interval, as the balance report's: a score of 100% still has
 one) and A's score on each seat apart (the demo's armies may be far apart), and per
-persona how it played: attack rolls per
+persona how it played (each pair's as it ends, then over every pair): attack rolls per
 battle (rolls its units made at an enemy), own units lost and enemy units taken off
 per battle. Then per system the time of each decision: wall clock (mean, p95) and the
 CPU time of the deciding thread (p95), which a machine shared with other work does not
@@ -266,6 +266,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"as {by_seat[1][0]}: {by_seat[1][1]:.1%} ({second})",
                 flush=True,
             )
+            for name, t in ((a, ta), (b, tb)):  # how each played in this pair, per battle
+                print(
+                    f"{'':24} {name}: attacks {t.attacks / t.battles:.1f}, own lost "
+                    f"{t.lost / t.battles:.2f}, taken off {t.taken / t.battles:.2f}",
+                    flush=True,
+                )
             rows.append(
                 {
                     "system": system_id,

@@ -27,4 +27,5 @@ def test_bench_ai_reports_scores_styles_and_decision_times(
     assert list(seats) == ["La Compagnia", "I Briganti"]
     assert sum(seats.values()) / 2 == pytest.approx(row["score"])
     assert "balanced as La Compagnia: " in printed
+    assert "balanced: attacks " in printed and "random: attacks " in printed  # per pair
     assert {s["persona"] for s in report["styles"]} == {"balanced", "random"}

@@ -103,3 +103,20 @@ def test_balanced_does_not_walk_into_free_attacks_for_nothing() -> None:
     outlook = {c.value: c.outlook for c in decision.considered}
     simple = outlook["simple"]
     assert simple is not None and simple.taken > 0.0  # half the time, two free attacks
+
+
+def test_against_a_better_fighter_only_the_aggressive_one_charges() -> None:
+    """Lupo (C 4) against Pari (C 5): the edge is the enemy's (-0.03). Balanced and
+    cautious hold; the aggressive one's `bold` (acting over passing) outweighs it."""
+    s = session({"red": [model("Lupo", weapons="Spada da guerra")], "blue": [model("Pari", c=5)]})
+    let_app_play(s, {"red": "balanced"})
+    initiative(s, 6, 1)
+    pass_movement(s)
+    made = {name: decide(s, name) for name in ("cautious", "balanced", "aggressive")}
+    for name in ("cautious", "balanced"):
+        decision = made[name]
+        assert decision is not None
+        assert decision.value == "pass" and decision.reason == "no loss expected", name
+    aggressive = made["aggressive"]
+    assert aggressive is not None
+    assert aggressive.value == "charge:blue1" and aggressive.reason == "melee edge -0.03"
