@@ -21,7 +21,7 @@ plugin keeps typing records; tests/engine/test_records.py holds records to attrs
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["NOTHING", "Attribute", "Factory", "build", "evolve", "field", "fields"]
 
@@ -228,12 +228,24 @@ def _state_functions(names: tuple[str, ...]) -> dict[str, Callable[..., Any]]:
     return {"__getstate__": __getstate__, "__setstate__": __setstate__}
 
 
-def _init_source(cls: type, found: _Fields, plain: bool) -> tuple[str, dict[str, Any]]:
-    """The source of `cls`'s `__init__` and the names it reads, as attrs writes it."""
+class InitParts(NamedTuple):
+    """What an `__init__`'s source is made of: its signature, its body's lines, the
+    names they read, and `alias=alias` for each parameter (to pass them on)."""
+
+    signature: str
+    body: list[str]
+    scope: dict[str, Any]
+    forward: list[str]
+
+
+def init_parts(cls: type, found: tuple[Attribute, ...], plain: bool) -> InitParts:
+    """The parts of `cls`'s `__init__` as attrs writes it: fields assigned plainly
+    (`plain`) or past a frozen class's `__setattr__`; also `records.py`'s fast one."""
     scope: dict[str, Any] = {"NOTHING": NOTHING, "_set": object.__setattr__}
     params: list[str] = []
     keyword: list[str] = []
     body: list[str] = []
+    forward: list[str] = []
     for i, attribute in enumerate(found):
         default = attribute.default
         factory = isinstance(default, Factory)
@@ -259,6 +271,7 @@ def _init_source(cls: type, found: _Fields, plain: bool) -> tuple[str, dict[str,
             else:
                 param = name
             (keyword if attribute.kw_only else params).append(param)
+            forward.append(f"{name}={name}")
             if attribute.converter is not None:
                 scope[f"_c{i}"] = attribute.converter
                 value = f"_c{i}({name})"
@@ -269,7 +282,14 @@ def _init_source(cls: type, found: _Fields, plain: bool) -> tuple[str, dict[str,
     if hasattr(cls, "__attrs_post_init__"):
         body.append("    self.__attrs_post_init__()")
     signature = ", ".join(["self", *params, *(["*", *keyword] if keyword else [])])
-    return "\n".join([f"def __init__({signature}):", *(body or ["    pass"])]), scope
+    return InitParts(signature, body, scope, forward)
+
+
+def _init_source(cls: type, found: _Fields, plain: bool) -> tuple[str, dict[str, Any]]:
+    """The source of `cls`'s `__init__` and the names it reads, as attrs writes it."""
+    parts = init_parts(cls, found, plain)
+    lines = [f"def __init__({parts.signature}):", *(parts.body or ["    pass"])]
+    return "\n".join(lines), parts.scope
 
 
 def _generic_init(cls: type, found: _Fields, plain: bool) -> Callable[..., None]:

@@ -133,53 +133,15 @@ def _fast_init(cls: type, attrs_init: Callable[..., None]) -> Callable[..., None
     # when neither `__setattr__` nor `__delattr__` is a Python function.
     allow = {"__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
     twin = type(cls.__name__, (cls,), {"__slots__": (), **allow})
-    scope: dict[str, Any] = {
-        "_cls": cls,
-        "_twin": twin,
-        "_attrs_init": attrs_init,
-        "_set": object.__setattr__,
-        "NOTHING": NOTHING,
-    }
-    params: list[str] = []
-    keyword: list[str] = []
-    body: list[str] = []
-    forward: list[str] = []
-    for i, f in enumerate(found):
-        default = f.default
-        factory = isinstance(default, Factory)
-        if factory:
-            scope[f"_f{i}"] = default.factory
-        if not f.init:
-            if factory:
-                body.append(f"    self.{f.name} = _f{i}()")
-            elif default is not NOTHING:
-                scope[f"_d{i}"] = default
-                body.append(f"    self.{f.name} = _d{i}")
-            continue
-        name = f.alias
-        if factory:
-            param = f"{name}=NOTHING"
-            body.append(f"    if {name} is NOTHING:\n        {name} = _f{i}()")
-        elif default is not NOTHING:
-            scope[f"_d{i}"] = default
-            param = f"{name}=_d{i}"
-        else:
-            param = name
-        (keyword if f.kw_only else params).append(param)
-        forward.append(f"{name}={name}")
-        value = name
-        if f.converter is not None:
-            scope[f"_c{i}"] = f.converter
-            value = f"_c{i}({name})"
-        body.append(f"    self.{f.name} = {value}")
-    signature = ", ".join(["self", *params, *(["*", *keyword] if keyword else [])])
+    parts = record_class.init_parts(cls, found, plain=True)
+    scope = {**parts.scope, "_cls": cls, "_twin": twin, "_attrs_init": attrs_init}
     source = "\n".join(
         [
-            f"def __init__({signature}):",
+            f"def __init__({parts.signature}):",
             "    if self.__class__ is not _cls:  # a subclass attrs did not make",
-            f"        return _attrs_init(self, {', '.join(forward)})",
+            f"        return _attrs_init(self, {', '.join(parts.forward)})",
             "    _set(self, '__class__', _twin)",
-            *body,
+            *parts.body,
             "    self.__class__ = _cls",
         ]
     )
