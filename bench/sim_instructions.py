@@ -39,7 +39,13 @@ SIXTH = "duel-of-sixes"
 def system_of(system_id: str) -> RuleSystem:
     """A registered system, or the sixth system's game (tests/systems/sixth)."""
     if system_id == SIXTH:
-        from tests.systems.sixth.system import DuelOfSixes
+        try:
+            from tests.systems.sixth.system import DuelOfSixes
+        except ImportError as error:  # run from elsewhere than the repository's root
+            raise SystemExit(
+                f"{SIXTH} is the test suite's game (tests/systems/sixth): run this from "
+                f"the repository's root, or leave it out with --only ({error})"
+            ) from error
 
         # (tests/ is not type-checked: its class attributes are narrower than the contract's)
         return cast(RuleSystem, DuelOfSixes())

@@ -319,3 +319,42 @@ def test_a_field_a_record_cannot_honour_is_refused_not_ignored() -> None:
         frozen_record(Checked)
     with pytest.raises(TypeError):
         records.field(validator=None)
+
+
+def test_a_mutable_record_with_a_converter_is_refused() -> None:
+    """attrs.define converts on assignment too; a record would convert only in __init__."""
+
+    class Loose:
+        x: int = records.field(default=0, converter=int)
+
+    with pytest.raises(TypeError, match="no converter"):
+        record(Loose)
+
+
+def test_a_field_left_out_of_init_has_its_default_converted_as_attrs_does() -> None:
+    class Ours:
+        x: int = records.field(default="5", converter=int, init=False)
+
+    class Theirs:
+        x: int = attrs.field(default="5", converter=int, init=False)
+
+    ours, theirs = frozen_record(Ours), attrs.frozen(Theirs)
+    assert ours().x == theirs().x == 5
+    for _ in range(records._FAST_AFTER + 1):  # the compiled and the fast __init__ too
+        assert ours().x == 5
+
+
+def test_a_mutable_records_init_assigns_through_its_own_setattr_as_attrs_does() -> None:
+    seen: list[str] = []
+
+    class Watched:
+        x: int = 0
+
+        def __setattr__(self, name: str, value: object) -> None:
+            seen.append(name)
+            object.__setattr__(self, name, value)
+
+    built = record(Watched)
+    for _ in range(10):  # the generic __init__, then the compiled one
+        built(x=1)
+    assert seen == ["x"] * 10

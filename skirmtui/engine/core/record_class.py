@@ -173,6 +173,11 @@ def _spec_of(value: Any) -> _Spec:
 
 
 def _fields_of(cls: type, kw_only: bool) -> tuple[_Fields, set[str]]:
+    if "__annotations__" not in cls.__dict__ and "__annotate__" in cls.__dict__:
+        # Python 3.14's deferred annotations: the fields are read from `__annotations__`.
+        raise TypeError(
+            f"{cls.__qualname__}: a record's module needs `from __future__ import annotations`"
+        )
     own = [
         Attribute(name, _spec_of(cls.__dict__.get(name, NOTHING)), kw_only)
         for name, annotation in cls.__dict__.get("__annotations__", {}).items()  # noqa: RUF063 - own only, no inspect
@@ -260,6 +265,9 @@ def init_parts(cls: type, found: tuple[Attribute, ...], plain: bool) -> InitPart
                 value = f"_d{i}"
             else:
                 continue
+            if attribute.converter is not None:  # attrs converts a default too
+                scope[f"_c{i}"] = attribute.converter
+                value = f"_c{i}({value})"
         else:
             name = value = attribute.alias
             if factory:
@@ -330,7 +338,7 @@ def _generic_init(cls: type, found: _Fields, plain: bool) -> Callable[..., None]
                 continue
             else:
                 value = default
-            if attribute.init and attribute.converter is not None:
+            if attribute.converter is not None:
                 value = attribute.converter(value)
             assign(self, attribute.name, value)
         if post:
@@ -388,6 +396,9 @@ def build(cls: type, *, frozen: bool, kw_only: bool, compile_after: int = 8) -> 
     """`cls` made a slotted record class (`attrs.define` / `attrs.frozen` of it); its
     `__init__` compiled at its `compile_after`th instance."""
     found, base_names = _fields_of(cls, kw_only)
+    if not frozen and any(a.converter is not None for a in found):
+        # attrs.define converts on assignment too; a record converts only in __init__.
+        raise TypeError(f"{cls.__qualname__}: a mutable record's field has no converter")
     names = tuple(a.name for a in found)
     namespace = {
         k: v for k, v in cls.__dict__.items() if k not in (*names, "__dict__", "__weakref__")
@@ -417,7 +428,7 @@ def build(cls: type, *, frozen: bool, kw_only: bool, compile_after: int = 8) -> 
         namespace.update(_state_functions(names))
     built = type(cls)(cls.__name__, cls.__bases__, namespace)
     if "__init__" not in cls.__dict__:
-        plain = not frozen and built.__setattr__ is object.__setattr__  # type: ignore[comparison-overlap]
+        plain = not frozen  # `self.x = …`: a class's own `__setattr__` sees it, as attrs's
         type.__setattr__(built, "__init__", _lazy_init(built, found, plain, compile_after))
     _fix_cells(cls, built)
     return built
