@@ -50,6 +50,10 @@ async def _screens(tmp_path: Path, steps: int) -> list[str]:
             for key in keys:
                 await press(pilot, key)
                 screens.append(app.export_screenshot())
+            if step % 10 == 9:  # a theme's change (the palette's "Theme"): every colour
+                app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+                await pilot.pause()
+                screens.append(app.export_screenshot())
         log = app.screen.query_one(CombatLog)
         assert log.max_scroll_y > 0  # the log scrolled: its rows moved
     return screens
