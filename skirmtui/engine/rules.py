@@ -27,6 +27,7 @@ from skirmtui.engine.core.kit import (
     stat_test,
     summary_by_side,
     unit_choices,
+    units_by_side,
     winner_by_score,
 )
 from skirmtui.engine.core.prompts import (
@@ -102,5 +103,6 @@ __all__ = [
     "stat_test",
     "summary_by_side",
     "unit_choices",
+    "units_by_side",
     "winner_by_score",
 ]

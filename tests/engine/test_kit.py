@@ -10,6 +10,7 @@ import pytest
 
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Side, Unit, label_units
+from skirmtui.engine.core.kit import units_by_side
 from skirmtui.engine.core.prompts import Confirm
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import (
@@ -273,3 +274,22 @@ def test_a_system_must_say_what_a_gm_gives_a_unit_put_back() -> None:
     session.gm("gm.remove", unit="r1")
     with pytest.raises(Exception, match="declare restore_field"):
         session.gm("gm.restore", unit="r1", value=5)
+
+
+def test_units_by_side_lists_every_side_in_roster_order_and_sees_a_unit_added() -> None:
+    sides = [Side("red", "Red"), Side("blue", "Blue"), Side("green", "Green")]
+    units = {
+        "r1": _unit("r1", "red", "Capo"),
+        "b1": _unit("b1", "blue", "Capo"),
+        "r2": _unit("r2", "red", "Fante"),
+    }
+    battle = Battle("x", "t", 1, {}, sides, units)
+    found = units_by_side(battle)
+    assert {side: [u.id for u in found[side]] for side in found} == {
+        "red": ["r1", "r2"],
+        "blue": ["b1"],
+        "green": [],
+    }
+    assert units_by_side(battle) is found  # kept while no unit joins
+    battle.add_unit(_unit("g1", "green", "Capo"))
+    assert [u.id for u in units_by_side(battle)["green"]] == ["g1"]

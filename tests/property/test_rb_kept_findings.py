@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.kit import units_by_side
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
 from skirmtui.systems.regole_base import charging, movement, passing, shooting, state, turns
@@ -39,7 +40,7 @@ def check_kept(b: Battle) -> None:
         )  # fmt: skip
         assert passing.provokes(b, unit) == could, unit.id  # RB-17
     sides = {s.id: tuple(u for u in b.units.values() if u.side == s.id) for s in b.sides}
-    assert state.roster(b) == sides
+    assert units_by_side(b) == sides
     # Each phase's rule on a side's whole list (`turns.next_mover`) is its rule per model.
     for units in sides.values():
         waiting = [u for u in units if not u.removed and not u.stats["acted"]]

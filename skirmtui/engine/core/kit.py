@@ -229,3 +229,29 @@ def annotate(b: Battle, **keys: Any) -> None:
         else:
             detail[name] = value
     entry.detail = detail
+
+
+def units_by_side(b: Battle) -> dict[str, tuple[Unit, ...]]:
+    """Each side's units, removed ones too, in roster order (every side present, maybe
+    empty): a rule reading one side's units at every step reads them here, not in a pass
+    over every unit. A unit's side never changes and units are only added (by the GM),
+    so the finding is kept by battle and number of units."""
+    kept = _kept_by_side
+    if kept[0] is b and kept[1] == len(b.units):
+        return kept[2]
+    return _units_by_side(b)
+
+
+#: `units_by_side`'s last finding: (battle, its number of units, the units by side);
+#: replaced whole (a worker thread, the app's players, may read its own battle's copy).
+_kept_by_side: tuple[Battle | None, int, dict[str, tuple[Unit, ...]]] = (None, -1, {})
+
+
+def _units_by_side(b: Battle) -> dict[str, tuple[Unit, ...]]:
+    global _kept_by_side
+    found: dict[str, list[Unit]] = {s.id: [] for s in b.sides}
+    for unit in b.units.values():
+        found.setdefault(unit.side, []).append(unit)
+    sides = {side: tuple(units) for side, units in found.items()}
+    _kept_by_side = (b, len(b.units), sides)
+    return sides

@@ -13,7 +13,7 @@ from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import data_file
 from skirmtui.engine.core.system import FieldSpec, OptionSpec, Setup, SetupError, UnitSpec
-from skirmtui.systems.cape_et_epee.sides import roster
+from skirmtui.systems.cape_et_epee.sides import squad_models
 
 SYSTEM_ID = "cape-et-epee"
 
@@ -112,8 +112,8 @@ def weapon(unit: Unit) -> dict[str, Any] | None:
 
 
 def members(b: Battle, side: str, squad: str) -> tuple[Unit, ...]:
-    """Every model of a squad, out or not, in roster order (kept: `sides.roster`)."""
-    return roster(b).squads.get((side, squad), ())
+    """Every model of a squad, out or not, in roster order (kept: `sides.squad_models`)."""
+    return squad_models(b).get((side, squad), ())
 
 
 def squads(b: Battle, side: str) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.kit import units_by_side
 
 
 class SideView(NamedTuple):
@@ -75,7 +76,7 @@ def _side_views(b: Battle) -> Found:
     flags: dict[str, tuple[bool, bool]] = {}
     held: dict[str, set[str]] = {}
     squads: dict[str, dict[str, int]] = {}
-    units = roster(b).sides
+    units = units_by_side(b)
     for side in (s.id for s in b.sides):
         shaken = steady = False
         foes: set[str] = set()
@@ -113,48 +114,37 @@ def _side_views(b: Battle) -> Found:
 _make = tuple.__new__
 
 
-class Roster(NamedTuple):
-    """Each side's units and each squad's models (by side and squad name; "" for the
-    autonomous characters), in roster order, out or not."""
-
-    sides: dict[str, tuple[Unit, ...]]
-    squads: dict[tuple[str, str], tuple[Unit, ...]]
-
-
 def side_units(b: Battle, side: str) -> tuple[Unit, ...]:
     """`side`'s units in roster order, out or not: the orders, the activation dice, the
-    deployment and the non-activated phase read one side's units at every step, and a
-    side's units change only when the GM adds one (a unit's side and profile never
-    change): kept by battle and number of units."""
-    return roster(b).sides.get(side, ())
+    deployment and the non-activated phase read one side's units at every step
+    (`units_by_side`, kept by battle and number of units)."""
+    return units_by_side(b).get(side, ())
 
 
-def roster(b: Battle) -> Roster:
-    last = _ROSTER.last
+def squad_models(b: Battle) -> dict[tuple[str, str], tuple[Unit, ...]]:
+    """Each squad's models (by side and squad name; "" for the autonomous characters),
+    in roster order, out or not. A unit's squad never changes and units are only added:
+    kept by battle and number of units, as `units_by_side`."""
+    last = _SQUADS.last
     if last is not None and last[0] is b and last[1] == len(b.units):
         return last[2]
-    sides: dict[str, list[Unit]] = {}
     squads: dict[tuple[str, str], list[Unit]] = {}
     for unit in b.units.values():
-        sides.setdefault(unit.side, []).append(unit)
         squad = (unit.side, str(unit.profile.get("squad", "")))
         squads.setdefault(squad, []).append(unit)
-    found = Roster(
-        {side: tuple(units) for side, units in sides.items()},
-        {squad: tuple(units) for squad, units in squads.items()},
-    )
+    found = {squad: tuple(units) for squad, units in squads.items()}
     # Replaced whole: a worker thread (the app's players) may read its own battle's.
-    _ROSTER.last = (b, len(b.units), found)
+    _SQUADS.last = (b, len(b.units), found)
     return found
 
 
 class _Kept:
-    """The last battle's roster and the number of units it was found with."""
+    """The last battle's squads and the number of units they were found with."""
 
     __slots__ = ("last",)
 
     def __init__(self) -> None:
-        self.last: tuple[Battle, int, Roster] | None = None
+        self.last: tuple[Battle, int, dict[tuple[str, str], tuple[Unit, ...]]] | None = None
 
 
-_ROSTER = _Kept()
+_SQUADS = _Kept()

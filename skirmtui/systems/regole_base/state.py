@@ -74,30 +74,6 @@ def _engaged(
     return _kept_engaged
 
 
-def roster(b: Battle) -> dict[str, tuple[Unit, ...]]:
-    """Each side's models (removed ones too), in roster order: read at every activation
-    (`turns.next_mover`), made once a battle and again when the GM adds a model (no
-    model changes side)."""
-    kept = _kept_roster
-    if kept[0] is b and kept[1] == len(b.units):
-        return kept[2]
-    return _roster(b)
-
-
-#: `roster`'s last finding: (battle, its number of models, the models by side).
-_kept_roster: tuple[Battle | None, int, dict[str, tuple[Unit, ...]]] = (None, -1, {})
-
-
-def _roster(b: Battle) -> dict[str, tuple[Unit, ...]]:
-    global _kept_roster
-    found: dict[str, list[Unit]] = {s.id: [] for s in b.sides}
-    for unit in b.units.values():
-        found.setdefault(unit.side, []).append(unit)
-    sides = {side: tuple(units) for side, units in found.items()}
-    _kept_roster = (b, len(b.units), sides)
-    return sides
-
-
 def touch(b: Battle, a: Unit, c: Unit) -> None:
     """RB-14: only a charge creates contact."""
     pair = sorted((a.id, c.id))

@@ -10,12 +10,13 @@ from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import THIRD_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.causes import GM
+from skirmtui.engine.core.kit import units_by_side
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base.position import RBPosition, pos
 from skirmtui.systems.regole_base.profile import name
-from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order, roster
+from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order
 
 #: Stats that last one round (RB-4, RB-6, RB-7, RB-10).
 _ROUND_STATS: dict[str, Scalar] = {
@@ -97,7 +98,7 @@ def next_mover(b: Battle, can_act: Ready) -> tuple[str, list[Unit]] | None:
     sides = order(b)
     at: RBPosition = b.pos  # (read at every activation: no call to `pos`)
     turn = at.turn
-    models = roster(b)
+    models = units_by_side(b)
     for i in range(len(sides)):
         side = sides[(turn + i) % len(sides)]
         waiting = [u for u in models.get(side, ()) if not u.removed and not u.stats["acted"]]
