@@ -85,6 +85,13 @@ class Runner:
         self._plain: dict[object, bool] = {}  # `runs_nothing`'s findings
         self._advance(None, fresh=True)
 
+    @property
+    def step_log_start(self) -> int:
+        """The log's length at the boundary the pending step began at: the lines of an
+        entry made in this step stand from here on (a GM entry counted from the step's
+        start stands here, before the step's own lines). Read by the undo toast."""
+        return self._began[1]
+
     def apply(self, item: Item) -> Item:
         """Apply an answer or a GM entry; raise `AnswerError` (nothing changes) if refused.
 
