@@ -21,10 +21,11 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Sequence
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from skirmtui.engine.core import records
-from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, below, parse_expr
+from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
+from skirmtui.engine.core.items import assignable
 from skirmtui.engine.core.options import LazyOptions as LazyOptions
 from skirmtui.engine.core.options import Option as Option
 from skirmtui.engine.core.options import as_options
@@ -92,7 +93,7 @@ class Choose(Prompt):
     def random_option(self, rng: random.Random) -> Option:
         """An enabled option, an active one (not passive) but `PASSIVE_CHANCE` of the time
         when there are both; one pass (fields read by index: a name is a slower read),
-        the pick `rng.choice`'s draw (`below`). The runner logs its label as it is."""
+        the pick `rng.choice`'s draw (`dice.below`). The runner logs its label as it is."""
         enabled: list[Option] = []
         active: list[Option] = []
         options = self.options
@@ -103,8 +104,13 @@ class Choose(Prompt):
                     active.append(option)
         if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
             enabled = active
-        if type(rng) is _RANDOM and enabled:
-            return enabled[below(rng, len(enabled))]
+        n = len(enabled)
+        if type(rng) is _RANDOM and n:  # `below(rng, n)` written out: a call less
+            k = n.bit_length()
+            r = rng.getrandbits(k)
+            while r >= n:
+                r = rng.getrandbits(k)
+            return enabled[r]
         return rng.choice(enabled)
 
     def describe(self, value: AnswerValue) -> str:
@@ -173,6 +179,30 @@ class RollResult:
     threshold: int | None
     success: bool | None
     critical: Literal["success", "failure"] | None
+
+
+_RESULT = assignable(RollResult)
+_new = object.__new__
+
+
+def _result(
+    faces: tuple[int, ...],
+    natural: int,
+    total: int,
+    threshold: int | None,
+    success: bool | None,
+    critical: Literal["success", "failure"] | None,
+) -> RollResult:
+    """`RollResult(...)` with one class swap (`items.assignable`): one a roll answered."""
+    result: Any = _new(_RESULT)
+    result.faces = faces
+    result.natural = natural
+    result.total = total
+    result.threshold = threshold
+    result.success = success
+    result.critical = critical
+    result.__class__ = RollResult
+    return result  # type: ignore[no-any-return]  # a RollResult: its class given back
 
 
 def _modifier_tuple(value: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
@@ -261,7 +291,7 @@ class Roll(Prompt):
             success = None
         else:
             success = _COMPARE[self.compare](total, threshold)
-        return RollResult(faces, natural, total, threshold, success, critical)
+        return _result(faces, natural, total, threshold, success, critical)
 
     def _pool(self, faces: tuple[int, ...], natural: int) -> RollResult:
         """`resolve` of a pool: each face is `success_of(face)`, with the modifier and
@@ -281,7 +311,7 @@ class Roll(Prompt):
                 if face in always or (face not in never and test(face + shift, threshold)):
                     count += 1
         success = None if self.need is None else count >= self.need
-        return RollResult(faces, natural, count, threshold, success, None)
+        return _result(faces, natural, count, threshold, success, None)
 
     def coerce(self, value: object) -> AnswerValue:
         if isinstance(value, list | tuple) and all(

@@ -14,7 +14,7 @@ from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.entries import offered as offered
 from skirmtui.engine.core.entries import phase_steps, picked_units, runs_nothing, said_since
 from skirmtui.engine.core.entries import roll_record as roll_record
-from skirmtui.engine.core.items import BY_AI, Item
+from skirmtui.engine.core.items import BY_AI, Item, answer_item
 from skirmtui.engine.core.overrides import apply_override, hoisted
 from skirmtui.engine.core.prompts import (
     AnswerError,
@@ -25,7 +25,6 @@ from skirmtui.engine.core.prompts import (
     Prompt,
     Roll,
     describe_roll,
-    faces_of,
 )
 from skirmtui.engine.core.system import RuleSystem, Step, decides
 
@@ -80,7 +79,7 @@ class Runner:
         own = getattr(type(system), "check_end", None) is not BaseSystem.check_end
         self._check_end = system.check_end if own else None
         #: The phase table `next_step` dispatches from when it is `BaseSystem`'s (None:
-        #: the system's own `next_step`): see `_next_step`.
+        #: the system's own `next_step`): see `_advance`.
         self._steps = phase_steps(system)
         self._plain: dict[object, bool] = {}  # `runs_nothing`'s findings
         self._advance(None, fresh=True)
@@ -148,7 +147,7 @@ class Runner:
             said = option[1]
         else:
             value = prompt.random_answer(rng)
-        item = Item(prompt.key, value, by)
+        item = answer_item(prompt.key, value, by)
         index = self.consumed
         self.consumed += 1
         if self._rewind is not None:  # the segment is read only to restart a step
@@ -178,7 +177,8 @@ class Runner:
                 actor = actors[0]
             if targets and target is None:
                 target = targets[0]
-            result = prompt.resolve(faces_of(value))
+            # faces: `coerce` or `random_answer` made them (`faces_of`, without its call)
+            result = prompt.resolve(value)  # type: ignore[arg-type]
             roll = roll_record(prompt, result)
             if by is not None:
                 roll["by"] = by
@@ -275,7 +275,20 @@ class Runner:
                 if self._on_boundary is not None:
                     self._on_boundary(self)
                 battle.current = None
-                step, ran = self._next_step(battle)
+                # The next step, and whether rule code ran to make it (here, not in a
+                # method: a call less a step): `BaseSystem`'s phase table is read here,
+                # and a phase's step that is a generator function runs nothing when
+                # called (its body starts at the first `next`), so the end check just
+                # made need not be made again (issue 28: once a step, not twice).
+                make = None if self._steps is None else self._steps.get(battle.phase)
+                if make is not None:
+                    step: Step | None = make(battle)
+                    plain = self._plain.get(make)  # (found once a step function)
+                    if plain is None:
+                        plain = runs_nothing(make, self._plain)
+                    ran = not plain
+                else:
+                    step, ran = self.system.next_step(battle), True
                 silent += 1
                 if silent > _MAX_SILENT_STEPS:
                     raise RuleError(f"{self.system.id}: steps keep asking nothing")
@@ -304,22 +317,6 @@ class Runner:
                 return
             self.prompt = prompt
             return
-
-    def _next_step(self, battle: Battle) -> tuple[Step | None, bool]:
-        """The system's next step, and whether rule code ran to make it: `BaseSystem`'s
-        phase table is read here, and a phase's step that is a generator function
-        runs nothing when called (its body starts at the first `next`), so the end
-        check just made need not be made again (issue 28: once a step, not twice)."""
-        steps = self._steps
-        if steps is not None:
-            make = steps.get(battle.phase)
-            if make is not None:
-                step: Step | None = make(battle)
-                plain = self._plain.get(make)  # (found once a step function)
-                if plain is None:
-                    plain = runs_nothing(make, self._plain)
-                return step, not plain
-        return self.system.next_step(battle), True
 
     def _restart(self) -> None:
         """A GM entry was made while the step waited (`hoisted`): play the step again from
