@@ -15,6 +15,24 @@ _EXPR = re.compile(r"^\s*(\d*)d(\d+)(!?)\s*$")
 MAX_EXPLOSIONS = 10
 
 
+_RANDOM = random.Random
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` (so `rng.randint(1, n) - 1`, `rng.choice` 's index) for a plain
+    `random.Random`, without the three Python calls around its `getrandbits` loop
+    (issue 28: a die and a random answer draw one each). The same loop as CPython's
+    `Random._randbelow_with_getrandbits` (3.11-3.14): the same draws; a subclass of
+    `Random` is asked through its own methods instead (tests/engine/test_dice.py
+    holds the two to the same faces)."""
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 class DiceError(ValueError):
     """A dice expression or a list of faces that cannot be used."""
 
@@ -32,6 +50,11 @@ class Dice:
 
     def roll(self, rng: random.Random) -> tuple[int, ...]:
         """Faces rolled; an exploding die adds one face per maximum it shows."""
+        if not self.explode and type(rng) is _RANDOM:  # most rolls (`below`: same draws)
+            sides = self.sides
+            if self.count == 1:
+                return (1 + below(rng, sides),)
+            return tuple([1 + below(rng, sides) for _ in range(self.count)])
         faces: list[int] = []
         for _ in range(self.count):
             face = rng.randint(1, self.sides)

@@ -20,6 +20,7 @@ from skirmtui.engine.core.prompts import (
     AnswerError,
     AnswerValue,
     Choose,
+    LazyOptions,
     Pick,
     Prompt,
     Roll,
@@ -140,18 +141,32 @@ class Runner:
         prompt = self.prompt
         if prompt is None:
             raise AnswerError("the battle is over: nothing is being asked")
-        item = Item(prompt.key, prompt.random_answer(rng), by)
+        said = None
+        if type(prompt) is Choose:  # the option drawn says its label: no look-up again
+            option = prompt.random_option(rng)
+            value: AnswerValue = option[0]
+            said = option[1]
+        else:
+            value = prompt.random_answer(rng)
+        item = Item(prompt.key, value, by)
         index = self.consumed
         self.consumed += 1
         if self._rewind is not None:  # the segment is read only to restart a step
             self._segment.append((index, item, False))
-        self._answer(prompt, item, item.value, index, self.replaying)
+        self._answer(prompt, item, value, index, self.replaying, said)
         return item
 
     def _answer(
-        self, prompt: Prompt, item: Item, value: AnswerValue, index: int, replaying: bool
+        self,
+        prompt: Prompt,
+        item: Item,
+        value: AnswerValue,
+        index: int,
+        replaying: bool,
+        said: str | None = None,
     ) -> None:
-        """Log an answer checked by `prompt.coerce` and send it into the step."""
+        """Log an answer checked by `prompt.coerce` and send it into the step (`said`:
+        the answer in words when the caller has them, `prompt.describe(value)`)."""
         battle = self.battle
         battle.answer_index = index
         sent: object
@@ -186,7 +201,7 @@ class Runner:
         else:
             if battle.offers:  # what `asking.offer_last` offers again; nobody else reads it
                 battle.answered[prompt.key, prompt.side, prompt.actor] = value
-            answer = prompt.describe(value)
+            answer = prompt.describe(value) if said is None else said
             brief = ""
             if isinstance(prompt, Choose):
                 who = battle.side_name(prompt.side) if prompt.side else "Table"
@@ -199,21 +214,22 @@ class Runner:
                     elif target is None and value != actor:
                         target = str(value)
                 # Kept options (the export) are read below: made, even in a replay.
-                prompt.answered(replaying and not self.keep_offered)
+                if type(prompt.options) is LazyOptions:  # (a call less for a tuple)
+                    prompt.answered(replaying and not self.keep_offered)
             elif isinstance(prompt, Pick):
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
                 actors, targets, actor, target = picked_units(battle, prompt, value)
-            said = f"{prompt.text} → {answer}"
+            text = f"{prompt.text} → {answer}"
             if by == BY_AI and item.reason:  # the app's decision, with its reason
-                said = f"{said} ({item.persona}: {item.reason})"
+                text = f"{text} ({item.persona}: {item.reason})"
             if actors and actor is None:  # (`record`'s defaults: the first of several)
                 actor = actors[0]
             if targets and target is None:
                 target = targets[0]
             entry = battle.answer_entry(
                 prompt.kind,
-                said,
+                text,
                 prompt.key,
                 prompt.side,
                 actor,
