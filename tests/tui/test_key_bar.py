@@ -7,6 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from skirmtui.engine.core.items import BY_AI
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.auto import let_app_play
+from skirmtui.systems.registry import get_system
+from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.keys import KEY_BAR_GIVES_WAY
 from skirmtui.tui.widgets.key_bar import KeyBar, fitting
 from tests.tui.helpers import running
@@ -72,3 +76,22 @@ def test_the_keys_that_give_way_go_first_and_the_order_stays() -> None:
     assert [k[2] for k in fitting(keys, 45)] == ["undo", "help", "damage", "status", "why"]
     assert [k[2] for k in fitting(keys, 44)] == ["undo", "help", "status", "why"]
     assert [k[2] for k in fitting(keys, 10)] == ["undo", "why"]
+
+
+async def test_why_shows_when_an_ai_answer_changes_no_other_key(tmp_path: Path) -> None:
+    """pequenas-guerras solo: after the roll-off the corners are chosen (two by the app),
+    then the table confirms the deployment: no other key comes or goes (no roll, undo
+    already there), and the bar kept its keys from before the AI answered, without
+    "w Why?"."""
+    system = get_system("pequenas-guerras")
+    session = Session(system, system.demo_setup())
+    let_app_play(session, {"blue": "balanced", "green": "balanced"})
+    app = SkirmApp(session=session, path=tmp_path / "pg.toml", autosave=False)
+    async with running(app) as (pilot, _):
+        await settle(pilot)
+        while session.prompt is not None and session.prompt.key != "deploy.all":
+            await answer_as_player(pilot, session)
+            await settle(pilot)
+        await pilot.pause()
+        assert any(i.by == BY_AI for i in session.items)
+        assert " w Why? " in bar_text(app), bar_text(app)

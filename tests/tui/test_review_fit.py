@@ -75,3 +75,16 @@ async def test_the_timeline_is_laid_out_again_on_a_resize() -> None:
         assert table.laid_out != wide
         check_fits(screen, 80)
         assert table.cursor_row == row  # the cursor kept on its entry
+
+
+async def test_the_search_words_fit_beside_the_position_at_80_columns() -> None:
+    """The position line and a search's words (96 cells) take two lines, not one cut."""
+    app = review_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"Chefe", "enter")
+        await pilot.pause()
+        position = app.screen.query_one("#position")
+        lines = [position.render_line(y).text for y in range(position.size.height)]
+        assert "Esc done" in " ".join(lines), lines
+        assert position.region.height == 2
