@@ -3,9 +3,14 @@ choice and a pool's count are held to the plain rule they replace, over many cas
 
 from __future__ import annotations
 
+import pickle
 import random
 
-from skirmtui.engine.core.prompts import PASSIVE_CHANCE, Choose, Option, Roll
+import attrs
+import pytest
+
+from skirmtui.engine.core.items import BY_TABLE, Item, answer_item
+from skirmtui.engine.core.prompts import PASSIVE_CHANCE, Choose, Option, Roll, RollResult
 
 
 def _two_lists(options: tuple[Option, ...], rng: random.Random) -> str:
@@ -63,3 +68,26 @@ def test_a_pool_counts_each_die_as_success_of_does() -> None:
         count = sum(1 for face in faces if roll.success_of(face))
         assert result.total == count and result.threshold == roll.effective_threshold
         assert result.success == (None if roll.need is None else count >= roll.need)
+
+
+def test_the_answer_paths_own_makers_make_what_init_makes() -> None:
+    """`answer_item` and a roll's result are made past `__init__` (`items.assignable`:
+    one class swap, not two): the same class, fields, equality, hash and repr as their
+    class's own `__init__` makes, as frozen (assignment refused) and as picklable."""
+    from attrs.exceptions import FrozenInstanceError
+
+    made = answer_item("melee.hit", (3, 4), BY_TABLE)
+    init = Item("melee.hit", (3, 4), BY_TABLE)
+    assert type(made) is Item and made == init and hash(made) == hash(init)
+    assert repr(made) == repr(init) and pickle.loads(pickle.dumps(made)) == init
+    assert (made.by, made.persona, made.reason) == (init.by, init.persona, init.reason)
+    roll = Roll(key="k", text="t", dice="2d6", compare=">=", threshold=7, modifiers=[("m", 1)])
+    for faces in [(1, 1), (3, 4), (6, 6)]:
+        result = roll.resolve(faces)
+        again = RollResult(*(getattr(result, f.name) for f in attrs.fields(RollResult)))
+        assert type(result) is RollResult and result == again and hash(result) == hash(again)
+        assert repr(result) == repr(again)
+        assert result.total == sum(faces) + 1 and result.success == (sum(faces) + 1 >= 7)
+    for record in (made, roll.resolve((2, 2))):
+        with pytest.raises(FrozenInstanceError):
+            record.key = "x"  # type: ignore[misc, union-attr]

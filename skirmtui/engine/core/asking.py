@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.prompts import AnswerValue, Choose, Pick, Prompt
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Option, Pick, Prompt
 
 P = TypeVar("P", bound=Prompt)
 
@@ -94,9 +94,17 @@ def only_or_ask(b: Battle, prompt: Choose) -> Generator[Prompt, Any, str]:
     """The answer to `prompt`: asked, unless it has one enabled option (and the battle
     asks less): then that option is taken and logged (`take_only`). For a short list
     of options made whole (not `LazyOptions`: a replay would make them all)."""
-    enabled = prompt.enabled()
-    if len(enabled) == 1 and not one_at_a_time(b):
-        only = enabled[0]
+    # Asked for most questions of some systems: the enabled options counted up to two
+    # in a loop, `one_at_a_time` and `offer_last`'s first test written out (no calls).
+    enabled = 0
+    only: Option | None = None
+    for option in prompt.options:
+        if option[2] is None:  # enabled
+            enabled += 1
+            if enabled > 1:
+                break
+            only = option
+    if enabled == 1 and only is not None and b.options.get(QUESTIONS) != ONE_AT_A_TIME:
         take_only(
             b,
             prompt.key,
@@ -107,7 +115,7 @@ def only_or_ask(b: Battle, prompt: Choose) -> Generator[Prompt, Any, str]:
             target=prompt.target,
         )
         return only.value
-    answer = yield offer_last(b, prompt) if prompt.actor is not None else prompt
+    answer = yield offer_last(b, prompt) if b.offers and prompt.actor is not None else prompt
     return str(answer)
 
 
