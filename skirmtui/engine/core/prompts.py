@@ -77,7 +77,8 @@ class Choose(Prompt):
 
     def answered(self, replaying: bool) -> None:
         """The battle moves on past this prompt: in play, lazy options are made now (from
-        the battle they were asked in); in a replay they never are."""
+        the battle they were asked in); in a replay they never are. (The runner's
+        `_answer` does the same, written out.)"""
         if type(self.options) is LazyOptions:
             if replaying:
                 self.options.close()
