@@ -104,9 +104,12 @@ class Choose(Prompt):
         A list offered again (the same tuple: systems keep the lists they offer often)
         is not scanned again (`_SCANNED`)."""
         options = self.options
+        scanned = None
+        lazy = type(options) is LazyOptions  # a list made for this prompt: met once
         if type(options) is LazyOptions:
             options = options.settle()
-        scanned = _SCANNED.get(id(options))
+        else:
+            scanned = _SCANNED.get(id(options))
         if scanned is not None and scanned[0] is options:
             enabled, active = scanned[1], scanned[2]
         else:
@@ -117,10 +120,11 @@ class Choose(Prompt):
                     enabled.append(option)
                     if not option[3]:  # passive
                         active.append(option)
-            if len(_SCANNED) >= _SCANNED_MOST:
-                _SCANNED.clear()
-            # (the tuple kept with its lists: its id names no other while it is here)
-            _SCANNED[id(options)] = (options, enabled, active)
+            if not lazy:
+                if len(_SCANNED) >= _SCANNED_MOST:
+                    _SCANNED.clear()
+                # (the tuple kept with its lists: its id names no other while here)
+                _SCANNED[id(options)] = (options, enabled, active)
         if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
             enabled = active
         n = len(enabled)
