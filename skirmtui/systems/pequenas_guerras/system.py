@@ -68,8 +68,10 @@ class PequenasGuerras(BaseSystem):
         }
     )
     #: Facts of several answers listed likely first (in range and sight, a charge that
-    #: reaches over open ground, a move over open ground): the app's look-ahead reads on.
-    likely_first = frozenset({"shoot.sight", "charge.path", "move.terrain"})
+    #: reaches over open ground): the app's look-ahead reads on with that answer. Not
+    #: `move.terrain`: read as open ground, a move looked free and the app's models fell
+    #: in jumps and leaps for nothing; its six answers are weighed each as likely.
+    likely_first = frozenset({"shoot.sight", "charge.path"})
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"
