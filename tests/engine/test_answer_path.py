@@ -91,3 +91,30 @@ def test_the_answer_paths_own_makers_make_what_init_makes() -> None:
     for record in (made, roll.resolve((2, 2))):
         with pytest.raises(FrozenInstanceError):
             record.key = "x"  # type: ignore[misc, union-attr]
+
+
+def test_a_list_offered_again_draws_as_a_new_one() -> None:
+    """`random_option` keeps the scan of a tuple it met (`_SCANNED`): the same tuple
+    offered again, and tuples made again and again (ids reused, the keep emptied when
+    full), still draw by the two-list rule."""
+    maker = random.Random(8)
+    kept = [
+        tuple(
+            Option(f"o{i}", f"O{i}", disabled="no" if i % 3 == 1 else None, passive=i % 4 == 3)
+            for i in range(size)
+        )
+        for size in (1, 2, 5, 9)
+    ]
+    for case in range(600):
+        if maker.random() < 0.5:
+            options = maker.choice(kept)
+        else:  # a new tuple each time, dropped after: its id may come back
+            options = tuple(
+                Option(f"n{i}", f"N{i}", passive=maker.random() < 0.3)
+                for i in range(maker.randint(1, 6))
+            )
+        prompt = Choose(key="k", text="t", options=options)
+        a, b = random.Random(case), random.Random(case)
+        assert [prompt.random_answer(a) for _ in range(3)] == [
+            _two_lists(options, b) for _ in range(3)
+        ]
