@@ -51,6 +51,12 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 
 _RANDOM = random.Random
 
+#: `Choose.random_option`'s scans of the option tuples it met lately, by the tuple's id:
+#: (the tuple, its enabled options, the active ones among them). Read only: the
+#: options are immutable, so a scan holds while its tuple does (kept here with it).
+_SCANNED: dict[int, tuple[Sequence[Option], list[Option], list[Option]]] = {}
+_SCANNED_MOST = 256
+
 
 @frozen_record(kw_only=True)
 class Choose(Prompt):
@@ -77,7 +83,8 @@ class Choose(Prompt):
 
     def answered(self, replaying: bool) -> None:
         """The battle moves on past this prompt: in play, lazy options are made now (from
-        the battle they were asked in); in a replay they never are."""
+        the battle they were asked in); in a replay they never are. (The runner's
+        `_answer` does the same, written out.)"""
         if type(self.options) is LazyOptions:
             if replaying:
                 self.options.close()
@@ -93,25 +100,51 @@ class Choose(Prompt):
     def random_option(self, rng: random.Random) -> Option:
         """An enabled option, an active one (not passive) but `PASSIVE_CHANCE` of the time
         when there are both; one pass (fields read by index: a name is a slower read),
-        the pick `rng.choice`'s draw (`dice.below`). The runner logs its label as it is."""
-        enabled: list[Option] = []
-        active: list[Option] = []
-        options = self.options
-        for option in options.settle() if type(options) is LazyOptions else options:
-            if option[2] is None:  # disabled
-                enabled.append(option)
-                if not option[3]:  # passive
-                    active.append(option)
-        if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
+        the pick `rng.choice`'s draw (`dice.below`). The runner logs its label as it is.
+        A list offered again (the same tuple: systems keep the lists they offer often)
+        is not scanned again (`_SCANNED`); a lazy list with a `head` is not made: only
+        the option drawn (a replay never makes it, nor a sim: nobody sees it)."""
+        options: Sequence[Option] = self.options
+        scanned = None
+        count = 0  # options of a lazy list's head, not made
+        nth = None
+        lazy = type(options) is LazyOptions  # a list made for this prompt: met once
+        if type(options) is LazyOptions:
+            head = options.head if type(rng) is _RANDOM else None
+            if head is None:
+                options = options.settle()
+            else:
+                count, nth, options = head
+        else:
+            scanned = _SCANNED.get(id(options))
+        if scanned is not None and scanned[0] is options:
+            enabled, active = scanned[1], scanned[2]
+        else:
+            enabled = []
+            active = []
+            for option in options:
+                if option[2] is None:  # disabled
+                    enabled.append(option)
+                    if not option[3]:  # passive
+                        active.append(option)
+            if not lazy:
+                if len(_SCANNED) >= _SCANNED_MOST:
+                    _SCANNED.clear()
+                # (the tuple kept with its lists: its id names no other while here)
+                _SCANNED[id(options)] = (options, enabled, active)
+        n = count + len(enabled)
+        if count + len(active) and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
             enabled = active
-        n = len(enabled)
+            n = count + len(active)
         if type(rng) is _RANDOM and n:  # `below(rng, n)` written out: a call less
             k = n.bit_length()
             r = rng.getrandbits(k)
             while r >= n:
                 r = rng.getrandbits(k)
-            return enabled[r]
-        return rng.choice(enabled)
+            if r < count and nth is not None:
+                return nth(r)
+            return enabled[r - count]
+        return rng.choice(enabled)  # (no head: only for a plain `Random`)
 
     def describe(self, value: AnswerValue) -> str:
         option = self.option(str(value))

@@ -16,6 +16,7 @@ from skirmtui.engine.core.entries import phase_steps, picked_units, runs_nothing
 from skirmtui.engine.core.entries import roll_record as roll_record
 from skirmtui.engine.core.items import BY_AI, Item, answer_item
 from skirmtui.engine.core.overrides import apply_override, hoisted
+from skirmtui.engine.core.prompt_base import legal
 from skirmtui.engine.core.prompts import (
     AnswerError,
     AnswerValue,
@@ -55,8 +56,9 @@ class Runner:
         #: `consumed` at the last step boundary: the current step began there.
         self.boundary_at = consumed
         self.prompt: Prompt | None = None
-        #: Set by the session while it replays a log: the prompts answered then are seen
-        #: by nobody, so their lazy option lists are never made (`LazyOptions`).
+        #: Set by the session while it replays a log (and by a sim, `play_battle`): the
+        #: prompts answered then are seen by nobody, so their lazy option lists are never
+        #: made (`LazyOptions`).
         self.replaying = False
         #: Set by the export's own replay: each choice's entry keeps the options offered
         #: (`offered`), lazy lists made; play and ordinary replays never pay for it.
@@ -123,13 +125,19 @@ class Runner:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
         if item.by == BY_AI and not decides(self.system, prompt):
             raise AnswerError(f"{prompt.key}: the app answers decisions only, not the table's")
-        value = prompt.coerce(item.value)
+        said = None
+        if type(prompt) is Choose:  # its `coerce`, keeping the option found for its label
+            option = legal(prompt.key, item.value, prompt.option, "an option")
+            value: AnswerValue = option[0]
+            said = option[1]
+        else:
+            value = prompt.coerce(item.value)
         if value is not item.value:
             item = Item(item.key, value, item.by, item.persona, item.reason)
         index = self.consumed
         self.consumed += 1
         self._segment.append((index, item, False))
-        self._answer(prompt, item, value, index, self.replaying)
+        self._answer(prompt, item, value, index, self.replaying, said)
         return item
 
     def answer_random(self, rng: random.Random, by: str | None = None) -> Item:
@@ -213,9 +221,14 @@ class Runner:
                         actor = str(value)
                     elif target is None and value != actor:
                         target = str(value)
-                # Kept options (the export) are read below: made, even in a replay.
-                if type(prompt.options) is LazyOptions:  # (a call less for a tuple)
-                    prompt.answered(replaying and not self.keep_offered)
+                # Kept options (the export) are read below: made, even in a replay
+                # (`Choose.answered`, written out: a call less an answer).
+                options = prompt.options
+                if type(options) is LazyOptions:
+                    if replaying and not self.keep_offered:
+                        options.close()
+                    else:
+                        options.settle()
             elif isinstance(prompt, Pick):
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
