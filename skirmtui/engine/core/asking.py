@@ -11,12 +11,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import Any, TypeVar
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.prompts import AnswerValue, Choose, Pick, Prompt
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Option, Pick, Prompt
 
 P = TypeVar("P", bound=Prompt)
 
@@ -94,9 +94,8 @@ def only_or_ask(b: Battle, prompt: Choose) -> Generator[Prompt, Any, str]:
     """The answer to `prompt`: asked, unless it has one enabled option (and the battle
     asks less): then that option is taken and logged (`take_only`). For a short list
     of options made whole (not `LazyOptions`: a replay would make them all)."""
-    enabled = prompt.enabled()
-    if len(enabled) == 1 and not one_at_a_time(b):
-        only = enabled[0]
+    only = _only_enabled(prompt.options)
+    if only is not None and not one_at_a_time(b):
         take_only(
             b,
             prompt.key,
@@ -109,6 +108,19 @@ def only_or_ask(b: Battle, prompt: Choose) -> Generator[Prompt, Any, str]:
         return only.value
     answer = yield offer_last(b, prompt) if prompt.actor is not None else prompt
     return str(answer)
+
+
+def _only_enabled(options: Sequence[Option]) -> Option | None:
+    """The one enabled option of `options`, or None when there are none or several:
+    looked at until the second is found (a prompt's whole list of enabled options was
+    made at every question a rule asks this way, ~25 options a non-activated step)."""
+    only = None
+    for option in options:
+        if option.disabled is None:
+            if only is not None:
+                return None
+            only = option
+    return only
 
 
 def last_answer(
