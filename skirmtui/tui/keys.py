@@ -149,6 +149,23 @@ BATTLE_BINDINGS: list[Binding] = [
     ),
 ]
 
+#: The key bar's keys that give way, first to last, when the bar is too short for all
+#: (80 columns): the GM's quick keys (also in the palette and the override dialog) go
+#: first, the keys a question or an AI answer brings (Undo, Roll, Why?) never; Redo
+#: (there after an undo) stays longer than Note and Review. What
+#: stays is shown in the bindings' order; `?` lists every key.
+KEY_BAR_GIVES_WAY: tuple[str, ...] = (
+    "heal",
+    "damage",
+    "status",
+    "note",
+    "review",
+    "redo",
+    "override",
+    "sheet",
+    "help",
+)
+
 #: Keys a pane or the app handles, for the help table: (keys as shown, what they do).
 PANE_KEYS: list[tuple[str, str]] = [
     (

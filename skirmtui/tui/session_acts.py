@@ -8,11 +8,24 @@ from skirmtui.engine.core.text import one_line
 
 
 def entry_said(session: Session, index: int) -> str:
-    """What the answer or GM entry at `index` wrote first in the log (the answer,
-    the roll, the GM's entry), for "Undone: …" and "Redone: …". Not only the log's tail:
-    a GM entry made while a step waits is logged before that step's entries (counted
-    from the step's start, docs/architecture.md)."""
-    first = next((e.text for e in session.battle.log if e.answer == index and e.text), "")
+    """What the answer or GM entry at `index`, the last given, wrote first in the log
+    (the answer, the roll, the GM's entry), for "Undone: …" and "Redone: …".
+
+    Read back from the log's end, no further than its own lines: they are the log's
+    tail, or, for a GM entry made while a step waits (counted from the step's start,
+    docs/architecture.md), they stand at that step's start, before the step's lines
+    played again. An entry of the pending step has its lines after the step's start
+    (`Runner.step_log_start`): the read stops there."""
+    log = session.battle.log
+    runner = session.runner
+    stop = runner.step_log_start if index >= runner.boundary_at else 0
+    at = len(log) - 1
+    while at >= stop and log[at].answer != index:
+        at -= 1  # the step's lines played again after a GM entry counted from its start
+    first = ""
+    while at >= stop and log[at].answer == index:
+        first = log[at].text or first
+        at -= 1
     if first:
         return one_line(first)
     return session.items[index].key if 0 <= index < len(session.items) else "nothing"

@@ -3,9 +3,21 @@ choice and a pool's count are held to the plain rule they replace, over many cas
 
 from __future__ import annotations
 
+import pickle
 import random
 
-from skirmtui.engine.core.prompts import PASSIVE_CHANCE, Choose, Option, Roll
+import attrs
+import pytest
+
+from skirmtui.engine.core.items import BY_TABLE, Item, answer_item
+from skirmtui.engine.core.prompts import (
+    PASSIVE_CHANCE,
+    Choose,
+    LazyOptions,
+    Option,
+    Roll,
+    RollResult,
+)
 
 
 def _two_lists(options: tuple[Option, ...], rng: random.Random) -> str:
@@ -63,3 +75,86 @@ def test_a_pool_counts_each_die_as_success_of_does() -> None:
         count = sum(1 for face in faces if roll.success_of(face))
         assert result.total == count and result.threshold == roll.effective_threshold
         assert result.success == (None if roll.need is None else count >= roll.need)
+
+
+def test_the_answer_paths_own_makers_make_what_init_makes() -> None:
+    """`answer_item` and a roll's result are made past `__init__` (`items.assignable`:
+    one class swap, not two): the same class, fields, equality, hash and repr as their
+    class's own `__init__` makes, as frozen (assignment refused) and as picklable."""
+    from attrs.exceptions import FrozenInstanceError
+
+    made = answer_item("melee.hit", (3, 4), BY_TABLE)
+    init = Item("melee.hit", (3, 4), BY_TABLE)
+    assert type(made) is Item and made == init and hash(made) == hash(init)
+    assert repr(made) == repr(init) and pickle.loads(pickle.dumps(made)) == init
+    assert (made.by, made.persona, made.reason) == (init.by, init.persona, init.reason)
+    roll = Roll(key="k", text="t", dice="2d6", compare=">=", threshold=7, modifiers=[("m", 1)])
+    for faces in [(1, 1), (3, 4), (6, 6)]:
+        result = roll.resolve(faces)
+        again = RollResult(*(getattr(result, f.name) for f in attrs.fields(RollResult)))
+        assert type(result) is RollResult and result == again and hash(result) == hash(again)
+        assert repr(result) == repr(again)
+        assert result.total == sum(faces) + 1 and result.success == (sum(faces) + 1 >= 7)
+    for record in (made, roll.resolve((2, 2))):
+        with pytest.raises(FrozenInstanceError):
+            record.key = "x"  # type: ignore[misc, union-attr]
+
+
+def test_a_list_offered_again_draws_as_a_new_one() -> None:
+    """`random_option` keeps the scan of a tuple it met (`_SCANNED`): the same tuple
+    offered again, and tuples made again and again (ids reused, the keep emptied when
+    full), still draw by the two-list rule."""
+    maker = random.Random(8)
+    kept = [
+        tuple(
+            Option(f"o{i}", f"O{i}", disabled="no" if i % 3 == 1 else None, passive=i % 4 == 3)
+            for i in range(size)
+        )
+        for size in (1, 2, 5, 9)
+    ]
+    for case in range(600):
+        if maker.random() < 0.5:
+            options = maker.choice(kept)
+        else:  # a new tuple each time, dropped after: its id may come back
+            options = tuple(
+                Option(f"n{i}", f"N{i}", passive=maker.random() < 0.3)
+                for i in range(maker.randint(1, 6))
+            )
+        prompt = Choose(key="k", text="t", options=options)
+        a, b = random.Random(case), random.Random(case)
+        assert [prompt.random_answer(a) for _ in range(3)] == [
+            _two_lists(options, b) for _ in range(3)
+        ]
+
+
+def test_a_lazy_list_draws_from_its_head_what_the_whole_list_gives() -> None:
+    """A lazy list with a `head` (`kit.unit_choices`) is not made to be drawn from: the
+    option drawn, made alone, is the one the two-list rule draws from the whole list."""
+    maker = random.Random(3)
+    for case in range(300):
+        count = maker.randint(0, 6)
+        after = tuple(
+            Option(
+                f"a{i}",
+                f"A{i}",
+                disabled="no" if maker.random() < 0.3 else None,
+                passive=maker.random() < 0.6,
+            )
+            for i in range(maker.randint(0 if count else 1, 3))
+        )
+        if count == 0 and all(o.disabled for o in after):
+            continue
+
+        def nth(i: int) -> Option:
+            return Option(f"u{i}", f"Unit {i}")
+
+        def make(count: int = count, after: tuple[Option, ...] = after) -> list[Option]:
+            return [nth(i) for i in range(count)] + list(after)
+
+        lazy = LazyOptions(make, lambda v: None, (count, nth, after))
+        prompt = Choose(key="k", text="t", options=lazy)
+        a, b = random.Random(case), random.Random(case)
+        drawn = prompt.random_option(a)
+        assert lazy.head is not None  # not made
+        assert drawn.value == _two_lists(tuple(make()), b)
+        assert drawn == next(o for o in make() if o.value == drawn.value)

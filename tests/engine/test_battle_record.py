@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from skirmtui.engine.core.battle import Battle, Side, Unit
+from skirmtui.engine.core.battle import Battle, Effect, LogEntry, Side, Unit
+from skirmtui.engine.core.causes import Cause
+from skirmtui.engine.core.records import fields
 
 
 def battle() -> Battle:
@@ -64,3 +66,35 @@ def test_a_checkpoint_shares_the_units_profile_not_their_stats() -> None:
     assert copy.units["r1"].profile is b.units["r1"].profile
     copy.set(copy.units["r1"], "damage", 2)
     assert b.units["r1"].stats["damage"] == 0
+
+
+def _every_field(record: object) -> dict[str, object]:
+    """Every field's value (an unassigned slot raises AttributeError here)."""
+    return {f.name: getattr(record, f.name) for f in fields(type(record))}
+
+
+def test_an_entry_and_an_effect_made_field_by_field_are_what_the_classes_make() -> None:
+    # `record`, `answer_entry` and `set` make these without calling the class (issue 28):
+    # a field added to LogEntry or Effect and not assigned there fails here.
+    b = battle()
+    b.round, b.phase, b.answer_index = 3, "shooting", 4
+    prompt = object()
+    made = b.answer_entry(
+        "roll", "Capo shoots: 5", "shoot", "red", "r1", "b1", {"dice": "1d6"}, (), (), "",
+        prompt, "app", [5],
+    )  # fmt: skip
+    made.detail = {"attack": "shot"}
+    b.set(b.units["b1"], "damage", 2, Cause("attack", 0, "r1"))
+    noted = b.record("info", "Capo is hit", target="b1", order=["red", "blue"])
+    assert _every_field(made) == _every_field(
+        LogEntry(
+            0, 4, 3, "shooting", "roll", "Capo shoots: 5", "shoot", "red", "r1", "b1",
+            {"dice": "1d6"}, [Effect("b1", "damage", 0, 2, Cause("attack", 0, "r1"))],
+            source=prompt, by="app", value=[5], detail={"attack": "shot"},
+        )
+    )  # fmt: skip
+    assert _every_field(noted) == _every_field(
+        LogEntry(1, 4, 3, "shooting", "info", "Capo is hit", target="b1", order=["red", "blue"])
+    )
+    assert made == LogEntry(**{f.alias: getattr(made, f.name) for f in fields(LogEntry)})
+    assert type(made) is LogEntry and type(made.effects[0]) is Effect

@@ -13,6 +13,7 @@ from skirmtui.engine.core.dice import (
     Dice,
     DiceError,
     DiceSum,
+    below,
     parse_dice,
     parse_expr,
     parse_faces,
@@ -139,6 +140,26 @@ def test_explosions_are_capped_per_die() -> None:
     assert dice.check_faces((3, *capped)) == (3, *capped)
     with pytest.raises(DiceError):
         dice.check_faces((*capped, 6))  # a third die for 2d6!
+
+
+def test_a_plain_random_rolls_the_faces_randint_gives() -> None:
+    """`Dice.roll` draws a plain `random.Random`'s faces without `randint` (issue 28):
+    the same faces, seed for seed, as `randint(1, sides)` die after die; `below` is
+    `randrange` (so `choice`'s index), whatever the range."""
+
+    class Plain(random.Random):  # a subclass: rolled through its own `randint`
+        pass
+
+    for seed in range(200):
+        for dice in (Dice(1, 6), Dice(3, 6), Dice(2, 10), Dice(1, 2), Dice(4, 20)):
+            fast, slow = random.Random(seed), Plain(seed)
+            for _ in range(3):
+                assert dice.roll(fast) == tuple(
+                    slow.randint(1, dice.sides) for _ in range(dice.count)
+                )
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 7, 8, 9, 16, 17, 100, 2**40 + 3):
+            assert below(a, n) == b.randrange(n)
 
 
 def test_the_same_seed_rolls_the_same_faces() -> None:

@@ -62,3 +62,19 @@ def test_offering_is_evolve_with_a_default() -> None:
         assert offered.default == default and prompt.default is None
     lazy_choice = Choose(key="k", text="t", options=lazy)
     assert offering(lazy_choice, "a").options is lazy  # a lazy list is shared, not made
+
+
+@pytest.mark.parametrize("system_id", sorted(systems()))
+def test_a_choice_offers_each_value_once(system_id: str) -> None:
+    """The sim logs the label of the option it drew (`Runner.answer_random`), a replay
+    the label of the first option of that value (`Choose.describe`): the same only
+    while no two options share a value, which every choice of random battles holds."""
+    system = get_system(system_id)
+    for seed in battle_seeds(11, 2):
+        session = Session(system, attrs.evolve(system.demo_setup(), seed=seed))
+        rng = random.Random(seed)
+        while (prompt := session.prompt) is not None:
+            if isinstance(prompt, Choose):
+                values = [option.value for option in prompt.options]
+                assert len(set(values)) == len(values), (prompt.key, values)
+            session.answer(prompt.random_answer(rng))

@@ -16,8 +16,9 @@ import pytest
 
 from skirmtui.engine.core.items import BY_AI, GM_REMOVE
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.answers import answers_of, pick_answers
 from skirmtui.engine.play.auto import let_app_play
-from skirmtui.engine.play.lookahead import Search, answers_of, pick_answers
+from skirmtui.engine.play.lookahead import Search
 from skirmtui.engine.play.personas import persona
 from skirmtui.engine.play.policy import decide, play
 from skirmtui.engine.rules import (

@@ -1,7 +1,8 @@
 """The app's look-ahead reads on through a table fact of several answers its system
 lists likely first (`likely_first`): pequenas-guerras asks sight and cover in one answer
-(`shoot.sight`) and a charge's reach and path in one (`charge.path`), issue 25. Without
-reading on, the look-ahead stopped there and a shot or a charge looked worth nothing."""
+(`shoot.sight`), issue 25. Without reading on, the look-ahead stopped there and a shot
+looked worth nothing. A charge's reach and path in one answer (`charge.path`) was read
+so too (reaching over open ground); it is now weighed every way (`either_way`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from tests.systems.scripting import play
 
 def test_pequenas_guerras_declares_its_likely_first_facts_as_table_facts() -> None:
     system = get_system(PG)
-    assert system.likely_first == {"shoot.sight", "charge.path", "move.terrain"}
+    # What a move or a charge crosses is weighed every way (tests/play/test_pg_move_risk.py).
+    assert system.likely_first == {"shoot.sight"}
+    assert system.either_way == {"charge.path"} <= system.table_facts
     assert system.likely_first <= system.table_facts
 
 
@@ -34,13 +37,16 @@ def test_a_shot_and_a_charge_are_weighed_through_the_merged_facts() -> None:
     for value in ("red1|hold", "red1|advance"):
         outlook = seen[value]
         assert outlook is not None and outlook.dealt > 0, value
-        # At X or at Y (the one-model unit, whose loss the app values most): its 10 dice.
-        assert outlook.roll in {
-            f"Gun shoots {target} with Guns: 10 dice, each 2+ succeeds" for target in "XY"
-        }
+    # At X or at Y (the one-model unit, whose loss the app values most): its 10 dice.
+    # (Advancing meets the move's terrain first, weighed every way: no one first roll.)
+    hold = seen["red1|hold"]
+    assert hold is not None
+    assert hold.roll in {
+        f"Gun shoots {target} with Guns: 10 dice, each 2+ succeeds" for target in "XY"
+    }
     charge = seen["red1|charge"]
-    assert charge is not None
-    assert charge.roll in {f"Gun strikes {target}: 5 dice, each 2+ succeeds" for target in "XY"}
+    # (A charge meets its path first, weighed every way: its blows are seen, no first roll.)
+    assert charge is not None and charge.dealt > 0 and charge.roll == ""
     cover = seen["red1|cover"]
     assert cover is not None and cover.dealt == 0 and cover.roll == ""
 

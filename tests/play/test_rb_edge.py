@@ -10,8 +10,8 @@ from fractions import Fraction
 
 from skirmtui.engine.core.options import Option
 from skirmtui.engine.core.prompts import Pick
+from skirmtui.engine.play.answers import both_ways
 from skirmtui.engine.play.auto import let_app_play
-from skirmtui.engine.play.lookahead import both_ways
 from skirmtui.engine.play.policy import decide
 from skirmtui.engine.play.why import why_lines
 from skirmtui.systems.regole_base import edge

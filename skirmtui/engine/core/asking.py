@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from typing import Any, TypeVar
 
 from skirmtui.engine.core import records
@@ -28,7 +28,8 @@ ONE_AT_A_TIME = "one at a time"
 #: system that has asked less again since (e.g. a unit and its action in one answer).
 FIRST_PASS = "first pass"
 #: Its value for a battle played with a system's second pass (saves of 2026-11-25 from
-#: 20:00 UTC), for a system that has asked less once more since.
+#: 20:00 UTC; combattimento-gdr: saves until 2026-11-26, which asked the table when a
+#: waiting combatant acts), for a system that has asked differently since.
 SECOND_PASS = "second pass"
 #: Its value for a battle played with a system's third pass (saves of 2026-11-25 from
 #: 20:20 UTC), for a system that has asked less once more since.
@@ -94,8 +95,17 @@ def only_or_ask(b: Battle, prompt: Choose) -> Generator[Prompt, Any, str]:
     """The answer to `prompt`: asked, unless it has one enabled option (and the battle
     asks less): then that option is taken and logged (`take_only`). For a short list
     of options made whole (not `LazyOptions`: a replay would make them all)."""
-    only = _only_enabled(prompt.options)
-    if only is not None and not one_at_a_time(b):
+    # Asked for most questions of some systems: the enabled options counted up to two
+    # in a loop, `one_at_a_time` and `offer_last`'s first test written out (no calls).
+    enabled = 0
+    only: Option | None = None
+    for option in prompt.options:
+        if option[2] is None:  # enabled
+            enabled += 1
+            if enabled > 1:
+                break
+            only = option
+    if enabled == 1 and only is not None and b.options.get(QUESTIONS) != ONE_AT_A_TIME:
         take_only(
             b,
             prompt.key,
@@ -106,21 +116,8 @@ def only_or_ask(b: Battle, prompt: Choose) -> Generator[Prompt, Any, str]:
             target=prompt.target,
         )
         return only.value
-    answer = yield offer_last(b, prompt) if prompt.actor is not None else prompt
+    answer = yield offer_last(b, prompt) if b.offers and prompt.actor is not None else prompt
     return str(answer)
-
-
-def _only_enabled(options: Sequence[Option]) -> Option | None:
-    """The one enabled option of `options`, or None when there are none or several:
-    looked at until the second is found (a prompt's whole list of enabled options was
-    made at every question a rule asks this way, ~25 options a non-activated step)."""
-    only = None
-    for option in options:
-        if option.disabled is None:
-            if only is not None:
-                return None
-            only = option
-    return only
 
 
 def last_answer(

@@ -37,6 +37,16 @@ __all__ = [
     "plain_value",
 ]
 
+#: How `record`, `answer_entry` and `set` make a log entry and an effect, the records a
+#: battle makes most (about two entries and two effects an answer, issue 28): the
+#: instance made bare and each field assigned, as their `__init__` would, without
+#: calling the class (a class call with its fields as arguments costs about twice as
+#: much: 21 arguments to pass on to `__init__`). Both are mutable records with no
+#: converter, factory of their own or `__attrs_post_init__`; tests/engine/
+#: test_battle_record.py holds what these make equal to what the class makes, and
+#: fails when a field is added to either and not assigned here.
+_new = object.__new__
+
 #: A profile value.
 Scalar: TypeAlias = int | bool | str
 #: A current unit value. A stat holding several values (the opponents of one character
@@ -249,31 +259,13 @@ class Battle:
         if targets:
             targets = tuple(targets)
             target = targets[0] if target is None else target
-        texts = self.texts
-        # Positional, in LogEntry's field order: the most frequent call of a battle (every
-        # answer records), and keywords cost more. A long battle says the same sentences
-        # again and again (a unit moving over the same ground every turn): each distinct
-        # text is kept once, not once an entry (memory).
-        entry = LogEntry(
-            len(self.log),  # index
-            self.answer_index,  # answer
-            self.round,
-            self.phase,
-            kind,
-            texts.setdefault(text, text),
-            key,
-            side,
-            actor,
-            target,
-            roll,
-            [],  # effects
-            actors,  # type: ignore[arg-type]  # a tuple or () by now
-            targets,  # type: ignore[arg-type]
-            None if order is None else plain_copy(list(order)),
-            texts.setdefault(brief, brief) if brief else brief,
+        doers: Any = actors  # (each a tuple or () by now)
+        done_to: Any = targets
+        entry = self.answer_entry(
+            kind, text, key, side, actor, target, roll, doers, done_to, brief, None, None, None
         )
-        self.log.append(entry)
-        self.current = entry
+        if order is not None:
+            entry.order = plain_copy(list(order))
         return entry
 
     def answer_entry(
@@ -292,33 +284,36 @@ class Battle:
         by: str | None,
         value: Any,
     ) -> LogEntry:
-        """`record` of an answer's entry (the runner's, once an answer): positional, the
-        units already tuples and `actor`/`target` already their first, no order; its
-        prompt (`source`), who gave it (`by`) and the answer (`value`) set at once."""
+        """`record` of an answer's entry (the runner's, once an answer), and `record`'s
+        own: positional, the units already tuples and `actor`/`target` already their
+        first, no order; its prompt (`source`), who gave it (`by`) and the answer
+        (`value`) set at once. A long battle says the same sentences again and again (a
+        unit moving over the same ground every turn): each distinct text is kept once,
+        not once an entry (memory)."""
         texts = self.texts
-        entry = LogEntry(
-            len(self.log),
-            self.answer_index,
-            self.round,
-            self.phase,
-            kind,
-            texts.setdefault(text, text),
-            key,
-            side,
-            actor,
-            target,
-            roll,
-            [],  # effects
-            actors,
-            targets,
-            None,  # order
-            texts.setdefault(brief, brief) if brief else brief,
-            False,  # private
-            source,
-            by,
-            None,  # persona
-            value,
-        )
+        entry = _new(LogEntry)  # field by field (`_new`)
+        entry.index = len(self.log)
+        entry.answer = self.answer_index
+        entry.round = self.round
+        entry.phase = self.phase
+        entry.kind = kind
+        entry.text = texts.setdefault(text, text)
+        entry.key = key
+        entry.side = side
+        entry.actor = actor
+        entry.target = target
+        entry.roll = roll
+        entry.effects = []
+        entry.actors = actors
+        entry.targets = targets
+        entry.order = None
+        entry.brief = texts.setdefault(brief, brief) if brief else brief
+        entry.private = False
+        entry.source = source
+        entry.by = by
+        entry.persona = None
+        entry.value = value
+        entry.detail = None
         self.log.append(entry)
         self.current = entry
         return entry
@@ -335,7 +330,13 @@ class Battle:
         current = self.current
         if current is None:
             current = self.record("effect", "")
-        current.effects.append(Effect(unit.id, field, before, value, cause))
+        effect = _new(Effect)  # field by field (`_new`)
+        effect.unit = unit.id
+        effect.field = field
+        effect.before = before
+        effect.after = value
+        effect.cause = cause
+        current.effects.append(effect)
 
     def track(self, field: str, value: Any) -> None:
         """Change a field of the position a reader must see (who holds an objective, the

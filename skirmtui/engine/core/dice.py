@@ -15,6 +15,25 @@ _EXPR = re.compile(r"^\s*(\d*)d(\d+)(!?)\s*$")
 MAX_EXPLOSIONS = 10
 
 
+_RANDOM = random.Random
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` (so `rng.randint(1, n) - 1`, `rng.choice`'s index) for a plain
+    `random.Random`, without the three Python calls around its `getrandbits` loop
+    (issue 28: a die and a random answer draw one each; `Dice.roll` and
+    `Choose.random_option` write this loop out). The same loop as CPython's
+    `Random._randbelow_with_getrandbits` (3.11-3.13): the same draws; a subclass of
+    `Random` is asked through its own methods instead (tests/engine/test_dice.py
+    holds the two to the same faces)."""
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 class DiceError(ValueError):
     """A dice expression or a list of faces that cannot be used."""
 
@@ -32,7 +51,18 @@ class Dice:
 
     def roll(self, rng: random.Random) -> tuple[int, ...]:
         """Faces rolled; an exploding die adds one face per maximum it shows."""
-        faces: list[int] = []
+        if not self.explode and type(rng) is _RANDOM:  # most rolls: `below` written out
+            sides = self.sides
+            k = sides.bit_length()
+            getrandbits = rng.getrandbits
+            faces: list[int] = []
+            for _ in range(self.count):
+                r = getrandbits(k)
+                while r >= sides:
+                    r = getrandbits(k)
+                faces.append(1 + r)
+            return tuple(faces)
+        faces = []
         for _ in range(self.count):
             face = rng.randint(1, self.sides)
             faces.append(face)

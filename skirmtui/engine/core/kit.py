@@ -48,8 +48,12 @@ def about(
     if type(unit) is Unit and (target is None or type(target) is Unit):
         # One unit, one target or none: most questions (asked for every answer a rule
         # system gives about a unit), without the lists below.
-        tid = None if target is None else target.id
-        return cls(side=unit.side, actor=unit.id, target=tid, **fields)
+        # (`fields` is this call's own dict: filled in and passed on, not merged into a
+        # new one; a caller that also gave `side`, `actor` or `target` is wrong anyway)
+        fields["side"] = unit.side
+        fields["actor"] = unit.id
+        fields["target"] = None if target is None else target.id
+        return cls(**fields)
     actors = [unit] if isinstance(unit, Unit) else list(unit)
     targets = [] if target is None else [target] if isinstance(target, Unit) else list(target)
     more: dict[str, Any] = {}
@@ -162,7 +166,11 @@ def unit_choices(
                 return option
         return None
 
-    return LazyOptions(make, find)
+    def nth(index: int) -> Option:
+        unit = units[index]
+        return Option(unit.id, describe(unit))
+
+    return LazyOptions(make, find, (len(units), nth, after))
 
 
 def reset(b: Battle, units: Iterable[Unit], flags: Mapping[str, Stat]) -> None:

@@ -21,20 +21,24 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
+from skirmtui.engine.core.items import assignable
 from skirmtui.engine.core.options import LazyOptions as LazyOptions
 from skirmtui.engine.core.options import Option as Option
-from skirmtui.engine.core.options import as_options, option_tuple
+from skirmtui.engine.core.options import as_options
+from skirmtui.engine.core.pick import Pick as Pick
+from skirmtui.engine.core.prompt_base import PASSIVE_CHANCE as PASSIVE_CHANCE
+from skirmtui.engine.core.prompt_base import AnswerError as AnswerError
+from skirmtui.engine.core.prompt_base import AnswerValue as AnswerValue
+from skirmtui.engine.core.prompt_base import Prompt as Prompt
+from skirmtui.engine.core.prompt_base import legal
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.roll_words import SYMBOLS as SYMBOLS
 from skirmtui.engine.core.roll_words import described
 
-#: What an answer may be once stored: all TOML-native (a `Pick` answer is a list of
-#: option values in a save, faces a list of numbers).
-AnswerValue: TypeAlias = str | bool | int | tuple[int, ...] | tuple[str, ...]
 Compare: TypeAlias = Literal["<=", ">=", "<", ">"]
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -45,50 +49,13 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-#: How often random play picks a passive option when others are open.
-PASSIVE_CHANCE = 0.15
+_RANDOM = random.Random
 
-
-class AnswerError(ValueError):
-    """An answer refused for the pending prompt; the message says why. Nothing is stored."""
-
-
-@frozen_record(kw_only=True)
-class Prompt:
-    """What every question carries: a stable key, a text, and who it concerns."""
-
-    key: str
-    text: str
-    side: str | None = None
-    actor: str | None = None
-    target: str | None = None
-    help: str = ""
-    #: Every unit acting / acted on when there are several (a group acting at the same
-    #: moment, a shot at several models); `actor`/`target` name the first.
-    actors: tuple[str, ...] = ()
-    targets: tuple[str, ...] = ()
-    #: The answer Enter accepts (None: no default); a legal answer, in stored form.
-    default: AnswerValue | None = None
-
-    #: The log entry kind of an answer (`choose`, `roll`): the class's name, lower case,
-    #: one string per class (a class attribute: read for every answer logged).
-    kind: ClassVar[str] = "prompt"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.kind = cls.__name__.lower()
-
-    def coerce(self, value: object) -> AnswerValue:
-        """Validate `value` as an answer to this prompt (raise `AnswerError`)."""
-        raise NotImplementedError
-
-    def random_answer(self, rng: random.Random) -> AnswerValue:
-        """A legal answer chosen at random (simulation, property tests)."""
-        raise NotImplementedError
-
-    def describe(self, value: AnswerValue) -> str:
-        """The answer in words, for the log."""
-        return str(value)
+#: `Choose.random_option`'s scans of the option tuples it met lately, by the tuple's id:
+#: (the tuple, its enabled options, the active ones among them). Read only: the
+#: options are immutable, so a scan holds while its tuple does (kept here with it).
+_SCANNED: dict[int, tuple[Sequence[Option], list[Option], list[Option]]] = {}
+_SCANNED_MOST = 256
 
 
 @frozen_record(kw_only=True)
@@ -116,7 +83,8 @@ class Choose(Prompt):
 
     def answered(self, replaying: bool) -> None:
         """The battle moves on past this prompt: in play, lazy options are made now (from
-        the battle they were asked in); in a replay they never are."""
+        the battle they were asked in); in a replay they never are. (The runner's
+        `_answer` does the same, written out.)"""
         if type(self.options) is LazyOptions:
             if replaying:
                 self.options.close()
@@ -124,122 +92,63 @@ class Choose(Prompt):
                 self.options.settle()
 
     def coerce(self, value: object) -> AnswerValue:
-        return _legal(self.key, value, self.option, "an option").value
+        return legal(self.key, value, self.option, "an option").value
 
     def random_answer(self, rng: random.Random) -> AnswerValue:
+        return self.random_option(rng)[0]
+
+    def random_option(self, rng: random.Random) -> Option:
         """An enabled option, an active one (not passive) but `PASSIVE_CHANCE` of the time
-        when there are both; one pass (fields read by index: a name is a slower read)."""
-        enabled: list[Option] = []
-        active: list[Option] = []
-        for option in self.options:
-            if option[2] is None:  # disabled
-                enabled.append(option)
-                if not option[3]:  # passive
-                    active.append(option)
-        if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
-            return rng.choice(active).value
-        return rng.choice(enabled).value
+        when there are both; one pass (fields read by index: a name is a slower read),
+        the pick `rng.choice`'s draw (`dice.below`). The runner logs its label as it is.
+        A list offered again (the same tuple: systems keep the lists they offer often)
+        is not scanned again (`_SCANNED`); a lazy list with a `head` is not made: only
+        the option drawn (a replay never makes it, nor a sim: nobody sees it)."""
+        options: Sequence[Option] = self.options
+        scanned = None
+        count = 0  # options of a lazy list's head, not made
+        nth = None
+        lazy = type(options) is LazyOptions  # a list made for this prompt: met once
+        if type(options) is LazyOptions:
+            head = options.head if type(rng) is _RANDOM else None
+            if head is None:
+                options = options.settle()
+            else:
+                count, nth, options = head
+        else:
+            scanned = _SCANNED.get(id(options))
+        if scanned is not None and scanned[0] is options:
+            enabled, active = scanned[1], scanned[2]
+        else:
+            enabled = []
+            active = []
+            for option in options:
+                if option[2] is None:  # disabled
+                    enabled.append(option)
+                    if not option[3]:  # passive
+                        active.append(option)
+            if not lazy:
+                if len(_SCANNED) >= _SCANNED_MOST:
+                    _SCANNED.clear()
+                # (the tuple kept with its lists: its id names no other while here)
+                _SCANNED[id(options)] = (options, enabled, active)
+        n = count + len(enabled)
+        if count + len(active) and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
+            enabled = active
+            n = count + len(active)
+        if type(rng) is _RANDOM and n:  # `below(rng, n)` written out: a call less
+            k = n.bit_length()
+            r = rng.getrandbits(k)
+            while r >= n:
+                r = rng.getrandbits(k)
+            if r < count and nth is not None:
+                return nth(r)
+            return enabled[r - count]
+        return rng.choice(enabled)  # (no head: only for a plain `Random`)
 
     def describe(self, value: AnswerValue) -> str:
         option = self.option(str(value))
         return option.label if option else str(value)
-
-
-def _legal(
-    key: str, value: object, option_of: Callable[[str], Option | None], expected: str
-) -> Option:
-    """The option an answer (or a `Pick`'s value) names if it may be taken; else why not."""
-    if not isinstance(value, str):
-        raise AnswerError(f"{key}: expected {expected}, got {value!r}")
-    option = option_of(value)
-    if option is None:
-        raise AnswerError(f"{value!r} is not one of the options")
-    if option.disabled is not None:
-        raise AnswerError(f"{option.label}: {option.disabled}")
-    return option
-
-
-@frozen_record(kw_only=True)
-class Pick(Prompt):
-    """Several of a list: any number of the enabled options, between `minimum` and
-    `maximum` (None: all), at most one of each `Option.group` ("these moved over open
-    ground, that one tries the impervious slope"). The answer is the values picked in
-    option order, whatever order they were given in: one choice, one stored form."""
-
-    options: tuple[Option, ...] = records.field(converter=option_tuple)
-    minimum: int = 0
-    maximum: int | None = None
-
-    def enabled(self) -> list[Option]:
-        return [o for o in self.options if o.disabled is None]
-
-    def option(self, value: str) -> Option | None:
-        for option in self.options:
-            if option.value == value:
-                return option
-        return None
-
-    @property
-    def most(self) -> int:
-        """How many options an answer may pick at most."""
-        return min(len(self.enabled()), len(self.options) if self.maximum is None else self.maximum)
-
-    def coerce(self, value: object) -> AnswerValue:
-        if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
-            raise AnswerError(f"{self.key}: expected a list of options, got {value!r}")
-        picked: set[str] = set()
-        groups: dict[str, str] = {}
-        by_value = {o.value: o for o in self.options}  # once: a list may be long
-        for given in value:
-            option = _legal(self.key, given, by_value.get, "options")
-            item = option.value
-            if item in picked:
-                raise AnswerError(f"{option.label} is picked twice")
-            if option.group is not None:
-                if option.group in groups:
-                    raise AnswerError(f"{option.label}: {groups[option.group]} is picked")
-                groups[option.group] = option.label
-            picked.add(item)
-        if len(picked) < self.minimum:
-            raise AnswerError(f"pick at least {self.minimum}")
-        if self.maximum is not None and len(picked) > self.maximum:
-            raise AnswerError(f"pick at most {self.maximum}")
-        ordered = tuple(o.value for o in self.options if o.value in picked)
-        return tuple(value) if ordered == tuple(value) else ordered
-
-    def random_answer(self, rng: random.Random) -> AnswerValue:
-        """Each enabled option picked at even odds (a passive one less often; a group:
-        none of it half the time, else one of it), then trimmed or topped up to the
-        bounds."""
-        picked: list[Option] = []
-        groups: dict[str, list[Option]] = {}
-        enabled = self.enabled()
-        for option in enabled:
-            if option.group is not None:
-                groups.setdefault(option.group, []).append(option)
-            elif rng.random() < (PASSIVE_CHANCE if option.passive else 0.5):
-                picked.append(option)
-        picked += [rng.choice(members) for members in groups.values() if rng.random() < 0.5]
-        most = self.most
-        if len(picked) > most:
-            picked = rng.sample(picked, most)
-        taken = {o.group for o in picked}
-        short = len(picked) < self.minimum  # (the rest is made only when it is needed)
-        rest = [o for o in enabled if o not in picked and o.group not in taken] if short else []
-        while len(picked) < self.minimum and rest:
-            option = rest.pop(rng.randrange(len(rest)))
-            picked.append(option)
-            if option.group is not None:
-                rest = [o for o in rest if o.group != option.group]
-        chosen = {o.value for o in picked}
-        return tuple(o.value for o in self.options if o.value in chosen)
-
-    def describe(self, value: AnswerValue) -> str:
-        assert isinstance(value, tuple)
-        if not value:
-            return "none"
-        labels = {o.value: o.label for o in self.options}
-        return ", ".join(labels.get(str(item), str(item)) for item in value)
 
 
 @frozen_record(kw_only=True)
@@ -303,6 +212,30 @@ class RollResult:
     threshold: int | None
     success: bool | None
     critical: Literal["success", "failure"] | None
+
+
+_RESULT = assignable(RollResult)
+_new = object.__new__
+
+
+def _result(
+    faces: tuple[int, ...],
+    natural: int,
+    total: int,
+    threshold: int | None,
+    success: bool | None,
+    critical: Literal["success", "failure"] | None,
+) -> RollResult:
+    """`RollResult(...)` with one class swap (`items.assignable`): one a roll answered."""
+    result: Any = _new(_RESULT)
+    result.faces = faces
+    result.natural = natural
+    result.total = total
+    result.threshold = threshold
+    result.success = success
+    result.critical = critical
+    result.__class__ = RollResult
+    return result  # type: ignore[no-any-return]  # a RollResult: its class given back
 
 
 def _modifier_tuple(value: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
@@ -381,9 +314,17 @@ class Roll(Prompt):
             critical = "success"
         elif natural in self.crit_failure:
             critical = "failure"
-        return RollResult(
-            faces, natural, total, threshold, self._success(natural, total, threshold), critical
-        )
+        # `_success`, written out (a call less for every roll answered)
+        success: bool | None
+        if natural in self.always_succeed:
+            success = True
+        elif natural in self.always_fail:
+            success = False
+        elif self.compare is None or threshold is None:
+            success = None
+        else:
+            success = _COMPARE[self.compare](total, threshold)
+        return _result(faces, natural, total, threshold, success, critical)
 
     def _pool(self, faces: tuple[int, ...], natural: int) -> RollResult:
         """`resolve` of a pool: each face is `success_of(face)`, with the modifier and
@@ -403,7 +344,7 @@ class Roll(Prompt):
                 if face in always or (face not in never and test(face + shift, threshold)):
                     count += 1
         success = None if self.need is None else count >= self.need
-        return RollResult(faces, natural, count, threshold, success, None)
+        return _result(faces, natural, count, threshold, success, None)
 
     def coerce(self, value: object) -> AnswerValue:
         if isinstance(value, list | tuple) and all(
@@ -416,7 +357,7 @@ class Roll(Prompt):
         raise AnswerError(f"{self.key}: expected the faces rolled for {self.dice}")
 
     def random_answer(self, rng: random.Random) -> AnswerValue:
-        return self.parsed.roll(rng)
+        return parse_expr(self.dice).roll(rng)
 
     def describe(self, value: AnswerValue) -> str:
         return describe_roll(self, self.resolve(faces_of(value)))

@@ -14,17 +14,18 @@ from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.entries import offered as offered
 from skirmtui.engine.core.entries import phase_steps, picked_units, runs_nothing, said_since
 from skirmtui.engine.core.entries import roll_record as roll_record
-from skirmtui.engine.core.items import BY_AI, Item
+from skirmtui.engine.core.items import BY_AI, Item, answer_item
 from skirmtui.engine.core.overrides import apply_override, hoisted
+from skirmtui.engine.core.prompt_base import legal
 from skirmtui.engine.core.prompts import (
     AnswerError,
     AnswerValue,
     Choose,
+    LazyOptions,
     Pick,
     Prompt,
     Roll,
     describe_roll,
-    faces_of,
 )
 from skirmtui.engine.core.system import RuleSystem, Step, decides
 
@@ -55,8 +56,9 @@ class Runner:
         #: `consumed` at the last step boundary: the current step began there.
         self.boundary_at = consumed
         self.prompt: Prompt | None = None
-        #: Set by the session while it replays a log: the prompts answered then are seen
-        #: by nobody, so their lazy option lists are never made (`LazyOptions`).
+        #: Set by the session while it replays a log (and by a sim, `play_battle`): the
+        #: prompts answered then are seen by nobody, so their lazy option lists are never
+        #: made (`LazyOptions`).
         self.replaying = False
         #: Set by the export's own replay: each choice's entry keeps the options offered
         #: (`offered`), lazy lists made; play and ordinary replays never pay for it.
@@ -79,10 +81,17 @@ class Runner:
         own = getattr(type(system), "check_end", None) is not BaseSystem.check_end
         self._check_end = system.check_end if own else None
         #: The phase table `next_step` dispatches from when it is `BaseSystem`'s (None:
-        #: the system's own `next_step`): see `_next_step`.
+        #: the system's own `next_step`): see `_advance`.
         self._steps = phase_steps(system)
         self._plain: dict[object, bool] = {}  # `runs_nothing`'s findings
         self._advance(None, fresh=True)
+
+    @property
+    def step_log_start(self) -> int:
+        """The log's length at the boundary the pending step began at: the lines of an
+        entry made in this step stand from here on (a GM entry counted from the step's
+        start stands here, before the step's own lines). Read by the undo toast."""
+        return self._began[1]
 
     def apply(self, item: Item) -> Item:
         """Apply an answer or a GM entry; raise `AnswerError` (nothing changes) if refused.
@@ -116,13 +125,19 @@ class Runner:
             raise AnswerError(f"answer for {item.key!r} but the rules ask {prompt.key!r}")
         if item.by == BY_AI and not decides(self.system, prompt):
             raise AnswerError(f"{prompt.key}: the app answers decisions only, not the table's")
-        value = prompt.coerce(item.value)
+        said = None
+        if type(prompt) is Choose:  # its `coerce`, keeping the option found for its label
+            option = legal(prompt.key, item.value, prompt.option, "an option")
+            value: AnswerValue = option[0]
+            said = option[1]
+        else:
+            value = prompt.coerce(item.value)
         if value is not item.value:
             item = Item(item.key, value, item.by, item.persona, item.reason)
         index = self.consumed
         self.consumed += 1
         self._segment.append((index, item, False))
-        self._answer(prompt, item, value, index, self.replaying)
+        self._answer(prompt, item, value, index, self.replaying, said)
         return item
 
     def answer_random(self, rng: random.Random, by: str | None = None) -> Item:
@@ -133,18 +148,32 @@ class Runner:
         prompt = self.prompt
         if prompt is None:
             raise AnswerError("the battle is over: nothing is being asked")
-        item = Item(prompt.key, prompt.random_answer(rng), by)
+        said = None
+        if type(prompt) is Choose:  # the option drawn says its label: no look-up again
+            option = prompt.random_option(rng)
+            value: AnswerValue = option[0]
+            said = option[1]
+        else:
+            value = prompt.random_answer(rng)
+        item = answer_item(prompt.key, value, by)
         index = self.consumed
         self.consumed += 1
         if self._rewind is not None:  # the segment is read only to restart a step
             self._segment.append((index, item, False))
-        self._answer(prompt, item, item.value, index, self.replaying)
+        self._answer(prompt, item, value, index, self.replaying, said)
         return item
 
     def _answer(
-        self, prompt: Prompt, item: Item, value: AnswerValue, index: int, replaying: bool
+        self,
+        prompt: Prompt,
+        item: Item,
+        value: AnswerValue,
+        index: int,
+        replaying: bool,
+        said: str | None = None,
     ) -> None:
-        """Log an answer checked by `prompt.coerce` and send it into the step."""
+        """Log an answer checked by `prompt.coerce` and send it into the step (`said`:
+        the answer in words when the caller has them, `prompt.describe(value)`)."""
         battle = self.battle
         battle.answer_index = index
         sent: object
@@ -156,7 +185,8 @@ class Runner:
                 actor = actors[0]
             if targets and target is None:
                 target = targets[0]
-            result = prompt.resolve(faces_of(value))
+            # faces: `coerce` or `random_answer` made them (`faces_of`, without its call)
+            result = prompt.resolve(value)  # type: ignore[arg-type]
             roll = roll_record(prompt, result)
             if by is not None:
                 roll["by"] = by
@@ -179,7 +209,7 @@ class Runner:
         else:
             if battle.offers:  # what `asking.offer_last` offers again; nobody else reads it
                 battle.answered[prompt.key, prompt.side, prompt.actor] = value
-            answer = prompt.describe(value)
+            answer = prompt.describe(value) if said is None else said
             brief = ""
             if isinstance(prompt, Choose):
                 who = battle.side_name(prompt.side) if prompt.side else "Table"
@@ -191,22 +221,28 @@ class Runner:
                         actor = str(value)
                     elif target is None and value != actor:
                         target = str(value)
-                # Kept options (the export) are read below: made, even in a replay.
-                prompt.answered(replaying and not self.keep_offered)
+                # Kept options (the export) are read below: made, even in a replay
+                # (`Choose.answered`, written out: a call less an answer).
+                options = prompt.options
+                if type(options) is LazyOptions:
+                    if replaying and not self.keep_offered:
+                        options.close()
+                    else:
+                        options.settle()
             elif isinstance(prompt, Pick):
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
                 actors, targets, actor, target = picked_units(battle, prompt, value)
-            said = f"{prompt.text} → {answer}"
+            text = f"{prompt.text} → {answer}"
             if by == BY_AI and item.reason:  # the app's decision, with its reason
-                said = f"{said} ({item.persona}: {item.reason})"
+                text = f"{text} ({item.persona}: {item.reason})"
             if actors and actor is None:  # (`record`'s defaults: the first of several)
                 actor = actors[0]
             if targets and target is None:
                 target = targets[0]
             entry = battle.answer_entry(
                 prompt.kind,
-                said,
+                text,
                 prompt.key,
                 prompt.side,
                 actor,
@@ -252,7 +288,20 @@ class Runner:
                 if self._on_boundary is not None:
                     self._on_boundary(self)
                 battle.current = None
-                step, ran = self._next_step(battle)
+                # The next step, and whether rule code ran to make it (here, not in a
+                # method: a call less a step): `BaseSystem`'s phase table is read here,
+                # and a phase's step that is a generator function runs nothing when
+                # called (its body starts at the first `next`), so the end check just
+                # made need not be made again (issue 28: once a step, not twice).
+                make = None if self._steps is None else self._steps.get(battle.phase)
+                if make is not None:
+                    step: Step | None = make(battle)
+                    plain = self._plain.get(make)  # (found once a step function)
+                    if plain is None:
+                        plain = runs_nothing(make, self._plain)
+                    ran = not plain
+                else:
+                    step, ran = self.system.next_step(battle), True
                 silent += 1
                 if silent > _MAX_SILENT_STEPS:
                     raise RuleError(f"{self.system.id}: steps keep asking nothing")
@@ -281,22 +330,6 @@ class Runner:
                 return
             self.prompt = prompt
             return
-
-    def _next_step(self, battle: Battle) -> tuple[Step | None, bool]:
-        """The system's next step, and whether rule code ran to make it: `BaseSystem`'s
-        phase table is read here, and a phase's step that is a generator function
-        runs nothing when called (its body starts at the first `next`), so the end
-        check just made need not be made again (issue 28: once a step, not twice)."""
-        steps = self._steps
-        if steps is not None:
-            make = steps.get(battle.phase)
-            if make is not None:
-                step: Step | None = make(battle)
-                plain = self._plain.get(make)  # (found once a step function)
-                if plain is None:
-                    plain = runs_nothing(make, self._plain)
-                return step, not plain
-        return self.system.next_step(battle), True
 
     def _restart(self) -> None:
         """A GM entry was made while the step waited (`hoisted`): play the step again from

@@ -12,7 +12,6 @@ lost, what the side kept, the battle's result.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 
@@ -21,19 +20,11 @@ from skirmtui.engine.core.base import BaseSystem, strength_by
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.odds import success_chance
-from skirmtui.engine.core.prompts import (
-    AnswerError,
-    AnswerValue,
-    Ask,
-    Choose,
-    Confirm,
-    Pick,
-    Prompt,
-    Roll,
-)
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Confirm, Pick, Roll
 from skirmtui.engine.core.records import frozen_record, record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.system import FieldSpec, RuleSystem, decides
+from skirmtui.engine.play.answers import answers_of, both_ways, passive
 from skirmtui.engine.play.personas import Persona
 from skirmtui.engine.play.sides import side_of
 
@@ -43,14 +34,17 @@ BUDGET = 900
 #: A further decision of the same side is looked into this deep at most.
 DEPTH = 2
 #: A table fact with this many answers or fewer is taken every way, each as likely;
-#: one with more, its middle answer (a choice) or its likely one (a number, a list).
+#: one with more, its middle answer (a choice) or its likely one (a number, a list),
+#: unless its system lists it in `either_way` (a choice: every answer, each as likely).
 FACTS = 6
-#: A multi-select decision with this many legal answers or fewer has each weighed.
-PICKS = 16
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
-#: What an outcome is reduced to: score, score², dealt, taken, kill, lose, gained, reply.
-MOMENTS = 8
+#: What an outcome is reduced to: score, score², dealt, taken, kill, lose, gained, reply,
+#: cut (1: valued before it was seen, the budget spent).
+MOMENTS = 9
+#: An answer whose outcomes were valued before they were seen more often than this
+#: (`Outlook.cut`) was not seen: it does not beat one that was (`better`).
+UNSEEN = 0.9
 
 
 @frozen_record
@@ -60,7 +54,10 @@ class Outlook:
     an own unit is, the first roll it leads to with its exact chance, the standing
     it is expected to gain by the system's own way of winning (`system.standing`), and
     how much more (less, when negative) the enemy's reply is expected to take (in worth)
-    than before the decision (where the system says: `exposure`)."""
+    than before the decision (where the system says: `exposure`), and the chance its
+    search was cut before it saw what the answer leads to (`cut`: the budget spent in the
+    decision's own step, at a roll, a table fact or a further decision of the side;
+    valued as it stood there, as if nothing more would happen)."""
 
     score: float
     spread: float
@@ -72,6 +69,21 @@ class Outlook:
     chance: float | None = None
     gained: float = 0.0
     reply: float = 0.0
+    cut: float = 0.0
+
+    @property
+    def seen(self) -> bool:
+        """Whether the search saw what the answer leads to (its cut no more than
+        `UNSEEN`): an answer not seen must not win against one that was."""
+        return self.cut <= UNSEEN
+
+
+def better(score: float, cut: float, best_score: float, best_cut: float) -> bool:
+    """Whether an answer (its score and cut) beats the best so far: one seen beats one
+    not seen whatever their scores (a branch the budget cut before its roll, valued as
+    nothing happened, looked as good as passing); else the higher score."""
+    seen, best_seen = cut <= UNSEEN, best_cut <= UNSEEN
+    return seen > best_seen or (seen == best_seen and score > best_score)
 
 
 @record
@@ -180,9 +192,9 @@ class Search:
         """What answering `first` to the pending prompt (`key`) is expected to bring."""
         path = [Item(key, first)]
         moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
-        mean, square, dealt, taken, kill, lose, gained, reply = moments
+        mean, square, dealt, taken, kill, lose, gained, reply, cut = moments
         spread = math.sqrt(max(square - mean * mean, 0.0))
-        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply)
+        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply, cut)
 
     # -- the tree -----------------------------------------------------------------------
 
@@ -193,7 +205,7 @@ class Search:
         first_roll: bool = False,
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
-        """Expected (score, score², dealt, taken, kill, lose, gained, reply) after `path`;
+        """Expected (score, score², dealt, taken, kill, lose, gained, reply, cut) after `path`;
         with the first roll met and its exact chance when `first_roll`. `runner`: one
         already at `path`, the node's to use up (its last branch moves it on instead of
         replaying)."""
@@ -201,9 +213,15 @@ class Search:
             runner = self.runner(path)
         prompt = runner.prompt
         battle = runner.battle
-        if prompt is None or self.budget <= self.floor:
+        if prompt is None:
             return self._value(battle), "", None
         mine = side_of(battle, prompt) == self.side
+        if self.budget <= self.floor:
+            # Spent: valued as it stands; cut if the search would not stop here anyway
+            # (another side's decision, the side's own past `DEPTH`) and the decision's
+            # own step goes on: what the answer leads to (its rolls) was not seen.
+            horizon = decides(self.system, prompt) and (not mine or depth <= 0)
+            return self._value(battle, cut=not horizon and self._within(runner)), "", None
         if isinstance(prompt, Roll):
             chance = success_chance(prompt)
             from skirmtui.engine.play.outcomes import branches
@@ -241,14 +259,16 @@ class Search:
                 item = Item(prompt.key, answer)
                 reuse = self._then(runner if last else None, item)
                 got = self._expect([*path, item], depth - 1, first_roll, reuse)
-                if best is None or got[0][0] > best[0][0]:
+                if best is None or better(got[0][0], got[0][-1], best[0][0], best[0][-1]):
                     best = got
             self.floor = floor
             # (The last answer is always looked into: `best` is set.)
             return best if best is not None else (self._value(battle), "", None)
-        if not decision and isinstance(prompt, Choose) and len(answers) > FACTS:
+        # A choice its system lists in `either_way` is weighed every way, however many.
+        every = isinstance(prompt, Choose) and prompt.key in self.system.either_way
+        if not decision and isinstance(prompt, Choose) and len(answers) > FACTS and not every:
             answers = answers[len(answers) // 2 : len(answers) // 2 + 1]  # one, the middle
-        if not decision and len(answers) <= FACTS:  # a table fact: each answer as likely
+        if not decision and (len(answers) <= FACTS or every):  # a table fact: each as likely
             even = [(answer, 0.0) for answer in answers]
             return self._over(path, depth, runner, prompt.key, even, even=True), "", None
         return self._value(battle), "", None
@@ -266,7 +286,7 @@ class Search:
         """The moments expected over the answers to `key` (each with its chance; `even`:
         each as likely), one branch each: the last moves `runner` on, so it is looked
         into however little budget is left; the others, once none is left, count as
-        the battle stands."""
+        the battle stands, cut."""
         total = [0.0] * MOMENTS
         floor = self.floor
         # The node as it stands, for the branches the budget cannot pay for: valued when
@@ -279,7 +299,7 @@ class Search:
             last = n == count - 1
             if not last and self._short(path):
                 if now is None:
-                    now = self._value(runner.battle)
+                    now = self._value(runner.battle, cut=self._within(runner))
                 moments = now
             else:
                 reuse = self._then(runner if last else None, item)
@@ -291,9 +311,15 @@ class Search:
         self.floor = floor
         return tuple(total)
 
-    def _value(self, battle: Battle) -> tuple[float, ...]:
-        """(score, score², dealt, taken, kill, lose, gained, reply) of one outcome: what it
-        is worth by the persona, the enemy's reply counted as losses to come (`exposure`)."""
+    def _within(self, runner: Runner) -> bool:
+        """Whether `runner` is still in the step the decision was taken in (its rolls
+        are the answer's own outcomes; a later step's, a new round's, are not)."""
+        return runner.boundary_at == self.consumed
+
+    def _value(self, battle: Battle, cut: bool = False) -> tuple[float, ...]:
+        """(score, score², dealt, taken, kill, lose, gained, reply, cut) of one outcome:
+        what it is worth by the persona, the enemy's reply counted as losses to come
+        (`exposure`); `cut`: valued before it was seen."""
         w = self.persona
         dealt = taken = harm_hurt = 0.0
         killed = lost = 0.0
@@ -339,111 +365,5 @@ class Search:
             float(lost > 0),
             gained,
             reply,
+            float(cut),
         )
-
-
-def answers_of(
-    prompt: Prompt, every_number: bool = True, decision: bool = True
-) -> list[AnswerValue]:
-    """The answers of a question worth weighing, in the prompt's order: a choice's
-    enabled options, yes and no, every number of a bounded one (`every_number`; else its
-    middle), a multi-select's candidates (`pick_answers`; a table fact's: its likely
-    answer), a confirmation's yes. A roll has none (its outcomes are `branches`)."""
-    if isinstance(prompt, Choose):
-        return [o.value for o in prompt.enabled()]
-    if isinstance(prompt, Ask):
-        if prompt.yes_no:
-            return [True, False]
-        assert prompt.minimum is not None and prompt.maximum is not None
-        if every_number:
-            return list(range(prompt.minimum, prompt.maximum + 1))
-        return [(prompt.minimum + prompt.maximum + 1) // 2]
-    if isinstance(prompt, Pick):
-        return pick_answers(prompt) if decision else [pick_guess(prompt)]
-    if isinstance(prompt, Confirm):
-        return [True]
-    return []
-
-
-def passive(prompt: Prompt, value: AnswerValue) -> bool:
-    """Whether an answer does nothing: an option marked so (pass, stop, cancel), no,
-    zero, none of a multi-select."""
-    if isinstance(prompt, Choose):
-        option = prompt.option(str(value))
-        return option is not None and option.passive
-    return value is False or value == 0 or value == ()
-
-
-def pick_answers(prompt: Pick) -> list[AnswerValue]:
-    """A multi-select decision's answers to weigh: every legal one when they are few
-    (`PICKS`), else the fewest it allows, each option alone, and all it allows (the
-    options in order, one of each group): what a short list can tell apart."""
-    enabled = prompt.enabled()
-    choices: list[list[str | None]] = []
-    groups: dict[str, list[str | None]] = {}
-    for option in enabled:
-        if option.group is None:
-            choices.append([None, option.value])
-        else:
-            members = groups.setdefault(option.group, [None])
-            if len(members) == 1:
-                choices.append(members)
-            members.append(option.value)
-    legal = math.prod(len(c) for c in choices)
-    if legal <= PICKS:
-        wanted = [tuple(v for v in combo if v is not None) for combo in itertools.product(*choices)]
-    else:
-        singles = [(o.value,) for o in enabled]
-        every = tuple(v for v in (c[-1] for c in choices) if v is not None)
-        wanted = [(), *singles, every[: prompt.most]]
-    out: list[AnswerValue] = []
-    for values in wanted:
-        try:
-            value = prompt.coerce(values)
-        except AnswerError:
-            continue
-        if value not in out:
-            out.append(value)
-    return out or [pick_guess(prompt)]
-
-
-def both_ways(prompt: Pick) -> list[AnswerValue]:
-    """A table fact's multi-select its system weighs both ways (`either_way`): the
-    fewest options it allows and all of them (one of each group), each as likely, as
-    the yes/no question it stands for was ("did it pass within 1\" of an enemy?"):
-    each option in half the outcomes."""
-    out: list[AnswerValue] = []
-    every: list[str] = []
-    groups: set[str] = set()
-    for option in prompt.enabled():
-        if option.group is None or option.group not in groups:
-            every.append(option.value)
-            if option.group is not None:
-                groups.add(option.group)
-    for values in ((), tuple(every[: prompt.most])):
-        try:
-            value = prompt.coerce(values)
-        except AnswerError:
-            continue  # fewer than it allows: its likely answer stands for "none"
-        if value not in out:
-            out.append(value)
-    if len(out) < 2:
-        guess = pick_guess(prompt)
-        out = [guess, *(value for value in out if value != guess)]
-    return out
-
-
-def pick_guess(prompt: Pick) -> AnswerValue:
-    """The answer a look-ahead takes for the table's `Pick`: its default (last time's
-    answer), else the fewest options it allows (nothing happened), one of each group."""
-    if prompt.default is not None:
-        return prompt.default
-    picked: list[str] = []
-    groups: set[str | None] = set()
-    for option in prompt.enabled():
-        if len(picked) >= prompt.minimum:
-            break
-        if option.group is None or option.group not in groups:
-            picked.append(option.value)
-            groups.add(option.group)
-    return tuple(picked)

@@ -2,7 +2,9 @@
 
 Legal answers only (the prompt's enabled options, yes/no, a multi-select's candidates);
 each is looked ahead (lookahead.py) and scored by the persona: expected score, plus
-`risk` times its spread, plus `bold` for doing something rather than passing.
+`risk` times its spread, plus `bold` for doing something rather than passing. An
+answer the search's share of the budget cut before it saw what it leads to is looked
+into again with more (`EXTRA`); one still not seen does not win against one seen.
 Deterministic given the battle: a tie goes to an answer that does nothing (pass, done),
 else is broken by an RNG seeded from the battle's seed and the answer's position, so
 the same battle gets the same moves. `random` personas answer at random, seeded so too.
@@ -10,6 +12,7 @@ the same battle gets the same moves. `random` personas answer at random, seeded 
 
 from __future__ import annotations
 
+import math
 import random
 
 from skirmtui.engine.core.battle import Battle
@@ -17,7 +20,8 @@ from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search, answers_of, passive
+from skirmtui.engine.play.answers import answers_of, passive
+from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search
 from skirmtui.engine.play.personas import Persona, persona
 from skirmtui.engine.play.sides import app_persona, side_of
 
@@ -25,6 +29,10 @@ from skirmtui.engine.play.sides import app_persona, side_of
 CHANCE = 0.02
 #: Scores closer than this are a tie.
 _TIE = 1e-9
+#: The budget an answer the search did not see through (`Outlook.seen`) is looked into
+#: again with, when it would otherwise win; at most `AGAIN` answers a decision.
+EXTRA = BUDGET // 4
+AGAIN = 2
 
 
 @frozen_record
@@ -127,8 +135,11 @@ def think(question: Question) -> Decision:
         only = (Considered(value, label, None, 0.0, True),)
         return Decision(value, who.name, question.side, "the only choice", prompt.text, only)
     scored = _score(question.search, prompt.key, who, question.answers)
-    best = max(c.score for c in scored)
-    tied = [c for c in scored if c.score >= best - _TIE]
+    # Not seen through (the budget cut it before its roll, say: valued as if nothing
+    # happened): it competes only when no answer was seen.
+    seen = [c for c in scored if _seen(c)] or scored
+    best = max(c.score for c in seen)
+    tied = [c for c in seen if c.score >= best - _TIE]
     # Between options worth the same, one that does nothing (pass, hold, done) first:
     # doing something that brings nothing is no reason to act.
     passive = {v for v, _, p in question.answers if p}
@@ -153,16 +164,34 @@ def _score(
     answers: tuple[tuple[AnswerValue, str, bool], ...],
 ) -> list[Considered]:
     share = max(BUDGET // len(answers), 24)
-    out = []
-    for value, label, does_nothing in answers:
-        search.budget = share
-        outlook = search.outlook(key, value)
-        score = outlook.score + who.risk * outlook.spread
-        score += 0.0 if does_nothing else who.bold
-        # Between options otherwise alike: the better chance of doing what it tries.
-        score += CHANCE * (outlook.chance or 0.0)
-        out.append(Considered(value, label, outlook, score))
+    out = [_weigh(search, key, who, answer, share) for answer in answers]
+    # What the share cut before it saw anything, and would win as it stands: again, with
+    # more budget (best first), so that a good answer with a long reach still wins.
+    best_seen = max((c.score for c in out if _seen(c)), default=-math.inf)
+    ahead = [c for c in out if not _seen(c) and c.score > best_seen]
+    for c in sorted(ahead, key=lambda c: -c.score)[:AGAIN]:
+        at = out.index(c)
+        answer = next(a for a in answers if a[0] == c.value)
+        out[at] = _weigh(search, key, who, answer, EXTRA)
     return out
+
+
+def _weigh(
+    search: Search, key: str, who: Persona, answer: tuple[AnswerValue, str, bool], budget: int
+) -> Considered:
+    """One answer looked ahead with `budget` and scored by the persona."""
+    value, label, does_nothing = answer
+    search.budget = budget
+    outlook = search.outlook(key, value)
+    score = outlook.score + who.risk * outlook.spread
+    score += 0.0 if does_nothing else who.bold
+    # Between options otherwise alike: the better chance of doing what it tries.
+    score += CHANCE * (outlook.chance or 0.0)
+    return Considered(value, label, outlook, score)
+
+
+def _seen(c: Considered) -> bool:
+    return c.outlook is None or c.outlook.seen
 
 
 def _reason(pick: Considered, tied: int, standing: str = "") -> str:
@@ -189,6 +218,8 @@ def _reason(pick: Considered, tied: int, standing: str = "") -> str:
         parts.append(f"the enemy's reply takes {abs(o.reply):.2f} {more}")
     if not parts:
         parts.append("no loss expected")
+    if not o.seen:  # every answer was cut before it was seen: said, not hidden
+        parts.append(f"{o.cut:.0%} of it not seen (the search's budget ran out)")
     tie = f", tie of {tied} broken by the seed" if tied > 1 else ""
     return ", ".join(parts) + tie
 

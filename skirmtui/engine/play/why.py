@@ -31,6 +31,11 @@ def option_words(c: Considered, standing: str = "") -> str:
         parts.append(f"the enemy's best reply takes {abs(o.reply):.2f} {more}")
     if o.spread >= 0.005:
         parts.append(f"spread {o.spread:.2f}")
+    if not o.seen:
+        parts.append(
+            f"{o.cut:.0%} of it not seen (the search's budget ran out before its outcome): "
+            "it does not win over an answer seen through"
+        )
     return "; ".join(parts)
 
 

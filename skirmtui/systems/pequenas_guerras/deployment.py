@@ -86,6 +86,7 @@ def _deploy_all(b: Battle, order: list[str], waiting: list[str]) -> Step:
     done?" for each unit)."""
     p = pos(b)
     corners = p.corners
+    b.turn_side = waiting[0]  # the queue marks who is asked (it kept the last corner's)
     counts = ", ".join(
         f"{b.side_name(s)} {sum(1 for u in b.on_table(s) if u.id not in p.placed)} "
         f"in the {corners[s]} corner"
@@ -135,6 +136,7 @@ def objectives_step(b: Battle) -> Step:
     if not one_at_a_time(b):
         # Issue 25: the markers are the table's to place; one answer when all are down.
         turns = ", ".join(b.side_name(order[i % len(order)]) for i in range(count))
+        b.turn_side = order[0]  # who places the first marker: the queue marks it
         yield Confirm(
             key="objectives.placed",
             text=f"Place the {count} objective markers in turn ({turns}), each outside "

@@ -9,6 +9,7 @@ from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Pick
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.regole_base.arms import spend
 from skirmtui.systems.regole_base.attacks import melee_attack, ranged_attack
 from skirmtui.systems.regole_base.profile import name, ranged_ready
@@ -24,42 +25,36 @@ def _free_attackers(b: Battle, unit: Unit, done: set[str]) -> list[Unit]:
     """RB-17: engaged or fleeing enemies make none (in roster order, from the models
     able to make one, `_free`)."""
     side = unit.side
-    return [e for e in _free(b)[2] if e.side != side and e.id not in done]
+    return [e for e in _free(b)[0] if e.side != side and e.id not in done]
 
 
 def provokes(b: Battle, unit: Unit) -> bool:
     """Whether an enemy could make a free attack on `unit` if it moved past it (RB-17):
     `_free_attackers` not empty (asked for every model ready to move): a side other than
     its own has a model able to make one."""
-    sides = _free(b)[3]
+    sides = _free(b)[1]
     return len(sides) > (unit.side in sides)
 
 
-#: `_free`'s last finding: (battle, its mark, the models on the table neither fleeing
-#: nor engaged, in roster order, and their sides). The mark holds the contacts list
-#: itself (replaced whole at every change), compared by equality: the same contacts,
-#: the same models engaged.
-_Mark = tuple[object, int, int, int]
-_Kept = tuple[Battle | None, _Mark, tuple[Unit, ...], frozenset[str]]
-_kept_free: _Kept = (None, (None, -1, -1, -1), (), frozenset())
+Free = tuple[tuple[Unit, ...], frozenset[str]]
 
 
-def _free(b: Battle) -> _Kept:
-    """The models that could make a free attack (RB-17), found once while no contact,
-    removal, flight or model added changes them (a move reads them twice, and every
-    model ready to move once)."""
-    global _kept_free
-    kept = _kept_free
-    mark = (b.pos.contacts, b.changes["removed"], b.changes["fleeing"], len(b.units))
-    if kept[0] is b and kept[1] == mark:
-        return kept
-    found = tuple(
+def _free_now(b: Battle) -> Free:
+    """The models that could make a free attack (RB-17): on the table, neither fleeing
+    nor engaged, in roster order; and their sides."""
+    models = tuple(
         e
         for e in b.units.values()
         if not e.removed and not e.stats["fleeing"] and not engaged(b, e)
     )
-    _kept_free = (b, mark, found, frozenset(e.side for e in found))
-    return _kept_free
+    return models, frozenset(e.side for e in models)
+
+
+#: `_free_now`'s finding, kept while no contact (tracked: `Battle.track` counts it),
+#: removal, flight or model added changes it (a move reads it twice, and every model
+#: ready to move once).
+_FREE: Watch[Free] = Watch("contacts", "removed", "fleeing")
+_free = _FREE.kept(_free_now)
 
 
 def _free_shooters(b: Battle, unit: Unit, done: set[str]) -> list[tuple[Unit, Weapon]]:

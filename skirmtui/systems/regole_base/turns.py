@@ -14,6 +14,7 @@ from skirmtui.engine.core.kit import units_by_side
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import Step
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.regole_base.position import RBPosition, pos
 from skirmtui.systems.regole_base.profile import name
 from skirmtui.systems.regole_base.state import Sub, alive_sides, kill, order
@@ -162,33 +163,10 @@ def take_turn(b: Battle, side: str) -> None:
     b.turn_side = side
 
 
-def check_end(b: Battle) -> None:
+def _going_on(b: Battle) -> bool | None:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
     R 0 is removed first). With three or more sides the most models standing win (ours).
-    The engine runs it after every answer and around steps (the system's `check_end`
-    itself, about twice an answer): one pass over the models when a model's R, a
-    removal, the models or the round have changed since the battle was last found going
-    on, else none."""
-    global _kept_standing
-    changes = b.changes
-    kept = _kept_standing
-    if kept[0] is b and kept[1] == changes["r"] + changes["removed"] + len(b.units) + b.round:
-        return
-    if not _ends(b):  # (the mark after the pass: it may remove a model at R 0)
-        mark = changes["r"] + changes["removed"] + len(b.units) + b.round
-        _kept_standing = (b, mark)
-
-
-#: The last battle `check_end` found going on, and its mark then: its counts of changes
-#: of R and of removals (`Battle.changes`), its number of models and its round, summed.
-#: Each of the four only grows in a battle (a battle is never rewound in place: undo
-#: and review replay a copy), so the same sum is no change in any. What
-#: engine/core/watch.py's `Watch` does, in one comparison without a call; replaced whole
-#: (a worker thread may check its own copy of a battle meanwhile).
-_kept_standing: tuple[Battle | None, int] = (None, -1)
-
-
-def _ends(b: Battle) -> bool:
+    True while it goes on (kept: `check_end`), None once it has ended."""
     standing: set[str] = set()
     for unit in b.units.values():
         if unit.removed:
@@ -200,11 +178,19 @@ def _ends(b: Battle) -> bool:
             continue
         standing.add(unit.side)
     if b.round == 0 or len(standing) == len(b.sides):
-        return False
+        return True
     empty = [s.id for s in b.sides if s.id not in standing]
     reason = f"{', '.join(b.side_name(s) for s in empty)} has no models left"
     b.end(leader(b), reason)
-    return True
+    return None
+
+
+#: The engine runs the end check after every answer and around steps (the system's
+#: `check_end` itself, about twice an answer): `_going_on`'s one pass over the models
+#: runs only when a model's R, a removal, the models or the round (before the first
+#: round nothing ends) have changed since the battle was last found going on.
+_STANDING: Watch[bool] = Watch("r", "removed", round=True)
+check_end = _STANDING.kept(_going_on)
 
 
 def leader(b: Battle) -> str | None:

@@ -36,7 +36,9 @@ class LiveScreen(Protocol):
     def has_class(self, *class_names: str) -> bool: ...
 
 
-#: Actions whose availability depends on the prompt, the undo/redo stacks, the size.
+#: Actions whose availability depends on the prompt, the undo/redo stacks, the size,
+#: the app's answers (`why`: an AI answer to explain; left out, the key bar showed no
+#: "w Why?" when the AI's answer changed no other key, e.g. pequenas-guerras' corners).
 TOGGLED = (
     "undo",
     "redo",
@@ -47,6 +49,7 @@ TOGGLED = (
     "damage",
     "heal",
     "status",
+    "why",
 )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -33,18 +33,38 @@ from skirmtui.tui.widgets.breadcrumb import Breadcrumb
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.review_charts import ReviewCharts
 from skirmtui.tui.widgets.roster import Roster
+from skirmtui.tui.widgets.timeline import Row, Timeline
 from skirmtui.tui.widgets.units_column import units_column
 
 ALL = "*"
+#: Below this many columns the roster's column narrows (the timeline's entry needs room).
+NARROW = 110
 #: Play-outs a point for the review's chance to win (the luck screen's count).
 REVIEW_PLAYOUTS = 50
 
 
 class ReviewScreen(Screen[None]):
     CSS_PATH = "review.tcss"
+    #: The timeline has the keys first (the filters' row stands first on the screen).
+    AUTO_FOCUS = "#timeline"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left_square_bracket", "step(-1)", "Answer back", id="back", priority=True),
-        Binding("right_square_bracket", "step(1)", "Answer forward", id="forward", priority=True),
+        # Short names: the footer holds every key at 80 columns.
+        Binding(
+            "left_square_bracket",
+            "step(-1)",
+            "Back",
+            id="back",
+            priority=True,
+            tooltip="the battle one answer earlier",
+        ),
+        Binding(
+            "right_square_bracket",
+            "step(1)",
+            "Next",
+            id="forward",
+            priority=True,
+            tooltip="the battle one answer later",
+        ),
         Binding("home", "jump(0)", "Start", id="start", priority=True),
         Binding("end", "jump(-1)", "End", id="end", priority=True),
         Binding("escape", "close", "Close", id="close"),
@@ -74,23 +94,22 @@ class ReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         cursor = self.cursor
         yield Breadcrumb(cursor, id="breadcrumb")
+        # The filters on a row of their own, over the whole width (at 80 columns they
+        # shared the roster's title row and each was cut to a few letters).
+        with Horizontal(id="filters"):
+            yield Select(self._choices("round"), prompt="round", id="f-round", compact=True)
+            yield Select(self._choices("phase"), prompt="phase", id="f-phase", compact=True)
+            yield Select(self._choices("unit"), prompt="unit", id="f-unit", compact=True)
+            yield Select(self._choices("kind"), prompt="kind", id="f-kind", compact=True)
         with Horizontal(id="panes"):
             yield units_column(cursor, "Roster at this point")
             with Vertical(id="middle"):
-                with Horizontal(id="filters"):
-                    yield Select(self._choices("round"), prompt="round", id="f-round", compact=True)
-                    yield Select(self._choices("phase"), prompt="phase", id="f-phase", compact=True)
-                    yield Select(self._choices("unit"), prompt="unit", id="f-unit", compact=True)
-                    yield Select(self._choices("kind"), prompt="kind", id="f-kind", compact=True)
-                table: DataTable[str] = DataTable(cursor_type="row", id="timeline")
-                yield table
+                yield Timeline(self.live.system.round_word, id="timeline")
                 yield Static(id="summary")
         yield Static(id="position")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#timeline", DataTable)
-        table.add_columns("#", self.live.system.round_word, "Phase", "Kind", "Entry")
         self.query_one("#summary", Static).update(
             plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True)
         )
@@ -148,9 +167,11 @@ class ReviewScreen(Screen[None]):
     def _filters_changed(self) -> None:
         self._fill()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < NARROW, "-narrow")
+
     def _fill(self) -> None:
-        table = self.query_one("#timeline", DataTable)
-        table.clear()
+        rows = []
         self._shown = self.visible_entries()
         if self.search.active:  # the filters changed: search what they leave
             self._run_search(self.search.query)
@@ -163,14 +184,16 @@ class ReviewScreen(Screen[None]):
                 said = entry_effects(battle, system, e, labels, detail=True)
                 if not text or said != entry_effects(battle, system, e, labels):
                     text = " — ".join(t for t in (text, said) if t)
-            table.add_row(
-                str(e.index),
-                str(e.round),
-                plain(battle.phase_label(e.phase)),
-                plain(e.kind),
-                Text(one_line(text)),
-                key=str(e.index),
+            rows.append(
+                Row(
+                    str(e.index),
+                    str(e.round),
+                    plain(battle.phase_label(e.phase)),
+                    plain(e.kind),
+                    Text(one_line(text)),
+                )
             )
+        self.query_one(Timeline).show(rows)
 
     # -- scrubbing -------------------------------------------------------------------------
 
@@ -250,14 +273,14 @@ class ReviewScreen(Screen[None]):
 
     def action_charts(self) -> None:
         """Show the chart pane in place of the panes, or hide it."""
-        panes = self.query_one("#panes")
+        panes, filters = self.query_one("#panes"), self.query_one("#filters")
         if self.query(ReviewCharts):
             self.query_one(ReviewCharts).remove()
-            panes.display = True
+            panes.display = filters.display = True
             self.query_one("#timeline", DataTable).focus()
             return
         charts = ReviewCharts(self.live.battle, REVIEW_PLAYOUTS, id="review-charts")
-        panes.display = False
+        panes.display = filters.display = False  # the filters choose the timeline's rows
         self.mount(charts, after=panes)
         if self.turning is not None:
             self.call_after_refresh(charts.show, self.turning)

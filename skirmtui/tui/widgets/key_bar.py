@@ -13,6 +13,8 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from skirmtui.tui.keys import KEY_BAR_GIVES_WAY
+
 
 class KeyBar(Widget):
     DEFAULT_CSS = """
@@ -58,15 +60,15 @@ class KeyBar(Widget):
             self.refresh()
 
     def render(self) -> Text:
-        """The keys first (as many as fit), then the save status in the room left: in
-        full, or only its first word (`✓ saved`) on a narrow terminal."""
+        """The keys first (those that fit: `fitting`), then the save status in the room
+        left: in full, or only its first word (`✓ saved`) on a narrow terminal."""
         text = Text(no_wrap=True, overflow="ellipsis")
         spans = []
         width = self.size.width
         short = self.status.split("  ")[0].strip() if self.status else ""
         if self._keys is None:
             self._keys = self._active_keys()
-        for shown, label, action in self._keys:
+        for shown, label, action in fitting(self._keys, width - cell_len(short) - 1):
             piece = f" {shown} {label} "
             if text.cell_len + cell_len(piece) > width - cell_len(short) - 1:
                 break
@@ -86,3 +88,19 @@ class KeyBar(Widget):
             if start <= event.x < end:
                 await self.screen.run_action(action)
                 return
+
+
+def fitting(keys: tuple[tuple[str, str, str], ...], room: int) -> tuple[tuple[str, str, str], ...]:
+    """The keys the bar shows in `room` cells: all when they fit, else without those
+    that give way first (`keys.KEY_BAR_GIVES_WAY`), so that the keys a question or an
+    answer brings (Roll, Why? after an AI answer) are not the ones cut at 80 columns."""
+    widths = {action: cell_len(f" {shown} {label} ") for shown, label, action in keys}
+    used = sum(widths.values())
+    left = {action for _, _, action in keys}
+    for action in KEY_BAR_GIVES_WAY:
+        if used <= room:
+            break
+        if action in left:
+            left.discard(action)
+            used -= widths[action]
+    return tuple(key for key in keys if key[2] in left)
