@@ -10,7 +10,14 @@ import attrs
 import pytest
 
 from skirmtui.engine.core.items import BY_TABLE, Item, answer_item
-from skirmtui.engine.core.prompts import PASSIVE_CHANCE, Choose, Option, Roll, RollResult
+from skirmtui.engine.core.prompts import (
+    PASSIVE_CHANCE,
+    Choose,
+    LazyOptions,
+    Option,
+    Roll,
+    RollResult,
+)
 
 
 def _two_lists(options: tuple[Option, ...], rng: random.Random) -> str:
@@ -118,3 +125,36 @@ def test_a_list_offered_again_draws_as_a_new_one() -> None:
         assert [prompt.random_answer(a) for _ in range(3)] == [
             _two_lists(options, b) for _ in range(3)
         ]
+
+
+def test_a_lazy_list_draws_from_its_head_what_the_whole_list_gives() -> None:
+    """A lazy list with a `head` (`kit.unit_choices`) is not made to be drawn from: the
+    option drawn, made alone, is the one the two-list rule draws from the whole list."""
+    maker = random.Random(3)
+    for case in range(300):
+        count = maker.randint(0, 6)
+        after = tuple(
+            Option(
+                f"a{i}",
+                f"A{i}",
+                disabled="no" if maker.random() < 0.3 else None,
+                passive=maker.random() < 0.6,
+            )
+            for i in range(maker.randint(0 if count else 1, 3))
+        )
+        if count == 0 and all(o.disabled for o in after):
+            continue
+
+        def nth(i: int) -> Option:
+            return Option(f"u{i}", f"Unit {i}")
+
+        def make(count: int = count, after: tuple[Option, ...] = after) -> list[Option]:
+            return [nth(i) for i in range(count)] + list(after)
+
+        lazy = LazyOptions(make, lambda v: None, (count, nth, after))
+        prompt = Choose(key="k", text="t", options=lazy)
+        a, b = random.Random(case), random.Random(case)
+        drawn = prompt.random_option(a)
+        assert lazy.head is not None  # not made
+        assert drawn.value == _two_lists(tuple(make()), b)
+        assert drawn == next(o for o in make() if o.value == drawn.value)

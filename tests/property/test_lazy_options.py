@@ -1,6 +1,7 @@
 """Property test, every system: a prompt's lazy options (`LazyOptions`: the list made
 only when read, an answer looked up alone on replay) look every value up exactly as the
-whole list holds it, at every prompt of random battles with GM entries between prompts.
+whole list holds it, and its `head` (random play's draw) makes the same list, at every
+prompt of random battles with GM entries between prompts.
 A replayed answer is checked by the lookup, a played one against the list: they must
 never disagree, or a save would refuse (or accept) what the table was offered."""
 
@@ -40,7 +41,16 @@ def test_lazy_options_look_up_what_their_list_holds(
             assert isinstance(prompt, Choose)
             # Looked up before the list exists, as a replayed answer is.
             before = {value: prompt.option(value) for value in candidates(session, ())}
+            # A head (random play draws one of it, made alone) is the list's start,
+            # each enabled and active, then the rest as the list holds it.
+            head = options.head
+            drawn = None
+            if head is not None:
+                count, nth, after = head
+                drawn = (*(nth(i) for i in range(count)), *after)
+                assert all(o.disabled is None and not o.passive for o in drawn[:count])
             listed = tuple(options)
+            assert drawn is None or drawn == listed, prompt.key
             assert listed and len({o.value for o in listed}) == len(listed), "values unique"
             whole = {o.value: o for o in listed}
             for value, option in before.items():

@@ -166,7 +166,11 @@ def unit_choices(
                 return option
         return None
 
-    return LazyOptions(make, find)
+    def nth(index: int) -> Option:
+        unit = units[index]
+        return Option(unit.id, describe(unit))
+
+    return LazyOptions(make, find, (len(units), nth, after))
 
 
 def reset(b: Battle, units: Iterable[Unit], flags: Mapping[str, Stat]) -> None:

@@ -5,9 +5,9 @@ Kept apart from prompts.py (which re-exports both) so each module stays small.""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import NamedTuple, overload
+from typing import NamedTuple, TypeAlias, overload
 
-__all__ = ["LazyOptions", "Option", "as_options", "option_tuple"]
+__all__ = ["Head", "LazyOptions", "Option", "as_options", "option_tuple"]
 
 
 class Option(NamedTuple):
@@ -30,6 +30,10 @@ class Option(NamedTuple):
     group: str | None = None
 
 
+#: `LazyOptions.head`: how many options lead the list, the maker of the i-th, the rest.
+Head: TypeAlias = tuple[int, Callable[[int], Option], tuple[Option, ...]]
+
+
 class LazyOptions(Sequence[Option]):
     """The options of a long pick list, made only when read whole (the pick list on
     screen, random play); an answer is looked up by value without them (`find`), so a
@@ -44,10 +48,13 @@ class LazyOptions(Sequence[Option]):
     those prompts): reading such a list afterwards is an error, never a list of another
     time."""
 
-    __slots__ = ("_built", "_closed", "_find", "_found", "_make")
+    __slots__ = ("_built", "_closed", "_find", "_found", "_head", "_make")
 
     def __init__(
-        self, make: Callable[[], Iterable[Option]], find: Callable[[str], Option | None]
+        self,
+        make: Callable[[], Iterable[Option]],
+        find: Callable[[str], Option | None],
+        head: Head | None = None,
     ) -> None:
         self._make = make
         self._find = find
@@ -55,6 +62,16 @@ class LazyOptions(Sequence[Option]):
         self._closed = False
         #: The last value looked up and its option (an answer is checked, then described).
         self._found: tuple[str, Option | None] | None = None
+        self._head = head
+
+    @property
+    def head(self) -> Head | None:
+        """`(count, nth, after)` when the list is `nth(0)` … `nth(count - 1)`, each
+        enabled and not passive, then `after` (`kit.unit_choices`: one option a unit,
+        then Done/Cancel), while it is not made: random play draws one of them and makes
+        only that one (`Choose.random_option`). None once made, or when not given.
+        tests/property/test_lazy_options.py checks it against `make()`."""
+        return self._head if self._built is None else None
 
     def settle(self) -> tuple[Option, ...]:
         """Every option, made now if not yet (then kept)."""

@@ -102,12 +102,19 @@ class Choose(Prompt):
         when there are both; one pass (fields read by index: a name is a slower read),
         the pick `rng.choice`'s draw (`dice.below`). The runner logs its label as it is.
         A list offered again (the same tuple: systems keep the lists they offer often)
-        is not scanned again (`_SCANNED`)."""
-        options = self.options
+        is not scanned again (`_SCANNED`); a lazy list with a `head` is not made: only
+        the option drawn (a replay never makes it, nor a sim: nobody sees it)."""
+        options: Sequence[Option] = self.options
         scanned = None
+        count = 0  # options of a lazy list's head, not made
+        nth = None
         lazy = type(options) is LazyOptions  # a list made for this prompt: met once
         if type(options) is LazyOptions:
-            options = options.settle()
+            head = options.head if type(rng) is _RANDOM else None
+            if head is None:
+                options = options.settle()
+            else:
+                count, nth, options = head
         else:
             scanned = _SCANNED.get(id(options))
         if scanned is not None and scanned[0] is options:
@@ -125,16 +132,19 @@ class Choose(Prompt):
                     _SCANNED.clear()
                 # (the tuple kept with its lists: its id names no other while here)
                 _SCANNED[id(options)] = (options, enabled, active)
-        if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
+        n = count + len(enabled)
+        if count + len(active) and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
             enabled = active
-        n = len(enabled)
+            n = count + len(active)
         if type(rng) is _RANDOM and n:  # `below(rng, n)` written out: a call less
             k = n.bit_length()
             r = rng.getrandbits(k)
             while r >= n:
                 r = rng.getrandbits(k)
-            return enabled[r]
-        return rng.choice(enabled)
+            if r < count and nth is not None:
+                return nth(r)
+            return enabled[r - count]
+        return rng.choice(enabled)  # (no head: only for a plain `Random`)
 
     def describe(self, value: AnswerValue) -> str:
         option = self.option(str(value))

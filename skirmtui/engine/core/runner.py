@@ -56,8 +56,9 @@ class Runner:
         #: `consumed` at the last step boundary: the current step began there.
         self.boundary_at = consumed
         self.prompt: Prompt | None = None
-        #: Set by the session while it replays a log: the prompts answered then are seen
-        #: by nobody, so their lazy option lists are never made (`LazyOptions`).
+        #: Set by the session while it replays a log (and by a sim, `play_battle`): the
+        #: prompts answered then are seen by nobody, so their lazy option lists are never
+        #: made (`LazyOptions`).
         self.replaying = False
         #: Set by the export's own replay: each choice's entry keeps the options offered
         #: (`offered`), lazy lists made; play and ordinary replays never pay for it.

@@ -97,6 +97,9 @@ def _play(
         battle = system.battle_of(setup, {uid: unit.clone() for uid, unit in made.items()})
     battle.offers = False  # random answers read no default
     runner = Runner(system, battle)
+    # Nobody sees a sim's prompts (no session, no screen): a lazy option list is never
+    # made, as in a replay (`Choose.random_option` makes only the option it draws).
+    runner.replaying = True
     items: list[Item] = []
     while (prompt := runner.prompt) is not None:
         if len(items) >= max_answers:
