@@ -4,6 +4,8 @@ system whose end can come mid-step."""
 
 from __future__ import annotations
 
+from skirmtui.engine.core.session import Session
+from skirmtui.systems.regole_base import turns
 from tests.systems import cg_helpers as cg
 from tests.systems.rb_helpers import initiative, model, pass_assault, pass_movement, session
 from tests.systems.scripting import play
@@ -46,3 +48,56 @@ def test_cg4_held_results_that_kill_the_last_enemy_end_the_battle_before_anyone_
     assert s.prompt is None  # before: "Cleo acts: which action?"
     assert s.battle.result is not None and s.battle.result.winner == "red"
     assert not any(e.actor == "red2" for e in s.battle.log)
+
+
+def test_rb12_a_gm_entry_that_leaves_a_side_without_models_ends_the_battle() -> None:
+    """RB-12 and G-4: the end check after a GM entry finds what the entry changed, though
+    it found the battle going on just before (its kept finding, `turns.check_end`): a
+    side's last model removed, or set to R 0 (removed first), ends the battle."""
+    for key, value, why in (
+        ("gm.remove", {"unit": "blue1"}, "a removal"),
+        ("gm.set", {"unit": "blue1", "field": "r", "value": 0}, "a model's R"),
+    ):
+        s = session({"red": [model("A")], "blue": [model("B")]})
+        initiative(s, 5, 2)
+        assert s.prompt is not None and s.battle.result is None  # found going on
+        s.gm(key, **value)
+        assert s.battle.units["blue1"].removed, why
+        assert s.battle.result is not None and s.battle.result.winner == "red", why
+        assert s.prompt is None, why
+
+
+def test_rb12_the_kept_end_check_sees_each_change_it_reads() -> None:
+    """RB-12 on the battle itself (no step replayed in between): the end check keeps "it
+    goes on" (`turns.check_end`) until a model's R, a removal or the round changes; each
+    of them alone must reach it (it fails when one is left out of the kept mark)."""
+
+    def going_on() -> Session:
+        s = session({"red": [model("A")], "blue": [model("B"), model("C")]})
+        initiative(s, 5, 2)
+        turns.check_end(s.battle)
+        assert s.battle.result is None
+        return s
+
+    s = going_on()
+    s.battle.remove(s.battle.units["blue2"])
+    turns.check_end(s.battle)
+    assert s.battle.result is None  # Blue still has B
+    s.battle.remove(s.battle.units["blue1"])
+    turns.check_end(s.battle)
+    assert s.battle.result is not None and s.battle.result.winner == "red"  # a removal
+    s = going_on()
+    s.battle.remove(s.battle.units["blue2"])
+    turns.check_end(s.battle)
+    s.battle.set(s.battle.units["blue1"], "r", 0)  # as a GM entry would leave it
+    turns.check_end(s.battle)
+    assert s.battle.units["blue1"].removed and s.battle.result is not None  # its R
+    s = session({"red": [model("A")], "blue": [model("B")]})
+    b = s.battle
+    b.round = 0
+    b.remove(b.units["blue1"])
+    turns.check_end(b)
+    assert b.result is None  # before the first round nothing ends
+    b.round = 1
+    turns.check_end(b)
+    assert b.result is not None and b.result.winner == "red"  # the round

@@ -38,27 +38,27 @@ last = (None, -1, None)
 find = None
 
 def mark(b):
-    c = b.changes
+    {changes}
     return {sum}
 
 def recall(b):
-    held = last
-    if held[0] is b:
-        c = b.changes
-        if held[1] == {sum}:
-            return held[2]
+    was, mark, found = last
+    if was is b:
+        {changes}
+        if mark == {sum}:
+            return found
     return None
 
 def kept(b):
     global last
-    held = last
-    if held[0] is b:
-        c = b.changes
-        if held[1] == {sum}:
-            return held[2]
+    was, mark, found = last
+    if was is b:
+        {changes}
+        if mark == {sum}:
+            return found
     found = find(b)
     if found is not None:
-        c = b.changes
+        {changes}
         last = (b, {sum}, found)
     return found
 """
@@ -81,9 +81,13 @@ class Watch(Generic[T]):
         self.fields = fields
         #: Whether the finding reads the round (a new round then makes it stale).
         self.round = round
-        terms = [*(f"c[{f!r}]" for f in fields), "len(b.units)", *(["b.round"] if round else [])]
+        # `b.changes` read once into `c` for three fields or more, else at each (fewer
+        # steps of the interpreter either way).
+        counts, changes = ("c", "c = b.changes") if len(fields) > 2 else ("b.changes", "pass")
+        terms = [f"{counts}[{f!r}]" for f in fields]
+        terms += ["len(b.units)", *(["b.round"] if round else [])]
         self._scope: dict[str, Any] = {}
-        source = _SOURCE.format(sum=" + ".join(terms))
+        source = _SOURCE.format(sum=" + ".join(terms), changes=changes)
         exec(compile(source, f"<watch of {', '.join(fields)}>", "exec"), self._scope)
         self.mark, self.recall = self._scope["mark"], self._scope["recall"]
 

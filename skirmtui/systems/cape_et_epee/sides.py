@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import units_by_side
+from skirmtui.engine.core.watch import Watch
 
 
 class SideView(NamedTuple):
@@ -41,32 +42,6 @@ def squads_on_table(b: Battle, side: str) -> dict[str, int]:
 
 
 Found = tuple[dict[str, SideView], dict[str, dict[str, int]]]
-
-
-def _found(b: Battle) -> Found:
-    """Every side's view and squads on the table, found again only when a unit's
-    deployment, status or melee opponent, a removal or the units have changed since."""
-    global _kept
-    changes = b.changes
-    mark = (changes["deployed"] + changes["status"] + changes["foe"] + changes["removed"]) + len(
-        b.units
-    )
-    kept = _kept
-    if kept[0] is b and kept[1] == mark:
-        return kept[2]
-    found = _side_views(b)
-    _kept = (b, mark, found)
-    return found
-
-
-#: The last battle `_found` read, its mark and its finding. The mark sums the counts of
-#: changes of the fields the views read (`Battle.changes`) and the number of units: each
-#: only grows in a battle (a battle is never rewound in place: undo and review replay a
-#: copy), so the same sum is no change in any. What engine/core/watch.py's `Watch` does,
-#: without a call and without its round (the views do not depend on it: a new round
-#: found them again, a sixth of their passes); replaced whole (a worker thread may read
-#: its own copy of a battle meanwhile).
-_kept: tuple[Battle | None, int, Found] = (None, -1, ({}, {}))
 
 
 def _side_views(b: Battle) -> Found:
@@ -148,3 +123,10 @@ class _Kept:
 
 
 _SQUADS = _Kept()
+
+
+#: Every side's view and squads on the table, found again only when a unit's
+#: deployment, status or melee opponent, a removal or the units have changed since (not
+#: the round: the views do not read it).
+_VIEWS: Watch[Found] = Watch("deployed", "status", "foe", "removed")
+_found = _VIEWS.kept(_side_views)

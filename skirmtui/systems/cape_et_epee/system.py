@@ -18,19 +18,31 @@ from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.kit import reset, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.cape_et_epee import activation, firmness, impulses, morale, profile, views
 from skirmtui.systems.cape_et_epee.position import CEPosition, pos
 
 NO = "no"
 
-#: The last battle `check_end` found going on, and its mark then: its counts of
-#: firmness-loss and starting-firmness changes (`Battle.changes`) and its number of
-#: units, summed. Each only grows in a battle (a battle is never rewound in place: undo
-#: and review replay a copy), so the same sum is no change in any. What
-#: engine/core/watch.py's `Watch` does, in one comparison without a call (as
-#: regole-base's end check); replaced whole (a worker thread may check its own copy of
-#: a battle meanwhile).
-_going_on: tuple[Battle | None, int] = (None, -1)
+
+def _going_on(b: Battle) -> bool | None:
+    """Seed §3.1.1: an army whose firmness falls to zero leaves the field at once. True
+    while no army's has (kept: `CapeEtEpee.check_end`), None once the battle has ended."""
+    beaten = firmness.beaten(b)
+    if not beaten:
+        return True
+    if len(beaten) > 1:
+        b.end(None, "both armies' firmness fell to zero")
+    else:
+        b.end(activation.other(b, beaten[0]), f"{b.side_name(beaten[0])}'s firmness fell to zero")
+    return None
+
+
+#: The end check runs about twice an answer: `_going_on` reads the units only when the
+#: battle's firmness losses, starting firmness or units have changed since it was last
+#: found going on.
+_GOING_ON: Watch[bool] = Watch("firm_loss", "firmness")
+
 #: Seed §2.1: every turn starts with no order die, no AP, nobody having acted.
 _TURN_FRESH: dict[str, Stat] = {"die": 0, "ap": 0, "acted": False}
 
@@ -162,21 +174,7 @@ class CapeEtEpee(BaseSystem):
 
     # -- the sequence ---------------------------------------------------------------------
 
-    def check_end(self, battle: Battle) -> None:
-        """Seed §3.1.1: an army whose firmness falls to zero leaves the field at once.
-        (Called about twice an answer: nothing is read while the battle's firmness
-        losses, starting firmness and units are as when it was last found going on.)"""
-        global _going_on
-        changes = battle.changes
-        mark = changes["firm_loss"] + changes["firmness"] + len(battle.units)
-        kept = _going_on
-        if kept[0] is battle and kept[1] == mark:
-            return
-        beaten = firmness.beaten(battle)
-        if beaten:
-            self._end_beaten(battle, beaten)
-        else:
-            _going_on = (battle, mark)
+    check_end = staticmethod(_GOING_ON.kept(_going_on))  # type: ignore[assignment]
 
     def _new_turn(self, b: Battle) -> None:
         if b.round:
@@ -185,14 +183,6 @@ class CapeEtEpee(BaseSystem):
         reset(b, b.on_table(), _TURN_FRESH)
         pos(b).rolled = {}
         b.enter_phase("activation", None)
-
-    def _end_beaten(self, b: Battle, beaten: tuple[str, ...]) -> None:
-        """Seed §3.1.1: firmness at zero or less: the army leaves the field."""
-        if len(beaten) > 1:
-            b.end(None, "both armies' firmness fell to zero")
-            return
-        winner = activation.other(b, beaten[0])
-        b.end(winner, f"{b.side_name(beaten[0])}'s firmness fell to zero")
 
     def _end_of_turn(self, b: Battle) -> Step:
         objective = str(b.options.get("objective") or "")

@@ -166,19 +166,7 @@ def take_turn(b: Battle, side: str) -> None:
 def _going_on(b: Battle) -> bool | None:
     """RB-12: a side with no models left ends the battle (GM edits too: a model set to
     R 0 is removed first). With three or more sides the most models standing win (ours).
-    True while it goes on (kept: `check_end`)."""
-    return None if _ends(b) else True
-
-
-#: The engine runs the end check after every answer and around steps (the system's
-#: `check_end` itself, about twice an answer): `_going_on`'s one pass over the models
-#: runs only when a model's R, a removal, the models or the round (the first round's
-#: start: `_ends`) have changed since the battle was last found going on.
-_STANDING: Watch[bool] = Watch("r", "removed", round=True)
-check_end = _STANDING.kept(_going_on)
-
-
-def _ends(b: Battle) -> bool:
+    True while it goes on (kept: `check_end`), None once it has ended."""
     standing: set[str] = set()
     for unit in b.units.values():
         if unit.removed:
@@ -190,11 +178,19 @@ def _ends(b: Battle) -> bool:
             continue
         standing.add(unit.side)
     if b.round == 0 or len(standing) == len(b.sides):
-        return False
+        return True
     empty = [s.id for s in b.sides if s.id not in standing]
     reason = f"{', '.join(b.side_name(s) for s in empty)} has no models left"
     b.end(leader(b), reason)
-    return True
+    return None
+
+
+#: The engine runs the end check after every answer and around steps (the system's
+#: `check_end` itself, about twice an answer): `_going_on`'s one pass over the models
+#: runs only when a model's R, a removal, the models or the round (before the first
+#: round nothing ends) have changed since the battle was last found going on.
+_STANDING: Watch[bool] = Watch("r", "removed", round=True)
+check_end = _STANDING.kept(_going_on)
 
 
 def leader(b: Battle) -> str | None:
