@@ -10,6 +10,7 @@ from operator import attrgetter, itemgetter
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import (
     FIRST_PASS,
+    QUESTIONS,
     SECOND_PASS,
     THIRD_PASS,
     asks_as_of,
@@ -19,7 +20,7 @@ from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
-from skirmtui.systems.cape_et_epee.position import pos
+from skirmtui.systems.cape_et_epee.position import CEPosition
 from skirmtui.systems.cape_et_epee.sides import side_units, side_view, squads_on_table
 
 END = "end"
@@ -29,7 +30,7 @@ DONE = "done"
 def queue(b: Battle) -> list[Unit]:
     """CE-5: activated characters on the table with AP left, most AP first, the
     initiative player's first on a tie; then who has waited longest (ours)."""
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     initiative, seq = p.initiative, p.seq
     # Equal keys keep the roster order (`at`); the keys made in one pass, not by a
     # function called per character.
@@ -46,7 +47,7 @@ def _head(b: Battle) -> Unit | None:
     """`queue(b)[0]`, or None when nobody waits: who starts the next impulse (read at
     every impulse's start), found in one pass without sorting the others. Only the
     units with AP left reach the loop (`compress` picks them in C: most have none)."""
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     initiative, seq = p.initiative, p.seq
     best: tuple[int, bool, int] | None = None
     head = None
@@ -69,7 +70,7 @@ def impulse_step(b: Battle) -> Step:
     """One action of the character whose impulse it is (the head of the queue). (Run
     for every answer of the phase: the unit's stats read directly, its situation from
     the side's kept view, the prompt made without `kit.about`.)"""
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     uid = p.impulse
     if uid:
         unit = b.units.get(uid)
@@ -91,7 +92,7 @@ def impulse_step(b: Battle) -> Step:
     options = _impulse_menu(
         actions.situation_in(b, unit, side_view(b, side), False),
         bool(p.impulse_actions),
-        not asks_as_of(b, FIRST_PASS),
+        not (QUESTIONS in b.options and asks_as_of(b, FIRST_PASS)),
     )
     choice = yield from only_or_ask(
         b,
@@ -133,7 +134,7 @@ def _impulse_menu(s: actions.Situation, ending: bool, repeats: bool) -> tuple[Op
 
 def end_impulse(b: Battle) -> None:
     """CE-5: the character rejoins the queue at its remaining AP, behind those waiting."""
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     uid = p.impulse
     p.impulse = ""
     p.impulse_actions = 0
@@ -150,7 +151,7 @@ def end_activated(b: Battle) -> None:
     for unit in b.on_table():
         if unit.stats["ap"]:
             b.set(unit, "ap", 0)
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     p.seq = {}
     p.na_side = p.initiative
     b.enter_phase("nonactivated", p.initiative)
@@ -195,7 +196,7 @@ def _cannot_stop(waiting: list[Unit], found: list[actions.Situation]) -> str | N
 
 def na_step(b: Battle) -> Step:
     """CE-6: one 1-AP action each, the initiative player's characters first."""
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     side = p.na_side
     assert side is not None
     waiting = na_candidates(b, side)
@@ -210,7 +211,9 @@ def na_step(b: Battle) -> Step:
         stop = _stop(_cannot_stop(waiting, found))
         action: str | None = None  # chosen with the character, or asked after it
         told = False  # whether the table said with it that the character is not separated
-        merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
+        # (`asks_as_of` called only for a save of older questions: most battles have none)
+        older = QUESTIONS in b.options
+        merged = [] if older and asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
         if not merged:
             choice = yield from only_or_ask(
                 b,
@@ -226,7 +229,7 @@ def na_step(b: Battle) -> Step:
             # squad member acting otherwise than moving is with its squad (a table fact).
             # Only when one of them could be separated (else nothing to say: `na.act`).
             merged.append(stop)  # (a list of its own: `_na_choices` makes it anew)
-            told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
+            told = not (older and asks_as_of(b, THIRD_PASS)) and side not in b.ai
             told = told and _more_than_one(merged)
             if told:
                 told = _any_apart(waiting, found, squads_on_table(b, side))
@@ -378,7 +381,7 @@ def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) 
     only when they fit the number keys (with "done"): else none, the character was asked,
     then its action. (`found`: each waiting character's situation.)"""
     # Only a second-pass save counts what fits the keys (today's never counts).
-    if asks_as_of(b, SECOND_PASS):
+    if QUESTIONS in b.options and asks_as_of(b, SECOND_PASS):
         enabled = (o.disabled is None for s in found for o in _na_options(s))
         if sum(enabled) >= KEYS:
             return []
