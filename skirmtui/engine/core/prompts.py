@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias
 
 from skirmtui.engine.core import records
-from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, below, parse_expr
+from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
 from skirmtui.engine.core.items import assignable
 from skirmtui.engine.core.options import LazyOptions as LazyOptions
 from skirmtui.engine.core.options import Option as Option
@@ -144,14 +144,22 @@ def _lazy_option(options: LazyOptions, rng: random.Random) -> Option:
     drawn (`count` options lead, each enabled and active); else the list made."""
     head = options.head if type(rng) is _RANDOM else None
     count, nth, rest = (0, None, options.settle()) if head is None else head
-    enabled = [option for option in rest if option[2] is None]
-    active = [option for option in enabled if not option[3]]
+    enabled: list[Option] = []
+    active: list[Option] = []
+    for option in rest:  # (a loop: two list comprehensions are two calls more)
+        if option[2] is None:
+            enabled.append(option)
+            if not option[3]:
+                active.append(option)
     n = count + len(enabled)
     if count + len(active) and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
         enabled = active
         n = count + len(active)
-    if type(rng) is _RANDOM and n:
-        r = below(rng, n)
+    if type(rng) is _RANDOM and n:  # `below(rng, n)` written out
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
         return nth(r) if r < count and nth is not None else enabled[r - count]
     return rng.choice(enabled)  # (no head here)
 
