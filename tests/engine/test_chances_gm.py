@@ -34,7 +34,7 @@ PLAYOUTS = 3
 #: play-outs failed. (Of 40 such battles a system, seeds 0-39, replayed so: 22
 #: regole-base, 13 combattimento-gdr, 13 pequenas-guerras, 10 cape-et-epee and 7
 #: wargaming-introduttivo ones failed that way; the others gave the same points.)
-BATTLES = [("regole-base", 4), ("combattimento-gdr", 15)]
+BATTLES = [("regole-base", 4), ("combattimento-gdr", 16)]
 
 
 def _battle(system_id: str, seed: int) -> Session:

@@ -74,3 +74,25 @@ def test_an_answer_seen_through_beats_one_not_seen_whatever_their_scores() -> No
     assert not better(0.1, 1.0, -0.5, 0.0)
     assert better(0.2, 0.0, 0.1, 0.0) and not better(0.1, 0.0, 0.2, 0.0)  # both seen
     assert better(0.2, 1.0, 0.1, 1.0)  # neither: the score
+
+
+def test_a_budget_spent_past_the_answer_s_own_step_is_not_a_cut() -> None:
+    """Red's sling is the round's last shot: both answers lead on into round 2's roll-off
+    for the initiative (RB-3), where the budget runs out. That is past what the answer
+    leads to (its own step ended with the shot): both are seen, and the app shoots."""
+    men = {"red": [model("A", weapons="Frombola")], "blue": [model("B")]}
+    s = Session(SYSTEM, attrs.evolve(setup(men), options={}))
+    let_app_play(s, {"red": "balanced", "blue": "random"})
+    initiative(s, 1, 6)
+    while key(s) != "shoot.weapon":  # every move and assault passed, Blue's first
+        s.answer("pass")
+    decision = decide(s)
+    assert decision is not None
+    assert decision.value != "none" and decision.reason.startswith("deals ")
+    for answer in (decision.value, "none"):
+        question = prepare(s)
+        assert question is not None and question.search is not None
+        question.search.budget = BUDGET // 2
+        outlook = question.search.outlook("shoot.weapon", answer)
+        assert question.search.budget <= 0  # spent, in round 2
+        assert outlook.seen and outlook.cut == 0.0, answer

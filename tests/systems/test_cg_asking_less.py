@@ -129,8 +129,10 @@ def test_cg11_not_yet_and_nobody_mean_what_they_meant() -> None:
 
 
 def test_cg11_an_app_side_waiting_is_offered_apart_and_chooses_its_own_action() -> None:
-    """The offer is a table fact (the app never answers it); the action of a side the app
-    plays is its decision: for that side the offer stays apart from the action."""
+    """Saves of the first pass (up to the second, before issue 26): the offer was the
+    table's, the action of a side the app plays its decision: for that side the offer
+    stayed apart from the action (tests/systems/test_cg_waiting_side.py: today the
+    side decides both)."""
     s = _aldo_and_bruto()
     s.gm("gm.ai", side="red", persona="balanced")
     play(s, ("action.choose", "delay"), ("action.choose", "nothing"))

@@ -28,7 +28,8 @@ ONE_AT_A_TIME = "one at a time"
 #: system that has asked less again since (e.g. a unit and its action in one answer).
 FIRST_PASS = "first pass"
 #: Its value for a battle played with a system's second pass (saves of 2026-11-25 from
-#: 20:00 UTC), for a system that has asked less once more since.
+#: 20:00 UTC; combattimento-gdr: saves until 2026-11-26, which asked the table when a
+#: waiting combatant acts), for a system that has asked differently since.
 SECOND_PASS = "second pass"
 #: Its value for a battle played with a system's third pass (saves of 2026-11-25 from
 #: 20:20 UTC), for a system that has asked less once more since.

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import ASKED_BEFORE_FIRST_PASS
+from skirmtui.engine.core.asking import ASKED_BEFORE_SECOND_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Stat, Unit
 from skirmtui.engine.core.causes import GM
@@ -36,7 +36,8 @@ _STANDING: Watch[bool] = Watch("damage", "removed")
 
 class CombattimentoGdr(BaseSystem):
     #: Questions only the table answers (distances, sight, cover, contact, where a
-    #: unit went): an AI side never answers them (engine/play/).
+    #: unit went): an AI side never answers them (engine/play/). When a waiting
+    #: combatant acts (`delay.offer`, `delay.act`) is its side's decision (issue 26).
     table_facts = frozenset(
         {
             "other.turns",
@@ -45,8 +46,6 @@ class CombattimentoGdr(BaseSystem):
             "ranged.range",
             "turn.scene",
             "turn.light",
-            "delay.offer",
-            "delay.act",
         }
     )
     id = SYSTEM_ID
@@ -171,11 +170,13 @@ class CombattimentoGdr(BaseSystem):
     # -- older saves (issue 25) ------------------------------------------------------------
 
     def older_questions(self) -> Sequence[dict[str, Any]]:
-        """Saves of issue 25's first cut ("first pass") were asked the light at each
-        turn's start (`turn.scene`); saves from before it also typed a charge's turns,
-        pressed OK after a spell and were offered a turn apart from its action
+        """Saves of issue 25's second cut ("second pass") asked the table whether a
+        waiting combatant acts now, one question whoever waited (issue 26: each side
+        for its own); saves of its first cut ("first pass") were also asked the light at
+        each turn's start (`turn.scene`); saves from before it also typed a charge's
+        turns, pressed OK after a spell and were offered a turn apart from its action
         (`delay.offer`)."""
-        return ASKED_BEFORE_FIRST_PASS
+        return ASKED_BEFORE_SECOND_PASS
 
     # -- views ----------------------------------------------------------------------------
 

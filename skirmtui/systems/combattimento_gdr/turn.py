@@ -8,10 +8,13 @@ action (never inside one) and loses it if it never takes it.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from skirmtui.engine.core import conditions
-from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time
+from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.prompts import Choose, Option, Prompt
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.combattimento_gdr import actions, scene
 from skirmtui.systems.combattimento_gdr import attack as atk
@@ -71,6 +74,7 @@ def waiting(b: Battle) -> list[Unit]:
 def actions_step(b: Battle) -> Step | None:
     """The next step of the Actions phase, or None when the turn is over."""
     where = pos(b)
+    where.late = ""
     if where.offer and waiting(b):
         return offer_step(b)
     where.offer = False
@@ -94,16 +98,104 @@ def actions_step(b: Battle) -> Step | None:
 
 
 def offer_step(b: Battle) -> Step:
-    """CG-11: after each action, a waiting combatant may act now. Issue 25: one waiting
-    combatant the table plays, about to choose its action, is offered its actions
-    themselves (`delay.act`: "acts now: attack in melee" is one answer)."""
+    """CG-11: after each action, a waiting combatant may act now, when its side wishes:
+    each side with combatants waiting is asked for its own (issue 26: the app answers for
+    a side it plays), the side whose waiting combatant came first in the acting order
+    first; the first to act acts, and the offer comes again after its action. One waiting
+    combatant whose turn comes to a choice is offered its actions themselves
+    (`delay.act`: "acts now: attack in melee" is one answer; issue 25). Battles played
+    before (`questions` up to "second pass") were asked one question of the table."""
+    if asks_as_of(b, SECOND_PASS):
+        yield from _offer_as_before(b)
+        return
     last = pos(b).entry >= len(pos(b).order)
     people = waiting(b)
-    nobody = Option(
-        NOBODY,
-        "Nobody: the turn ends, waiting combatants lose their action" if last else "Not yet: go on",
-        passive=True,
+    sides = list(dict.fromkeys(u.side for u in people))
+    for n, side in enumerate(sides):
+        mine = [u for u in people if u.side == side]
+        final = n == len(sides) - 1
+        if len(sides) == 1:
+            nobody = _nobody(last)
+            text = "Does a waiting combatant act now?"
+        else:
+            nobody = _not_yet(last, final)
+            text = f"Does a waiting combatant of {b.side_name(side)} act now?"
+        unit, chosen = yield from _ask(b, mine, nobody, text, side)
+        if unit is not None:
+            yield from _act_now(b, unit, chosen)
+            return
+    pos(b).offer = False
+    if last:
+        _lose(b, people)
+
+
+def _nobody(last: bool) -> Option:
+    """The answer that passes, the only side asked: "not yet", or at the end "nobody"."""
+    if last:
+        return Option(
+            NOBODY, "Nobody: the turn ends, waiting combatants lose their action", passive=True
+        )
+    return Option(NOBODY, "Not yet: go on", passive=True)
+
+
+def _not_yet(last: bool, final: bool) -> Option:
+    """The answer that passes for one of several sides asked (CG-11, ours: each side for
+    its own); after the last action it loses the action only if no other side acts."""
+    if not last:
+        return Option(NOBODY, "Not yet: go on" if final else "Not yet", passive=True)
+    if final:
+        return _nobody(last)
+    said = "Not yet: if no other side acts, the turn ends and they lose their action"
+    return Option(NOBODY, said, passive=True)
+
+
+def _ask(
+    b: Battle, mine: list[Unit], nobody: Option, text: str, side: str
+) -> Generator[Prompt, Any, tuple[Unit | None, str | None]]:
+    """Ask `side` whether one of its waiting combatants `mine` acts now (and how, when
+    one alone comes to a choice): the one who acts and its action, or None."""
+    if len(mine) == 1 and actions.needs_choice(b, mine[0]):
+        unit = mine[0]
+        options = [
+            o._replace(label=f"{unit.label} acts now: {o.label}")
+            for o in actions.action_options(b, unit, may_delay=False)
+        ]
+        answer = yield Choose(
+            key="delay.act",
+            text=f"Does {unit.label} (waiting) act now, and how?",
+            options=[*options, nobody],
+            side=side,
+        )
+        return (None, None) if answer == NOBODY else (unit, str(answer))
+    answer = yield Choose(
+        key="delay.offer",
+        text=text,
+        options=[Option(u.id, f"{u.label} acts now") for u in mine] + [nobody],
+        side=side,
     )
+    return (None, None) if answer == NOBODY else (b.units[str(answer)], None)
+
+
+def _act_now(b: Battle, unit: Unit, chosen: str | None) -> Step:
+    pos(b).waiting.remove(unit.id)
+    pos(b).holding = False
+    pos(b).late = unit.id
+    b.record("info", f"{unit.label} acts now", actor=unit.id)
+    yield from activation(b, unit, may_delay=False, chosen=chosen)
+
+
+def _lose(b: Battle, people: list[Unit]) -> None:
+    for unit in people:
+        b.record("info", f"{unit.label} never acted: its action is lost", actor=unit.id)
+    pos(b).waiting = []
+
+
+def _offer_as_before(b: Battle) -> Step:
+    """The offer of saves up to the second pass: one question of the table (no side),
+    whoever waits; one waiting combatant the table plays is offered its actions."""
+    last = pos(b).entry >= len(pos(b).order)
+    people = waiting(b)
+    nobody = _nobody(last)
     chosen: str | None = None
     if _offers_actions(b, people):
         unit = people[0]
@@ -129,21 +221,16 @@ def offer_step(b: Battle) -> Step:
     if answer == NOBODY:
         pos(b).offer = False
         if last:
-            for unit in people:
-                b.record("info", f"{unit.label} never acted: its action is lost", actor=unit.id)
-            pos(b).waiting = []
+            _lose(b, people)
         return
-    unit = b.units[str(answer)]
-    pos(b).waiting.remove(unit.id)
-    pos(b).holding = False
-    b.record("info", f"{unit.label} acts now", actor=unit.id)
-    yield from activation(b, unit, may_delay=False, chosen=chosen)
+    yield from _act_now(b, b.units[str(answer)], chosen)
 
 
 def _offers_actions(b: Battle, people: list[Unit]) -> bool:
-    """Whether the offer to act now names the action too: asked less (not a battle
-    played before), one waiting combatant, played by the table (an app side chooses its
-    own action: the offer is a table fact), whose turn comes to a choice."""
+    """Whether the offer to act now named the action too, before issue 26: asked less
+    (not a battle played before issue 25), one waiting combatant, played by the table
+    (the offer was the table's, an app side's action its own), whose turn comes to a
+    choice."""
     if one_at_a_time(b) or len(people) != 1:
         return False
     unit = people[0]

@@ -14,9 +14,14 @@ def queue(b: Battle) -> list[QueueRow]:
         return [QueueRow(None, f"Turn {b.round}: the GM describes the situation")]
     rows = []
     done = where.done
+    late = b.units.get(where.late) if where.late else None
+    if late is not None and late.removed:
+        late = None
+    if late is not None:  # a waiting combatant acting now (CG-11)
+        rows.append(QueueRow(late.side, f"{late.label} (acting, waited)", late.id, True))
     # The last of the current entry's members marked done is the one asked now: a
     # member is marked as its activation starts (turn.actions_step).
-    acting = done[-1] if done and where.entry < len(where.order) else None
+    acting = done[-1] if done and where.entry < len(where.order) and not late else None
     for n, entry in enumerate(where.order):
         if n < where.entry:
             continue
@@ -27,7 +32,8 @@ def queue(b: Battle) -> list[QueueRow]:
                 continue
             mark = "= " if group else ""
             state = " (acting)" if uid == acting else " (acted)" if uid in done else ""
-            rows.append(QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, n == where.entry))
+            current = n == where.entry and late is None
+            rows.append(QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, current))
     for uid in where.waiting:
         unit = b.units.get(uid)
         if unit is not None and not unit.removed:
