@@ -34,10 +34,11 @@ def test_a_waiting_combatant_acting_now_is_the_one_acting_in_the_queue() -> None
     s = session([ch("Aldo", agi="d10", **archer), ch("Carla", agi="d4")], [ch("Bruto", agi="d8")])
     scene(s)
     play(s, ("action.choose", "delay"))
-    assert _rows(s) == ["Bruto (acting)", "Carla", "waiting: Aldo"]
+    assert _rows(s) == ["Bruto (acting)", "waiting: Aldo", "Carla"]
     play(s, ("action.choose", "nothing"))
     assert s.prompt is not None and s.prompt.key == "delay.act"
-    assert _rows(s) == ["Carla", "waiting: Aldo"]
+    assert _rows(s) == ["waiting: Aldo", "Carla"]  # Aldo is offered his turn: nobody acts
+    assert not any(row.current for row in queue(s.battle))
     play(s, ("delay.act", "ranged"))  # Aldo acts now: shoots (the table says the range)
     assert s.prompt is not None and s.prompt.key.startswith("ranged.")
     rows = queue(s.battle)
