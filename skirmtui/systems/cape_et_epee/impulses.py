@@ -16,7 +16,6 @@ from skirmtui.engine.core.asking import (
     only_or_ask,
 )
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
@@ -67,48 +66,53 @@ _STATS, _AP = attrgetter("stats"), itemgetter("ap")
 
 
 def impulse_step(b: Battle) -> Step:
-    """One action of the character whose impulse it is (the head of the queue)."""
+    """One action of the character whose impulse it is (the head of the queue). (Run
+    for every answer of the phase: the unit's stats read directly, its situation from
+    the side's kept view, the prompt made without `kit.about`.)"""
     p = pos(b)
     uid = p.impulse
-    if uid and (not b.alive(uid) or b.units[uid].stats["ap"] == 0):
-        end_impulse(b)
-        return
-    if not uid:
+    if uid:
+        unit = b.units.get(uid)
+        if unit is None or unit.removed or unit.stats["ap"] == 0:
+            end_impulse(b)
+            return
+    else:
         head = _head(b)
         if head is None:
             end_activated(b)
             return
-        uid = head.id
+        unit = head
+        uid = unit.id
         p.impulse = uid
         p.impulse_actions = 0
-        b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
-    unit = b.units[uid]
-    b.turn_side = unit.side
+        b.record("info", f"{unit.label} starts an impulse ({unit.stats['ap']} AP)")
+    side = unit.side
+    b.turn_side = side
     options = _impulse_menu(
-        actions.situation(b, unit, na=False),
+        actions.situation_in(b, unit, side_view(b, side), False),
         bool(p.impulse_actions),
         not asks_as_of(b, FIRST_PASS),
     )
     choice = yield from only_or_ask(
         b,
-        about(
-            Choose,
-            unit,
+        Choose(
             key="impulse.action",
-            text=f"{unit.label} ({unit.num('ap')} AP): which action?",
+            side=side,
+            actor=uid,
+            text=f"{unit.label} ({unit.stats['ap']} AP): which action?",
             options=options,
         ),
     )
     if choice == END:
         end_impulse(b)
         return
-    action, times = actions.repeated(choice)
+    action, times = actions.repeated(choice) if actions.TIMES in choice else (choice, 1)
     for _ in range(times):  # seed §2.4: the same action repeated within the impulse
         step = action_steps.take(b, unit, action, na=False)
         done = step if type(step) is bool else (yield from step)
         if done:
             p.impulse_actions += 1
-    if unit.removed or unit.num("ap") == 0:
+    if unit.removed or unit.stats["ap"] == 0:
         end_impulse(b)
 
 
@@ -198,7 +202,8 @@ def na_step(b: Battle) -> Step:
     if waiting:
         # Every waiting character's situation, the other side read once for all of them.
         view = side_view(b, side)
-        found = [actions.situation_in(b, u, view, na=True) for u in waiting]
+        situation = actions.situation_in
+        found = [situation(b, u, view, True) for u in waiting]
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
@@ -220,13 +225,11 @@ def na_step(b: Battle) -> Step:
             # Issue 25, fourth pass: a side the table plays says with the action that a
             # squad member acting otherwise than moving is with its squad (a table fact).
             # Only when one of them could be separated (else nothing to say: `na.act`).
+            merged.append(stop)  # (a list of its own: `_na_choices` makes it anew)
             told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
-            told = told and _more_than_one([*merged, stop])
+            told = told and _more_than_one(merged)
             if told:
-                on_table = squads_on_table(b, side)
-                told = any(
-                    _apart(b, u, f.engaged, on_table) for u, f in zip(waiting, found, strict=True)
-                )
+                told = _any_apart(waiting, found, squads_on_table(b, side))
             text = f"{b.side_name(side)}: which non-activated character acts, and how?"
             if told:
                 text += f" ({SEPARATED})"
@@ -239,7 +242,7 @@ def na_step(b: Battle) -> Step:
                     # Enter offers what it did last turn, when it still may).
                     actor=waiting[0].id if len(waiting) == 1 else None,
                     text=text,
-                    options=[*merged, stop],
+                    options=merged,
                 ),
             )
             if choice != DONE:
@@ -313,6 +316,20 @@ def _apart(
     if on_table is None:
         on_table = squads_on_table(b, unit.side)
     return on_table.get(squad, 0) > 1  # itself and a mate
+
+
+def _any_apart(
+    waiting: list[Unit], found: list[actions.Situation], on_table: dict[str, int]
+) -> bool:
+    """Whether any waiting character could be separated from its squad: `_apart` of
+    each, its melee read from its situation (`found`) and the side's squads on the
+    table counted once (`on_table`), in one loop (every step of the phase asks it)."""
+    for unit, s in zip(waiting, found, strict=True):
+        if not s.engaged:
+            squad = unit.profile.get("squad")  # `profile.squad_of`, inline
+            if squad and on_table.get(str(squad), 0) > 1:  # itself and a mate
+                return True
+    return False
 
 
 def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> Step:
