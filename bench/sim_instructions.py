@@ -89,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--battles", type=int, default=10)
     parser.add_argument("--only", default="", help="comma-separated system ids")
+    parser.add_argument(
+        "--exact", action="store_true", help="instructions a battle and an answer unrounded"
+    )
     parser.add_argument("--play", help=argparse.SUPPRESS)  # the child: battles on stdin
     args = parser.parse_args(argv)
     if args.play:
@@ -99,12 +102,19 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     known = [*systems(), SIXTH]
     chosen = [s for s in known if not args.only or s in args.only.split(",")]
-    print(f"{'system':24} {'M instr/battle':>15} {'answers/battle':>15} {'k instr/answer':>15}")
+    unit, per = ("", "") if args.exact else ("M ", "k ")
+    print(
+        f"{'system':24} {unit + 'instr/battle':>15} {'answers/battle':>15} "
+        f"{per + 'instr/answer':>15}"
+    )
     for system_id in chosen:
         one, one_answers = counted(system_id, 1)
         more, more_answers = counted(system_id, args.battles + 1)
         per_battle = (more - one) / args.battles
         answers = (more_answers - one_answers) / args.battles
+        if args.exact:  # two trees a change apart differ by less than the rounding
+            print(f"{system_id:24} {per_battle:15.1f} {answers:15.1f} {per_battle / answers:15.1f}")
+            continue
         print(
             f"{system_id:24} {per_battle / 1e6:15.1f} {answers:15.1f} "
             f"{per_battle / answers / 1e3:15.1f}"

@@ -15,8 +15,10 @@ from skirmtui.engine.core.asking import (
     SECOND_PASS,
     THIRD_PASS,
     asks_as_of,
+    only_or_ask,
 )
 from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.prompts import Choose, Option
 
 
 def battle_with(questions: str | None) -> Battle:
@@ -70,3 +72,37 @@ def test_a_system_that_asks_less_after_its_third_pass_tries_the_third_first() ->
         FIRST_PASS,
         ONE_AT_A_TIME,
     ]
+
+
+def _asked(b: Battle, prompt: Choose) -> tuple[str | None, Choose | None]:
+    """What `only_or_ask` does with `prompt`: (the option taken unasked, None) or
+    (None, the prompt it asks)."""
+    step = only_or_ask(b, prompt)
+    try:
+        asked = next(step)
+    except StopIteration as done:
+        return str(done.value), None
+    assert isinstance(asked, Choose)
+    return None, asked
+
+
+def test_only_or_ask_takes_the_one_enabled_option_and_asks_otherwise() -> None:
+    # Issue 25: a choice with one legal option is taken and logged, unasked; with none
+    # or several enabled (disabled ones are shown with their reason) it is asked.
+    off = "not now"
+    one = Choose(
+        key="k",
+        text="which?",
+        options=[Option("a", "A", disabled=off), Option("b", "B"), Option("c", "C", off)],
+    )
+    b = battle_with(None)
+    assert _asked(b, one) == ("b", None)
+    assert b.log[-1].text == "which? → B (the only choice)"
+    two = Choose(
+        key="k", text="which?", options=[Option("a", "A"), Option("b", "B", off), Option("c", "C")]
+    )
+    assert _asked(battle_with(None), two) == (None, two)
+    none = Choose(key="k", text="which?", options=[Option("a", "A", off)])
+    assert _asked(battle_with(None), none) == (None, none)
+    # A save of the questions before issue 25 is asked even the only choice.
+    assert _asked(battle_with(ONE_AT_A_TIME), one) == (None, one)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.policy import decide
 from skirmtui.systems.registry import get_system
-from tests.systems.pg_helpers import BLADE, PG, RIFLE, session, shoot, start
-from tests.systems.scripting import key, play
+from tests.systems.pg_helpers import BLADE, PG, RIFLE, session, start
+from tests.systems.scripting import play
 
 GUNS = "Guns 60cm A2"
 
@@ -64,38 +64,3 @@ def test_pg4_a_lone_model_that_rushes_may_lose_itself_to_a_fall_and_holds_instea
     assert seen["hold"].score > seen["rush"].score
     assert seen["hold"].score > seen["advance"].score
     assert decision.value.split("|")[1] not in {"rush", "advance"}
-
-
-def test_pg4_pg5_a_charge_is_weighed_through_every_path_the_table_may_name() -> None:
-    """A charges X, stunned (PG-5: a stunned unit charged dies, no blow struck back).
-    Read as reaching over open ground, the charge was a sure kill at no risk. The table
-    may also say it crosses dangerous ground (a 1 on a d6: a wound, and A's one model
-    then dies or is stunned), a drop or a gap (a failed jump or leap: a fall, stunned,
-    no melee), or that it cannot reach (A chooses again): each as likely."""
-    s = session(
-        {
-            "red": [("A", 1, 4, BLADE), ("R", 1, 4, RIFLE)],
-            "blue": [("X", 1, 2, GUNS), ("Y", 1, 4, BLADE)],
-        },
-        questions="today",
-    )
-    start(s, 6, 1)
-    system = get_system(PG)
-    assert "charge.path" in system.either_way and "charge.path" not in system.likely_first
-    play(s, ("activate.action", "red2|hold"))
-    shoot(s, "blue1", (4,), (1,), 2)  # a hit, not blocked: d6 2 + 1 marker, stunned
-    if key(s) == "push.try":
-        play(s, ("push.try", False))
-    assert s.battle.units["blue1"].stats["stunned"]
-    play(s, ("activate.action", "blue2|hold"))
-    let_app_play(s, {"red": "balanced"})
-    decision = decide(s, "balanced")
-    assert decision is not None
-    seen = {c.value.split("|")[1]: c for c in decision.considered}
-    charge = seen["charge"].outlook
-    assert charge is not None
-    # Open or difficult ground (2 of 7): X dies; never when it cannot reach (1 of 7).
-    assert 2 / 7 < charge.kill < 6 / 7
-    assert charge.taken > 0 and charge.lose > 0  # a fall or a wound on the way
-    assert decision.value == "red1|charge"
-    assert "to take a unit off" in decision.reason

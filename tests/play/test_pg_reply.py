@@ -85,10 +85,9 @@ def test_pg5_the_cautious_one_takes_cover_when_it_cannot_hurt_the_enemy() -> Non
 def test_pg8_the_balanced_one_keeps_its_lone_model_out_of_a_poor_charge() -> None:
     """pequenas-guerras' balanced values its own units twice the shared weights (a unit
     lost is a marker it cannot hold, PG-8: data/pequenas-guerras/personas.toml). A's
-    blade (2 dice at 4+) against X (quality 3: blocks 3+, shoots 2 dice at 3+): taking
-    cover saves twice as much of X's reply as with the shared weights. Its charge, weighed
-    through every path the table may name (a fall on the way, or it cannot reach), is
-    worth no more than calling it off for cover."""
+    blade (2 dice at 4+) against X (quality 3: blocks 3+, shoots 2 dice at 3+): with the
+    shared weights it charges for a small chance to take X off, though X's reply then
+    takes more; pequenas-guerras' balanced takes cover."""
     s = session({"red": [("A", 1, 4, BLADE)], "blue": [("X", 1, 3, GUNS)]}, questions="today")
     start(s, 6, 1)
     let_app_play(s, {"red": "balanced"})
@@ -102,14 +101,14 @@ def test_pg8_the_balanced_one_keeps_its_lone_model_out_of_a_poor_charge() -> Non
     assert question is not None and question.search is not None
     question.search.persona = shared
     before = think(attrs.evolve(question, persona=shared))
-    was = {c.value.split("|")[1]: c.score for c in before.considered}
+    assert before.value == "red1|charge"
+    # (The odds seen depend on the search's budget: the reason's kind, not its figures.)
+    assert "% to take a unit off, deals " in before.reason and "the enemy's reply" in before.reason
 
     decision = decide(s, "balanced")
     assert decision is not None
     scores = {c.value.split("|")[1]: c.score for c in decision.considered}
     assert scores["cover"] > scores["hold"] > max(scores["rush"], scores["advance"])
-    # keep 2 and cohesion 2 against 1 and 1: what cover saves counts twice.
-    assert scores["cover"] - scores["hold"] == pytest.approx(2 * (was["cover"] - was["hold"]))
     # Its charge would be called off for cover (the target question's "choose another
     # action"): worth the same, and nothing is worth more.
     assert scores["charge"] == pytest.approx(scores["cover"])

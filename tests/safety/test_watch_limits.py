@@ -21,7 +21,7 @@ from skirmtui.systems.registry import systems
 from skirmtui.tui.screens.player import PlayerScreen
 from skirmtui.tui.watch import WatchApp
 from tests.tui.helpers import press
-from tests.tui.test_watch import Gm
+from tests.tui.test_player_watch import Gm
 
 
 def _feed_after(fifo: Path, seconds: float) -> None:

@@ -61,8 +61,7 @@ class BaseSystem:
     #: the app's look-ahead reads on with it (engine/play/lookahead.py).
     likely_first: frozenset[str] = frozenset()
     #: Table facts asked as a multi-select the app's look-ahead weighs both ways, none and
-    #: all, each as likely (the yes/no they stand for); others: their likely answer. A
-    #: choice listed here is weighed every way, each as likely, however many its answers.
+    #: all, each as likely (the yes/no they stand for); others: their likely answer.
     either_way: frozenset[str] = frozenset()
     #: The app's players' words for `standing` in a decision's reason ("" : not named).
     standing_words: str = ""

@@ -37,14 +37,12 @@ __all__ = [
     "plain_value",
 ]
 
-#: How `record`, `answer_entry` and `set` make a log entry and an effect, the records a
-#: battle makes most (about two entries and two effects an answer, issue 28): the
-#: instance made bare and each field assigned, as their `__init__` would, without
-#: calling the class (a class call with its fields as arguments costs about twice as
-#: much: 21 arguments to pass on to `__init__`). Both are mutable records with no
-#: converter, factory of their own or `__attrs_post_init__`; tests/engine/
-#: test_battle_record.py holds what these make equal to what the class makes, and
-#: fails when a field is added to either and not assigned here.
+#: How `record`, `answer_entry` and `set` make a log entry and an effect (about two of
+#: each an answer, issue 28): made bare, each field assigned as `__init__` would, not
+#: by calling the class (21 arguments passed on to `__init__` cost about as much as the
+#: assignments). Both are mutable records with no converter, own factory or post-init
+#: hook; tests/engine/test_battle_record.py holds what these make to what the classes
+#: make, and fails when a field is added to either and not assigned here.
 _new = object.__new__
 
 #: A profile value.
@@ -259,13 +257,20 @@ class Battle:
         if targets:
             targets = tuple(targets)
             target = targets[0] if target is None else target
-        doers: Any = actors  # (each a tuple or () by now)
-        done_to: Any = targets
-        entry = self.answer_entry(
-            kind, text, key, side, actor, target, roll, doers, done_to, brief, None, None, None
-        )
-        if order is not None:
-            entry.order = plain_copy(list(order))
+        texts = self.texts  # (`answer_entry` says why; `_new` how the entry is made)
+        entry = _new(LogEntry)
+        entry.index, entry.answer, entry.round = len(self.log), self.answer_index, self.round
+        entry.phase, entry.kind, entry.text = self.phase, kind, texts.setdefault(text, text)
+        entry.key, entry.side, entry.actor = key, side, actor
+        entry.target, entry.roll, entry.effects = target, roll, []
+        entry.actors = actors  # type: ignore[assignment]  # (each a tuple or () by now)
+        entry.targets = targets  # type: ignore[assignment]
+        entry.order = None if order is None else plain_copy(list(order))
+        entry.brief = texts.setdefault(brief, brief) if brief else brief
+        entry.private = False
+        entry.source = entry.by = entry.persona = entry.value = entry.detail = None
+        self.log.append(entry)
+        self.current = entry
         return entry
 
     def answer_entry(
@@ -284,12 +289,10 @@ class Battle:
         by: str | None,
         value: Any,
     ) -> LogEntry:
-        """`record` of an answer's entry (the runner's, once an answer), and `record`'s
-        own: positional, the units already tuples and `actor`/`target` already their
-        first, no order; its prompt (`source`), who gave it (`by`) and the answer
-        (`value`) set at once. A long battle says the same sentences again and again (a
-        unit moving over the same ground every turn): each distinct text is kept once,
-        not once an entry (memory)."""
+        """`record` of an answer's entry (the runner's, once an answer): positional, the
+        units already tuples and `actor`/`target` their first, no order; its prompt
+        (`source`), who gave it (`by`) and the answer (`value`). A battle says the same
+        sentences again and again: each distinct text is kept once (memory)."""
         texts = self.texts
         entry = _new(LogEntry)  # field by field (`_new`)
         entry.index = len(self.log)
@@ -326,8 +329,7 @@ class Battle:
             return
         stats[field] = value
         self.changes[field] += 1
-        # `_effect` inlined: the most frequent call of a replay (undo, load).
-        current = self.current
+        current = self.current  # (`_effect` inlined: the most frequent call of a replay)
         if current is None:
             current = self.record("effect", "")
         effect = _new(Effect)  # field by field (`_new`)

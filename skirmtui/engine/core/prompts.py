@@ -104,19 +104,10 @@ class Choose(Prompt):
         A list offered again (the same tuple: systems keep the lists they offer often)
         is not scanned again (`_SCANNED`); a lazy list with a `head` is not made: only
         the option drawn (a replay never makes it, nor a sim: nobody sees it)."""
-        options: Sequence[Option] = self.options
-        scanned = None
-        count = 0  # options of a lazy list's head, not made
-        nth = None
-        lazy = type(options) is LazyOptions  # a list made for this prompt: met once
+        options = self.options
         if type(options) is LazyOptions:
-            head = options.head if type(rng) is _RANDOM else None
-            if head is None:
-                options = options.settle()
-            else:
-                count, nth, options = head
-        else:
-            scanned = _SCANNED.get(id(options))
+            return _lazy_option(options, rng)
+        scanned = _SCANNED.get(id(options))
         if scanned is not None and scanned[0] is options:
             enabled, active = scanned[1], scanned[2]
         else:
@@ -127,28 +118,50 @@ class Choose(Prompt):
                     enabled.append(option)
                     if not option[3]:  # passive
                         active.append(option)
-            if not lazy:
-                if len(_SCANNED) >= _SCANNED_MOST:
-                    _SCANNED.clear()
-                # (the tuple kept with its lists: its id names no other while here)
-                _SCANNED[id(options)] = (options, enabled, active)
-        n = count + len(enabled)
-        if count + len(active) and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
+            if len(_SCANNED) >= _SCANNED_MOST:
+                _SCANNED.clear()
+            # (the tuple kept with its lists: its id names no other while here)
+            _SCANNED[id(options)] = (options, enabled, active)
+        if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
             enabled = active
-            n = count + len(active)
+        n = len(enabled)
         if type(rng) is _RANDOM and n:  # `below(rng, n)` written out: a call less
             k = n.bit_length()
             r = rng.getrandbits(k)
             while r >= n:
                 r = rng.getrandbits(k)
-            if r < count and nth is not None:
-                return nth(r)
-            return enabled[r - count]
-        return rng.choice(enabled)  # (no head: only for a plain `Random`)
+            return enabled[r]
+        return rng.choice(enabled)
 
     def describe(self, value: AnswerValue) -> str:
         option = self.option(str(value))
         return option.label if option else str(value)
+
+
+def _lazy_option(options: LazyOptions, rng: random.Random) -> Option:
+    """`Choose.random_option` of a lazy list (made for its prompt: its scan is not
+    kept): with a `head` and a plain `Random`, the list is not made, only the option
+    drawn (`count` options lead, each enabled and active); else the list made."""
+    head = options.head if type(rng) is _RANDOM else None
+    count, nth, rest = (0, None, options.settle()) if head is None else head
+    enabled: list[Option] = []
+    active: list[Option] = []
+    for option in rest:  # (a loop: two list comprehensions are two calls more)
+        if option[2] is None:
+            enabled.append(option)
+            if not option[3]:
+                active.append(option)
+    n = count + len(enabled)
+    if count + len(active) and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
+        enabled = active
+        n = count + len(active)
+    if type(rng) is _RANDOM and n:  # `below(rng, n)` written out
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return nth(r) if r < count and nth is not None else enabled[r - count]
+    return rng.choice(enabled)  # (no head here)
 
 
 @frozen_record(kw_only=True)

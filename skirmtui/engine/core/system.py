@@ -274,8 +274,7 @@ class RuleSystem(Protocol):
     #: Table facts asked as a choice of more than two answers whose first option is the
     #: likely one: the app's look-ahead reads on with it (others it stops at).
     likely_first: frozenset[str]
-    #: Table facts asked as a multi-select the look-ahead weighs none and all, evenly (a
-    #: choice: every answer, evenly).
+    #: Table facts asked as a multi-select the look-ahead weighs none and all, evenly.
     either_way: frozenset[str]
     #: The app's players' words for `standing` in a decision's reason ("": none).
     standing_words: str

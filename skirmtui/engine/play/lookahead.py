@@ -34,8 +34,7 @@ BUDGET = 900
 #: A further decision of the same side is looked into this deep at most.
 DEPTH = 2
 #: A table fact with this many answers or fewer is taken every way, each as likely;
-#: one with more, its middle answer (a choice) or its likely one (a number, a list),
-#: unless its system lists it in `either_way` (a choice: every answer, each as likely).
+#: one with more, its middle answer (a choice) or its likely one (a number, a list).
 FACTS = 6
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
@@ -264,11 +263,9 @@ class Search:
             self.floor = floor
             # (The last answer is always looked into: `best` is set.)
             return best if best is not None else (self._value(battle), "", None)
-        # A choice its system lists in `either_way` is weighed every way, however many.
-        every = isinstance(prompt, Choose) and prompt.key in self.system.either_way
-        if not decision and isinstance(prompt, Choose) and len(answers) > FACTS and not every:
+        if not decision and isinstance(prompt, Choose) and len(answers) > FACTS:
             answers = answers[len(answers) // 2 : len(answers) // 2 + 1]  # one, the middle
-        if not decision and (len(answers) <= FACTS or every):  # a table fact: each as likely
+        if not decision and len(answers) <= FACTS:  # a table fact: each answer as likely
             even = [(answer, 0.0) for answer in answers]
             return self._over(path, depth, runner, prompt.key, even, even=True), "", None
         return self._value(battle), "", None

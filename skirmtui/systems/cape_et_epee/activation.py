@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from skirmtui.engine.core import app_rolls
-from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of
+from skirmtui.engine.core.asking import FIRST_PASS, QUESTIONS, THIRD_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt, Roll
 from skirmtui.engine.core.rolloff import RollOff
@@ -197,7 +197,9 @@ def orders_step(b: Battle) -> Step:
     p = pos(b)
     side = p.assigning
     assert side is not None
-    today = not asks_as_of(b, FIRST_PASS)  # issue 25 again: a face's dice in one answer
+    # Issue 25 again: a face's dice in one answer (`asks_as_of` called only for a save
+    # of older questions: most battles have none).
+    today = not (QUESTIONS in b.options and asks_as_of(b, FIRST_PASS))
     # (Every officer's squad is a target too: with or without officers, the same "any".)
     targets = order_targets(b, side, officers=not today) if p.dice[side] else []
     if targets:
@@ -242,7 +244,7 @@ def _orders_of_a_face(b: Battle, side: str, targets: list[tuple[str, str]]) -> S
     face = dice[0]
     count = dice.count(face)
     options = [_option(value, label) for value, label in targets]  # `order_targets`, no officer
-    if count == 1 and not asks_as_of(b, THIRD_PASS):
+    if count == 1 and not (QUESTIONS in b.options and asks_as_of(b, THIRD_PASS)):
         picked = yield from _one_die(b, side, face, options)
     else:
         picked = yield Pick(
@@ -289,9 +291,10 @@ def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
     groups: list[tuple[str, str, list[Unit]]] = []
     seen: set[str] = set()
     for unit in side_units(b, side):
-        if unit.removed or unit.flag("deployed"):
+        stats = unit.stats  # (read directly: every deployment step, every unit)
+        if unit.removed or stats["deployed"]:
             continue
-        if unit.num("ap") < int(profile.actions()["deploy"]["cost"]):
+        if stats["ap"] < int(profile.actions()["deploy"]["cost"]):  # type: ignore[operator]
             continue
         squad = profile.squad_of(unit)
         if not squad:
@@ -301,7 +304,7 @@ def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
             models = [
                 u
                 for u in profile.members(b, side, squad)
-                if not u.removed and not u.flag("deployed") and u.num("ap")
+                if not u.removed and not u.stats["deployed"] and u.stats["ap"]
             ]
             groups.append((SQUAD + squad, f"squad {squad}", models))
     return groups
@@ -353,7 +356,7 @@ def deployment_step(b: Battle) -> Step:
     p.deploying = None
     # Ours: an ordered character still off the table keeps its die but loses its AP.
     for unit in b.units.values():
-        if not unit.removed and not unit.flag("deployed") and unit.num("ap"):
+        if not unit.removed and not (stats := unit.stats)["deployed"] and stats["ap"]:
             b.set(unit, "ap", 0)
     p.impulse = ""
     b.enter_phase("activated", None)

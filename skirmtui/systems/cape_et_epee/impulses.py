@@ -10,17 +10,17 @@ from operator import attrgetter, itemgetter
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import (
     FIRST_PASS,
+    QUESTIONS,
     SECOND_PASS,
     THIRD_PASS,
     asks_as_of,
     only_or_ask,
 )
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
-from skirmtui.systems.cape_et_epee.position import pos
+from skirmtui.systems.cape_et_epee.position import CEPosition
 from skirmtui.systems.cape_et_epee.sides import side_units, side_view, squads_on_table
 
 END = "end"
@@ -30,7 +30,7 @@ DONE = "done"
 def queue(b: Battle) -> list[Unit]:
     """CE-5: activated characters on the table with AP left, most AP first, the
     initiative player's first on a tie; then who has waited longest (ours)."""
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     initiative, seq = p.initiative, p.seq
     # Equal keys keep the roster order (`at`); the keys made in one pass, not by a
     # function called per character.
@@ -47,7 +47,7 @@ def _head(b: Battle) -> Unit | None:
     """`queue(b)[0]`, or None when nobody waits: who starts the next impulse (read at
     every impulse's start), found in one pass without sorting the others. Only the
     units with AP left reach the loop (`compress` picks them in C: most have none)."""
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     initiative, seq = p.initiative, p.seq
     best: tuple[int, bool, int] | None = None
     head = None
@@ -67,48 +67,53 @@ _STATS, _AP = attrgetter("stats"), itemgetter("ap")
 
 
 def impulse_step(b: Battle) -> Step:
-    """One action of the character whose impulse it is (the head of the queue)."""
-    p = pos(b)
+    """One action of the character whose impulse it is (the head of the queue). (Run
+    for every answer of the phase: the unit's stats read directly, its situation from
+    the side's kept view, the prompt made without `kit.about`.)"""
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     uid = p.impulse
-    if uid and (not b.alive(uid) or b.units[uid].stats["ap"] == 0):
-        end_impulse(b)
-        return
-    if not uid:
+    if uid:
+        unit = b.units.get(uid)
+        if unit is None or unit.removed or unit.stats["ap"] == 0:
+            end_impulse(b)
+            return
+    else:
         head = _head(b)
         if head is None:
             end_activated(b)
             return
-        uid = head.id
+        unit = head
+        uid = unit.id
         p.impulse = uid
         p.impulse_actions = 0
-        b.record("info", f"{b.units[uid].label} starts an impulse ({b.units[uid].num('ap')} AP)")
-    unit = b.units[uid]
-    b.turn_side = unit.side
+        b.record("info", f"{unit.label} starts an impulse ({unit.stats['ap']} AP)")
+    side = unit.side
+    b.turn_side = side
     options = _impulse_menu(
-        actions.situation(b, unit, na=False),
+        actions.situation_in(b, unit, side_view(b, side), False),
         bool(p.impulse_actions),
-        not asks_as_of(b, FIRST_PASS),
+        not (QUESTIONS in b.options and asks_as_of(b, FIRST_PASS)),
     )
     choice = yield from only_or_ask(
         b,
-        about(
-            Choose,
-            unit,
+        Choose(
             key="impulse.action",
-            text=f"{unit.label} ({unit.num('ap')} AP): which action?",
+            side=side,
+            actor=uid,
+            text=f"{unit.label} ({unit.stats['ap']} AP): which action?",
             options=options,
         ),
     )
     if choice == END:
         end_impulse(b)
         return
-    action, times = actions.repeated(choice)
+    action, times = actions.repeated(choice) if actions.TIMES in choice else (choice, 1)
     for _ in range(times):  # seed §2.4: the same action repeated within the impulse
         step = action_steps.take(b, unit, action, na=False)
         done = step if type(step) is bool else (yield from step)
         if done:
             p.impulse_actions += 1
-    if unit.removed or unit.num("ap") == 0:
+    if unit.removed or unit.stats["ap"] == 0:
         end_impulse(b)
 
 
@@ -129,7 +134,7 @@ def _impulse_menu(s: actions.Situation, ending: bool, repeats: bool) -> tuple[Op
 
 def end_impulse(b: Battle) -> None:
     """CE-5: the character rejoins the queue at its remaining AP, behind those waiting."""
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     uid = p.impulse
     p.impulse = ""
     p.impulse_actions = 0
@@ -146,7 +151,7 @@ def end_activated(b: Battle) -> None:
     for unit in b.on_table():
         if unit.stats["ap"]:
             b.set(unit, "ap", 0)
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     p.seq = {}
     p.na_side = p.initiative
     b.enter_phase("nonactivated", p.initiative)
@@ -191,21 +196,24 @@ def _cannot_stop(waiting: list[Unit], found: list[actions.Situation]) -> str | N
 
 def na_step(b: Battle) -> Step:
     """CE-6: one 1-AP action each, the initiative player's characters first."""
-    p = pos(b)
+    p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)
     side = p.na_side
     assert side is not None
     waiting = na_candidates(b, side)
     if waiting:
         # Every waiting character's situation, the other side read once for all of them.
         view = side_view(b, side)
-        found = [actions.situation_in(b, u, view, na=True) for u in waiting]
+        situation = actions.situation_in
+        found = [situation(b, u, view, True) for u in waiting]
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
         # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
         stop = _stop(_cannot_stop(waiting, found))
         action: str | None = None  # chosen with the character, or asked after it
         told = False  # whether the table said with it that the character is not separated
-        merged = [] if asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
+        # (`asks_as_of` called only for a save of older questions: most battles have none)
+        older = QUESTIONS in b.options
+        merged = [] if older and asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
         if not merged:
             choice = yield from only_or_ask(
                 b,
@@ -220,13 +228,11 @@ def na_step(b: Battle) -> Step:
             # Issue 25, fourth pass: a side the table plays says with the action that a
             # squad member acting otherwise than moving is with its squad (a table fact).
             # Only when one of them could be separated (else nothing to say: `na.act`).
-            told = not asks_as_of(b, THIRD_PASS) and side not in b.ai
-            told = told and _more_than_one([*merged, stop])
+            merged.append(stop)  # (a list of its own: `_na_choices` makes it anew)
+            told = not (older and asks_as_of(b, THIRD_PASS)) and side not in b.ai
+            told = told and _more_than_one(merged)
             if told:
-                on_table = squads_on_table(b, side)
-                told = any(
-                    _apart(b, u, f.engaged, on_table) for u, f in zip(waiting, found, strict=True)
-                )
+                told = _any_apart(waiting, found, squads_on_table(b, side))
             text = f"{b.side_name(side)}: which non-activated character acts, and how?"
             if told:
                 text += f" ({SEPARATED})"
@@ -239,7 +245,7 @@ def na_step(b: Battle) -> Step:
                     # Enter offers what it did last turn, when it still may).
                     actor=waiting[0].id if len(waiting) == 1 else None,
                     text=text,
-                    options=[*merged, stop],
+                    options=merged,
                 ),
             )
             if choice != DONE:
@@ -315,6 +321,20 @@ def _apart(
     return on_table.get(squad, 0) > 1  # itself and a mate
 
 
+def _any_apart(
+    waiting: list[Unit], found: list[actions.Situation], on_table: dict[str, int]
+) -> bool:
+    """Whether any waiting character could be separated from its squad: `_apart` of
+    each, its melee read from its situation (`found`) and the side's squads on the
+    table counted once (`on_table`), in one loop (every step of the phase asks it)."""
+    for unit, s in zip(waiting, found, strict=True):
+        if not s.engaged:
+            squad = unit.profile.get("squad")  # `profile.squad_of`, inline
+            if squad and on_table.get(str(squad), 0) > 1:  # itself and a mate
+                return True
+    return False
+
+
 def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> Step:
     """The character's one action (`action` already chosen with it, or asked now).
     `told`: the table chose it knowing the rule for separated squad members (seed §2.5),
@@ -361,7 +381,7 @@ def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) 
     only when they fit the number keys (with "done"): else none, the character was asked,
     then its action. (`found`: each waiting character's situation.)"""
     # Only a second-pass save counts what fits the keys (today's never counts).
-    if asks_as_of(b, SECOND_PASS):
+    if QUESTIONS in b.options and asks_as_of(b, SECOND_PASS):
         enabled = (o.disabled is None for s in found for o in _na_options(s))
         if sum(enabled) >= KEYS:
             return []

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from skirmtui.engine.core.asking import THIRD_PASS, asks_as_of, offer_last, one_at_a_time, take_only
+from skirmtui.engine.core.asking import (
+    QUESTIONS,
+    THIRD_PASS,
+    asks_as_of,
+    offer_last,
+    one_at_a_time,
+    take_only,
+)
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, stat_test
 from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt
@@ -124,7 +131,8 @@ def facts(
     if cover is not None:
         threat = yield about(Ask, unit, key="morale.threat", text=text)
         return cover, bool(threat)
-    if asks_as_of(b, THIRD_PASS):  # a save of the third pass: a multi-select
+    # A save of the third pass: a multi-select (`asks_as_of` only for an older save).
+    if QUESTIONS in b.options and asks_as_of(b, THIRD_PASS):
         prompt = about(
             Pick,
             unit,

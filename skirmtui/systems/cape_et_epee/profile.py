@@ -83,7 +83,7 @@ def max_wounds(unit: Unit) -> int:
 
 def stat(unit: Unit, name: str) -> int:
     """A characteristic, from the wounded profile once wounded (seed §1.2.1)."""
-    if unit.num("wounds") > 0 and f"w_{name}" in unit.profile:
+    if unit.stats["wounds"] > 0 and f"w_{name}" in unit.profile:  # type: ignore[operator]
         return int(unit.profile[f"w_{name}"])
     return int(unit.profile[name])
 

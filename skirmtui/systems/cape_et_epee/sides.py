@@ -47,7 +47,7 @@ Found = tuple[dict[str, SideView], dict[str, dict[str, int]]]
 def _side_views(b: Battle) -> Found:
     # Per side, of its own units in play (its roster: no side looked up a unit): any on
     # the table shaken, any there not shaken, the foes they hold; its squads' models on
-    # the table.
+    # the table. (A loop over each side's units: its body runs ~16 times a pass.)
     flags: dict[str, tuple[bool, bool]] = {}
     held: dict[str, set[str]] = {}
     squads: dict[str, dict[str, int]] = {}
@@ -60,29 +60,30 @@ def _side_views(b: Battle) -> Found:
             if unit.removed:
                 continue
             stats = unit.stats
-            if stats["deployed"]:
-                if stats["status"]:
-                    shaken = True
-                else:
-                    steady = True
-                squad = unit.profile.get("squad")
-                if squad:
-                    name = str(squad)
-                    count[name] = count.get(name, 0) + 1
             foe = stats["foe"]
             if foe:
                 foes.add(str(foe))
+            if not stats["deployed"]:
+                continue
+            if stats["status"]:
+                shaken = True
+            else:
+                steady = True
+            squad = unit.profile.get("squad")
+            if squad:
+                name = str(squad)
+                count[name] = count.get(name, 0) + 1
         flags[side], held[side], squads[side] = (shaken, steady), foes, count
     views = {}
-    for side in flags:
-        others = [other for other in flags if other != side]
-        shaken = any(flags[other][0] for other in others)
-        steady = any(flags[other][1] for other in others)
+    for side in flags:  # (plain loops: no generator resumed per side)
+        shaken = steady = False
+        foes = set()
+        for other, (its_shaken, its_steady) in flags.items():
+            if other != side:
+                shaken, steady = shaken or its_shaken, steady or its_steady
+                foes |= held[other]
         # `tuple.__new__`: the NamedTuple's own `__new__` is a Python call.
-        views[side] = _make(
-            SideView,
-            (shaken or steady, shaken, steady, frozenset().union(*(held[o] for o in others))),
-        )
+        views[side] = _make(SideView, (shaken or steady, shaken, steady, frozenset(foes)))
     return views, squads
 
 

@@ -24,6 +24,9 @@ class CGPosition(Position):
     #: Combatants waiting to act later this turn (CG-11), and whether to offer them now.
     waiting: list[str] = records.field(factory=list)
     offer: bool = False
+    #: The waiting combatant acting now (its offer taken), "" otherwise: the queue shows
+    #: it acting (it is no longer waiting, nor in the entry acting now).
+    late: str = ""
     #: While a simultaneous group acts, its hits are held here (CG-4).
     holding: bool = False
     held: list[dict[str, Any]] = records.field(factory=list)

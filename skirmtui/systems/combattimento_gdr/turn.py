@@ -74,6 +74,7 @@ def waiting(b: Battle) -> list[Unit]:
 def actions_step(b: Battle) -> Step | None:
     """The next step of the Actions phase, or None when the turn is over."""
     where = pos(b)
+    where.late = ""
     if where.offer and waiting(b):
         return offer_step(b)
     where.offer = False
@@ -178,6 +179,7 @@ def _ask(
 def _act_now(b: Battle, unit: Unit, chosen: str | None) -> Step:
     pos(b).waiting.remove(unit.id)
     pos(b).holding = False
+    pos(b).late = unit.id
     b.record("info", f"{unit.label} acts now", actor=unit.id)
     yield from activation(b, unit, may_delay=False, chosen=chosen)
 

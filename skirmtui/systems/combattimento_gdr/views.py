@@ -9,14 +9,24 @@ from skirmtui.systems.combattimento_gdr.position import pos
 
 
 def queue(b: Battle) -> list[QueueRow]:
+    """The acting order from the entry acting now. Those waiting (CG-11) come after the
+    entry acting now, before the later entries (they are offered a turn after each
+    action; listed last they were off a small pane), and first while they are offered
+    it; a waiting combatant acting now is the one acting."""
     where = pos(b)
     if b.phase != "actions" or not where.order:
         return [QueueRow(None, f"Turn {b.round}: the GM describes the situation")]
-    rows = []
     done = where.done
+    late = b.units.get(where.late) if where.late else None
+    if late is not None and late.removed:
+        late = None
+    # Offered a turn now (no entry member acting), or one of them acting now.
+    offered = late is not None or (where.offer and bool(where.waiting))
     # The last of the current entry's members marked done is the one asked now: a
     # member is marked as its activation starts (turn.actions_step).
-    acting = done[-1] if done and where.entry < len(where.order) else None
+    acting = done[-1] if done and where.entry < len(where.order) and not offered else None
+    now: list[QueueRow] = []
+    later: list[QueueRow] = []
     for n, entry in enumerate(where.order):
         if n < where.entry:
             continue
@@ -27,11 +37,17 @@ def queue(b: Battle) -> list[QueueRow]:
                 continue
             mark = "= " if group else ""
             state = " (acting)" if uid == acting else " (acted)" if uid in done else ""
-            rows.append(QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, n == where.entry))
-    for uid in where.waiting:
-        unit = b.units.get(uid)
-        if unit is not None and not unit.removed:
-            rows.append(QueueRow(unit.side, f"waiting: {unit.label}", uid))
+            current = n == where.entry and not offered
+            row = QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, current)
+            (now if current else later).append(row)
+    waiting = [
+        QueueRow(unit.side, f"waiting: {unit.label}", unit.id)
+        for unit in (b.units.get(uid) for uid in where.waiting)
+        if unit is not None and not unit.removed
+    ]
+    rows = now + waiting + later
+    if late is not None:  # a waiting combatant acting now (CG-11)
+        rows.insert(0, QueueRow(late.side, f"{late.label} (acting, waited)", late.id, True))
     return rows or [QueueRow(None, f"Turn {b.round}: every combatant has acted")]
 
 

@@ -67,13 +67,11 @@ class PequenasGuerras(BaseSystem):
             "objective.control",
         }
     )
-    #: Facts of several answers listed likely first (in range and sight): the app's
-    #: look-ahead reads on with that answer. Not what a move crosses (`move.terrain`'s
-    #: six answers, `charge.path`'s seven with "it cannot reach": every one weighed,
-    #: each as likely, `either_way`): read as open ground, a move or a charge looked free
-    #: of falls and dangerous ground, and the app's models fell for nothing it weighed.
-    likely_first = frozenset({"shoot.sight"})
-    either_way = frozenset({"charge.path"})
+    #: Facts of several answers listed likely first (in range and sight, a charge that
+    #: reaches over open ground): the app's look-ahead reads on with that answer. Not
+    #: `move.terrain`: read as open ground, a move looked free and the app's models fell
+    #: in jumps and leaps for nothing; its six answers are weighed each as likely.
+    likely_first = frozenset({"shoot.sight", "charge.path"})
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"

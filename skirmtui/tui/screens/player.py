@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import Unit
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -24,6 +29,7 @@ from skirmtui.engine.core.text import one_line, safe
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
+from skirmtui.tui.widgets.lines import wrap
 from skirmtui.tui.widgets.player_log import PlayerLog
 from skirmtui.tui.widgets.queue import QueueView
 from skirmtui.tui.widgets.roster import Roster
@@ -64,9 +70,57 @@ def question_words(session: Session) -> Text:
     return text
 
 
+#: Where an option's wrapped lines start: under its words, not under its bullet.
+BULLET = "  • "
+
+
 class NowPane(SessionView):
+    """The pending question. Its height follows the question up to the CSS max-height:
+    an option's wrapped lines hang under its words, and a question taller than the
+    pane ends with how many lines are not shown (a waiting combatant's actions and
+    "not yet", 80x24, were cut without a word)."""
+
     def content(self) -> Text:
         return question_words(self.session)
+
+    def wrap_line(self, line: Text, width: int) -> list[Text]:
+        if not line.plain.startswith(BULLET) or cell_len(line.plain) <= width:
+            return super().wrap_line(line, width)
+        style = line.spans[0].style if line.spans else line.style
+        parts = wrap(line.plain[len(BULLET) :], width - len(BULLET))
+        pad = " " * len(BULLET)
+        return [Text(BULLET + parts[0], style=style)] + [
+            Text(pad + part, style=style) for part in parts[1:]
+        ]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        lines = self._text.split("\n", allow_blank=True)
+        return sum(len(self.wrap_line(line, max(1, width))) for line in lines)
+
+    def _cut(self, width: int, base: Style) -> None:
+        super()._cut(width, base)
+        room = self._room()
+        lines = self._lines
+        if room and len(lines) > room:
+            while lines and not "".join(s.text for s in lines[-1]).strip():
+                lines = lines[:-1]  # the blank line after the last option
+            if len(lines) > room:
+                hidden = len(lines) - room + 1
+                more = Segment(f"  … {hidden} more lines", base + Style(dim=True))
+                lines = [*lines[: room - 1], [more]]
+            self._lines = lines
+
+    @property
+    def line_count(self) -> int:
+        """Lines the content takes at the pane's width, options' hanging lines too."""
+        return self.get_content_height(Size(0, 0), Size(0, 0), self.content_region.width or 40)
+
+    def _room(self) -> int:
+        """The lines the pane can show at most (its max-height less its border), 0: any."""
+        most = self.styles.max_height
+        if most is None or most.unit is not Unit.CELLS:
+            return 0
+        return max(1, int(most.value) - self.styles.gutter.height)
 
 
 #: Below this many columns the panes stack (the roster column is 36 wide).
