@@ -101,9 +101,8 @@ def test_the_answer_paths_own_makers_make_what_init_makes() -> None:
 
 
 def test_a_list_offered_again_draws_as_a_new_one() -> None:
-    """`random_option` keeps the scan of a tuple it met (`_SCANNED`): the same tuple
-    offered again, and tuples made again and again (ids reused, the keep emptied when
-    full), still draw by the two-list rule."""
+    """The same tuple offered again, and tuples made again and again (ids reused),
+    draw by the two-list rule (whatever `random_option` keeps or does not)."""
     maker = random.Random(8)
     kept = [
         tuple(

@@ -51,12 +51,6 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 
 _RANDOM = random.Random
 
-#: `Choose.random_option`'s scans of the option tuples it met lately, by the tuple's id:
-#: (the tuple, its enabled options, the active ones among them). Read only: the
-#: options are immutable, so a scan holds while its tuple does (kept here with it).
-_SCANNED: dict[int, tuple[Sequence[Option], list[Option], list[Option]]] = {}
-_SCANNED_MOST = 256
-
 
 @frozen_record(kw_only=True)
 class Choose(Prompt):
@@ -101,27 +95,19 @@ class Choose(Prompt):
         """An enabled option, an active one (not passive) but `PASSIVE_CHANCE` of the time
         when there are both; one pass (fields read by index: a name is a slower read),
         the pick `rng.choice`'s draw (`dice.below`). The runner logs its label as it is.
-        A list offered again (the same tuple: systems keep the lists they offer often)
-        is not scanned again (`_SCANNED`); a lazy list with a `head` is not made: only
+        (Keeping the scans of tuples offered again cut instructions but not CPU time:
+        docs/performance.md, "kept scans".) A lazy list with a `head` is not made: only
         the option drawn (a replay never makes it, nor a sim: nobody sees it)."""
         options = self.options
         if type(options) is LazyOptions:
             return _lazy_option(options, rng)
-        scanned = _SCANNED.get(id(options))
-        if scanned is not None and scanned[0] is options:
-            enabled, active = scanned[1], scanned[2]
-        else:
-            enabled = []
-            active = []
-            for option in options:
-                if option[2] is None:  # disabled
-                    enabled.append(option)
-                    if not option[3]:  # passive
-                        active.append(option)
-            if len(_SCANNED) >= _SCANNED_MOST:
-                _SCANNED.clear()
-            # (the tuple kept with its lists: its id names no other while here)
-            _SCANNED[id(options)] = (options, enabled, active)
+        enabled: list[Option] = []
+        active: list[Option] = []
+        for option in options:
+            if option[2] is None:  # disabled
+                enabled.append(option)
+                if not option[3]:  # passive
+                    active.append(option)
         if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
             enabled = active
         n = len(enabled)
