@@ -156,16 +156,7 @@ def _ask(
     one alone comes to a choice): the one who acts and its action, or None."""
     if len(mine) == 1 and actions.needs_choice(b, mine[0]):
         unit = mine[0]
-        options = [
-            o._replace(label=f"{unit.label} acts now: {o.label}")
-            for o in actions.action_options(b, unit, may_delay=False)
-        ]
-        answer = yield Choose(
-            key="delay.act",
-            text=f"Does {unit.label} (waiting) act now, and how?",
-            options=[*options, nobody],
-            side=side,
-        )
+        answer = yield _act_now_question(b, unit, nobody, side)
         return (None, None) if answer == NOBODY else (unit, str(answer))
     answer = yield Choose(
         key="delay.offer",
@@ -174,6 +165,22 @@ def _ask(
         side=side,
     )
     return (None, None) if answer == NOBODY else (b.units[str(answer)], None)
+
+
+def _act_now_question(b: Battle, unit: Unit, nobody: Option, side: str | None) -> Choose:
+    """`delay.act`: one waiting combatant come to a choice, offered its actions
+    themselves ("Aldo acts now: Attack in melee") and `nobody`; asked of `side` (None:
+    the table, as saves up to the second pass asked it)."""
+    options = [
+        o._replace(label=f"{unit.label} acts now: {o.label}")
+        for o in actions.action_options(b, unit, may_delay=False)
+    ]
+    return Choose(
+        key="delay.act",
+        text=f"Does {unit.label} (waiting) act now, and how?",
+        options=[*options, nobody],
+        side=side,
+    )
 
 
 def _act_now(b: Battle, unit: Unit, chosen: str | None) -> Step:
@@ -199,16 +206,7 @@ def _offer_as_before(b: Battle) -> Step:
     chosen: str | None = None
     if _offers_actions(b, people):
         unit = people[0]
-        options = [
-            o._replace(label=f"{unit.label} acts now: {o.label}")
-            for o in actions.action_options(b, unit, may_delay=False)
-        ]
-        answer = yield Choose(
-            key="delay.act",
-            text=f"Does {unit.label} (waiting) act now, and how?",
-            options=[*options, nobody],
-            side=None,
-        )
+        answer = yield _act_now_question(b, unit, nobody, None)
         chosen = None if answer == NOBODY else str(answer)
         answer = NOBODY if chosen is None else unit.id
     else:
