@@ -21,8 +21,8 @@ _RANDOM = random.Random
 def below(rng: random.Random, n: int) -> int:
     """`rng.randrange(n)` (so `rng.randint(1, n) - 1`, `rng.choice`'s index) for a plain
     `random.Random`, without the three Python calls around its `getrandbits` loop
-    (issue 28: a die and a random answer draw one each; `Dice.roll` and
-    `Choose.random_option` write this loop out). The same loop as CPython's
+    (issue 28: a random answer draws one, `Choose.random_option`; `Dice.roll` writes
+    this loop out, its `getrandbits` read once for all its dice). The same loop as CPython's
     `Random._randbelow_with_getrandbits` (3.11-3.13): the same draws; a subclass of
     `Random` is asked through its own methods instead (tests/engine/test_dice.py
     holds the two to the same faces)."""

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias
 
 from skirmtui.engine.core import records
-from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, parse_expr
+from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, below, parse_expr
 from skirmtui.engine.core.items import assignable
 from skirmtui.engine.core.options import LazyOptions as LazyOptions
 from skirmtui.engine.core.options import Option as Option
@@ -110,13 +110,8 @@ class Choose(Prompt):
                     active.append(option)
         if active and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
             enabled = active
-        n = len(enabled)
-        if type(rng) is _RANDOM and n:  # `below(rng, n)` written out: a call less
-            k = n.bit_length()
-            r = rng.getrandbits(k)
-            while r >= n:
-                r = rng.getrandbits(k)
-            return enabled[r]
+        if type(rng) is _RANDOM and enabled:  # `rng.choice`'s draw (`below`)
+            return enabled[below(rng, len(enabled))]
         return rng.choice(enabled)
 
     def describe(self, value: AnswerValue) -> str:
@@ -141,11 +136,8 @@ def _lazy_option(options: LazyOptions, rng: random.Random) -> Option:
     if count + len(active) and (len(active) == len(enabled) or rng.random() >= PASSIVE_CHANCE):
         enabled = active
         n = count + len(active)
-    if type(rng) is _RANDOM and n:  # `below(rng, n)` written out
-        k = n.bit_length()
-        r = rng.getrandbits(k)
-        while r >= n:
-            r = rng.getrandbits(k)
+    if type(rng) is _RANDOM and n:  # `rng.choice`'s draw (`below`)
+        r = below(rng, n)
         return nth(r) if r < count and nth is not None else enabled[r - count]
     return rng.choice(enabled)  # (no head here)
 
