@@ -63,6 +63,11 @@ class BaseSystem:
     #: Table facts asked as a multi-select the app's look-ahead weighs both ways, none and
     #: all, each as likely (the yes/no they stand for); others: their likely answer.
     either_way: frozenset[str] = frozenset()
+    #: Decisions another side makes in answer to a side's own action, within its step
+    #: (how a target defends): the app's look-ahead reads on with the answer worst for
+    #: the side acting (the enemy's best) instead of stopping there, so what the action
+    #: brings is seen; others end the look-ahead (engine/play/lookahead.py).
+    replies: frozenset[str] = frozenset()
     #: The app's players' words for `standing` in a decision's reason ("" : not named).
     standing_words: str = ""
     #: What one more wound does to `damage_field`: +1 where the field counts damage
@@ -183,6 +188,11 @@ class BaseSystem:
         """What a side stands to lose to its enemies' reply (worth, units): (0, 0) by
         default (the look-ahead stops at the enemy's choice)."""
         return (0.0, 0.0)
+
+    def landed(self, battle: Battle) -> Battle:
+        """The battle with what the rules hold to land later landed: nothing is held by
+        default (combattimento-gdr holds a simultaneous group's hits)."""
+        return battle
 
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth: its cost or points where the profile has one."""
