@@ -14,6 +14,7 @@ from skirmtui.engine.core.asking import (
     SECOND_PASS,
     THIRD_PASS,
     asks_as_of,
+    offer_last,
     only_or_ask,
 )
 from skirmtui.engine.core.battle import Battle, Unit
@@ -89,21 +90,22 @@ def impulse_step(b: Battle) -> Step:
         b.record("info", f"{unit.label} starts an impulse ({unit.stats['ap']} AP)")
     side = unit.side
     b.turn_side = side
-    options = _impulse_menu(
+    options, several = _impulse_menu(
         actions.situation_in(b, unit, side_view(b, side), False),
         bool(p.impulse_actions),
         not (QUESTIONS in b.options and asks_as_of(b, FIRST_PASS)),
     )
-    choice = yield from only_or_ask(
-        b,
-        Choose(
-            key="impulse.action",
-            side=side,
-            actor=uid,
-            text=f"{unit.label} ({unit.stats['ap']} AP): which action?",
-            options=options,
-        ),
+    prompt = Choose(
+        key="impulse.action",
+        side=side,
+        actor=uid,
+        text=f"{unit.label} ({unit.stats['ap']} AP): which action?",
+        options=options,
     )
+    if several:  # `only_or_ask`'s asking, its count of enabled options kept with the menu
+        choice = yield offer_last(b, prompt) if b.offers else prompt
+    else:
+        choice = yield from only_or_ask(b, prompt)
     if choice == END:
         end_impulse(b)
         return
@@ -118,18 +120,21 @@ def impulse_step(b: Battle) -> Step:
 
 
 @lru_cache(maxsize=256)  # bounded: balance plays thousands of battles in one process
-def _impulse_menu(s: actions.Situation, ending: bool, repeats: bool) -> tuple[Option, ...]:
+def _impulse_menu(
+    s: actions.Situation, ending: bool, repeats: bool
+) -> tuple[tuple[Option, ...], bool]:
     """An activated character's actions: the menu, "end the impulse" once it has acted
     (`ending`), then (`repeats`, issue 25 again: "move twice" in one answer) the repeats,
-    last, so the options above keep their number keys. Made at every impulse step from
-    what it depends on: cached."""
+    last, so the options above keep their number keys; and whether more than one is
+    enabled (then it is asked: `only_or_ask` need not count them at every step). Made
+    at every impulse step from what it depends on: cached."""
     options = actions.menu_of(s)
     if ending:
         end = Option(END, f"End the impulse: back in the queue at {s.ap} AP", passive=True)
         options += (end,)
     if repeats:
         options += actions.repeats_of(s)
-    return options
+    return options, sum(o.disabled is None for o in options) > 1
 
 
 def end_impulse(b: Battle) -> None:
@@ -179,13 +184,20 @@ _MUST = {
 
 def _cannot_stop(waiting: list[Unit], found: list[actions.Situation]) -> str | None:
     """Why the side may not end its non-activated actions yet, or None (`found`: each
-    waiting character's situation)."""
-    fight, cover = [], []
+    waiting character's situation). (`_na_choices` finds the same in its own loop.)"""
+    fight: list[str] = []
+    cover: list[str] = []
     for unit, s in zip(waiting, found, strict=True):
         if s.engaged:
             fight.append(unit.label)
         elif s.status == profile.SEEK_COVER:
             cover.append(unit.label)
+    return _bound(fight, cover) if fight or cover else None
+
+
+def _bound(fight: list[str], cover: list[str]) -> str | None:
+    """`_cannot_stop`'s reason: the characters that must fight or flee, then those that
+    must move to cover."""
     reasons = []
     if fight:
         reasons.append(f"CE-6: {', '.join(fight)} must fight or flee the melee")
@@ -205,15 +217,13 @@ def na_step(b: Battle) -> Step:
         view = side_view(b, side)
         situation = actions.situation_in
         found = [situation(b, u, view, True) for u in waiting]
-        # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia …
-        # oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
-        # moving to cover. The side cannot stop while one of them has not acted.
-        stop = _stop(_cannot_stop(waiting, found))
         action: str | None = None  # chosen with the character, or asked after it
         told = False  # whether the table said with it that the character is not separated
         # (`asks_as_of` called only for a save of older questions: most battles have none)
         older = QUESTIONS in b.options
-        merged = [] if older and asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
+        merged, enabled = (
+            ([], 0) if older and asks_as_of(b, FIRST_PASS) else _na_choices(b, waiting, found)
+        )
         if not merged:
             choice = yield from only_or_ask(
                 b,
@@ -221,33 +231,37 @@ def na_step(b: Battle) -> Step:
                     key="na.unit",
                     side=side,
                     text=f"{b.side_name(side)}: which non-activated character acts?",
-                    options=[*(Option(u.id, u.label) for u in waiting), stop],
+                    options=[
+                        *(Option(u.id, u.label) for u in waiting),
+                        _stop(_cannot_stop(waiting, found)),
+                    ],
                 ),
             )
         else:  # issue 25 again: the character and its action in one answer
             # Issue 25, fourth pass: a side the table plays says with the action that a
             # squad member acting otherwise than moving is with its squad (a table fact).
             # Only when one of them could be separated (else nothing to say: `na.act`).
-            merged.append(stop)  # (a list of its own: `_na_choices` makes it anew)
-            told = not (older and asks_as_of(b, THIRD_PASS)) and side not in b.ai
-            told = told and _more_than_one(merged)
+            several = enabled > 1  # (then asked: `only_or_ask` need not count them again)
+            told = several and side not in b.ai and not (older and asks_as_of(b, THIRD_PASS))
             if told:
                 told = _any_apart(waiting, found, squads_on_table(b, side))
             text = f"{b.side_name(side)}: which non-activated character acts, and how?"
             if told:
                 text += f" ({SEPARATED})"
-            choice = yield from only_or_ask(
-                b,
-                Choose(
-                    key="na.act_with" if told else "na.act",
-                    side=side,
-                    # One character left: the question is about it (the roster marks it;
-                    # Enter offers what it did last turn, when it still may).
-                    actor=waiting[0].id if len(waiting) == 1 else None,
-                    text=text,
-                    options=merged,
-                ),
+            prompt = Choose(
+                key="na.act_with" if told else "na.act",
+                side=side,
+                # One character left: the question is about it (the roster marks it;
+                # Enter offers what it did last turn, when it still may).
+                actor=waiting[0].id if len(waiting) == 1 else None,
+                text=text,
+                options=merged,
             )
+            if several:  # `only_or_ask`'s asking, written out
+                offer = b.offers and prompt.actor is not None
+                choice = yield offer_last(b, prompt) if offer else prompt
+            else:
+                choice = yield from only_or_ask(b, prompt)
             if choice != DONE:
                 choice, _, action = choice.rpartition("|")
         if choice != DONE:
@@ -265,18 +279,6 @@ def na_step(b: Battle) -> Step:
 def _stop(reason: str | None) -> Option:
     """The non-activated phase's "done" (refused for `reason`), made at every step."""
     return Option(DONE, "Done: the others do nothing", disabled=reason, passive=True)
-
-
-def _more_than_one(options: list[Option]) -> bool:
-    """Whether more than one of `options` is enabled (a choice, not a formality), looked
-    at until the second is found (every step of the phase asks it of ~25 options)."""
-    first = True
-    for option in options:
-        if option.disabled is None:
-            if not first:
-                return True
-            first = False
-    return False
 
 
 def _na_menu(b: Battle, unit: Unit, rejoin: bool = False) -> list[Option]:
@@ -367,35 +369,55 @@ def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> St
 KEYS = 9
 
 
-def _na_choices(b: Battle, waiting: list[Unit], found: list[actions.Situation]) -> list[Option]:
-    """Every waiting character's actions (`red1|move`, "A: Move"), grouped by character:
-    the Now pane numbers the characters, and a character's number opens its actions (two
-    keys, one answer, however long the list). A second-pass save asked them in one answer
-    only when they fit the number keys (with "done"): else none, the character was asked,
-    then its action. (`found`: each waiting character's situation.)"""
+def _na_choices(
+    b: Battle, waiting: list[Unit], found: list[actions.Situation]
+) -> tuple[list[Option], int]:
+    """Every waiting character's actions (`red1|move`, "A: Move"), grouped by character,
+    then "done" (refused while one must act: `_cannot_stop`, found in the same loop),
+    and how many of them are enabled: the Now pane numbers the characters, and a
+    character's number opens its actions (two keys, one answer, however long the list).
+    A second-pass save asked them in one answer only when they fit the number keys (with
+    "done"): else none, the character was asked, then its action. (`found`: each
+    waiting character's situation.)"""
     # Only a second-pass save counts what fits the keys (today's never counts).
     if QUESTIONS in b.options and asks_as_of(b, SECOND_PASS):
         enabled = (o.disabled is None for s in found for o in _na_options(s))
         if sum(enabled) >= KEYS:
-            return []
+            return [], 0
     merged: list[Option] = []
+    count = 0
+    fight: list[str] = []
+    cover: list[str] = []
     for unit, s in zip(waiting, found, strict=True):
-        merged += _na_merged(unit.id, unit.label, s)
-    return merged
+        label = unit.label
+        options, enabled_ = _na_merged(unit.id, label, s)
+        merged += options
+        count += enabled_
+        # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia
+        # … oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
+        # moving to cover. The side cannot stop while one of them has not acted.
+        if s.engaged:
+            fight.append(label)
+        elif s.status == profile.SEEK_COVER:
+            cover.append(label)
+    stop = _stop(_bound(fight, cover) if fight or cover else None)
+    merged.append(stop)
+    return merged, count + (stop.disabled is None)
 
 
 @lru_cache(maxsize=512)  # bounded: a character's id and label are part of the key
-def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[Option, ...]:
-    """One character's part of `_na_choices` (made for every waiting character at every
-    step of the phase: cached)."""
+def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[tuple[Option, ...], int]:
+    """One character's part of `_na_choices` and how many of them are enabled (made for
+    every waiting character at every step of the phase: cached)."""
     # `o._replace(value=…, label=…, group=uid)`, made by `tuple.__new__` (each a
     # Python call less: a battle meets ~30 new characters' situations).
-    return tuple(
+    options = tuple(
         [
             _make(Option, (f"{uid}|{value}", f"{label}: {text}", why, passive, chance, uid))
             for value, text, why, passive, chance, _ in _na_options(s)
         ]
     )
+    return options, sum(o.disabled is None for o in options)
 
 
 _make = tuple.__new__
