@@ -66,7 +66,8 @@ def check_kept_views(b: Battle) -> None:
     deployment, status, melee or removal changed) and the end check's finding likewise
     (`firmness.beaten`): each must be what a fresh pass over the units finds, and
     `morale.engaged` what its rule says (seed §2.5: its own opponent in play, or an
-    enemy in play holding it)."""
+    enemy in play holding it); a squad's morale modifiers (`morale.squad_modifiers`,
+    kept until a unit is taken out, put back or added) what they are found anew."""
     for side in b.sides:
         enemies = [u for u in b.units.values() if not u.removed and u.side != side.id]
         on_table = [u for u in enemies if u.stats["deployed"]]
@@ -87,6 +88,11 @@ def check_kept_views(b: Battle) -> None:
             for u in b.units.values()
         )
         assert morale.engaged(b, unit) == bool((foe and b.alive(foe)) or held)
+    for unit in b.units.values():  # a squad's morale modifiers, kept between removals
+        squad = str(unit.profile.get("squad", ""))
+        if squad:
+            fresh = morale._squad_modifiers(b, unit.side, squad)
+            assert morale.squad_modifiers(b, unit) == fresh, f"stale modifiers of {squad}"
     starts = b.pos.firmness
     lost = {s: sum(u.num("firm_loss") for u in b.units.values() if u.side == s) for s in starts}
     assert firmness.beaten(b) == tuple(s for s in starts if starts[s] - lost[s] <= 0)
