@@ -13,7 +13,8 @@ from skirmtui.engine.core.armies import scenario_names, setup_from_scenario
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
-from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
+from skirmtui.systems.cape_et_epee import actions, firmness, impulses, morale, profile
+from skirmtui.systems.cape_et_epee.actions import CANCEL
 from skirmtui.systems.cape_et_epee.sides import SideView, side_units, side_view, squads_on_table
 from skirmtui.systems.registry import get_system
 from tests.property.playing import examples
@@ -67,7 +68,9 @@ def check_kept_views(b: Battle) -> None:
     (`firmness.beaten`): each must be what a fresh pass over the units finds, and
     `morale.engaged` what its rule says (seed §2.5: its own opponent in play, or an
     enemy in play holding it); a squad's morale modifiers (`morale.squad_modifiers`,
-    kept until a unit is taken out, put back or added) what they are found anew."""
+    kept until a unit is taken out, put back or added) what they are found anew, and a
+    shot's or charge's targets (`actions.target_options`, kept until a deployment or a
+    removal) the enemies on the table."""
     for side in b.sides:
         enemies = [u for u in b.units.values() if not u.removed and u.side != side.id]
         on_table = [u for u in enemies if u.stats["deployed"]]
@@ -77,6 +80,9 @@ def check_kept_views(b: Battle) -> None:
             any(not u.stats["status"] for u in on_table),
             frozenset(str(u.stats["foe"]) for u in enemies if u.stats["foe"]),
         )
+        # A shot's or charge's targets (kept until a deployment, removal or a unit added).
+        targets = [u.id for u in on_table]
+        assert [o.value for o in actions.target_options(b, side.id)] == [*targets, CANCEL]
         mine = [u for u in b.on_table(side.id) if u.stats["deployed"]]
         squads = [str(u.profile["squad"]) for u in mine if u.profile.get("squad")]
         assert squads_on_table(b, side.id) == {q: squads.count(q) for q in squads}
