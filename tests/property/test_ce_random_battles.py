@@ -13,7 +13,14 @@ from skirmtui.engine.core.armies import scenario_names, setup_from_scenario
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
-from skirmtui.systems.cape_et_epee import actions, firmness, impulses, morale, profile
+from skirmtui.systems.cape_et_epee import (
+    actions,
+    firmness,
+    impulses,
+    morale,
+    nonactivated,
+    profile,
+)
 from skirmtui.systems.cape_et_epee.actions import CANCEL
 from skirmtui.systems.cape_et_epee.sides import SideView, side_units, side_view, squads_on_table
 from skirmtui.systems.registry import get_system
@@ -59,6 +66,12 @@ def check_invariants(session: Session) -> None:
         assert b.pos.impulse == prompt.actor
     if prompt.key == "orders.assign" and b.pos.dice[str(prompt.side)]:
         assert prompt.side == b.pos.assigning
+    if prompt.key in ("na.act", "na.act_with"):
+        # CE-6: the characters offered (each option's group, `nonactivated._offer`'s own
+        # loop) are the side's waiting ones (`na_candidates`, the queue pane's rows).
+        offered = list(dict.fromkeys(o.group for o in prompt.options if o.group))
+        waiting = nonactivated.na_candidates(b, str(prompt.side))
+        assert offered == [u.id for u in waiting]
 
 
 def check_kept_views(b: Battle) -> None:
