@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skirmtui.engine.core.items import BY_AI
-from skirmtui.engine.core.prompts import AnswerError
-from skirmtui.engine.play.sides import app_persona
+from skirmtui.engine.core.prompts import AnswerError, Roll
+from skirmtui.engine.play.sides import app_persona, side_of
 
 if TYPE_CHECKING:
     from skirmtui.engine.core.session import Session
@@ -58,6 +58,8 @@ class AppPlayer:
 
     def check(self) -> None:
         """If the pending question is the app's, start thinking about it."""
+        if self.question is None and not self.screen.read_only:
+            self._line(self.whose())
         if self.screen.read_only or self.question is not None or self.held():
             return
         if not prepare_needed(self.session):
@@ -127,6 +129,25 @@ class AppPlayer:
 
         screen = OverrideScreen(self.session, None, GM_AI)
         self.screen.app.push_screen(screen, self.screen.apply_gm)
+
+    def whose(self) -> str:
+        """A line for a question of a side the app plays that the app does not answer:
+        one an undo left to the GM, or the table's (a fact, a placement). Without it a
+        solo player waited on the app ("Guardie: at Convent gate, are the enemies
+        farther…?" looked like the app's to answer)."""
+        session = self.session
+        battle, prompt = session.battle, session.prompt
+        if prompt is None or not battle.ai or isinstance(prompt, Roll):
+            return ""
+        side = side_of(battle, prompt)
+        if side is None or side not in battle.ai:
+            return ""
+        name = battle.side_name(side)
+        if app_persona(session.system, battle, prompt) is not None:
+            if self.held():
+                return f"After the undo {name}'s answer is yours (Ctrl+P: Let the app answer)"
+            return ""
+        return f"The app plays {name}'s decisions; this one is the table's to answer"
 
     def _line(self, text: str) -> None:
         from skirmtui.tui.widgets.prompt_panel import PromptPanel
