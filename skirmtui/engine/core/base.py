@@ -64,6 +64,9 @@ class BaseSystem:
     #: Table facts asked as a multi-select the app's look-ahead weighs both ways, none and
     #: all, each as likely (the yes/no they stand for); others: their likely answer.
     either_way: frozenset[str] = frozenset()
+    #: Table facts the app's look-ahead stops at, valuing the battle where they are
+    #: asked: what they may say is weighed by `standing` (a guess read on would decide).
+    horizon: frozenset[str] = frozenset()
     #: The app's players' words for `standing` in a decision's reason ("" : not named).
     standing_words: str = ""
     #: What one more wound does to `damage_field`: +1 where the field counts damage

@@ -276,6 +276,9 @@ class RuleSystem(Protocol):
     likely_first: frozenset[str]
     #: Table facts asked as a multi-select the look-ahead weighs none and all, evenly.
     either_way: frozenset[str]
+    #: Table facts the look-ahead does not read past: it values the battle where they
+    #: are asked, the system's `standing` weighing what they may say.
+    horizon: frozenset[str]
     #: The app's players' words for `standing` in a decision's reason ("": none).
     standing_words: str
 

@@ -5,9 +5,10 @@ began, as undo does): the rolls that follow branch on their outcomes with their 
 chances (outcomes.py), the table's facts are taken every way, each as likely (up to
 `FACTS` ways: where a shot lands, which distance band, yes and no), a
 further decision of the same side takes its best option, and the step is valued as
-soon as anyone else has a real choice to make, the battle ends, or the search has
-spent its budget. Each outcome is valued by the persona (`Persona`): what the enemy
-lost, what the side kept, the battle's result.
+soon as anyone else has a real choice to make, the battle ends, a table fact the
+system's standing weighs is asked (`horizon`), or the search has spent its budget.
+Each outcome is valued by the persona (`Persona`): what the enemy lost, what the side
+kept, the battle's result.
 """
 
 from __future__ import annotations
@@ -246,6 +247,10 @@ class Search:
             item = Item(prompt.key, True)
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
         decision = decides(self.system, prompt)
+        if not decision and prompt.key in self.system.horizon:
+            # A fact it could only guess, which the system's standing weighs: read on
+            # with one answer, that guess would decide (a battle's result, say).
+            return self._value(battle), "", None
         odds = None if decision else self.system.fact_odds(battle, prompt)
         if odds:  # a table fact its system reads from the position, with the chances
             return self._over(path, depth, runner, prompt.key, odds), "", None
