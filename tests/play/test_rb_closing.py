@@ -176,3 +176,51 @@ def test_what_a_move_passed_is_nothing_half_the_time_else_one_enemy() -> None:
     ]
     other = attrs.evolve(_passed(), key="shoot.under")
     assert edge.passed_odds(other) is None
+
+
+def _lupo_among_bruti() -> Session:
+    """Lupo (C 6, F 5, no armour) against Debole (C 3, R 3) and three Bruti (C 5, F 6,
+    R 5, plate and shield): its charge on Debole is worth making, on a Bruto not (0);
+    a Bruto's free attack hurts it (F 6 against R 4, RB-8)."""
+    lupo = model("Lupo", c=6, f=5, weapons="Spada da guerra")
+    bruto = {"c": 5, "f": 6, "r": 5, "armour": "plate", "shield": True}
+    bruti = [model(n, **bruto, weapons="Spada da guerra") for n in ("Uno", "Due", "Tre")]
+    s = _today({"red": [lupo], "blue": [model("Debole", c=3, r=3), *bruti]}, "balanced")
+    assert key(s) == "move.mode"
+    return s
+
+
+def test_among_enemies_it_would_not_beat_it_still_closes_in_and_says_what_it_risks() -> None:
+    """Each enemy as likely the nearest: a quarter of Lupo's charge on Debole is what its
+    move is for; it may pass one Bruto within 1" (RB-17), half the time. The app moves
+    and says both."""
+    s = _lupo_among_bruti()
+    decision = decide(s)
+    assert decision is not None
+    assert decision.value in CLOSING
+    assert "closing in +" in decision.reason and "risks" in decision.reason
+    lupo, debole = s.battle.units["red1"], s.battle.units["blue1"]
+    chosen = next(c for c in decision.considered if c.chosen)
+    assert chosen.outlook is not None
+    assert chosen.outlook.closing == pytest.approx(edge.charge_edge(lupo, debole) / 4, rel=0.05)
+
+
+def test_the_look_ahead_reads_what_a_move_passed_with_the_system_s_odds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The free attacks a move risks are those of `fact_odds`' answers, by their chances:
+    read as "nothing" for sure, the same move risks nothing."""
+    s = _lupo_among_bruti()
+    decision = decide(s)
+    assert decision is not None
+    risked = {c.value: c.outlook.taken for c in decision.considered if c.outlook is not None}
+    assert risked["simple"] > 0.0
+
+    def nothing_passed(battle: object, prompt: Pick) -> list[tuple[object, float]] | None:
+        return [((), 1.0)] if prompt.key == "move.passed" else None
+
+    monkeypatch.setattr(SYSTEM, "fact_odds", nothing_passed)
+    nothing = decide(s)
+    assert nothing is not None
+    calm = {c.value: c.outlook.taken for c in nothing.considered if c.outlook is not None}
+    assert calm["simple"] == 0.0 < risked["simple"]
