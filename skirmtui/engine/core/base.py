@@ -21,6 +21,7 @@ from typing import Any
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import summary_by_side
+from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
@@ -180,6 +181,17 @@ class BaseSystem:
     def standing(self, battle: Battle, side: str) -> float:
         """How far a side stands by its system's own way of winning beyond its units'
         worth (objectives held, firmness kept), in units: 0 by default."""
+        return 0.0
+
+    def fact_odds(
+        self, battle: Battle, prompt: Prompt
+    ) -> Sequence[tuple[AnswerValue, float]] | None:
+        """None: the look-ahead reads a table fact its own way (each answer as likely)."""
+        return None
+
+    def closing(self, battle: Battle, side: str) -> float:
+        """What a side's units that closed in this turn may take off next: 0 by default
+        (a move brings nothing the engine can see)."""
         return 0.0
 
     def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
