@@ -184,8 +184,9 @@ class AppPlayer:
         if index is None:
             return
         known = self.decisions.get(index)
+        when = self._when(index)
         if known is not None:
-            self._show(known)
+            self._show(known, when)
             return
         session = self.session
 
@@ -193,11 +194,27 @@ class AppPlayer:
 
         def work() -> None:
             found = decision_at(session, index)
-            self.screen.app.call_from_thread(self._show, found)
+            self.screen.app.call_from_thread(self._show, found, when)
 
         self.screen.run_worker(work, thread=True, group="why", exit_on_error=False)
 
-    def _show(self, decision: Decision | None) -> None:
+    def _when(self, index: int) -> str:
+        """ "Turn 1 · Activation": when the answer at `index` was given (the last AI
+        answer may be turns back: after the GM undid a newer one and answered it)."""
+        session = self.session
+        battle, word = session.battle, session.system.round_word
+        found = None
+        for entry in reversed(battle.log):  # (newest first: the answer is most often late)
+            if entry.answer is not None and entry.answer < index:
+                break
+            if entry.answer == index:
+                found = entry
+        if found is None:
+            return ""
+        turn = f"{word} {found.round} · " if found.round else ""
+        return turn + battle.phase_label(found.phase)
+
+    def _show(self, decision: Decision | None, when: str = "") -> None:
         from skirmtui.engine.play.why import why_lines
         from skirmtui.tui.screens.why import WhyScreen
 
@@ -205,7 +222,7 @@ class AppPlayer:
             self.screen.warn("this answer was given by another version of the app's players")
             return
         name = self.session.battle.side_name(decision.side)
-        self.screen.app.push_screen(WhyScreen(why_lines(decision, name)))
+        self.screen.app.push_screen(WhyScreen(why_lines(decision, name), when))
 
 
 def prepare_needed(session: Session) -> bool:

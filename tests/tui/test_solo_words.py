@@ -65,3 +65,26 @@ async def test_after_an_undo_the_pane_says_the_answer_is_the_gms(tmp_path: Path)
         await answer_as_player(pilot, session)  # the GM answers it: the line goes
         await settle(pilot)
         assert "After the undo" not in pane(app)
+
+
+async def test_why_says_when_the_decision_was_taken(tmp_path: Path) -> None:
+    """After the GM undid the app's newest answer and gave their own, `w` showed an
+    older decision of the same words ("which unit tries to activate?") with nothing to
+    say it was an earlier turn's."""
+    from skirmtui.tui.screens.why import WhyScreen
+
+    app = solo_app(tmp_path / "why.toml")
+    async with running(app, SMALL) as (pilot, session):
+        await settle(pilot)
+        while not any(i.by == BY_AI for i in session.items):
+            await answer_as_player(pilot, session)
+            await settle(pilot)
+        index = max(i for i, item in enumerate(session.items) if item.by == BY_AI)
+        entry = next(e for e in session.battle.log if e.answer == index)
+        await pilot.press("w")
+        await settle(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, WhyScreen)
+        word = session.system.round_word
+        phase = session.battle.phase_label(entry.phase)
+        assert app.screen.when == f"{word} {entry.round} · {phase}", app.screen.when
