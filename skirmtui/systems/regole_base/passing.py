@@ -13,7 +13,7 @@ from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.regole_base.arms import spend
 from skirmtui.systems.regole_base.attacks import melee_attack, ranged_attack
 from skirmtui.systems.regole_base.profile import name, ranged_ready
-from skirmtui.systems.regole_base.state import Sub, engaged
+from skirmtui.systems.regole_base.state import Sub, engaged_ids
 from skirmtui.systems.regole_base.tables import Weapon, weapons
 
 #: A move the table is told to make before it says what the model passed: the key of
@@ -42,10 +42,11 @@ Free = tuple[tuple[Unit, ...], frozenset[str]]
 def _free_now(b: Battle) -> Free:
     """The models that could make a free attack (RB-17): on the table, neither fleeing
     nor engaged, in roster order; and their sides."""
+    locked = engaged_ids(b)
     models = tuple(
         e
         for e in b.units.values()
-        if not e.removed and not e.stats["fleeing"] and not engaged(b, e)
+        if not e.removed and not e.stats["fleeing"] and e.id not in locked
     )
     return models, frozenset(e.side for e in models)
 
