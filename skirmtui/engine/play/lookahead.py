@@ -215,10 +215,9 @@ class Search:
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
         """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing, cut)
-        after `path`;
-        with the first roll met and its exact chance when `first_roll`. `runner`: one
-        already at `path`, the node's to use up (its last branch moves it on instead of
-        replaying)."""
+        after `path`; with the first roll met and its exact chance when `first_roll`.
+        `runner`: one already at `path`, the node's to use up (its last branch moves it
+        on instead of replaying)."""
         if runner is None:
             runner = self.runner(path)
         prompt = runner.prompt
