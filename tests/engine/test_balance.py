@@ -244,3 +244,14 @@ def test_names_from_data_are_shown_never_obeyed_in_every_format() -> None:
     assert all("\x1b" not in t for t in (html_text, md_text, text))
     assert "Evil</b>␛[31m\\|" in md_text  # the pipe cannot break the table
     assert "␛[31m" in text
+
+
+def test_the_speed_line_counts_its_workers_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seen by a rule author: "(33.2 battles/s, 1 workers)"."""
+    out = str(tmp_path / "b.json")
+    for workers, words in (("1", ", 1 worker)"), ("2", ", 2 workers)")):
+        argv = ["balance", RB, "--battles", "2", "--workers", workers, "--format", "json"]
+        assert main([*argv, "-o", out]) == 0
+        assert words in capsys.readouterr().err

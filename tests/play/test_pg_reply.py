@@ -85,9 +85,30 @@ def test_pg5_the_cautious_one_takes_cover_when_it_cannot_hurt_the_enemy() -> Non
 def test_pg8_the_balanced_one_keeps_its_lone_model_out_of_a_poor_charge() -> None:
     """pequenas-guerras' balanced values its own units twice the shared weights (a unit
     lost is a marker it cannot hold, PG-8: data/pequenas-guerras/personas.toml). A's
-    blade (2 dice at 4+) against X (quality 3: blocks 3+, shoots 2 dice at 3+): with the
-    shared weights it charges for a small chance to take X off, though X's reply then
-    takes more; pequenas-guerras' balanced takes cover."""
+    blade (2 dice at 4+) against X (quality 3: blocks 3+, shoots 2 dice at 3+), blue's Y
+    (a blade) still to act too: it takes cover (its charge, called off for cover, is
+    worth the same), saving what X's shots would take."""
+    s = session(
+        {"red": [("A", 1, 4, BLADE)], "blue": [("X", 1, 3, GUNS), ("Y", 1, 3, BLADE)]},
+        questions="today",
+    )
+    start(s, 6, 1)
+    let_app_play(s, {"red": "balanced"})
+    decision = decide(s, "balanced")
+    assert decision is not None
+    scores = {c.value.split("|")[1]: c.score for c in decision.considered}
+    assert scores["cover"] > scores["hold"] > max(scores["rush"], scores["advance"])
+    assert scores["charge"] == pytest.approx(scores["cover"])
+    assert decision.value in {"red1|cover", "red1|charge"}
+    saved = _wounds_then_dead(4 / 6 * 1 / 2) - _wounds_then_dead(4 / 6 * 1 / 3)
+    assert decision.reason.startswith(f"the enemy's reply takes {saved:.2f} less")
+
+
+def test_pg8_a_small_chance_at_the_enemys_last_unit_is_worth_the_markers() -> None:
+    """The same charge when X is blue's only unit: taken off, blue can hold no marker
+    for the rest of the battle (PG-8) and red's standing gains, so both the shared
+    weights and pequenas-guerras' balanced charge, though X's reply then takes more;
+    the balanced one's own units, valued twice, make the charge's margin smaller."""
     s = session({"red": [("A", 1, 4, BLADE)], "blue": [("X", 1, 3, GUNS)]}, questions="today")
     start(s, 6, 1)
     let_app_play(s, {"red": "balanced"})
@@ -101,17 +122,18 @@ def test_pg8_the_balanced_one_keeps_its_lone_model_out_of_a_poor_charge() -> Non
     assert question is not None and question.search is not None
     question.search.persona = shared
     before = think(attrs.evolve(question, persona=shared))
-    assert before.value == "red1|charge"
-    # (The odds seen depend on the search's budget: the reason's kind, not its figures.)
-    assert "% to take a unit off, deals " in before.reason and "the enemy's reply" in before.reason
-
     decision = decide(s, "balanced")
     assert decision is not None
-    scores = {c.value.split("|")[1]: c.score for c in decision.considered}
-    assert scores["cover"] > scores["hold"] > max(scores["rush"], scores["advance"])
-    # Its charge would be called off for cover (the target question's "choose another
-    # action"): worth the same, and nothing is worth more.
-    assert scores["charge"] == pytest.approx(scores["cover"])
-    assert decision.value in {"red1|cover", "red1|charge"}
-    saved = _wounds_then_dead(4 / 6 * 1 / 2) - _wounds_then_dead(4 / 6 * 1 / 3)
-    assert decision.reason.startswith(f"the enemy's reply takes {saved:.2f} less")
+    for chosen in (before, decision):
+        assert chosen.value == "red1|charge"
+        # (The odds seen depend on the search's budget: the reason's kind, not figures.)
+        assert "% to take a unit off, deals " in chosen.reason
+        assert "the enemy's reply takes" in chosen.reason
+        charge = next(c for c in chosen.considered if c.value == "red1|charge")
+        assert charge.outlook is not None and charge.outlook.gained > 0
+
+    def margin(d):  # type: ignore[no-untyped-def]
+        score = {c.value.split("|")[1]: c.score for c in d.considered}
+        return score["charge"] - score["cover"]
+
+    assert margin(decision) < margin(before)

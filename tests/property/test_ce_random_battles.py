@@ -13,7 +13,15 @@ from skirmtui.engine.core.armies import scenario_names, setup_from_scenario
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
-from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
+from skirmtui.systems.cape_et_epee import (
+    actions,
+    firmness,
+    impulses,
+    morale,
+    nonactivated,
+    profile,
+)
+from skirmtui.systems.cape_et_epee.actions import CANCEL
 from skirmtui.systems.cape_et_epee.sides import SideView, side_units, side_view, squads_on_table
 from skirmtui.systems.registry import get_system
 from tests.property.playing import examples
@@ -58,6 +66,16 @@ def check_invariants(session: Session) -> None:
         assert b.pos.impulse == prompt.actor
     if prompt.key == "orders.assign" and b.pos.dice[str(prompt.side)]:
         assert prompt.side == b.pos.assigning
+    if prompt.key in ("impulse.action", "na.act", "na.act_with"):
+        # Issue 25: a choice with one enabled option is taken, not asked (these steps
+        # keep their count of enabled options with their menus: `only_or_ask` written out).
+        assert sum(o.disabled is None for o in prompt.options) > 1
+    if prompt.key in ("na.act", "na.act_with"):
+        # CE-6: the characters offered (each option's group, `nonactivated._offer`'s own
+        # loop) are the side's waiting ones (`na_candidates`, the queue pane's rows).
+        offered = list(dict.fromkeys(o.group for o in prompt.options if o.group))
+        waiting = nonactivated.na_candidates(b, str(prompt.side))
+        assert offered == [u.id for u in waiting]
 
 
 def check_kept_views(b: Battle) -> None:
@@ -66,7 +84,10 @@ def check_kept_views(b: Battle) -> None:
     deployment, status, melee or removal changed) and the end check's finding likewise
     (`firmness.beaten`): each must be what a fresh pass over the units finds, and
     `morale.engaged` what its rule says (seed §2.5: its own opponent in play, or an
-    enemy in play holding it)."""
+    enemy in play holding it); a squad's morale modifiers (`morale.squad_modifiers`,
+    kept until a unit is taken out, put back or added) what they are found anew, and a
+    shot's or charge's targets (`actions.target_options`, kept until a deployment or a
+    removal) the enemies on the table."""
     for side in b.sides:
         enemies = [u for u in b.units.values() if not u.removed and u.side != side.id]
         on_table = [u for u in enemies if u.stats["deployed"]]
@@ -76,6 +97,9 @@ def check_kept_views(b: Battle) -> None:
             any(not u.stats["status"] for u in on_table),
             frozenset(str(u.stats["foe"]) for u in enemies if u.stats["foe"]),
         )
+        # A shot's or charge's targets (kept until a deployment, removal or a unit added).
+        targets = [u.id for u in on_table]
+        assert [o.value for o in actions.target_options(b, side.id)] == [*targets, CANCEL]
         mine = [u for u in b.on_table(side.id) if u.stats["deployed"]]
         squads = [str(u.profile["squad"]) for u in mine if u.profile.get("squad")]
         assert squads_on_table(b, side.id) == {q: squads.count(q) for q in squads}
@@ -87,6 +111,11 @@ def check_kept_views(b: Battle) -> None:
             for u in b.units.values()
         )
         assert morale.engaged(b, unit) == bool((foe and b.alive(foe)) or held)
+    for unit in b.units.values():  # a squad's morale modifiers, kept between removals
+        squad = str(unit.profile.get("squad", ""))
+        if squad:
+            fresh = morale._squad_modifiers(b, unit.side, squad)
+            assert morale.squad_modifiers(b, unit) == fresh, f"stale modifiers of {squad}"
     starts = b.pos.firmness
     lost = {s: sum(u.num("firm_loss") for u in b.units.values() if u.side == s) for s in starts}
     assert firmness.beaten(b) == tuple(s for s in starts if starts[s] - lost[s] <= 0)

@@ -569,18 +569,18 @@ def test_ce9_morale_d10_against_morale_with_squad_modifiers() -> None:
 
     s = session([*SQUAD, ch("Guard C", squad="Guards"), ch("Guard D", squad="Guards")], [ch("X")])
     b = s.battle
-    assert squad_modifiers(b, b.units["red3"]) == [
+    assert squad_modifiers(b, b.units["red3"]) == (
         ("the squad has a leader", 1),
         ("the squad has a standard bearer", 1),
-    ]
+    )
     for uid in ("red2", "red4", "red5"):  # 3 of 6 left: not under half
-        b.units[uid].removed = True
+        b.remove(b.units[uid])
     assert squad_modifiers(b, b.units["red3"])[-1] == ("the squad has lost its flag", -1)
-    b.units["red6"].removed = True  # 2 of 6: under 1/2 but not under 1/3
+    b.remove(b.units["red6"])  # 2 of 6: under 1/2 but not under 1/3
     assert squad_modifiers(b, b.units["red3"])[-1] == ("the squad is under 1/2", -1)
-    b.units["red1"].removed = True  # 1 of 6: under 1/3, −2 only
+    b.remove(b.units["red1"])  # 1 of 6: under 1/3, −2 only
     mods = squad_modifiers(b, b.units["red3"])
-    assert mods == [("the squad has lost its flag", -1), ("the squad is under 1/3", -2)]
+    assert mods == (("the squad has lost its flag", -1), ("the squad is under 1/3", -2))
 
 
 def test_ce9_autonomous_hit_in_the_open_tests_and_must_seek_cover() -> None:

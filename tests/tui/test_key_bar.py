@@ -13,7 +13,7 @@ from skirmtui.systems.registry import get_system
 from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.keys import KEY_BAR_GIVES_WAY
 from skirmtui.tui.widgets.key_bar import KeyBar, fitting
-from tests.tui.helpers import running
+from tests.tui.helpers import demo_session, running
 from tests.tui.test_solo import SMALL, answer_as_player, settle, solo_app
 
 
@@ -95,3 +95,24 @@ async def test_why_shows_when_an_ai_answer_changes_no_other_key(tmp_path: Path) 
         await pilot.pause()
         assert any(i.by == BY_AI for i in session.items)
         assert " w Why? " in bar_text(app), bar_text(app)
+
+
+async def test_the_file_name_gives_way_to_the_keys_at_80_columns(tmp_path: Path) -> None:
+    """A battle opened (or a sim's battle) shows its file name where "✓ saved" goes until
+    the first save; at 80 columns the name took the room of Sheet, Override and Review
+    (a rule author opening `sim --only`'s battle found no `v Review` on the bar)."""
+    path = tmp_path / "cape-et-epee-seed-114727385.toml"
+    app = SkirmApp(
+        session=demo_session(), path=path, created="2026-01-01T00:00:00Z", autosave=False
+    )
+    async with running(app, SMALL) as (pilot, _session):
+        await pilot.pause()
+        text = bar_text(app)
+        assert " v Review " in text and " o Override " in text and " s Sheet " in text, text
+        assert len(text) == 80
+    wide = SkirmApp(
+        session=demo_session(), path=path, created="2026-01-01T00:00:00Z", autosave=False
+    )
+    async with running(wide) as (pilot, _session):
+        await pilot.pause()
+        assert bar_text(wide).rstrip().endswith(path.name)  # room: the name is shown

@@ -21,6 +21,7 @@ from typing import Any
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import summary_by_side
+from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
@@ -68,6 +69,9 @@ class BaseSystem:
     #: the side acting (the enemy's best) instead of stopping there, so what the action
     #: brings is seen; others end the look-ahead (engine/play/lookahead.py).
     replies: frozenset[str] = frozenset()
+    #: Table facts the app's look-ahead stops at, valuing the battle where they are
+    #: asked: what they may say is weighed by `standing` (a guess read on would decide).
+    horizon: frozenset[str] = frozenset()
     #: The app's players' words for `standing` in a decision's reason ("" : not named).
     standing_words: str = ""
     #: What one more wound does to `damage_field`: +1 where the field counts damage
@@ -182,6 +186,17 @@ class BaseSystem:
     def standing(self, battle: Battle, side: str) -> float:
         """How far a side stands by its system's own way of winning beyond its units'
         worth (objectives held, firmness kept), in units: 0 by default."""
+        return 0.0
+
+    def fact_odds(
+        self, battle: Battle, prompt: Prompt
+    ) -> Sequence[tuple[AnswerValue, float]] | None:
+        """None: the look-ahead reads a table fact its own way (each answer as likely)."""
+        return None
+
+    def closing(self, battle: Battle, side: str) -> float:
+        """What a side's units that closed in this turn may take off next: 0 by default
+        (a move brings nothing the engine can see)."""
         return 0.0
 
     def exposure(self, battle: Battle, side: str) -> tuple[float, float]:

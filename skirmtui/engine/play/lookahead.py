@@ -5,9 +5,10 @@ began, as undo does): the rolls that follow branch on their outcomes with their 
 chances (outcomes.py), the table's facts are taken every way, each as likely (up to
 `FACTS` ways: where a shot lands, which distance band, yes and no), a
 further decision of the same side takes its best option, and the step is valued as
-soon as anyone else has a real choice to make, the battle ends, or the search has
-spent its budget. Each outcome is valued by the persona (`Persona`): what the enemy
-lost, what the side kept, the battle's result.
+soon as anyone else has a real choice to make, the battle ends, a table fact the
+system's standing weighs is asked (`horizon`), or the search has spent its budget.
+Each outcome is valued by the persona (`Persona`): what the enemy lost, what the side
+kept, the battle's result.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ FACTS = 6
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
 #: What an outcome is reduced to: score, score², dealt, taken, kill, lose, gained, reply,
-#: cut (1: valued before it was seen, the budget spent).
-MOMENTS = 9
+#: closing, cut (1: valued before it was seen, the budget spent).
+MOMENTS = 10
 #: An answer whose outcomes were valued before they were seen more often than this
 #: (`Outlook.cut`) was not seen: it does not beat one that was (`better`).
 UNSEEN = 0.9
@@ -53,7 +54,8 @@ class Outlook:
     an own unit is, the first roll it leads to with its exact chance, the standing
     it is expected to gain by the system's own way of winning (`system.standing`), and
     how much more (less, when negative) the enemy's reply is expected to take (in worth)
-    than before the decision (where the system says: `exposure`), and the chance its
+    than before the decision (where the system says: `exposure`), what its units that
+    closed in may take off next (`closing`, where the system says), and the chance its
     search was cut before it saw what the answer leads to (`cut`: the budget spent in the
     decision's own step, at a roll, a table fact or a further decision of the side;
     valued as it stood there, as if nothing more would happen)."""
@@ -68,6 +70,7 @@ class Outlook:
     chance: float | None = None
     gained: float = 0.0
     reply: float = 0.0
+    closing: float = 0.0
     cut: float = 0.0
 
     @property
@@ -114,6 +117,9 @@ class Search:
     #: `unit_value` terms, units; None: where the step began): an outcome counts the
     #: change.
     exposed: tuple[float, float] | None = None
+    #: What the side's units that closed in may take off next where the step began
+    #: (`system.closing`; read only for a persona that weighs it).
+    closed: float = 0.0
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
@@ -130,6 +136,8 @@ class Search:
         self.stood = {s.id: self.system.standing(self.base, s.id) for s in self.base.sides}
         if self.exposed is None:
             self.exposed = self.system.exposure(self.base, self.side)
+        if self.persona.closing:
+            self.closed = self.system.closing(self.base, self.side)
 
     def worth(self, battle: Battle, unit_id: str) -> float:
         unit = battle.units[unit_id]
@@ -191,9 +199,11 @@ class Search:
         """What answering `first` to the pending prompt (`key`) is expected to bring."""
         path = [Item(key, first)]
         moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
-        mean, square, dealt, taken, kill, lose, gained, reply, cut = moments
+        mean, square, dealt, taken, kill, lose, gained, reply, closing, cut = moments
         spread = math.sqrt(max(square - mean * mean, 0.0))
-        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply, cut)
+        return Outlook(
+            mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply, closing, cut
+        )
 
     # -- the tree -----------------------------------------------------------------------
 
@@ -204,10 +214,10 @@ class Search:
         first_roll: bool = False,
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
-        """Expected (score, score², dealt, taken, kill, lose, gained, reply, cut) after `path`;
-        with the first roll met and its exact chance when `first_roll`. `runner`: one
-        already at `path`, the node's to use up (its last branch moves it on instead of
-        replaying)."""
+        """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing, cut)
+        after `path`; with the first roll met and its exact chance when `first_roll`.
+        `runner`: one already at `path`, the node's to use up (its last branch moves it
+        on instead of replaying)."""
         if runner is None:
             runner = self.runner(path)
         prompt = runner.prompt
@@ -237,6 +247,13 @@ class Search:
             item = Item(prompt.key, True)
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
         decision = decides(self.system, prompt)
+        if not decision and prompt.key in self.system.horizon:
+            # A fact it could only guess, which the system's standing weighs: read on
+            # with one answer, that guess would decide (a battle's result, say).
+            return self._value(battle), "", None
+        odds = None if decision else self.system.fact_odds(battle, prompt)
+        if odds:  # a table fact its system reads from the position, with the chances
+            return self._over(path, depth, runner, prompt.key, odds), "", None
         answers = answers_of(prompt, every_number=False, decision=decision)
         if not decision and len(answers) > 2 and prompt.key in self.system.likely_first:
             answers = answers[:1]  # a table fact its system says is likely first
@@ -341,9 +358,10 @@ class Search:
         return runner.boundary_at == self.consumed
 
     def _value(self, battle: Battle, cut: bool = False) -> tuple[float, ...]:
-        """(score, score², dealt, taken, kill, lose, gained, reply, cut) of one outcome:
-        what it is worth by the persona, the enemy's reply counted as losses to come
-        (`exposure`); `cut`: valued before it was seen."""
+        """(score, score², dealt, taken, kill, lose, gained, reply, closing, cut) of one
+        outcome: what it is worth by the persona, the enemy's reply counted as losses to
+        come (`exposure`), what the side's units that closed in may take off next
+        (`closing`); `cut`: valued before it was seen."""
         w = self.persona
         battle = self.system.landed(battle)  # what the rules hold counts as landed
         dealt = taken = harm_hurt = 0.0
@@ -370,6 +388,7 @@ class Search:
         worth, units = self.system.exposure(battle, self.side)
         exposed = self.exposed or (0.0, 0.0)
         reply = (worth - exposed[0]) / self.scale
+        closing = self.system.closing(battle, self.side) - self.closed if w.closing else 0.0
         score = (
             w.objective * gained
             + w.harm * dealt
@@ -377,6 +396,7 @@ class Search:
             + w.focus * harm_hurt
             - w.keep * (taken + reply)
             - w.cohesion * (lost + units - exposed[1])
+            + w.closing * closing
         )
         if battle.result is not None and not self.base.over:
             winner = battle.result.winner
@@ -390,5 +410,6 @@ class Search:
             float(lost > 0),
             gained,
             reply,
+            closing,
             float(cut),
         )

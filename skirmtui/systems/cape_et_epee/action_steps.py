@@ -4,7 +4,7 @@ range); `take` carries one out. What may be chosen, and at what cost, is actions
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -17,11 +17,14 @@ from skirmtui.engine.core.text import plural
 from skirmtui.systems.cape_et_epee import combat, morale, profile
 from skirmtui.systems.cape_et_epee.actions import (
     CANCEL,
+    NO_TARGET,
     NONE,
     allowed,
     can_react,
     pay_reaction,
     spend,
+    target_option,
+    target_options,
     targets,
     why_not,
 )
@@ -82,14 +85,22 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
 
 
 def _pick_target(b: Battle, unit: Unit, key: str, na: bool) -> Any:
-    options = []
-    names = {s.id: s.name for s in b.sides}  # (not `side_name` once an enemy)
-    for enemy in targets(b, unit):
-        reason = None
-        if key == "charge.target" and na and not enemy.stats["status"]:
-            reason = _NOT_SHAKEN
-        options.append(_target(enemy.id, enemy.label, names[enemy.side], reason))
-    options.append(_NO_TARGET)
+    if key == "charge.target" and na:  # CE-6: only a shaken enemy may be charged
+        names = {s.id: s.name for s in b.sides}  # (not `side_name` once an enemy)
+        options: Sequence[Option] = [
+            *(
+                target_option(
+                    enemy.id,
+                    enemy.label,
+                    names[enemy.side],
+                    None if enemy.stats["status"] else _NOT_SHAKEN,
+                )
+                for enemy in targets(b, unit)
+            ),
+            NO_TARGET,
+        ]
+    else:  # every enemy on the table (kept until one is deployed or taken out)
+        options = target_options(b, unit.side)
     choice = yield about(
         Choose, unit, key=key, text=f"{unit.label}: which target?", options=options
     )
@@ -97,13 +108,6 @@ def _pick_target(b: Battle, unit: Unit, key: str, na: bool) -> Any:
 
 
 _NOT_SHAKEN = "CE-6: not shaken, so it cannot be charged in this phase"
-_NO_TARGET = Option(CANCEL, "Cancel: no target", passive=True)
-
-
-@lru_cache(maxsize=512)  # bounded: an enemy's id, label and side are part of the key
-def _target(uid: str, label: str, side: str, reason: str | None) -> Option:
-    """An enemy as a target (the same option every time it may be picked)."""
-    return Option(uid, f"{label} ({side})", reason)
 
 
 def _charge(b: Battle, unit: Unit, na: bool) -> Sub:

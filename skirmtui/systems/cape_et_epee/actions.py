@@ -4,12 +4,13 @@ sub-step, and `take`) are in action_steps.py."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Option
 from skirmtui.engine.core.text import plural
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.cape_et_epee import morale, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
 from skirmtui.systems.cape_et_epee.sides import SideView, side_view
@@ -119,6 +120,40 @@ def targets(b: Battle, unit: Unit) -> list[Unit]:
     """Enemies on the table."""
     side = unit.side
     return [u for u in b.units.values() if not u.removed and u.side != side and u.stats["deployed"]]
+
+
+def target_options(b: Battle, side: str) -> tuple[Option, ...]:
+    """`side`'s choice of a target for a shot or a charge (CE-7): every enemy on the table
+    (`targets`), then "no target". Asked ~40 times a battle, and it changes only when a
+    unit is deployed, taken out, put back or added: kept per side until then."""
+    kept = _kept_targets(b)
+    options = kept.get(side)
+    if options is None:
+        names = {s.id: s.name for s in b.sides}  # (not `side_name` once an enemy)
+        options = kept[side] = (
+            *(
+                target_option(u.id, u.label, names[u.side], None)
+                for u in b.units.values()
+                if not u.removed and u.side != side and u.stats["deployed"]
+            ),
+            NO_TARGET,
+        )
+    return options
+
+
+def _no_side_yet(b: Battle) -> dict[str, tuple[Option, ...]]:
+    """`target_options`' finding: each side's targets once asked for (filled in by it)."""
+    return {}
+
+
+_kept_targets = Watch[dict[str, tuple[Option, ...]]]("deployed", "removed").kept(_no_side_yet)
+NO_TARGET = Option(CANCEL, "Cancel: no target", passive=True)
+
+
+@lru_cache(maxsize=512)  # bounded: an enemy's id, label and side are part of the key
+def target_option(uid: str, label: str, side: str, reason: str | None) -> Option:
+    """An enemy as a target (the same option every time it may be picked)."""
+    return Option(uid, f"{label} ({side})", reason)
 
 
 def why_not(b: Battle, unit: Unit, action: str, na: bool, rejoin: bool) -> str | None:

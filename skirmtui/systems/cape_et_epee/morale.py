@@ -16,6 +16,7 @@ from skirmtui.engine.core.asking import (
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, stat_test
 from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.cape_et_epee import firmness, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
 from skirmtui.systems.cape_et_epee.sides import side_view
@@ -26,13 +27,27 @@ COVER, THREAT = "cover", "threat"
 Sub = Generator[Prompt, Any, Any]
 
 
-def squad_modifiers(b: Battle, unit: Unit) -> list[tuple[str, int]]:
-    """Seed §2.7.2, the modifiers the app knows: leader, standard, flag, losses."""
-    squad = profile.squad_of(unit)
+Mods = tuple[tuple[str, int], ...]
+
+
+def squad_modifiers(b: Battle, unit: Unit) -> Mods:
+    """Seed §2.7.2, the modifiers the app knows: leader, standard, flag, losses. They read
+    only the squad's roster and which of its models are out: found once per squad and
+    kept while no unit was taken out, put back or added (`_kept_mods`)."""
+    squad = unit.profile.get("squad")  # (`profile.squad_of`, inline)
     if not squad:
-        return []
+        return ()
+    kept = _kept_mods(b)
+    key = (unit.side, str(squad))
+    mods = kept.get(key)
+    if mods is None:
+        mods = kept[key] = _squad_modifiers(b, *key)
+    return mods
+
+
+def _squad_modifiers(b: Battle, side: str, squad: str) -> Mods:
     m = profile.rules()["morale"]
-    everyone = profile.members(b, unit.side, squad)
+    everyone = profile.members(b, side, squad)
     mods: list[tuple[str, int]] = []
     # (`profile.role` inline: read for every model of the squad at every test.)
     if any(u.profile.get("role") == "officer" and not u.removed for u in everyone):
@@ -47,7 +62,17 @@ def squad_modifiers(b: Battle, unit: Unit) -> list[tuple[str, int]]:
         mods.append(("the squad is under 1/3", int(m["under_third"])))
     elif _below(left, len(everyone), m["under_half_of"]):
         mods.append(("the squad is under 1/2", int(m["under_half"])))
-    return mods
+    return tuple(mods)
+
+
+def _no_squad_yet(b: Battle) -> dict[tuple[str, str], Mods]:
+    """`squad_modifiers`' finding: each squad's modifiers once asked for (filled in by it)."""
+    return {}
+
+
+#: A morale test reads its squad's modifiers (~45 tests a battle); they change only when
+#: a unit is taken out, put back (`removed`) or added (the number of units).
+_kept_mods = Watch[dict[tuple[str, str], Mods]]("removed").kept(_no_squad_yet)
 
 
 def _below(part: int, whole: int, fraction: list[int]) -> bool:

@@ -19,7 +19,15 @@ from skirmtui.engine.core.kit import reset, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.engine.core.watch import Watch
-from skirmtui.systems.cape_et_epee import activation, firmness, impulses, morale, profile, views
+from skirmtui.systems.cape_et_epee import (
+    activation,
+    firmness,
+    impulses,
+    morale,
+    nonactivated,
+    profile,
+    views,
+)
 from skirmtui.systems.cape_et_epee.position import CEPosition, pos
 
 NO = "no"
@@ -97,7 +105,7 @@ class CapeEtEpee(BaseSystem):
             Phase("orders", "Orders", activation.orders_step),
             Phase("deployment", "Deployment", activation.deployment_step),
             Phase("activated", "Activated characters", impulses.impulse_step),
-            Phase("nonactivated", "Non-activated characters", impulses.na_step),
+            Phase("nonactivated", "Non-activated characters", nonactivated.na_step),
             Phase("end", "End of turn", self._end_of_turn),
         )
 

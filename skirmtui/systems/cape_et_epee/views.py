@@ -8,7 +8,7 @@ from __future__ import annotations
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import summary_by_side
 from skirmtui.engine.core.system import QueueRow
-from skirmtui.systems.cape_et_epee import firmness, impulses, morale, profile
+from skirmtui.systems.cape_et_epee import firmness, impulses, morale, nonactivated, profile
 from skirmtui.systems.cape_et_epee.position import pos
 
 
@@ -45,7 +45,7 @@ def queue(b: Battle) -> list[QueueRow]:
             )
     elif b.phase == "nonactivated" and pos(b).na_side is not None:
         for side in (s.id for s in b.sides):
-            for unit in impulses.na_candidates(b, side):
+            for unit in nonactivated.na_candidates(b, side):
                 rows.append(QueueRow(side, f"· {unit.label} — one action", unit=unit.id))
     return rows
 

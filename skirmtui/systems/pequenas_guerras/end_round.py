@@ -52,22 +52,31 @@ def _quality_pass(quality: int) -> float:
 
 
 def expected_standing(b: Battle, side: str) -> tuple[float, float]:
-    """For the app's players (engine/play/), after the round's end: the objectives
-    `side` is expected to hold and the units it is expected to lose to the rout test
+    """For the app's players (engine/play/): the objectives `side` is expected to hold at
+    the battle's end and the units it is expected to lose to this round's rout test
     (`expected_standings`, one side's)."""
     return expected_standings(b)[side]
 
 
-def expected_standings(b: Battle) -> dict[str, tuple[float, float]]:
-    """Each side's (objectives expected held, units expected routed) after the round's end.
+def expected_standings(b: Battle, later: bool = True) -> dict[str, tuple[float, float]]:
+    """Each side's (objectives expected held, units expected routed this round's end).
 
-    Who is near a marker is the table's to say: each answer about a marker (nobody, one
-    present player alone, two or more) is taken as likely as the others, as the
-    look-ahead takes any table fact it cannot know. What play changes is who is present
-    at all (a unit left, not stunned after its activation) and who routs (seed: an army
-    below half its models tests quality with every unit; PG-7: a stunned one fails): a
-    player with no unit able to hold a marker can only keep those it has. One pass over
-    the units: the look-ahead asks this of every outcome it weighs."""
+    Who is near a marker is the table's to say: at each round's end each answer about a
+    marker (nobody, one present player alone, two or more) is taken as likely as the
+    others, as the look-ahead takes any table fact it cannot know. What play changes is
+    who is present at all (a unit left, not stunned after its activation) and who routs
+    (seed: an army below half its models tests quality with every unit at each round's
+    end; PG-7: a stunned one fails): a player with no unit able to hold a marker can only
+    keep those it has. The markers are followed to the battle's end (`later`; else to
+    this round's end only), who is present staying as it is after this round (a stunned
+    unit recovers, an army below half tests again each round): a player left alone on
+    the table takes the markers in the rounds left (seed: the game ends after round 4,
+    most objectives wins). One pass over the units: the look-ahead asks this of every
+    outcome it weighs."""
+    ids = [s.id for s in b.sides]
+    owners = pos(b).objectives or []
+    if b.result is not None:  # the battle is decided: the markers as they are
+        return {i: (float(sum(o == i for o in owners)), 0.0) for i in ids}
     start: dict[str, int] = {}
     left: dict[str, int] = {}
     units: dict[str, list[tuple[bool, float]]] = {}  # (stunned at the end, chance to pass)
@@ -79,36 +88,63 @@ def expected_standings(b: Battle) -> dict[str, tuple[float, float]]:
         left[unit.side] = left.get(unit.side, 0) + unit.num("models")
         stunned = bool(stats["stunned"]) and bool(stats["activated"])
         units.setdefault(unit.side, []).append((stunned, _quality_pass(unit.num("quality"))))
-    chance: dict[str, float] = {}
+    rounds = 1 + (max(LAST_ROUND - b.round, 0) if later else 0)
+    # In the round's end its rout tests come first (`end_step`): taken, not to come.
+    tested = b.phase == "end"
+    there: list[dict[str, float]] = [{} for _ in range(rounds)]  # each round's end
     routed: dict[str, float] = {}
-    for s in b.sides:
-        below = left.get(s.id, 0) * 2 < start.get(s.id, 0)
-        absent, lost = 1.0, 0.0
-        for stunned, passes in units.get(s.id, []):
-            stays = 1.0 if not below else 0.0 if stunned else passes
+    for s in ids:
+        below = left.get(s, 0) * 2 < start.get(s, 0)
+        now = below and not tested
+        absent = [1.0] * rounds
+        lost = 0.0
+        for stunned, passes in units.get(s, []):
+            stays = 1.0 if not now else 0.0 if stunned else passes
             lost += 1.0 - stays
             if not stunned:
-                absent *= 1.0 - stays
-        chance[s.id], routed[s.id] = 1.0 - absent, lost
-    owners = pos(b).objectives or []
-    ids = [s.id for s in b.sides]
-    held = dict.fromkeys(ids, 0.0)
-    for there in itertools.product((True, False), repeat=len(ids)):
-        p = math.prod(chance[i] if t else 1.0 - chance[i] for i, t in zip(ids, there, strict=True))
-        if p == 0.0:
-            continue
-        able = [i for i, t in zip(ids, there, strict=True) if t]
-        for side in ids:
-            held[side] += p * _held_after(owners, able, side)
+                absent[0] *= 1.0 - stays
+            for k in range(1, rounds):  # recovered; below half: a rout test a round
+                absent[k] *= 1.0 - stays * (passes**k if below else 1.0)
+        routed[s] = lost
+        for k in range(rounds):
+            there[k][s] = 1.0 - absent[k]
+    # The markers' expected holders, summed over the markers: each round's end moves
+    # them as `_control_odds` says (linear, so the sum moves as each marker does).
+    held = {o: 0.0 for o in (*ids, "")}
+    for owner in owners:
+        held[owner if owner in held else ""] += 1.0
+    for chance in there:
+        held = _control_odds(held, ids, chance)
     return {side: (held[side], routed[side]) for side in ids}
 
 
-def _held_after(owners: list[str], able: list[str], side: str) -> float:
-    if not able:
-        return float(sum(owner == side for owner in owners))
-    ways = 1 + len(able) + (1 if len(able) > 1 else 0)  # nobody, each alone, contested
-    taken = 1.0 / ways if side in able else 0.0
-    return sum((1.0 / ways) * (owner == side) + taken for owner in owners)
+def _control_odds(
+    held: dict[str, float], ids: list[str], chance: dict[str, float]
+) -> dict[str, float]:
+    """The markers' expected holders after one round's control (PG-8), each player
+    present with its `chance`: with nobody able, nothing changes; else nobody near (no
+    change), each able player alone, and two or more (neutral) are each as likely."""
+    out = dict.fromkeys(held, 0.0)
+    total = sum(held.values())
+    for present_now in itertools.product((True, False), repeat=len(ids)):
+        p = math.prod(
+            chance[i] if t else 1.0 - chance[i] for i, t in zip(ids, present_now, strict=True)
+        )
+        if p == 0.0:
+            continue
+        able = [i for i, t in zip(ids, present_now, strict=True) if t]
+        if not able:
+            for owner, n in held.items():
+                out[owner] += p * n
+            continue
+        ways = 1 + len(able) + (1 if len(able) > 1 else 0)  # nobody, each alone, contested
+        for owner, n in held.items():
+            out[owner] += p * n / ways
+        for side in able:
+            out[side] += p * total / ways
+        if len(able) > 1:
+            out[""] += p * total / ways
+    return out
 
 
 def points_destroyed(b: Battle, side: str) -> int:

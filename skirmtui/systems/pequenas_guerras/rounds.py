@@ -91,8 +91,9 @@ def _next_index(b: Battle) -> int | None:
 
 
 def next_side(b: Battle) -> str | None:
-    """The next player in order with a unit left (PG-3: the others pass). Read-only:
-    the queue view calls it too, and a view must not change the position."""
+    """The next player in order with a unit left (PG-3: the others pass). Read-only
+    (the queue marks `turn_side` instead: once an activation is under way this is
+    already the player after it)."""
     index = _next_index(b)
     return None if index is None else pos(b).order[index]
 

@@ -72,6 +72,10 @@ class PequenasGuerras(BaseSystem):
     #: `move.terrain`: read as open ground, a move looked free and the app's models fell
     #: in jumps and leaps for nothing; its six answers are weighed each as likely.
     likely_first = frozenset({"shoot.sight", "charge.path"})
+    #: Who is near each marker at the round's end: the look-ahead values the battle there,
+    #: `standing` taking each answer as likely. Read on with one guessed answer (last
+    #: round's), the last round's result looked certain, won or lost, whatever it did.
+    horizon = frozenset({"objective.controls", "objective.control"})
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"
@@ -116,12 +120,13 @@ class PequenasGuerras(BaseSystem):
         return ASKED_BEFORE_THIRD_PASS
 
     def standing(self, battle: Battle, side: str) -> float:
-        """For the app's players, after the round's end: each objective a side is
-        expected to hold is worth a unit and a half (the seed's victory: most
-        objectives), each unit it is expected to lose to the rout test one."""
+        """For the app's players: each objective a side is expected to hold at the
+        battle's end is worth a unit and a half (the seed's victory: most objectives),
+        each unit it is expected to lose to this round's rout test one
+        (`end_round.expected_standings`)."""
         # The look-ahead asks for every side of each outcome in turn: worked out once
         # while nothing changed (every change goes through `Battle.set`, counted).
-        mark = sum(battle.changes.values())
+        mark = (sum(battle.changes.values()), battle.round, battle.result is None)
         kept = self._standings
         if kept is None or kept[0] is not battle or kept[1] != mark:
             kept = self._standings = (battle, mark, end_round.expected_standings(battle))
@@ -154,7 +159,7 @@ class PequenasGuerras(BaseSystem):
             battle.set(unit, field, value)
 
     #: The last battle `standing` worked out, its count of changes, and each side's.
-    _standings: tuple[Battle, int, dict[str, tuple[float, float]]] | None = None
+    _standings: tuple[Battle, tuple[int, int, bool], dict[str, tuple[float, float]]] | None = None
     #: The last battle and side `exposure` worked out, with its count of changes.
     _exposed: tuple[Battle, tuple[int, int, bool, str], tuple[float, float]] | None = None
 

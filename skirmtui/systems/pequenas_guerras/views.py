@@ -41,7 +41,9 @@ def queue(b: Battle) -> list[QueueRow]:
         ]
     rows = []
     order = p.order
-    current = rounds.next_side(b) if b.phase == "activation" else None
+    # The side whose unit is activating (`activation_step` sets it before asking):
+    # `next_side` already names the next player once the activation is under way.
+    current = b.turn_side if b.phase == "activation" else None
     for i, side in enumerate(order):
         left = rounds.waiting(b, side)
         detail = f"{len(left)} left: {_names(left)}" if left else "none left (passes)"

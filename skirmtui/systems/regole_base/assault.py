@@ -18,6 +18,7 @@ from skirmtui.systems.regole_base.charging import (
     actions,
     charge_told,
     foes_of,
+    grouped_actions,
     ready_to_assault,
     why_no_charge,
 )
@@ -113,7 +114,7 @@ def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, 
     whether it reached (`assault.which_charge`, a table fact); a side the app plays
     decides the model and its action (`assault.which`), and the table says the reach."""
     foes = foes_of(b, side)
-    options = [o for u in ready for o in actions(b, u, foes, grouped=True)[1]]
+    options = grouped_actions(b, side, ready, foes)
     key = "assault.which" if side in b.ai else "assault.which_charge"
     text = f"{b.side_name(side)}: which model acts in the Assault? (and how)"
     return (yield from turns.model_and(b, side, key, text, options))

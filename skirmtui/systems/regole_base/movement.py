@@ -24,7 +24,7 @@ from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import fall
 from skirmtui.systems.regole_base.passing import provoked, provokes
 from skirmtui.systems.regole_base.profile import name, reload_choices
-from skirmtui.systems.regole_base.state import Sub, engaged
+from skirmtui.systems.regole_base.state import Sub, engaged, engaged_ids
 from skirmtui.systems.regole_base.tables import rules, weapons
 
 _MOVE = rules()["movement"]
@@ -49,7 +49,8 @@ def ready_to_move(b: Battle, units: list[Unit]) -> list[Unit]:
     while no model is in base contact."""
     if not b.pos.contacts:
         return units
-    return [u for u in units if u.stats["fleeing"] or not engaged(b, u)]
+    locked = engaged_ids(b)
+    return [u for u in units if u.stats["fleeing"] or u.id not in locked]
 
 
 def movement_step(b: Battle) -> Step:
@@ -80,7 +81,8 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, s
             continue
         if not kind:  # the same for every model of the side (`_kind` reads the side)
             kind, told = _kind(b, unit)
-        options.extend(_grouped(unit.id, name(unit), kind, unit.num("v"), reload_choices(unit)))
+        label = unit.label or unit.name  # (`name`, at every move for every model ready)
+        options += _grouped(unit.id, label, kind, unit.stats["v"], reload_choices(unit))
     key = "move.which_made" if told else "move.which"
     text = f"{b.side_name(side)}: which model moves? (and how)"
     return (yield from turns.model_and(b, side, key, text, options))

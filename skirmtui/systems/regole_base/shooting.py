@@ -16,7 +16,7 @@ from skirmtui.systems.regole_base.attacks import ranged_attack
 from skirmtui.systems.regole_base.charging import foes_of
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name, ranged_ready
-from skirmtui.systems.regole_base.state import Sub, why_no_action
+from skirmtui.systems.regole_base.state import Sub, engaged_ids, why_no_action
 from skirmtui.systems.regole_base.tables import Weapon, rules, weapons
 
 _MORALE = rules()["morale"]
@@ -44,7 +44,20 @@ def ready_to_shoot(b: Battle, units: list[Unit]) -> list[Unit]:
     whether an enemy is on the table is read once."""
     if not foes_of(b, units[0].side):
         return []
-    return [u for u in units if why_no_shot(b, u) is None and ranged_ready(u)]
+    locked = engaged_ids(b)
+    now = b.round
+    ready = []
+    for unit in units:  # `why_no_shot` written out (read for every model at every shot)
+        stats = unit.stats
+        if stats["fleeing"] or unit.id in locked or stats["ran"] == now:
+            continue
+        if stats["gave_up"] == "shooting":
+            continue
+        if stats["marched"] and (stats["fought"] or stats["charged"]):
+            continue
+        if ranged_ready(unit):
+            ready.append(unit)
+    return ready
 
 
 def shooting_step(b: Battle) -> Step:

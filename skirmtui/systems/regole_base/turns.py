@@ -223,6 +223,7 @@ def model_and(
     """Issue 25: which model acts and what it does, in one answer (`red1|run`; RB-3: the
     player chooses both at once), its options grouped by model. The model takes the
     side's turn and has acted; returned with what it does."""
+    b.turn_side = side  # the queue marks the side asked (`take_turn` below moves the turn)
     choice = str((yield Choose(key=key, text=text, options=options, side=side)))
     uid, _, what = choice.partition(SEP)
     unit = b.units[uid]

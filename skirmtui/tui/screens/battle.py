@@ -189,8 +189,10 @@ class BattleScreen(Screen[None]):
     def update_savebar(self, status: str = "") -> None:
         path = self.save_path
         mode = "review: " if self.read_only else ""
-        # "STATUS  FILE": the key bar drops the file name first when the line is short.
-        self.query_one(KeyBar).set_status(safe(f"{status}  {mode}{path.name}".strip()))
+        # "STATUS  FILE": the key bar drops the file name first when the line is short;
+        # with no status yet (a battle just opened) "  FILE", so that the name alone
+        # gives way too (stripped, it was the whole status and pushed keys off at 80).
+        self.query_one(KeyBar).set_status(safe(f"{status}  {mode}{path.name}".rstrip()))
 
     def warn(self, message: str, severity: str = "warning") -> None:
         """One toast at a time: a new one replaces the last instead of piling up

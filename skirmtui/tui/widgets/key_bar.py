@@ -61,7 +61,8 @@ class KeyBar(Widget):
 
     def render(self) -> Text:
         """The keys first (those that fit: `fitting`), then the save status in the room
-        left: in full, or only its first word (`✓ saved`) on a narrow terminal."""
+        left: in full, or only its first word (`✓ saved`) on a narrow terminal; a status
+        that starts with its two spaces (`  FILE`: nothing saved yet) has none."""
         text = Text(no_wrap=True, overflow="ellipsis")
         spans = []
         width = self.size.width
@@ -78,7 +79,7 @@ class KeyBar(Widget):
             spans.append((start, text.cell_len, action))
         self._spans = spans
         room = width - text.cell_len - 1
-        status = self.status if cell_len(self.status) <= room else short
+        status = self.status.strip() if cell_len(self.status.strip()) <= room else short
         text.append(" " * max(1, width - text.cell_len - cell_len(status)))
         text.append(status, style="dim")
         return text

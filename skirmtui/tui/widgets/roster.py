@@ -267,9 +267,12 @@ class Roster(StyledLines, ScrollView, can_focus=True):
         self.move_cursor(len(self.rows) - 1)
 
     def select(self, unit_id: str) -> None:
-        """Put the cursor on `unit_id` (the unit a prompt is about)."""
+        """Put the cursor on `unit_id` (the unit a prompt is about), in view even when
+        the cursor was on it already (the roster scrolled away meanwhile)."""
         for index, row in enumerate(self.rows):
             if row.unit_id == unit_id:
+                if index == self.cursor:
+                    self._into_view(index)
                 self.move_cursor(index)
                 return
 
@@ -298,13 +301,17 @@ class Roster(StyledLines, ScrollView, can_focus=True):
         lines = [y for y, line in enumerate(self._lines) if line.unit in (old, row)]
         for y in lines:
             self.refresh_line(y)
+        self._into_view(row)
+        self.post_message(self.UnitSelected(self.rows[row].unit_id))
+
+    def _into_view(self, row: int) -> None:
+        """Scroll the unit's lines (and its side's heading right above) into view."""
         mine = [y for y, line in enumerate(self._lines) if line.unit == row]
         if mine:
             top = mine[0] - 1 if mine[0] and self._lines[mine[0] - 1].unit is None else mine[0]
             self.scroll_to_region(
                 Region(0, top, 1, mine[-1] - top + 1), animate=False, immediate=True
             )
-        self.post_message(self.UnitSelected(self.rows[row].unit_id))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

@@ -1,0 +1,83 @@
+"""The queue's ▶ marks the side whose turn it is, through the whole of its turn.
+
+Found playing in tmux: in pequenas-guerras the queue marked the NEXT side while a
+unit's activation went on (its move, its shots: "▶ 2. Milícia" while Bandoleiros'
+Cangaceiros moved, the breadcrumb saying "Bandoleiros to act"; the player view showed
+the same), and in regole-base it marked the side that acted last while the next was
+asked which model moves. A turn here: from the question of which unit acts (and how)
+to the next such question. Random legal battles of the demo, every answer checked.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skirmtui.engine.core.session import Session
+from skirmtui.systems.registry import get_system
+
+#: Per system: the phase checked (None: every phase), the questions that start a
+#: side's turn (their keys, every tier's) and the flag a unit gets when it starts to act
+#: (a side with one unit ready is not asked: the unit just acts).
+TURN_STARTS = {
+    "pequenas-guerras": ("activation", {"activate.unit", "activate.action"}, "activated"),
+    "regole-base": (
+        None,  # movement, shooting and assault alike
+        {
+            "move.which",
+            "move.which_made",
+            "move.model",
+            "shoot.model",
+            "assault.which",
+            "assault.which_charge",
+            "assault.model",
+        },
+        "acted",
+    ),
+}
+
+
+def marked(session: Session) -> list[str | None]:
+    return [r.side for r in session.system.queue(session.battle) if r.current]
+
+
+def whose_turn(session: Session, keys: set[str], flag: str) -> str | None:
+    """The side asked now which unit acts, else the side that last chose, or whose unit
+    last started to act, in this phase of this round; None before that."""
+    prompt, battle = session.prompt, session.battle
+    if prompt is not None and prompt.key in keys:
+        return prompt.side
+    for entry in reversed(battle.log):
+        if entry.round != battle.round or entry.phase != battle.phase:
+            return None
+        if entry.key in keys:
+            return entry.side
+        for effect in entry.effects:
+            if effect.field == flag and effect.after and effect.unit:
+                return battle.units[effect.unit].side
+    return None
+
+
+@pytest.mark.parametrize("system_id", sorted(TURN_STARTS))
+def test_the_queue_marks_the_side_whose_turn_it_is(system_id: str) -> None:
+    phase, keys, flag = TURN_STARTS[system_id]
+    system = get_system(system_id)
+    checked = 0
+    for seed in range(3):
+        session = Session(system, system.demo_setup())
+        rng = random.Random(seed)
+        while session.prompt is not None and len(session.items) < 400:
+            prompt = session.prompt
+            turn = whose_turn(session, keys, flag)
+            if turn is not None and (phase is None or session.battle.phase == phase):
+                # (nobody marked is fine: regole-base's assault fights, every model's)
+                assert marked(session) in ([], [turn]), (
+                    seed,
+                    len(session.items),
+                    prompt.key,
+                    prompt.text,
+                )
+                checked += bool(marked(session))
+            session.answer(prompt.random_answer(rng))
+    assert checked > 100
