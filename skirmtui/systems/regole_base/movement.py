@@ -4,7 +4,7 @@ recovery of fleeing models, and reloading instead of moving."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
 from skirmtui.engine.core import conditions
@@ -44,13 +44,18 @@ def can_move(b: Battle, unit: Unit) -> bool:
     return unit.flag("fleeing") or not engaged(b, unit)
 
 
-def ready_to_move(b: Battle, units: list[Unit]) -> list[Unit]:
-    """`can_move` of each of `units`, in one call (`turns.next_mover`): all of them
-    while no model is in base contact."""
+def ready_to_move(b: Battle, units: Sequence[Unit]) -> list[Unit]:
+    """`can_move` of each of `units` waiting to act (not removed, not acted this phase),
+    in one call and one pass (`turns.next_mover`): every one waiting while no model is
+    in base contact."""
     if not b.pos.contacts:
-        return units
+        return [u for u in units if not u.removed and not u.stats["acted"]]
     locked = engaged_ids(b)
-    return [u for u in units if u.stats["fleeing"] or u.id not in locked]
+    return [
+        u
+        for u in units
+        if not u.removed and not u.stats["acted"] and (u.stats["fleeing"] or u.id not in locked)
+    ]
 
 
 def movement_step(b: Battle) -> Step:
