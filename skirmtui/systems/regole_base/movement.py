@@ -16,7 +16,7 @@ from skirmtui.engine.core.asking import (
     offer_last,
 )
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about
+from skirmtui.engine.core.kit import about, annotate
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
@@ -339,14 +339,10 @@ def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:
     own, what = (unit.num("v"), "V") if how == "down" else (unit.num("f"), "F")
     against = -(-height // 2) if how == "climb" else height
     halved = dice.mods(("half the height, rounded up", against - height))
-    result = yield from dice.confront(
-        b,
-        unit,
-        "move.height_roll",
-        f'{name(unit)} tries to {words} {height}": {what} {own} vs {against}',
-        dice.Operand(what, own),
-        dice.Operand("height", against, halved),
-    )
+    mine, theirs = dice.Operand(what, own), dice.Operand("height", against, halved)
+    text = f'{name(unit)} tries to {words} {height}": {what} {own} vs {against}'
+    result = yield dice.confront(unit, "move.height_roll", text, mine, theirs)
+    annotate(b, roll=dice.parts(mine, theirs))
     if result.success:
         return True
     b.record("info", f"{name(unit)} fails to {words}: its move ends", actor=unit.id)

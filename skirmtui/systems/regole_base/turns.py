@@ -172,7 +172,7 @@ def _going_on(b: Battle) -> bool | None:
     for unit in b.units.values():
         if unit.removed:
             continue
-        if unit.num("r") <= 0:
+        if unit.stats["r"] <= 0:  # type: ignore[operator]  # (R: a number, `num`)
             b.current = None
             # Only a GM entry leaves a model on the table at R 0 (a wound removes it).
             kill(b, unit, "is removed (R 0)", b.cause(GM, entry=b.last_change(unit, "r")))
