@@ -8,7 +8,7 @@ from __future__ import annotations
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import offer_last
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about, choose_one, skipped
+from skirmtui.engine.core.kit import about, annotate, choose_one, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
@@ -164,17 +164,19 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         return
     fastest = max(foes, key=v_now)
     b.set(unit, "fought", True)  # RB-20: engaged in the Assault phase, whatever comes
-    result = yield from dice.confront(
-        b,
+    own = dice.Operand("V", v_now(unit), dice.mods(("charged", v_now(unit) - unit.num("v"))))
+    against = dice.Operand(
+        "V", v_now(fastest), dice.mods(("charged", v_now(fastest) - fastest.num("v")))
+    )
+    result = yield dice.confront(
         unit,
         "assault.escape",
         f"{name(unit)} tries to escape: V {v_now(unit)} vs V {v_now(fastest)} of {name(fastest)}",
-        dice.Operand("V", v_now(unit), dice.mods(("charged", v_now(unit) - unit.num("v")))),
-        dice.Operand(
-            "V", v_now(fastest), dice.mods(("charged", v_now(fastest) - fastest.num("v")))
-        ),
+        own,
+        against,
         target=fastest,
     )
+    annotate(b, roll=dice.parts(own, against))
     if unit.removed:
         return
     if result.success:
