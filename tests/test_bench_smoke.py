@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench import sim_instructions
+from bench import sim_bytecodes, sim_instructions
 from bench.__main__ import MEASURES, format_table
 from bench.common import percentile, row
 from skirmtui.systems.registry import systems
@@ -144,6 +144,19 @@ def test_the_sim_instruction_script_plays_the_battles_it_counts() -> None:
     one = sim_instructions.play("cape-et-epee", 1)
     two = int(played.stdout.split()[-1])
     assert two > one > 0  # two battles, the first the same as one alone
+
+
+def test_the_bytecode_profile_counts_every_answer_of_the_battles_it_plays() -> None:
+    """`python -m bench.sim_bytecodes` (run by hand): the bytecodes it counts by function,
+    by the system's function that asked for them and by key are the same total, and it
+    counts the answers the battle took."""
+    found = sim_bytecodes.profile("wargaming-introduttivo", 1)
+    total = sum(found.own.values())
+    assert total > 0 and sum(found.under.values()) == total == sum(found.keys.values())
+    assert sum(found.answers.values()) == sim_instructions.play("wargaming-introduttivo", 2) - (
+        sim_instructions.play("wargaming-introduttivo", 1)
+    )
+    assert "<engine>" in found.under and any("wargaming" in n for n in found.under)
 
 
 def test_the_ai_bench_margin_is_wilson_s_even_at_a_clean_sweep() -> None:

@@ -4,7 +4,7 @@ first, and a model may pass."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import THIRD_PASS, asks_as_of
@@ -88,9 +88,10 @@ def start_phase(b: Battle, phase: str) -> None:
     enter(b, phase, order(b)[0])
 
 
-#: Which of a side's models waiting to act (not removed, not acted this phase) can act
-#: now: the phase's rule on the whole list, in one call (`movement.ready_to_move`…).
-Ready = Callable[[Battle, list[Unit]], list[Unit]]
+#: Which of a side's models can act now: those waiting to act (not removed, not acted
+#: this phase) that the phase's rule lets act, from the side's whole roster in one call
+#: and one pass (`movement.ready_to_move`…: the waiting ones are not listed first).
+Ready = Callable[[Battle, Sequence[Unit]], list[Unit]]
 
 
 def next_mover(b: Battle, can_act: Ready) -> tuple[str, list[Unit]] | None:
@@ -100,10 +101,10 @@ def next_mover(b: Battle, can_act: Ready) -> tuple[str, list[Unit]] | None:
     at: RBPosition = b.pos  # (read at every activation: no call to `pos`)
     turn = at.turn
     models = units_by_side(b)
-    for i in range(len(sides)):
-        side = sides[(turn + i) % len(sides)]
-        waiting = [u for u in models.get(side, ()) if not u.removed and not u.stats["acted"]]
-        ready = can_act(b, waiting) if waiting else waiting
+    count = len(sides)
+    for i in range(count):
+        side = sides[(turn + i) % count]
+        ready = can_act(b, models.get(side, ()))
         if ready:
             return side, ready
     return None
@@ -171,7 +172,7 @@ def _going_on(b: Battle) -> bool | None:
     for unit in b.units.values():
         if unit.removed:
             continue
-        if unit.num("r") <= 0:
+        if unit.stats["r"] <= 0:  # type: ignore[operator]  # (R: a number, `num`)
             b.current = None
             # Only a GM entry leaves a model on the table at R 0 (a wound removes it).
             kill(b, unit, "is removed (R 0)", b.cause(GM, entry=b.last_change(unit, "r")))
