@@ -166,3 +166,19 @@ def test_the_ai_bench_margin_is_wilson_s_even_at_a_clean_sweep() -> None:
 
     assert round(Tally(battles=40, score=40.0).margin(), 3) == 0.088
     assert round(Tally(battles=200, score=137.5).margin(), 3) == 0.067
+
+
+def test_sim_cpu_pairs_another_tree_imported_apart() -> None:
+    """`bench.sim_cpu --against TREE` plays both trees in one process, each its own
+    modules: here the same tree twice, each system's ratio printed."""
+    tiny = ["--battles", "1", "--rounds", "1", "--only", "wargaming-introduttivo"]
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.sim_cpu", "--against", str(ROOT), *tiny],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    line = result.stdout.splitlines()[-1].split()
+    assert line[0] == "wargaming-introduttivo" and float(line[1]) > 0

@@ -255,3 +255,21 @@ def test_the_speed_line_counts_its_workers_in_words(
         argv = ["balance", RB, "--battles", "2", "--workers", workers, "--format", "json"]
         assert main([*argv, "-o", out]) == 0
         assert words in capsys.readouterr().err
+
+
+def test_a_named_battle_written_by_sim_only_is_titled_after_its_armies(tmp_path: Path) -> None:
+    """Seen by a rule author: `sim cape-et-epee --armies briganti,guardie --only SEED`
+    wrote a battle titled "Demo: Moschettieri vs Guardie del Cardinale at the
+    Carmes-Deschaux" (the scenario's own title), which its report then headed."""
+    from skirmtui.engine.store.reader import load_session
+    from skirmtui.systems.registry import systems
+
+    folder = tmp_path / "one"
+    argv = ["sim", "cape-et-epee", "--armies", "briganti,guardie", "--only", "7"]
+    assert main([*argv, "--save-dir", str(folder)]) == 0
+    (path,) = folder.glob("*.toml")
+    session, _ = load_session(path, systems())
+    title = session.setup.title
+    assert "Moschettieri" not in title, title
+    names = [s.name for s in session.setup.sides]
+    assert title.startswith(f"{names[0]} vs {names[1]}"), title
