@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench import sim_bytecodes, sim_instructions
+from bench import sim_bytecodes, sim_duel, sim_instructions
 from bench.__main__ import MEASURES, format_table
 from bench.common import percentile, row
 from skirmtui.systems.registry import systems
@@ -157,6 +157,14 @@ def test_the_bytecode_profile_counts_every_answer_of_the_battles_it_plays() -> N
         sim_instructions.play("wargaming-introduttivo", 1)
     )
     assert "<engine>" in found.under and any("wargaming" in n for n in found.under)
+
+
+def test_the_cpu_duel_plays_each_chunk_in_both_trees() -> None:
+    """`python -m bench.sim_duel OLD NEW` (run by hand): each tree's process plays every
+    chunk (the warming one left out), here this checkout against itself."""
+    old, new = sim_duel.duel(str(ROOT), str(ROOT), "wargaming-introduttivo", 2, 1)
+    assert len(old) == len(new) == 2 and all(t > 0 for t in old + new)
+    assert "CPU time" in _help_of("bench.sim_duel")
 
 
 def test_the_ai_bench_margin_is_wilson_s_even_at_a_clean_sweep() -> None:
