@@ -71,12 +71,13 @@ def movement_step(b: Battle) -> Step:
     conditions.activation_ended(b, unit.id)
 
 
-def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, str]]:
-    """Issue 25: which model moves and how, in one answer (the rules let the player
-    choose both at once, RB-3), grouped by model: a model's number opens its moves
-    (two keys, one answer). A side the table plays says what the move provoked with it
-    (`move.made`'s options: a table fact, `move.which_made`); a side the app plays
-    decides the model and its move (`move.which`), and the table then says the rest."""
+def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> tuple[str, str, list[Option]]:
+    """Issue 25: the question of which model moves and how, in one answer (the rules let
+    the player choose both at once, RB-3; `turns.next_model` asks it), grouped by
+    model: a model's number opens its moves (two keys, one answer). A side the table
+    plays says what the move provoked with it (`move.made`'s options: a table fact,
+    `move.which_made`); a side the app plays decides the model and its move
+    (`move.which`), and the table then says the rest."""
     kind, told = "", False
     options: list[Option] = []
     for unit in ready:
@@ -89,8 +90,7 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, s
         label = unit.label or unit.name  # (`name`, at every move for every model ready)
         options += _grouped(unit.id, label, kind, unit.stats["v"], reload_choices(unit))
     key = "move.which_made" if told else "move.which"
-    text = f"{b.side_name(side)}: which model moves? (and how)"
-    return (yield from turns.model_and(b, side, key, text, options))
+    return key, f"{b.side_name(side)}: which model moves? (and how)", options
 
 
 @lru_cache(maxsize=512)  # (bounded: a balance run meets many armies)

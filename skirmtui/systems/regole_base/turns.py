@@ -138,22 +138,42 @@ def _pick_one(
     return unit
 
 
+#: Which model acts and what it does, asked in one answer (issue 25): the question's
+#: key, text and options, grouped by model, from a side and its models ready to act.
+Both = Callable[[Battle, str, list[Unit]], tuple[str, str, list[Option]]]
+
+
 def next_model(
-    b: Battle,
-    can_act: Ready,
-    key: str,
-    what: str,
-    both: Callable[[Battle, str, list[Unit]], Sub[tuple[Unit, str]]],
+    b: Battle, can_act: Ready, key: str, what: str, both: Both
 ) -> Sub[tuple[Unit, str | None] | None]:
     """RB-3: the next side's model to act, with what it does when that was asked with it
-    (issue 25: `both` asks a side with several models which one and what, in one
-    answer; a save of the third pass or older asked the model alone, `alternate`); None
-    when no side has a model left to act in this phase."""
+    (issue 25: `both` is the question of which model and what, in one answer, for a side
+    with several models; a save of the third pass or older asked the model alone, as
+    `alternate`); None when no side has a model left to act in this phase. The
+    questions are yielded here, not by generators nested for them (one a model's
+    activation: each level costs every answer that passes through it)."""
     found = next_mover(b, can_act)
-    if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
-        return (yield from both(b, *found))
-    unit = yield from _pick_one(b, found, key, what)  # (read once: not again)
-    return None if unit is None else (unit, None)
+    if found is None:
+        return None
+    side, ready = found
+    if len(ready) == 1:  # the only one, unasked
+        unit = ready[0]
+        take_turn(b, side)
+        b.set(unit, "acted", True)
+        return unit, None
+    if asks_as_of(b, THIRD_PASS):
+        picked = yield from _pick_one(b, found, key, what)
+        return None if picked is None else (picked, None)
+    # Issue 25: which model and what it does, one answer (`red1|run`; RB-3: the player
+    # chooses both at once); the model takes the side's turn and has acted.
+    ask, text, options = both(b, side, ready)
+    b.turn_side = side  # the queue marks the side asked (`take_turn` below moves the turn)
+    choice = str((yield Choose(key=ask, text=text, options=options, side=side)))
+    uid, _, does = choice.partition(SEP)
+    unit = b.units[uid]
+    take_turn(b, side)
+    b.set(unit, "acted", True)
+    return unit, does
 
 
 def take_turn(b: Battle, side: str) -> None:
@@ -216,18 +236,3 @@ def end_step(b: Battle) -> None:
 
 #: Between a model and what it does in a one-answer choice of both ("red1|run").
 SEP = "|"
-
-
-def model_and(
-    b: Battle, side: str, key: str, text: str, options: list[Option]
-) -> Sub[tuple[Unit, str]]:
-    """Issue 25: which model acts and what it does, in one answer (`red1|run`; RB-3: the
-    player chooses both at once), its options grouped by model. The model takes the
-    side's turn and has acted; returned with what it does."""
-    b.turn_side = side  # the queue marks the side asked (`take_turn` below moves the turn)
-    choice = str((yield Choose(key=key, text=text, options=options, side=side)))
-    uid, _, what = choice.partition(SEP)
-    unit = b.units[uid]
-    take_turn(b, side)
-    b.set(unit, "acted", True)
-    return unit, what
