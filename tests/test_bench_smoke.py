@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench import sim_bytecodes, sim_duel, sim_instructions
+from bench import sim_bytecodes, sim_instructions
 from bench.__main__ import MEASURES, format_table
 from bench.common import percentile, row
 from skirmtui.systems.registry import systems
@@ -159,14 +159,6 @@ def test_the_bytecode_profile_counts_every_answer_of_the_battles_it_plays() -> N
     assert "<engine>" in found.under and any("wargaming" in n for n in found.under)
 
 
-def test_the_cpu_duel_plays_each_chunk_in_both_trees() -> None:
-    """`python -m bench.sim_duel OLD NEW` (run by hand): each tree's process plays every
-    chunk (the warming one left out), here this checkout against itself."""
-    old, new = sim_duel.duel(str(ROOT), str(ROOT), "wargaming-introduttivo", 2, 1)
-    assert len(old) == len(new) == 2 and all(t > 0 for t in old + new)
-    assert "CPU time" in _help_of("bench.sim_duel")
-
-
 def test_the_ai_bench_margin_is_wilson_s_even_at_a_clean_sweep() -> None:
     """40 wins of 40 printed `100% ± 0`: the normal approximation's margin vanishes at
     0 and 1. Wilson's lower end of 40/40 is 91.2%; a draw counts half a win."""
@@ -174,3 +166,19 @@ def test_the_ai_bench_margin_is_wilson_s_even_at_a_clean_sweep() -> None:
 
     assert round(Tally(battles=40, score=40.0).margin(), 3) == 0.088
     assert round(Tally(battles=200, score=137.5).margin(), 3) == 0.067
+
+
+def test_sim_cpu_pairs_another_tree_imported_apart() -> None:
+    """`bench.sim_cpu --against TREE` plays both trees in one process, each its own
+    modules: here the same tree twice, each system's ratio printed."""
+    tiny = ["--battles", "1", "--rounds", "1", "--only", "wargaming-introduttivo"]
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.sim_cpu", "--against", str(ROOT), *tiny],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    line = result.stdout.splitlines()[-1].split()
+    assert line[0] == "wargaming-introduttivo" and float(line[1]) > 0

@@ -224,3 +224,21 @@ def test_the_look_ahead_reads_what_a_move_passed_with_the_system_s_odds(
     assert nothing is not None
     calm = {c.value: c.outlook.taken for c in nothing.considered if c.outlook is not None}
     assert calm["simple"] == 0.0 < risked["simple"]
+
+
+def test_the_table_is_told_where_to_move_the_app_s_model() -> None:
+    """G-1: the table moves every model; the app says how its model moves, and the
+    question of what the move passed tells the table which way (what closing in counts
+    on). A model of a side the table plays gets no such line."""
+    s = _lupo_among_bruti()
+    s.answer("simple")
+    prompt = s.prompt
+    assert prompt is not None and prompt.key == "move.passed"
+    assert prompt.help.startswith("The app's model: move it toward the nearest enemy model")
+    table = Session(SYSTEM, attrs.evolve(s.setup, options={}))
+    initiative(table, 6, 1)
+    assert key(table) == "move.made"
+    table.answer("passing")
+    table.answer("simple")
+    assert table.prompt is not None and table.prompt.key == "move.passed"
+    assert "nearest enemy" not in table.prompt.help

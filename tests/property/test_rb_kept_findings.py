@@ -45,17 +45,16 @@ def check_kept(b: Battle) -> None:
         assert passing.provokes(b, unit) == could, unit.id  # RB-17
     sides = {s.id: tuple(u for u in b.units.values() if u.side == s.id) for s in b.sides}
     assert units_by_side(b) == sides
-    # Each phase's rule on a side's whole list (`turns.next_mover`) is its rule per model.
+    # Each phase's rule on a side's whole roster (`turns.next_mover`) is its rule per
+    # model waiting to act (none waiting: none).
     for units in sides.values():
         waiting = [u for u in units if not u.removed and not u.stats["acted"]]
-        if not waiting:
-            continue
         for ready, can in (
             (movement.ready_to_move, movement.can_move),
             (charging.ready_to_assault, charging.can_assault),
             (shooting.ready_to_shoot, shooting.can_shoot),
         ):
-            assert ready(b, list(waiting)) == [u for u in waiting if can(b, u)]
+            assert ready(b, units) == [u for u in waiting if can(b, u)]
     for side in b.sides:
         named = tuple((e.id, f"{e.label} ({b.side_name(e.side)})") for e in b.enemies(side.id))
         assert charging.foes_of(b, side.id) == named

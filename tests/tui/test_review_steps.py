@@ -32,6 +32,9 @@ async def test_the_timeline_follows_the_steps() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
+        # It opens at the battle's end ("after answer 239 of 239"): the last entry shown.
+        assert len(screen.cursor.items) == screen.cursor.total
+        assert at_row(screen) == expected(screen) == screen.entries[-1].index
         for key in ("end", "left_square_bracket", "left_square_bracket", "home"):
             await pilot.press(key)
             await pilot.pause()

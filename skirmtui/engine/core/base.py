@@ -64,6 +64,11 @@ class BaseSystem:
     #: Table facts asked as a multi-select the app's look-ahead weighs both ways, none and
     #: all, each as likely (the yes/no they stand for); others: their likely answer.
     either_way: frozenset[str] = frozenset()
+    #: Decisions another side makes in answer to a side's own action, within its step
+    #: (how a target defends): the app's look-ahead reads on with the answer worst for
+    #: the side acting (the enemy's best) instead of stopping there, so what the action
+    #: brings is seen; others end the look-ahead (engine/play/lookahead.py).
+    replies: frozenset[str] = frozenset()
     #: Table facts the app's look-ahead stops at, valuing the battle where they are
     #: asked: what they may say is weighed by `standing` (a guess read on would decide).
     horizon: frozenset[str] = frozenset()
@@ -198,6 +203,11 @@ class BaseSystem:
         """What a side stands to lose to its enemies' reply (worth, units): (0, 0) by
         default (the look-ahead stops at the enemy's choice)."""
         return (0.0, 0.0)
+
+    def landed(self, battle: Battle) -> Battle:
+        """The battle with what the rules hold to land later landed: nothing is held by
+        default (combattimento-gdr holds a simultaneous group's hits)."""
+        return battle
 
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth: its cost or points where the profile has one."""

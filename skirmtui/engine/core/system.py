@@ -276,6 +276,9 @@ class RuleSystem(Protocol):
     likely_first: frozenset[str]
     #: Table facts asked as a multi-select the look-ahead weighs none and all, evenly.
     either_way: frozenset[str]
+    #: Decisions another side makes in answer to a side's own action, within its step
+    #: (a defence): the look-ahead reads on with the answer worst for the side acting.
+    replies: frozenset[str]
     #: Table facts the look-ahead does not read past: it values the battle where they
     #: are asked, the system's `standing` weighing what they may say.
     horizon: frozenset[str]
@@ -372,6 +375,12 @@ class RuleSystem(Protocol):
         attack by the exact odds before the side acts again: (worth, in `unit_value`
         terms; units taken off). (0, 0) where the system does not say: the app's
         look-ahead then stops at the enemy's choice."""
+        ...
+
+    def landed(self, battle: Battle) -> Battle:
+        """The battle as the app's players value it: what the rules hold to land later
+        (a simultaneous group's hits) landed, on a copy; `battle` itself when nothing
+        is held."""
         ...
 
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:

@@ -21,7 +21,7 @@ from skirmtui.engine.core.base import BaseSystem, strength_by
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.odds import success_chance
-from skirmtui.engine.core.prompts import AnswerValue, Choose, Confirm, Pick, Roll
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.records import frozen_record, record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.system import FieldSpec, RuleSystem, decides
@@ -215,10 +215,9 @@ class Search:
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
         """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing, cut)
-        after `path`;
-        with the first roll met and its exact chance when `first_roll`. `runner`: one
-        already at `path`, the node's to use up (its last branch moves it on instead of
-        replaying)."""
+        after `path`; with the first roll met and its exact chance when `first_roll`.
+        `runner`: one already at `path`, the node's to use up (its last branch moves it
+        on instead of replaying)."""
         if runner is None:
             runner = self.runner(path)
         prompt = runner.prompt
@@ -231,6 +230,7 @@ class Search:
             # (another side's decision, the side's own past `DEPTH`) and the decision's
             # own step goes on: what the answer leads to (its rolls) was not seen.
             horizon = decides(self.system, prompt) and (not mine or depth <= 0)
+            horizon = horizon and not (not mine and self._reply(prompt, runner))
             return self._value(battle, cut=not horizon and self._within(runner)), "", None
         if isinstance(prompt, Roll):
             chance = success_chance(prompt)
@@ -263,30 +263,56 @@ class Search:
             item = Item(prompt.key, answers[0])
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
         if mine and decision and depth > 0:
-            # Doing nothing first: the last answer is looked into however little budget
-            # is left (it moves this runner on), so let it be one that does something.
-            answers.sort(key=lambda answer: not passive(prompt, answer))
-            best: tuple[tuple[float, ...], str, float | None] | None = None
-            floor = self.floor
-            for n, answer in enumerate(answers):
-                self._fair(floor, n, len(answers))
-                last = n == len(answers) - 1
-                if not last and self._short(path):
-                    continue
-                item = Item(prompt.key, answer)
-                reuse = self._then(runner if last else None, item)
-                got = self._expect([*path, item], depth - 1, first_roll, reuse)
-                if best is None or better(got[0][0], got[0][-1], best[0][0], best[0][-1]):
-                    best = got
-            self.floor = floor
-            # (The last answer is always looked into: `best` is set.)
-            return best if best is not None else (self._value(battle), "", None)
+            return self._choose(path, depth - 1, first_roll, runner, prompt.key, answers, mine)
+        if decision and self._reply(prompt, runner):
+            # The enemy's answer to the side's own action (a defence): its best, the
+            # worst for the side; the side's own depth is not spent on it.
+            return self._choose(path, depth, first_roll, runner, prompt.key, answers, mine)
         if not decision and isinstance(prompt, Choose) and len(answers) > FACTS:
             answers = answers[len(answers) // 2 : len(answers) // 2 + 1]  # one, the middle
         if not decision and len(answers) <= FACTS:  # a table fact: each answer as likely
             even = [(answer, 0.0) for answer in answers]
             return self._over(path, depth, runner, prompt.key, even, even=True), "", None
         return self._value(battle), "", None
+
+    def _choose(
+        self,
+        path: list[Item],
+        depth: int,
+        first_roll: bool,
+        runner: Runner,
+        key: str,
+        answers: list[AnswerValue],
+        mine: bool,
+    ) -> tuple[tuple[float, ...], str, float | None]:
+        """A decision looked into answer by answer: the side's own takes its best (an
+        answer seen through first, `better`), the enemy's reply its worst for the side."""
+        prompt = runner.prompt
+        assert prompt is not None
+        # Doing nothing first: the last answer is looked into however little budget
+        # is left (it moves this runner on), so let it be one that does something.
+        answers.sort(key=lambda answer: not passive(prompt, answer))
+        best: tuple[tuple[float, ...], str, float | None] | None = None
+        floor = self.floor
+        for n, answer in enumerate(answers):
+            self._fair(floor, n, len(answers))
+            last = n == len(answers) - 1
+            if not last and self._short(path):
+                continue
+            item = Item(key, answer)
+            reuse = self._then(runner if last else None, item)
+            got = self._expect([*path, item], depth, first_roll, reuse)
+            sign = 1.0 if mine else -1.0
+            if best is None or better(sign * got[0][0], got[0][-1], sign * best[0][0], best[0][-1]):
+                best = got
+        self.floor = floor
+        # (The last answer is always looked into: `best` is set.)
+        return best if best is not None else (self._value(runner.battle), "", None)
+
+    def _reply(self, prompt: Prompt, runner: Runner) -> bool:
+        """Whether `prompt` is another side's answer to the side's own action that the
+        look-ahead reads through (`RuleSystem.replies`, within the decision's step)."""
+        return prompt.key in self.system.replies and self._within(runner)
 
     def _over(
         self,
@@ -337,6 +363,7 @@ class Search:
         come (`exposure`), what the side's units that closed in may take off next
         (`closing`); `cut`: valued before it was seen."""
         w = self.persona
+        battle = self.system.landed(battle)  # what the rules hold counts as landed
         dealt = taken = harm_hurt = 0.0
         killed = lost = 0.0
         strength, values, hurt = self.strength, self.values, self.hurt

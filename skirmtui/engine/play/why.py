@@ -28,8 +28,8 @@ def option_words(c: Considered, standing: str = "") -> str:
         parts.append(f"{standing} {o.gained:+.2f}")
     if abs(o.closing) >= 0.005:
         parts.append(
-            f"closing in {o.closing:+.2f} (the charge its move brings within reach, "
-            "if the table says it reaches)"
+            f"closing in {o.closing:+.2f} (moved toward the nearest enemy: the charge "
+            "its move brings within reach, if the table says it reaches)"
         )
     if abs(o.reply) >= 0.005:
         more = "more" if o.reply > 0 else "less"

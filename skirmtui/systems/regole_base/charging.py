@@ -5,6 +5,7 @@ is removed, restored or added: read at every activation)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of
@@ -40,20 +41,25 @@ def can_assault(b: Battle, unit: Unit) -> bool:
     return bool(reloadable(unit))
 
 
-def ready_to_assault(b: Battle, units: list[Unit]) -> list[Unit]:
-    """`can_assault` of each of one side's `units`, in one call (`turns.next_mover`):
-    whether an enemy is on the table is read once."""
-    foes = bool(foes_of(b, units[0].side))
+def ready_to_assault(b: Battle, units: Sequence[Unit]) -> list[Unit]:
+    """`can_assault` of each of one side's `units` waiting to act (not removed, not
+    acted this phase), in one call and one pass (`turns.next_mover`): whether an enemy
+    is on the table is read once, when a model needs it."""
     now = b.round
     locked = engaged_ids(b)
+    foes = None
     ready = []
     for unit in units:
+        stats = unit.stats
+        if unit.removed or stats["acted"]:
+            continue
         if unit.id in locked:
             ready.append(unit)
             continue
-        stats = unit.stats
         if stats["fleeing"] or stats["ran"] == now or stats["gave_up"] == "assault":
             continue
+        if foes is None:
+            foes = bool(foes_of(b, unit.side))
         if foes or reloadable(unit):
             ready.append(unit)
     return ready

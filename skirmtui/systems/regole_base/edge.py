@@ -11,9 +11,9 @@ worth: a whole model is 1, each wound 1/R of it.
 Closing in: distances are the table's, so the engine cannot see a move bring a model
 within reach. When the app moves a model, the table moves it toward the nearest enemy
 model (docs/rules/regole-base.md); a model that did so this round and may still charge
-counts the charge it may make on it, the table deciding whether it reaches.
-Without it a move was all risk (free attacks) and no gain, and the app's models stood
-still. Read of the battle alone: the same position, the same figures."""
+counts the charge it may make on it, the table deciding whether it reaches. Without it
+a move was all risk (free attacks) and no gain, and the app's models stood still. Read
+of the battle alone: the same position, the same figures."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def melee_edge(battle: Battle, side: str) -> float:
         unit = units[uid]
         if unit.flag("fleeing") or escaped(battle, unit):
             continue
-        attacks = max(maths.attacks_per_model(unit.num("c")) - unit.num("lose"), 0)
+        attacks = _attacks(unit)
         if attacks:
             total += attacks * sum(blow(unit, foe) for foe in against) / len(against)
     return total
@@ -120,10 +120,10 @@ def closing_in(battle: Battle, side: str) -> float:
     not engaged nor fleeing counts the charge it may make on the enemy it closed in on
     (`charge_edge`, at least 0: it need not charge). The table moved it toward the
     nearest enemy model, which the engine does not know: each as likely. The table says
-    whether the charge reaches (RB-6). In the
-    Movement phase, and in the Assault phase until a model of the side acts there (from
-    then on its charges are the melee edge: counting the models still to act would make
-    the one acting first lose its own, and the app would pick who acts by that)."""
+    whether the charge reaches (RB-6). In the Movement phase, and in the Assault phase
+    until a model of the side acts there (from then on its charges are the melee edge:
+    counting the models still to act would make the one acting first lose its own, and
+    the app would pick who acts by that)."""
     phase = battle.phase
     if phase != "movement" and phase != "assault":
         return 0.0
@@ -143,9 +143,11 @@ def closing_in(battle: Battle, side: str) -> float:
             continue
         if stats["gave_up"] != "assault":
             ready.append(unit)
+    if not foes:
+        return 0.0
     total = 0.0
     for unit in ready:
-        if foes and not engaged(battle, unit):
+        if not engaged(battle, unit):
             total += sum(max(0.0, charge_edge(unit, foe)) for foe in foes) / len(foes)
     return total
 

@@ -141,7 +141,8 @@ def _passed(
         minimum=1 if some else 0,
         key="move.passed",
         text=text,
-        help="Each model makes a free attack that cannot be parried (RB-4, RB-17), each "
+        help=(_APP_MOVED if moved is None and unit.side in b.ai else "")
+        + "Each model makes a free attack that cannot be parried (RB-4, RB-17), each "
         "weapon a free shot, one a shooter; engaged or fleeing enemies make none and are "
         "not listed.",
         options=[Option(e.id, name(e)) for e in near_ones]
@@ -156,6 +157,15 @@ def _passed(
     )
     yield from _free_attacks(b, unit, [str(v) for v in picked if ":" not in str(v)])
     yield from _free_shots(b, unit, [str(v) for v in picked if ":" in str(v)])
+
+
+#: Issue 26: the app says how its model moves; the table moves it (G-1), this way
+#: (docs/rules/regole-base.md, "The app as a player": what its "closing in" counts on).
+_APP_MOVED = (
+    "The app's model: move it toward the nearest enemy model, by the shortest way that "
+    'keeps it more than 1" from the other enemies, and stop it more than 1" from that '
+    "one, where the way allows. "
+)
 
 
 def _free_attacks(b: Battle, unit: Unit, ids: list[str]) -> Sub[None]:

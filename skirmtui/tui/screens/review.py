@@ -115,6 +115,9 @@ class ReviewScreen(Screen[None]):
         )
         self._fill()
         self._moved()
+        # It opens at the battle's end: its last entry highlighted, once the timeline is
+        # laid out (its rows are made at its first resize).
+        self.call_after_refresh(self._follow)
 
     # -- filters ---------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
-from skirmtui.engine.core.dice import DiceError, read_faces
+from skirmtui.engine.core.dice import DiceError, faces_hint, read_faces
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
@@ -361,7 +361,8 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             picked = self.picked if isinstance(prompt, Pick) else None
             body = option_window(prompt.options, self.numbers, self._cursor, width, room, picked)
         elif isinstance(prompt, Roll):
-            body.append(self._entry_line(f"faces of {prompt.dice}", "e.g. 3 5 or 35, Enter"))
+            hint = f"{faces_hint(prompt.parsed)}, Enter"
+            body.append(self._entry_line(f"faces of {prompt.dice}", hint))
             body.append(Line(" Roll (r)  or type the faces and press Enter", "button", "roll"))
         elif isinstance(prompt, Ask) and prompt.yes_no:
             body.append(Line(" Yes (y)   No (n) ", "button", "yesno"))
