@@ -11,9 +11,11 @@ larger half of Wilson's interval, as the balance report's: a score of 100% still
 one) and A's score on each seat apart (the demo's armies may be far apart), and per
 persona how it played (each pair's as it ends, then over every pair): attack rolls per
 battle (rolls its units made at an enemy), own units lost and enemy units taken off
-per battle. Then per system the time of each decision: wall clock (mean, p95) and the
-CPU time of the deciding thread (p95), which a machine shared with other work does not
-inflate; the target is a p95 within 100 ms. `--workers N` plays the battles in N
+per battle, the first two with the 95% margin of their mean (1.96 standard errors over
+the battles: how far apart two personas' figures must be to tell them apart). Then per
+system the time of each decision: wall clock (mean, p95) and the CPU time of the
+deciding thread (p95), which a machine shared with other work does not inflate; the
+target is a p95 within 100 ms. `--workers N` plays the battles in N
 processes: the same battles and scores.
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
 import statistics
@@ -37,7 +40,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.policy import play
-from skirmtui.engine.play.stats import wilson
+from skirmtui.engine.play.stats import Z95, wilson
 from skirmtui.systems.registry import systems
 
 #: A decision within this many milliseconds (issue 26).
@@ -62,11 +65,44 @@ class Tally:
     #: demo's armies may be far apart, so each seat's score is told apart too.
     first: float = 0.0
     first_battles: int = 0
+    #: Sums of squares of the per-battle attacks and own units lost (their margins).
+    attacks_sq: int = 0
+    lost_sq: int = 0
+
+    def add(self, attacks: int, lost: int, taken: int) -> None:
+        """One battle's play."""
+        self.battles += 1
+        self.attacks += attacks
+        self.lost += lost
+        self.taken += taken
+        self.attacks_sq += attacks * attacks
+        self.lost_sq += lost * lost
+
+    def per_battle(self) -> str:
+        """Attacks and own units lost a battle, each with its 95% margin, and enemy
+        units taken off, as the bench prints them."""
+        n = max(self.battles, 1)
+        attacks = mean_margin(self.attacks, self.attacks_sq, n)
+        return (
+            f"attacks {self.attacks / n:.1f} ± {attacks:.1f}, "
+            f"own lost {self.lost / n:.2f} ± {mean_margin(self.lost, self.lost_sq, n):.2f}, "
+            f"taken off {self.taken / n:.2f}"
+        )
 
     def margin(self) -> float:
         """The 95% margin of the score: Wilson's (the balance report's), not the normal
         approximation, which says ±0 for a persona that won all of 40 battles."""
         return wilson(self.score, self.battles).half_width if self.battles else 1.0
+
+
+def mean_margin(total: float, squares: float, n: int) -> float:
+    """The 95% margin of a per-battle mean (1.96 standard errors, the sample's own
+    standard deviation), from the sum and the sum of squares over `n` battles."""
+    if n < 2:
+        return math.inf
+    mean = total / n
+    variance = max(squares - n * mean * mean, 0.0) / (n - 1)
+    return Z95 * math.sqrt(variance / n)
 
 
 def two_sides(system_id: str) -> Setup:
@@ -166,11 +202,8 @@ def run_pair(
         else:
             tb.first += 1.0 - got.score
             tb.first_battles += 1
-        for tally, (attacks, lost, taken) in ((ta, got.a), (tb, got.b)):
-            tally.battles += 1
-            tally.attacks += attacks
-            tally.lost += lost
-            tally.taken += taken
+        ta.add(*got.a)
+        tb.add(*got.b)
         times.extend(got.times)
     return ta, tb
 
@@ -267,11 +300,7 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             for name, t in ((a, ta), (b, tb)):  # how each played in this pair, per battle
-                print(
-                    f"{'':24} {name}: attacks {t.attacks / t.battles:.1f}, own lost "
-                    f"{t.lost / t.battles:.2f}, taken off {t.taken / t.battles:.2f}",
-                    flush=True,
-                )
+                print(f"{'':24} {name}: {t.per_battle()}", flush=True)
             rows.append(
                 {
                     "system": system_id,
@@ -285,16 +314,22 @@ def main(argv: list[str] | None = None) -> int:
             )
             for name, t in ((a, ta), (b, tb)):
                 style = styles.setdefault((system_id, name), Counter())
-                style.update(battles=t.battles, attacks=t.attacks, lost=t.lost, taken=t.taken)
+                style.update(
+                    battles=t.battles,
+                    attacks=t.attacks,
+                    lost=t.lost,
+                    taken=t.taken,
+                    attacks_sq=t.attacks_sq,
+                    lost_sq=t.lost_sq,
+                )
     print(
         "\nsystem                   persona      attacks/battle  own lost/battle  taken off/battle"
     )
     for (system_id, name), s in styles.items():
         n = s["battles"]
-        print(
-            f"{system_id:24} {name:12} {s['attacks'] / n:14.1f}  {s['lost'] / n:15.2f}  "
-            f"{s['taken'] / n:16.2f}"
-        )
+        attacks = f"{s['attacks'] / n:.1f} ± {mean_margin(s['attacks'], s['attacks_sq'], n):.1f}"
+        lost = f"{s['lost'] / n:.2f} ± {mean_margin(s['lost'], s['lost_sq'], n):.2f}"
+        print(f"{system_id:24} {name:12} {attacks:>14}  {lost:>15}  {s['taken'] / n:16.2f}")
     print(
         "\nsystem                   decisions   mean ms   p95 ms   p95 CPU ms   decisions/s"
         "   target"

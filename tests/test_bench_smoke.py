@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench import sim_instructions
+from bench import sim_bytecodes, sim_instructions
 from bench.__main__ import MEASURES, format_table
 from bench.common import percentile, row
 from skirmtui.systems.registry import systems
@@ -146,6 +146,19 @@ def test_the_sim_instruction_script_plays_the_battles_it_counts() -> None:
     assert two > one > 0  # two battles, the first the same as one alone
 
 
+def test_the_bytecode_profile_counts_every_answer_of_the_battles_it_plays() -> None:
+    """`python -m bench.sim_bytecodes` (run by hand): the bytecodes it counts by function,
+    by the system's function that asked for them and by key are the same total, and it
+    counts the answers the battle took."""
+    found = sim_bytecodes.profile("wargaming-introduttivo", 1)
+    total = sum(found.own.values())
+    assert total > 0 and sum(found.under.values()) == total == sum(found.keys.values())
+    assert sum(found.answers.values()) == sim_instructions.play("wargaming-introduttivo", 2) - (
+        sim_instructions.play("wargaming-introduttivo", 1)
+    )
+    assert "<engine>" in found.under and any("wargaming" in n for n in found.under)
+
+
 def test_the_ai_bench_margin_is_wilson_s_even_at_a_clean_sweep() -> None:
     """40 wins of 40 printed `100% ± 0`: the normal approximation's margin vanishes at
     0 and 1. Wilson's lower end of 40/40 is 91.2%; a draw counts half a win."""
@@ -153,3 +166,19 @@ def test_the_ai_bench_margin_is_wilson_s_even_at_a_clean_sweep() -> None:
 
     assert round(Tally(battles=40, score=40.0).margin(), 3) == 0.088
     assert round(Tally(battles=200, score=137.5).margin(), 3) == 0.067
+
+
+def test_sim_cpu_pairs_another_tree_imported_apart() -> None:
+    """`bench.sim_cpu --against TREE` plays both trees in one process, each its own
+    modules: here the same tree twice, each system's ratio printed."""
+    tiny = ["--battles", "1", "--rounds", "1", "--only", "wargaming-introduttivo"]
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.sim_cpu", "--against", str(ROOT), *tiny],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    line = result.stdout.splitlines()[-1].split()
+    assert line[0] == "wargaming-introduttivo" and float(line[1]) > 0

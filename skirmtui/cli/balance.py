@@ -100,7 +100,8 @@ def balance(args: argparse.Namespace, system: RuleSystem) -> tuple[str, bool]:
     progress = Progress(sys.stderr.isatty())
     outcome = run_plan(plan, get_system, workers, args.cluster, progress)
     progress.end()
-    where = f"cluster {args.cluster}" if args.cluster else f"{workers} workers"
+    plural = "" if workers == 1 else "s"
+    where = f"cluster {args.cluster}" if args.cluster else f"{workers} worker{plural}"
     print(
         f"balance: {outcome.tally.battles} battles in {outcome.seconds:.1f} s "
         f"({outcome.per_second:.1f} battles/s, {where})",

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skirmtui.engine.core.items import BY_AI
-from skirmtui.engine.core.prompts import AnswerError
-from skirmtui.engine.play.sides import app_persona
+from skirmtui.engine.core.prompts import AnswerError, Roll
+from skirmtui.engine.play.sides import app_persona, side_of
 
 if TYPE_CHECKING:
     from skirmtui.engine.core.session import Session
@@ -58,6 +58,8 @@ class AppPlayer:
 
     def check(self) -> None:
         """If the pending question is the app's, start thinking about it."""
+        if self.question is None and not self.screen.read_only:
+            self._line(self.whose())
         if self.screen.read_only or self.question is not None or self.held():
             return
         if not prepare_needed(self.session):
@@ -128,6 +130,25 @@ class AppPlayer:
         screen = OverrideScreen(self.session, None, GM_AI)
         self.screen.app.push_screen(screen, self.screen.apply_gm)
 
+    def whose(self) -> str:
+        """A line for a question of a side the app plays that the app does not answer:
+        one an undo left to the GM, or the table's (a fact, a placement). Without it a
+        solo player waited on the app ("Guardie: at Convent gate, are the enemies
+        farther…?" looked like the app's to answer)."""
+        session = self.session
+        battle, prompt = session.battle, session.prompt
+        if prompt is None or not battle.ai or isinstance(prompt, Roll):
+            return ""
+        side = side_of(battle, prompt)
+        if side is None or side not in battle.ai:
+            return ""
+        name = battle.side_name(side)
+        if app_persona(session.system, battle, prompt) is not None:
+            if self.held():
+                return f"After the undo {name}'s answer is yours (Ctrl+P: Let the app answer)"
+            return ""
+        return f"The app plays {name}'s decisions; this one is the table's to answer"
+
     def _line(self, text: str) -> None:
         from skirmtui.tui.widgets.prompt_panel import PromptPanel
 
@@ -163,8 +184,9 @@ class AppPlayer:
         if index is None:
             return
         known = self.decisions.get(index)
+        when = self._when(index)
         if known is not None:
-            self._show(known)
+            self._show(known, when)
             return
         session = self.session
 
@@ -172,11 +194,27 @@ class AppPlayer:
 
         def work() -> None:
             found = decision_at(session, index)
-            self.screen.app.call_from_thread(self._show, found)
+            self.screen.app.call_from_thread(self._show, found, when)
 
         self.screen.run_worker(work, thread=True, group="why", exit_on_error=False)
 
-    def _show(self, decision: Decision | None) -> None:
+    def _when(self, index: int) -> str:
+        """ "Turn 1 · Activation": when the answer at `index` was given (the last AI
+        answer may be turns back: after the GM undid a newer one and answered it)."""
+        session = self.session
+        battle, word = session.battle, session.system.round_word
+        found = None
+        for entry in reversed(battle.log):  # (newest first: the answer is most often late)
+            if entry.answer is not None and entry.answer < index:
+                break
+            if entry.answer == index:
+                found = entry
+        if found is None:
+            return ""
+        turn = f"{word} {found.round} · " if found.round else ""
+        return turn + battle.phase_label(found.phase)
+
+    def _show(self, decision: Decision | None, when: str = "") -> None:
         from skirmtui.engine.play.why import why_lines
         from skirmtui.tui.screens.why import WhyScreen
 
@@ -184,7 +222,7 @@ class AppPlayer:
             self.screen.warn("this answer was given by another version of the app's players")
             return
         name = self.session.battle.side_name(decision.side)
-        self.screen.app.push_screen(WhyScreen(why_lines(decision, name)))
+        self.screen.app.push_screen(WhyScreen(why_lines(decision, name), when))
 
 
 def prepare_needed(session: Session) -> bool:

@@ -182,7 +182,8 @@ PANE_KEYS: list[tuple[str, str]] = [
     ),
     (
         "digits, Enter",
-        'type the faces rolled at the table ("3 5" for 2d6, or "35"); digits and Enter '
+        'type the faces rolled at the table ("3 5" for 2d6, or "35"; dice over 9 faces '
+        'with spaces: "10 4"); digits and Enter '
         "reach the question whichever pane has focus",
     ),
     (

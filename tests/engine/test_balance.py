@@ -244,3 +244,32 @@ def test_names_from_data_are_shown_never_obeyed_in_every_format() -> None:
     assert all("\x1b" not in t for t in (html_text, md_text, text))
     assert "Evil</b>␛[31m\\|" in md_text  # the pipe cannot break the table
     assert "␛[31m" in text
+
+
+def test_the_speed_line_counts_its_workers_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seen by a rule author: "(33.2 battles/s, 1 workers)"."""
+    out = str(tmp_path / "b.json")
+    for workers, words in (("1", ", 1 worker)"), ("2", ", 2 workers)")):
+        argv = ["balance", RB, "--battles", "2", "--workers", workers, "--format", "json"]
+        assert main([*argv, "-o", out]) == 0
+        assert words in capsys.readouterr().err
+
+
+def test_a_named_battle_written_by_sim_only_is_titled_after_its_armies(tmp_path: Path) -> None:
+    """Seen by a rule author: `sim cape-et-epee --armies briganti,guardie --only SEED`
+    wrote a battle titled "Demo: Moschettieri vs Guardie del Cardinale at the
+    Carmes-Deschaux" (the scenario's own title), which its report then headed."""
+    from skirmtui.engine.store.reader import load_session
+    from skirmtui.systems.registry import systems
+
+    folder = tmp_path / "one"
+    argv = ["sim", "cape-et-epee", "--armies", "briganti,guardie", "--only", "7"]
+    assert main([*argv, "--save-dir", str(folder)]) == 0
+    (path,) = folder.glob("*.toml")
+    session, _ = load_session(path, systems())
+    title = session.setup.title
+    assert "Moschettieri" not in title, title
+    names = [s.name for s in session.setup.sides]
+    assert title.startswith(f"{names[0]} vs {names[1]}"), title

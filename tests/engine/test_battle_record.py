@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from skirmtui.engine.core.battle import Battle, Effect, LogEntry, Side, Unit
 from skirmtui.engine.core.causes import Cause
+from skirmtui.engine.core.entries import answer_entry
 from skirmtui.engine.core.records import fields
 
 
@@ -68,20 +71,26 @@ def test_a_checkpoint_shares_the_units_profile_not_their_stats() -> None:
     assert b.units["r1"].stats["damage"] == 0
 
 
+def _words(entry: LogEntry, later: tuple[Any, ...]) -> None:
+    """A fill of `answer_entry`'s words (`LogEntry._later`): the text and roll given."""
+    entry.text, entry.brief, entry.roll = later[2], "", later[3]
+
+
 def _every_field(record: object) -> dict[str, object]:
     """Every field's value (an unassigned slot raises AttributeError here)."""
     return {f.name: getattr(record, f.name) for f in fields(type(record))}
 
 
 def test_an_entry_and_an_effect_made_field_by_field_are_what_the_classes_make() -> None:
-    # `record`, `answer_entry` and `set` make these without calling the class (issue 28):
-    # a field added to LogEntry or Effect and not assigned there fails here.
+    # `record`, `entries.answer_entry` and `set` make these without calling the class
+    # (issue 28): a field added to LogEntry or Effect and not assigned there fails here
+    # (an answer's words are filled when read: `_words` gives them).
     b = battle()
     b.round, b.phase, b.answer_index = 3, "shooting", 4
     prompt = object()
-    made = b.answer_entry(
-        "roll", "Capo shoots: 5", "shoot", "red", "r1", "b1", {"dice": "1d6"}, (), (), "",
-        prompt, "app", [5],
+    made = answer_entry(
+        b, "roll", "shoot", "red", "r1", "b1", (), (), prompt, "app", [5],
+        (_words, b.texts, "Capo shoots: 5", {"dice": "1d6"}),
     )  # fmt: skip
     made.detail = {"attack": "shot"}
     b.set(b.units["b1"], "damage", 2, Cause("attack", 0, "r1"))

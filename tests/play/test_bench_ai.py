@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 
-from bench.ai import main
+from bench.ai import Tally, main, mean_margin
+from skirmtui.engine.play.stats import Z95
 
 
 def test_bench_ai_reports_scores_styles_and_decision_times(
@@ -28,4 +30,17 @@ def test_bench_ai_reports_scores_styles_and_decision_times(
     assert sum(seats.values()) / 2 == pytest.approx(row["score"])
     assert "balanced as La Compagnia: " in printed
     assert "balanced: attacks " in printed and "random: attacks " in printed  # per pair
+    assert " ± " in printed.split("balanced: attacks ")[1].splitlines()[0]
     assert {s["persona"] for s in report["styles"]} == {"balanced", "random"}
+
+
+def test_a_per_battle_mean_has_its_margin() -> None:
+    """1.96 standard errors: battles of 0, 2, 4 attacks have mean 2, sd 2, so 1.96 * 2 /
+    sqrt(3); all alike, no margin; one battle tells nothing of the spread."""
+    assert mean_margin(6, 0 + 4 + 16, 3) == pytest.approx(Z95 * 2 / math.sqrt(3))
+    assert mean_margin(9, 27, 3) == 0.0
+    assert mean_margin(3, 9, 1) == math.inf
+    tally = Tally()
+    for attacks, lost in ((0, 1), (2, 1), (4, 1)):
+        tally.add(attacks, lost, 0)
+    assert tally.per_battle() == "attacks 2.0 ± 2.3, own lost 1.00 ± 0.00, taken off 0.00"

@@ -2,7 +2,9 @@
 (`edge.py`): a charge only makes base contact; the fight it starts comes later in the
 Assault phase than a decision looks ahead, so without the edge every charge looked worth
 nothing and the app charged the strongest enemy as readily as the weakest. And what a
-move passed (`either_way`): weighed as "nothing", every move looked free."""
+move passed: weighed as "nothing", every move looked free (the engine's `both_ways`,
+which regole-base declared until it read what a move passed by its own odds,
+`fact_odds`: tests/play/test_rb_closing.py)."""
 
 from __future__ import annotations
 

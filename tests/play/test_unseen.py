@@ -42,7 +42,10 @@ def test_a_jump_cut_before_its_fall_does_not_win_over_passing() -> None:
     unseen = [c for c in jumps if c.outlook is not None and not c.outlook.seen]
     # The position the flaw was found in: a jump the budget cut before anything of it
     # was seen scores above passing (the chance of its roll, nothing lost), and loses.
-    assert unseen and all(c.score > chosen.score for c in unseen)
+    # (Since regole-base weighs closing in, the jumps looked into again show their fall
+    # and score below passing: one the budget cut still scores above it.)
+    unseen = [c for c in unseen if c.score > chosen.score]
+    assert unseen
     for c in jumps:  # each either not seen, or seen with the fall it risks
         assert c.outlook is not None
         assert not c.outlook.seen or c.outlook.taken > 0.0, c.label

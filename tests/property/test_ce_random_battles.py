@@ -66,6 +66,10 @@ def check_invariants(session: Session) -> None:
         assert b.pos.impulse == prompt.actor
     if prompt.key == "orders.assign" and b.pos.dice[str(prompt.side)]:
         assert prompt.side == b.pos.assigning
+    if prompt.key in ("impulse.action", "na.act", "na.act_with"):
+        # Issue 25: a choice with one enabled option is taken, not asked (these steps
+        # keep their count of enabled options with their menus: `only_or_ask` written out).
+        assert sum(o.disabled is None for o in prompt.options) > 1
     if prompt.key in ("na.act", "na.act_with"):
         # CE-6: the characters offered (each option's group, `nonactivated._offer`'s own
         # loop) are the side's waiting ones (`na_candidates`, the queue pane's rows).

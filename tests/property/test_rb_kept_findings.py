@@ -2,9 +2,11 @@
 times an answer is found once and kept while what it reads is unchanged (the models
 engaged, each side's models, the enemies a charge names, the sides that could make a
 free attack, the end check's "the battle goes on"), and each phase's "which models can
-act" is read for a side's whole list at once. At every point of random battles of
-every scenario, with GM entries (set, remove, restore, add) at random moments, each
-kept finding is what a fresh pass over the models finds; a broken mark fails here."""
+act" and the Assault's one-answer list are read for a side's whole list at once. At
+every point of random battles of every scenario, with GM entries (set, remove,
+restore, add) at random moments, each kept finding is what a fresh pass over the
+models finds, and each list read at once is what the rule per model gives; a broken
+mark fails here."""
 
 from __future__ import annotations
 
@@ -28,11 +30,13 @@ SYSTEM = systems()["regole-base"]
 
 def check_kept(b: Battle) -> None:
     """Each kept finding against the rule's own scan of the models."""
+    engaged_ids = state.engaged_ids(b)  # (first: nothing else has refreshed what it keeps)
     for unit in b.units.values():
         foes = [b.units[p[1] if p[0] == unit.id else p[0]] for p in b.pos.contacts if unit.id in p]
         fresh = any(not o.removed and o.side != unit.side for o in foes)
         assert state.engaged(b, unit) == fresh, unit.id  # RB-14
         assert state.engaged(b, unit) == bool(state.foes_in_contact(b, unit))
+        assert (unit.id in engaged_ids) == fresh, unit.id  # the same, read once
         could = any(
             not e.removed and e.side != unit.side and not e.stats["fleeing"]
             and not state.foes_in_contact(b, e)
@@ -41,20 +45,24 @@ def check_kept(b: Battle) -> None:
         assert passing.provokes(b, unit) == could, unit.id  # RB-17
     sides = {s.id: tuple(u for u in b.units.values() if u.side == s.id) for s in b.sides}
     assert units_by_side(b) == sides
-    # Each phase's rule on a side's whole list (`turns.next_mover`) is its rule per model.
+    # Each phase's rule on a side's whole roster (`turns.next_mover`) is its rule per
+    # model waiting to act (none waiting: none).
     for units in sides.values():
         waiting = [u for u in units if not u.removed and not u.stats["acted"]]
-        if not waiting:
-            continue
         for ready, can in (
             (movement.ready_to_move, movement.can_move),
             (charging.ready_to_assault, charging.can_assault),
             (shooting.ready_to_shoot, shooting.can_shoot),
         ):
-            assert ready(b, list(waiting)) == [u for u in waiting if can(b, u)]
+            assert ready(b, units) == [u for u in waiting if can(b, u)]
     for side in b.sides:
         named = tuple((e.id, f"{e.label} ({b.side_name(e.side)})") for e in b.enemies(side.id))
         assert charging.foes_of(b, side.id) == named
+        # The Assault's one-answer list of a side's models (each model's `actions`).
+        ready = [u for u in sides[side.id] if not u.removed]
+        if ready:
+            one_by_one = [o for u in ready for o in charging.actions(b, u, named, grouped=True)[1]]
+            assert charging.grouped_actions(b, side.id, ready, named) == one_by_one
     if b.result is not None:
         return
     # The end check keeps nothing stale: where it recalls that the battle goes on (the

@@ -153,3 +153,61 @@ def test_a_status_word_too_wide_for_its_column_goes_under_the_label_whole() -> N
     lines = [text for text, _ in _cut_row(row, name_width=14, width=26)]
     words = {word for line in lines for word in line.split()}
     assert "protagonist" in words and "protagonis" not in words, lines
+
+
+async def test_a_question_about_the_unit_under_the_cursor_brings_it_into_view(
+    tmp_path: Path,
+) -> None:
+    """Found in tmux (cape-et-epee at 80x24): d'Artagnan, the first unit, was asked
+    which action, the roster stayed scrolled on the other side and showed no ▶: the
+    cursor was already on him, and moving it nowhere scrolled nothing."""
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with running(app, (80, 24)) as (pilot, session):
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        table = screen.query_one(Roster)
+        for value in [(6,), (2,)]:  # play order: Legionari asked which unit activates
+            session.answer(value)
+        screen.changed()
+        await pilot.pause()
+        assert table.cursor == 0 and table.rows[0].unit_id == "red1"
+        table.scroll_end(animate=False, immediate=True)  # the GM looked at the Barbari
+        await pilot.pause()
+        lines = [y for y, line in enumerate(table._lines) if line.unit == 0]
+        height = table.scrollable_content_region.height
+        assert table.scroll_offset.y > lines[0]  # Centurione out of view
+        session.answer("red1")  # "Centurione activates?": a question about him
+        screen.changed()
+        await pilot.pause()
+        top = table.scroll_offset.y
+        assert top <= lines[0] and lines[-1] < top + height, (top, lines, height)
+
+
+async def test_a_battle_opened_on_a_question_about_a_unit_shows_it(tmp_path: Path) -> None:
+    """Found in tmux: `open` on cape-et-epee's "Morale test of Rochefort" (a Guardie, far
+    down) at 80x24 drew the roster at its top: the cursor was put on him before the
+    roster was laid out, and nothing scrolled him into view afterwards."""
+    import random
+
+    from skirmtui.systems.registry import get_system
+    from skirmtui.tui.app import SkirmApp
+
+    system = get_system("cape-et-epee")
+    session = Session(system, system.demo_setup())
+    rng = random.Random(2)
+    last_side = session.battle.sides[-1].id
+    while True:
+        prompt = session.prompt
+        assert prompt is not None
+        actor = session.battle.units.get(prompt.actor or "")
+        if actor is not None and actor.side == last_side and not actor.removed:
+            break
+        session.answer(prompt.random_answer(rng))
+    app = SkirmApp(session=session, path=tmp_path / "ce.toml", created="x", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(Roster)
+        row = next(i for i, r in enumerate(table.rows) if r.unit_id == actor.id)
+        lines = [y for y, line in enumerate(table._lines) if line.unit == row]
+        top, height = table.scroll_offset.y, table.scrollable_content_region.height
+        assert lines and top <= lines[0] and lines[-1] < top + height, (top, lines, height)

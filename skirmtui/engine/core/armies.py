@@ -74,9 +74,10 @@ def scenario_armies(system_id: str, name: str = "demo") -> list[str]:
 
 
 def matchup_setup(system_id: str, armies: tuple[str, ...], scenario: str = "demo") -> Setup:
-    """The scenario (title, options, side ids) with its seats taken by `armies`, in that
+    """The scenario (options, side ids) with its seats taken by `armies`, in that
     order, each side named after its army (`skirmtui balance`: every pair of sample
-    armies, and each pair with its seats swapped)."""
+    armies, and each pair with its seats swapped); titled after the armies (the
+    scenario's title names its own: a `sim --only` battle's report was headed so)."""
     doc = load_toml(system_id, f"scenarios/{scenario}")
     ids = [str(raw["id"]) for raw in doc["sides"]] + [
         i for i in SIDE_IDS if i not in {raw["id"] for raw in doc["sides"]}
@@ -86,4 +87,5 @@ def matchup_setup(system_id: str, armies: tuple[str, ...], scenario: str = "demo
         army = load_army(system_id, army_name)
         sides.append(Side(side_id, str(army.get("name", army_name))))
         units += army_units(army, side_id)
-    return Setup(system_id, doc["title"], int(doc["seed"]), sides, units, dict(doc["options"]))
+    title = f"{' vs '.join(s.name for s in sides)} ({scenario} scenario)"
+    return Setup(system_id, title, int(doc["seed"]), sides, units, dict(doc["options"]))

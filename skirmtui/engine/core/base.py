@@ -21,6 +21,7 @@ from typing import Any
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import summary_by_side
+from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.system import (
     FieldSpec,
     OptionSpec,
@@ -63,6 +64,11 @@ class BaseSystem:
     #: Table facts asked as a multi-select the app's look-ahead weighs both ways, none and
     #: all, each as likely (the yes/no they stand for); others: their likely answer.
     either_way: frozenset[str] = frozenset()
+    #: Decisions another side makes in answer to a side's own action, within its step
+    #: (how a target defends): the app's look-ahead reads on with the answer worst for
+    #: the side acting (the enemy's best) instead of stopping there, so what the action
+    #: brings is seen; others end the look-ahead (engine/play/lookahead.py).
+    replies: frozenset[str] = frozenset()
     #: Table facts the app's look-ahead stops at, valuing the battle where they are
     #: asked: what they may say is weighed by `standing` (a guess read on would decide).
     horizon: frozenset[str] = frozenset()
@@ -182,10 +188,26 @@ class BaseSystem:
         worth (objectives held, firmness kept), in units: 0 by default."""
         return 0.0
 
+    def fact_odds(
+        self, battle: Battle, prompt: Prompt
+    ) -> Sequence[tuple[AnswerValue, float]] | None:
+        """None: the look-ahead reads a table fact its own way (each answer as likely)."""
+        return None
+
+    def closing(self, battle: Battle, side: str) -> float:
+        """What a side's units that closed in this turn may take off next: 0 by default
+        (a move brings nothing the engine can see)."""
+        return 0.0
+
     def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
         """What a side stands to lose to its enemies' reply (worth, units): (0, 0) by
         default (the look-ahead stops at the enemy's choice)."""
         return (0.0, 0.0)
+
+    def landed(self, battle: Battle) -> Battle:
+        """The battle with what the rules hold to land later landed: nothing is held by
+        default (combattimento-gdr holds a simultaneous group's hits)."""
+        return battle
 
     def unit_value(self, unit: Unit) -> float:
         """What a whole unit is worth: its cost or points where the profile has one."""

@@ -37,12 +37,12 @@ __all__ = [
     "plain_value",
 ]
 
-#: How `record`, `answer_entry` and `set` make a log entry and an effect (about two of
-#: each an answer, issue 28): made bare, each field assigned as `__init__` would, not
-#: by calling the class (21 arguments passed on to `__init__` cost about as much as the
-#: assignments). Both are mutable records with no converter, own factory or post-init
-#: hook; tests/engine/test_battle_record.py holds what these make to what the classes
-#: make, and fails when a field is added to either and not assigned here.
+#: How `record`, `set` (and `entries.answer_entry`) make a log entry and an effect (about
+#: two of each an answer, issue 28): made bare, each field assigned as `__init__` would,
+#: not by calling the class (21 arguments passed on to `__init__` cost about as much as
+#: the assignments). Both are mutable records with no converter, own factory or
+#: post-init hook; tests/engine/test_battle_record.py holds what these make to what the
+#: classes make, and fails when a field is added to either and not assigned here.
 _new = object.__new__
 
 #: A profile value.
@@ -126,7 +126,8 @@ class Battle:
     conditions: list[Any] = records.field(factory=list)
     #: Phase id → the label the user reads (the system's phase table; shared, never copied).
     phase_labels: dict[str, str] = records.field(factory=dict, eq=False, repr=False)
-    #: Every distinct text of the log, once (`record`): shared by clones, like the log.
+    #: Every distinct text of the log, once (`record`; an answer's when first read): a
+    #: battle says the same sentences again and again (memory). Shared by clones.
     texts: dict[str, str] = records.field(factory=dict, eq=False, repr=False)
     #: The seed's word for a round ("Turn", "Round"): breadcrumb, log headings, summary.
     round_word: str = "Round"
@@ -257,7 +258,7 @@ class Battle:
         if targets:
             targets = tuple(targets)
             target = targets[0] if target is None else target
-        texts = self.texts  # (`answer_entry` says why; `_new` how the entry is made)
+        texts = self.texts  # (`texts` says why; `_new` how the entry is made)
         entry = _new(LogEntry)
         entry.index, entry.answer, entry.round = len(self.log), self.answer_index, self.round
         entry.phase, entry.kind, entry.text = self.phase, kind, texts.setdefault(text, text)
@@ -269,54 +270,6 @@ class Battle:
         entry.brief = texts.setdefault(brief, brief) if brief else brief
         entry.private = False
         entry.source = entry.by = entry.persona = entry.value = entry.detail = None
-        self.log.append(entry)
-        self.current = entry
-        return entry
-
-    def answer_entry(
-        self,
-        kind: str,
-        text: str,
-        key: str,
-        side: str | None,
-        actor: str | None,
-        target: str | None,
-        roll: dict[str, Any] | None,
-        actors: tuple[str, ...],
-        targets: tuple[str, ...],
-        brief: str,
-        source: Any,
-        by: str | None,
-        value: Any,
-    ) -> LogEntry:
-        """`record` of an answer's entry (the runner's, once an answer): positional, the
-        units already tuples and `actor`/`target` their first, no order; its prompt
-        (`source`), who gave it (`by`) and the answer (`value`). A battle says the same
-        sentences again and again: each distinct text is kept once (memory)."""
-        texts = self.texts
-        entry = _new(LogEntry)  # field by field (`_new`)
-        entry.index = len(self.log)
-        entry.answer = self.answer_index
-        entry.round = self.round
-        entry.phase = self.phase
-        entry.kind = kind
-        entry.text = texts.setdefault(text, text)
-        entry.key = key
-        entry.side = side
-        entry.actor = actor
-        entry.target = target
-        entry.roll = roll
-        entry.effects = []
-        entry.actors = actors
-        entry.targets = targets
-        entry.order = None
-        entry.brief = texts.setdefault(brief, brief) if brief else brief
-        entry.private = False
-        entry.source = source
-        entry.by = by
-        entry.persona = None
-        entry.value = value
-        entry.detail = None
         self.log.append(entry)
         self.current = entry
         return entry

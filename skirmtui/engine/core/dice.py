@@ -206,6 +206,16 @@ def _one_digit(dice: Dice | DiceSum) -> bool:
     return all(part.sides <= 9 for part in parts)
 
 
+def faces_hint(dice: Dice | DiceSum) -> str:
+    """How faces are typed, for the entry line (short: it is not wrapped): "e.g. 3 5 or
+    35" when every face is one digit, else with spaces ("e.g. 10 4": a d10's "35"
+    reads as one face, 35, and is refused)."""
+    if _one_digit(dice):
+        return "e.g. 3 5 or 35"
+    parts = dice.parts if isinstance(dice, DiceSum) else (dice,)
+    return f"e.g. {max(part.sides for part in parts)} 4"
+
+
 def _example(dice: Dice | DiceSum) -> str:
     if isinstance(dice, DiceSum):
         return " ".join(_example(part) for part in dice.parts)

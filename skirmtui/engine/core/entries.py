@@ -6,11 +6,108 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from inspect import isgeneratorfunction
+from typing import Any
 
 from skirmtui.engine.core.base import BaseSystem
-from skirmtui.engine.core.battle import Battle
-from skirmtui.engine.core.prompts import Choose, Pick, Roll, RollResult
+from skirmtui.engine.core.battle import Battle, LogEntry, Side
+from skirmtui.engine.core.prompts import Choose, Pick, Roll, RollResult, describe_roll
 from skirmtui.engine.core.system import RuleSystem, Step
+
+_new = object.__new__
+
+
+def answer_entry(
+    battle: Battle,
+    kind: str,
+    key: str,
+    side: str | None,
+    actor: str | None,
+    target: str | None,
+    actors: tuple[str, ...],
+    targets: tuple[str, ...],
+    source: Any,
+    by: str | None,
+    value: Any,
+    later: tuple[Any, ...],
+) -> LogEntry:
+    """`Battle.record` of an answer's entry (the runner's, once an answer), made field by
+    field as `record` makes one: positional, the units already tuples and `actor`/
+    `target` their first, no order; its prompt (`source`, a roll's), who gave it (`by`)
+    and the answer (`value`). Its `text`, `brief` and `roll` are made when first read
+    (`LogEntry`): `later` is `(fill, texts, ...)`, `fill` one of `roll_words`,
+    `answer_words`, `given_words` below (issue 28: a random battle's answers are read by nobody)."""
+    entry = _new(LogEntry)
+    entry.index = len(battle.log)
+    entry.answer = battle.answer_index
+    entry.round = battle.round
+    entry.phase = battle.phase
+    entry.kind = kind
+    entry.key = key
+    entry.side = side
+    entry.actor = actor
+    entry.target = target
+    entry.effects = []
+    entry.actors = actors
+    entry.targets = targets
+    entry.order = None
+    entry.private = False
+    entry.source = source
+    entry.by = by
+    entry.persona = None
+    entry.value = value
+    entry.detail = None
+    entry._later = later  # type: ignore[attr-defined]  # (a slot of its own: `LogEntry`)
+    battle.log.append(entry)
+    battle.current = entry
+    return entry
+
+
+def roll_words(entry: LogEntry, later: tuple[Any, ...]) -> None:
+    """A roll's words and `roll` table; `later`: `(roll_words, texts, result, by)`, its
+    prompt the entry's `source`."""
+    _, texts, result, by = later
+    prompt: Roll = entry.source
+    text = f"{prompt.text}: {describe_roll(prompt, result)}"
+    entry.text = texts.setdefault(text, text)
+    entry.brief = ""
+    roll = roll_record(prompt, result)
+    if by is not None:
+        roll["by"] = by
+    entry.roll = roll
+
+
+def answer_words(entry: LogEntry, later: tuple[Any, ...]) -> None:
+    """An answer's words (`question → answer`) and, for a choice (`sides` given), its
+    brief (`side → answer`, "Table" for no side); `later`: `(answer_words, texts,
+    question, answer, sides)`."""
+    _, texts, question, answer, sides = later
+    text = f"{question} → {answer}"
+    entry.text = texts.setdefault(text, text)
+    brief = ""
+    if sides is not None:
+        brief = f"{_side_name(sides, entry.side)} → {answer}"
+        brief = texts.setdefault(brief, brief)
+    entry.brief = brief
+    entry.roll = None
+
+
+def given_words(entry: LogEntry, later: tuple[Any, ...]) -> None:
+    """Words made at once (an answer the app gave with its reason); `later`: `(given_words,
+    texts, text, brief)`."""
+    _, texts, text, brief = later
+    entry.text = texts.setdefault(text, text)
+    entry.brief = texts.setdefault(brief, brief) if brief else brief
+    entry.roll = None
+
+
+def _side_name(sides: list[Side], side: str | None) -> str:
+    """`Battle.side_name` of a choice's side ("Table" for none)."""
+    if not side:
+        return "Table"
+    for one in sides:
+        if one.id == side:
+            return one.name
+    raise KeyError(side)
 
 
 def phase_steps(system: RuleSystem) -> dict[str, Callable[[Battle], Step | None]] | None:

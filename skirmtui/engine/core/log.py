@@ -3,7 +3,7 @@ wrote on it, and the battle's result. `Battle` writes them (engine/core/battle.p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.causes import Cause
@@ -44,9 +44,36 @@ def plain_value(value: Any) -> Any:
     return value
 
 
+#: The fields of an answer's entry the runner may leave to be made when first read.
+_LATER = frozenset({"text", "brief", "roll"})
+
+
 @record
 class LogEntry:
-    """One line of the combat log, structured (DESIGN.md, export format 1)."""
+    """One line of the combat log, structured (DESIGN.md, export format 1).
+
+    An answer's words (`text`, `brief`) and a roll's `roll` table are made when first
+    read (issue 28: ~5-10 % of an answer in a random battle, where nobody reads them):
+    the runner leaves those slots empty and puts in `_later` the function that fills
+    them and what it reads (`engine/core/entries.py`: `later(entry, parts)`). Reading
+    an empty slot comes to `__getattr__`, which fills them: every reader (eq, repr,
+    pickle, `getattr`) sees the same values as if made at once."""
+
+    if not TYPE_CHECKING:  # (mypy: no `__getattr__`, which would hide unknown names)
+        __slots__ = ("_later",)
+
+        def __getattr__(self, name: str) -> Any:
+            # Only an empty slot comes here (or a name the class does not have).
+            if name in _LATER:
+                try:
+                    parts = self._later
+                except AttributeError:
+                    parts = None
+                if parts is not None:
+                    parts[0](self, parts)
+                    self._later = None
+                    return getattr(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     index: int
     answer: int | None

@@ -400,8 +400,14 @@ def build(cls: type, *, frozen: bool, kw_only: bool, compile_after: int = 8) -> 
         # attrs.define converts on assignment too; a record converts only in __init__.
         raise TypeError(f"{cls.__qualname__}: a mutable record's field has no converter")
     names = tuple(a.name for a in found)
+    # Slots the class body declares itself: private state that is no field (not in
+    # `__attrs_attrs__`: no init, eq, repr or pickling; `LogEntry`'s words made later).
+    own = cls.__dict__.get("__slots__", ())
+    private = tuple(s for s in ((own,) if isinstance(own, str) else own) if s not in names)
     namespace = {
-        k: v for k, v in cls.__dict__.items() if k not in (*names, "__dict__", "__weakref__")
+        k: v
+        for k, v in cls.__dict__.items()
+        if k not in (*names, *private, "__dict__", "__weakref__")
     }
     existing: set[str] = set()
     weakref_inherited = False
@@ -410,6 +416,7 @@ def build(cls: type, *, frozen: bool, kw_only: bool, compile_after: int = 8) -> 
             weakref_inherited = True
         existing.update(getattr(base, "__slots__", ()))
     slots = [n for n in names if n not in base_names and n not in existing]
+    slots += private
     if not weakref_inherited and "__weakref__" not in names:
         slots.append("__weakref__")
     namespace["__slots__"] = tuple(slots)

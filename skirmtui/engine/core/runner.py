@@ -11,8 +11,17 @@ from collections.abc import Callable
 
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.entries import (
+    answer_entry,
+    answer_words,
+    given_words,
+    phase_steps,
+    picked_units,
+    roll_words,
+    runs_nothing,
+    said_since,
+)
 from skirmtui.engine.core.entries import offered as offered
-from skirmtui.engine.core.entries import phase_steps, picked_units, runs_nothing, said_since
 from skirmtui.engine.core.entries import roll_record as roll_record
 from skirmtui.engine.core.items import BY_AI, Item, answer_item
 from skirmtui.engine.core.overrides import apply_override, hoisted
@@ -25,7 +34,6 @@ from skirmtui.engine.core.prompts import (
     Pick,
     Prompt,
     Roll,
-    describe_roll,
 )
 from skirmtui.engine.core.system import RuleSystem, Step, decides
 
@@ -180,6 +188,7 @@ class Runner:
         actor, target = prompt.actor, prompt.target
         actors, targets = prompt.actors, prompt.targets
         by = item.by
+        # Its words and a roll's table: made when read (`LogEntry`; `entries.answer_entry`).
         if type(prompt) is Roll or isinstance(prompt, Roll):
             if actors and actor is None:  # (`record`'s defaults: the first of several)
                 actor = actors[0]
@@ -187,33 +196,28 @@ class Runner:
                 target = targets[0]
             # faces: `coerce` or `random_answer` made them (`faces_of`, without its call)
             result = prompt.resolve(value)  # type: ignore[arg-type]
-            roll = roll_record(prompt, result)
-            if by is not None:
-                roll["by"] = by
-            entry = battle.answer_entry(
+            entry = answer_entry(
+                battle,
                 "roll",
-                f"{prompt.text}: {describe_roll(prompt, result)}",
                 prompt.key,
                 prompt.side,
                 actor,
                 target,
-                roll,
                 actors,
                 targets,
-                "",
                 prompt,
                 by,
                 value,
+                (roll_words, battle.texts, result, by),
             )
             sent = result
         else:
             if battle.offers:  # what `asking.offer_last` offers again; nobody else reads it
                 battle.answered[prompt.key, prompt.side, prompt.actor] = value
             answer = prompt.describe(value) if said is None else said
-            brief = ""
+            sides = None
             if isinstance(prompt, Choose):
-                who = battle.side_name(prompt.side) if prompt.side else "Table"
-                brief = f"{who} → {answer}"
+                sides = battle.sides  # the brief names the side (`entries.answer_words`)
                 # A unit chosen is the entry's actor (who acts) or, once the prompt has
                 # one, its target: readers of the log need not parse option values.
                 if value in battle.units:
@@ -233,27 +237,31 @@ class Runner:
                 # The units picked are the entry's actors (who did it) or, once the
                 # prompt names an actor, its targets, as a chosen unit is.
                 actors, targets, actor, target = picked_units(battle, prompt, value)
-            text = f"{prompt.text} → {answer}"
+            words: tuple[object, ...] = (answer_words, battle.texts, prompt.text, answer, sides)
             if by == BY_AI and item.reason:  # the app's decision, with its reason
-                text = f"{text} ({item.persona}: {item.reason})"
+                text = f"{prompt.text} → {answer} ({item.persona}: {item.reason})"
+                brief = ""
+                if sides is not None:
+                    who = battle.side_name(prompt.side) if prompt.side else "Table"
+                    brief = f"{who} → {answer}"
+                words = (given_words, battle.texts, text, brief)
             if actors and actor is None:  # (`record`'s defaults: the first of several)
                 actor = actors[0]
             if targets and target is None:
                 target = targets[0]
-            entry = battle.answer_entry(
+            entry = answer_entry(
+                battle,
                 prompt.kind,
-                text,
                 prompt.key,
                 prompt.side,
                 actor,
                 target,
-                None,
                 actors,
                 targets,
-                brief,
                 None,
                 None,
                 value,
+                words,
             )
             if self.keep_offered and isinstance(prompt, Choose | Pick):
                 entry.detail = {**(entry.detail or {}), "options": offered(prompt)}

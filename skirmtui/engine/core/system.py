@@ -75,7 +75,7 @@ from typing import Any, Protocol
 from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Scalar, Side, Stat, Unit
 from skirmtui.engine.core.items import Item
-from skirmtui.engine.core.prompts import Ask, Choose, Pick, Prompt
+from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Pick, Prompt
 from skirmtui.engine.core.records import frozen_record
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
@@ -276,6 +276,9 @@ class RuleSystem(Protocol):
     likely_first: frozenset[str]
     #: Table facts asked as a multi-select the look-ahead weighs none and all, evenly.
     either_way: frozenset[str]
+    #: Decisions another side makes in answer to a side's own action, within its step
+    #: (a defence): the look-ahead reads on with the answer worst for the side acting.
+    replies: frozenset[str]
     #: Table facts the look-ahead does not read past: it values the battle where they
     #: are asked, the system's `standing` weighing what they may say.
     horizon: frozenset[str]
@@ -350,11 +353,34 @@ class RuleSystem(Protocol):
         (objectives held, firmness kept), in units; 0 when units are all that count."""
         ...
 
+    def fact_odds(
+        self, battle: Battle, prompt: Prompt
+    ) -> Sequence[tuple[AnswerValue, float]] | None:
+        """The answers a table fact is likely to get, with their chances, as the system
+        reads the position (regole-base: "which enemies did the move pass within 1\"?",
+        none half the time, else one of them); None: the look-ahead's own reading
+        (`likely_first`, `either_way`, each answer as likely)."""
+        ...
+
+    def closing(self, battle: Battle, side: str) -> float:
+        """What `side`'s units that closed in on the enemy this turn may take off next
+        (the attack each may make, the table deciding whether it reaches), in units; 0
+        where a system does not say. The app's players weigh it by a persona's
+        `closing` (a move that brings a unit within reach, where distances are the
+        table's)."""
+        ...
+
     def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
         """What `side` stands to lose to its enemies' reply, each enemy unit's best
         attack by the exact odds before the side acts again: (worth, in `unit_value`
         terms; units taken off). (0, 0) where the system does not say: the app's
         look-ahead then stops at the enemy's choice."""
+        ...
+
+    def landed(self, battle: Battle) -> Battle:
+        """The battle as the app's players value it: what the rules hold to land later
+        (a simultaneous group's hits) landed, on a copy; `battle` itself when nothing
+        is held."""
         ...
 
     def restore_unit(self, battle: Battle, unit: Unit, level: int | None) -> None:

@@ -21,7 +21,7 @@ from skirmtui.engine.core.base import BaseSystem, strength_by
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.odds import success_chance
-from skirmtui.engine.core.prompts import AnswerValue, Choose, Confirm, Pick, Roll
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.records import frozen_record, record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.system import FieldSpec, RuleSystem, decides
@@ -40,8 +40,8 @@ FACTS = 6
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
 #: What an outcome is reduced to: score, score², dealt, taken, kill, lose, gained, reply,
-#: cut (1: valued before it was seen, the budget spent).
-MOMENTS = 9
+#: closing, cut (1: valued before it was seen, the budget spent).
+MOMENTS = 10
 #: An answer whose outcomes were valued before they were seen more often than this
 #: (`Outlook.cut`) was not seen: it does not beat one that was (`better`).
 UNSEEN = 0.9
@@ -54,7 +54,8 @@ class Outlook:
     an own unit is, the first roll it leads to with its exact chance, the standing
     it is expected to gain by the system's own way of winning (`system.standing`), and
     how much more (less, when negative) the enemy's reply is expected to take (in worth)
-    than before the decision (where the system says: `exposure`), and the chance its
+    than before the decision (where the system says: `exposure`), what its units that
+    closed in may take off next (`closing`, where the system says), and the chance its
     search was cut before it saw what the answer leads to (`cut`: the budget spent in the
     decision's own step, at a roll, a table fact or a further decision of the side;
     valued as it stood there, as if nothing more would happen)."""
@@ -69,6 +70,7 @@ class Outlook:
     chance: float | None = None
     gained: float = 0.0
     reply: float = 0.0
+    closing: float = 0.0
     cut: float = 0.0
 
     @property
@@ -115,6 +117,9 @@ class Search:
     #: `unit_value` terms, units; None: where the step began): an outcome counts the
     #: change.
     exposed: tuple[float, float] | None = None
+    #: What the side's units that closed in may take off next where the step began
+    #: (`system.closing`; read only for a persona that weighs it).
+    closed: float = 0.0
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
@@ -131,6 +136,8 @@ class Search:
         self.stood = {s.id: self.system.standing(self.base, s.id) for s in self.base.sides}
         if self.exposed is None:
             self.exposed = self.system.exposure(self.base, self.side)
+        if self.persona.closing:
+            self.closed = self.system.closing(self.base, self.side)
 
     def worth(self, battle: Battle, unit_id: str) -> float:
         unit = battle.units[unit_id]
@@ -192,9 +199,11 @@ class Search:
         """What answering `first` to the pending prompt (`key`) is expected to bring."""
         path = [Item(key, first)]
         moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
-        mean, square, dealt, taken, kill, lose, gained, reply, cut = moments
+        mean, square, dealt, taken, kill, lose, gained, reply, closing, cut = moments
         spread = math.sqrt(max(square - mean * mean, 0.0))
-        return Outlook(mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply, cut)
+        return Outlook(
+            mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply, closing, cut
+        )
 
     # -- the tree -----------------------------------------------------------------------
 
@@ -205,10 +214,10 @@ class Search:
         first_roll: bool = False,
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
-        """Expected (score, score², dealt, taken, kill, lose, gained, reply, cut) after `path`;
-        with the first roll met and its exact chance when `first_roll`. `runner`: one
-        already at `path`, the node's to use up (its last branch moves it on instead of
-        replaying)."""
+        """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing, cut)
+        after `path`; with the first roll met and its exact chance when `first_roll`.
+        `runner`: one already at `path`, the node's to use up (its last branch moves it
+        on instead of replaying)."""
         if runner is None:
             runner = self.runner(path)
         prompt = runner.prompt
@@ -221,6 +230,7 @@ class Search:
             # (another side's decision, the side's own past `DEPTH`) and the decision's
             # own step goes on: what the answer leads to (its rolls) was not seen.
             horizon = decides(self.system, prompt) and (not mine or depth <= 0)
+            horizon = horizon and not (not mine and self._reply(prompt, runner))
             return self._value(battle, cut=not horizon and self._within(runner)), "", None
         if isinstance(prompt, Roll):
             chance = success_chance(prompt)
@@ -241,6 +251,9 @@ class Search:
             # A fact it could only guess, which the system's standing weighs: read on
             # with one answer, that guess would decide (a battle's result, say).
             return self._value(battle), "", None
+        odds = None if decision else self.system.fact_odds(battle, prompt)
+        if odds:  # a table fact its system reads from the position, with the chances
+            return self._over(path, depth, runner, prompt.key, odds), "", None
         answers = answers_of(prompt, every_number=False, decision=decision)
         if not decision and len(answers) > 2 and prompt.key in self.system.likely_first:
             answers = answers[:1]  # a table fact its system says is likely first
@@ -250,30 +263,56 @@ class Search:
             item = Item(prompt.key, answers[0])
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
         if mine and decision and depth > 0:
-            # Doing nothing first: the last answer is looked into however little budget
-            # is left (it moves this runner on), so let it be one that does something.
-            answers.sort(key=lambda answer: not passive(prompt, answer))
-            best: tuple[tuple[float, ...], str, float | None] | None = None
-            floor = self.floor
-            for n, answer in enumerate(answers):
-                self._fair(floor, n, len(answers))
-                last = n == len(answers) - 1
-                if not last and self._short(path):
-                    continue
-                item = Item(prompt.key, answer)
-                reuse = self._then(runner if last else None, item)
-                got = self._expect([*path, item], depth - 1, first_roll, reuse)
-                if best is None or better(got[0][0], got[0][-1], best[0][0], best[0][-1]):
-                    best = got
-            self.floor = floor
-            # (The last answer is always looked into: `best` is set.)
-            return best if best is not None else (self._value(battle), "", None)
+            return self._choose(path, depth - 1, first_roll, runner, prompt.key, answers, mine)
+        if decision and self._reply(prompt, runner):
+            # The enemy's answer to the side's own action (a defence): its best, the
+            # worst for the side; the side's own depth is not spent on it.
+            return self._choose(path, depth, first_roll, runner, prompt.key, answers, mine)
         if not decision and isinstance(prompt, Choose) and len(answers) > FACTS:
             answers = answers[len(answers) // 2 : len(answers) // 2 + 1]  # one, the middle
         if not decision and len(answers) <= FACTS:  # a table fact: each answer as likely
             even = [(answer, 0.0) for answer in answers]
             return self._over(path, depth, runner, prompt.key, even, even=True), "", None
         return self._value(battle), "", None
+
+    def _choose(
+        self,
+        path: list[Item],
+        depth: int,
+        first_roll: bool,
+        runner: Runner,
+        key: str,
+        answers: list[AnswerValue],
+        mine: bool,
+    ) -> tuple[tuple[float, ...], str, float | None]:
+        """A decision looked into answer by answer: the side's own takes its best (an
+        answer seen through first, `better`), the enemy's reply its worst for the side."""
+        prompt = runner.prompt
+        assert prompt is not None
+        # Doing nothing first: the last answer is looked into however little budget
+        # is left (it moves this runner on), so let it be one that does something.
+        answers.sort(key=lambda answer: not passive(prompt, answer))
+        best: tuple[tuple[float, ...], str, float | None] | None = None
+        floor = self.floor
+        for n, answer in enumerate(answers):
+            self._fair(floor, n, len(answers))
+            last = n == len(answers) - 1
+            if not last and self._short(path):
+                continue
+            item = Item(key, answer)
+            reuse = self._then(runner if last else None, item)
+            got = self._expect([*path, item], depth, first_roll, reuse)
+            sign = 1.0 if mine else -1.0
+            if best is None or better(sign * got[0][0], got[0][-1], sign * best[0][0], best[0][-1]):
+                best = got
+        self.floor = floor
+        # (The last answer is always looked into: `best` is set.)
+        return best if best is not None else (self._value(runner.battle), "", None)
+
+    def _reply(self, prompt: Prompt, runner: Runner) -> bool:
+        """Whether `prompt` is another side's answer to the side's own action that the
+        look-ahead reads through (`RuleSystem.replies`, within the decision's step)."""
+        return prompt.key in self.system.replies and self._within(runner)
 
     def _over(
         self,
@@ -319,10 +358,12 @@ class Search:
         return runner.boundary_at == self.consumed
 
     def _value(self, battle: Battle, cut: bool = False) -> tuple[float, ...]:
-        """(score, score², dealt, taken, kill, lose, gained, reply, cut) of one outcome:
-        what it is worth by the persona, the enemy's reply counted as losses to come
-        (`exposure`); `cut`: valued before it was seen."""
+        """(score, score², dealt, taken, kill, lose, gained, reply, closing, cut) of one
+        outcome: what it is worth by the persona, the enemy's reply counted as losses to
+        come (`exposure`), what the side's units that closed in may take off next
+        (`closing`); `cut`: valued before it was seen."""
         w = self.persona
+        battle = self.system.landed(battle)  # what the rules hold counts as landed
         dealt = taken = harm_hurt = 0.0
         killed = lost = 0.0
         strength, values, hurt = self.strength, self.values, self.hurt
@@ -347,6 +388,7 @@ class Search:
         worth, units = self.system.exposure(battle, self.side)
         exposed = self.exposed or (0.0, 0.0)
         reply = (worth - exposed[0]) / self.scale
+        closing = self.system.closing(battle, self.side) - self.closed if w.closing else 0.0
         score = (
             w.objective * gained
             + w.harm * dealt
@@ -354,6 +396,7 @@ class Search:
             + w.focus * harm_hurt
             - w.keep * (taken + reply)
             - w.cohesion * (lost + units - exposed[1])
+            + w.closing * closing
         )
         if battle.result is not None and not self.base.over:
             winner = battle.result.winner
@@ -367,5 +410,6 @@ class Search:
             float(lost > 0),
             gained,
             reply,
+            closing,
             float(cut),
         )

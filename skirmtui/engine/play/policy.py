@@ -213,6 +213,8 @@ def _reason(pick: Considered, tied: int, standing: str = "") -> str:
         parts.append(f"risks {o.taken:.2f}")
     if standing and abs(o.gained) >= 0.005:
         parts.append(f"{standing} {o.gained:+.2f}")
+    if abs(o.closing) >= 0.005:
+        parts.append(f"closing in {o.closing:+.2f}")
     if abs(o.reply) >= 0.005:
         more = "more" if o.reply > 0 else "less"
         parts.append(f"the enemy's reply takes {abs(o.reply):.2f} {more}")

@@ -26,6 +26,11 @@ def option_words(c: Considered, standing: str = "") -> str:
     parts.append(f"deals {o.dealt:.2f}, risks {o.taken:.2f}")
     if standing and abs(o.gained) >= 0.005:
         parts.append(f"{standing} {o.gained:+.2f}")
+    if abs(o.closing) >= 0.005:
+        parts.append(
+            f"closing in {o.closing:+.2f} (moved toward the nearest enemy: the charge "
+            "its move brings within reach, if the table says it reaches)"
+        )
     if abs(o.reply) >= 0.005:
         more = "more" if o.reply > 0 else "less"
         parts.append(f"the enemy's best reply takes {abs(o.reply):.2f} {more}")

@@ -190,7 +190,7 @@ def ordered_units(b: Battle, side: str, target: str) -> list[Unit]:
         squad = profile.squad_of(unit)
         if not squad:
             return [unit]
-    return [u for u in profile.members(b, side, squad) if not u.removed and not u.num("die")]
+    return [u for u in profile.members(b, side, squad) if not u.removed and not u.stats["die"]]
 
 
 def orders_step(b: Battle) -> Step:
@@ -290,11 +290,12 @@ def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
     """Ordered characters and squads off the table with an AP to pay (CE-4)."""
     groups: list[tuple[str, str, list[Unit]]] = []
     seen: set[str] = set()
+    cost = _DEPLOY_COST
     for unit in side_units(b, side):
         stats = unit.stats  # (read directly: every deployment step, every unit)
         if unit.removed or stats["deployed"]:
             continue
-        if stats["ap"] < int(profile.actions()["deploy"]["cost"]):  # type: ignore[operator]
+        if stats["ap"] < cost:  # type: ignore[operator]
             continue
         squad = profile.squad_of(unit)
         if not squad:
@@ -308,6 +309,10 @@ def deploy_groups(b: Battle, side: str) -> list[tuple[str, str, list[Unit]]]:
             ]
             groups.append((SQUAD + squad, f"squad {squad}", models))
     return groups
+
+
+#: CE-4: the AP a deployment costs (read once: every deployment step checks every unit).
+_DEPLOY_COST = int(profile.actions()["deploy"]["cost"])
 
 
 def deployment_step(b: Battle) -> Step:

@@ -148,10 +148,11 @@ def end_impulse(b: Battle) -> None:
 def end_activated(b: Battle) -> None:
     """Seed §2.4: no AP can be kept for the next turn. The activated characters'
     activations end here (timed conditions count them)."""
-    for unit in b.on_table():
+    on_table = b.on_table()  # (a condition's end changes no unit: one list for both)
+    for unit in on_table:
         if unit.stats["die"]:
             conditions.activation_ended(b, unit.id)
-    for unit in b.on_table():
+    for unit in on_table:
         if unit.stats["ap"]:
             b.set(unit, "ap", 0)
     p: CEPosition = b.pos  # (not `pos(b)`: a call less, every step)

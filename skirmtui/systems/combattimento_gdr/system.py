@@ -48,6 +48,10 @@ class CombattimentoGdr(BaseSystem):
             "turn.light",
         }
     )
+    #: How a target defends (a side's answer to the other's attack, in the attacker's
+    #: step): the app's look-ahead reads on with the target's best defence, so an attack
+    #: on a target with a choice of defences is valued by its blows, not as nothing.
+    replies = frozenset({"defence.choose"})
     id = SYSTEM_ID
     title = "Il Combattimento (GdR)"
     language = "Italian"
@@ -147,6 +151,18 @@ class CombattimentoGdr(BaseSystem):
             battle.end(standing[0], "every other side is down or has fled")
         else:
             battle.end(None, "nobody is left standing")
+
+    def landed(self, battle: Battle) -> Battle:
+        """For the app's look-ahead: a simultaneous group's held hits (CG-4, CG-11) land
+        when the group has acted, often after an enemy in the group has chosen its
+        action, where the look-ahead stops: valued as landed (on a copy with its own
+        log), an attack in a group is worth its blows, not nothing."""
+        if not pos(battle).held:
+            return battle
+        copy = battle.clone()
+        copy.log = []
+        atk.apply_held(copy)
+        return copy
 
     def _actions(self, b: Battle) -> Step | None:
         step = turn.actions_step(b)

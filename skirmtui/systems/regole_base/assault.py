@@ -8,7 +8,7 @@ from __future__ import annotations
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import offer_last
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about, choose_one, skipped
+from skirmtui.engine.core.kit import about, annotate, choose_one, skipped
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
@@ -18,6 +18,7 @@ from skirmtui.systems.regole_base.charging import (
     actions,
     charge_told,
     foes_of,
+    grouped_actions,
     ready_to_assault,
     why_no_charge,
 )
@@ -106,17 +107,17 @@ def _activate(b: Battle) -> Sub[None]:
     conditions.activation_ended(b, unit.id)
 
 
-def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, str]]:
-    """Issue 25: which model acts in the Assault and what it does, in one answer (RB-3,
-    RB-13: the player chooses both at once), grouped by model: a model's number opens
-    its actions (two keys, one answer). A side the table plays says with a charge
-    whether it reached (`assault.which_charge`, a table fact); a side the app plays
-    decides the model and its action (`assault.which`), and the table says the reach."""
+def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> tuple[str, str, list[Option]]:
+    """Issue 25: the question of which model acts in the Assault and what it does, in
+    one answer (RB-3, RB-13: the player chooses both at once; `turns.next_model` asks
+    it), grouped by model: a model's number opens its actions (two keys, one answer).
+    A side the table plays says with a charge whether it reached
+    (`assault.which_charge`, a table fact); a side the app plays decides the model and
+    its action (`assault.which`), and the table says the reach."""
     foes = foes_of(b, side)
-    options = [o for u in ready for o in actions(b, u, foes, grouped=True)[1]]
+    options = grouped_actions(b, side, ready, foes)
     key = "assault.which" if side in b.ai else "assault.which_charge"
-    text = f"{b.side_name(side)}: which model acts in the Assault? (and how)"
-    return (yield from turns.model_and(b, side, key, text, options))
+    return key, f"{b.side_name(side)}: which model acts in the Assault? (and how)", options
 
 
 def _charge(b: Battle, unit: Unit, target: Unit, reached: bool | None = None) -> Sub[None]:
@@ -163,17 +164,19 @@ def _escape(b: Battle, unit: Unit) -> Sub[None]:
         return
     fastest = max(foes, key=v_now)
     b.set(unit, "fought", True)  # RB-20: engaged in the Assault phase, whatever comes
-    result = yield from dice.confront(
-        b,
+    own = dice.Operand("V", v_now(unit), dice.mods(("charged", v_now(unit) - unit.num("v"))))
+    against = dice.Operand(
+        "V", v_now(fastest), dice.mods(("charged", v_now(fastest) - fastest.num("v")))
+    )
+    result = yield dice.confront(
         unit,
         "assault.escape",
         f"{name(unit)} tries to escape: V {v_now(unit)} vs V {v_now(fastest)} of {name(fastest)}",
-        dice.Operand("V", v_now(unit), dice.mods(("charged", v_now(unit) - unit.num("v")))),
-        dice.Operand(
-            "V", v_now(fastest), dice.mods(("charged", v_now(fastest) - fastest.num("v")))
-        ),
+        own,
+        against,
         target=fastest,
     )
+    annotate(b, roll=dice.parts(own, against))
     if unit.removed:
         return
     if result.success:

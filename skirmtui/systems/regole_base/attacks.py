@@ -71,16 +71,16 @@ def wound_roll(
         why = "armour failed critically: wounds automatically"
         wound(b, target, maths.wounds(f, r), why, cause)
         return
-    result = yield from dice.confront(
-        b,
+    own, against = dice.Operand("F", f, f_mods), dice.Operand("R", r)
+    result = yield dice.confront(
         attacker,
         "wound.roll",
         f"Wound: F {f} vs R {r} of {name(target)}",
-        dice.Operand("F", f, f_mods),
-        dice.Operand("R", r),
+        own,
+        against,
         target=target,
     )
-    annotate(b, attack=about)
+    annotate(b, roll=dice.parts(own, against), attack=about)
     if result.success:
         cause = b.cause(ATTACK, attacker, weapon=weapon.name, attack=kind)
         count = maths.wounds(f, r, result.critical == "success")
@@ -190,16 +190,17 @@ def melee_attack(
     annotate(b, attack=about)
     ignore_armour = False
     if not auto_hit:
-        hit = yield from dice.confront(
-            b,
+        own = dice.Operand("C", c, dice.mods(("wound roll's critical failure", -malus)))
+        against = dice.Operand("C", target.num("c"))
+        hit = yield dice.confront(
             attacker,
             "melee.hit",
             f"{name(attacker)} hits {name(target)}? C {c} vs C {target.num('c')}",
-            dice.Operand("C", c, dice.mods(("wound roll's critical failure", -malus))),
-            dice.Operand("C", target.num("c")),
+            own,
+            against,
             target=target,
         )
-        annotate(b, attack=about)
+        annotate(b, roll=dice.parts(own, against), attack=about)
         if hit.critical == "failure":
             # Seed: "un fallimento critico gli concede un attacco extra estemporaneo".
             if not target.flag("fleeing"):
@@ -275,15 +276,16 @@ def _parry(b: Battle, attacker: Unit, target: Unit) -> Sub[bool]:
     if choice != "parry" or target.removed or attacker.removed:
         return False
     b.set(target, "attacks", target.num("attacks") - 1)
-    result = yield from dice.confront(
-        b,
+    own, against = dice.Operand("C", target.num("c")), dice.Operand("C", attacker.num("c"))
+    result = yield dice.confront(
         target,
         "melee.parry_roll",
         f"{name(target)} parries: C {target.num('c')} vs C {attacker.num('c')}",
-        dice.Operand("C", target.num("c")),
-        dice.Operand("C", attacker.num("c")),
+        own,
+        against,
         target=attacker,
     )
+    annotate(b, roll=dice.parts(own, against))
     if not result.success or target.removed:
         return False
     b.record("info", f"{name(target)} parries the blow", actor=target.id)
@@ -321,17 +323,17 @@ def ranged_attack(
     extra = f" ({', '.join(m.label for m in raised)})" if raised else ""
     kind = "free shot" if free else "shot"
     about = attack_about(weapon, kind, target, half)
-    hit = yield from dice.confront(
-        b,
+    own, against = dice.Operand("T", t, t_mods), dice.Operand("V", v, raised)
+    hit = yield dice.confront(
         shooter,
         "shoot.hit",
         f"{name(shooter)} {'free shot' if free else 'shoots'} {name(target)} with "
         f"{weapon.name}{' beyond half range' if half else ''}: T {t} vs V {v}{extra}",
-        dice.Operand("T", t, t_mods),
-        dice.Operand("V", v, raised),
+        own,
+        against,
         target=target,
     )
-    annotate(b, attack=about)
+    annotate(b, roll=dice.parts(own, against), attack=about)
     if hit.critical == "failure":
         b.set(shooter, "jammed", with_item(shooter, "jammed", weapon.id))
         b.record(
@@ -372,14 +374,10 @@ def ranged_attack(
 def fall(b: Battle, unit: Unit, height: int) -> Sub[None]:
     """RB-5: a failed jump or descent risks a wound: Confronto height (as F) vs R."""
     r = unit.num("r")
-    result = yield from dice.confront(
-        b,
-        unit,
-        "fall.wound",
-        f'Does the {height}" fall wound {name(unit)}? F {height} vs R {r}',
-        dice.Operand("height", height),
-        dice.Operand("R", r),
-    )
+    own, against = dice.Operand("height", height), dice.Operand("R", r)
+    text = f'Does the {height}" fall wound {name(unit)}? F {height} vs R {r}'
+    result = yield dice.confront(unit, "fall.wound", text, own, against)
+    annotate(b, roll=dice.parts(own, against))
     if result.success:
         count = maths.wounds(height, r, result.critical == "success")
         wound(b, unit, count, "a fall", b.cause(FALL))

@@ -5,6 +5,7 @@ is removed, restored or added: read at every activation)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of
@@ -12,7 +13,7 @@ from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Option
 from skirmtui.systems.regole_base import turns
 from skirmtui.systems.regole_base.profile import name, reload_choices, reloadable
-from skirmtui.systems.regole_base.state import engaged, v_inches, why_no_action
+from skirmtui.systems.regole_base.state import engaged, engaged_ids, v_inches, why_no_action
 
 
 def why_no_charge(b: Battle, unit: Unit, locked: bool | None = None) -> str | None:
@@ -40,19 +41,25 @@ def can_assault(b: Battle, unit: Unit) -> bool:
     return bool(reloadable(unit))
 
 
-def ready_to_assault(b: Battle, units: list[Unit]) -> list[Unit]:
-    """`can_assault` of each of one side's `units`, in one call (`turns.next_mover`):
-    whether an enemy is on the table is read once."""
-    foes = bool(foes_of(b, units[0].side))
+def ready_to_assault(b: Battle, units: Sequence[Unit]) -> list[Unit]:
+    """`can_assault` of each of one side's `units` waiting to act (not removed, not
+    acted this phase), in one call and one pass (`turns.next_mover`): whether an enemy
+    is on the table is read once, when a model needs it."""
     now = b.round
+    locked = engaged_ids(b)
+    foes = None
     ready = []
     for unit in units:
-        if engaged(b, unit):
+        stats = unit.stats
+        if unit.removed or stats["acted"]:
+            continue
+        if unit.id in locked:
             ready.append(unit)
             continue
-        stats = unit.stats
         if stats["fleeing"] or stats["ran"] == now or stats["gave_up"] == "assault":
             continue
+        if foes is None:
+            foes = bool(foes_of(b, unit.side))
         if foes or reloadable(unit):
             ready.append(unit)
     return ready
@@ -78,6 +85,38 @@ def actions(
     short = (2 if asks_as_of(b, THIRD_PASS) else 1) if told else 0
     head = (unit.id, name(unit)) if grouped else None
     return told, _action_options(head, foes, no_charge, locked, reach, loads, short)
+
+
+def grouped_actions(b: Battle, side: str, ready: list[Unit], foes: Foes) -> list[Option]:
+    """`actions(b, unit, foes, grouped=True)`'s options of each of `side`'s `ready`
+    models, in one list (`assault._which_and_what`, at every activation with a choice):
+    what is the same for every model of the side (the models engaged, the questions'
+    tier, whether the app plays the side) read once, each model's own stats read
+    directly (`why_no_charge` and `charge_told` written out)."""
+    locked_ids = engaged_ids(b)
+    tellable = not asks_as_of(b, FIRST_PASS) and side not in b.ai
+    short_told = 2 if asks_as_of(b, THIRD_PASS) else 1
+    now = b.round
+    options: list[Option] = []
+    for unit in ready:
+        stats = unit.stats
+        locked = unit.id in locked_ids
+        no_charge: str | None = None
+        if stats["fleeing"]:
+            no_charge = "fleeing"
+        elif locked:
+            no_charge = "locked in melee"
+        elif stats["ran"] == now:
+            no_charge = "ran this round"
+        elif stats["gave_up"] == "assault":
+            no_charge = "marched and gave up its assault"
+        told = tellable and no_charge is None
+        reach = v_inches(unit, "charge") if told else ""
+        loads = () if locked else reload_choices(unit)
+        head = (unit.id, unit.label or unit.name)  # (`name`)
+        short = short_told if told else 0
+        options += _action_options(head, foes, no_charge, locked, reach, loads, short)
+    return options
 
 
 def charge_told(b: Battle, unit: Unit, no_charge: str | None) -> bool:

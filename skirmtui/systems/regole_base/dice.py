@@ -6,13 +6,12 @@ before the dice are rolled (G-2) and the log records the outcome and any critica
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from functools import cache
 from typing import Any, NamedTuple
 
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import annotate, stat_test
-from skirmtui.engine.core.prompts import Prompt, Roll, RollResult
+from skirmtui.engine.core.kit import annotate
+from skirmtui.engine.core.prompts import Roll
 from skirmtui.systems.regole_base.tables import confronti
 
 #: Natural totals as the `Roll` converters take them (typed once for mypy's attrs plugin).
@@ -122,15 +121,19 @@ def test(
 ) -> Roll:
     """Seed: a test is passed on 1d6 at or under the value (the unit's `stat`, or
     `value`); RB-2: a 1 always succeeds critically, a 6 always fails critically. A malus
-    lowers the value to roll under (the kit's `stat_test`, in the rulebook's words)."""
-    return stat_test(
-        unit,
-        stat,
-        key,
+    lowers the value to roll under (the kit's `stat_test`, in the rulebook's words;
+    spelled out as `confronto` is)."""
+    return Roll(
+        side=unit.side,
+        actor=unit.id,
+        target=None if target is None else target.id,
+        key=key,
         text=text,
-        value=value,
-        target=target,
-        modifiers=[(m.label, m.value) for m in modifiers],
+        dice="1d6",
+        compare="<=",
+        threshold=unit.num(stat) if value is None else value,
+        modifiers=tuple([(m.label, m.value) for m in modifiers]),
+        mod_target=True,
         always_succeed=_ONE,
         always_fail=_SIX,
         crit_success=_ONE,
@@ -159,24 +162,18 @@ def part(role: str, operand: Operand) -> dict[str, Any]:
 
 
 def confront(
-    b: Battle,
-    unit: Unit,
-    key: str,
-    text: str,
-    own: Operand,
-    against: Operand,
-    *,
-    target: Unit | None = None,
-) -> Generator[Prompt, Any, RollResult]:
-    """`confronto`, then the roll's entry names its operands (RB-1: the cell read is the
-    characteristic's value across, the opposed value down)."""
-    result: RollResult = yield confronto(unit, key, text, own.value, against.value, target=target)
-    annotate(b, roll=_parts(own, against))
-    return result
+    unit: Unit, key: str, text: str, own: Operand, against: Operand, *, target: Unit | None = None
+) -> Roll:
+    """`confronto` of `own` against `against`. The step yields it and, as soon as the roll
+    is answered, names its operands on the roll's entry: `annotate(b, roll=parts(own,
+    against))` (RB-1: the cell read is the characteristic's value across, the opposed
+    value down), with the attack's keys in the same call where it has them. (Not a
+    generator around the one roll: a Confronto is most answers of a battle.)"""
+    return confronto(unit, key, text, own.value, against.value, target=target)
 
 
 @cache
-def _parts(own: Operand, against: Operand) -> dict[str, Any]:
+def parts(own: Operand, against: Operand) -> dict[str, Any]:
     """A Confronto's `roll` keys (shared by every roll of these operands: not mutated)."""
     found = cell(own.value, against.value)
     return {"parts": [part("own", own), part("against", against)], "cell": found.text}

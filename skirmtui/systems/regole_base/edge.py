@@ -1,22 +1,35 @@
 """What the app's players read of a regole-base position beyond each model's R (issue
-26): the melee edge. A charge only makes base contact; the melee it starts is fought in
-a later stage of the Assault phase than one decision looks ahead, so without this a
-charge looks worth nothing, good or bad. A side's edge is the worth its engaged models
-are expected to take off the enemies in contact in their next fight (each attack's hit,
+26): the melee edge, and what a move toward the enemy makes possible (closing in).
+
+The melee edge: a charge only makes base contact; the melee it starts is fought in a
+later stage of the Assault phase than one decision looks ahead, so without this a charge
+looks worth nothing, good or bad. A side's edge is the worth its engaged models are
+expected to take off the enemies in contact in their next fight (each attack's hit,
 armour and wound odds from the Confronti grid, RB-1, RB-6..RB-8), in the look-ahead's
-worth: a whole model is 1, each wound 1/R of it. Read of the battle alone: the same
-position, the same edge."""
+worth: a whole model is 1, each wound 1/R of it.
+
+Closing in: distances are the table's, so the engine cannot see a move bring a model
+within reach. When the app moves a model, the table moves it toward the nearest enemy
+model (docs/rules/regole-base.md); a model that did so this round and may still charge
+counts the charge it may make on it, the table deciding whether it reaches. Without it
+a move was all risk (free attacks) and no gain, and the app's models stood still. Read
+of the battle alone: the same position, the same figures."""
 
 from __future__ import annotations
 
 from functools import cache
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.prompts import AnswerValue, Pick, Prompt
 from skirmtui.systems.regole_base import maths
 from skirmtui.systems.regole_base.attacks import armour_of, shield_in_hand
 from skirmtui.systems.regole_base.dice import cell
 from skirmtui.systems.regole_base.profile import wielded
-from skirmtui.systems.regole_base.state import escaped
+from skirmtui.systems.regole_base.state import engaged, escaped
+from skirmtui.systems.regole_base.tables import rules
+
+#: RB-6: the charger's +1 F (data: `[assault] charge_f`).
+_CHARGE_F = int(rules()["assault"]["charge_f"])
 
 
 @cache
@@ -38,11 +51,11 @@ def _save_chance(score: int, save_target: int) -> float:
     return min(max(save_target, 1), 5) / 6
 
 
-def blow(attacker: Unit, target: Unit) -> float:
+def blow(attacker: Unit, target: Unit, charging: bool = False) -> float:
     """The worth one melee attack of `attacker` is expected to take off `target`: hit
     (C against C, the C malus of its next attack counted), armour, wound (the weapon's
-    F, +1 for a charger, against the target's R now), wounds as RB-8, at most what the
-    target has left."""
+    F, +1 for a charger or one `charging`, against the target's R now), wounds as RB-8,
+    at most what the target has left."""
     r_now = target.num("r")
     r_start = int(target.profile["r"])
     if r_now <= 0 or r_start <= 0:
@@ -51,7 +64,8 @@ def blow(attacker: Unit, target: Unit) -> float:
     hit = confronto_chance(attacker.num("c") - attacker.num("c_malus"), target.num("c"))
     score = armour_of(target)
     save = _save_chance(score, maths.save_target(score, weapon, shield_in_hand(target), False))
-    f = weapon.attack_f(attacker.num("f")) + (1 if attacker.flag("charged") else 0)
+    charger = charging or attacker.flag("charged")
+    f = weapon.attack_f(attacker.num("f")) + (_CHARGE_F if charger else 0)
     wound = confronto_chance(f, r_now)
     count = min(maths.wounds(f, r_now), r_now)
     return hit * (1.0 - save) * wound * count / r_start
@@ -79,7 +93,85 @@ def melee_edge(battle: Battle, side: str) -> float:
         unit = units[uid]
         if unit.flag("fleeing") or escaped(battle, unit):
             continue
-        attacks = max(maths.attacks_per_model(unit.num("c")) - unit.num("lose"), 0)
+        attacks = _attacks(unit)
         if attacks:
             total += attacks * sum(blow(unit, foe) for foe in against) / len(against)
     return total
+
+
+def _attacks(unit: Unit) -> int:
+    """RB-6: max(1, ⌊C/2⌋) attacks, less the ones it is to lose; a fleeing model or one
+    that escaped this phase makes none (RB-11, RB-13: read by the callers)."""
+    return max(maths.attacks_per_model(unit.num("c")) - unit.num("lose"), 0)
+
+
+def charge_edge(unit: Unit, foe: Unit) -> float:
+    """The melee edge of `unit` charging `foe` alone: its attacks' worth on `foe` with
+    the charger's +1 F (RB-6), less what `foe`'s attacks back are expected to take off
+    it (none from a fleeing foe, RB-11)."""
+    dealt = _attacks(unit) * blow(unit, foe, charging=True)
+    back = 0.0 if foe.flag("fleeing") else _attacks(foe) * blow(foe, unit)
+    return dealt - back
+
+
+def closing_in(battle: Battle, side: str) -> float:
+    """What `side`'s models that closed in this round may take off next: each model
+    that moved this round (a simple move or a march keeping its assault: RB-4) and is
+    not engaged nor fleeing counts the charge it may make on the enemy it closed in on
+    (`charge_edge`, at least 0: it need not charge). The table moved it toward the
+    nearest enemy model, which the engine does not know: each as likely. The table says
+    whether the charge reaches (RB-6). In the Movement phase, and in the Assault phase
+    until a model of the side acts there (from then on its charges are the melee edge:
+    counting the models still to act would make the one acting first lose its own, and
+    the app would pick who acts by that)."""
+    phase = battle.phase
+    if phase != "movement" and phase != "assault":
+        return 0.0
+    now = battle.round
+    ready = []
+    foes = []
+    for unit in battle.units.values():
+        if unit.removed:
+            continue
+        if unit.side != side:
+            foes.append(unit)
+            continue
+        stats = unit.stats
+        if phase == "assault" and stats["acted"]:
+            return 0.0
+        if not stats["moved"] or stats["fleeing"] or stats["ran"] == now:
+            continue
+        if stats["gave_up"] != "assault":
+            ready.append(unit)
+    if not foes:
+        return 0.0
+    total = 0.0
+    for unit in ready:
+        if not engaged(battle, unit):
+            total += sum(max(0.0, charge_edge(unit, foe)) for foe in foes) / len(foes)
+    return total
+
+
+#: The table facts `passed_odds` reads: what a move passed (RB-4, RB-17), the enemies
+#: within 1" and, after a run, the weapons within half range; and the weapons alone, as
+#: issue 25's first pass asked them (its saves).
+PASSED = frozenset({"move.passed", "move.half_ranges"})
+
+
+def passed_odds(prompt: Prompt) -> list[tuple[AnswerValue, float]] | None:
+    """What a move passed, as the look-ahead weighs it: nothing half the time, else one
+    of the enemies (or weapons) listed, each as likely, as the questions this one
+    replaced were weighed before issue 25 ("did it pass within 1\\" of an enemy?" yes or
+    no, then "which one?"). The app's model is moved toward one enemy and clear of the
+    others (docs/rules/regole-base.md, "The app as a player"): passing every enemy
+    listed, which the look-ahead read half the time, made every move look like a walk
+    past the whole enemy line. None for another question."""
+    if prompt.key not in PASSED or not isinstance(prompt, Pick):
+        return None
+    singles = [o.value for o in prompt.enabled()] if prompt.most >= 1 else []
+    if not singles:
+        return None
+    if prompt.minimum >= 1:  # the table said it passed some: one of them
+        return [((value,), 1.0 / len(singles)) for value in singles]
+    share = 0.5 / len(singles)
+    return [((), 0.5), *(((value,), share) for value in singles)]

@@ -4,7 +4,7 @@ recovery of fleeing models, and reloading instead of moving."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
 from skirmtui.engine.core import conditions
@@ -16,7 +16,7 @@ from skirmtui.engine.core.asking import (
     offer_last,
 )
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import about
+from skirmtui.engine.core.kit import about, annotate
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
@@ -24,7 +24,7 @@ from skirmtui.systems.regole_base.arms import reload
 from skirmtui.systems.regole_base.attacks import fall
 from skirmtui.systems.regole_base.passing import provoked, provokes
 from skirmtui.systems.regole_base.profile import name, reload_choices
-from skirmtui.systems.regole_base.state import Sub, engaged
+from skirmtui.systems.regole_base.state import Sub, engaged, engaged_ids
 from skirmtui.systems.regole_base.tables import rules, weapons
 
 _MOVE = rules()["movement"]
@@ -44,12 +44,18 @@ def can_move(b: Battle, unit: Unit) -> bool:
     return unit.flag("fleeing") or not engaged(b, unit)
 
 
-def ready_to_move(b: Battle, units: list[Unit]) -> list[Unit]:
-    """`can_move` of each of `units`, in one call (`turns.next_mover`): all of them
-    while no model is in base contact."""
+def ready_to_move(b: Battle, units: Sequence[Unit]) -> list[Unit]:
+    """`can_move` of each of `units` waiting to act (not removed, not acted this phase),
+    in one call and one pass (`turns.next_mover`): every one waiting while no model is
+    in base contact."""
     if not b.pos.contacts:
-        return units
-    return [u for u in units if u.stats["fleeing"] or not engaged(b, u)]
+        return [u for u in units if not u.removed and not u.stats["acted"]]
+    locked = engaged_ids(b)
+    return [
+        u
+        for u in units
+        if not u.removed and not u.stats["acted"] and (u.stats["fleeing"] or u.id not in locked)
+    ]
 
 
 def movement_step(b: Battle) -> Step:
@@ -65,12 +71,13 @@ def movement_step(b: Battle) -> Step:
     conditions.activation_ended(b, unit.id)
 
 
-def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, str]]:
-    """Issue 25: which model moves and how, in one answer (the rules let the player
-    choose both at once, RB-3), grouped by model: a model's number opens its moves
-    (two keys, one answer). A side the table plays says what the move provoked with it
-    (`move.made`'s options: a table fact, `move.which_made`); a side the app plays
-    decides the model and its move (`move.which`), and the table then says the rest."""
+def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> tuple[str, str, list[Option]]:
+    """Issue 25: the question of which model moves and how, in one answer (the rules let
+    the player choose both at once, RB-3; `turns.next_model` asks it), grouped by
+    model: a model's number opens its moves (two keys, one answer). A side the table
+    plays says what the move provoked with it (`move.made`'s options: a table fact,
+    `move.which_made`); a side the app plays decides the model and its move
+    (`move.which`), and the table then says the rest."""
     kind, told = "", False
     options: list[Option] = []
     for unit in ready:
@@ -80,10 +87,10 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> Sub[tuple[Unit, s
             continue
         if not kind:  # the same for every model of the side (`_kind` reads the side)
             kind, told = _kind(b, unit)
-        options.extend(_grouped(unit.id, name(unit), kind, unit.num("v"), reload_choices(unit)))
+        label = unit.label or unit.name  # (`name`, at every move for every model ready)
+        options += _grouped(unit.id, label, kind, unit.stats["v"], reload_choices(unit))
     key = "move.which_made" if told else "move.which"
-    text = f"{b.side_name(side)}: which model moves? (and how)"
-    return (yield from turns.model_and(b, side, key, text, options))
+    return key, f"{b.side_name(side)}: which model moves? (and how)", options
 
 
 @lru_cache(maxsize=512)  # (bounded: a balance run meets many armies)
@@ -332,14 +339,10 @@ def _height(b: Battle, unit: Unit, how: str) -> Sub[bool]:
     own, what = (unit.num("v"), "V") if how == "down" else (unit.num("f"), "F")
     against = -(-height // 2) if how == "climb" else height
     halved = dice.mods(("half the height, rounded up", against - height))
-    result = yield from dice.confront(
-        b,
-        unit,
-        "move.height_roll",
-        f'{name(unit)} tries to {words} {height}": {what} {own} vs {against}',
-        dice.Operand(what, own),
-        dice.Operand("height", against, halved),
-    )
+    mine, theirs = dice.Operand(what, own), dice.Operand("height", against, halved)
+    text = f'{name(unit)} tries to {words} {height}": {what} {own} vs {against}'
+    result = yield dice.confront(unit, "move.height_roll", text, mine, theirs)
+    annotate(b, roll=dice.parts(mine, theirs))
     if result.success:
         return True
     b.record("info", f"{name(unit)} fails to {words}: its move ends", actor=unit.id)

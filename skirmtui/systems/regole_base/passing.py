@@ -13,7 +13,7 @@ from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.regole_base.arms import spend
 from skirmtui.systems.regole_base.attacks import melee_attack, ranged_attack
 from skirmtui.systems.regole_base.profile import name, ranged_ready
-from skirmtui.systems.regole_base.state import Sub, engaged
+from skirmtui.systems.regole_base.state import Sub, engaged_ids
 from skirmtui.systems.regole_base.tables import Weapon, weapons
 
 #: A move the table is told to make before it says what the model passed: the key of
@@ -42,10 +42,11 @@ Free = tuple[tuple[Unit, ...], frozenset[str]]
 def _free_now(b: Battle) -> Free:
     """The models that could make a free attack (RB-17): on the table, neither fleeing
     nor engaged, in roster order; and their sides."""
+    locked = engaged_ids(b)
     models = tuple(
         e
         for e in b.units.values()
-        if not e.removed and not e.stats["fleeing"] and not engaged(b, e)
+        if not e.removed and not e.stats["fleeing"] and e.id not in locked
     )
     return models, frozenset(e.side for e in models)
 
@@ -140,7 +141,8 @@ def _passed(
         minimum=1 if some else 0,
         key="move.passed",
         text=text,
-        help="Each model makes a free attack that cannot be parried (RB-4, RB-17), each "
+        help=(_APP_MOVED if moved is None and unit.side in b.ai else "")
+        + "Each model makes a free attack that cannot be parried (RB-4, RB-17), each "
         "weapon a free shot, one a shooter; engaged or fleeing enemies make none and are "
         "not listed.",
         options=[Option(e.id, name(e)) for e in near_ones]
@@ -155,6 +157,15 @@ def _passed(
     )
     yield from _free_attacks(b, unit, [str(v) for v in picked if ":" not in str(v)])
     yield from _free_shots(b, unit, [str(v) for v in picked if ":" in str(v)])
+
+
+#: Issue 26: the app says how its model moves; the table moves it (G-1), this way
+#: (docs/rules/regole-base.md, "The app as a player": what its "closing in" counts on).
+_APP_MOVED = (
+    "The app's model: move it toward the nearest enemy model, by the shortest way that "
+    'keeps it more than 1" from the other enemies, and stop it more than 1" from that '
+    "one, where the way allows. "
+)
 
 
 def _free_attacks(b: Battle, unit: Unit, ids: list[str]) -> Sub[None]:

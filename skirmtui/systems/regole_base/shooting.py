@@ -4,6 +4,8 @@ the blunderbuss template, then shooting morale."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
@@ -16,7 +18,7 @@ from skirmtui.systems.regole_base.attacks import ranged_attack
 from skirmtui.systems.regole_base.charging import foes_of
 from skirmtui.systems.regole_base.position import pos
 from skirmtui.systems.regole_base.profile import name, ranged_ready
-from skirmtui.systems.regole_base.state import Sub, why_no_action
+from skirmtui.systems.regole_base.state import Sub, engaged_ids, why_no_action
 from skirmtui.systems.regole_base.tables import Weapon, rules, weapons
 
 _MORALE = rules()["morale"]
@@ -39,12 +41,31 @@ def can_shoot(b: Battle, unit: Unit) -> bool:
     return why_no_shot(b, unit) is None and bool(ranged_ready(unit)) and bool(b.enemies(unit.side))
 
 
-def ready_to_shoot(b: Battle, units: list[Unit]) -> list[Unit]:
-    """`can_shoot` of each of one side's `units`, in one call (`turns.next_mover`):
-    whether an enemy is on the table is read once."""
-    if not foes_of(b, units[0].side):
-        return []
-    return [u for u in units if why_no_shot(b, u) is None and ranged_ready(u)]
+def ready_to_shoot(b: Battle, units: Sequence[Unit]) -> list[Unit]:
+    """`can_shoot` of each of one side's `units` waiting to act (not removed, not acted
+    this phase), in one call and one pass (`turns.next_mover`): whether an enemy is on
+    the table is read once, when a model could shoot."""
+    locked = engaged_ids(b)
+    now = b.round
+    foes = None
+    ready = []
+    for unit in units:  # `why_no_shot` written out (read for every model at every shot)
+        stats = unit.stats
+        if unit.removed or stats["acted"]:
+            continue
+        if stats["fleeing"] or unit.id in locked or stats["ran"] == now:
+            continue
+        if stats["gave_up"] == "shooting":
+            continue
+        if stats["marched"] and (stats["fought"] or stats["charged"]):
+            continue
+        if ranged_ready(unit):
+            if foes is None:
+                foes = bool(foes_of(b, unit.side))
+            if not foes:
+                return []
+            ready.append(unit)
+    return ready
 
 
 def shooting_step(b: Battle) -> Step:

@@ -46,6 +46,21 @@ def engaged(b: Battle, unit: Unit) -> bool:
     return unit.id in kept[3]
 
 
+def engaged_ids(b: Battle) -> frozenset[str]:
+    """The ids of the models `engaged` (a rule that asks it of each of a side's models
+    reads this once: one call, not one a model)."""
+    pairs = b.pos.contacts
+    if not pairs:
+        return _NOBODY
+    kept = _kept_engaged
+    if kept[1] is not pairs or kept[0] is not b or kept[2] != b.changes["removed"]:
+        kept = _engaged(b, pairs)
+    return kept[3]
+
+
+_NOBODY: frozenset[str] = frozenset()
+
+
 #: `_engaged`'s last finding: (battle, its contacts list, its count of removals, the
 #: ids engaged). The contacts list is replaced whole at every change (`Battle.track`;
 #: a checkpoint copies it), and a restored or removed model counts a removal: while

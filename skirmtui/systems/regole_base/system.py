@@ -12,6 +12,7 @@ from skirmtui.engine.core.asking import ASKED_BEFORE_THIRD_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
+from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, UnitSpec
 from skirmtui.systems.regole_base import edge, profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
@@ -61,10 +62,6 @@ class RegoleBase(BaseSystem):
             "assault.short",
         }
     )
-    #: The app's look-ahead weighs what a move passed both ways, nothing and every enemy
-    #: listed, each as likely: the yes/no "did it pass within 1\"?" these questions
-    #: replaced (issue 25) was weighed so; read as "nothing", every move looked free.
-    either_way = frozenset({"move.passed", "move.half_ranges"})
     #: The app's players name `standing` so in their reasons (issue 26, `edge.py`).
     standing_words = "melee edge"
     id = SYSTEM_ID
@@ -144,6 +141,21 @@ class RegoleBase(BaseSystem):
         models are expected to take off their foes in their next fight (`edge.py`): a
         charge that makes contact counts before the fight it starts."""
         return edge.melee_edge(battle, side)
+
+    def fact_odds(
+        self, battle: Battle, prompt: Prompt
+    ) -> Sequence[tuple[AnswerValue, float]] | None:
+        """The app's look-ahead (issue 26): what a move passed, nothing half the time,
+        else one enemy (or weapon) listed, each as likely (`edge.passed_odds`); read as
+        "nothing", every move looked free, read as "every enemy listed" half the time,
+        none was worth making."""
+        return edge.passed_odds(prompt)
+
+    def closing(self, battle: Battle, side: str) -> float:
+        """The app's players (issue 26): the charge each model that closed in this round
+        may make on the enemy it moved toward, the table deciding whether it reaches
+        (`edge.closing_in`): what a move toward the enemy makes possible."""
+        return edge.closing_in(battle, side)
 
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)

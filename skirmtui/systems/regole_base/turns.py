@@ -4,7 +4,7 @@ first, and a model may pass."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import THIRD_PASS, asks_as_of
@@ -88,9 +88,10 @@ def start_phase(b: Battle, phase: str) -> None:
     enter(b, phase, order(b)[0])
 
 
-#: Which of a side's models waiting to act (not removed, not acted this phase) can act
-#: now: the phase's rule on the whole list, in one call (`movement.ready_to_move`…).
-Ready = Callable[[Battle, list[Unit]], list[Unit]]
+#: Which of a side's models can act now: those waiting to act (not removed, not acted
+#: this phase) that the phase's rule lets act, from the side's whole roster in one call
+#: and one pass (`movement.ready_to_move`…: the waiting ones are not listed first).
+Ready = Callable[[Battle, Sequence[Unit]], list[Unit]]
 
 
 def next_mover(b: Battle, can_act: Ready) -> tuple[str, list[Unit]] | None:
@@ -100,10 +101,10 @@ def next_mover(b: Battle, can_act: Ready) -> tuple[str, list[Unit]] | None:
     at: RBPosition = b.pos  # (read at every activation: no call to `pos`)
     turn = at.turn
     models = units_by_side(b)
-    for i in range(len(sides)):
-        side = sides[(turn + i) % len(sides)]
-        waiting = [u for u in models.get(side, ()) if not u.removed and not u.stats["acted"]]
-        ready = can_act(b, waiting) if waiting else waiting
+    count = len(sides)
+    for i in range(count):
+        side = sides[(turn + i) % count]
+        ready = can_act(b, models.get(side, ()))
         if ready:
             return side, ready
     return None
@@ -137,22 +138,42 @@ def _pick_one(
     return unit
 
 
+#: Which model acts and what it does, asked in one answer (issue 25): the question's
+#: key, text and options, grouped by model, from a side and its models ready to act.
+Both = Callable[[Battle, str, list[Unit]], tuple[str, str, list[Option]]]
+
+
 def next_model(
-    b: Battle,
-    can_act: Ready,
-    key: str,
-    what: str,
-    both: Callable[[Battle, str, list[Unit]], Sub[tuple[Unit, str]]],
+    b: Battle, can_act: Ready, key: str, what: str, both: Both
 ) -> Sub[tuple[Unit, str | None] | None]:
     """RB-3: the next side's model to act, with what it does when that was asked with it
-    (issue 25: `both` asks a side with several models which one and what, in one
-    answer; a save of the third pass or older asked the model alone, `alternate`); None
-    when no side has a model left to act in this phase."""
+    (issue 25: `both` is the question of which model and what, in one answer, for a side
+    with several models; a save of the third pass or older asked the model alone, as
+    `alternate`); None when no side has a model left to act in this phase. The
+    questions are yielded here, not by generators nested for them (one a model's
+    activation: each level costs every answer that passes through it)."""
     found = next_mover(b, can_act)
-    if found is not None and len(found[1]) > 1 and not asks_as_of(b, THIRD_PASS):
-        return (yield from both(b, *found))
-    unit = yield from _pick_one(b, found, key, what)  # (read once: not again)
-    return None if unit is None else (unit, None)
+    if found is None:
+        return None
+    side, ready = found
+    if len(ready) == 1:  # the only one, unasked
+        unit = ready[0]
+        take_turn(b, side)
+        b.set(unit, "acted", True)
+        return unit, None
+    if asks_as_of(b, THIRD_PASS):
+        picked = yield from _pick_one(b, found, key, what)
+        return None if picked is None else (picked, None)
+    # Issue 25: which model and what it does, one answer (`red1|run`; RB-3: the player
+    # chooses both at once); the model takes the side's turn and has acted.
+    ask, text, options = both(b, side, ready)
+    b.turn_side = side  # the queue marks the side asked (`take_turn` below moves the turn)
+    choice = str((yield Choose(key=ask, text=text, options=options, side=side)))
+    uid, _, does = choice.partition(SEP)
+    unit = b.units[uid]
+    take_turn(b, side)
+    b.set(unit, "acted", True)
+    return unit, does
 
 
 def take_turn(b: Battle, side: str) -> None:
@@ -171,7 +192,7 @@ def _going_on(b: Battle) -> bool | None:
     for unit in b.units.values():
         if unit.removed:
             continue
-        if unit.num("r") <= 0:
+        if unit.stats["r"] <= 0:  # type: ignore[operator]  # (R: a number, `num`)
             b.current = None
             # Only a GM entry leaves a model on the table at R 0 (a wound removes it).
             kill(b, unit, "is removed (R 0)", b.cause(GM, entry=b.last_change(unit, "r")))
@@ -215,18 +236,3 @@ def end_step(b: Battle) -> None:
 
 #: Between a model and what it does in a one-answer choice of both ("red1|run").
 SEP = "|"
-
-
-def model_and(
-    b: Battle, side: str, key: str, text: str, options: list[Option]
-) -> Sub[tuple[Unit, str]]:
-    """Issue 25: which model acts and what it does, in one answer (`red1|run`; RB-3: the
-    player chooses both at once), its options grouped by model. The model takes the
-    side's turn and has acted; returned with what it does."""
-    b.turn_side = side  # the queue marks the side asked (`take_turn` below moves the turn)
-    choice = str((yield Choose(key=key, text=text, options=options, side=side)))
-    uid, _, what = choice.partition(SEP)
-    unit = b.units[uid]
-    take_turn(b, side)
-    b.set(unit, "acted", True)
-    return unit, what

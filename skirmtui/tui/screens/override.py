@@ -127,6 +127,17 @@ class OverrideScreen(ModalScreen[Item | None]):
     def _unit_changed(self) -> None:
         self._hint()
 
+    @on(Select.Changed, "#side")
+    def _side_changed(self) -> None:
+        """ "Who plays a side": the side chosen shows who plays it now (the app as its
+        persona, or the table), so Apply's change is plain."""
+        from skirmtui.tui.screens.setup import player_choices
+
+        side = self._value("side")
+        now = self.session.battle.ai.get(str(side), "") if side else ""
+        if any(value == now for _, value in player_choices(self.session.system.id)):
+            self.query_one("#persona", Select).value = now
+
     def _hint(self) -> None:
         """The value row's hint: for a restore, what the GM says the unit comes back with."""
         value = self.query_one("#value", Input)

@@ -115,6 +115,9 @@ class ReviewScreen(Screen[None]):
         )
         self._fill()
         self._moved()
+        # It opens at the battle's end: its last entry highlighted, once the timeline is
+        # laid out (its rows are made at its first resize).
+        self.call_after_refresh(self._follow)
 
     # -- filters ---------------------------------------------------------------------------
 
@@ -220,9 +223,24 @@ class ReviewScreen(Screen[None]):
 
     def action_step(self, delta: int) -> None:
         self.seek(len(self.cursor.items) + delta)
+        self._follow()
 
     def action_jump(self, where: int) -> None:
         self.seek(self.cursor.total if where < 0 else 0)
+        self._follow()
+
+    def _follow(self) -> None:
+        """The timeline's cursor on the last entry (of those shown) that the answers
+        given so far wrote: `[` `]` moved the roster and the position's words, and the
+        highlighted row stayed where it was. (A row chosen in the timeline stays.)"""
+        given = len(self.cursor.items)
+        row = 0
+        for i, entry in enumerate(self._shown):
+            if (-1 if entry.answer is None else entry.answer) >= given:
+                break
+            row = i
+        if self._shown:
+            self.query_one("#timeline", DataTable).move_cursor(row=row)
 
     # -- search and luck ------------------------------------------------------------------
 

@@ -111,11 +111,12 @@ class SetupScreen(Screen[Setup | None]):
                             value=played or "",
                             allow_blank=False,
                             id=f"play-{i}",
+                            classes="played",
                         )
                         # Who the app rolls for (engine/core/app_rolls.py), beside who
                         # plays: every box ticked is "everyone" (the table's rolls too).
                         yield Checkbox(
-                            "the app rolls its dice",
+                            "app rolls its dice",
                             value=SIDE_IDS[i] in rolls,
                             id=f"rolls-{i}",
                         )

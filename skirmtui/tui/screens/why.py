@@ -21,13 +21,16 @@ class WhyScreen(ModalScreen[None]):
         Binding("w", "close", "Close", id="close-w", show=False),
     ]
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], when: str = "") -> None:
+        """`when`: the turn and phase of the decision ("Turn 1 · Activation")."""
         super().__init__()
         self.lines = lines
+        self.when = when
 
     def compose(self) -> ComposeResult:
+        title = "Why? — the app's last decision" + (f" ({self.when})" if self.when else "")
         with Vertical(classes="dialog why"):
-            yield Static(Text("Why? — the app's last decision"), classes="title")
+            yield Static(Text(title), classes="title")
             with VerticalScroll(id="why-text"):
                 yield Static(Text("\n".join(self.lines)), id="why-lines")
             yield Button("Close (Esc)", id="close", variant="primary")

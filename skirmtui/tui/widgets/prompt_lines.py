@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import NamedTuple
 
+from rich.cells import cell_len
+
 from skirmtui.engine.core.odds import die_chance, expected_successes, percent, success_chance
 from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Option, Pick, Prompt, Roll
 from skirmtui.engine.core.text import one_line
@@ -302,3 +304,18 @@ def default_words(prompt: Prompt) -> str:
     if isinstance(value, tuple):
         return " ".join(map(str, value))
     return one_line(str(value))
+
+
+#: A question's help: its first lines always shown (the rest where the pane has room).
+HELP_LINES = 3
+
+
+def help_lines(helped: list[str], spare: int, width: int) -> list[Line]:
+    """A help's lines to show: the first HELP_LINES, then as many more as `spare` rows
+    allow; when some are left out the last line shown ends with "…"."""
+    count = HELP_LINES + max(0, spare)
+    if len(helped) <= count:
+        return [Line(t, "help") for t in helped]
+    shown = helped[:count]
+    end = shown[-1] if cell_len(shown[-1]) < width else shown[-1][:-1]
+    return [Line(t, "help") for t in shown[:-1]] + [Line(end + "…", "help")]

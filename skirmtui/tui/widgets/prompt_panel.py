@@ -20,7 +20,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
-from skirmtui.engine.core.dice import DiceError, read_faces
+from skirmtui.engine.core.dice import DiceError, faces_hint, read_faces
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line
@@ -28,9 +28,11 @@ from skirmtui.tui.numbering import OptionNumbers, option_numbers
 from skirmtui.tui.widgets.lines import changed_rows, wrap
 from skirmtui.tui.widgets.prompt_groups import GroupKeys
 from skirmtui.tui.widgets.prompt_lines import (
+    HELP_LINES,
     Line,
     choose_help,
     default_words,
+    help_lines,
     option_window,
     pick_help,
     roll_summary,
@@ -39,6 +41,8 @@ from skirmtui.tui.widgets.styled_lines import StyledLines
 
 #: Longest entry typed.
 MAX_LENGTH = 40
+#: Rows kept for a list's options before a long help takes more than its first lines.
+OPTION_ROWS = 3
 
 
 class PromptPanel(GroupKeys, StyledLines, can_focus=True):
@@ -328,8 +332,9 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
         said = prompt.text.startswith((f"{who} ", f"{who}:"))
         title = prompt.text if said else f"{who}: {prompt.text}"
         head += [Line(t, "title") for t in wrap(one_line(title), width, 2)]
-        if prompt.help:
-            head += [Line(t, "help") for t in wrap(one_line(prompt.help), width, 2)[:3]]
+        helped = wrap(one_line(prompt.help), width, 2) if prompt.help else []
+        help_at = len(head)  # its first lines here now, the rest once the room is known
+        head += [Line(t, "help") for t in helped[:HELP_LINES]]
         if self.notice:
             head += [Line(t, "odds") for t in wrap(one_line(self.notice), width, 2)]
         if isinstance(prompt, Roll):
@@ -347,12 +352,17 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             head += [Line(t, "help") for t in wrap(pick_help(prompt, len(self.picked)), width, 2)]
         elif isinstance(prompt, Choose) and (words := choose_help(prompt, self.opened)):
             head += [Line(t, "help") for t in wrap(words, width, 2)]
+        if len(helped) > HELP_LINES:
+            reserve = OPTION_ROWS if isinstance(prompt, Choose | Pick) else 2
+            spare = height - len(head) - len(tail) - reserve
+            head[help_at : help_at + HELP_LINES] = help_lines(helped, spare, width)
         if isinstance(prompt, Choose | Pick):
             room = max(1, height - len(head) - len(tail))
             picked = self.picked if isinstance(prompt, Pick) else None
             body = option_window(prompt.options, self.numbers, self._cursor, width, room, picked)
         elif isinstance(prompt, Roll):
-            body.append(self._entry_line(f"faces of {prompt.dice}", "e.g. 3 5 or 35, Enter"))
+            hint = f"{faces_hint(prompt.parsed)}, Enter"
+            body.append(self._entry_line(f"faces of {prompt.dice}", hint))
             body.append(Line(" Roll (r)  or type the faces and press Enter", "button", "roll"))
         elif isinstance(prompt, Ask) and prompt.yes_no:
             body.append(Line(" Yes (y)   No (n) ", "button", "yesno"))

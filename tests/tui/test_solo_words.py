@@ -1,0 +1,90 @@
+"""Issue 26 as a solo player meets it (Pilot, 80x24): a question of the app's side that
+the app does not answer says so in the Now pane.
+
+Found in tmux: cape-et-epee's "Guardie: At Convent gate: are the nearest enemies
+farther…?" (a table fact about the app's side) and wargaming-introduttivo's "Barbari:
+which units moved, over what ground?" looked like the app's to answer, and nothing
+happened; after an undo of the app's answer nothing said the question was now the
+GM's, nor how to give it back (the palette's "Let the app answer").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from skirmtui.engine.core.items import BY_AI
+from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.play.sides import app_persona, side_of
+from skirmtui.tui.widgets.prompt_panel import PromptPanel
+from tests.tui.helpers import running
+from tests.tui.test_solo import SMALL, answer_as_player, settle, solo_app
+
+
+def pane(app) -> str:  # type: ignore[no-untyped-def]
+    return " ".join(t.strip() for t in app.screen.query_one(PromptPanel).lines_text())
+
+
+async def test_a_table_fact_of_the_apps_side_says_the_table_answers(tmp_path: Path) -> None:
+    app = solo_app(tmp_path / "solo.toml")
+    async with running(app, SMALL) as (pilot, session):
+        await settle(pilot)
+        seen = 0
+        for _ in range(60):
+            prompt = session.prompt
+            if prompt is None:
+                break
+            battle = session.battle
+            theirs = side_of(battle, prompt) == "blue" and not isinstance(prompt, Roll)
+            words = "The app plays Barbari's decisions; this one is the table's to answer"
+            if theirs and app_persona(session.system, battle, prompt) is None:
+                assert words in pane(app), (prompt.key, pane(app))
+                seen += 1
+            elif side_of(battle, prompt) == "red":
+                assert "The app plays" not in pane(app), prompt.key
+            await answer_as_player(pilot, session)
+            await settle(pilot)
+        assert seen  # Barbari's movement at least: the table says who moved
+
+
+async def test_after_an_undo_the_pane_says_the_answer_is_the_gms(tmp_path: Path) -> None:
+    app = solo_app(tmp_path / "undo.toml")
+    async with running(app, SMALL) as (pilot, session):
+        await settle(pilot)
+        while not any(i.by == BY_AI for i in session.items):
+            await answer_as_player(pilot, session)
+            await settle(pilot)
+        while session.items[-1].by != BY_AI:
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app_persona(session.system, session.battle, session.prompt) == "balanced"
+        text = pane(app)
+        assert "After the undo Barbari's answer is yours" in text, text
+        assert "Let the app answer" in text
+        await answer_as_player(pilot, session)  # the GM answers it: the line goes
+        await settle(pilot)
+        assert "After the undo" not in pane(app)
+
+
+async def test_why_says_when_the_decision_was_taken(tmp_path: Path) -> None:
+    """After the GM undid the app's newest answer and gave their own, `w` showed an
+    older decision of the same words ("which unit tries to activate?") with nothing to
+    say it was an earlier turn's."""
+    from skirmtui.tui.screens.why import WhyScreen
+
+    app = solo_app(tmp_path / "why.toml")
+    async with running(app, SMALL) as (pilot, session):
+        await settle(pilot)
+        while not any(i.by == BY_AI for i in session.items):
+            await answer_as_player(pilot, session)
+            await settle(pilot)
+        index = max(i for i, item in enumerate(session.items) if item.by == BY_AI)
+        entry = next(e for e in session.battle.log if e.answer == index)
+        await pilot.press("w")
+        await settle(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, WhyScreen)
+        word = session.system.round_word
+        phase = session.battle.phase_label(entry.phase)
+        assert app.screen.when == f"{word} {entry.round} · {phase}", app.screen.when
