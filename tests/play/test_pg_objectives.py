@@ -88,8 +88,7 @@ def test_pg7_an_army_below_half_its_models_is_expected_to_lose_units_to_the_rout
     assert routed == pytest.approx(0.5 + 1 / 3)
     # Below half, red tests again at every round's end: it holds less by round 4.
     assert red_held < 3 * red_there * 0.25
-    # A unit expected to rout counts three units of worth (ROUTED), a marker 1.5.
-    assert get_system(PG).standing(b, "red") == pytest.approx(1.5 * red_held - 3 * 5 / 6)
+    assert get_system(PG).standing(b, "red") == pytest.approx(1.5 * red_held - 5 / 6)
 
 
 def test_seed_a_player_left_alone_takes_the_markers_in_the_rounds_left() -> None:

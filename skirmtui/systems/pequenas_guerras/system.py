@@ -42,16 +42,6 @@ _ROUND_FREE: dict[str, Scalar] = {
 }
 
 
-#: For the app's players (`standing`): an objective expected held at the battle's end, in
-#: units of worth.
-MARKER = 1.5
-#: A unit expected to rout at this round's end, in units of worth: gone as one taken off
-#: is (about what the personas give a unit taken off, its kill and its worth), so that
-#: pushing the enemy below half, or keeping its own army above, counts before the look-
-#: ahead reaches the round's end (where the rout tests' units taken off count in full).
-ROUTED = 3.0
-
-
 class PequenasGuerras(BaseSystem):
     #: Questions only the table answers (distances, sight, cover, contact, where a
     #: unit went): an AI side never answers them (engine/play/).
@@ -135,8 +125,8 @@ class PequenasGuerras(BaseSystem):
     def standing(self, battle: Battle, side: str) -> float:
         """For the app's players: each objective a side is expected to hold at the
         battle's end is worth a unit and a half (the seed's victory: most objectives),
-        each unit it is expected to lose to this round's rout test three
-        (`end_round.expected_standings`; `ROUTED`)."""
+        each unit it is expected to lose to this round's rout test one
+        (`end_round.expected_standings`)."""
         # The look-ahead asks for every side of each outcome in turn: worked out once
         # while nothing changed (every change goes through `Battle.set`, counted).
         mark = (sum(battle.changes.values()), battle.round, battle.result is None)
@@ -144,7 +134,7 @@ class PequenasGuerras(BaseSystem):
         if kept is None or kept[0] is not battle or kept[1] != mark:
             kept = self._standings = (battle, mark, end_round.expected_standings(battle))
         held, routed = kept[2][side]
-        return MARKER * held - ROUTED * routed
+        return 1.5 * held - routed
 
     def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
         """For the app's players: what `side` stands to lose to the enemy's reply, each
