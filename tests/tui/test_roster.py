@@ -181,3 +181,33 @@ async def test_a_question_about_the_unit_under_the_cursor_brings_it_into_view(
         await pilot.pause()
         top = table.scroll_offset.y
         assert top <= lines[0] and lines[-1] < top + height, (top, lines, height)
+
+
+async def test_a_battle_opened_on_a_question_about_a_unit_shows_it(tmp_path: Path) -> None:
+    """Found in tmux: `open` on cape-et-epee's "Morale test of Rochefort" (a Guardie, far
+    down) at 80x24 drew the roster at its top: the cursor was put on him before the
+    roster was laid out, and nothing scrolled him into view afterwards."""
+    import random
+
+    from skirmtui.systems.registry import get_system
+    from skirmtui.tui.app import SkirmApp
+
+    system = get_system("cape-et-epee")
+    session = Session(system, system.demo_setup())
+    rng = random.Random(2)
+    last_side = session.battle.sides[-1].id
+    while True:
+        prompt = session.prompt
+        assert prompt is not None
+        actor = session.battle.units.get(prompt.actor or "")
+        if actor is not None and actor.side == last_side and not actor.removed:
+            break
+        session.answer(prompt.random_answer(rng))
+    app = SkirmApp(session=session, path=tmp_path / "ce.toml", created="x", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(Roster)
+        row = next(i for i, r in enumerate(table.rows) if r.unit_id == actor.id)
+        lines = [y for y, line in enumerate(table._lines) if line.unit == row]
+        top, height = table.scroll_offset.y, table.scrollable_content_region.height
+        assert lines and top <= lines[0] and lines[-1] < top + height, (top, lines, height)

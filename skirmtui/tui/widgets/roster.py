@@ -104,6 +104,9 @@ class Roster(StyledLines, ScrollView, can_focus=True):
         self._sides: list[tuple[str, list[int]]] = []  # heading, row indices
         self._lines: list[Line] = []
         self._width = 0
+        #: What a question last asked to be in view (a unit's id, or a side's), kept to
+        #: be shown once the lines are first laid out (a battle opened on a question).
+        self._wanted: tuple[str, str] | None = None
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(1_000)
         self._styles: tuple[Style, ...] = ()
         self._style_key: tuple[object, ...] = ()
@@ -237,10 +240,22 @@ class Roster(StyledLines, ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         if width == self._width or not width:
             return False
+        first = not self._width
         self._width = width
         self._lines = self._layout()
         self._resize(repaint)
+        if first and self._wanted is not None:
+            self.call_after_refresh(self._show_wanted)  # (not while a frame is drawn)
         return True
+
+    def _show_wanted(self) -> None:
+        if self._wanted is None:
+            return
+        kind, wanted = self._wanted
+        if kind == "side":
+            self.show_side(wanted)
+        else:
+            self.select(wanted)
 
     @property
     def cursor_unit(self) -> str | None:
@@ -269,6 +284,7 @@ class Roster(StyledLines, ScrollView, can_focus=True):
     def select(self, unit_id: str) -> None:
         """Put the cursor on `unit_id` (the unit a prompt is about), in view even when
         the cursor was on it already (the roster scrolled away meanwhile)."""
+        self._wanted = ("unit", unit_id)
         for index, row in enumerate(self.rows):
             if row.unit_id == unit_id:
                 if index == self.cursor:
@@ -279,6 +295,7 @@ class Roster(StyledLines, ScrollView, can_focus=True):
     def show_side(self, side_id: str) -> None:
         """Scroll a side's heading (and as many of its units as fit) into view: a
         question about the side, not one unit (who moved, who acts next)."""
+        self._wanted = ("side", side_id)
         order = [s.id for s in self.session.battle.sides]
         if side_id not in order:
             return
