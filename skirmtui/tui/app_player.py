@@ -134,7 +134,8 @@ class AppPlayer:
         """A line for a question of a side the app plays that the app does not answer:
         one an undo left to the GM, or the table's (a fact, a placement). Without it a
         solo player waited on the app ("Guardie: at Convent gate, are the enemies
-        farther…?" looked like the app's to answer)."""
+        farther…?" looked like the app's to answer). One line at 80 columns each: the
+        question's help needs the rows (regole-base's how to move the app's model)."""
         session = self.session
         battle, prompt = session.battle, session.prompt
         if prompt is None or not battle.ai or isinstance(prompt, Roll):
@@ -142,12 +143,11 @@ class AppPlayer:
         side = side_of(battle, prompt)
         if side is None or side not in battle.ai:
             return ""
-        name = battle.side_name(side)
         if app_persona(session.system, battle, prompt) is not None:
             if self.held():
-                return f"After the undo {name}'s answer is yours (Ctrl+P: Let the app answer)"
+                return "Yours after the undo (^P: Let the app answer)"
             return ""
-        return f"The app plays {name}'s decisions; this one is the table's to answer"
+        return "The table answers this, not the app"
 
     def _line(self, text: str) -> None:
         from skirmtui.tui.widgets.prompt_panel import PromptPanel

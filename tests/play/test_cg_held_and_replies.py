@@ -13,12 +13,14 @@ from typing import Any
 import attrs
 import pytest
 
+from skirmtui.engine.core import records
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.lookahead import DEPTH, Outlook
-from skirmtui.engine.play.policy import Decision, decide, prepare
+from skirmtui.engine.play.personas import persona
+from skirmtui.engine.play.policy import Decision, decide, prepare, think
 from skirmtui.systems.combattimento_gdr.system import CombattimentoGdr
 from skirmtui.systems.registry import get_system
 from tests.systems.cg_helpers import CG, ch, duel, melee, play, setup, stat
@@ -70,12 +72,18 @@ def test_cg4_without_landed_the_attack_looked_worth_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The flaw, shown: Bruto's action comes before the hit lands; valued as it stood,
-    the attack dealt nothing and the cautious one did nothing."""
+    the attack dealt nothing, and the cautious one (the shared weights it had then) did
+    nothing."""
     monkeypatch.setattr(CombattimentoGdr, "landed", BaseSystem.landed)
-    decision = decide(_group())
+    question = prepare(_group())
+    assert question is not None
+    shared = persona("wargaming-introduttivo", "cautious")  # no file of its own
+    decision = think(records.evolve(question, persona=shared))
     value, dealt = _chosen(decision)
     assert value == "nothing" and dealt == 0.0
-    assert decision is not None and decision.reason == "no loss expected"
+    assert decision.reason == "no loss expected"
+    (melee,) = (c for c in decision.considered if c.value == "melee")
+    assert melee.outlook is not None and melee.outlook.dealt == 0.0
 
 
 def _shielded() -> Session:
