@@ -393,3 +393,9 @@ class SkirmApp(App[int]):
             yield SystemCommand(
                 "Dice luck", "Luck per side and unit at this point", screen.action_luck
             )
+            # As on the battle screen: `skirmtui review` had no way to it but the CLI.
+            yield SystemCommand(
+                "Export the log",
+                "Write the structured log (JSON) beside the save",
+                self.on_battle_screen_export_requested,
+            )

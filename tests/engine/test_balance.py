@@ -273,3 +273,35 @@ def test_a_named_battle_written_by_sim_only_is_titled_after_its_armies(tmp_path:
     assert "Moschettieri" not in title, title
     names = [s.name for s in session.setup.sides]
     assert title.startswith(f"{names[0]} vs {names[1]}"), title
+
+
+def test_a_notable_battle_of_personas_is_replayed_by_its_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seen by a rule author: `balance … --ai balanced:random` named its longest battle
+    as `sim … --armies arcieri,arcieri --only SEED`, which played random answers on both
+    sides: another battle (278 answers, not the report's 261). The command now names
+    who played each seat (`--ai red:balanced --ai blue:random`)."""
+    import shlex
+
+    out = tmp_path / "b.json"
+    argv = ["balance", "wargaming-introduttivo", "--armies", "barbari,legionari"]
+    argv += ["--battles", "2", "--workers", "1", "--ai", "balanced:random"]
+    assert main([*argv, "--format", "json", "-o", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    battle = doc["notable"]["longest"]
+    from skirmtui.engine.report.balance_report import replay
+
+    command = replay(doc, battle)
+    assert "--ai " in command, command
+    folder = tmp_path / "one"
+    words = shlex.split(command.replace("DIR", str(folder)))
+    assert words[0] == "skirmtui"
+    capsys.readouterr()
+    assert main(words[1:]) == 0
+    (path,) = folder.glob("*.toml")
+    from skirmtui.engine.store.reader import load_session
+    from skirmtui.systems.registry import systems
+
+    session, _ = load_session(path, systems())
+    assert len(session.items) == battle["answers"]  # the report's battle, not another

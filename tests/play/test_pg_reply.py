@@ -129,6 +129,7 @@ def test_pg8_a_small_chance_at_the_enemys_last_unit_is_worth_the_markers() -> No
         # (The odds seen depend on the search's budget: the reason's kind, not figures.)
         assert "% to take a unit off, deals " in chosen.reason
         assert "the enemy's reply takes" in chosen.reason
+        assert "markers at the end and routs +" in chosen.reason
         charge = next(c for c in chosen.considered if c.value == "red1|charge")
         assert charge.outlook is not None and charge.outlook.gained > 0
 

@@ -23,3 +23,20 @@ async def test_the_why_screen_keeps_its_title_in_view_at_80x24(tmp_path: Path) -
         title = app.screen.query_one(".title")
         assert title.region.height == 1 and title.region.y >= 1
         assert app.screen.query_one("#why-text").max_scroll_y > 0  # the lines scroll
+
+
+async def test_an_options_words_wrap_under_themselves(tmp_path: Path) -> None:
+    """Seen at 80x24: "   83% to succeed (…); 0% to take a unit" went on at the dialog's
+    edge, "off, 0% to lose one; deals 0.00, risks 0.00", under the option's label."""
+    from textual.widgets import Static
+
+    words = "83% to succeed (Cacciatore activates? (ABI 5)); 0% to take a unit off, " * 2
+    lines = ["Barbari (balanced): which unit?", "", "Cacciatore: score 0.22", "   " + words]
+    app = demo_app(tmp_path / "why.toml", autosave=False)
+    async with running(app, (80, 24)) as (pilot, _session):
+        await app.push_screen(WhyScreen(lines))
+        await pilot.pause()
+        shown = app.screen.query_one("#why-text").query(Static)
+        label, odds = shown[0], shown[-1]
+        assert odds.has_class("words") and odds.region.height > 1  # wrapped
+        assert odds.content_region.x == label.content_region.x + 3

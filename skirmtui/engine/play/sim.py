@@ -10,6 +10,7 @@ import gc
 import random
 import time
 from collections.abc import Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
 from skirmtui.engine.core import records
@@ -78,6 +79,25 @@ def play_battle(
     gc.disable()
     try:
         return _play(system, setup, rng, max_answers, made)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@contextmanager
+def collector_between_battles() -> Iterator[None]:
+    """The cyclic garbage collector off for a run of battles; the caller collects the
+    young generation (`gc.collect(0)`) once it has dropped each battle (issue 28).
+
+    `play_battle` turns the collector back on as it returns, while its caller still
+    holds the battle: the first young collection then walked every object the battle
+    made (1.46 M instructions of a 39.46 M regole-base battle in `sim`, 3.7 %). Once
+    the battle is dropped, reference counting has freed it and a young collection walks
+    only what outlived it, freeing a battle's cyclic garbage as before."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if enabled:
             gc.enable()
@@ -171,35 +191,40 @@ def run_sim(
             made = made_units(system, setup)
         except Exception:  # refused: each battle fails and is reported, as before
             made = None
-    for number, battle_seed in enumerate(seeds, start=1):
-        report.battles += 1
-        battle_setup = records.evolve(setup, seed=battle_seed)
-        try:
-            if ai:
-                from skirmtui.engine.play.auto import play_ai
-
-                played = play_ai(system, battle_setup, ai, random.Random(battle_seed))
-                battle, items = played.battle, played.items
-            else:
-                battle, items = play_battle(
-                    system, battle_setup, random.Random(battle_seed), made=made
-                )
-        except Exception as error:  # a rules bug: count it, report it, play on
-            report.errors += 1
-            report.messages.append(f"battle {number} (seed {battle_seed}): {error!r}")
-            continue
-        result = battle.result
-        assert result is not None
-        report.rounds += result.round
-        key = battle.side_name(result.winner) if result.winner else "draw"
-        report.wins[key] = report.wins.get(key, 0) + 1
-        if save_dir is not None:
-            name = f"{number:04d}" if only is None else f"seed-{only}"
-            path = save_dir / f"{system.id}-{name}.toml"
+    # (An AI battle searches ahead, making and dropping far more: it keeps the collector.)
+    paused: AbstractContextManager[None] = nullcontext() if ai else collector_between_battles()
+    with paused:
+        for number, battle_seed in enumerate(seeds, start=1):
+            report.battles += 1
+            battle_setup = records.evolve(setup, seed=battle_seed)
             try:
-                save_session(Session(system, battle_setup, items), path, now_stamp())
-            except OSError as error:
-                raise SaveFailed(path, error) from None
-            report.saved.append(path)
+                if ai:
+                    from skirmtui.engine.play.auto import play_ai
+
+                    played = play_ai(system, battle_setup, ai, random.Random(battle_seed))
+                    battle, items = played.battle, played.items
+                else:
+                    battle, items = play_battle(
+                        system, battle_setup, random.Random(battle_seed), made=made
+                    )
+            except Exception as error:  # a rules bug: count it, report it, play on
+                report.errors += 1
+                report.messages.append(f"battle {number} (seed {battle_seed}): {error!r}")
+                continue
+            result = battle.result
+            assert result is not None
+            report.rounds += result.round
+            key = battle.side_name(result.winner) if result.winner else "draw"
+            report.wins[key] = report.wins.get(key, 0) + 1
+            if save_dir is not None:
+                name = f"{number:04d}" if only is None else f"seed-{only}"
+                path = save_dir / f"{system.id}-{name}.toml"
+                try:
+                    save_session(Session(system, battle_setup, items), path, now_stamp())
+                except OSError as error:
+                    raise SaveFailed(path, error) from None
+                report.saved.append(path)
+            del battle, items  # freed here, before the young collection
+            gc.collect(0)
     report.seconds = time.perf_counter() - start
     return report

@@ -228,10 +228,15 @@ def _battle(plan: Plan, notable: Notable) -> dict[str, Any]:
     matchup = plan.matchups[notable.matchup]
     seated = matchup.armies if notable.seating == 0 else matchup.armies[::-1]
     winner = None if notable.winner is None else matchup.armies[notable.winner]
-    return {
+    battle: dict[str, Any] = {
         "index": notable.index,
         "seed": notable.seed,
         "armies": list(seated),
         "winner": winner,
         "answers": notable.answers,
     }
+    if plan.ai is not None:  # who played each seat: `sim --ai SIDE:PERSONA` replays it
+        sides = matchup.seatings[notable.seating].sides
+        order = plan.ai if notable.seating == 0 else plan.ai[::-1]
+        battle["ai"] = [f"{side.id}:{persona}" for side, persona in zip(sides, order, strict=False)]
+    return battle

@@ -30,8 +30,9 @@ def change(value: list[float]) -> str:
 def replay(doc: dict[str, Any], battle: dict[str, Any]) -> str:
     scenario = "" if doc["scenario"] == "demo" else f" --scenario {doc['scenario']}"
     armies = ",".join(battle["armies"])
+    ai = "".join(f" --ai {seat}" for seat in battle.get("ai", ()))  # a personas' battle
     return (
-        f"skirmtui sim {doc['system']}{scenario} --armies {armies} "
+        f"skirmtui sim {doc['system']}{scenario} --armies {armies}{ai} "
         f"--only {battle['seed']} --save-dir DIR"
     )
 

@@ -76,6 +76,9 @@ class PequenasGuerras(BaseSystem):
     #: `standing` taking each answer as likely. Read on with one guessed answer (last
     #: round's), the last round's result looked certain, won or lost, whatever it did.
     horizon = frozenset({"objective.controls", "objective.control"})
+    #: The Why? words for `standing`: the markers expected held at the battle's end and
+    #: the units this round's rout test is expected to take.
+    standing_words = "markers at the end and routs"
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"

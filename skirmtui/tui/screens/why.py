@@ -13,6 +13,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+#: How `why_lines` indents an option's words under its label.
+WORDS = "   "
+
 
 class WhyScreen(ModalScreen[None]):
     CSS_PATH = "modal.tcss"
@@ -32,7 +35,19 @@ class WhyScreen(ModalScreen[None]):
         with Vertical(classes="dialog why"):
             yield Static(Text(title), classes="title")
             with VerticalScroll(id="why-text"):
-                yield Static(Text("\n".join(self.lines)), id="why-lines")
+                # An option's words (`why_lines` indents them) wrap under themselves, not
+                # under the option's label: a Static of their own, padded.
+                plain: list[str] = []
+                for line in self.lines:
+                    if line.startswith(WORDS):
+                        if plain:
+                            yield Static(Text("\n".join(plain)))
+                            plain = []
+                        yield Static(Text(line[len(WORDS) :]), classes="words")
+                    else:
+                        plain.append(line)
+                if plain:
+                    yield Static(Text("\n".join(plain)))
             yield Button("Close (Esc)", id="close", variant="primary")
 
     def on_button_pressed(self) -> None:
