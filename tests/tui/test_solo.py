@@ -55,6 +55,20 @@ async def answer_as_player(pilot, session: Session) -> None:  # type: ignore[no-
     await pilot.pause()
 
 
+async def undo_the_apps_last_answer(pilot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    """Play the player's side until the app has answered, then undo back to (and
+    including) the app's last answer: its question is left to the GM."""
+    await settle(pilot)
+    while not any(i.by == BY_AI for i in session.items):
+        await answer_as_player(pilot, session)
+        await settle(pilot)
+    while session.items[-1].by != BY_AI:
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+    await pilot.press("ctrl+z")
+    await settle(pilot)
+
+
 async def answer_until_the_app_decides(pilot, session: Session) -> None:  # type: ignore[no-untyped-def]
     """Answer as the player (40 answers at most) until a question is the app's to decide."""
     for _ in range(40):
@@ -103,15 +117,7 @@ async def test_a_solo_battle_at_80x24(tmp_path: Path) -> None:
 async def test_undo_leaves_the_undone_question_to_the_gm(tmp_path: Path) -> None:
     app = solo_app(tmp_path / "undo.toml")
     async with running(app, SMALL) as (pilot, session):
-        await settle(pilot)
-        while not any(i.by == BY_AI for i in session.items):
-            await answer_as_player(pilot, session)
-            await settle(pilot)
-        while session.items[-1].by != BY_AI:
-            await pilot.press("ctrl+z")
-            await settle(pilot)
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await undo_the_apps_last_answer(pilot, session)
         length = len(session.items)
         assert app_persona(session.system, session.battle, session.prompt) == "balanced"
         assert len(session.items) == length  # held: the GM may answer it

@@ -17,7 +17,13 @@ from skirmtui.engine.core.prompts import Roll
 from skirmtui.engine.play.sides import app_persona, side_of
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from tests.tui.helpers import running
-from tests.tui.test_solo import SMALL, answer_as_player, settle, solo_app
+from tests.tui.test_solo import (
+    SMALL,
+    answer_as_player,
+    settle,
+    solo_app,
+    undo_the_apps_last_answer,
+)
 
 
 def pane(app) -> str:  # type: ignore[no-untyped-def]
@@ -51,15 +57,7 @@ async def test_a_table_fact_of_the_apps_side_says_the_table_answers(tmp_path: Pa
 async def test_after_an_undo_the_pane_says_the_answer_is_the_gms(tmp_path: Path) -> None:
     app = solo_app(tmp_path / "undo.toml")
     async with running(app, SMALL) as (pilot, session):
-        await settle(pilot)
-        while not any(i.by == BY_AI for i in session.items):
-            await answer_as_player(pilot, session)
-            await settle(pilot)
-        while session.items[-1].by != BY_AI:
-            await pilot.press("ctrl+z")
-            await settle(pilot)
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await undo_the_apps_last_answer(pilot, session)
         assert app_persona(session.system, session.battle, session.prompt) == "balanced"
         text = pane(app)
         assert "Yours after the undo (^P: Let the app answer)" in text, text

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import re
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from skirmtui.engine.core.collector import gc_paused
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.session import ReplayError, Session
 from skirmtui.engine.core.system import RuleSystem, Setup, SetupError
@@ -151,20 +149,6 @@ def load_with_document(
     """`load_session`, and the parsed document (for `check`)."""
     with gc_paused():
         return _load_session(path, systems)
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector: loading builds many objects that all stay
-    (the battle), and the collector would re-scan them again and again as they grow
-    (about a third of a long load). Reference counting still frees what is dropped."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _load_session(

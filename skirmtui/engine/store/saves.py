@@ -8,6 +8,7 @@ battle is played), `validate` (a parsed document to a setup and answers), `reade
 
 from __future__ import annotations
 
+from skirmtui.engine.core.collector import gc_paused
 from skirmtui.engine.store.compare import replay_differences
 from skirmtui.engine.store.files import MAX_SAVE_BYTES, Signature, read_bytes, write_atomic
 from skirmtui.engine.store.format import (
@@ -29,7 +30,6 @@ from skirmtui.engine.store.journal import (
     save_snapshot,
 )
 from skirmtui.engine.store.reader import (
-    gc_paused,
     load_for_play,
     load_session,
     load_with_document,
