@@ -14,7 +14,13 @@ from skirmtui.tui.app import SkirmApp
 from skirmtui.tui.keys import KEY_BAR_GIVES_WAY
 from skirmtui.tui.widgets.key_bar import KeyBar, fitting
 from tests.tui.helpers import demo_session, running
-from tests.tui.test_solo import SMALL, answer_as_player, settle, solo_app
+from tests.tui.test_solo import (
+    SMALL,
+    answer_as_player,
+    play_until_the_app_answers,
+    settle,
+    solo_app,
+)
 
 
 def bar_text(app) -> str:  # type: ignore[no-untyped-def]
@@ -24,10 +30,7 @@ def bar_text(app) -> str:  # type: ignore[no-untyped-def]
 async def test_why_is_on_the_key_bar_at_80x24_after_an_ai_answer(tmp_path: Path) -> None:
     app = solo_app(tmp_path / "solo.toml")
     async with running(app, SMALL) as (pilot, session):
-        await settle(pilot)
-        while not any(i.by == BY_AI for i in session.items):
-            await answer_as_player(pilot, session)
-            await settle(pilot)
+        await play_until_the_app_answers(pilot, session)
         await pilot.pause()
         text = bar_text(app)
         assert " w Why? " in text, text
@@ -50,10 +53,7 @@ async def test_why_is_on_the_key_bar_at_80x24_after_an_ai_answer(tmp_path: Path)
 async def test_every_key_fits_at_120_columns(tmp_path: Path) -> None:
     app = solo_app(tmp_path / "wide.toml")
     async with running(app) as (pilot, session):
-        await settle(pilot)
-        while not any(i.by == BY_AI for i in session.items):
-            await answer_as_player(pilot, session)
-            await settle(pilot)
+        await play_until_the_app_answers(pilot, session)
         await pilot.pause()
         bar = app.screen.query_one(KeyBar)
         labels = [f" {label} " for _, label, _ in bar._keys or ()]

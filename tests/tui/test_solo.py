@@ -55,13 +55,18 @@ async def answer_as_player(pilot, session: Session) -> None:  # type: ignore[no-
     await pilot.pause()
 
 
-async def undo_the_apps_last_answer(pilot, session: Session) -> None:  # type: ignore[no-untyped-def]
-    """Play the player's side until the app has answered, then undo back to (and
-    including) the app's last answer: its question is left to the GM."""
+async def play_until_the_app_answers(pilot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    """Answer as the player until the app has answered once for its side."""
     await settle(pilot)
     while not any(i.by == BY_AI for i in session.items):
         await answer_as_player(pilot, session)
         await settle(pilot)
+
+
+async def undo_the_apps_last_answer(pilot, session: Session) -> None:  # type: ignore[no-untyped-def]
+    """Play the player's side until the app has answered, then undo back to (and
+    including) the app's last answer: its question is left to the GM."""
+    await play_until_the_app_answers(pilot, session)
     while session.items[-1].by != BY_AI:
         await pilot.press("ctrl+z")
         await settle(pilot)

@@ -20,6 +20,7 @@ from tests.tui.helpers import running
 from tests.tui.test_solo import (
     SMALL,
     answer_as_player,
+    play_until_the_app_answers,
     settle,
     solo_app,
     undo_the_apps_last_answer,
@@ -74,10 +75,7 @@ async def test_why_says_when_the_decision_was_taken(tmp_path: Path) -> None:
 
     app = solo_app(tmp_path / "why.toml")
     async with running(app, SMALL) as (pilot, session):
-        await settle(pilot)
-        while not any(i.by == BY_AI for i in session.items):
-            await answer_as_player(pilot, session)
-            await settle(pilot)
+        await play_until_the_app_answers(pilot, session)
         index = max(i for i, item in enumerate(session.items) if item.by == BY_AI)
         entry = next(e for e in session.battle.log if e.answer == index)
         await pilot.press("w")
