@@ -40,8 +40,8 @@ FACTS = 6
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
 #: What an outcome is reduced to: score, score², dealt, taken, kill, lose, gained, reply,
-#: closing, cut (1: valued before it was seen, the budget spent).
-MOMENTS = 10
+#: closing, attacks, cut (1: valued before it was seen, the budget spent; always last).
+MOMENTS = 11
 #: An answer whose outcomes were valued before they were seen more often than this
 #: (`Outlook.cut`) was not seen: it does not beat one that was (`better`).
 UNSEEN = 0.9
@@ -55,7 +55,8 @@ class Outlook:
     it is expected to gain by the system's own way of winning (`system.standing`), and
     how much more (less, when negative) the enemy's reply is expected to take (in worth)
     than before the decision (where the system says: `exposure`), what its units that
-    closed in may take off next (`closing`, where the system says), and the chance its
+    closed in may take off next (`closing`, where the system says), the attack rolls its
+    units are expected to make at an enemy on the way (`attacks`), and the chance its
     search was cut before it saw what the answer leads to (`cut`: the budget spent in the
     decision's own step, at a roll, a table fact or a further decision of the side;
     valued as it stood there, as if nothing more would happen)."""
@@ -72,6 +73,7 @@ class Outlook:
     reply: float = 0.0
     closing: float = 0.0
     cut: float = 0.0
+    attacks: float = 0.0
 
     @property
     def seen(self) -> bool:
@@ -199,10 +201,22 @@ class Search:
         """What answering `first` to the pending prompt (`key`) is expected to bring."""
         path = [Item(key, first)]
         moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
-        mean, square, dealt, taken, kill, lose, gained, reply, closing, cut = moments
+        mean, square, dealt, taken, kill, lose, gained, reply, closing, attacks, cut = moments
         spread = math.sqrt(max(square - mean * mean, 0.0))
         return Outlook(
-            mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply, closing, cut
+            mean,
+            spread,
+            dealt,
+            taken,
+            kill,
+            lose,
+            roll,
+            chance,
+            gained,
+            reply,
+            closing,
+            cut,
+            attacks,
         )
 
     # -- the tree -----------------------------------------------------------------------
@@ -214,8 +228,8 @@ class Search:
         first_roll: bool = False,
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
-        """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing, cut)
-        after `path`; with the first roll met and its exact chance when `first_roll`.
+        """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing,
+        attacks, cut) after `path`; with the first roll met and its exact chance when `first_roll`.
         `runner`: one already at `path`, the node's to use up (its last branch moves it
         on instead of replaying)."""
         if runner is None:
@@ -239,7 +253,12 @@ class Search:
             # The likeliest outcome last: it moves this runner on, so it is looked into
             # however little budget is left (the others, if none is left: as now).
             split = sorted(branches(prompt), key=lambda b: b[1])
+            # An attack of the side's in the decision's own step (a later step's is
+            # reached sooner by some answers than others: the horizon's, not theirs).
+            attack = mine and self._within(runner) and self._at_enemy(battle, prompt)
             total = self._over(path, depth, runner, prompt.key, split)
+            if attack:
+                total = self._attack(total)
             if not first_roll or not mine:
                 return total, "", None  # the odds shown are of the side's own roll
             return total, prompt.text, None if chance is None else float(chance)
@@ -352,16 +371,34 @@ class Search:
         self.floor = floor
         return tuple(total)
 
+    def _at_enemy(self, battle: Battle, prompt: Roll) -> bool:
+        """Whether a roll of the side's is an attack at an enemy unit (what `bench.ai`
+        counts as one: the roll's target, or its first, is the enemy's)."""
+        target = prompt.target or (prompt.targets[0] if prompt.targets else None)
+        unit = battle.units.get(target) if target is not None else None
+        return unit is not None and unit.side != self.side
+
+    def _attack(self, total: tuple[float, ...]) -> tuple[float, ...]:
+        """The moments of a node that is one attack roll of the side's more: `attack`
+        added to every outcome's score (score² follows), one attack counted."""
+        a = self.persona.attack
+        moments = list(total)
+        moments[1] += 2.0 * a * moments[0] + a * a
+        moments[0] += a
+        moments[-2] += 1.0
+        return tuple(moments)
+
     def _within(self, runner: Runner) -> bool:
         """Whether `runner` is still in the step the decision was taken in (its rolls
         are the answer's own outcomes; a later step's, a new round's, are not)."""
         return runner.boundary_at == self.consumed
 
     def _value(self, battle: Battle, cut: bool = False) -> tuple[float, ...]:
-        """(score, score², dealt, taken, kill, lose, gained, reply, closing, cut) of one
-        outcome: what it is worth by the persona, the enemy's reply counted as losses to
-        come (`exposure`), what the side's units that closed in may take off next
-        (`closing`); `cut`: valued before it was seen."""
+        """(score, score², dealt, taken, kill, lose, gained, reply, closing, attacks, cut)
+        of one outcome (attacks 0: the tree counts them, `_attack`): what it is worth by
+        the persona, the enemy's reply counted as losses to come (`exposure`), what the
+        side's units that closed in may take off next (`closing`); `cut`: valued before
+        it was seen."""
         w = self.persona
         battle = self.system.landed(battle)  # what the rules hold counts as landed
         dealt = taken = harm_hurt = 0.0
@@ -411,5 +448,6 @@ class Search:
             gained,
             reply,
             closing,
+            0.0,
             float(cut),
         )

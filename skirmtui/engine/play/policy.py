@@ -147,7 +147,7 @@ def think(question: Question) -> Decision:
     pick = tied[0] if len(tied) == 1 else rng.choice(tied)
     considered = tuple(Considered(c.value, c.label, c.outlook, c.score, c is pick) for c in scored)
     words = question.search.system.standing_words
-    reason = _reason(pick, len(tied), words)
+    reason = _reason(pick, len(tied), words, seeks=who.attack > 0)
     return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
 
 
@@ -194,9 +194,10 @@ def _seen(c: Considered) -> bool:
     return c.outlook is None or c.outlook.seen
 
 
-def _reason(pick: Considered, tied: int, standing: str = "") -> str:
+def _reason(pick: Considered, tied: int, standing: str = "", seeks: bool = False) -> str:
     """The log's short reason: what the chosen answer is expected to bring (`standing`:
-    the system's words for its own way of winning, where its reasons name it)."""
+    the system's words for its own way of winning, where its reasons name it; `seeks`:
+    the persona values an attack as such, `attack`: the attack rolls it leads to)."""
     o = pick.outlook
     if o is None:
         return "the only choice"
@@ -218,6 +219,8 @@ def _reason(pick: Considered, tied: int, standing: str = "") -> str:
     if abs(o.reply) >= 0.005:
         more = "more" if o.reply > 0 else "less"
         parts.append(f"the enemy's reply takes {abs(o.reply):.2f} {more}")
+    if seeks and o.attacks >= 0.005:
+        parts.append(f"{o.attacks:.2f} attack rolls at the enemy")
     if not parts:
         parts.append("no loss expected")
     if not o.seen:  # every answer was cut before it was seen: said, not hidden
