@@ -229,7 +229,8 @@ class Search:
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
         """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing,
-        attacks, cut) after `path`; with the first roll met and its exact chance when `first_roll`.
+        attacks, cut) after `path`; with the side's first roll in the decision's step and
+        its exact chance when `first_roll`.
         `runner`: one already at `path`, the node's to use up (its last branch moves it
         on instead of replaying)."""
         if runner is None:
@@ -255,12 +256,17 @@ class Search:
             split = sorted(branches(prompt), key=lambda b: b[1])
             # An attack of the side's in the decision's own step (a later step's is
             # reached sooner by some answers than others: the horizon's, not theirs).
-            attack = mine and self._within(runner) and self._at_enemy(battle, prompt)
+            within = self._within(runner)
+            attack = mine and within and self._at_enemy(battle, prompt)
             total = self._over(path, depth, runner, prompt.key, split)
             if attack:
                 total = self._attack(total)
-            if not first_roll or not mine:
-                return total, "", None  # the odds shown are of the side's own roll
+            if not first_roll or not mine or not within:
+                # The odds shown (and `policy.CHANCE`'s tie-break) are of the side's own
+                # roll in the decision's step: a later step's is another unit's, not
+                # the answer's (wargaming-introduttivo's "stop activating" was tied by
+                # the recovery roll it leads to with an activation's own roll).
+                return total, "", None
             return total, prompt.text, None if chance is None else float(chance)
         if isinstance(prompt, Confirm):
             item = Item(prompt.key, True)
