@@ -122,6 +122,9 @@ class Search:
     #: What the side's units that closed in may take off next where the step began
     #: (`system.closing`; read only for a persona that weighs it).
     closed: float = 0.0
+    #: The unit the decision is about (the prompt's actor), if any: its own attacks
+    #: count for `attack` in any step (a charge's blows a step later).
+    actor: str | None = None
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
@@ -254,10 +257,11 @@ class Search:
             # The likeliest outcome last: it moves this runner on, so it is looked into
             # however little budget is left (the others, if none is left: as now).
             split = sorted(branches(prompt), key=lambda b: b[1])
-            # An attack of the side's in the decision's own step (a later step's is
-            # reached sooner by some answers than others: the horizon's, not theirs).
+            # An attack of the side's in the decision's own step, or by the unit the
+            # decision is about (another unit's in a later step is reached sooner by
+            # some answers than others: the horizon's doing, not the answer's).
             within = self._within(runner)
-            attack = mine and within and self._at_enemy(battle, prompt)
+            attack = mine and (within or self._by_actor(prompt)) and self._at_enemy(battle, prompt)
             total = self._over(path, depth, runner, prompt.key, split)
             if attack:
                 total = self._attack(total)
@@ -383,6 +387,11 @@ class Search:
         target = prompt.target or (prompt.targets[0] if prompt.targets else None)
         unit = battle.units.get(target) if target is not None else None
         return unit is not None and unit.side != self.side
+
+    def _by_actor(self, prompt: Roll) -> bool:
+        """Whether a roll is made by the unit the decision is about."""
+        actor = self.actor
+        return actor is not None and (prompt.actor == actor or actor in prompt.actors)
 
     def _attack(self, total: tuple[float, ...]) -> tuple[float, ...]:
         """The moments of a node that is one attack roll of the side's more: `attack`

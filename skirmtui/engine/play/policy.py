@@ -100,7 +100,9 @@ def prepare(session: Session, as_persona: str | None = None) -> Question | None:
         tail = list(session.items[consumed:])
         # The enemy's reply is weighed from the position the decision is taken in.
         exposed = session.system.exposure(battle, side)
-        search = Search(session.system, base, consumed, tail, side, who, exposed=exposed)
+        search = Search(
+            session.system, base, consumed, tail, side, who, exposed=exposed, actor=prompt.actor
+        )
     seed = session.setup.seed * 7_919 + len(session.items) + 1
     return Question(prompt, who, side, len(session.items), answers, search, seed)
 
