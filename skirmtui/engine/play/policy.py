@@ -21,7 +21,8 @@ from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.answers import answers_of, passive
-from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search
+from skirmtui.engine.play.lookahead import BUDGET, Search
+from skirmtui.engine.play.outlook import Outlook
 from skirmtui.engine.play.personas import Persona, persona
 from skirmtui.engine.play.sides import app_persona, side_of
 
