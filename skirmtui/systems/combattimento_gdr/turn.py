@@ -16,7 +16,7 @@ from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, one
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Choose, Option, Prompt
 from skirmtui.engine.core.system import Step
-from skirmtui.systems.combattimento_gdr import actions, scene
+from skirmtui.systems.combattimento_gdr import actions, menu, scene
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
 from skirmtui.systems.combattimento_gdr.position import pos
@@ -173,7 +173,7 @@ def _act_now_question(b: Battle, unit: Unit, nobody: Option, side: str | None) -
     the table, as saves up to the second pass asked it)."""
     options = [
         o._replace(label=f"{unit.label} acts now: {o.label}")
-        for o in actions.action_options(b, unit, may_delay=False)
+        for o in menu.action_options(b, unit, may_delay=False)
     ]
     return Choose(
         key="delay.act",
