@@ -1,8 +1,9 @@
 """Property test of combattimento-gdr's kept findings (issue 28): who is in contact with
 whom (`profile.near`: a combatant's living contacts, the enemies among them, whether an
 enemy is out of contact with it) is found for every combatant at once and kept while no
-`contact`, no removal and no combatant changed; the action menu (`action_options`) is
-made once for each set of values it reads and read back. At every point of random
+`contact`, no removal and no combatant changed; the action menu (`action_options`), the
+ready menu, its "acts now" form, what is readied and the wound penalty are made once for
+each set of values they read and read back. At every point of random
 battles of every scenario, with GM entries at random moments (contacts set and cleared,
 weapons readied or lost, combatants removed, restored and added), each kept finding is
 what the rule's own pass over the combatants gives; a broken mark or key fails here."""
@@ -17,7 +18,8 @@ from hypothesis import strategies as st
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
-from skirmtui.systems.combattimento_gdr import menu, profile
+from skirmtui.systems.combattimento_gdr import arms, menu, profile, turn
+from skirmtui.systems.combattimento_gdr.tables import weapons
 from skirmtui.systems.registry import systems
 from tests.property.playing import examples
 from tests.property.test_every_system import short_setup
@@ -48,11 +50,25 @@ def check_kept(b: Battle) -> None:
         assert [u.id for u in profile.enemies_in_contact(b, unit)] == foes, unit.id
         assert profile.engaged(b, unit) == bool(foes), unit.id
         assert profile.near(b, unit)[2] == free, unit.id
+        # CG-15, CG-5, CG-12: the wound penalty, what is readied, the ready menu.
+        damage = unit.num("damage")
+        assert profile.penalty(unit) == profile.track(unit).penalty(damage), unit.id
+        owned, lost = unit.profile["weapons"].split(), unit.stats["gone"].split()
+        readied = [
+            w
+            for w in unit.stats["ready"].split()
+            if (w == profile.SHIELD and unit.profile["shield"])
+            or (w in owned and w not in lost and w in weapons())
+        ]
+        assert profile.readied(unit) == readied, unit.id
+        assert arms.ready_options(unit) == tuple(arms._ready_options(unit)), unit.id
         if unit.removed:
             continue
         for may_delay in (False, True):
             made = tuple(menu.menu_of(unit, bool(foes), free, may_delay))
             assert menu.action_options(b, unit, may_delay) == made, (unit.id, may_delay)
+        now = [o._replace(label=f"{unit.label} acts now: {o.label}") for o in made]
+        assert list(turn._acts_now(made, unit.label)) == now, unit.id
 
 
 def cg_gm_entry(session: Session, rng: random.Random, counter: int) -> tuple[str, dict[str, Any]]:

@@ -8,6 +8,7 @@ refused, nothing stored).
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 from typing import Any
 
 from skirmtui.engine.core.asking import one_at_a_time
@@ -317,11 +318,11 @@ def charge(b: Battle, unit: Unit) -> Step:
     b.set(unit, "charging", int(turns) - 1)
 
 
-def _turns_options(most: int) -> list[Option]:
+@cache
+def _turns_options(most: int) -> tuple[Option, ...]:
     """A charge's turns to contact as numbered choices (1 = contact now), the GM's."""
-    return [Option("1", "1: contact now")] + [
-        Option(str(n), f"{plural(n, 'turn')} to contact") for n in range(2, most + 1)
-    ]
+    more = (Option(str(n), f"{plural(n, 'turn')} to contact") for n in range(2, most + 1))
+    return (Option("1", "1: contact now"), *more)
 
 
 def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:

@@ -281,21 +281,15 @@ def skills(unit: Unit) -> dict[str, int]:
 def readied(unit: Unit) -> list[str]:
     """Readied items that still exist (a GM may type anything: unknown words are ignored)."""
     stats, profile = unit.stats, unit.profile
-    return list(
-        _readied(
-            str(stats["ready"]),
-            str(profile["weapons"]),
-            str(stats["gone"]),
-            bool(profile["shield"]),
-        )
-    )
+    return list(_readied(stats["ready"], profile["weapons"], stats["gone"], profile["shield"]))
 
 
 @cache
-def _readied(ready: str, weapons_owned: str, gone: str, has_shield: bool) -> tuple[str, ...]:
-    owned, lost = words(weapons_owned), words(gone)
+def _readied(ready: Stat, weapons_owned: Scalar, gone: Stat, shield: Scalar) -> tuple[str, ...]:
+    """`readied`, once for each of the values it reads."""
+    owned, lost, has_shield = words(str(weapons_owned)), words(str(gone)), bool(shield)
     out = []
-    for item in words(ready):
+    for item in words(str(ready)):
         if (item == SHIELD and has_shield) or (
             item in owned and item not in lost and item in weapons()
         ):
@@ -339,7 +333,15 @@ def armour_left(unit: Unit) -> list[int]:
 
 
 def penalty(unit: Unit) -> tuple[str, int] | None:
-    return track(unit).penalty(unit.num("damage"))
+    """CG-15: the lowest full section's label and penalty (of a check), or None."""
+    profile = unit.profile
+    return _penalty(str(profile["boxes"]), str(profile["blacked"]), unit.num("damage"))
+
+
+@cache
+def _penalty(boxes: str, blacked: str, damage: int) -> tuple[str, int] | None:
+    """`penalty`, once for each track and damage (every check reads it)."""
+    return _track(boxes, blacked).penalty(damage)
 
 
 #: A combatant's `near`: its living contacts, the enemies among them, and whether a
