@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from skirmtui.cli import main
@@ -38,3 +40,42 @@ def test_sim_with_a_bad_player_count_exits_2(
     code = main(["sim", system, "--battles", "1", "--players", str(players)])
     assert code == 2
     assert f"--players {players}: {system} takes 2–4 players" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("system", "players", "title"),
+    [
+        (
+            "pequenas-guerras",
+            4,
+            "Milícia vs Bandoleiros vs Guarda Real vs Mercenários (demo scenario)",
+        ),
+        ("pequenas-guerras", 2, "Milícia vs Bandoleiros (demo scenario)"),
+        ("regole-base", 3, "Armigeri vs Briganti vs Balestrieri (demo scenario)"),
+    ],
+)
+def test_players_setup_is_titled_after_its_sides(system: str, players: int, title: str) -> None:
+    """Found playing: `sim pequenas-guerras --players 4 --only SEED --save-dir D` opened
+    a battle of four bands titled "Demo: three bands at the crossroads" (and with two,
+    the same); regole-base's three-army battle kept the two-army ambush's title. A
+    player count the scenario does not field names its sides, as a matchup does."""
+    assert setup_for_players(system, players).title == title
+
+
+def test_players_setup_of_the_scenarios_own_count_keeps_its_title() -> None:
+    demo = get_system("pequenas-guerras").demo_setup()
+    assert setup_for_players("pequenas-guerras", 3).title == demo.title
+
+
+def test_sim_only_with_players_saves_the_battle_titled_after_its_sides(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from skirmtui.engine.store.saves import load_session
+    from skirmtui.systems.registry import systems
+
+    args = ["sim", "wargaming-introduttivo", "--players", "3", "--only", "7"]
+    assert main([*args, "--save-dir", str(tmp_path)]) == 0
+    (saved,) = tmp_path.glob("*.toml")
+    session, _ = load_session(saved, systems())
+    assert session.setup.title == "Legionari vs Barbari vs Arcieri del bosco (demo scenario)"
+    assert len(session.battle.sides) == 3

@@ -34,7 +34,9 @@ def setup_from_scenario(system_id: str, name: str = "demo", players: int | None 
     """A setup from `data/<system>/scenarios/<name>.toml`: title, seed, options, sides.
 
     With `players`, the scenario's first sides, then the sample armies it does not use
-    yet (in file-name order) for the players it lacks (`sim --players`)."""
+    yet (in file-name order) for the players it lacks (`sim --players`); a count the
+    scenario does not field is titled after its sides, as a matchup is (the scenario's
+    title names its own: "three bands" over four)."""
     doc = load_toml(system_id, f"scenarios/{name}")
     chosen = [(raw["id"], raw["name"], raw["army"]) for raw in doc["sides"]]
     if players is not None:
@@ -51,7 +53,10 @@ def setup_from_scenario(system_id: str, name: str = "demo", players: int | None 
         army = load_army(system_id, army_name)
         sides.append(Side(side_id, side_name or str(army.get("name", army_name))))
         units += army_units(army, side_id)
-    return Setup(system_id, doc["title"], int(doc["seed"]), sides, units, dict(doc["options"]))
+    title = str(doc["title"])
+    if len(sides) != len(doc["sides"]):
+        title = f"{' vs '.join(s.name for s in sides)} ({name} scenario)"
+    return Setup(system_id, title, int(doc["seed"]), sides, units, dict(doc["options"]))
 
 
 #: Side ids in the order new sides take them (setup screen, `sim --players`).

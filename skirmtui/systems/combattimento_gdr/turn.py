@@ -16,7 +16,7 @@ from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, one
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Choose, Option, Prompt
 from skirmtui.engine.core.system import Step
-from skirmtui.systems.combattimento_gdr import actions, scene
+from skirmtui.systems.combattimento_gdr import actions, menu, scene
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
 from skirmtui.systems.combattimento_gdr.position import pos
@@ -171,16 +171,29 @@ def _act_now_question(b: Battle, unit: Unit, nobody: Option, side: str | None) -
     """`delay.act`: one waiting combatant come to a choice, offered its actions
     themselves ("Aldo acts now: Attack in melee") and `nobody`; asked of `side` (None:
     the table, as saves up to the second pass asked it)."""
-    options = [
-        o._replace(label=f"{unit.label} acts now: {o.label}")
-        for o in actions.action_options(b, unit, may_delay=False)
-    ]
     return Choose(
         key="delay.act",
         text=f"Does {unit.label} (waiting) act now, and how?",
-        options=[*options, nobody],
+        options=(*_acts_now(menu.action_options(b, unit, may_delay=False), unit.label), nobody),
         side=side,
     )
+
+
+#: `_acts_now` by menu and name; at most `_KEPT` (a menu is kept by what it reads).
+_NOW: dict[tuple[tuple[Option, ...], str], tuple[Option, ...]] = {}
+_KEPT = 1024
+
+
+def _acts_now(options: tuple[Option, ...], label: str) -> tuple[Option, ...]:
+    """`options` named as `label`'s to act now ("Aldo acts now: Attack in melee"), made
+    once for each menu and name."""
+    key = (options, label)
+    found = _NOW.get(key)
+    if found is None:
+        if len(_NOW) >= _KEPT:
+            _NOW.clear()
+        found = _NOW[key] = tuple(o._replace(label=f"{label} acts now: {o.label}") for o in options)
+    return found
 
 
 def _act_now(b: Battle, unit: Unit, chosen: str | None) -> Step:
