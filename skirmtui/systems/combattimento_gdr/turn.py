@@ -19,7 +19,7 @@ from skirmtui.engine.core.system import Step
 from skirmtui.systems.combattimento_gdr import actions, menu, scene
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
-from skirmtui.systems.combattimento_gdr.position import pos
+from skirmtui.systems.combattimento_gdr.position import CGPosition, pos
 
 NOBODY = "nobody"
 
@@ -59,21 +59,27 @@ def _entry_text(b: Battle, entry: list[str]) -> str:
 
 def pending(b: Battle, entry: list[str]) -> list[Unit]:
     """Members of an entry still to act: on the table, not acted, not waiting."""
-    done, waiting = pos(b).done, pos(b).waiting
+    at: CGPosition = b.pos  # (read at every step: no call to `pos`, nor to `alive`)
+    done, waiting, units = at.done, at.waiting, b.units
     return [
-        b.units[uid]
+        unit
         for uid in entry
-        if uid in b.units and b.alive(uid) and uid not in done and uid not in waiting
+        if uid not in done
+        and uid not in waiting
+        and (unit := units.get(uid)) is not None
+        and not unit.removed
     ]
 
 
 def waiting(b: Battle) -> list[Unit]:
-    return [b.units[uid] for uid in pos(b).waiting if b.alive(uid)]
+    at: CGPosition = b.pos
+    units = b.units
+    return [unit for uid in at.waiting if (unit := units.get(uid)) is not None and not unit.removed]
 
 
 def actions_step(b: Battle) -> Step | None:
     """The next step of the Actions phase, or None when the turn is over."""
-    where = pos(b)
+    where: CGPosition = b.pos
     where.late = ""
     if where.offer and waiting(b):
         return offer_step(b)
