@@ -101,3 +101,22 @@ def test_a_mirror_matchup_tells_its_two_sides_apart() -> None:
     assert battle.result is not None and battle.result.winner is not None
     loser = next(s.name for s in battle.sides if s.id != battle.result.winner)
     assert loser in battle.result.reason and battle.side_name(battle.result.winner) != loser
+
+
+def test_a_balance_report_names_each_army_by_its_own_name_even_in_a_mirror() -> None:
+    """The report's matchups and armies name the armies ("Armigeri vs Armigeri
+    (mirror)"), not a mirror's numbered sides ("Armigeri 1" stood for the army)."""
+    from skirmtui.engine.play.plan import balance_plan
+    from skirmtui.engine.play.tally import play_chunk
+    from skirmtui.engine.report.balance_doc import balance_document
+
+    plan, _ = balance_plan(
+        get_system("regole-base"), seed=1, armies=["armigeri", "briganti"], battles=6
+    )
+    assert sorted(m.names for m in plan.matchups) == [
+        ("Armigeri", "Armigeri"),
+        ("Armigeri", "Briganti"),
+        ("Briganti", "Briganti"),
+    ]
+    doc = balance_document(plan, play_chunk(plan, get_system, 0, 6), "", "demo")
+    assert sorted(a["name"] for a in doc["armies"]) == ["Armigeri", "Briganti"]

@@ -21,6 +21,12 @@ def load_army(system_id: str, name: str) -> dict[str, Any]:
         return tomllib.load(handle)
 
 
+def army_title(system_id: str, name: str) -> str:
+    """A sample army's own name (its file's `name`, else the file name): the balance
+    report's name for it, whatever seat it takes."""
+    return str(load_army(system_id, name).get("name", name))
+
+
 def army_units(army: dict[str, Any], side: str, first: int = 1) -> list[UnitSpec]:
     """The units of a sample army as specs, numbered `{side}{first}`, `{side}{first+1}`…"""
     specs = []
@@ -90,7 +96,7 @@ def matchup_setup(system_id: str, armies: tuple[str, ...], scenario: str = "demo
         i for i in SIDE_IDS if i not in {raw["id"] for raw in doc["sides"]}
     ]
     sides, units = [], []
-    names = [str(load_army(system_id, a).get("name", a)) for a in armies]
+    names = [army_title(system_id, a) for a in armies]
     for seat, (side_id, army_name) in enumerate(zip(ids, armies, strict=False)):
         army = load_army(system_id, army_name)
         name = names[seat]
