@@ -21,11 +21,11 @@ from skirmtui.engine.core.base import BaseSystem, strength_by
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.odds import success_chance
-from skirmtui.engine.core.prompts import AnswerValue, Choose, Confirm, Pick, Prompt, Roll
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Confirm, Prompt, Roll
 from skirmtui.engine.core.records import record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.system import FieldSpec, RuleSystem, decides
-from skirmtui.engine.play.answers import answers_of, both_ways, passive
+from skirmtui.engine.play.answers import answers_of, passive
 from skirmtui.engine.play.outlook import Outlook, better
 from skirmtui.engine.play.personas import Persona
 from skirmtui.engine.play.sides import side_of
@@ -241,8 +241,6 @@ class Search:
         answers = answers_of(prompt, every_number=False, decision=decision)
         if not decision and len(answers) > 2 and prompt.key in self.system.likely_first:
             answers = answers[:1]  # a table fact its system says is likely first
-        if not decision and isinstance(prompt, Pick) and prompt.key in self.system.either_way:
-            answers = both_ways(prompt)  # none and all, each as likely (then `even`)
         if len(answers) == 1:
             item = Item(prompt.key, answers[0])
             return self._expect([*path, item], depth, first_roll, self._then(runner, item))
