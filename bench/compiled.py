@@ -78,14 +78,17 @@ def sim_figure(python: Path, system: str, battles: int, pure: bool) -> tuple[flo
     env.pop("PYTHONPATH", None)
     if pure:
         env["PYTHONPATH"] = str(ROOT)
-    out = subprocess.run(
+    done = subprocess.run(
         [str(python), "-m", "skirmtui", "sim", system, "--battles", str(battles), "--seed", "1"],
-        check=True,
         capture_output=True,
         text=True,
         env=env,
         cwd=tempfile.gettempdir(),  # not the tree: `-m` would import it first
-    ).stdout
+    )
+    out = done.stdout
+    if done.returncode != 0:
+        build = "pure" if pure else "compiled"
+        raise SystemExit(f"{system} ({build}): sim failed\n{out}{done.stderr[-2000:]}")
     speed = re.search(r"^battles per second: ([\d.]+)$", out, re.M)
     engine = re.search(r"^engine: (\w+)$", out, re.M)
     assert speed is not None and engine is not None, out
@@ -97,13 +100,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--venv", type=Path, default=Path("/tmp/skirm-compiled"))
     parser.add_argument("--no-build", action="store_true", help="use the venv as it is")
     parser.add_argument("--battles", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=2, help="0: build only")
     parser.add_argument("--systems", default=",".join(SYSTEMS))
     args = parser.parse_args(argv)
     if not args.no_build:
         seconds = build(args.venv)
         print(f"compiled wheel built in {seconds:.0f} s into {args.venv}")
     python = args.venv / "bin" / "python"
+    if args.rounds < 1:
+        return 0
     print(f"sim SYSTEM --battles {args.battles} --seed 1, battles/s; target >= {TARGET:.0f}")
     print("| system | pure | compiled | compiled / pure | >= 250 compiled |")
     print("|---|---|---|---|---|")

@@ -77,8 +77,13 @@ class MypycHook(BuildHookInterface):  # type: ignore[misc]
             work / "skirmtui",
             ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd"),
         )
-        # mypy's settings, under another name: setuptools must not read the project.
-        shutil.copy2(root / "pyproject.toml", work / "mypy-config.toml")
+        # mypy's settings, under another name (setuptools must not read the project),
+        # with the plugin that types a record field's `field(...)` as what it is.
+        plugin = work / "mypyc_plugin.py"
+        shutil.copy2(root / "tools" / "mypyc_plugin.py", plugin)
+        config = (root / "pyproject.toml").read_text(encoding="utf-8")
+        config = config.replace("[tool.mypy]\n", f'[tool.mypy]\nplugins = ["{plugin}"]\n', 1)
+        (work / "mypy-config.toml").write_text(config, encoding="utf-8")
         (work / "modules.txt").write_text("\n".join(files) + "\n")
         (work / "setup_mypyc.py").write_text(_SETUP)
         jobs = os.environ.get("SKIRMTUI_MYPYC_JOBS", str(os.cpu_count() or 1))

@@ -102,12 +102,12 @@ def balance(args: argparse.Namespace, system: RuleSystem) -> tuple[str, bool]:
     outcome = run_plan(plan, get_system, workers, args.cluster, progress)
     progress.end()
     plural = "" if workers == 1 else "s"
-    # A cluster's workers run their own install: only local workers share this build.
     where = f"cluster {args.cluster}" if args.cluster else f"{workers} worker{plural}"
-    where += "" if args.cluster else f", engine {engine_build()}"
+    # A cluster's workers run their own install: only local workers share this build.
+    build = "" if args.cluster else f", engine {engine_build()}"
     print(
         f"balance: {outcome.tally.battles} battles in {outcome.seconds:.1f} s "
-        f"({outcome.per_second:.1f} battles/s, {where})",
+        f"({outcome.per_second:.1f} battles/s, {where}){build}",
         file=sys.stderr,
     )
     policy = "random" if ai is None else (ai[0] if ai[0] == ai[1] else f"{ai[0]} vs {ai[1]}")
