@@ -88,11 +88,15 @@ class MypycHook(BuildHookInterface):  # type: ignore[misc]
         (work / "setup_mypyc.py").write_text(_SETUP)
         jobs = os.environ.get("SKIRMTUI_MYPYC_JOBS", str(os.cpu_count() or 1))
         self.app.display_info(f"mypyc: compiling {len(files)} modules ({jobs} jobs)")
-        subprocess.run(
-            [sys.executable, "setup_mypyc.py", "build_ext", "--inplace", "-j", jobs],
-            cwd=work,
-            check=True,
-        )
+        try:
+            subprocess.run(
+                [sys.executable, "setup_mypyc.py", "build_ext", "--inplace", "-j", jobs],
+                cwd=work,
+                check=True,
+            )
+        except BaseException:
+            shutil.rmtree(work, ignore_errors=True)
+            raise
         made = [p for p in work.rglob("*") if p.name.endswith(tuple(EXTENSION_SUFFIXES))]
         for path in made:
             build_data["force_include"][str(path)] = path.relative_to(work).as_posix()
