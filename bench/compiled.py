@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -49,6 +50,14 @@ def build(venv: Path) -> float:
     subprocess.run([*pip, *BUILD_TOOLS, *dependencies], check=True)
     env = {**os.environ, "HATCH_BUILD_HOOK_ENABLE_CUSTOM": "true"}
     with tempfile.TemporaryDirectory(prefix="skirm-wheel-") as wheels:
+        # The wheel is built from a copy: a commit or merge in the tree during the
+        # minutes of the compile cannot mix two versions into one wheel.
+        source = Path(wheels) / "source"
+        skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so")
+        for name in ("skirmtui", "tools", "data"):
+            shutil.copytree(ROOT / name, source / name, ignore=skip)
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, source / name)
         start = time.perf_counter()
         subprocess.run(
             [
@@ -61,7 +70,7 @@ def build(venv: Path) -> float:
                 "--no-deps",
                 "-w",
                 wheels,
-                str(ROOT),
+                str(source),
             ],
             check=True,
             env=env,

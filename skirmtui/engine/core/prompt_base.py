@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from skirmtui.engine.core.options import Option
 from skirmtui.engine.core.records import frozen_record
@@ -41,15 +41,12 @@ class Prompt:
     default: AnswerValue | None = None
 
     #: The log entry kind of an answer (`choose`, `roll`): the class's name, lower case,
-    #: one string per class (a class attribute: read for every answer logged). Not
-    #: annotated: the compiled build's classes lose `ClassVar` from their annotations,
-    #: and the record builder would take it for a field (docs/performance.md).
-    kind = "prompt"
+    #: one string per class (a class attribute: read for every answer logged).
+    kind: ClassVar[str] = "prompt"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "kind" not in cls.__dict__:  # a class may name its own (`SharedRoll`: a roll)
-            cls.kind = cls.__name__.lower()
+        cls.kind = cls.__name__.lower()
 
     def coerce(self, value: object) -> AnswerValue:
         """Validate `value` as an answer to this prompt (raise `AnswerError`)."""

@@ -18,8 +18,6 @@ from skirmtui.engine.core.records import frozen_record
 class SharedRoll(Roll):
     """A pool of one kind of die rolled by several sides at once (`per_die`)."""
 
-    kind = "roll"  # a roll in the log and the export, like any other
-
     #: Whose dice these are, in the order typed: (side id, number of dice) pairs.
     shares: tuple[tuple[str, int], ...] = ()
 
@@ -35,3 +33,6 @@ class SharedRoll(Roll):
     def side_of_die(self) -> list[str]:
         """The side of each die, in the order typed."""
         return [side for side, count in self.shares for _ in range(count)]
+
+
+SharedRoll.kind = "roll"  # a roll in the log and the export, like any other
