@@ -1,7 +1,7 @@
 """The app's players (issue 26): how fast they decide, how strong they are, how they play.
 
     python -m bench.ai [--battles N] [--seed S] [--systems ID,ID] [--pairs A:B,A:B]
-                       [--workers N] [-o OUT]
+                       [--workers N] [--precision POINTS [--least N]] [-o OUT]
 
 For each system and each pair of personas A:B, `--battles` battles of the demo's first
 two sides, A on the first side in half of them and on the second in the other half
@@ -16,12 +16,16 @@ the battles: how far apart two personas' figures must be to tell them apart). Th
 system the time of each decision: wall clock (mean, p95) and the CPU time of the
 deciding thread (p95), which a machine shared with other work does not inflate; the
 target is a p95 within 100 ms. `--workers N` plays the battles in N
-processes: the same battles and scores.
+processes: the same battles and scores. `--precision 3` stops a pair once A's score is
+known within 3 points (its 95% margin) after at least `--least` battles (100) and an
+even count: a pair far from 50% (95%+) is known within 3 points in ~150-300 battles,
+one near 50% needs ~1,070; `--battles` is then the most a pair plays.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -30,6 +34,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -50,6 +55,9 @@ TARGET_SCORE = 0.75
 DEFAULT_PAIRS = "balanced:random,aggressive:random,cautious:random,aggressive:cautious"
 #: A battle still running after this many answers is stopped and counted a draw.
 MAX_ANSWERS = 6_000
+#: With `--precision`, a cell plays at least this many battles before it may stop: a
+#: run of early wins must not end a cell that is not known yet.
+LEAST = 100
 
 
 @attrs.define
@@ -182,30 +190,50 @@ def run_pair(
     seed: int,
     times: list[tuple[float, float]],
     workers: int = 1,
+    precision: float | None = None,
+    least: int = LEAST,
 ) -> tuple[Tally, Tally]:
     """`battles` battles of A against B, seats swapped every other battle; the same
-    battles and figures whatever `workers` (each battle's seed comes from `seed`)."""
+    battles and figures whatever `workers` (each battle's seed comes from `seed`).
+    `precision` (a proportion, 0.03 for 3 points): stop sooner, once A's score is known
+    within it (its 95% margin, `Tally.margin`) after at least `least` battles and an even
+    count (each seat as often); the battles played are the first of the same list."""
     rng = random.Random(seed)
     jobs = [(system_id, a, b, n, rng.randrange(1 << 30)) for n in range(battles)]
     ta, tb = Tally(), Tally()
-    if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            played = list(pool.imap(_play, jobs))
-    else:
-        played = [_play(job) for job in jobs]
-    for n, got in enumerate(played):
-        ta.score += got.score
-        tb.score += 1.0 - got.score
-        if n % 2 == 0:  # A on the demo's first side, B on the second
-            ta.first += got.score
-            ta.first_battles += 1
+    with contextlib.ExitStack() as stack:
+        if workers > 1:
+            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
+            played: Iterator[Played] = pool.imap(_play, jobs)
         else:
-            tb.first += 1.0 - got.score
-            tb.first_battles += 1
-        ta.add(*got.a)
-        tb.add(*got.b)
-        times.extend(got.times)
+            played = map(_play, jobs)
+        for n, got in enumerate(played):
+            _add(ta, tb, n, got)
+            times.extend(got.times)
+            if precision is not None and known_within(ta, precision, least):
+                break
     return ta, tb
+
+
+def _add(ta: Tally, tb: Tally, n: int, got: Played) -> None:
+    """Battle `n` of a pair into A's and B's tallies."""
+    ta.score += got.score
+    tb.score += 1.0 - got.score
+    if n % 2 == 0:  # A on the demo's first side, B on the second
+        ta.first += got.score
+        ta.first_battles += 1
+    else:
+        tb.first += 1.0 - got.score
+        tb.first_battles += 1
+    ta.add(*got.a)
+    tb.add(*got.b)
+
+
+def known_within(tally: Tally, precision: float, least: int = LEAST) -> bool:
+    """Whether a cell may stop: at least `least` battles, each seat as often, and the
+    score's 95% margin within `precision`."""
+    n = tally.battles
+    return n >= least and n % 2 == 0 and tally.margin() <= precision
 
 
 def solo_cost(system_id: str, battles: int, seed: int) -> tuple[float, float]:
@@ -261,6 +289,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", type=Path)
     parser.add_argument("--workers", type=int, default=1, help="battles played in N processes")
     parser.add_argument(
+        "--precision",
+        type=float,
+        metavar="POINTS",
+        help="stop a cell once A's score is known within POINTS (95%%), --battles at most",
+    )
+    parser.add_argument(
+        "--least",
+        type=int,
+        default=LEAST,
+        metavar="N",
+        help=f"with --precision, at least N battles a cell (default {LEAST})",
+    )
+    parser.add_argument(
         "--solo",
         type=int,
         metavar="N",
@@ -273,7 +314,12 @@ def main(argv: list[str] | None = None) -> int:
             alone, with_app = solo_cost(system_id, args.solo, args.seed)
             print(f"{system_id:24} {alone:19.1f}   {with_app:24.1f}", flush=True)
         return 0
-    report: dict[str, object] = {"battles": args.battles, "seed": args.seed, "rows": []}
+    report: dict[str, object] = {
+        "battles": args.battles,
+        "seed": args.seed,
+        "precision": args.precision,
+        "rows": [],
+    }
     rows: list[dict[str, object]] = []
     print("system                   A vs B                  A's score   ±95%   battles")
     styles: dict[tuple[str, str], Counter[str]] = {}
@@ -282,7 +328,10 @@ def main(argv: list[str] | None = None) -> int:
         times = speed.setdefault(system_id, [])
         for pair in args.pairs.split(","):
             a, b = pair.split(":")
-            ta, tb = run_pair(system_id, a, b, args.battles, args.seed, times, args.workers)
+            precision = None if args.precision is None else args.precision / 100
+            ta, tb = run_pair(
+                system_id, a, b, args.battles, args.seed, times, args.workers, precision, args.least
+            )
             p = ta.score / ta.battles
             print(
                 f"{system_id:24} {a + ' vs ' + b:22} {p:9.1%}  {ta.margin():5.1%}  {ta.battles:7d}",

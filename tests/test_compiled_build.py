@@ -57,7 +57,7 @@ def test_every_pattern_names_a_module_and_the_hot_path_is_compiled() -> None:
     modules = {tool.module_name(f) for f in tool.compiled_files(ROOT)}
     # engine_build() reads these: they must be in the build, or it would say "pure".
     assert set(compiled._PROBES) <= modules
-    assert {"skirmtui.engine.play.sim", "skirmtui.engine.core.session"} <= modules
+    assert {"skirmtui.engine.play.sim", "skirmtui.engine.core.battle"} <= modules
     # Never the app's screens, the command line or the reports.
     assert not {m for m in modules if m.startswith(("skirmtui.tui", "skirmtui.cli"))}
     assert not {m for m in modules if m.startswith("skirmtui.engine.report")}

@@ -147,6 +147,11 @@ class AppPlayer:
             if self.held():
                 return "Yours after the undo (^P: Let the app answer)"
             return ""
+        if given_since_asked(session, side):
+            # A system asks a side the table plays its choice and a fact in one question
+            # (regole-base's "which model acts? (and how)", with the charge's reach):
+            # asked before the GM gave the side to the app, it stays the table's.
+            return "Asked before the app took the side: yours"
         return "The table answers this, not the app"
 
     def _line(self, text: str) -> None:
@@ -223,6 +228,20 @@ class AppPlayer:
             return
         name = self.session.battle.side_name(decision.side)
         self.screen.app.push_screen(WhyScreen(why_lines(decision, name), when))
+
+
+def given_since_asked(session: Session, side: str) -> bool:
+    """Whether the GM gave `side` to the app while the pending question waited (a
+    `gm.ai` entry naming it after the question's step began, no answer after it)."""
+    from skirmtui.engine.core.items import GM_AI
+
+    for item in reversed(session.items[session.runner.boundary_at :]):
+        if item.key == GM_AI and isinstance(item.value, dict):
+            if item.value.get("side") == side:
+                return True
+        elif not item.key.startswith("gm."):
+            return False  # answered since: the question now is another
+    return False
 
 
 def prepare_needed(session: Session) -> bool:

@@ -161,3 +161,35 @@ def test_strength_is_in_points_where_profiles_carry_them() -> None:
     assert priced and labels[0] == "Start"
     assert [values[0] for _, values in series] == [fielded[s.id] for s in battle.sides]
     assert not strength_series(_example("regole-base").battle)[0]  # no costs: units
+
+
+def _labels(svg: str) -> dict[str, float]:
+    """The y axis's labels and the height each is written at."""
+    import re
+
+    found = re.findall(r'<text x="\d+" y="([\d.]+)" text-anchor="end">([^<]*)</text>', svg)
+    return {label: float(y) - 4 for y, label in found}
+
+
+def test_a_count_axis_is_marked_in_whole_units_where_its_points_are() -> None:
+    """Found reviewing a battle: three units a side gave the axis 0, 0.75, 1.5, 2.25 and 3
+    written as "0 1 2 2 3" (two 2s, and no label where a side's 1 unit is drawn);
+    the terminal's chart said 0.67, 1.33… units. A count's axis is marked in whole
+    numbers, each label at the height of its value."""
+    from skirmtui.engine.core import records
+    from skirmtui.engine.report.charts import strength_chart
+
+    system = systems()["regole-base"]
+    setup = system.demo_setup()
+    kept = [u for u in setup.units if u.id in {"red1", "red2", "red3", "blue1", "blue2", "blue3"}]
+    assert len(kept) == 6
+    battle = Session(system, records.evolve(setup, units=kept)).battle
+    svg = strength_chart(battle)
+    labels = _labels(svg)
+    assert list(labels) == ["0", "1", "2", "3"], labels
+    steps = [labels[str(n)] - labels[str(n + 1)] for n in range(3)]
+    assert max(steps) - min(steps) < 0.2  # evenly spaced: each label at its value
+    import re
+
+    drawn = {float(y) for y in re.findall(r'<circle cx="[\d.]+" cy="([\d.]+)"', svg)}
+    assert drawn == {labels["3"]}  # three units standing, drawn on the "3" line

@@ -73,3 +73,28 @@ def test_balance_chunk_frees_each_battles_cycles_between_battles(
     assert tally.battles == 3 and tally.errors == 0
     assert seen == [True, True, True]
     assert all(ref() is None for ref in dead)
+
+
+@pytest.mark.parametrize("random_play", [True, False])
+@pytest.mark.parametrize("was_enabled", [True, False])
+def test_between_battles_pauses_random_runs_and_collects_each_dropped_battle(
+    random_play: bool, was_enabled: bool
+) -> None:
+    """sim's and balance's loops share one helper (they wrote the same three lines):
+    random battles run with the collector off and `dropped()` frees the battle's
+    cycles; an AI run keeps the collector as it was (it makes and drops far more)."""
+    from skirmtui.engine.core.collector import between_battles
+
+    (gc.enable if was_enabled else gc.disable)()
+    try:
+        with between_battles(random_play) as dropped:
+            assert gc.isenabled() is (was_enabled and not random_play)
+            made = _Cycle()
+            ref = weakref.ref(made)
+            del made
+            dropped()
+            if random_play:
+                assert ref() is None
+        assert gc.isenabled() is was_enabled
+    finally:
+        gc.enable()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.ai import Tally, main, mean_margin
+from bench.ai import Tally, known_within, main, mean_margin, run_pair
 from skirmtui.engine.play.stats import Z95
 
 
@@ -44,3 +44,29 @@ def test_a_per_battle_mean_has_its_margin() -> None:
     for attacks, lost in ((0, 1), (2, 1), (4, 1)):
         tally.add(attacks, lost, 0)
     assert tally.per_battle() == "attacks 2.0 ± 2.3, own lost 1.00 ± 0.00, taken off 0.00"
+
+
+def test_a_cell_stops_once_its_score_is_known_within_the_precision() -> None:
+    """`--precision`: not before `least` battles nor on an odd count (a seat more often
+    than the other), and not while the margin is wider; the battles are the first of
+    the same list (the same as a full run's)."""
+    tally = Tally(battles=200, score=200.0)  # all won: Wilson's margin 1.9 points
+    assert known_within(tally, 0.02, least=200)
+    assert not known_within(tally, 0.015, least=200)
+    assert not known_within(tally, 0.02, least=202)
+    odd = Tally(battles=201, score=201.0)
+    assert odd.margin() < 0.02 and not known_within(odd, 0.02, least=100)
+    half = Tally(battles=400, score=200.0)  # 50%: 4.9 points
+    assert not known_within(half, 0.03) and known_within(half, 0.05)
+    full = run_pair("combattimento-gdr", "random", "random", 6, 26, [])
+    cut = run_pair("combattimento-gdr", "random", "random", 6, 26, [], precision=0.99, least=2)
+    assert (cut[0].battles, full[0].battles) == (2, 6)
+    first = run_pair("combattimento-gdr", "random", "random", 2, 26, [])
+    assert cut == first  # the same two battles, the same figures
+
+
+def test_the_precision_is_given_in_points(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--battles", "6", "--systems", "combattimento-gdr", "--pairs", "random:random"]
+    assert main([*argv, "--precision", "99", "--least", "2"]) == 0
+    (cell,) = [s for s in capsys.readouterr().out.splitlines() if "random vs random" in s]
+    assert cell.split()[-1] == "2"  # battles played

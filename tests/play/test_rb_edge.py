@@ -2,17 +2,13 @@
 (`edge.py`): a charge only makes base contact; the fight it starts comes later in the
 Assault phase than a decision looks ahead, so without the edge every charge looked worth
 nothing and the app charged the strongest enemy as readily as the weakest. And what a
-move passed: weighed as "nothing", every move looked free (the engine's `both_ways`,
-which regole-base declared until it read what a move passed by its own odds,
-`fact_odds`: tests/play/test_rb_closing.py)."""
+move passed: weighed as "nothing", every move looked free (regole-base reads what a
+move passed by its own odds, `fact_odds`: tests/play/test_rb_closing.py)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from skirmtui.engine.core.options import Option
-from skirmtui.engine.core.prompts import Pick
-from skirmtui.engine.play.answers import both_ways
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.policy import decide
 from skirmtui.engine.play.why import why_lines
@@ -74,20 +70,6 @@ def test_balanced_charges_the_weak_enemy_and_says_it_gains_the_melee_edge() -> N
 def test_no_contact_no_edge() -> None:
     s = _charge_position()
     assert edge.melee_edge(s.battle, "red") == 0.0 == edge.melee_edge(s.battle, "blue")
-
-
-def test_both_ways_is_none_and_one_of_each_group() -> None:
-    prompt = Pick(
-        key="move.passed",
-        text='Which enemy models did Lupo pass within 1" of?',
-        options=[
-            Option("blue1", "Uno"),
-            Option("blue2", "Due"),
-            Option("blue1:frombola", "Uno's sling", group="blue1"),
-            Option("blue1:pugnale", "Uno's dagger", group="blue1"),
-        ],
-    )
-    assert both_ways(prompt) == [(), ("blue1", "blue2", "blue1:frombola")]
 
 
 def test_balanced_does_not_walk_into_free_attacks_for_nothing() -> None:

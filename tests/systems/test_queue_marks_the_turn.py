@@ -81,3 +81,28 @@ def test_the_queue_marks_the_side_whose_turn_it_is(system_id: str) -> None:
                 checked += bool(marked(session))
             session.answer(prompt.random_answer(rng))
     assert checked > 100
+
+
+@pytest.mark.parametrize(
+    "system_id",
+    [
+        "wargaming-introduttivo",
+        "pequenas-guerras",
+        "cape-et-epee",
+        "combattimento-gdr",
+        "regole-base",
+    ],
+)
+def test_after_the_end_the_queue_marks_nobody(system_id: str) -> None:
+    """Found reviewing a finished battle: the queue at the end still marked a side as if
+    it were to act ("▶ 1. Briganti — done this phase", "▶ = Capo brigante (acting)"),
+    in the battle screen, review and the player view alike. Nobody acts after the end."""
+    from skirmtui.engine.play.sim import play_battle
+
+    system = get_system(system_id)
+    for seed in range(12):
+        battle, _ = play_battle(system, system.demo_setup(), random.Random(seed))
+        assert battle.result is not None
+        rows = system.queue(battle)
+        assert rows and not [r.text for r in rows if r.current], seed
+        assert not [r.text for r in rows if "(acting" in r.text], seed

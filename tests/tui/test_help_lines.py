@@ -1,5 +1,6 @@
 """A question's help in the Now pane: whole when the pane has room, else its first lines
-ending with "…" (it was cut after three lines with no mark).
+ending with "… (? for the rest)" at a whole word (it was cut after three lines with no
+mark; the cut itself: tests/tui/test_help_whole.py).
 
 Found in tmux at 80x24: wargaming-introduttivo's movement question read "…the others
 stay. Still to tell:" and stopped: "Barbari." was the fourth line, dropped unsaid.
@@ -10,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from skirmtui.engine.core.prompts import Pick
-from skirmtui.tui.widgets.prompt_lines import help_lines
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from tests.tui.helpers import demo_app, running
 
@@ -55,13 +55,3 @@ async def test_the_help_is_whole_where_it_fits_and_marked_where_it_is_cut(
         await pilot.pause()
         said = " ".join(t.strip() for t in help_texts(wide))
         assert "Still to tell: Barbari." in said, said
-
-
-def test_a_help_cut_short_says_so() -> None:
-    helped = ["one two", "  three", "  four", "  five", "  six"]
-    assert [line.text for line in help_lines(helped, 2, 20)] == helped
-    assert [line.text for line in help_lines(helped, 1, 20)] == [*helped[:3], "  five…"]
-    # The first three lines whatever the room (as before), the third marked.
-    assert [line.text for line in help_lines(helped, -3, 20)] == [*helped[:2], "  four…"]
-    full = ["x" * 10, "y" * 10, "z" * 10, "w"]
-    assert help_lines(full, 0, 10)[-1].text == "z" * 9 + "…"  # a full line: its end gives way

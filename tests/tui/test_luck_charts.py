@@ -39,3 +39,19 @@ async def test_review_shows_the_charts_and_the_chance_to_win_on_demand() -> None
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, LuckScreen)
+
+
+def test_the_units_standing_plot_counts_in_whole_units() -> None:
+    """Found in tmux (`l` in review): "Units standing" marked its axis 0.00, 0.67,
+    1.33, 2.00, 2.67, 3.33, 4.00: units are counted whole."""
+    import re
+
+    from skirmtui.tui.widgets.battle_charts import strength_plot
+
+    session, _ = load_session(EXAMPLE, systems())
+    plot = strength_plot(session.battle)
+    plot.plt.plotsize(60, 15)
+    drawn = re.sub(r"\x1b\[[0-9;]*m", "", plot.plt.build())
+    axis = [line.split("┤")[0].strip() for line in drawn.splitlines() if "┤" in line]
+    assert axis and all(label.isdigit() for label in axis), axis
+    assert sorted(int(label) for label in axis) == [0, 1, 2, 3, 4]

@@ -85,3 +85,59 @@ async def test_why_says_when_the_decision_was_taken(tmp_path: Path) -> None:
         word = session.system.round_word
         phase = session.battle.phase_label(entry.phase)
         assert app.screen.when == f"{word} {entry.round} · {phase}", app.screen.when
+
+
+async def test_a_side_given_to_the_app_mid_question_says_the_question_is_still_yours(
+    tmp_path: Path,
+) -> None:
+    """Found in tmux (regole-base, 80x24): `o`, "Who plays a side", Armigeri to the app
+    while Armigeri were asked "which model acts in the Assault? (and how)". That
+    question, asked while the table played the side, is the table's (its answer says
+    whether the charge reached: a fact), and the pane said "The table answers this, not
+    the app" about a choice of the side's model: it looked as if the app refused the
+    side it had just been given. The pane says the question was asked before; the app
+    takes the side's next decision."""
+    from skirmtui.engine.core.items import GM_AI, Item
+    from skirmtui.tui.screens.battle import BattleScreen
+    from tests.tui.test_help_whole import rb_solo
+
+    app = rb_solo(tmp_path / "rb.toml")
+    async with running(app, SMALL) as (pilot, session):
+        await settle(pilot)
+        for _ in range(10):
+            if session.prompt is not None and session.prompt.key == "move.which_made":
+                break
+            await answer_as_player(pilot, session)
+            await settle(pilot)
+        assert session.prompt is not None and session.prompt.key == "move.which_made"
+        assert session.prompt.side == "red"
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        screen.apply_gm(Item(GM_AI, {"side": "red", "persona": "balanced"}))
+        await settle(pilot)
+        text = pane(app)
+        assert "Asked before the app took the side: yours" in text, text
+        assert "The table answers this" not in text
+        length = len(session.items)
+        await pilot.press("1", "1")  # the GM answers it: the first model's first move
+        await settle(pilot)
+        assert len(session.items) > length
+        assert "Asked before" not in pane(app)
+        assert session.prompt is not None and session.prompt.key == "move.passed"
+        assert "The table answers this, not the app" in pane(app)  # a fact: the table's
+        for _ in range(10):  # the app takes the side's next decisions
+            await answer_as_player(pilot, session)
+            await settle(pilot)
+            if any(
+                i.by == BY_AI and i.persona and _side(session, i.value) == "red"
+                for i in session.items
+            ):
+                break
+        else:
+            raise AssertionError([i for i in session.items if i.by == BY_AI])
+
+
+def _side(session, value) -> str | None:  # type: ignore[no-untyped-def]
+    """The side of the model an answer like "red2|simple" names."""
+    unit = session.battle.units.get(str(value).split("|")[0])
+    return unit.side if unit is not None else None

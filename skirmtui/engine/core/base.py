@@ -61,9 +61,6 @@ class BaseSystem:
     #: Table facts (a choice of more than two) whose first option is the likely answer:
     #: the app's look-ahead reads on with it (engine/play/lookahead.py).
     likely_first: frozenset[str] = frozenset()
-    #: Table facts asked as a multi-select the app's look-ahead weighs both ways, none and
-    #: all, each as likely (the yes/no they stand for); others: their likely answer.
-    either_way: frozenset[str] = frozenset()
     #: Decisions another side makes in answer to a side's own action, within its step
     #: (how a target defends): the app's look-ahead reads on with the answer worst for
     #: the side acting (the enemy's best) instead of stopping there, so what the action

@@ -280,8 +280,6 @@ class RuleSystem(Protocol):
     #: Table facts asked as a choice of more than two answers whose first option is the
     #: likely one: the app's look-ahead reads on with it (others it stops at).
     likely_first: frozenset[str]
-    #: Table facts asked as a multi-select the look-ahead weighs none and all, evenly.
-    either_way: frozenset[str]
     #: Decisions another side makes in answer to a side's own action, within its step
     #: (a defence): the look-ahead reads on with the answer worst for the side acting.
     replies: frozenset[str]
@@ -365,7 +363,7 @@ class RuleSystem(Protocol):
         """The answers a table fact is likely to get, with their chances, as the system
         reads the position (regole-base: "which enemies did the move pass within 1\"?",
         none half the time, else one of them); None: the look-ahead's own reading
-        (`likely_first`, `either_way`, each answer as likely)."""
+        (`likely_first`, each answer as likely)."""
         ...
 
     def closing(self, battle: Battle, side: str) -> float:

@@ -86,32 +86,6 @@ def pick_answers(prompt: Pick) -> list[AnswerValue]:
     return out or [pick_guess(prompt)]
 
 
-def both_ways(prompt: Pick) -> list[AnswerValue]:
-    """A table fact's multi-select its system weighs both ways (`either_way`): the
-    fewest options it allows and all of them (one of each group), each as likely, as
-    the yes/no question it stands for was ("did it pass within 1\" of an enemy?"):
-    each option in half the outcomes."""
-    out: list[AnswerValue] = []
-    every: list[str] = []
-    groups: set[str] = set()
-    for option in prompt.enabled():
-        if option.group is None or option.group not in groups:
-            every.append(option.value)
-            if option.group is not None:
-                groups.add(option.group)
-    for values in ((), tuple(every[: prompt.most])):
-        try:
-            value = prompt.coerce(values)
-        except AnswerError:
-            continue  # fewer than it allows: its likely answer stands for "none"
-        if value not in out:
-            out.append(value)
-    if len(out) < 2:
-        guess = pick_guess(prompt)
-        out = [guess, *(value for value in out if value != guess)]
-    return out
-
-
 def pick_guess(prompt: Pick) -> AnswerValue:
     """The answer a look-ahead takes for the table's `Pick`: its default (last time's
     answer), else the fewest options it allows (nothing happened), one of each group."""

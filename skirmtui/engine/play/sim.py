@@ -6,17 +6,15 @@ property tests and the benchmarks. The command line only parses and prints.
 
 from __future__ import annotations
 
-import gc
 import random
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.collector import gc_paused
+from skirmtui.engine.core.collector import between_battles, gc_paused
 from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerError, Roll
@@ -78,13 +76,8 @@ def play_battle(
     again as they were made (~4% of a cape-et-epee battle); reference counting still
     frees what a step drops, and what is cyclic is collected between battles. `made`:
     `made_units` of a setup that differs from this one in its seed at most, copied."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         return _play(system, setup, rng, max_answers, made)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _play(
@@ -179,9 +172,7 @@ def run_sim(
     # is collected once each battle is dropped (issue 28). `play_battle` turns it back on
     # as it returns, while this loop still held the battle: the first young collection
     # walked every object the battle made (~2.2 M instructions of a regole-base battle).
-    # An AI battle searches ahead, making and dropping far more: it keeps the collector.
-    paused: AbstractContextManager[None] = nullcontext() if ai else gc_paused()
-    with paused:
+    with between_battles(not ai) as dropped:
         for number, battle_seed in enumerate(seeds, start=1):
             report.battles += 1
             battle_setup = records.evolve(setup, seed=battle_seed)
@@ -213,6 +204,6 @@ def run_sim(
                     raise SaveFailed(path, error) from None
                 report.saved.append(path)
             del battle, items  # freed here, before the young collection
-            gc.collect(0)
+            dropped()
     report.seconds = time.perf_counter() - start
     return report

@@ -7,12 +7,10 @@ chunks of a run in index order gives the same tally whatever played them.
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
-from contextlib import AbstractContextManager, nullcontext
 
 from skirmtui.engine.core import records
-from skirmtui.engine.core.collector import gc_paused
+from skirmtui.engine.core.collector import between_battles
 from skirmtui.engine.core.records import record
 from skirmtui.engine.play.balance import Plan, Resolve, Summary, play_one
 from skirmtui.engine.play.stats import Interval, paired_difference, wilson
@@ -207,11 +205,8 @@ class Tally:
 def play_chunk(plan: Plan, resolve: Resolve, start: int, stop: int) -> Tally:
     """The tally of battles `start`…`stop - 1` (what a worker runs)."""
     tally = Tally()
-    # Random battles: the collector waits until each battle is dropped (`run_sim` says
-    # why); an AI battle searches ahead, making and dropping far more, and keeps it.
-    paused: AbstractContextManager[None] = nullcontext() if plan.ai is not None else gc_paused()
-    with paused:
+    with between_battles(plan.ai is None) as dropped:  # the collector between battles
         for index in range(start, stop):
             tally.add(plan, play_one(plan, resolve, index))
-            gc.collect(0)
+            dropped()
     return tally

@@ -9,6 +9,7 @@ Names are user text: escaped, never markup. Each chart scales to its container
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from skirmtui.engine.core.battle import Battle
@@ -41,12 +42,20 @@ def _frame(title: str, body: list[str], legend: list[tuple[str, str]]) -> str:
     return "\n".join(out)
 
 
-def _axes(y_max: float, unit: str, x_labels: list[str]) -> list[str]:
+def whole_ticks(top: float) -> list[float]:
+    """A count's axis from 0 to at least `top`: whole numbers, at most five marks
+    evenly spaced (quarters of 3 units were written "0 1 2 2 3")."""
+    step = max(1, math.ceil(top / 4))
+    return [float(v) for v in range(0, math.ceil(top / step) * step + 1, step)]
+
+
+def _axes(
+    y_max: float, unit: str, x_labels: list[str], ticks: list[float] | None = None
+) -> list[str]:
     width, height = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
     out = []
-    for step in range(5):
-        value = y_max * step / 4
-        y = _TOP + height - height * step / 4
+    for value in ticks if ticks is not None else [y_max * step / 4 for step in range(5)]:
+        y = _TOP + height - height * value / (y_max or 1)
         out.append(
             f'<line x1="{_LEFT}" y1="{y:.1f}" x2="{_W - _RIGHT}" y2="{y:.1f}" stroke="#ddd"/>'
         )
@@ -69,10 +78,12 @@ def line_chart(
     series: list[tuple[str, list[float]]],
     y_max: float,
     unit: str = "",
+    ticks: list[float] | None = None,
 ) -> str:
-    """One line a series (its name, its values over `x_labels`), from 0 to `y_max`."""
+    """One line a series (its name, its values over `x_labels`), from 0 to `y_max`;
+    the axis marked at `ticks` (default: quarters of `y_max`)."""
     width, height = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
-    body = _axes(y_max, unit, x_labels)
+    body = _axes(y_max, unit, x_labels, ticks)
     legend = []
     for index, (name, values) in enumerate(series):
         colour = PALETTE[index % len(PALETTE)]
@@ -163,20 +174,21 @@ def strength_series(
     battle: Battle,
 ) -> tuple[bool, list[str], list[tuple[str, list[float]]], float]:
     """(points or units, labels, each side's strength standing, the top): points where
-    profiles carry them, else units; the strength chart, in SVG or in the terminal."""
+    profiles carry them, else units; the strength chart, in SVG or in the terminal. Both
+    are counted whole: the top is the last of their `whole_ticks`."""
     rows = standing(battle)
     priced = any(sum(w.values()) != sum(u.values()) for _, u, w in rows)
     series = [
         (s.name, [float((w if priced else u)[s.id]) for _, u, w in rows]) for s in battle.sides
     ]
     top = max((max(v) for _, v in series), default=1.0) or 1.0
-    return priced, [r[0] for r in rows], series, top
+    return priced, [r[0] for r in rows], series, whole_ticks(top)[-1]
 
 
 def strength_chart(battle: Battle) -> str:
     priced, labels, series, top = strength_series(battle)
     what = "Strength standing (points)" if priced else "Units standing"
-    return line_chart(what, labels, series, top)
+    return line_chart(what, labels, series, top, ticks=whole_ticks(top))
 
 
 def chance_series(

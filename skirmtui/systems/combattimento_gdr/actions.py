@@ -8,6 +8,7 @@ refused, nothing stored).
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import cache
 from typing import Any
 
 from skirmtui.engine.core.asking import one_at_a_time
@@ -19,21 +20,26 @@ from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
-from skirmtui.systems.combattimento_gdr.arms import (
-    fights_with_two,
-    loaded,
-    ready,
-    ready_options,
-    two_weapons,
+from skirmtui.systems.combattimento_gdr.arms import loaded, ready, two_weapons
+from skirmtui.systems.combattimento_gdr.menu import (
+    CHARGE,
+    DELAY,
+    FLEE,
+    MELEE,
+    NOTHING,
+    OTHER,
+    RANGED,
+    READY,
+    SPELL,
+    TWO,
+    action_options,
 )
 from skirmtui.systems.combattimento_gdr.position import pos
 from skirmtui.systems.combattimento_gdr.scene import light
 from skirmtui.systems.combattimento_gdr.tables import modifiers, rules, weapons
 
-MELEE, TWO, RANGED, CHARGE, READY = "melee", "two", "ranged", "charge", "ready"
 #: The number keys a question's options fit (1–9: tui/numbering.py).
 NUMBER_KEYS = 9
-SPELL, FLEE, OTHER, DELAY, NOTHING = "spell", "flee", "other", "delay", "nothing"
 
 
 def needs_choice(b: Battle, unit: Unit) -> bool:
@@ -41,7 +47,7 @@ def needs_choice(b: Battle, unit: Unit) -> bool:
     balance, not going on with an action or a charge (contact stops both)."""
     if unit.flag("stunned") or unit.flag("fumbled"):
         return False
-    if p.enemies_in_contact(b, unit):
+    if p.engaged(b, unit):
         return True
     if unit.num("busy") > 0:
         return False
@@ -62,7 +68,7 @@ def act(b: Battle, unit: Unit, *, may_delay: bool, chosen: str | None = None) ->
         return
     # Each change below is set after the entry that says why, so the export lists it on
     # that entry, not on the previous combatant's last one.
-    engaged = bool(p.enemies_in_contact(b, unit))
+    engaged = p.engaged(b, unit)
     if engaged and unit.num("busy") > 0:
         # CG-11: "another action" only when not in contact.
         b.record("info", f"{unit.label} is engaged in melee: its action stops", actor=unit.id)
@@ -142,45 +148,6 @@ def act(b: Battle, unit: Unit, *, may_delay: bool, chosen: str | None = None) ->
             maximum=int(rules()["defaults"]["other_max"]),
         )
         b.set(unit, "busy", int(turns) - 1)
-
-
-def action_options(b: Battle, unit: Unit, may_delay: bool) -> list[Option]:
-    foes = p.enemies_in_contact(b, unit)
-    free = [u for u in b.enemies(unit.side) if u not in foes]
-    melee_reason = None
-    if not foes:
-        melee_reason = "not in contact with an enemy"
-    elif not p.melee_weapons(unit):
-        melee_reason = "no melee weapon readied"
-    _, two_reason = two_weapons(unit)
-    ranged_reason = None
-    if foes:
-        ranged_reason = "engaged in melee (seed: only when not engaged)"
-    elif not p.shooting_weapons(unit):
-        ranged_reason = "no ranged weapon readied"
-    elif not loaded(unit):
-        ranged_reason = f"not loaded: {plural(unit.num('reload'), 'reload step')} left"
-    in_contact = "in contact: flee first" if foes else None
-    ready_opts = ready_options(unit)
-    options = [Option(MELEE, "Attack in melee", melee_reason)]
-    if fights_with_two(unit):  # only offered to those who carry two blades
-        options.append(Option(TWO, "Attack with two weapons", melee_reason or two_reason))
-    options += [
-        Option(RANGED, "Attack at range", ranged_reason),
-        Option(CHARGE, "Charge", in_contact or (None if free else "no enemy out of contact")),
-        Option(
-            READY,
-            "Ready a weapon (draw, stow, reload)",
-            None if any(o.disabled is None for o in ready_opts) else "nothing to ready",
-        ),
-        Option(FLEE, "Flee", None if foes else "not in a melee"),
-        Option(OTHER, "Another action (the GM sets the turns)", in_contact, passive=True),
-        Option(DELAY, "Wait and act later this turn", None if may_delay else "already waited"),
-        Option(NOTHING, "Do nothing", passive=True),
-    ]
-    if unit.profile["spells"]:  # only casters are offered a spell
-        options.insert(-3, Option(SPELL, "Cast a spell"))
-    return options
 
 
 def _pick_foe(
@@ -351,11 +318,11 @@ def charge(b: Battle, unit: Unit) -> Step:
     b.set(unit, "charging", int(turns) - 1)
 
 
-def _turns_options(most: int) -> list[Option]:
+@cache
+def _turns_options(most: int) -> tuple[Option, ...]:
     """A charge's turns to contact as numbered choices (1 = contact now), the GM's."""
-    return [Option("1", "1: contact now")] + [
-        Option(str(n), f"{plural(n, 'turn')} to contact") for n in range(2, most + 1)
-    ]
+    more = (Option(str(n), f"{plural(n, 'turn')} to contact") for n in range(2, most + 1))
+    return (Option("1", "1: contact now"), *more)
 
 
 def contact_and_strike(b: Battle, unit: Unit, target: Unit) -> Step:

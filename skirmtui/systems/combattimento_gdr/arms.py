@@ -4,7 +4,7 @@ and the "ready a weapon" action (draw, stow, one reload step)."""
 from __future__ import annotations
 
 from skirmtui.engine.core.asking import only_or_ask
-from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.kit import about
 from skirmtui.engine.core.prompts import Choose, Option
 from skirmtui.engine.core.system import Step
@@ -46,8 +46,25 @@ def fights_with_two(unit: Unit) -> bool:
     return unit.profile["kind"] == "character" and len(owned) >= 2
 
 
-def ready_options(unit: Unit) -> list[Option]:
-    """Draw, stow, or one reload step (CG-5, CG-12)."""
+def ready_options(unit: Unit) -> tuple[Option, ...]:
+    """Draw, stow, or one reload step (CG-5, CG-12); made once for each of the values
+    it reads (the sheet's weapons and shield, what is readied, lost, left to reload)."""
+    stats, sheet = unit.stats, unit.profile
+    key = (stats["ready"], stats["gone"], stats["reload"], sheet["weapons"], sheet["shield"])
+    options = _READY.get(key)
+    if options is None:
+        if len(_READY) >= _KEPT:
+            _READY.clear()
+        options = _READY[key] = tuple(_ready_options(unit))
+    return options
+
+
+#: `ready_options` by the values it reads; at most `_KEPT` (a GM may type any `ready`).
+_READY: dict[tuple[Scalar | Stat, ...], tuple[Option, ...]] = {}
+_KEPT = 1024
+
+
+def _ready_options(unit: Unit) -> list[Option]:
     ready = p.readied(unit)
     gone = p.words(unit.stats["gone"])
     out = []

@@ -13,6 +13,7 @@ from functools import cache
 
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.system import FieldSpec, Setup, SetupError, UnitSpec
+from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.combattimento_gdr import checks
 from skirmtui.systems.combattimento_gdr.body import Track
 from skirmtui.systems.combattimento_gdr.tables import armour, locations, modifiers, rules, weapons
@@ -280,21 +281,15 @@ def skills(unit: Unit) -> dict[str, int]:
 def readied(unit: Unit) -> list[str]:
     """Readied items that still exist (a GM may type anything: unknown words are ignored)."""
     stats, profile = unit.stats, unit.profile
-    return list(
-        _readied(
-            str(stats["ready"]),
-            str(profile["weapons"]),
-            str(stats["gone"]),
-            bool(profile["shield"]),
-        )
-    )
+    return list(_readied(stats["ready"], profile["weapons"], stats["gone"], profile["shield"]))
 
 
 @cache
-def _readied(ready: str, weapons_owned: str, gone: str, has_shield: bool) -> tuple[str, ...]:
-    owned, lost = words(weapons_owned), words(gone)
+def _readied(ready: Stat, weapons_owned: Scalar, gone: Stat, shield: Scalar) -> tuple[str, ...]:
+    """`readied`, once for each of the values it reads."""
+    owned, lost, has_shield = words(str(weapons_owned)), words(str(gone)), bool(shield)
     out = []
-    for item in words(ready):
+    for item in words(str(ready)):
         if (item == SHIELD and has_shield) or (
             item in owned and item not in lost and item in weapons()
         ):
@@ -338,11 +333,40 @@ def armour_left(unit: Unit) -> list[int]:
 
 
 def penalty(unit: Unit) -> tuple[str, int] | None:
-    return track(unit).penalty(unit.num("damage"))
+    """CG-15: the lowest full section's label and penalty (of a check), or None."""
+    profile = unit.profile
+    return _penalty(str(profile["boxes"]), str(profile["blacked"]), unit.num("damage"))
+
+
+@cache
+def _penalty(boxes: str, blacked: str, damage: int) -> tuple[str, int] | None:
+    """`penalty`, once for each track and damage (every check reads it)."""
+    return _track(boxes, blacked).penalty(damage)
+
+
+#: A combatant's `near`: its living contacts, the enemies among them, and whether a
+#: living enemy is out of contact with it (one it could charge).
+Near = tuple[tuple[Unit, ...], tuple[Unit, ...], bool]
 
 
 def contacts(b: Battle, unit: Unit) -> list[Unit]:
     """Living combatants in contact with `unit` (either's `contact` names the other)."""
+    return list(near(b, unit)[0])
+
+
+def near(b: Battle, unit: Unit) -> Near:
+    """`unit`'s contacts, enemies in contact and whether an enemy is free of it, as the
+    rules (`_contacts_of`) find them; kept for every combatant while no `contact`, no
+    removal and no combatant changed (`_NEAR`)."""
+    found = _near(b).get(unit.id)
+    if found is None:  # (not one of `b`'s combatants: read as the rule says)
+        them = tuple(_contacts_of(b, unit))
+        foes = tuple(o for o in them if o.side != unit.side)
+        return them, foes, any(e not in foes for e in b.enemies(unit.side))
+    return found
+
+
+def _contacts_of(b: Battle, unit: Unit) -> list[Unit]:
     named = set(words(unit.stats["contact"]))
     out = []
     for other in b.units.values():
@@ -353,9 +377,43 @@ def contacts(b: Battle, unit: Unit) -> list[Unit]:
     return out
 
 
+def _find_near(b: Battle) -> dict[str, Near]:
+    """Each combatant's `near` in one pass: the rules read it several times an answer
+    (its action's options, whether it is engaged)."""
+    units = b.units
+    linked: dict[str, set[str]] = {}
+    living: dict[str, int] = {}
+    for unit in units.values():
+        if not unit.removed:
+            living[unit.side] = living.get(unit.side, 0) + 1
+        named = unit.stats["contact"]
+        if named:
+            for other in words(named):
+                linked.setdefault(unit.id, set()).add(other)
+                if other in units:
+                    linked.setdefault(other, set()).add(unit.id)
+    total = sum(living.values())
+    found: dict[str, Near] = {}
+    for uid, unit in units.items():
+        enemies = total - living.get(unit.side, 0)
+        ids = linked.get(uid)
+        if ids is None:
+            found[uid] = ((), (), enemies > 0)
+            continue
+        them = tuple(o for o in units.values() if o.id in ids and o.id != uid and not o.removed)
+        foes = tuple(o for o in them if o.side != unit.side)
+        found[uid] = (them, foes, enemies > len(foes))
+    return found
+
+
+#: Who is in contact with whom, kept while no `contact`, removal or combatant changed.
+_NEAR: Watch[dict[str, Near]] = Watch("contact", "removed")
+_near = _NEAR.kept(_find_near)
+
+
 def enemies_in_contact(b: Battle, unit: Unit) -> list[Unit]:
-    return [u for u in contacts(b, unit) if u.side != unit.side]
+    return list(near(b, unit)[1])
 
 
 def engaged(b: Battle, unit: Unit) -> bool:
-    return bool(enemies_in_contact(b, unit))
+    return bool(near(b, unit)[1])

@@ -16,10 +16,10 @@ from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, asks_as_of, one
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import Choose, Option, Prompt
 from skirmtui.engine.core.system import Step
-from skirmtui.systems.combattimento_gdr import actions, scene
+from skirmtui.systems.combattimento_gdr import actions, menu, scene
 from skirmtui.systems.combattimento_gdr import attack as atk
 from skirmtui.systems.combattimento_gdr import profile as p
-from skirmtui.systems.combattimento_gdr.position import pos
+from skirmtui.systems.combattimento_gdr.position import CGPosition, pos
 
 NOBODY = "nobody"
 
@@ -59,21 +59,27 @@ def _entry_text(b: Battle, entry: list[str]) -> str:
 
 def pending(b: Battle, entry: list[str]) -> list[Unit]:
     """Members of an entry still to act: on the table, not acted, not waiting."""
-    done, waiting = pos(b).done, pos(b).waiting
+    at: CGPosition = b.pos  # (read at every step: no call to `pos`, nor to `alive`)
+    done, waiting, units = at.done, at.waiting, b.units
     return [
-        b.units[uid]
+        unit
         for uid in entry
-        if uid in b.units and b.alive(uid) and uid not in done and uid not in waiting
+        if uid not in done
+        and uid not in waiting
+        and (unit := units.get(uid)) is not None
+        and not unit.removed
     ]
 
 
 def waiting(b: Battle) -> list[Unit]:
-    return [b.units[uid] for uid in pos(b).waiting if b.alive(uid)]
+    at: CGPosition = b.pos
+    units = b.units
+    return [unit for uid in at.waiting if (unit := units.get(uid)) is not None and not unit.removed]
 
 
 def actions_step(b: Battle) -> Step | None:
     """The next step of the Actions phase, or None when the turn is over."""
-    where = pos(b)
+    where: CGPosition = b.pos
     where.late = ""
     if where.offer and waiting(b):
         return offer_step(b)
@@ -171,16 +177,29 @@ def _act_now_question(b: Battle, unit: Unit, nobody: Option, side: str | None) -
     """`delay.act`: one waiting combatant come to a choice, offered its actions
     themselves ("Aldo acts now: Attack in melee") and `nobody`; asked of `side` (None:
     the table, as saves up to the second pass asked it)."""
-    options = [
-        o._replace(label=f"{unit.label} acts now: {o.label}")
-        for o in actions.action_options(b, unit, may_delay=False)
-    ]
     return Choose(
         key="delay.act",
         text=f"Does {unit.label} (waiting) act now, and how?",
-        options=[*options, nobody],
+        options=(*_acts_now(menu.action_options(b, unit, may_delay=False), unit.label), nobody),
         side=side,
     )
+
+
+#: `_acts_now` by menu and name; at most `_KEPT` (a menu is kept by what it reads).
+_NOW: dict[tuple[tuple[Option, ...], str], tuple[Option, ...]] = {}
+_KEPT = 1024
+
+
+def _acts_now(options: tuple[Option, ...], label: str) -> tuple[Option, ...]:
+    """`options` named as `label`'s to act now ("Aldo acts now: Attack in melee"), made
+    once for each menu and name."""
+    key = (options, label)
+    found = _NOW.get(key)
+    if found is None:
+        if len(_NOW) >= _KEPT:
+            _NOW.clear()
+        found = _NOW[key] = tuple(o._replace(label=f"{label} acts now: {o.label}") for o in options)
+    return found
 
 
 def _act_now(b: Battle, unit: Unit, chosen: str | None) -> Step:

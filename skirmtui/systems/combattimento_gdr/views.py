@@ -24,7 +24,11 @@ def queue(b: Battle) -> list[QueueRow]:
     offered = late is not None or (where.offer and bool(where.waiting))
     # The last of the current entry's members marked done is the one asked now: a
     # member is marked as its activation starts (turn.actions_step).
-    acting = done[-1] if done and where.entry < len(where.order) and not offered else None
+    # Nobody acts after the end: nothing is marked, nobody is "acting".
+    over = b.result is not None
+    acting = (
+        done[-1] if done and where.entry < len(where.order) and not offered and not over else None
+    )
     now: list[QueueRow] = []
     later: list[QueueRow] = []
     for n, entry in enumerate(where.order):
@@ -37,9 +41,9 @@ def queue(b: Battle) -> list[QueueRow]:
                 continue
             mark = "= " if group else ""
             state = " (acting)" if uid == acting else " (acted)" if uid in done else ""
-            current = n == where.entry and not offered
-            row = QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, current)
-            (now if current else later).append(row)
+            at_entry = n == where.entry and not offered
+            row = QueueRow(unit.side, f"{mark}{unit.label}{state}", uid, at_entry and not over)
+            (now if at_entry else later).append(row)
     waiting = [
         QueueRow(unit.side, f"waiting: {unit.label}", unit.id)
         for unit in (b.units.get(uid) for uid in where.waiting)
@@ -47,7 +51,8 @@ def queue(b: Battle) -> list[QueueRow]:
     ]
     rows = now + waiting + later
     if late is not None:  # a waiting combatant acting now (CG-11)
-        rows.insert(0, QueueRow(late.side, f"{late.label} (acting, waited)", late.id, True))
+        words = late.label if over else f"{late.label} (acting, waited)"
+        rows.insert(0, QueueRow(late.side, words, late.id, not over))
     return rows or [QueueRow(None, f"Turn {b.round}: every combatant has acted")]
 
 

@@ -77,6 +77,24 @@ def expected_standings(b: Battle, later: bool = True) -> dict[str, tuple[float, 
     owners = pos(b).objectives or []
     if b.result is not None:  # the battle is decided: the markers as they are
         return {i: (float(sum(o == i for o in owners)), 0.0) for i in ids}
+    rounds = 1 + (max(LAST_ROUND - b.round, 0) if later else 0)
+    there, routed = _presence(b, ids, rounds)
+    # The markers' expected holders, summed over the markers: each round's end moves
+    # them as `_control_odds` says (linear, so the sum moves as each marker does).
+    held = {o: 0.0 for o in (*ids, "")}
+    for owner in owners:
+        held[owner if owner in held else ""] += 1.0
+    for chance in there:
+        held = _control_odds(held, ids, chance)
+    return {side: (held[side], routed[side]) for side in ids}
+
+
+def _presence(
+    b: Battle, ids: list[str], rounds: int
+) -> tuple[list[dict[str, float]], dict[str, float]]:
+    """Each side's chance to be present (`present`) at the end of this round and of the
+    `rounds` − 1 after it, and the units it is expected to lose to this round's rout
+    test (`expected_standings`)."""
     start: dict[str, int] = {}
     left: dict[str, int] = {}
     units: dict[str, list[tuple[bool, float]]] = {}  # (stunned at the end, chance to pass)
@@ -88,7 +106,6 @@ def expected_standings(b: Battle, later: bool = True) -> dict[str, tuple[float, 
         left[unit.side] = left.get(unit.side, 0) + unit.num("models")
         stunned = bool(stats["stunned"]) and bool(stats["activated"])
         units.setdefault(unit.side, []).append((stunned, _quality_pass(unit.num("quality"))))
-    rounds = 1 + (max(LAST_ROUND - b.round, 0) if later else 0)
     # In the round's end its rout tests come first (`end_step`): taken, not to come.
     tested = b.phase == "end"
     there: list[dict[str, float]] = [{} for _ in range(rounds)]  # each round's end
@@ -108,14 +125,7 @@ def expected_standings(b: Battle, later: bool = True) -> dict[str, tuple[float, 
         routed[s] = lost
         for k in range(rounds):
             there[k][s] = 1.0 - absent[k]
-    # The markers' expected holders, summed over the markers: each round's end moves
-    # them as `_control_odds` says (linear, so the sum moves as each marker does).
-    held = {o: 0.0 for o in (*ids, "")}
-    for owner in owners:
-        held[owner if owner in held else ""] += 1.0
-    for chance in there:
-        held = _control_odds(held, ids, chance)
-    return {side: (held[side], routed[side]) for side in ids}
+    return there, routed
 
 
 def _control_odds(
@@ -144,6 +154,60 @@ def _control_odds(
             out[side] += p * total / ways
         if len(able) > 1:
             out[""] += p * total / ways
+    return out
+
+
+def last_round_result(b: Battle) -> dict[str, float] | None:
+    """In the last round, two players: each one's chance to win the battle at this
+    round's end (a draw counting half), by the seed's victory: most objectives, a tie to
+    the points of enemy units destroyed (PG-8; ours: a tie on both is a draw). Who holds
+    the markers after this round's control is known exactly as `expected_standings`
+    reads the table (each answer about a marker as likely, each player present with its
+    chance), and nothing after it counts: the battle ends there. None before the last
+    round or with more than two players. (Rout credit at this round's end
+    is not counted in the points: the units that rout are, in who is present.)"""
+    ids = [s.id for s in b.sides]
+    if b.round < LAST_ROUND or len(ids) != 2:
+        return None
+    if b.result is not None:  # decided (nobody left): as it was decided
+        winner = b.result.winner
+        return {i: 0.5 if winner is None else float(i == winner) for i in ids}
+    chance = _presence(b, ids, 1)[0][0]
+    a, z = ids
+    owners = pos(b).objectives or []
+    # The difference (a's markers − z's) after the control, over who is present.
+    spread: dict[int, float] = {}
+    for here_a, here_z in itertools.product((True, False), repeat=2):
+        p = (chance[a] if here_a else 1.0 - chance[a]) * (chance[z] if here_z else 1.0 - chance[z])
+        if p == 0.0:
+            continue
+        diff = {0: p}
+        for owner in owners:
+            odds = _marker_odds(owner, a, z, here_a, here_z)
+            step: dict[int, float] = {}
+            for d, q in diff.items():
+                for holder, r in odds:
+                    k = d + (1 if holder == a else -1 if holder == z else 0)
+                    step[k] = step.get(k, 0.0) + q * r
+            diff = step
+        for d, q in diff.items():
+            spread[d] = spread.get(d, 0.0) + q
+    pa, pz = points_destroyed(b, a), points_destroyed(b, z)
+    tie = 1.0 if pa > pz else 0.0 if pa < pz else 0.5
+    won = sum(q for d, q in spread.items() if d > 0) + spread.get(0, 0.0) * tie
+    return {a: won, z: 1.0 - won}
+
+
+def _marker_odds(owner: str, a: str, z: str, here_a: bool, here_z: bool) -> list[tuple[str, float]]:
+    """One marker's holder after the control (PG-8) and its chance: nobody near (no
+    change), each present player alone, two or more (neutral), each as likely."""
+    able = [s for s, here in ((a, here_a), (z, here_z)) if here]
+    if not able:
+        return [(owner, 1.0)]
+    ways = 1 + len(able) + (1 if len(able) > 1 else 0)
+    out = [(owner, 1.0 / ways)] + [(s, 1.0 / ways) for s in able]
+    if len(able) > 1:
+        out.append(("", 1.0 / ways))
     return out
 
 

@@ -24,6 +24,10 @@ from skirmtui.systems.pequenas_guerras import (
     views,
 )
 
+#: What winning the battle is worth to the app's look-ahead, in units (as
+#: engine/play/lookahead.py's `RESULT` values a battle it sees end).
+WIN = 20.0
+
 PHASES = (
     Phase("deployment", "Deployment", deployment.deployment_step),
     Phase("objectives", "Objectives", deployment.objectives_step),
@@ -126,15 +130,22 @@ class PequenasGuerras(BaseSystem):
         """For the app's players: each objective a side is expected to hold at the
         battle's end is worth a unit and a half (the seed's victory: most objectives),
         each unit it is expected to lose to this round's rout test one
-        (`end_round.expected_standings`)."""
+        (`end_round.expected_standings`). In the last round of a two-player battle the
+        battle ends at this round's control, so what counts is the result itself: its
+        chance to win there (`end_round.last_round_result`: the markers, then points
+        destroyed) at `WIN`, the look-ahead's value of a battle won."""
         # The look-ahead asks for every side of each outcome in turn: worked out once
         # while nothing changed (every change goes through `Battle.set`, counted).
         mark = (sum(battle.changes.values()), battle.round, battle.result is None)
         kept = self._standings
         if kept is None or kept[0] is not battle or kept[1] != mark:
-            kept = self._standings = (battle, mark, end_round.expected_standings(battle))
-        held, routed = kept[2][side]
-        return 1.5 * held - routed
+            last = end_round.last_round_result(battle)
+            if last is None:
+                got = {s: 1.5 * h - r for s, (h, r) in end_round.expected_standings(battle).items()}
+            else:
+                got = {s: WIN * chance for s, chance in last.items()}
+            kept = self._standings = (battle, mark, got)
+        return kept[2][side]
 
     def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
         """For the app's players: what `side` stands to lose to the enemy's reply, each
@@ -162,7 +173,7 @@ class PequenasGuerras(BaseSystem):
             battle.set(unit, field, value)
 
     #: The last battle `standing` worked out, its count of changes, and each side's.
-    _standings: tuple[Battle, tuple[int, int, bool], dict[str, tuple[float, float]]] | None = None
+    _standings: tuple[Battle, tuple[int, int, bool], dict[str, float]] | None = None
     #: The last battle and side `exposure` worked out, with its count of changes.
     _exposed: tuple[Battle, tuple[int, int, bool, str], tuple[float, float]] | None = None
 

@@ -23,9 +23,10 @@ def queue(b: Battle) -> list[QueueRow]:
         ]
     can = _CAN.get(b.phase)
     current = None
-    if can is not None and pos(b).stage in ("", "activate"):
+    if can is not None and pos(b).stage in ("", "activate") and b.result is None:
         # The side whose model is acting or being chosen: `alternate` has already moved
         # the turn pointer on to the next side by the time its question is asked.
+        # Nobody is to act after the end.
         current = b.turn_side or None
     rows = []
     for i, side in enumerate(order(b)):

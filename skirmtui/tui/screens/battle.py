@@ -402,7 +402,7 @@ class BattleScreen(Screen[None]):
     def action_help(self) -> None:
         from skirmtui.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.session.system))
+        self.app.push_screen(HelpScreen(self.session.system, self.session.prompt))
 
     def action_export(self) -> None:
         """Ask the app for the structured log (JSON, export format 1) beside the save."""

@@ -1,4 +1,5 @@
-"""Keys and how a turn goes; the words of the battle's system.
+"""Keys and how a turn goes; the words of the battle's system; above them the pending
+question with its whole help, which the Now pane may cut on a small terminal.
 
 The key table comes from the battle screen's bindings (`tui/keys.py`), the glossary from
 the system (`RuleSystem.glossary`): nothing here is stated twice.
@@ -6,14 +7,18 @@ the system (`RuleSystem.glossary`): nothing here is stated twice.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Markdown, Static
 
+from skirmtui.engine.core.prompts import Prompt
 from skirmtui.engine.core.system import RuleSystem
+from skirmtui.engine.core.text import one_line
 from skirmtui.tui.keys import key_rows
+from skirmtui.tui.usertext import plain
 
 HOW_A_TURN_GOES = """\
 In the roster, ▶ marks the unit the question is about and ◆ its target; the
@@ -55,6 +60,16 @@ def help_text(system: RuleSystem) -> str:
     return "\n".join(lines) + "\n"
 
 
+def question_text(prompt: Prompt) -> Text:
+    """The pending question and its whole help (the Now pane cuts a long one at 80x24):
+    user text (unit names), shown literally, never as markup or Markdown."""
+    text = plain("This question: ", "bold")
+    text.append_text(plain(one_line(prompt.text), "bold"))
+    text.append("\n")
+    text.append_text(plain(one_line(prompt.help)))
+    return text
+
+
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [
@@ -62,12 +77,15 @@ class HelpScreen(ModalScreen[None]):
         Binding("question_mark", "close", "Close", show=False),
     ]
 
-    def __init__(self, system: RuleSystem) -> None:
+    def __init__(self, system: RuleSystem, question: Prompt | None = None) -> None:
         super().__init__()
         self.system = system
+        self.question = question
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):
+            if self.question is not None and self.question.help:
+                yield Static(question_text(self.question), id="help-question")
             yield Markdown(help_text(self.system))
 
     def action_close(self) -> None:

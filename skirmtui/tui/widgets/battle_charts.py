@@ -12,10 +12,18 @@ from typing import TYPE_CHECKING
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.report.chances import RoundChance
-from skirmtui.engine.report.charts import chance_series, luck_series, strength_series
+from skirmtui.engine.report.charts import (
+    chance_series,
+    luck_series,
+    strength_series,
+    whole_ticks,
+)
 
 if TYPE_CHECKING:
     from textual.widget import Widget
+
+#: A percentage's axis, as the SVG charts mark it (plotext chose 16.7, 33.3…).
+QUARTERS = [0.0, 25.0, 50.0, 75.0, 100.0]
 
 #: Plotext's colour names, one a side in setup order (as the SVG charts' palette).
 COLOURS = ("blue", "orange", "green", "magenta", "yellow", "cyan")
@@ -27,8 +35,10 @@ def line_plot(
     series: list[tuple[str, list[float]]],
     y_max: float,
     widget_id: str,
+    ticks: list[float] | None = None,
 ) -> Widget:
-    """A plot of one line a series over `labels`, from 0 to `y_max`."""
+    """A plot of one line a series over `labels`, from 0 to `y_max`; the y axis marked
+    at `ticks` when given (a count's whole numbers), else where plotext puts them."""
     from textual_plotext import PlotextPlot
 
     plot = PlotextPlot(id=widget_id, classes="battle-chart")
@@ -39,6 +49,8 @@ def line_plot(
     plt.title(title)
     plt.xticks(xs, labels)
     plt.ylim(0, y_max)
+    if ticks is not None:
+        plt.yticks(ticks, [f"{t:.0f}" for t in ticks])
     return plot
 
 
@@ -46,7 +58,7 @@ def strength_plot(battle: Battle) -> Widget:
     """Points standing where profiles carry them (as the SVG chart), else units."""
     priced, labels, series, top = strength_series(battle)
     what = "Points standing" if priced else "Units standing"
-    return line_plot(what, labels, series, top, "chart-strength")
+    return line_plot(what, labels, series, top, "chart-strength", whole_ticks(top))
 
 
 def luck_plot(battle: Battle) -> Widget:
@@ -58,9 +70,12 @@ def luck_plot(battle: Battle) -> Widget:
         series,
         100,
         "chart-luck",
+        QUARTERS,
     )
 
 
 def chance_plot(battle: Battle, found: list[RoundChance]) -> Widget:
     labels, series, margin = chance_series(battle, found)
-    return line_plot(f"Chance to win (%), ±{margin:.0%}", labels, series, 100, "chart-chances")
+    return line_plot(
+        f"Chance to win (%), ±{margin:.0%}", labels, series, 100, "chart-chances", QUARTERS
+    )

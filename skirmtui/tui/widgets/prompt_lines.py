@@ -310,12 +310,22 @@ def default_words(prompt: Prompt) -> str:
 HELP_LINES = 3
 
 
+#: The end of a help cut short: the rest is on the help screen (`?`, whole).
+HELP_MORE = "… (? for the rest)"
+
+
 def help_lines(helped: list[str], spare: int, width: int) -> list[Line]:
     """A help's lines to show: the first HELP_LINES, then as many more as `spare` rows
-    allow; when some are left out the last line shown ends with "…"."""
+    allow; when some are left out the last line shown ends with HELP_MORE after its
+    last whole word that leaves room for it."""
     count = HELP_LINES + max(0, spare)
     if len(helped) <= count:
         return [Line(t, "help") for t in helped]
     shown = helped[:count]
-    end = shown[-1] if cell_len(shown[-1]) < width else shown[-1][:-1]
-    return [Line(t, "help") for t in shown[:-1]] + [Line(end + "…", "help")]
+    end = shown[-1].rstrip()
+    while cell_len(end + HELP_MORE) > width and " " in end.strip():
+        end = end[: end.rstrip().rindex(" ")].rstrip()
+    if cell_len(end + HELP_MORE) > width:  # one word longer than the room: its start
+        end = end[: max(0, width - cell_len(HELP_MORE))]
+    more = HELP_MORE.removeprefix("…") if end.endswith(".") else HELP_MORE  # no ".…"
+    return [Line(t, "help") for t in shown[:-1]] + [Line(end + more, "help")]
