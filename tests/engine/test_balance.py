@@ -254,7 +254,9 @@ def test_the_speed_line_counts_its_workers_in_words(
     for workers, words in (("1", ", 1 worker)"), ("2", ", 2 workers)")):
         argv = ["balance", RB, "--battles", "2", "--workers", workers, "--format", "json"]
         assert main([*argv, "-o", out]) == 0
-        assert words in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert words in err
+        assert f"{words}, engine pure" in err  # this tree is Python (test_compiled_build.py)
 
 
 def test_a_named_battle_written_by_sim_only_is_titled_after_its_armies(tmp_path: Path) -> None:

@@ -79,3 +79,44 @@ def test_sim_only_with_players_saves_the_battle_titled_after_its_sides(
     session, _ = load_session(saved, systems())
     assert session.setup.title == "Legionari vs Barbari vs Arcieri del bosco (demo scenario)"
     assert len(session.battle.sides) == 3
+
+
+def test_a_mirror_matchup_tells_its_two_sides_apart() -> None:
+    """Found replaying a balance report's longest battle (`sim regole-base --armies
+    armigeri,armigeri --only 421165996`): "Winner: Armigeri — Armigeri has no models
+    left". Both sides were named after their army; a name two sides share is numbered
+    by seat, so the result, the log and the labels say which one."""
+    import random
+
+    from skirmtui.engine.core.armies import matchup_setup
+    from skirmtui.engine.play.sim import play_battle
+
+    setup = matchup_setup("regole-base", ("armigeri", "armigeri"))
+    assert [s.name for s in setup.sides] == ["Armigeri 1", "Armigeri 2"]
+    assert setup.title == "Armigeri 1 vs Armigeri 2 (demo scenario)"
+    other = matchup_setup("regole-base", ("armigeri", "briganti"))
+    assert [s.name for s in other.sides] == ["Armigeri", "Briganti"]  # as before
+    system = get_system("regole-base")
+    battle, _ = play_battle(system, setup, random.Random(421165996))
+    assert battle.result is not None and battle.result.winner is not None
+    loser = next(s.name for s in battle.sides if s.id != battle.result.winner)
+    assert loser in battle.result.reason and battle.side_name(battle.result.winner) != loser
+
+
+def test_a_balance_report_names_each_army_by_its_own_name_even_in_a_mirror() -> None:
+    """The report's matchups and armies name the armies ("Armigeri vs Armigeri
+    (mirror)"), not a mirror's numbered sides ("Armigeri 1" stood for the army)."""
+    from skirmtui.engine.play.plan import balance_plan
+    from skirmtui.engine.play.tally import play_chunk
+    from skirmtui.engine.report.balance_doc import balance_document
+
+    plan, _ = balance_plan(
+        get_system("regole-base"), seed=1, armies=["armigeri", "briganti"], battles=6
+    )
+    assert sorted(m.names for m in plan.matchups) == [
+        ("Armigeri", "Armigeri"),
+        ("Armigeri", "Briganti"),
+        ("Briganti", "Briganti"),
+    ]
+    doc = balance_document(plan, play_chunk(plan, get_system, 0, 6), "", "demo")
+    assert sorted(a["name"] for a in doc["armies"]) == ["Armigeri", "Briganti"]

@@ -45,7 +45,10 @@ def test_the_cautious_one_waits_for_its_moment_where_the_others_strike() -> None
     for name in ("balanced", "aggressive"):
         bold = decide(s, name)
         assert bold is not None
-        assert bold.value == "melee" and bold.reason == "4% to take a unit off, deals 0.04"
+        assert bold.value == "melee" and bold.reason.startswith("4% to take a unit off, deals 0.04")
+    # The aggressive one values the attack itself (`attack`) and says so.
+    said = "4% to take a unit off, deals 0.04, 1.10 attack rolls at the enemy"
+    assert aggressive_reason(s) == said
 
 
 def test_with_the_shared_cautious_weights_it_did_nothing() -> None:
@@ -66,3 +69,9 @@ def test_combattimento_gdrs_cautious_weighs_foes_taken_off_as_the_aggressive_one
     assert (own.keep, own.cohesion, own.risk) == (shared.keep, shared.cohesion, shared.risk)
     assert own.bold == 0.05 and shared.bold == 0.0
     assert own.keep > aggressive.keep and own.risk < aggressive.risk
+
+
+def aggressive_reason(s: Session) -> str:
+    decision = decide(s, "aggressive")
+    assert decision is not None
+    return decision.reason

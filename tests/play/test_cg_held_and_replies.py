@@ -18,7 +18,8 @@ from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.auto import let_app_play
-from skirmtui.engine.play.lookahead import DEPTH, Outlook
+from skirmtui.engine.play.lookahead import DEPTH
+from skirmtui.engine.play.outlook import Outlook
 from skirmtui.engine.play.personas import persona
 from skirmtui.engine.play.policy import Decision, decide, prepare, think
 from skirmtui.systems.combattimento_gdr.system import CombattimentoGdr

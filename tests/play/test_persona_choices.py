@@ -101,7 +101,12 @@ def test_with_nothing_at_risk_every_persona_attacks(
     made = choices(position(system_id, 1, after, key))
     for name in ("cautious", "balanced", "aggressive"):
         assert made[name].value == value, name
-        assert made[name].reason == reason, name
+        assert made[name].reason.startswith(reason), name
+    # Only the aggressive one values the attack as such (`attack`), and its reason says so.
+    assert made["balanced"].reason == reason == made["cautious"].reason
+    assert made["aggressive"].reason.startswith(f"{reason}, ")
+    assert made["aggressive"].reason.endswith(" attack rolls at the enemy")
+    for name in ("cautious", "balanced", "aggressive"):
         assert chosen(made[name]).taken == 0.0
 
 

@@ -11,7 +11,8 @@ import attrs
 
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.auto import let_app_play
-from skirmtui.engine.play.lookahead import BUDGET, UNSEEN, better
+from skirmtui.engine.play.lookahead import BUDGET
+from skirmtui.engine.play.outlook import UNSEEN, better
 from skirmtui.engine.play.policy import decide, prepare
 from skirmtui.engine.play.why import why_lines
 from skirmtui.systems.regole_base import SYSTEM

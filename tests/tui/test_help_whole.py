@@ -80,3 +80,8 @@ def test_a_help_cut_short_says_so_at_a_whole_word() -> None:
     cut = help_lines(full, 0, 24)[-1].text
     assert cut == "  iota" + MORE  # the words that do not fit with the mark give way
     assert len(cut) <= 24
+    # Cut after a whole sentence (found: wargaming-introduttivo's "the others stay.…"):
+    # no "…" after its full stop.
+    said = ["Pick each unit that", "  moved; the others", "  stay. Still to tell:", "  Barbari."]
+    assert help_lines(said, 0, 40)[-1].text == "  stay. Still to tell:" + MORE
+    assert help_lines(said, 0, 30)[-1].text == "  stay. (? for the rest)"

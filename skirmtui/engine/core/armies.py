@@ -21,6 +21,12 @@ def load_army(system_id: str, name: str) -> dict[str, Any]:
         return tomllib.load(handle)
 
 
+def army_title(system_id: str, name: str) -> str:
+    """A sample army's own name (its file's `name`, else the file name): the balance
+    report's name for it, whatever seat it takes."""
+    return str(load_army(system_id, name).get("name", name))
+
+
 def army_units(army: dict[str, Any], side: str, first: int = 1) -> list[UnitSpec]:
     """The units of a sample army as specs, numbered `{side}{first}`, `{side}{first+1}`…"""
     specs = []
@@ -82,15 +88,21 @@ def matchup_setup(system_id: str, armies: tuple[str, ...], scenario: str = "demo
     """The scenario (options, side ids) with its seats taken by `armies`, in that
     order, each side named after its army (`skirmtui balance`: every pair of sample
     armies, and each pair with its seats swapped); titled after the armies (the
-    scenario's title names its own: a `sim --only` battle's report was headed so)."""
+    scenario's title names its own: a `sim --only` battle's report was headed so). The
+    sides of a mirror match are numbered by seat ("Armigeri 1", "Armigeri 2"): one name
+    for both made "Armigeri wins: Armigeri has no models left"."""
     doc = load_toml(system_id, f"scenarios/{scenario}")
     ids = [str(raw["id"]) for raw in doc["sides"]] + [
         i for i in SIDE_IDS if i not in {raw["id"] for raw in doc["sides"]}
     ]
     sides, units = [], []
-    for side_id, army_name in zip(ids, armies, strict=False):
+    names = [army_title(system_id, a) for a in armies]
+    for seat, (side_id, army_name) in enumerate(zip(ids, armies, strict=False)):
         army = load_army(system_id, army_name)
-        sides.append(Side(side_id, str(army.get("name", army_name))))
+        name = names[seat]
+        if names.count(name) > 1:  # a mirror: "Armigeri 1", "Armigeri 2" (by seat)
+            name = f"{name} {names[: seat + 1].count(name)}"
+        sides.append(Side(side_id, name))
         units += army_units(army, side_id)
     title = f"{' vs '.join(s.name for s in sides)} ({scenario} scenario)"
     return Setup(system_id, title, int(doc["seed"]), sides, units, dict(doc["options"]))

@@ -206,14 +206,30 @@ def _one_digit(dice: Dice | DiceSum) -> bool:
     return all(part.sides <= 9 for part in parts)
 
 
+#: The faces a hint shows, die by die (2d6: "3 5").
+_HINT_FACES = (3, 5, 2, 4, 1, 6)
+
+
 def faces_hint(dice: Dice | DiceSum) -> str:
-    """How faces are typed, for the entry line (short: it is not wrapped): "e.g. 3 5 or
-    35" when every face is one digit, else with spaces ("e.g. 10 4": a d10's "35"
-    reads as one face, 35, and is refused)."""
-    if _one_digit(dice):
-        return "e.g. 3 5 or 35"
+    """How faces are typed, for the entry line (short: it is not wrapped): faces these
+    dice accept as typed, one a die, none an exploding die's maximum ("e.g. 3" for 1d6:
+    "3 5" was refused there). Dice of one digit also run together ("e.g. 3 5 or 35"),
+    four or more only together; a die over 9 faces shows a 10 with its space ("e.g.
+    10 5": a d10's "35" reads as one face, 35, and is refused)."""
     parts = dice.parts if isinstance(dice, DiceSum) else (dice,)
-    return f"e.g. {max(part.sides for part in parts)} 4"
+    faces: list[int] = []
+    for part in parts:
+        for _ in range(part.count):
+            face = _HINT_FACES[len(faces) % len(_HINT_FACES)]
+            top = part.sides - 1 if part.explode else part.sides
+            if top >= 10 and not any(f >= 10 for f in faces):
+                face = 10
+            faces.append(min(face, top))
+    spaced = " ".join(str(face) for face in faces)
+    if not _one_digit(dice) or len(faces) == 1:
+        return f"e.g. {spaced}"
+    joined = "".join(str(face) for face in faces)
+    return f"e.g. {spaced} or {joined}" if len(faces) <= 3 else f"e.g. {joined}"
 
 
 def _example(dice: Dice | DiceSum) -> str:

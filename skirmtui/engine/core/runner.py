@@ -35,12 +35,7 @@ from skirmtui.engine.core.prompts import (
     Prompt,
     Roll,
 )
-from skirmtui.engine.core.system import RuleSystem, Step, decides
-
-
-class RuleError(RuntimeError):
-    """A rule system misbehaved (a step loop that never asks anything)."""
-
+from skirmtui.engine.core.system import RuleError, RuleSystem, Step, decides
 
 #: Steps in a row that ask nothing before the runner calls it a loop.
 _MAX_SILENT_STEPS = 10_000

@@ -74,12 +74,18 @@ from typing import Any, Protocol
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Scalar, Side, Stat, Unit
+from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Pick, Prompt
 from skirmtui.engine.core.records import frozen_record
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
 Step = Generator[Prompt, Any, None]
+
+
+@mypyc_attr(native_class=False)  # a compiled class cannot subclass RuntimeError
+class RuleError(RuntimeError):
+    """A rule system misbehaved (a step loop that never asks anything; the runner's)."""
 
 
 class SetupError(ValueError):

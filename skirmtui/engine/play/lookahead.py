@@ -22,10 +22,11 @@ from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.odds import success_chance
 from skirmtui.engine.core.prompts import AnswerValue, Choose, Confirm, Prompt, Roll
-from skirmtui.engine.core.records import frozen_record, record
+from skirmtui.engine.core.records import record
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.system import FieldSpec, RuleSystem, decides
 from skirmtui.engine.play.answers import answers_of, passive
+from skirmtui.engine.play.outlook import Outlook, better
 from skirmtui.engine.play.personas import Persona
 from skirmtui.engine.play.sides import side_of
 
@@ -40,52 +41,8 @@ FACTS = 6
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
 #: What an outcome is reduced to: score, score², dealt, taken, kill, lose, gained, reply,
-#: closing, cut (1: valued before it was seen, the budget spent).
-MOMENTS = 10
-#: An answer whose outcomes were valued before they were seen more often than this
-#: (`Outlook.cut`) was not seen: it does not beat one that was (`better`).
-UNSEEN = 0.9
-
-
-@frozen_record
-class Outlook:
-    """What an option is expected to bring: mean score and its spread, the enemy's and
-    own expected losses (in worth), the chance an enemy unit is taken off, the chance
-    an own unit is, the first roll it leads to with its exact chance, the standing
-    it is expected to gain by the system's own way of winning (`system.standing`), and
-    how much more (less, when negative) the enemy's reply is expected to take (in worth)
-    than before the decision (where the system says: `exposure`), what its units that
-    closed in may take off next (`closing`, where the system says), and the chance its
-    search was cut before it saw what the answer leads to (`cut`: the budget spent in the
-    decision's own step, at a roll, a table fact or a further decision of the side;
-    valued as it stood there, as if nothing more would happen)."""
-
-    score: float
-    spread: float
-    dealt: float
-    taken: float
-    kill: float
-    lose: float
-    roll: str = ""
-    chance: float | None = None
-    gained: float = 0.0
-    reply: float = 0.0
-    closing: float = 0.0
-    cut: float = 0.0
-
-    @property
-    def seen(self) -> bool:
-        """Whether the search saw what the answer leads to (its cut no more than
-        `UNSEEN`): an answer not seen must not win against one that was."""
-        return self.cut <= UNSEEN
-
-
-def better(score: float, cut: float, best_score: float, best_cut: float) -> bool:
-    """Whether an answer (its score and cut) beats the best so far: one seen beats one
-    not seen whatever their scores (a branch the budget cut before its roll, valued as
-    nothing happened, looked as good as passing); else the higher score."""
-    seen, best_seen = cut <= UNSEEN, best_cut <= UNSEEN
-    return seen > best_seen or (seen == best_seen and score > best_score)
+#: closing, attacks, cut (1: valued before it was seen, the budget spent; always last).
+MOMENTS = 11
 
 
 @record
@@ -120,6 +77,9 @@ class Search:
     #: What the side's units that closed in may take off next where the step began
     #: (`system.closing`; read only for a persona that weighs it).
     closed: float = 0.0
+    #: The unit the decision is about (the prompt's actor), if any: its own attacks
+    #: count for `attack` in any step (a charge's blows a step later).
+    actor: str | None = None
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
@@ -199,10 +159,22 @@ class Search:
         """What answering `first` to the pending prompt (`key`) is expected to bring."""
         path = [Item(key, first)]
         moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
-        mean, square, dealt, taken, kill, lose, gained, reply, closing, cut = moments
+        mean, square, dealt, taken, kill, lose, gained, reply, closing, attacks, cut = moments
         spread = math.sqrt(max(square - mean * mean, 0.0))
         return Outlook(
-            mean, spread, dealt, taken, kill, lose, roll, chance, gained, reply, closing, cut
+            mean,
+            spread,
+            dealt,
+            taken,
+            kill,
+            lose,
+            roll,
+            chance,
+            gained,
+            reply,
+            closing,
+            cut,
+            attacks,
         )
 
     # -- the tree -----------------------------------------------------------------------
@@ -214,8 +186,9 @@ class Search:
         first_roll: bool = False,
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
-        """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing, cut)
-        after `path`; with the first roll met and its exact chance when `first_roll`.
+        """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing,
+        attacks, cut) after `path`; with the side's first roll in the decision's step and
+        its exact chance when `first_roll`.
         `runner`: one already at `path`, the node's to use up (its last branch moves it
         on instead of replaying)."""
         if runner is None:
@@ -239,9 +212,20 @@ class Search:
             # The likeliest outcome last: it moves this runner on, so it is looked into
             # however little budget is left (the others, if none is left: as now).
             split = sorted(branches(prompt), key=lambda b: b[1])
+            # An attack of the side's in the decision's own step, or by the unit the
+            # decision is about (another unit's in a later step is reached sooner by
+            # some answers than others: the horizon's doing, not the answer's).
+            within = self._within(runner)
+            attack = mine and (within or self._by_actor(prompt)) and self._at_enemy(battle, prompt)
             total = self._over(path, depth, runner, prompt.key, split)
-            if not first_roll or not mine:
-                return total, "", None  # the odds shown are of the side's own roll
+            if attack:
+                total = self._attack(total)
+            if not first_roll or not mine or not within:
+                # The odds shown (and `policy.CHANCE`'s tie-break) are of the side's own
+                # roll in the decision's step: a later step's is another unit's, not
+                # the answer's (wargaming-introduttivo's "stop activating" was tied by
+                # the recovery roll it leads to with an activation's own roll).
+                return total, "", None
             return total, prompt.text, None if chance is None else float(chance)
         if isinstance(prompt, Confirm):
             item = Item(prompt.key, True)
@@ -350,16 +334,39 @@ class Search:
         self.floor = floor
         return tuple(total)
 
+    def _at_enemy(self, battle: Battle, prompt: Roll) -> bool:
+        """Whether a roll of the side's is an attack at an enemy unit (what `bench.ai`
+        counts as one: the roll's target, or its first, is the enemy's)."""
+        target = prompt.target or (prompt.targets[0] if prompt.targets else None)
+        unit = battle.units.get(target) if target is not None else None
+        return unit is not None and unit.side != self.side
+
+    def _by_actor(self, prompt: Roll) -> bool:
+        """Whether a roll is made by the unit the decision is about."""
+        actor = self.actor
+        return actor is not None and (prompt.actor == actor or actor in prompt.actors)
+
+    def _attack(self, total: tuple[float, ...]) -> tuple[float, ...]:
+        """The moments of a node that is one attack roll of the side's more: `attack`
+        added to every outcome's score (score² follows), one attack counted."""
+        a = self.persona.attack
+        moments = list(total)
+        moments[1] += 2.0 * a * moments[0] + a * a
+        moments[0] += a
+        moments[-2] += 1.0
+        return tuple(moments)
+
     def _within(self, runner: Runner) -> bool:
         """Whether `runner` is still in the step the decision was taken in (its rolls
         are the answer's own outcomes; a later step's, a new round's, are not)."""
         return runner.boundary_at == self.consumed
 
     def _value(self, battle: Battle, cut: bool = False) -> tuple[float, ...]:
-        """(score, score², dealt, taken, kill, lose, gained, reply, closing, cut) of one
-        outcome: what it is worth by the persona, the enemy's reply counted as losses to
-        come (`exposure`), what the side's units that closed in may take off next
-        (`closing`); `cut`: valued before it was seen."""
+        """(score, score², dealt, taken, kill, lose, gained, reply, closing, attacks, cut)
+        of one outcome (attacks 0: the tree counts them, `_attack`): what it is worth by
+        the persona, the enemy's reply counted as losses to come (`exposure`), what the
+        side's units that closed in may take off next (`closing`); `cut`: valued before
+        it was seen."""
         w = self.persona
         battle = self.system.landed(battle)  # what the rules hold counts as landed
         dealt = taken = harm_hurt = 0.0
@@ -409,5 +416,6 @@ class Search:
             gained,
             reply,
             closing,
+            0.0,
             float(cut),
         )

@@ -14,7 +14,18 @@ from skirmtui.engine.core.records import frozen_record
 #: The persona a side gets when none is named.
 DEFAULT = "balanced"
 #: The weights a persona may set, each 0 when not given.
-WEIGHTS = ("kill", "harm", "keep", "cohesion", "focus", "objective", "risk", "bold", "closing")
+WEIGHTS = (
+    "kill",
+    "harm",
+    "keep",
+    "cohesion",
+    "focus",
+    "objective",
+    "risk",
+    "bold",
+    "closing",
+    "attack",
+)
 
 
 class PersonaError(ValueError):
@@ -34,6 +45,7 @@ class Persona:
     risk: float = 0.0
     bold: float = 0.0
     closing: float = 0.0
+    attack: float = 0.0
     #: Any legal answer at random (the weights are not read).
     random: bool = False
 

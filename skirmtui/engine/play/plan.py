@@ -9,7 +9,13 @@ from __future__ import annotations
 import itertools
 import re
 
-from skirmtui.engine.core.armies import army_names, matchup_setup, scenario_armies, scenario_names
+from skirmtui.engine.core.armies import (
+    army_names,
+    army_title,
+    matchup_setup,
+    scenario_armies,
+    scenario_names,
+)
 from skirmtui.engine.core.system import RuleSystem, Setup, SetupError
 from skirmtui.engine.play.balance import Matchup, Plan, Sweep, has_unit, seated
 from skirmtui.engine.play.personas import persona
@@ -71,7 +77,8 @@ def balance_plan(
         except SetupError as error:
             notes.append(f"{pair[0]} vs {pair[1]} left out: the scenario refuses it ({error})")
             continue
-        names = (seatings[0].sides[0].name, seatings[0].sides[1].name)
+        # The armies' own names (a mirror's sides are numbered: "Armigeri 1", "… 2").
+        names = (army_title(system.id, pair[0]), army_title(system.id, pair[1]))
         swept = _swept(seatings[0], sweep)
         matchups.append(Matchup(pair, names, seatings, swept))
     if not matchups:

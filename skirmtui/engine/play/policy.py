@@ -21,7 +21,8 @@ from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.records import frozen_record
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.answers import answers_of, passive
-from skirmtui.engine.play.lookahead import BUDGET, Outlook, Search
+from skirmtui.engine.play.lookahead import BUDGET, Search
+from skirmtui.engine.play.outlook import Outlook
 from skirmtui.engine.play.personas import Persona, persona
 from skirmtui.engine.play.sides import app_persona, side_of
 
@@ -100,7 +101,9 @@ def prepare(session: Session, as_persona: str | None = None) -> Question | None:
         tail = list(session.items[consumed:])
         # The enemy's reply is weighed from the position the decision is taken in.
         exposed = session.system.exposure(battle, side)
-        search = Search(session.system, base, consumed, tail, side, who, exposed=exposed)
+        search = Search(
+            session.system, base, consumed, tail, side, who, exposed=exposed, actor=prompt.actor
+        )
     seed = session.setup.seed * 7_919 + len(session.items) + 1
     return Question(prompt, who, side, len(session.items), answers, search, seed)
 
@@ -147,7 +150,7 @@ def think(question: Question) -> Decision:
     pick = tied[0] if len(tied) == 1 else rng.choice(tied)
     considered = tuple(Considered(c.value, c.label, c.outlook, c.score, c is pick) for c in scored)
     words = question.search.system.standing_words
-    reason = _reason(pick, len(tied), words)
+    reason = _reason(pick, len(tied), words, seeks=who.attack > 0)
     return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
 
 
@@ -194,9 +197,10 @@ def _seen(c: Considered) -> bool:
     return c.outlook is None or c.outlook.seen
 
 
-def _reason(pick: Considered, tied: int, standing: str = "") -> str:
+def _reason(pick: Considered, tied: int, standing: str = "", seeks: bool = False) -> str:
     """The log's short reason: what the chosen answer is expected to bring (`standing`:
-    the system's words for its own way of winning, where its reasons name it)."""
+    the system's words for its own way of winning, where its reasons name it; `seeks`:
+    the persona values an attack as such, `attack`: the attack rolls it leads to)."""
     o = pick.outlook
     if o is None:
         return "the only choice"
@@ -218,6 +222,8 @@ def _reason(pick: Considered, tied: int, standing: str = "") -> str:
     if abs(o.reply) >= 0.005:
         more = "more" if o.reply > 0 else "less"
         parts.append(f"the enemy's reply takes {abs(o.reply):.2f} {more}")
+    if seeks and o.attacks >= 0.005:
+        parts.append(f"{o.attacks:.2f} attack rolls at the enemy")
     if not parts:
         parts.append("no loss expected")
     if not o.seen:  # every answer was cut before it was seen: said, not hidden

@@ -15,6 +15,7 @@ from skirmtui.engine.core import records
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.collector import between_battles, gc_paused
+from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerError, Roll
 from skirmtui.engine.core.records import record
@@ -25,6 +26,7 @@ from skirmtui.engine.play.limits import MAX_ANSWERS, SimError
 
 
 #: A battle still running after this many answers counts as an error ("does not end").
+@mypyc_attr(native_class=False)  # a compiled class cannot subclass OSError
 class SaveFailed(OSError):
     """A battle's save could not be written: `path` and the `OSError` that stopped it."""
 

@@ -34,6 +34,8 @@ def option_words(c: Considered, standing: str = "") -> str:
     if abs(o.reply) >= 0.005:
         more = "more" if o.reply > 0 else "less"
         parts.append(f"the enemy's best reply takes {abs(o.reply):.2f} {more}")
+    if o.attacks >= 0.005:
+        parts.append(f"{o.attacks:.2f} attack rolls at the enemy")
     if o.spread >= 0.005:
         parts.append(f"spread {o.spread:.2f}")
     if not o.seen:

@@ -327,4 +327,5 @@ def help_lines(helped: list[str], spare: int, width: int) -> list[Line]:
         end = end[: end.rstrip().rindex(" ")].rstrip()
     if cell_len(end + HELP_MORE) > width:  # one word longer than the room: its start
         end = end[: max(0, width - cell_len(HELP_MORE))]
-    return [Line(t, "help") for t in shown[:-1]] + [Line(end + HELP_MORE, "help")]
+    more = HELP_MORE.removeprefix("…") if end.endswith(".") else HELP_MORE  # no ".…"
+    return [Line(t, "help") for t in shown[:-1]] + [Line(end + more, "help")]
