@@ -37,9 +37,7 @@ from skirmtui.engine.core.prompts import (
 )
 from skirmtui.engine.core.system import RuleError, RuleSystem, Step, decides
 
-#: The class by a name mypyc does not read as a class: compiled, `isinstance` against a
-#: class named directly checked the exact class only, not a subclass made in another
-#: module (docs/performance.md, "The compiled build").
+#: `Roll` by a name mypyc does not read as a class (compiled: any subclass; sim.py's note).
 _ROLL: type[Roll] = Roll
 
 #: Steps in a row that ask nothing before the runner calls it a loop.
@@ -377,7 +375,9 @@ class Runner:
                 break
             self._segment.append((index, item, False))
         self._began = began
-        if self._step is None and not battle.over:
+        # (read by name: mypy keeps `_step` narrowed to None since the loop, and compiled
+        # code would check that; docs/performance.md, "The compiled build")
+        if getattr(self, "_step") is None and not battle.over:  # noqa: B009
             self._advance(None, fresh=True)
 
     def _hoist(self, segment: list[tuple[int, Item, bool]]) -> int | None:

@@ -309,13 +309,14 @@ class RuleSystem(Protocol):
         activation ends."""
         ...
 
-    def check_end(self, battle: Battle) -> None:
+    def check_end(self, battle: Battle) -> object:
         """End the battle (`Battle.end`) if the system's own end condition holds now; the
         runner calls it after every answer and GM entry and at every step boundary (see
         the module docstring). It may tidy what the condition reads first (a model at R 0
         removed) but changes nothing else, and finds the same when called again with
         nothing changed: the runner does not call it again after calling a phase's
-        generator function (which runs none of its body)."""
+        generator function (which runs none of its body). What it returns is not read (a
+        kept finding, `Watch.kept`, returns one: `object`, so compiled code checks none)."""
         ...
 
     def queue(self, battle: Battle, /) -> list[QueueRow]:
