@@ -36,6 +36,12 @@ class SaveFailed(OSError):
         self.error = error
 
 
+#: The class by a name mypyc does not read as a class: compiled, `isinstance` against a
+#: class named directly checked the exact class only, not a subclass made in another
+#: module (docs/performance.md, "The compiled build").
+_ROLL: type[Roll] = Roll
+
+
 def play_random(
     system: RuleSystem, setup: Setup, rng: random.Random, max_answers: int = MAX_ANSWERS
 ) -> Session:
@@ -102,7 +108,7 @@ def _play(
         if len(items) >= max_answers:
             raise SimError(f"battle still running after {max_answers} answers")
         try:
-            items.append(runner.answer_random(rng, BY_TABLE if isinstance(prompt, Roll) else None))
+            items.append(runner.answer_random(rng, BY_TABLE if isinstance(prompt, _ROLL) else None))
         except AnswerError:
             raise
         except Exception as error:
