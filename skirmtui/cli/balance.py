@@ -73,6 +73,7 @@ def balance_arguments(
 def balance(args: argparse.Namespace, system: RuleSystem) -> tuple[str, bool]:
     """Play the battles the arguments ask for; the report's text and whether any
     battle failed (a rules bug). Progress goes to stderr."""
+    from skirmtui.engine.core.compiled import engine_build
     from skirmtui.engine.play.plan import balance_plan, parse_sweep
     from skirmtui.engine.play.workers import all_cores, run_plan
     from skirmtui.engine.report.balance_doc import balance_document
@@ -102,9 +103,11 @@ def balance(args: argparse.Namespace, system: RuleSystem) -> tuple[str, bool]:
     progress.end()
     plural = "" if workers == 1 else "s"
     where = f"cluster {args.cluster}" if args.cluster else f"{workers} worker{plural}"
+    # A cluster's workers run their own install: only local workers share this build.
+    build = "" if args.cluster else f", engine {engine_build()}"
     print(
         f"balance: {outcome.tally.battles} battles in {outcome.seconds:.1f} s "
-        f"({outcome.per_second:.1f} battles/s, {where})",
+        f"({outcome.per_second:.1f} battles/s, {where}){build}",
         file=sys.stderr,
     )
     policy = "random" if ai is None else (ai[0] if ai[0] == ai[1] else f"{ai[0]} vs {ai[1]}")

@@ -22,6 +22,7 @@ from skirmtui.cli.output import writable_folder, write_output
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
+    from skirmtui.engine.core.compiled import engine_build
     from skirmtui.engine.play.sim import SaveFailed, run_sim
 
     system = system_named(args.system)
@@ -50,6 +51,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     print(f"mean turns: {report.mean_rounds:.2f}")
     print(safe("wins: " + ", ".join(f"{k} {v}" for k, v in sorted(report.wins.items()))))
     print(f"battles per second: {report.per_second:.1f}")
+    print(f"engine: {engine_build()}")  # compiled or pure (docs/performance.md)
     if args.only is not None:
         for path in report.saved:
             print(safe(f"saved: {path}"))

@@ -94,7 +94,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         p.set_defaults(run=cmd_check)
 
     if p := file_command("export", "write a save's structured log or a report", cmd_export):
-        p.add_argument("--format", choices=("json", "md", "html", "toml"), required=True)
+        p.add_argument(
+            "--format",
+            choices=("json", "md", "html", "toml"),
+            required=True,
+            help="json: the structured log (export format 1); md, html: the battle report; "
+            "toml: the save",
+        )
         p.add_argument(
             "--public",
             action="store_true",
@@ -145,8 +151,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if p := command("sim", "play random legal battles headlessly"):
         p.add_argument("system", metavar="SYSTEM")
-        p.add_argument("--battles", type=int, default=100, metavar="N")
-        p.add_argument("--seed", type=int, default=1, metavar="S")
+        p.add_argument(
+            "--battles", type=int, default=100, metavar="N", help="battles to play (default 100)"
+        )
+        p.add_argument(
+            "--seed",
+            type=int,
+            default=1,
+            metavar="S",
+            help="run seed: each battle's dice seed derives from it (default 1)",
+        )
         p.add_argument("--save-dir", type=Path, metavar="DIR", help="write one save per battle")
         p.add_argument(
             "--players",

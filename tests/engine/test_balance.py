@@ -12,6 +12,7 @@ import attrs
 import pytest
 
 from skirmtui.cli import main
+from skirmtui.engine.core.compiled import engine_build
 from skirmtui.engine.play.balance import Plan, battle_seed, play_one
 from skirmtui.engine.play.plan import balance_plan, parse_sweep
 from skirmtui.engine.play.stats import battles_for, paired_difference, wilson
@@ -254,7 +255,9 @@ def test_the_speed_line_counts_its_workers_in_words(
     for workers, words in (("1", ", 1 worker)"), ("2", ", 2 workers)")):
         argv = ["balance", RB, "--battles", "2", "--workers", workers, "--format", "json"]
         assert main([*argv, "-o", out]) == 0
-        assert words in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert words in err
+        assert f"{words}, engine {engine_build()}" in err  # the build that runs (pure, CI)
 
 
 def test_a_named_battle_written_by_sim_only_is_titled_after_its_armies(tmp_path: Path) -> None:

@@ -79,6 +79,20 @@ def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]
     assert out.startswith(f"usage: skirmtui {command}")
 
 
+def test_every_option_says_what_it_does() -> None:
+    """Found reading `skirmtui sim --help` as a rule author: "--battles N" and "--seed S"
+    said nothing (how many? what does the seed decide?), nor export's "--format"."""
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    silent = [
+        f"{name} {'/'.join(action.option_strings)}"
+        for name, sub in commands.choices.items()
+        for action in sub._actions
+        if action.option_strings and not action.help
+    ]
+    assert silent == []
+
+
 def test_help_and_version_from_the_real_entry_point() -> None:
     for argv, expected in ((["--help"], "usage: skirmtui"), (["--version"], "skirmtui ")):
         result = subprocess.run(

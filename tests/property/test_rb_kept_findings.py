@@ -5,8 +5,9 @@ free attack, the end check's "the battle goes on"), and each phase's "which mode
 act" and the Assault's one-answer list are read for a side's whole list at once. At
 every point of random battles of every scenario, with GM entries (set, remove,
 restore, add) at random moments, each kept finding is what a fresh pass over the
-models finds, and each list read at once is what the rule per model gives; a broken
-mark fails here."""
+models finds, and each list read at once is what the rule per model gives; the app's
+players' worth of a blow (`edge.blow`, worked out once for the values it reads) is the
+rule's formula read off the models; a broken mark or key fails here."""
 
 from __future__ import annotations
 
@@ -16,11 +17,22 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import units_by_side
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
-from skirmtui.systems.regole_base import charging, movement, passing, shooting, state, turns
+from skirmtui.systems.regole_base import (
+    charging,
+    edge,
+    maths,
+    movement,
+    passing,
+    shooting,
+    state,
+    turns,
+)
+from skirmtui.systems.regole_base.attacks import armour_of, shield_in_hand
+from skirmtui.systems.regole_base.profile import wielded
 from tests.property.playing import examples
 from tests.property.test_every_system import short_setup
 from tests.property.test_gm_at_random_moments import gm_entry
@@ -63,6 +75,12 @@ def check_kept(b: Battle) -> None:
         if ready:
             one_by_one = [o for u in ready for o in charging.actions(b, u, named, grouped=True)[1]]
             assert charging.grouped_actions(b, side.id, ready, named) == one_by_one
+    # The app's players' worth of one blow (edge.blow, worked out once for the values it
+    # reads) is the rule's own formula read off the models, for every pair of enemies.
+    for attacker in b.on_table():
+        for target in b.enemies(attacker.side):
+            for charge in (False, True):
+                assert edge.blow(attacker, target, charge) == blow_now(attacker, target, charge)
     if b.result is not None:
         return
     # The end check keeps nothing stale: where it recalls that the battle goes on (the
@@ -73,6 +91,23 @@ def check_kept(b: Battle) -> None:
     turns.check_end(copy)
     assert b.result is None and copy.result is None
     assert [u.removed for u in b.units.values()] == [u.removed for u in copy.units.values()]
+
+
+def blow_now(attacker: Unit, target: Unit, charging: bool) -> float:
+    """`edge.blow` as the rules say it (RB-1, RB-6..RB-8), read off the models now."""
+    r_now, r_start = target.num("r"), int(target.profile["r"])
+    if r_now <= 0 or r_start <= 0:
+        return 0.0
+    weapon = wielded(attacker)
+    hit = edge.confronto_chance(attacker.num("c") - attacker.num("c_malus"), target.num("c"))
+    score = armour_of(target)
+    shield = shield_in_hand(target)
+    save = edge._save_chance(score, maths.save_target(score, weapon, shield, False))
+    charger = charging or attacker.flag("charged")
+    f = weapon.attack_f(attacker.num("f")) + (edge._CHARGE_F if charger else 0)
+    wound = edge.confronto_chance(f, r_now)
+    count = min(maths.wounds(f, r_now), r_now)
+    return hit * (1.0 - save) * wound * count / r_start
 
 
 def rb_gm_entry(session: Session, rng: random.Random, counter: int) -> tuple[str, dict[str, Any]]:

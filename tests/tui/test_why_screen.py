@@ -36,7 +36,31 @@ async def test_an_options_words_wrap_under_themselves(tmp_path: Path) -> None:
     async with running(app, (80, 24)) as (pilot, _session):
         await app.push_screen(WhyScreen(lines))
         await pilot.pause()
-        shown = app.screen.query_one("#why-text").query(Static)
-        label, odds = shown[0], shown[-1]
+        box = app.screen.query_one("#why-text")
+        label, odds = box.query(".label")[0], box.query(Static).last()
         assert odds.has_class("words") and odds.region.height > 1  # wrapped
         assert odds.content_region.x == label.content_region.x + 3
+
+
+async def test_an_options_label_wraps_under_itself(tmp_path: Path) -> None:
+    """Seen at 80x24 (regole-base): "Capobanda — Try to escape the melee (V vs the
+    fastest enemy): score" then "-0.11" at the edge where the next option starts: a
+    label's own lines hang under its first word, as the Now pane's options do."""
+    label = "Capobanda — Try to escape the melee (V vs the fastest enemy): score -0.11 " * 2
+    lines = ["Briganti (balanced): which model acts?", "", label.strip(), "   58% to succeed"]
+    app = demo_app(tmp_path / "why.toml", autosave=False)
+    async with running(app, (80, 24)) as (pilot, _session):
+        await app.push_screen(WhyScreen(lines))
+        await pilot.pause()
+        rows = [  # every row of the box, each child's with its offset from the box
+            " " * (child.region.x - child.parent.region.x) + row  # type: ignore[union-attr]
+            for child in app.screen.query_one("#why-text").children
+            for row in (
+                "".join(segment.text for segment in child.render_line(y)).rstrip()
+                for y in range(child.size.height)
+            )
+        ]
+        start = next(i for i, row in enumerate(rows) if row.lstrip().startswith("Capobanda"))
+        edge = len(rows[start]) - len(rows[start].lstrip())
+        after = rows[start + 1]
+        assert after.strip() and len(after) - len(after.lstrip()) == edge + 2, rows

@@ -79,7 +79,9 @@ def assignable(cls: type[_R]) -> type[_R]:
 
 
 _ITEM = assignable(Item)
-_new = object.__new__
+#: `Any`: what it makes is the assignable twin, not yet the record's class (a compiled
+#: build checks a typed value's class, docs/performance.md).
+_new: Any = object.__new__
 
 
 def answer_item(key: str, value: Any, by: str | None) -> Item:

@@ -117,8 +117,8 @@ def apply_override(system: RuleSystem, battle: Battle, item: Item) -> None:
         side_ids = [s.id for s in battle.sides]
         try:
             setting = app_rolls.checked(data.get(app_rolls.APP_ROLLS), side_ids)
-        except ValueError as error:
-            raise AnswerError(str(error)) from None
+        except ValueError as refused:  # (not `error`: the SetupError above, to mypyc)
+            raise AnswerError(str(refused)) from None
         battle.app_rolls = setting
         who = app_rolls.describe(setting, ((s.id, s.name) for s in battle.sides))
         battle.record("override", f"GM sets who the app rolls for: {who}", key=item.key)

@@ -206,7 +206,9 @@ class RollResult:
 
 
 _RESULT = assignable(RollResult)
-_new = object.__new__
+#: `Any`: what it makes is the assignable twin, not yet the record's class (a compiled
+#: build checks a typed value's class, docs/performance.md).
+_new: Any = object.__new__
 
 
 def _result(

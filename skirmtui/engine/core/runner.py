@@ -35,12 +35,10 @@ from skirmtui.engine.core.prompts import (
     Prompt,
     Roll,
 )
-from skirmtui.engine.core.system import RuleSystem, Step, decides
+from skirmtui.engine.core.system import RuleError, RuleSystem, Step, decides
 
-
-class RuleError(RuntimeError):
-    """A rule system misbehaved (a step loop that never asks anything)."""
-
+#: `Roll` by a name mypyc does not read as a class (compiled: any subclass; sim.py's note).
+_ROLL: type[Roll] = Roll
 
 #: Steps in a row that ask nothing before the runner calls it a loop.
 _MAX_SILENT_STEPS = 10_000
@@ -189,7 +187,7 @@ class Runner:
         actors, targets = prompt.actors, prompt.targets
         by = item.by
         # Its words and a roll's table: made when read (`LogEntry`; `entries.answer_entry`).
-        if type(prompt) is Roll or isinstance(prompt, Roll):
+        if type(prompt) is Roll or isinstance(prompt, _ROLL):
             if actors and actor is None:  # (`record`'s defaults: the first of several)
                 actor = actors[0]
             if targets and target is None:
@@ -275,8 +273,8 @@ class Runner:
         """Run the step on to its next question, through as many boundaries as it takes
         (`within`: stop where the step ends instead); the system's end check runs at each
         boundary, once `next_step` has returned, and before a question is shown: once the
-        battle is over nothing more is asked. (`battle.result` is read rather than the
-        `over` property: this runs after every answer.)"""
+        battle is over nothing more is asked. (`battle.result` is read, not `over`, but after
+        an end check, which mypy keeps narrowed to None: the compiled build checks it.)"""
         silent = 0
         battle = self.battle
         check_end = self._check_end
@@ -323,7 +321,7 @@ class Runner:
                 if ran:
                     if check_end is not None:
                         check_end(battle)
-                    if battle.result is not None:
+                    if battle.over:
                         self._stop()
                         return
             try:
@@ -333,7 +331,7 @@ class Runner:
                 continue
             if check_end is not None and battle.result is None and not battle.end_held:
                 check_end(battle)
-            if battle.result is not None:
+            if battle.over:
                 self._stop()
                 return
             self.prompt = prompt
@@ -377,7 +375,9 @@ class Runner:
                 break
             self._segment.append((index, item, False))
         self._began = began
-        if self._step is None and not battle.over:
+        # (read by name: mypy keeps `_step` narrowed to None since the loop, and compiled
+        # code would check that; docs/performance.md, "The compiled build")
+        if getattr(self, "_step") is None and not battle.over:  # noqa: B009
             self._advance(None, fresh=True)
 
     def _hoist(self, segment: list[tuple[int, Item, bool]]) -> int | None:

@@ -74,12 +74,18 @@ from typing import Any, Protocol
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Scalar, Side, Stat, Unit
+from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Pick, Prompt
 from skirmtui.engine.core.records import frozen_record
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
 Step = Generator[Prompt, Any, None]
+
+
+@mypyc_attr(native_class=False)  # a compiled class cannot subclass RuntimeError
+class RuleError(RuntimeError):
+    """A rule system misbehaved (a step loop that never asks anything; the runner's)."""
 
 
 class SetupError(ValueError):
@@ -303,13 +309,14 @@ class RuleSystem(Protocol):
         activation ends."""
         ...
 
-    def check_end(self, battle: Battle) -> None:
+    def check_end(self, battle: Battle) -> object:
         """End the battle (`Battle.end`) if the system's own end condition holds now; the
         runner calls it after every answer and GM entry and at every step boundary (see
         the module docstring). It may tidy what the condition reads first (a model at R 0
         removed) but changes nothing else, and finds the same when called again with
         nothing changed: the runner does not call it again after calling a phase's
-        generator function (which runs none of its body)."""
+        generator function (which runs none of its body). What it returns is not read (a
+        kept finding, `Watch.kept`, returns one: `object`, so compiled code checks none)."""
         ...
 
     def queue(self, battle: Battle, /) -> list[QueueRow]:

@@ -15,6 +15,7 @@ from skirmtui.engine.core import records
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.collector import between_battles, gc_paused
+from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerError, Roll
 from skirmtui.engine.core.records import record
@@ -25,6 +26,7 @@ from skirmtui.engine.play.limits import MAX_ANSWERS, SimError
 
 
 #: A battle still running after this many answers counts as an error ("does not end").
+@mypyc_attr(native_class=False)  # a compiled class cannot subclass OSError
 class SaveFailed(OSError):
     """A battle's save could not be written: `path` and the `OSError` that stopped it."""
 
@@ -32,6 +34,12 @@ class SaveFailed(OSError):
         super().__init__(error.errno, error.strerror or str(error))
         self.path = path
         self.error = error
+
+
+#: The class by a name mypyc does not read as a class: compiled, `isinstance` against a
+#: class named directly checked the exact class only, not a subclass made in another
+#: module (docs/performance.md, "The compiled build").
+_ROLL: type[Roll] = Roll
 
 
 def play_random(
@@ -100,7 +108,7 @@ def _play(
         if len(items) >= max_answers:
             raise SimError(f"battle still running after {max_answers} answers")
         try:
-            items.append(runner.answer_random(rng, BY_TABLE if isinstance(prompt, Roll) else None))
+            items.append(runner.answer_random(rng, BY_TABLE if isinstance(prompt, _ROLL) else None))
         except AnswerError:
             raise
         except Exception as error:

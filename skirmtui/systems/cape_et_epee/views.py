@@ -59,7 +59,7 @@ def status(b: Battle, unit: Unit) -> str:
     if unit.num("ap"):
         words.append(f"AP {unit.num('ap')}/{unit.num('die')}")
     elif unit.num("die"):  # seed §2.4: "Il d6 di attivazione è rimosso" at 0 AP
-        words.append("die removed")
+        words.append("AP 0 (die removed)")  # not "die" alone where it wraps
     wounds = unit.num("wounds")
     if wounds:
         words.append(f"{wounds}/{profile.max_wounds(unit)} wounds")

@@ -17,16 +17,15 @@ of the battle alone: the same position, the same figures."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.prompts import AnswerValue, Pick, Prompt
 from skirmtui.systems.regole_base import maths
-from skirmtui.systems.regole_base.attacks import armour_of, shield_in_hand
 from skirmtui.systems.regole_base.dice import cell
 from skirmtui.systems.regole_base.profile import wielded
 from skirmtui.systems.regole_base.state import engaged, escaped
-from skirmtui.systems.regole_base.tables import rules
+from skirmtui.systems.regole_base.tables import Weapon, rules
 
 #: RB-6: the charger's +1 F (data: `[assault] charge_f`).
 _CHARGE_F = int(rules()["assault"]["charge_f"])
@@ -55,17 +54,48 @@ def blow(attacker: Unit, target: Unit, charging: bool = False) -> float:
     """The worth one melee attack of `attacker` is expected to take off `target`: hit
     (C against C, the C malus of its next attack counted), armour, wound (the weapon's
     F, +1 for a charger or one `charging`, against the target's R now), wounds as RB-8,
-    at most what the target has left."""
-    r_now = target.num("r")
+    at most what the target has left. (The look-ahead asks it of every pair in contact
+    at every position it values: worked out once for the values it reads, `_blow`.)"""
+    theirs = target.stats
+    r_now: int = theirs["r"]  # type: ignore[assignment]  # (a number: `num`)
     r_start = int(target.profile["r"])
     if r_now <= 0 or r_start <= 0:
         return 0.0
-    weapon = wielded(attacker)
-    hit = confronto_chance(attacker.num("c") - attacker.num("c_malus"), target.num("c"))
-    score = armour_of(target)
-    save = _save_chance(score, maths.save_target(score, weapon, shield_in_hand(target), False))
-    charger = charging or attacker.flag("charged")
-    f = weapon.attack_f(attacker.num("f")) + (_CHARGE_F if charger else 0)
+    ours = attacker.stats
+    return _blow(
+        wielded(attacker),
+        ours["c"] - ours["c_malus"],  # type: ignore[operator]
+        ours["f"],
+        charging or bool(ours["charged"]),
+        r_now,
+        r_start,
+        theirs["c"],
+        str(target.profile["armour"]),
+        bool(target.profile["shield"]),
+        wielded(target).two_handed,
+    )
+
+
+@lru_cache(maxsize=4096)  # (bounded: a balance run meets many armies)
+def _blow(
+    weapon: Weapon,
+    c: int,
+    f: int,
+    charger: bool,
+    r_now: int,
+    r_start: int,
+    opposed: int,
+    armour: str,
+    shield: bool,
+    two_handed: bool,
+) -> float:
+    """`blow` from the values it reads: the attacker's weapon in hand, C (less its
+    malus), F and whether it charges; the target's R now and at the start, C, armour,
+    shield and whether its weapon in hand is two-handed (RB-7: then no shield)."""
+    hit = confronto_chance(c, opposed)
+    score = maths.armour_score(armour, shield, two_handed)
+    save = _save_chance(score, maths.save_target(score, weapon, shield and not two_handed, False))
+    f = weapon.attack_f(f) + (_CHARGE_F if charger else 0)
     wound = confronto_chance(f, r_now)
     count = min(maths.wounds(f, r_now), r_now)
     return hit * (1.0 - save) * wound * count / r_start

@@ -37,9 +37,13 @@ from skirmtui.systems.wargaming_introduttivo.views import Views
 
 
 class WargamingIntroduttivo(Movement, Combat, Views):
+    def strength(self, battle: Battle, unit: Unit) -> float:
+        """The app's players count pending shooting damage (`profile.strength`; a method
+        that calls it: a compiled function is no method, docs/performance.md)."""
+        return profile.strength(self, battle, unit)
+
     #: Questions only the table answers (distances, sight, cover, contact, where a
     #: unit went): an AI side never answers them (engine/play/).
-    strength = profile.strength  # the app's players count pending shooting damage
     table_facts = frozenset(
         {
             "shoot.sight",

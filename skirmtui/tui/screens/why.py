@@ -10,11 +10,35 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Static
+
+from skirmtui.tui.widgets.lines import wrap
 
 #: How `why_lines` indents an option's words under its label.
 WORDS = "   "
+#: Where a label's own wrapped lines start: under its first word, past the edge where
+#: the next option starts (the Now pane's options hang so too).
+HANG = 2
+
+
+class Hanging(Widget):
+    """One line of text wrapped at the widget's width, its later lines indented."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(classes="label")
+        self.text = text
+
+    def _rows(self, width: int) -> list[str]:
+        return wrap(self.text, max(1, width), HANG)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._rows(width))
+
+    def render(self) -> Text:
+        return Text("\n".join(self._rows(self.content_region.width)))
 
 
 class WhyScreen(ModalScreen[None]):
@@ -37,17 +61,12 @@ class WhyScreen(ModalScreen[None]):
             with VerticalScroll(id="why-text"):
                 # An option's words (`why_lines` indents them) wrap under themselves, not
                 # under the option's label: a Static of their own, padded.
-                plain: list[str] = []
+                # An option's label hangs under its first word (`Hanging`).
                 for line in self.lines:
                     if line.startswith(WORDS):
-                        if plain:
-                            yield Static(Text("\n".join(plain)))
-                            plain = []
                         yield Static(Text(line[len(WORDS) :]), classes="words")
                     else:
-                        plain.append(line)
-                if plain:
-                    yield Static(Text("\n".join(plain)))
+                        yield Hanging(line)
             yield Button("Close (Esc)", id="close", variant="primary")
 
     def on_button_pressed(self) -> None:
