@@ -21,7 +21,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.systems.combattimento_gdr import arms, menu, profile, turn
 from skirmtui.systems.combattimento_gdr.tables import weapons
 from skirmtui.systems.registry import systems
-from tests.property.playing import examples
+from tests.property.playing import examples, random_play
 from tests.property.test_every_system import short_setup
 from tests.property.test_gm_at_random_moments import gm_entry
 
@@ -104,13 +104,5 @@ def test_combattimento_kept_findings_match_a_fresh_pass(
 ) -> None:
     session = Session(SYSTEM, short_setup(SYSTEM, seed, players, scenario))
     rng = random.Random(seed)
-    entries = 0
-    check_kept(session.battle)
-    while session.prompt is not None and len(session.items) < 400:
-        if rng.random() < 0.08:
-            entries += 1
-            key, fields = cg_gm_entry(session, rng, entries)
-            session.gm(key, **fields)
-        else:
-            session.answer(session.prompt.random_answer(rng))
+    for _ in random_play(session, rng, cg_gm_entry, 0.08, 400):
         check_kept(session.battle)

@@ -33,7 +33,7 @@ from skirmtui.systems.regole_base import (
 )
 from skirmtui.systems.regole_base.attacks import armour_of, shield_in_hand
 from skirmtui.systems.regole_base.profile import wielded
-from tests.property.playing import examples
+from tests.property.playing import examples, random_play
 from tests.property.test_every_system import short_setup
 from tests.property.test_gm_at_random_moments import gm_entry
 
@@ -133,13 +133,5 @@ def test_regole_base_kept_findings_match_a_fresh_pass(
 ) -> None:
     session = Session(SYSTEM, short_setup(SYSTEM, seed, 2, scenario))
     rng = random.Random(gm_seed)
-    entries = 0
-    check_kept(session.battle)
-    while session.prompt is not None and len(session.items) < 400:
-        if rng.random() < 0.08:
-            entries += 1
-            key, fields = rb_gm_entry(session, rng, entries)
-            session.gm(key, **fields)
-        else:
-            session.answer(session.prompt.random_answer(rng))
+    for _ in random_play(session, rng, rb_gm_entry, 0.08, 400):
         check_kept(session.battle)

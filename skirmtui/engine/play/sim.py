@@ -25,7 +25,6 @@ from skirmtui.engine.core.system import RuleSystem, Setup
 from skirmtui.engine.play.limits import MAX_ANSWERS, SimError
 
 
-#: A battle still running after this many answers counts as an error ("does not end").
 @mypyc_attr(native_class=False)  # a compiled class cannot subclass OSError
 class SaveFailed(OSError):
     """A battle's save could not be written: `path` and the `OSError` that stopped it."""
