@@ -6,8 +6,9 @@ they repeat to ±0.1 %). This plays the battles `skirmtui sim SYSTEM --seed 1` p
 (the demo setup, the same seeds, `play_battle`) under valgrind's callgrind, once with
 one battle and once with `--battles` + 1, and prints the difference over `--battles`
 (start-up, imports and the first battle cancel out): instructions a battle and an
-answer, per system. Two trees are compared by running it from each tree's root (its
-child runs `python -m` there, so the folder's own `skirmtui` comes before `PYTHONPATH`).
+answer, per system. Two trees are compared by running it with `PYTHONPATH=TREE` from a
+folder holding no `skirmtui/` (e.g. /tmp), or from each tree's root: its child runs
+`python -m` in the current folder, whose own `skirmtui` comes before `PYTHONPATH`.
 About a minute a system at the default size. `duel-of-sixes` (tests/systems/sixth, run
 from the repository's root) is a trivial game: its answer is the engine's own work.
 """
