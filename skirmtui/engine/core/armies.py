@@ -24,7 +24,12 @@ def load_army(system_id: str, name: str) -> dict[str, Any]:
 def army_title(system_id: str, name: str) -> str:
     """A sample army's own name (its file's `name`, else the file name): the balance
     report's name for it, whatever seat it takes."""
-    return str(load_army(system_id, name).get("name", name))
+    return _title(load_army(system_id, name), name)
+
+
+def _title(army: dict[str, Any], name: str) -> str:
+    """The own name of `army`, loaded from the file `name` (`army_title`)."""
+    return str(army.get("name", name))
 
 
 def army_units(army: dict[str, Any], side: str, first: int = 1) -> list[UnitSpec]:
@@ -57,7 +62,7 @@ def setup_from_scenario(system_id: str, name: str = "demo", players: int | None 
     units: list[UnitSpec] = []
     for side_id, side_name, army_name in chosen:
         army = load_army(system_id, army_name)
-        sides.append(Side(side_id, side_name or str(army.get("name", army_name))))
+        sides.append(Side(side_id, side_name or _title(army, army_name)))
         units += army_units(army, side_id)
     title = str(doc["title"])
     if len(sides) != len(doc["sides"]):
@@ -96,9 +101,9 @@ def matchup_setup(system_id: str, armies: tuple[str, ...], scenario: str = "demo
         i for i in SIDE_IDS if i not in {raw["id"] for raw in doc["sides"]}
     ]
     sides, units = [], []
-    names = [army_title(system_id, a) for a in armies]
-    for seat, (side_id, army_name) in enumerate(zip(ids, armies, strict=False)):
-        army = load_army(system_id, army_name)
+    loaded = [load_army(system_id, a) for a in armies]  # each file read once
+    names = [_title(army, a) for army, a in zip(loaded, armies, strict=True)]
+    for seat, (side_id, army) in enumerate(zip(ids, loaded, strict=False)):
         name = names[seat]
         if names.count(name) > 1:  # a mirror: "Armigeri 1", "Armigeri 2" (by seat)
             name = f"{name} {names[: seat + 1].count(name)}"
