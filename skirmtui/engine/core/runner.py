@@ -37,8 +37,8 @@ from skirmtui.engine.core.prompts import (
 )
 from skirmtui.engine.core.system import RuleError, RuleSystem, Step, decides
 
-#: `Roll` by a name mypyc does not read as a class (compiled: any subclass; sim.py's note).
-_ROLL: type[Roll] = Roll
+#: `Roll` by a name mypyc does not read as a class (docs/performance.md, "The compiled build").
+ANY_ROLL: type[Roll] = Roll
 
 #: Steps in a row that ask nothing before the runner calls it a loop.
 _MAX_SILENT_STEPS = 10_000
@@ -187,7 +187,7 @@ class Runner:
         actors, targets = prompt.actors, prompt.targets
         by = item.by
         # Its words and a roll's table: made when read (`LogEntry`; `entries.answer_entry`).
-        if type(prompt) is Roll or isinstance(prompt, _ROLL):
+        if type(prompt) is Roll or isinstance(prompt, ANY_ROLL):
             if actors and actor is None:  # (`record`'s defaults: the first of several)
                 actor = actors[0]
             if targets and target is None:

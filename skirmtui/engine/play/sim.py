@@ -17,9 +17,9 @@ from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.collector import between_battles, gc_paused
 from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.items import BY_TABLE, Item
-from skirmtui.engine.core.prompts import AnswerError, Roll
+from skirmtui.engine.core.prompts import AnswerError
 from skirmtui.engine.core.records import record
-from skirmtui.engine.core.runner import Runner
+from skirmtui.engine.core.runner import ANY_ROLL, Runner
 from skirmtui.engine.core.session import RulesFailed, Session
 from skirmtui.engine.core.system import RuleSystem, Setup
 from skirmtui.engine.play.limits import MAX_ANSWERS, SimError
@@ -33,12 +33,6 @@ class SaveFailed(OSError):
         super().__init__(error.errno, error.strerror or str(error))
         self.path = path
         self.error = error
-
-
-#: The class by a name mypyc does not read as a class: compiled, `isinstance` against a
-#: class named directly checked the exact class only, not a subclass made in another
-#: module (docs/performance.md, "The compiled build").
-_ROLL: type[Roll] = Roll
 
 
 def play_random(
@@ -107,7 +101,9 @@ def _play(
         if len(items) >= max_answers:
             raise SimError(f"battle still running after {max_answers} answers")
         try:
-            items.append(runner.answer_random(rng, BY_TABLE if isinstance(prompt, _ROLL) else None))
+            items.append(
+                runner.answer_random(rng, BY_TABLE if isinstance(prompt, ANY_ROLL) else None)
+            )
         except AnswerError:
             raise
         except Exception as error:
