@@ -22,7 +22,7 @@ _ASSAULT = rules()["assault"]
 
 def shield_in_hand(unit: Unit) -> bool:
     """RB-7: a shield counts while the model does not hold a two-handed weapon."""
-    return bool(unit.profile["shield"]) and not wielded(unit).two_handed
+    return maths.shield_counts(bool(unit.profile["shield"]), wielded(unit).two_handed)
 
 
 def armour_of(unit: Unit) -> int:

@@ -94,7 +94,9 @@ def _blow(
     shield and whether its weapon in hand is two-handed (RB-7: then no shield)."""
     hit = confronto_chance(c, opposed)
     score = maths.armour_score(armour, shield, two_handed)
-    save = _save_chance(score, maths.save_target(score, weapon, shield and not two_handed, False))
+    save = _save_chance(
+        score, maths.save_target(score, weapon, maths.shield_counts(shield, two_handed), False)
+    )
     f = weapon.attack_f(f) + (_CHARGE_F if charger else 0)
     wound = confronto_chance(f, r_now)
     count = min(maths.wounds(f, r_now), r_now)

@@ -52,10 +52,15 @@ def wounds(f: int, r: int, critical: bool = False) -> int:
     return 1 + max(0, f - r) // 2 + (1 if critical else 0)
 
 
+def shield_counts(shield: bool, two_handed: bool) -> bool:
+    """RB-7: a shield counts while the model does not hold a two-handed weapon."""
+    return shield and not two_handed
+
+
 def armour_score(armour: str, shield: bool, two_handed: bool) -> int:
     """RB-7: the armour's score, + the shield's unless a two-handed weapon is in hand."""
     score = armour_scores().get(armour, 0)
-    if shield and not two_handed:
+    if shield_counts(shield, two_handed):
         score += shield_bonus()
     return score
 
