@@ -39,23 +39,25 @@ def fresh_offer(b: Battle, side: str, tell: bool) -> Any:
         nonactivated._KEPT.last = kept
 
 
-def check_kept(session: Session, rng: random.Random) -> None:
-    """The question the battle asks, and `_offer` from what is kept now, against a fresh
-    pass; then on a copy of the battle, the parts kept, one to three of the values they
-    read changed as a rule changes them (`Battle.set`, `remove`: a GM's entry in the
-    middle of a step plays the step again on a checkpoint's copy), `_offer` against a
-    fresh pass again."""
+def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
+    """The question the battle asks (`asked`: made since the last GM entry, which may
+    leave it standing), and `_offer` from what is kept now, against a fresh pass; then
+    on a copy of the battle, the parts kept, one to three of the values they read
+    changed as a rule changes them (`Battle.set`, `remove`: a GM's entry in the middle
+    of a step plays the step again on a checkpoint's copy), `_offer` against a fresh
+    pass again."""
     b, prompt = session.battle, session.prompt
     side = b.pos.na_side if b.pos is not None and b.phase == "nonactivated" else None
     if side is None or b.over:
         return
     tell = side not in b.ai and not (QUESTIONS in b.options and asks_as_of(b, THIRD_PASS))
     fresh = fresh_offer(b, side, tell)
-    if prompt is not None and prompt.key in ("na.act", "na.act_with"):
+    if asked and prompt is not None and prompt.key in ("na.act", "na.act_with"):
         assert list(prompt.options) == fresh[1], "the question offered stale parts"
     assert nonactivated._offer(b, side, tell) == fresh, "kept parts differ from a fresh pass"
     kept = nonactivated._KEPT.last
-    copy = b.clone()
+    copy = b.clone()  # with a log of its own: what is changed in it stays there
+    copy.log, copy.texts, copy.current = [], {}, None
     nonactivated._offer(copy, side, tell)
     for _ in range(rng.randint(1, 3)):
         change(copy, side, rng)
@@ -124,10 +126,11 @@ def ce_gm_entry(session: Session, rng: random.Random, counter: int) -> tuple[str
     return gm_entry(session, rng, counter)
 
 
-def play(session: Session, rng: random.Random, limit: int) -> Iterator[None]:
+def play(session: Session, rng: random.Random, limit: int) -> Iterator[bool]:
     """`playing.random_play`'s loop, the GM stepping in at 8 % of the points and at 40 %
-    in the non-activated phase (where the kept parts live); checked at every point."""
-    yield None
+    in the non-activated phase (where the kept parts live); yields whether the question
+    was asked since the last GM entry (a GM's entry may leave it standing)."""
+    yield True
     entries = 0
     while session.prompt is not None and len(session.items) < limit:
         rate = 0.4 if session.battle.phase == "nonactivated" else 0.08
@@ -135,9 +138,10 @@ def play(session: Session, rng: random.Random, limit: int) -> Iterator[None]:
             entries += 1
             key, fields = ce_gm_entry(session, rng, entries)
             session.gm(key, **fields)
+            yield False
         else:
             session.answer(session.prompt.random_answer(rng))
-        yield None
+            yield True
 
 
 @examples(8)
@@ -145,5 +149,5 @@ def play(session: Session, rng: random.Random, limit: int) -> Iterator[None]:
 def test_cape_et_epee_kept_findings_match_a_fresh_pass(seed: int, scenario: int) -> None:
     session = Session(SYSTEM, short_setup(SYSTEM, seed, 2, scenario))
     rng = random.Random(seed)
-    for _ in play(session, rng, 400):
-        check_kept(session, rng)
+    for asked in play(session, rng, 400):
+        check_kept(session, rng, asked)
