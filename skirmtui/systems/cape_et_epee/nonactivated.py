@@ -21,7 +21,7 @@ from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.impulses import END
 from skirmtui.systems.cape_et_epee.position import CEPosition
-from skirmtui.systems.cape_et_epee.sides import SideView, side_units, side_view, squads_on_table
+from skirmtui.systems.cape_et_epee.sides import SideView, side_units, squads_on_table, views
 
 DONE = "done"
 
@@ -72,7 +72,7 @@ def _offer(b: Battle, side: str, tell: bool) -> tuple[list[Unit], list[Option], 
     a squad member not in a melee with a mate on the table). Every step of the phase
     asks it of every waiting character: each one's part is kept from the phase's last
     step (`_kept`) while what its situation reads is the same."""
-    view = side_view(b, side)  # the other side, read once for all of them
+    view = views(b)[side]  # the other side, read once for all of them
     c = b.changes
     guard = c["deployed"] + c["die"] + c["removed"] + len(b.units) + b.round
     parts = _kept(b, side, view, guard, c["acted"])

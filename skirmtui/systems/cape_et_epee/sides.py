@@ -35,6 +35,12 @@ def side_view(b: Battle, side: str) -> SideView:
     return _found(b)[0][side]
 
 
+def views(b: Battle) -> dict[str, SideView]:
+    """Every side's view (`side_view`'s, one call less where a step reads it at every
+    answer)."""
+    return _found(b)[0]
+
+
 def squads_on_table(b: Battle, side: str) -> dict[str, int]:
     """How many models of each of `side`'s squads are on the table (deployed, not out):
     whether a squad member has a mate to be separated from (seed §2.5). Read only."""
