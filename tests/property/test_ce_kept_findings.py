@@ -1,6 +1,8 @@
 """Property test of cape-et-epee's kept findings (issue 28, eighth pass): the
 non-activated question's parts (`nonactivated._offer`: each waiting character's options,
-kept from the phase's last step while what its situation reads is the same). At every
+kept from the phase's last step while what its situation reads is the same), the side
+views and the rosters they are found from (`sides`: kept until a deployment, status,
+melee or removal; the rosters until a deployment or removal). At every
 point of random battles of every scenario, with GM entries at random moments (order dice,
 AP, `acted`, deployments, statuses, melees, reloads set; units removed, restored and
 added), each kept finding is what a fresh pass over the side's characters gives; a
@@ -18,7 +20,7 @@ from hypothesis import strategies as st
 from skirmtui.engine.core.asking import QUESTIONS, THIRD_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
-from skirmtui.systems.cape_et_epee import nonactivated, profile
+from skirmtui.systems.cape_et_epee import nonactivated, profile, sides
 from skirmtui.systems.registry import systems
 from tests.property.playing import examples
 from tests.property.test_every_system import short_setup
@@ -66,6 +68,33 @@ def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
         assert moved == fresh_offer(copy, side, tell), "kept parts missed a change"
     finally:
         nonactivated._KEPT.last = kept  # the battle's own next step reads its own
+
+
+def check_views(b: Battle, rng: random.Random) -> None:
+    """On a copy of the battle, the side views and the squads on the table kept, one to
+    three of the values they read changed as a rule changes them, each against the
+    rule's own pass over the units (`sides`: the views kept until a deployment, status,
+    melee or removal; the rosters they are found from until a deployment or removal)."""
+    copy = b.clone()  # with a log of its own: what is changed in it stays there
+    copy.log, copy.texts, copy.current = [], {}, None
+    sides_ = [s.id for s in copy.sides]
+    for side in sides_:
+        sides.squads_on_table(copy, side)
+        sides.side_view(copy, side)
+    for _ in range(rng.randint(1, 3)):
+        change(copy, rng.choice(sides_), rng)
+    for side in sides_:
+        enemies = [u for u in copy.units.values() if not u.removed and u.side != side]
+        on_table = [u for u in enemies if u.stats["deployed"]]
+        assert sides.side_view(copy, side) == sides.SideView(
+            bool(on_table),
+            any(u.stats["status"] for u in on_table),
+            any(not u.stats["status"] for u in on_table),
+            frozenset(str(u.stats["foe"]) for u in enemies if u.stats["foe"]),
+        ), "a kept side view missed a change"
+        mine = [u for u in copy.on_table(side) if u.stats["deployed"]]
+        squads = [str(u.profile["squad"]) for u in mine if u.profile.get("squad")]
+        assert sides.squads_on_table(copy, side) == {q: squads.count(q) for q in squads}
 
 
 def change(b: Battle, side: str, rng: random.Random) -> None:
@@ -151,3 +180,5 @@ def test_cape_et_epee_kept_findings_match_a_fresh_pass(seed: int, scenario: int)
     rng = random.Random(seed)
     for asked in play(session, rng, 400):
         check_kept(session, rng, asked)
+        if session.battle.pos is not None:
+            check_views(session.battle, rng)
