@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import overload
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.base import BaseSystem
-from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.battle import Battle, LogEntry, Unit
 from skirmtui.engine.core.collector import between_battles, gc_paused
 from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.entries import answer_entry, answer_words, roll_words
@@ -66,7 +67,7 @@ def play_battle(
     rng: random.Random,
     max_answers: int = MAX_ANSWERS,
     made: dict[str, Unit] | None = None,
-) -> tuple[Battle, list[Item]]:
+) -> tuple[Battle, Answers]:
     """`play_random` without the session around it: the finished battle and its answer
     log, and the same answers from the same `rng`. A sim keeps no checkpoints (nothing
     is undone), so each battle is ~10% faster; `Session(system, setup, items)` replays
@@ -86,7 +87,7 @@ def _play(
     rng: random.Random,
     max_answers: int,
     made: dict[str, Unit] | None,
-) -> tuple[Battle, list[Item]]:
+) -> tuple[Battle, Answers]:
     if made is None:
         battle = system.new_battle(setup)
     else:
@@ -97,11 +98,60 @@ def _play(
     # Nobody sees a sim's prompts (no session, no screen): a lazy option list is never
     # made, as in a replay (`Choose.random_option` makes only the option it draws).
     runner.replaying = True
-    return runner.battle, random_answers(runner, rng, max_answers)
+    return runner.battle, Answers(random_answers(runner, rng, max_answers))
 
 
-def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list[Item]:
-    """Answer `runner`'s prompts at random to the battle's end; the answers given.
+@mypyc_attr(native_class=False)  # (a compiled class cannot subclass `Sequence`)
+class Answers(Sequence[Item]):
+    """A random battle's answer log, each answer's `Item` made from its log entry when
+    first read (issue 28: `sim` reads the answers only to save a battle, `balance` only
+    counts them): an entry holds the key, the value and who gave it, as the item does.
+    `given`: each answer's entry, or its item where the runner made one.
+    tests/engine/test_sim_fast.py holds it to the items `Runner.answer_random` makes."""
+
+    __slots__ = ("_given", "_items")
+
+    def __init__(self, given: list[LogEntry | Item]) -> None:
+        self._given = given
+        self._items: list[Item] | None = None
+
+    def made(self) -> list[Item]:
+        """Every item, made at the first read (then kept)."""
+        items = self._items
+        if items is None:
+            items = self._items = [
+                one if type(one) is Item else answer_item(one.key, one.value, one.by)
+                for one in self._given
+            ]
+        return items
+
+    def __len__(self) -> int:
+        return len(self._given)
+
+    @overload
+    def __getitem__(self, index: int) -> Item: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Item]: ...
+    def __getitem__(self, index: int | slice) -> Item | list[Item]:
+        return self.made()[index]
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self.made())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Answers | list):
+            return self.made() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (as a list: mutable)
+
+    def __repr__(self) -> str:
+        return f"Answers({self.made()!r})"
+
+
+def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list[LogEntry | Item]:
+    """Answer `runner`'s prompts at random to the battle's end; each answer's log entry
+    (its item where the runner's own path made one: `Answers` makes the rest).
 
     `Runner.answer_random`, `_answer` and `_advance` in one loop for the answers of a
     random battle (issue 28): a choice's or a roll's answer is drawn, logged and sent
@@ -115,7 +165,7 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
     units, sides, texts = battle.units, battle.sides, battle.texts
     check_end = runner._check_end
     replaying = runner.replaying
-    items: list[Item] = []
+    items: list[LogEntry | Item] = []
     while (prompt := runner.prompt) is not None:
         if len(items) >= max_answers:
             raise SimError(f"battle still running after {max_answers} answers")
@@ -156,12 +206,10 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
             index = runner.consumed
             runner.consumed = index + 1
             battle.answer_index = index
-            key = prompt.key
-            items.append(answer_item(key, value, by))
-            answer_entry(
+            entry = answer_entry(
                 battle,
                 prompt.kind,
-                key,
+                prompt.key,
                 prompt.side,
                 actor,
                 target,
@@ -172,6 +220,7 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
                 value,
                 later,
             )
+            items.append(entry)
             step = runner._step
             assert step is not None
             try:
@@ -260,6 +309,7 @@ def run_sim(
             report.battles += 1
             battle_setup = records.evolve(setup, seed=battle_seed)
             try:
+                items: Sequence[Item]
                 if ai:
                     from skirmtui.engine.play.auto import play_ai
 
