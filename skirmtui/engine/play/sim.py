@@ -101,7 +101,6 @@ def _play(
     return runner.battle, Answers(random_answers(runner, rng, max_answers))
 
 
-@mypyc_attr(native_class=False)  # (a compiled class cannot subclass `Sequence`)
 class Answers(Sequence[Item]):
     """A random battle's answer log, each answer's `Item` made from its log entry when
     first read (issue 28: `sim` reads the answers only to save a battle, `balance` only
@@ -142,8 +141,6 @@ class Answers(Sequence[Item]):
         if isinstance(other, Answers | list):
             return self.made() == list(other)
         return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # (as a list: mutable)
 
     def __repr__(self) -> str:
         return f"Answers({self.made()!r})"
