@@ -316,11 +316,20 @@ def choose_help(prompt: Choose, opened: str | None) -> str:
     return f"1–{count} its choice · Backspace: back"
 
 
-def default_words(prompt: Prompt) -> str:
-    """The answer Enter gives, in words ("" when the prompt has no default)."""
+def default_words(prompt: Prompt, picked: Collection[int] = (), cursor: int = 0) -> str:
+    """The answer Enter gives, in words: the prompt's default while Enter still gives it
+    (a `Choose`'s cursor on it, a `Pick`'s ticks, `picked`, its own: "Enter: none" stayed
+    with a unit ticked, and Enter said it moved); "" otherwise or with no default."""
     value = prompt.default
     if value is None:
         return ""
+    if isinstance(prompt, Pick) and isinstance(value, tuple):
+        if {o.value for i, o in enumerate(prompt.options) if i in picked} != set(value):
+            return ""
+    elif isinstance(prompt, Choose) and prompt.options:
+        at = prompt.options[min(cursor, len(prompt.options) - 1)]
+        if at.value != value:
+            return ""
     if isinstance(prompt, Choose | Pick):
         return one_line(prompt.describe(value))
     if isinstance(prompt, Ask) and prompt.yes_no:
