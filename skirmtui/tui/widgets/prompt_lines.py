@@ -341,6 +341,21 @@ def default_words(prompt: Prompt, picked: Collection[int] = (), cursor: int = 0)
 
 #: A question's help: its first lines always shown (the rest where the pane has room).
 HELP_LINES = 3
+#: Rows kept for a list's options before a long help takes more than its first lines.
+OPTION_ROWS = 3
+
+
+def rows_kept(
+    prompt: Prompt, numbers: Mapping[int, int], cursor: int, width: int, picked: Collection[int]
+) -> int:
+    """The rows a long help leaves for what follows it: `OPTION_ROWS` for a list, or
+    fewer when its options take fewer (one enemy to tick left a blank row under it while
+    the help was cut), 2 for an entry or buttons."""
+    if not isinstance(prompt, Choose | Pick):
+        return 2
+    boxes = picked if isinstance(prompt, Pick) else None
+    window = option_window(prompt.options, numbers, cursor, width, OPTION_ROWS, boxes)
+    return min(OPTION_ROWS, len(window))
 
 
 #: The end of a help cut short: the rest is on the help screen (`?`, whole).

@@ -36,13 +36,12 @@ from skirmtui.tui.widgets.prompt_lines import (
     option_window,
     pick_help,
     roll_summary,
+    rows_kept,
 )
 from skirmtui.tui.widgets.styled_lines import StyledLines
 
 #: Longest entry typed.
 MAX_LENGTH = 40
-#: Rows kept for a list's options before a long help takes more than its first lines.
-OPTION_ROWS = 3
 
 
 class PromptPanel(GroupKeys, StyledLines, can_focus=True):
@@ -353,7 +352,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
         elif isinstance(prompt, Choose) and (words := choose_help(prompt, self.opened)):
             head += [Line(t, "help") for t in wrap(words, width, 2)]
         if len(helped) > HELP_LINES:
-            reserve = OPTION_ROWS if isinstance(prompt, Choose | Pick) else 2
+            reserve = rows_kept(prompt, self.numbers, self._cursor, width, self.picked)
             spare = height - len(head) - len(tail) - reserve
             head[help_at : help_at + HELP_LINES] = help_lines(helped, spare, width)
         if isinstance(prompt, Choose | Pick):
