@@ -40,6 +40,7 @@ from skirmtui.tui.widgets.prompt_lines import (
 )
 from skirmtui.tui.widgets.styled_lines import StyledLines
 
+SUMMARY_MORE = "… the whole summary: Review (v)"  # a battle's end the pane cannot hold
 #: Longest entry typed.
 MAX_LENGTH = 40
 
@@ -322,6 +323,8 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
                 head += [Line(t, "title") for t in wrap("The battle is over.", width)]
                 for line in self.session.system.summary(battle):
                     head += [Line(t, "help") for t in wrap(one_line(line), width, 2)]
+                if len(head) > height > 1:  # cut, said: the review has it whole
+                    head = [*head[: height - 1], Line(SUMMARY_MORE, "help")]
             else:
                 head.append(Line("Nothing to answer.", "title"))
             return head
