@@ -219,6 +219,8 @@ def _reason(pick: Considered, tied: int, standing: str = "", seeks: bool = False
         parts.append(f"{standing} {o.gained:+.2f}")
     if abs(o.closing) >= 0.005:
         parts.append(f"closing in {o.closing:+.2f}")
+    if o.mending >= 0.005:  # (less: the recovery was seen, in what it keeps)
+        parts.append(f"recovery to come {o.mending:+.2f}")
     if abs(o.reply) >= 0.005:
         more = "more" if o.reply > 0 else "less"
         parts.append(f"the enemy's reply takes {abs(o.reply):.2f} {more}")
