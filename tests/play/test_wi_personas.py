@@ -44,7 +44,10 @@ def test_the_aggressive_one_activates_its_likeliest_unit_first() -> None:
     aggressive = decide(s, "aggressive")
     assert aggressive is not None
     assert aggressive.value == "red6" and units["red6"].num("abi") == 4
-    assert aggressive.reason == "67% to succeed, 1.00 attack rolls at the enemy"
+    assert aggressive.reason == (
+        "67% to succeed, 1.00 attack rolls at the enemy, ahead of 2 worth the same but for"
+        " their lower chance to succeed"
+    )
     chosen = next(c for c in aggressive.considered if c.chosen)
     assert chosen.outlook is not None and chosen.outlook.attacks == 1.0
     # Seeking the swing of the dice (the shared `risk` 0.3), it tried a 50% unit first.

@@ -344,7 +344,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
         )
         if self.read_only:
             return head + tail
-        offer = default_words(prompt)
+        offer = default_words(prompt, self.picked, self._cursor)
         if offer:
             head += [Line(t, "help") for t in wrap(f"Enter: {offer}", width, 2)[:2]]
         body: list[Line] = []
