@@ -60,6 +60,8 @@ def reason_words(
     if abs(o.closing) >= 0.005:
         later = " after it" if passive else ""  # not its own: it moves nothing
         parts.append(f"closing in {o.closing:+.2f}{later}")
+    if o.mending >= 0.005:  # (less: the recovery was seen, in what it keeps)
+        parts.append(f"recovery to come {o.mending:+.2f}")
     if abs(o.reply) >= 0.005:
         more = "more" if o.reply > 0 else "less"
         parts.append(f"the enemy's reply takes {abs(o.reply):.2f} {more}")
