@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import overload
 
@@ -21,9 +21,9 @@ from skirmtui.engine.core.entries import answer_entry, answer_words, roll_words
 from skirmtui.engine.core.items import BY_TABLE, Item, answer_item
 from skirmtui.engine.core.prompts import AnswerError, Choose, LazyOptions
 from skirmtui.engine.core.records import record
-from skirmtui.engine.core.runner import ANY_ROLL, Runner
+from skirmtui.engine.core.runner import ANY_ROLL, MAX_SILENT_STEPS, Runner
 from skirmtui.engine.core.session import RulesFailed, Session
-from skirmtui.engine.core.system import RuleSystem, Setup
+from skirmtui.engine.core.system import RuleError, RuleSystem, Setup, Step
 from skirmtui.engine.play.limits import MAX_ANSWERS, SimError
 
 
@@ -162,6 +162,7 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
     units, sides, texts = battle.units, battle.sides, battle.texts
     check_end = runner._check_end
     replaying = runner.replaying
+    steps, plain = runner._steps, runner._plain
     items: list[LogEntry | Item] = []
     while (prompt := runner.prompt) is not None:
         if len(items) >= max_answers:
@@ -222,9 +223,9 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
             assert step is not None
             try:
                 prompt = step.send(sent)
-            except StopIteration:  # a step's end: the runner finds the next question
+            except StopIteration:  # a step's end: the next step's first question
                 runner._step = None
-                runner._advance(None, fresh=True)
+                _next_question(runner, battle, steps, plain)
                 continue
             if check_end is not None and battle.result is None and not battle.end_held:
                 check_end(battle)
@@ -240,6 +241,52 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
                 "nothing was stored"
             ) from error
     return items
+
+
+def _next_question(
+    runner: Runner,
+    battle: Battle,
+    steps: dict[str, Callable[[Battle], Step | None]] | None,
+    plain: dict[object, bool],
+) -> None:
+    """`Runner._advance` from a step's end to the next question, for a sim's steps
+    (issue 28): the end check, then the phase's step, a generator function (its call
+    runs none of its body, so the check just made holds), run to its first question,
+    and the check again. A sim keeps no books of where a step began (`boundary_at`,
+    `_began`, `_segment`: read to undo, restart or look ahead from a step, and a sim
+    does none of these). A step of another kind (a system's own `next_step`, a plain
+    function, one not met yet) is played by the runner's `_advance`."""
+    check_end = runner._check_end
+    silent = 0
+    while True:
+        if check_end is not None and battle.result is None:
+            check_end(battle)
+        if battle.result is not None:
+            runner.prompt = None
+            return
+        make = None if steps is None else steps.get(battle.phase)
+        if make is None or not plain.get(make, False):
+            runner._advance(None, fresh=True)  # (its check finds what this one found)
+            return
+        battle.current = None
+        step = make(battle)
+        assert step is not None  # (a generator function's call)
+        silent += 1
+        if silent > MAX_SILENT_STEPS:
+            raise RuleError(f"{runner.system.id}: steps keep asking nothing")
+        runner._step = step
+        try:
+            prompt = next(step)
+        except StopIteration:  # a step that asked nothing
+            runner._step = None
+            continue
+        if check_end is not None and battle.result is None and not battle.end_held:
+            check_end(battle)
+        if battle.result is not None:
+            runner._stop()
+        else:
+            runner.prompt = prompt
+        return
 
 
 @record
