@@ -16,7 +16,17 @@ import pytest
 from skirmtui.engine.core import records
 from skirmtui.engine.core.log import Effect, LogEntry, blank
 from skirmtui.engine.core.options import LazyOptions, Option
-from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Pick, Roll, RollResult
+from skirmtui.engine.core.prompts import (
+    MAKERS,
+    Ask,
+    Choose,
+    Confirm,
+    Pick,
+    Roll,
+    RollResult,
+    choose_of,
+)
+from skirmtui.engine.core.roll_prompt import roll_of
 from skirmtui.engine.core.shared_roll import SharedRoll
 
 OPTIONS = [Option("a", "A"), Option("b", "B", disabled="no")]
@@ -179,3 +189,19 @@ def test_a_blank_entry_is_filled_field_by_field() -> None:
     assert entry.index == 0
     if not records.is_native(LogEntry):
         assert blank is object.__new__  # as Python: no call more than before
+
+
+@pytest.mark.parametrize(("cls", "make"), [(Choose, choose_of), (Roll, roll_of)])
+def test_the_compiled_builds_makers_make_what_the_class_makes(cls: type, make: Any) -> None:
+    """`kit.about` makes a native `Choose` or `Roll` from its dict of fields with
+    `prompts.MAKERS` (a native class called with a dict is slow): the same prompt, the
+    same refusals."""
+    given = dict(MADE)[cls]
+    assert make(dict(given)) == cls(**given) and repr(make(dict(given))) == repr(cls(**given))
+    bare = {k: given[k] for k in ("key", "text", "options", "dice") if k in given}
+    assert make(dict(bare)) == cls(**bare)
+    with pytest.raises(TypeError):
+        make({**given, "colour": "red"})
+    with pytest.raises(TypeError):
+        make({k: v for k, v in given.items() if k != "key"})
+    assert set(MAKERS) in ({Choose, Roll}, set())  # empty as Python

@@ -22,6 +22,7 @@ __all__ = [
     "RollResult",
     "describe_roll",
     "faces_of",
+    "roll_of",
 ]
 
 Compare: TypeAlias = Literal["<=", ">=", "<", ">"]
@@ -302,6 +303,44 @@ ROLL_SPECS: dict[str, Any] = {
     "crit_failure": records.field(converter=frozenset),
 }
 records.explicit(Roll, frozen=True, kw_only=True, specs=ROLL_SPECS)
+
+
+#: The keywords `Roll` takes (`roll_of`).
+_ROLL_KEYS = frozenset(a.name for a in records.fields(Roll))
+
+
+def roll_of(fields: dict[str, Any]) -> Roll:
+    """`Roll(**fields)`, as the compiled build makes it fast (`prompts.MAKERS`: a native
+    class called with a dict reads each of its keywords by a C string, ~14 k
+    instructions for a `Roll`; this is a compiled call of its `__init__`). A missing or
+    unknown keyword is `Roll(**fields)`'s own refusal."""
+    if "key" not in fields or "text" not in fields or "dice" not in fields:
+        return Roll(**fields)
+    if not _ROLL_KEYS.issuperset(fields):
+        return Roll(**fields)
+    get = fields.get
+    return Roll(
+        key=fields["key"],
+        text=fields["text"],
+        side=get("side"),
+        actor=get("actor"),
+        target=get("target"),
+        help=get("help", ""),
+        actors=get("actors", ()),
+        targets=get("targets", ()),
+        default=get("default"),
+        dice=fields["dice"],
+        compare=get("compare"),
+        threshold=get("threshold"),
+        modifiers=get("modifiers", ()),
+        mod_target=get("mod_target", False),
+        always_succeed=get("always_succeed", NO_NATURALS),
+        always_fail=get("always_fail", NO_NATURALS),
+        crit_success=get("crit_success", NO_NATURALS),
+        crit_failure=get("crit_failure", NO_NATURALS),
+        per_die=get("per_die", False),
+        need=get("need"),
+    )
 
 
 def faces_of(value: AnswerValue) -> tuple[int, ...]:
