@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from skirmtui.engine.core.prompts import Choose, Roll
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.play.sim import battle_seeds, made_units, play_battle
 from skirmtui.systems.registry import systems
@@ -77,16 +78,26 @@ def profile(system_id: str, battles: int) -> Profile:
     seeds = list(battle_seeds(1, battles + 1))
     play_battle(system, attrs.evolve(setup, seed=seeds[0]), random.Random(seeds[0]), made=made)
     found = Profile(type(system).__module__.rsplit(".", 1)[0].replace(".", "/"))
-    answer = Runner.answer_random
+    # An answer's key is its prompt's, read where the answer is drawn: `sim.random_answers`
+    # draws a choice's and a roll's itself, any other through `Runner.answer_random`.
+    hooks: list[tuple[type, str, Any]] = [
+        (Runner, "answer_random", lambda runner: runner.prompt),
+        (Choose, "random_option", lambda prompt: prompt),
+        (Roll, "random_answer", lambda prompt: prompt),
+    ]
+    kept = [(cls, name, cls.__dict__[name]) for cls, name, _ in hooks]
 
-    def keyed(runner: Runner, rng: random.Random, by: str | None = None) -> Any:
-        assert runner.prompt is not None
-        found.key = runner.prompt.key
-        found.answers[found.key] += 1
-        return answer(runner, rng, by)
+    def keyed(method: Any, prompt_of: Any) -> Any:
+        def hooked(self: Any, *args: Any) -> Any:
+            found.key = prompt_of(self).key
+            found.answers[found.key] += 1
+            return method(self, *args)
 
-    found.skip.add(keyed.__code__)
-    Runner.answer_random = keyed  # type: ignore[method-assign, assignment]  # (undone below)
+        found.skip.add(hooked.__code__)
+        return hooked
+
+    for (cls, name, prompt_of), (_, _, method) in zip(hooks, kept, strict=True):
+        setattr(cls, name, keyed(method, prompt_of))
     sys.settrace(found.trace)
     try:
         for seed in seeds[1:]:
@@ -94,7 +105,8 @@ def profile(system_id: str, battles: int) -> Profile:
             play_battle(system, attrs.evolve(setup, seed=seed), random.Random(seed), made=made)
     finally:
         sys.settrace(None)
-        Runner.answer_random = answer  # type: ignore[method-assign]
+        for cls, name, method in kept:
+            setattr(cls, name, method)
     return found
 
 

@@ -16,6 +16,7 @@ import hashlib
 import json
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +60,7 @@ def entry_facts(entry: LogEntry) -> list[Any]:
     ]
 
 
-def battle_facts(battle: Battle, items: list[Item]) -> list[Any]:
+def battle_facts(battle: Battle, items: Sequence[Item]) -> list[Any]:
     result = battle.result
     return [
         [[i.key, i.value, i.by] for i in items],

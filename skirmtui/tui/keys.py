@@ -9,7 +9,9 @@ so that the help table still names every key a player can press.
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from collections.abc import Iterable
+
+from textual.binding import ActiveBinding, Binding, BindingType
 
 from skirmtui.tui.search import SEARCH_BINDINGS
 
@@ -262,3 +264,19 @@ def palette_entries() -> list[tuple[str, str, str]]:
         if b.tooltip and b.action not in _NOT_IN_PALETTE
     ]
     return keyed + PALETTE_ONLY
+
+
+def in_their_places(
+    active: dict[str, ActiveBinding], bindings: Iterable[BindingType]
+) -> dict[str, ActiveBinding]:
+    """A screen's active keys in the order of its `bindings`, the others (the app's)
+    after them as they came: the footer lists keys in the order Textual finds them,
+    the focused widget's first, so a key's place moved with the focus (the review's
+    Home and End went first while the timeline, which has Home and End too, had it)."""
+    rank: dict[str, int] = {}
+    for at, binding in enumerate(bindings):
+        keys = binding.key if isinstance(binding, Binding) else binding[0]
+        for key in keys.split(","):
+            rank.setdefault(key.strip(), at)
+    last = len(rank)
+    return dict(sorted(active.items(), key=lambda item: rank.get(item[0], last)))

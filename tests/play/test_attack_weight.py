@@ -20,7 +20,7 @@ def test_cape_et_epee_the_aggressive_one_shoots_where_balanced_moves() -> None:
     aggressive = decide(s, "aggressive")
     assert balanced is not None and aggressive is not None
     assert balanced.value == "move"
-    assert balanced.reason == "no loss expected, tie of 4 broken by the seed"
+    assert balanced.reason == "no loss expected; tie of 4: picked by the battle's seed"
     assert aggressive.value == "shoot"
     assert aggressive.reason == "0.33 attack rolls at the enemy"
     # The weight is what makes it shoot: without it, the same tie as balanced's.
@@ -29,7 +29,7 @@ def test_cape_et_epee_the_aggressive_one_shoots_where_balanced_moves() -> None:
     without = attrs.evolve(persona("cape-et-epee", "aggressive"), attack=0.0)
     question.search.persona = without  # the look-ahead's valuation, a private copy
     old = think(records.evolve(question, persona=without))
-    assert old.reason == "no loss expected, tie of 4 broken by the seed"
+    assert old.reason == "no loss expected; tie of 4: picked by the battle's seed"
 
 
 def test_only_the_aggressive_persona_values_an_attack_as_such() -> None:
@@ -44,6 +44,6 @@ def test_combattimento_gdr_the_aggressive_one_shoots_where_balanced_waits() -> N
     aggressive = decide(s, "aggressive")
     assert balanced is not None and aggressive is not None
     assert balanced.value == "delay"
-    assert balanced.reason == "no loss expected, tie of 4 broken by the seed"
+    assert balanced.reason == "no loss expected; tie of 4: picked by the battle's seed"
     assert aggressive.value == "ranged"
     assert aggressive.reason == "0.33 attack rolls at the enemy"

@@ -41,7 +41,7 @@ def test_the_cautious_one_waits_for_its_moment_where_the_others_strike() -> None
     # It acts (a little `bold`), but not the blow: a 4% chance to take Bruto off is a
     # gamble its `risk` avoids. Waiting and readying are worth the same to it.
     assert cautious.value == "delay" and not passive(prompt, cautious.value)
-    assert cautious.reason == "no loss expected, tie of 2 broken by the seed"
+    assert cautious.reason == "no loss expected; tie of 2: picked by the battle's seed"
     for name in ("balanced", "aggressive"):
         bold = decide(s, name)
         assert bold is not None
@@ -59,7 +59,10 @@ def test_with_the_shared_cautious_weights_it_did_nothing() -> None:
     assert question is not None
     shared = persona("wargaming-introduttivo", "cautious")  # no file of its own
     decision = think(records.evolve(question, persona=shared))
-    assert decision.value == "nothing" and decision.reason == "no loss expected"
+    assert (
+        decision.value == "nothing"
+        and decision.reason == "no loss expected; tie of 3: the one that does nothing taken"
+    )
 
 
 def test_combattimento_gdrs_cautious_weighs_foes_taken_off_as_the_aggressive_one() -> None:

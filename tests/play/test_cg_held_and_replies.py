@@ -82,7 +82,7 @@ def test_cg4_without_landed_the_attack_looked_worth_nothing(
     decision = think(records.evolve(question, persona=shared))
     value, dealt = _chosen(decision)
     assert value == "nothing" and dealt == 0.0
-    assert decision.reason == "no loss expected"
+    assert decision.reason == "no loss expected; tie of 4: the one that does nothing taken"
     (melee,) = (c for c in decision.considered if c.value == "melee")
     assert melee.outlook is not None and melee.outlook.dealt == 0.0
 

@@ -91,7 +91,9 @@ def test_balanced_does_not_walk_into_free_attacks_for_nothing() -> None:
 
 def test_against_a_better_fighter_only_the_aggressive_one_charges() -> None:
     """Lupo (C 4) against Pari (C 5): the edge is the enemy's (-0.03). Balanced and
-    cautious hold; the aggressive one's `bold` (acting over passing) outweighs it."""
+    cautious hold; the aggressive one's `bold` (acting over passing) outweighs it, and
+    its `attack` counts the blow the charge leads to in the fight after it (Lupo's one
+    attack to come, RB-6: `attacks_to_come`)."""
     s = session({"red": [model("Lupo", weapons="Spada da guerra")], "blue": [model("Pari", c=5)]})
     let_app_play(s, {"red": "balanced"})
     initiative(s, 6, 1)
@@ -103,4 +105,5 @@ def test_against_a_better_fighter_only_the_aggressive_one_charges() -> None:
         assert decision.value == "pass" and decision.reason == "no loss expected", name
     aggressive = made["aggressive"]
     assert aggressive is not None
-    assert aggressive.value == "charge:blue1" and aggressive.reason == "melee edge -0.03"
+    assert aggressive.value == "charge:blue1"
+    assert aggressive.reason == "melee edge -0.03, 1.00 attack rolls at the enemy"

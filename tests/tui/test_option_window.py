@@ -9,6 +9,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
 from skirmtui.engine.core.options import Option
 from skirmtui.tui.widgets.lines import wrap
@@ -38,8 +39,8 @@ def whole_window(
         rows, at = whole_rows(options, numbers, cursor, width, picked, detail=True)
         if sum(map(len, rows)) > room:
             rows, at = whole_rows(options, numbers, cursor, width, picked, detail=False)
-        return whole_around(rows, at, room)
-    return whole_around(groups, cursor, room)
+        return whole_around(rows, at, room, width)
+    return whole_around(groups, cursor, room, width)
 
 
 def whole_rows(
@@ -67,7 +68,7 @@ def whole_rows(
     return rows, at
 
 
-def whole_around(blocks: Sequence[Sequence[Line]], at: int, room: int) -> list[Line]:
+def whole_around(blocks: Sequence[Sequence[Line]], at: int, room: int, width: int) -> list[Line]:
     low, high, count = at, at + 1, len(blocks)
     used = len(blocks[low])
 
@@ -87,11 +88,28 @@ def whole_around(blocks: Sequence[Sequence[Line]], at: int, room: int) -> list[L
             grew = True
     lines = [line for block in blocks[low:high] for line in block]
     lines = lines[: max(1, room - (low > 0) - (high < count))]
+    # Rows left: the next block below (else above) in part, its last row shown ending "…".
+    spare = room - len(lines) - (low > 0) - (high < count)
+    if spare > 0 and (high < count or low > 0):
+        below = high < count
+        part = blocks[high] if below else blocks[low - 1]
+        high, low = (high + 1, low) if below else (high, low - 1)
+        rows = room - len(lines) - (low > 0) - (high < count)
+        shown = [*part[: rows - 1], cut(part[rows - 1], width)]
+        lines = [*lines, *shown] if below else [*shown, *lines]
     if low > 0:
         lines.insert(0, Line(f"   ↑ {low} more", "help"))
     if high < count:
         lines.append(Line(f"   ↓ {count - high} more", "help"))
     return lines
+
+
+def cut(line: Line, width: int) -> Line:
+    """A line shortened to end with "…" within `width` cells."""
+    text = line.text.rstrip()
+    while text and cell_len(text) + 1 > width:
+        text = text[:-1]
+    return Line(text + "…", line.kind, line.target)
 
 
 labels = st.text(alphabet="ab ·—xyz", min_size=1, max_size=60)

@@ -196,6 +196,15 @@ class BaseSystem:
         (a move brings nothing the engine can see)."""
         return 0.0
 
+    def attacks_to_come(self, battle: Battle, side: str) -> float | None:
+        """None by default: a persona's `attack` counts the attack rolls the look-ahead
+        sees in the decision's own step (and the acting unit's)."""
+        return None
+
+    def mending(self, battle: Battle, side: str) -> float:
+        """0 by default: no strength won back past what the look-ahead sees."""
+        return 0.0
+
     def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
         """What a side stands to lose to its enemies' reply (worth, units): (0, 0) by
         default (the look-ahead stops at the enemy's choice)."""

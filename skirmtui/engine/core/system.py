@@ -375,6 +375,20 @@ class RuleSystem(Protocol):
         table's)."""
         ...
 
+    def attacks_to_come(self, battle: Battle, side: str) -> float | None:
+        """The attack rolls at an enemy `side`'s units may still make this turn, as
+        things stand (wargaming-introduttivo: its active units that have not attacked);
+        None where a system does not say. With it, a persona's `attack` weighs every
+        attack roll of the side and what is still to come, wherever the look-ahead ends:
+        an activation counts the attack it makes possible a phase later."""
+        ...
+
+    def mending(self, battle: Battle, side: str) -> float:
+        """The strength `side`'s units are expected to win back this turn past where a
+        decision's look-ahead ends (wargaming-introduttivo: its one recovery, WI-5), in
+        units; 0 where a system does not say. Weighed by a persona's `mend`."""
+        ...
+
     def exposure(self, battle: Battle, side: str) -> tuple[float, float]:
         """What `side` stands to lose to its enemies' reply, each enemy unit's best
         attack by the exact odds before the side acts again: (worth, in `unit_value`

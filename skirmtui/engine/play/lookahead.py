@@ -41,8 +41,9 @@ FACTS = 6
 #: The value of winning (or losing) the battle, in units of worth.
 RESULT = 20.0
 #: What an outcome is reduced to: score, score², dealt, taken, kill, lose, gained, reply,
-#: closing, attacks, cut (1: valued before it was seen, the budget spent; always last).
-MOMENTS = 11
+#: closing, mending, attacks, cut (1: valued before it was seen, the budget spent; always
+#: last).
+MOMENTS = 12
 
 
 @record
@@ -80,6 +81,13 @@ class Search:
     #: The unit the decision is about (the prompt's actor), if any: its own attacks
     #: count for `attack` in any step (a charge's blows a step later).
     actor: str | None = None
+    #: The attack rolls the side's units may still make this turn where the step began
+    #: (`system.attacks_to_come`; read only for a persona that weighs `attack`; None:
+    #: the system does not say).
+    to_come: float | None = None
+    #: What the side's units may win back this turn where the step began
+    #: (`system.mending`; read only for a persona that weighs `mend`).
+    mended: float = 0.0
 
     def __attrs_post_init__(self) -> None:
         units = self.base.units.values()
@@ -98,6 +106,10 @@ class Search:
             self.exposed = self.system.exposure(self.base, self.side)
         if self.persona.closing:
             self.closed = self.system.closing(self.base, self.side)
+        if self.persona.mend:
+            self.mended = self.system.mending(self.base, self.side)
+        if self.persona.attack:
+            self.to_come = self.system.attacks_to_come(self.base, self.side)
 
     def worth(self, battle: Battle, unit_id: str) -> float:
         unit = battle.units[unit_id]
@@ -159,7 +171,9 @@ class Search:
         """What answering `first` to the pending prompt (`key`) is expected to bring."""
         path = [Item(key, first)]
         moments, roll, chance = self._expect(path, DEPTH, first_roll=True)
-        mean, square, dealt, taken, kill, lose, gained, reply, closing, attacks, cut = moments
+        mean, square, dealt, taken, kill, lose, gained, reply, closing, mending, attacks, cut = (
+            moments
+        )
         spread = math.sqrt(max(square - mean * mean, 0.0))
         return Outlook(
             mean,
@@ -175,6 +189,7 @@ class Search:
             closing,
             cut,
             attacks,
+            mending,
         )
 
     # -- the tree -----------------------------------------------------------------------
@@ -187,7 +202,7 @@ class Search:
         runner: Runner | None = None,
     ) -> tuple[tuple[float, ...], str, float | None]:
         """Expected (score, score², dealt, taken, kill, lose, gained, reply, closing,
-        attacks, cut) after `path`; with the side's first roll in the decision's step and
+        mending, attacks, cut) after `path`; with the side's first roll in the decision's step and
         its exact chance when `first_roll`.
         `runner`: one already at `path`, the node's to use up (its last branch moves it
         on instead of replaying)."""
@@ -214,9 +229,12 @@ class Search:
             split = sorted(branches(prompt), key=lambda b: b[1])
             # An attack of the side's in the decision's own step, or by the unit the
             # decision is about (another unit's in a later step is reached sooner by
-            # some answers than others: the horizon's doing, not the answer's).
+            # some answers than others: the horizon's doing, not the answer's); any,
+            # where the system counts the attacks still to come (made and to come are
+            # then the same whatever step the look-ahead ends in).
             within = self._within(runner)
-            attack = mine and (within or self._by_actor(prompt)) and self._at_enemy(battle, prompt)
+            counted = within or self.to_come is not None or self._by_actor(prompt)
+            attack = mine and counted and self._at_enemy(battle, prompt)
             total = self._over(path, depth, runner, prompt.key, split)
             if attack:
                 total = self._attack(total)
@@ -362,11 +380,13 @@ class Search:
         return runner.boundary_at == self.consumed
 
     def _value(self, battle: Battle, cut: bool = False) -> tuple[float, ...]:
-        """(score, score², dealt, taken, kill, lose, gained, reply, closing, attacks, cut)
-        of one outcome (attacks 0: the tree counts them, `_attack`): what it is worth by
-        the persona, the enemy's reply counted as losses to come (`exposure`), what the
-        side's units that closed in may take off next (`closing`); `cut`: valued before
-        it was seen."""
+        """(score, score², dealt, taken, kill, lose, gained, reply, closing, mending,
+        attacks, cut) of one outcome (attacks: those still to come, more than at the
+        start, where the system says; the tree counts those made, `_attack`): what it
+        is worth by the persona, the enemy's reply counted as losses to come
+        (`exposure`), what the side's units that closed in may take off next
+        (`closing`), what they may win back (`mending`); `cut`: valued before it was
+        seen."""
         w = self.persona
         battle = self.system.landed(battle)  # what the rules hold counts as landed
         dealt = taken = harm_hurt = 0.0
@@ -394,6 +414,10 @@ class Search:
         exposed = self.exposed or (0.0, 0.0)
         reply = (worth - exposed[0]) / self.scale
         closing = self.system.closing(battle, self.side) - self.closed if w.closing else 0.0
+        mending = self.system.mending(battle, self.side) - self.mended if w.mend else 0.0
+        to_come = 0.0  # attacks the side's units may still make, more than at the start
+        if self.to_come is not None:
+            to_come = (self.system.attacks_to_come(battle, self.side) or 0.0) - self.to_come
         score = (
             w.objective * gained
             + w.harm * dealt
@@ -402,6 +426,8 @@ class Search:
             - w.keep * (taken + reply)
             - w.cohesion * (lost + units - exposed[1])
             + w.closing * closing
+            + w.attack * to_come
+            + w.mend * mending
         )
         if battle.result is not None and not self.base.over:
             winner = battle.result.winner
@@ -416,6 +442,7 @@ class Search:
             gained,
             reply,
             closing,
-            0.0,
+            mending,
+            to_come,
             float(cut),
         )

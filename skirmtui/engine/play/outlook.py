@@ -37,6 +37,9 @@ class Outlook:
     closing: float = 0.0
     cut: float = 0.0
     attacks: float = 0.0
+    #: The strength its units are expected to win back past the look-ahead's end
+    #: (`mending`, where the system says: a recovery to come).
+    mending: float = 0.0
 
     @property
     def seen(self) -> bool:

@@ -25,6 +25,7 @@ WEIGHTS = (
     "bold",
     "closing",
     "attack",
+    "mend",
 )
 
 
@@ -46,6 +47,7 @@ class Persona:
     bold: float = 0.0
     closing: float = 0.0
     attack: float = 0.0
+    mend: float = 0.0
     #: Any legal answer at random (the weights are not read).
     random: bool = False
 

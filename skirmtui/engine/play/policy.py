@@ -24,12 +24,15 @@ from skirmtui.engine.play.answers import answers_of, passive
 from skirmtui.engine.play.lookahead import BUDGET, Search
 from skirmtui.engine.play.outlook import Outlook
 from skirmtui.engine.play.personas import Persona, persona
+from skirmtui.engine.play.reasons import Tie, reason_words
 from skirmtui.engine.play.sides import app_persona, side_of
 
 #: The value of a whole chance of success of the roll an option leads to (ties apart).
 CHANCE = 0.02
 #: Scores closer than this are a tie.
 _TIE = 1e-9
+#: Scores but for the chance term closer than this are alike (`_by_chance`).
+_ALIKE = 1e-9
 #: The budget an answer the search did not see through (`Outlook.seen`) is looked into
 #: again with, when it would otherwise win; at most `AGAIN` answers a decision.
 EXTRA = BUDGET // 4
@@ -45,6 +48,8 @@ class Considered:
     outlook: Outlook | None
     score: float
     chosen: bool = False
+    #: An answer that does nothing (pass, hold, done): what it expects comes after it.
+    passive: bool = False
 
 
 @frozen_record
@@ -145,12 +150,17 @@ def think(question: Question) -> Decision:
     tied = [c for c in seen if c.score >= best - _TIE]
     # Between options worth the same, one that does nothing (pass, hold, done) first:
     # doing something that brings nothing is no reason to act.
-    passive = {v for v, _, p in question.answers if p}
-    tied = [c for c in tied if c.value in passive] or tied
-    pick = tied[0] if len(tied) == 1 else rng.choice(tied)
-    considered = tuple(Considered(c.value, c.label, c.outlook, c.score, c is pick) for c in scored)
+    quiet = [c for c in tied if c.passive]
+    among = quiet or tied
+    pick = among[0] if len(among) == 1 else rng.choice(among)
+    # The reason says how the tie went, and what the better chance alone won over.
+    some_quiet = len(quiet) if len(quiet) < len(tied) else 0
+    how = Tie(len(tied), some_quiet, len(scored), _by_chance(pick, seen))
+    considered = tuple(
+        Considered(c.value, c.label, c.outlook, c.score, c is pick, c.passive) for c in scored
+    )
     words = question.search.system.standing_words
-    reason = _reason(pick, len(tied), words, seeks=who.attack > 0)
+    reason = reason_words(pick.outlook, pick.passive, how, words, seeks=who.attack > 0)
     return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
 
 
@@ -190,46 +200,22 @@ def _weigh(
     score += 0.0 if does_nothing else who.bold
     # Between options otherwise alike: the better chance of doing what it tries.
     score += CHANCE * (outlook.chance or 0.0)
-    return Considered(value, label, outlook, score)
+    return Considered(value, label, outlook, score, passive=does_nothing)
 
 
 def _seen(c: Considered) -> bool:
     return c.outlook is None or c.outlook.seen
 
 
-def _reason(pick: Considered, tied: int, standing: str = "", seeks: bool = False) -> str:
-    """The log's short reason: what the chosen answer is expected to bring (`standing`:
-    the system's words for its own way of winning, where its reasons name it; `seeks`:
-    the persona values an attack as such, `attack`: the attack rolls it leads to)."""
-    o = pick.outlook
-    if o is None:
-        return "the only choice"
-    parts = []  # odds in words, no score: the players' screens show this line
-    if o.chance is not None:
-        parts.append(f"{o.chance:.0%} to succeed")
-    if o.kill >= 0.005:
-        parts.append(f"{o.kill:.0%} to take a unit off")
-    if o.lose >= 0.005:
-        parts.append(f"{o.lose:.0%} to lose one")
-    if o.dealt >= 0.005:
-        parts.append(f"deals {o.dealt:.2f}")
-    if o.taken >= 0.005:
-        parts.append(f"risks {o.taken:.2f}")
-    if standing and abs(o.gained) >= 0.005:
-        parts.append(f"{standing} {o.gained:+.2f}")
-    if abs(o.closing) >= 0.005:
-        parts.append(f"closing in {o.closing:+.2f}")
-    if abs(o.reply) >= 0.005:
-        more = "more" if o.reply > 0 else "less"
-        parts.append(f"the enemy's reply takes {abs(o.reply):.2f} {more}")
-    if seeks and o.attacks >= 0.005:
-        parts.append(f"{o.attacks:.2f} attack rolls at the enemy")
-    if not parts:
-        parts.append("no loss expected")
-    if not o.seen:  # every answer was cut before it was seen: said, not hidden
-        parts.append(f"{o.cut:.0%} of it not seen (the search's budget ran out)")
-    tie = f", tie of {tied} broken by the seed" if tied > 1 else ""
-    return ", ".join(parts) + tie
+def _by_chance(pick: Considered, seen: list[Considered]) -> int:
+    """How many answers `pick` beat by its better chance to succeed alone (`CHANCE`):
+    worth less than it, the same but for that term."""
+
+    def rest(c: Considered) -> float:
+        return c.score - CHANCE * (c.outlook.chance or 0.0 if c.outlook else 0.0)
+
+    mine = rest(pick)
+    return sum(1 for c in seen if c.score < pick.score - _TIE and abs(rest(c) - mine) <= _ALIKE)
 
 
 def play(session: Session) -> Decision | None:

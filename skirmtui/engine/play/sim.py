@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import overload
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.base import BaseSystem
-from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.battle import Battle, LogEntry, Unit
 from skirmtui.engine.core.collector import between_battles, gc_paused
 from skirmtui.engine.core.compiled import mypyc_attr
-from skirmtui.engine.core.items import BY_TABLE, Item
-from skirmtui.engine.core.prompts import AnswerError
+from skirmtui.engine.core.entries import answer_entry, answer_words, roll_words
+from skirmtui.engine.core.items import BY_TABLE, Item, answer_item
+from skirmtui.engine.core.prompts import AnswerError, Choose, LazyOptions
 from skirmtui.engine.core.records import record
-from skirmtui.engine.core.runner import ANY_ROLL, Runner
+from skirmtui.engine.core.runner import ANY_ROLL, MAX_SILENT_STEPS, Runner
 from skirmtui.engine.core.session import RulesFailed, Session
-from skirmtui.engine.core.system import RuleSystem, Setup
+from skirmtui.engine.core.system import RuleError, RuleSystem, Setup, Step
 from skirmtui.engine.play.limits import MAX_ANSWERS, SimError
 
 
@@ -65,7 +67,7 @@ def play_battle(
     rng: random.Random,
     max_answers: int = MAX_ANSWERS,
     made: dict[str, Unit] | None = None,
-) -> tuple[Battle, list[Item]]:
+) -> tuple[Battle, Answers]:
     """`play_random` without the session around it: the finished battle and its answer
     log, and the same answers from the same `rng`. A sim keeps no checkpoints (nothing
     is undone), so each battle is ~10% faster; `Session(system, setup, items)` replays
@@ -85,7 +87,7 @@ def _play(
     rng: random.Random,
     max_answers: int,
     made: dict[str, Unit] | None,
-) -> tuple[Battle, list[Item]]:
+) -> tuple[Battle, Answers]:
     if made is None:
         battle = system.new_battle(setup)
     else:
@@ -96,14 +98,141 @@ def _play(
     # Nobody sees a sim's prompts (no session, no screen): a lazy option list is never
     # made, as in a replay (`Choose.random_option` makes only the option it draws).
     runner.replaying = True
-    items: list[Item] = []
+    return runner.battle, Answers(random_answers(runner, rng, max_answers))
+
+
+class Answers(Sequence[Item]):
+    """A random battle's answer log, each answer's `Item` made from its log entry when
+    first read (issue 28: `sim` reads the answers only to save a battle, `balance` only
+    counts them): an entry holds the key, the value and who gave it, as the item does.
+    `given`: each answer's entry, or its item where the runner made one.
+    tests/engine/test_sim_fast.py holds it to the items `Runner.answer_random` makes."""
+
+    __slots__ = ("_given", "_items")
+
+    def __init__(self, given: list[LogEntry | Item]) -> None:
+        self._given = given
+        self._items: list[Item] | None = None
+
+    def made(self) -> list[Item]:
+        """Every item, made at the first read (then kept)."""
+        items = self._items
+        if items is None:
+            items = self._items = [
+                one if type(one) is Item else answer_item(one.key, one.value, one.by)
+                for one in self._given
+            ]
+        return items
+
+    def __len__(self) -> int:
+        return len(self._given)
+
+    @overload
+    def __getitem__(self, index: int) -> Item: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Item]: ...
+    def __getitem__(self, index: int | slice) -> Item | list[Item]:
+        return self.made()[index]
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self.made())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Answers | list):
+            return self.made() == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Answers({self.made()!r})"
+
+
+def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list[LogEntry | Item]:
+    """Answer `runner`'s prompts at random to the battle's end; each answer's log entry
+    (its item where the runner's own path made one: `Answers` makes the rest).
+
+    `Runner.answer_random`, `_answer` and `_advance` in one loop for the answers of a
+    random battle (issue 28): a choice's or a roll's answer is drawn, logged and sent
+    into the step here, the battle, its log and the end check read once a battle, not
+    once an answer; a step's end and any other prompt go through the runner's own
+    methods. The same entries, items and battles as `answer_random` answer by answer
+    (tests/engine/test_sim_fast.py). For a sim's runner: no rewind, no default offered,
+    no option kept, nothing decided by the app."""
+    battle = runner.battle
+    assert runner._rewind is None and not runner.keep_offered and not battle.offers
+    units, sides, texts = battle.units, battle.sides, battle.texts
+    check_end = runner._check_end
+    replaying = runner.replaying
+    steps, plain = runner._steps, runner._plain
+    items: list[LogEntry | Item] = []
     while (prompt := runner.prompt) is not None:
         if len(items) >= max_answers:
             raise SimError(f"battle still running after {max_answers} answers")
         try:
-            items.append(
-                runner.answer_random(rng, BY_TABLE if isinstance(prompt, ANY_ROLL) else None)
+            kind = type(prompt)
+            sent: object
+            if kind is Choose:
+                option = prompt.random_option(rng)  # type: ignore[attr-defined]
+                value = option[0]
+                actor, target = prompt.actor, prompt.target
+                if value in units:  # a unit chosen: the actor, or once named, the target
+                    if actor is None:
+                        actor = value
+                    elif target is None and value != actor:
+                        target = value
+                options = prompt.options  # type: ignore[attr-defined]
+                if type(options) is LazyOptions:
+                    if replaying:
+                        options.close()
+                    else:
+                        options.settle()
+                later: tuple[object, ...] = (answer_words, texts, prompt.text, option[1], sides)
+                source, by, sent = None, None, value
+            elif kind is ANY_ROLL or isinstance(prompt, ANY_ROLL):
+                value = prompt.random_answer(rng)
+                result = prompt.resolve(value)  # type: ignore[attr-defined]
+                actor, target = prompt.actor, prompt.target
+                later = (roll_words, texts, result, BY_TABLE)
+                source, by, sent = prompt, BY_TABLE, result
+            else:  # an answer of another kind: the runner's own path
+                items.append(runner.answer_random(rng))
+                continue
+            actors, targets = prompt.actors, prompt.targets
+            if actors and actor is None:  # (`record`'s defaults: the first of several)
+                actor = actors[0]
+            if targets and target is None:
+                target = targets[0]
+            index = runner.consumed
+            runner.consumed = index + 1
+            battle.answer_index = index
+            entry = answer_entry(
+                battle,
+                prompt.kind,
+                prompt.key,
+                prompt.side,
+                actor,
+                target,
+                actors,
+                targets,
+                source,
+                by,
+                value,
+                later,
             )
+            items.append(entry)
+            step = runner._step
+            assert step is not None
+            try:
+                prompt = step.send(sent)
+            except StopIteration:  # a step's end: the next step's first question
+                runner._step = None
+                _next_question(runner, battle, steps, plain)
+                continue
+            if check_end is not None and battle.result is None and not battle.end_held:
+                check_end(battle)
+            if battle.result is not None:
+                runner._stop()
+            else:
+                runner.prompt = prompt
         except AnswerError:
             raise
         except Exception as error:
@@ -111,7 +240,53 @@ def _play(
                 f"the rules failed on this answer ({type(error).__name__}: {error}); "
                 "nothing was stored"
             ) from error
-    return runner.battle, items
+    return items
+
+
+def _next_question(
+    runner: Runner,
+    battle: Battle,
+    steps: dict[str, Callable[[Battle], Step | None]] | None,
+    plain: dict[object, bool],
+) -> None:
+    """`Runner._advance` from a step's end to the next question, for a sim's steps
+    (issue 28): the end check, then the phase's step, a generator function (its call
+    runs none of its body, so the check just made holds), run to its first question,
+    and the check again. A sim keeps no books of where a step began (`boundary_at`,
+    `_began`, `_segment`: read to undo, restart or look ahead from a step, and a sim
+    does none of these). A step of another kind (a system's own `next_step`, a plain
+    function, one not met yet) is played by the runner's `_advance`."""
+    check_end = runner._check_end
+    silent = 0
+    while True:
+        if check_end is not None and battle.result is None:
+            check_end(battle)
+        if battle.result is not None:
+            runner.prompt = None
+            return
+        make = None if steps is None else steps.get(battle.phase)
+        if make is None or not plain.get(make, False):
+            runner._advance(None, fresh=True)  # (its check finds what this one found)
+            return
+        battle.current = None
+        step = make(battle)
+        assert step is not None  # (a generator function's call)
+        silent += 1
+        if silent > MAX_SILENT_STEPS:
+            raise RuleError(f"{runner.system.id}: steps keep asking nothing")
+        runner._step = step
+        try:
+            prompt = next(step)
+        except StopIteration:  # a step that asked nothing
+            runner._step = None
+            continue
+        if check_end is not None and battle.result is None and not battle.end_held:
+            check_end(battle)
+        if battle.result is not None:
+            runner._stop()
+        else:
+            runner.prompt = prompt
+        return
 
 
 @record
@@ -178,6 +353,7 @@ def run_sim(
             report.battles += 1
             battle_setup = records.evolve(setup, seed=battle_seed)
             try:
+                items: Sequence[Item]
                 if ai:
                     from skirmtui.engine.play.auto import play_ai
 

@@ -6,6 +6,8 @@ decision and its short reason only). Plain text: no markup, labels made safe.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import safe
 from skirmtui.engine.play.policy import Considered, Decision, decide
@@ -26,7 +28,13 @@ def option_words(c: Considered, standing: str = "") -> str:
     parts.append(f"deals {o.dealt:.2f}, risks {o.taken:.2f}")
     if standing and abs(o.gained) >= 0.005:
         parts.append(f"{standing} {o.gained:+.2f}")
-    if abs(o.closing) >= 0.005:
+    if abs(o.closing) >= 0.005 and c.passive:  # not its own: it does not move
+        parts.append(
+            f"closing in {o.closing:+.2f} after it (not this answer's: it moves nothing; "
+            "the charges the side's moves looked ahead after it bring within reach, or "
+            "use up, if the table says they reach)"
+        )
+    elif abs(o.closing) >= 0.005:
         parts.append(
             f"closing in {o.closing:+.2f} (moved toward the nearest enemy: the charge "
             "its move brings within reach, if the table says it reaches)"
@@ -57,13 +65,33 @@ def why_lines(decision: Decision, side_name: str) -> list[str]:
         "",
     ]
     ranked = sorted(decision.considered, key=lambda c: -c.score)
+    digits = score_digits([c.score for c in ranked])
+    top = next((c.score for c in ranked if c.chosen), None)
     for c in ranked:
-        mark = " — chosen" if c.chosen else ""
-        lines.append(safe(f"{c.label}: score {c.score:.2f}{mark}"))
+        tied = top is not None and abs(c.score - top) <= _SAME  # what the tie-break chose from
+        mark = " — chosen" if c.chosen else " — tied" if tied else ""
+        lines.append(safe(f"{c.label}: score {c.score:.{digits}f}{mark}"))
         lines.append("   " + option_words(c, decision.standing))
     if not ranked:
         lines.append("Any legal answer at random (the random persona weighs nothing).")
     return lines
+
+
+#: Scores closer than this are the same (the policy's tie).
+_SAME = 1e-9
+
+
+def score_digits(scores: list[float], most: int = 4) -> int:
+    """The decimals (2 to `most`) that show scores which differ as different: an answer
+    ahead by its better chance to succeed alone (0.2133 against 0.2100) is not shown
+    as a tie ("0.21" twice)."""
+    distinct = sorted(set(scores))
+    apart = [b for a, b in pairwise(distinct) if b - a > _SAME]
+    for digits in range(2, most):
+        shown = {f"{s:.{digits}f}" for s in distinct}
+        if len(shown) > len(apart):
+            return digits
+    return most
 
 
 def _chosen(decision: Decision) -> str:

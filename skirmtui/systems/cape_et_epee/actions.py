@@ -13,7 +13,7 @@ from skirmtui.engine.core.text import plural
 from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.cape_et_epee import morale, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER, SHAKEN
-from skirmtui.systems.cape_et_epee.sides import SideView, side_view
+from skirmtui.systems.cape_et_epee.sides import SideView, views
 
 #: The order actions are offered in.
 ACTIONS = (
@@ -62,7 +62,7 @@ def situation(b: Battle, unit: Unit, na: bool, rejoin: bool = False) -> Situatio
     """One pass over the units (this runs for every menu, also on replay): enemies on the
     table (`targets`), any of them shaken, and whether `unit` is in a melee
     (`morale.engaged`)."""
-    return situation_in(b, unit, side_view(b, unit.side), na, rejoin)
+    return situation_in(b, unit, views(b)[unit.side], na, rejoin)
 
 
 def situation_in(

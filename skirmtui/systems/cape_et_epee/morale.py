@@ -19,7 +19,7 @@ from skirmtui.engine.core.prompts import Ask, Choose, Option, Pick, Prompt
 from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.cape_et_epee import firmness, profile
 from skirmtui.systems.cape_et_epee.profile import LEAVE_TABLE, SEEK_COVER
-from skirmtui.systems.cape_et_epee.sides import side_view
+from skirmtui.systems.cape_et_epee.sides import views
 
 #: The facts a morale test asks the table for (issue 25: one `Pick`).
 COVER, THREAT = "cover", "threat"
@@ -146,7 +146,7 @@ def facts(
     shaken, none can charge: not asked. Enter offers the answer of its last test."""
     unit = tester(units)
     name = _name(units, unit)
-    chargers = side_view(b, unit.side).steady_enemy
+    chargers = views(b)[unit.side].steady_enemy
     text = f"Could an enemy that is not shaken charge {name} now?"
     if not chargers:
         take_only(b, "morale.threat", text, "no (no enemy on the table is unshaken)")
@@ -285,7 +285,7 @@ def engaged(b: Battle, unit: Unit) -> bool:
     foe = unit.stats["foe"]
     if foe and b.alive(str(foe)):
         return True
-    return unit.id in side_view(b, unit.side).held
+    return unit.id in views(b)[unit.side].held
 
 
 def break_melee(b: Battle, unit: Unit) -> None:

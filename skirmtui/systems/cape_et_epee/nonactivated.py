@@ -15,13 +15,13 @@ from skirmtui.engine.core.asking import (
     offer_last,
     only_or_ask,
 )
-from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.battle import Battle, Stat, Unit
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
 from skirmtui.systems.cape_et_epee.impulses import END
 from skirmtui.systems.cape_et_epee.position import CEPosition
-from skirmtui.systems.cape_et_epee.sides import side_units, side_view, squads_on_table
+from skirmtui.systems.cape_et_epee.sides import SideView, side_units, squads_on_table, views
 
 DONE = "done"
 
@@ -70,9 +70,22 @@ def _offer(b: Battle, side: str, tell: bool) -> tuple[list[Unit], list[Option], 
     actions) then "done" (refused while one must act), how many of them are enabled, and
     (`tell`: only then looked at) whether one could be separated from its squad (`_apart`:
     a squad member not in a melee with a mate on the table). Every step of the phase
-    asks it of every waiting character: one loop, each character's part cached."""
-    view = side_view(b, side)  # the other side, read once for all of them
-    situation = actions.situation_in
+    asks it of every waiting character: each one's part is kept from the phase's last
+    step (`_kept`) while what its situation reads is the same."""
+    view = views(b)[side]  # the other side, read once for all of them
+    c = b.changes
+    guard = c["deployed"] + c["die"] + c["removed"] + len(b.units) + b.round
+    parts = _kept(b, side, view, guard, c["acted"])
+    if parts is None:
+        parts = [
+            _part(b, unit, view)
+            for unit in side_units(b, side)
+            if not unit.removed
+            and (stats := unit.stats)["deployed"]
+            and not stats["die"]
+            and not stats["acted"]
+        ]
+    _KEPT.last = (b, side, view, guard, c["acted"], parts)
     waiting: list[Unit] = []
     merged: list[Option] = []
     enabled = 0
@@ -80,35 +93,81 @@ def _offer(b: Battle, side: str, tell: bool) -> tuple[list[Unit], list[Option], 
     cover: list[str] = []
     apart = False
     on_table: dict[str, int] | None = None
-    for unit in side_units(b, side):
-        if unit.removed:
-            continue
-        stats = unit.stats
-        if not stats["deployed"] or stats["die"] or stats["acted"]:  # `na_candidates`
-            continue
+    for unit, _, _, options, count, engaged, seek, squad in parts:
         waiting.append(unit)
-        s = situation(b, unit, view, True)
-        label = unit.label
-        options, count = _na_merged(unit.id, label, s)
         merged += options
         enabled += count
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia
         # … oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
-        if s.engaged:
-            fight.append(label)
+        if engaged:
+            fight.append(unit.label)
             continue
-        if s.status == profile.SEEK_COVER:
-            cover.append(label)
-        if tell and not apart:
-            squad = unit.profile.get("squad")  # `profile.squad_of`, inline
-            if squad:
-                if on_table is None:
-                    on_table = squads_on_table(b, side)
-                apart = on_table.get(str(squad), 0) > 1  # itself and a mate
+        if seek:
+            cover.append(unit.label)
+        if tell and not apart and squad:
+            if on_table is None:
+                on_table = squads_on_table(b, side)
+            apart = on_table.get(squad, 0) > 1  # itself and a mate
     stop = _stop(_bound(fight, cover) if fight or cover else None)
     merged.append(stop)
     return waiting, merged, enabled + (stop.disabled is None), apart
+
+
+#: A waiting character's part of the question: the unit, its stats, what of them its
+#: situation read (`ap`, `status`, `prone`, `reload`, `foe`: its profile's weapon never
+#: changes, whether its foe is in play is the guard's), its options and how many of them
+#: are enabled, whether it is in a melee, whether it seeks cover, its squad ("": none).
+Part = tuple[Unit, dict[str, Stat], tuple[Stat, ...], tuple[Option, ...], int, bool, bool, str]
+
+
+def _part(b: Battle, unit: Unit, view: SideView) -> Part:
+    """A waiting character's part, found anew."""
+    s = actions.situation_in(b, unit, view, True)
+    options, count = _na_merged(unit.id, unit.label, s)
+    stats = unit.stats
+    read = (stats["ap"], stats["status"], stats["prone"], stats["reload"], stats["foe"])
+    seek = s.status == profile.SEEK_COVER
+    squad = str(unit.profile.get("squad") or "")  # `profile.squad_of`, inline
+    return unit, stats, read, options, count, s.engaged, seek, squad
+
+
+def _kept(b: Battle, side: str, view: SideView, guard: int, acted: int) -> list[Part] | None:
+    """The last step's parts of the same side of the same battle, those that have acted
+    since left out, any whose situation moved found again; None when they cannot be
+    trusted: another battle, side or turn, a character deployed, ordered, removed (its
+    foe's melee with it too) or added (`guard`: one sum of counts that only grow, as
+    engine/core/watch.py's), the other side seen otherwise, or an `acted` changed that is
+    not a kept character's having acted (a GM's)."""
+    last = _KEPT.last
+    if last is None or last[0] is not b or last[1] != side or last[3] != guard:
+        return None
+    if last[2] != view:
+        return None
+    seen = last[4]
+    parts: list[Part] = []
+    for part in last[5]:
+        stats = part[1]
+        if stats["acted"]:
+            seen += 1
+            continue
+        if (stats["ap"], stats["status"], stats["prone"], stats["reload"], stats["foe"]) != part[2]:
+            part = _part(b, part[0], view)
+        parts.append(part)
+    return parts if seen == acted else None
+
+
+class _Parts:
+    """The last step's parts: (battle, side, view, guard, `acted` changes, parts), replaced
+    whole (a worker thread, the app's players, may play its own battle)."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: tuple[Battle, str, SideView, int, int, list[Part]] | None = None
+
+
+_KEPT = _Parts()
 
 
 def na_step(b: Battle) -> Step:

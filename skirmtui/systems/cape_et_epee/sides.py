@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.battle import Battle, Stat, Unit
 from skirmtui.engine.core.kit import units_by_side
 from skirmtui.engine.core.watch import Watch
 
@@ -32,49 +32,48 @@ def side_view(b: Battle, side: str) -> SideView:
     step's) and morale test reads it, and it changes only with a unit's deployment,
     status, melee or removal: one pass over the units finds every side's view, kept
     until one of those changes (`_found`)."""
-    return _found(b)[0][side]
+    return _found(b)[side]
+
+
+def views(b: Battle) -> dict[str, SideView]:
+    """Every side's view (`side_view`'s, one call less where a step reads it at every
+    answer)."""
+    return _found(b)
 
 
 def squads_on_table(b: Battle, side: str) -> dict[str, int]:
     """How many models of each of `side`'s squads are on the table (deployed, not out):
     whether a squad member has a mate to be separated from (seed §2.5). Read only."""
-    return _found(b)[1][side]
+    return _rosters(b)[side][2]
 
 
-Found = tuple[dict[str, SideView], dict[str, dict[str, int]]]
+#: Each side's view of the other (`_side_views`).
+Found = dict[str, SideView]
+#: Per side, the stats of its units in play, of those on the table, and its squads'
+#: models on the table (`_side_rosters`).
+Rosters = dict[str, tuple[tuple[dict[str, Stat], ...], tuple[dict[str, Stat], ...], dict[str, int]]]
 
 
 def _side_views(b: Battle) -> Found:
-    # Per side, of its own units in play (its roster: no side looked up a unit): any on
-    # the table shaken, any there not shaken, the foes they hold; its squads' models on
-    # the table. (A loop over each side's units: its body runs ~16 times a pass.)
+    # Per side, from its rosters (kept apart: a status or a melee, most of the changes
+    # these are found again for, leave who is in play and on the table as they were):
+    # any on the table shaken, any there not shaken, the foes its units in play hold.
     flags: dict[str, tuple[bool, bool]] = {}
     held: dict[str, set[str]] = {}
-    squads: dict[str, dict[str, int]] = {}
-    units = units_by_side(b)
-    for side in (s.id for s in b.sides):
+    for side, (in_play, on_table, _) in _rosters(b).items():
         shaken = steady = False
-        foes: set[str] = set()
-        count: dict[str, int] = {}
-        for unit in units.get(side, ()):
-            if unit.removed:
-                continue
-            stats = unit.stats
-            foe = stats["foe"]
-            if foe:
-                foes.add(str(foe))
-            if not stats["deployed"]:
-                continue
+        for stats in on_table:
             if stats["status"]:
                 shaken = True
             else:
                 steady = True
-            squad = unit.profile.get("squad")
-            if squad:
-                name = str(squad)
-                count[name] = count.get(name, 0) + 1
-        flags[side], held[side], squads[side] = (shaken, steady), foes, count
-    views = {}
+        foes: set[str] = set()
+        for stats in in_play:
+            foe = stats["foe"]
+            if foe:
+                foes.add(str(foe))
+        flags[side], held[side] = (shaken, steady), foes
+    views: Found = {}
     for side in flags:  # (plain loops: no generator resumed per side)
         shaken = steady = False
         foes = set()
@@ -84,7 +83,32 @@ def _side_views(b: Battle) -> Found:
                 foes |= held[other]
         # `tuple.__new__`: the NamedTuple's own `__new__` is a Python call.
         views[side] = _make(SideView, (shaken or steady, shaken, steady, frozenset(foes)))
-    return views, squads
+    return views
+
+
+def _side_rosters(b: Battle) -> Rosters:
+    # Per side, of its own units (its roster: no side looked up a unit): the stats of
+    # those in play, of those on the table, and its squads' models on the table.
+    found: Rosters = {}
+    units = units_by_side(b)
+    for side in (s.id for s in b.sides):
+        in_play: list[dict[str, Stat]] = []
+        on_table: list[dict[str, Stat]] = []
+        count: dict[str, int] = {}
+        for unit in units.get(side, ()):
+            if unit.removed:
+                continue
+            stats = unit.stats
+            in_play.append(stats)
+            if not stats["deployed"]:
+                continue
+            on_table.append(stats)
+            squad = unit.profile.get("squad")
+            if squad:
+                name = str(squad)
+                count[name] = count.get(name, 0) + 1
+        found[side] = (tuple(in_play), tuple(on_table), count)
+    return found
 
 
 _make = tuple.__new__
@@ -126,8 +150,12 @@ class _Kept:
 _SQUADS = _Kept()
 
 
-#: Every side's view and squads on the table, found again only when a unit's
-#: deployment, status or melee opponent, a removal or the units have changed since (not
-#: the round: the views do not read it).
+#: Every side's view, found again only when a unit's deployment, status or melee
+#: opponent, a removal or the units have changed since (not the round: the views do not
+#: read it); from the rosters, found again only when a deployment, a removal or the
+#: units have changed (a unit's stats dict is its own for the battle: `Battle.set`
+#: changes it in place).
 _VIEWS: Watch[Found] = Watch("deployed", "status", "foe", "removed")
 _found = _VIEWS.kept(_side_views)
+_ROSTERS: Watch[Rosters] = Watch("deployed", "removed")
+_rosters = _ROSTERS.kept(_side_rosters)

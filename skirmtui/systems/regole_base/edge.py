@@ -131,6 +131,28 @@ def melee_edge(battle: Battle, side: str) -> float:
     return total
 
 
+def attacks_to_come(battle: Battle, side: str) -> float:
+    """The attack rolls `side`'s engaged models are to make in their next fight (RB-6:
+    each model's attacks, as the melee edge counts them): a charge only makes contact,
+    and the blows it leads to come a stage later than a decision looks ahead."""
+    pairs = battle.pos.contacts
+    if not pairs:
+        return 0.0
+    units = battle.units
+    fighting: set[str] = set()
+    for x, y in pairs:
+        a, c = units.get(x), units.get(y)
+        if a is None or c is None or a.removed or c.removed or a.side == c.side:
+            continue
+        fighting.update(u.id for u in (a, c) if u.side == side)
+    total = 0
+    for uid in fighting:
+        unit = units[uid]
+        if not unit.flag("fleeing") and not escaped(battle, unit):
+            total += _attacks(unit)
+    return float(total)
+
+
 def _attacks(unit: Unit) -> int:
     """RB-6: max(1, ⌊C/2⌋) attacks, less the ones it is to lose; a fleeing model or one
     that escaped this phase makes none (RB-11, RB-13: read by the callers)."""

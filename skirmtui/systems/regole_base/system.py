@@ -157,6 +157,12 @@ class RegoleBase(BaseSystem):
         (`edge.closing_in`): what a move toward the enemy makes possible."""
         return edge.closing_in(battle, side)
 
+    def attacks_to_come(self, battle: Battle, side: str) -> float | None:
+        """The app's players (issue 26): the attack rolls the side's engaged models are
+        to make in their next fight (`edge.attacks_to_come`): a persona's `attack` sees
+        a charge's blows, fought a stage past where its look-ahead ends."""
+        return edge.attacks_to_come(battle, side)
+
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)
     summary = staticmethod(views.summary)

@@ -99,4 +99,28 @@ def strength(system: object, battle: Battle, unit: Unit) -> float:
     the turn's end (seed) counts already, as it will land."""
     if unit.removed:
         return 0.0
-    return max(0.0, 1.0 - (unit.num("damage") + unit.num("pending")) / DEAD)
+    return _whole(unit, 0)
+
+
+def _whole(unit: Unit, recovered: int) -> float:
+    return max(0.0, 1.0 - (unit.num("damage") - recovered + unit.num("pending")) / DEAD)
+
+
+def mending(battle: Battle, side: str) -> float:
+    """For the app's players: the strength the side's one recovery of the turn is
+    expected to win back (WI-5: an active damaged unit with an action left, a d6 at or
+    under its ABI takes a damage level off), the unit that brings the most, until the
+    side's Recovery step has passed. An activation that lets a damaged unit recover
+    counts it, a phase past where its look-ahead ends."""
+    phase = battle.phase
+    if phase != "activation":
+        order: list[str] = getattr(battle.pos, "order", [])
+        player: int = getattr(battle.pos, "player", 0)
+        if phase != "recovery" or side not in order or order.index(side) < player:
+            return 0.0
+    best = 0.0
+    for unit in battle.on_table(side):
+        if unit.flag("active") and unit.num("damage") and unit.num("actions") < MAX_ACTIONS:
+            chance = min(max(unit.num("abi"), 0), 6) / 6
+            best = max(best, chance * (_whole(unit, 1) - _whole(unit, 0)))
+    return best

@@ -42,6 +42,30 @@ class WargamingIntroduttivo(Movement, Combat, Views):
         that calls it: a compiled function is no method, docs/performance.md)."""
         return profile.strength(self, battle, unit)
 
+    def mending(self, battle: Battle, side: str) -> float:
+        """The app's players (issue 26): what the side's one recovery of the turn is
+        expected to win back (`profile.mending`), weighed by a persona's `mend`."""
+        return profile.mending(battle, side)
+
+    def attacks_to_come(self, battle: Battle, side: str) -> float | None:
+        """The app's players (issue 26): the side's active units that may still make
+        their one attack this turn (WI-4: one combat action; a unit holding its shot may
+        still fight in melee). An activation makes an attack possible two phases later,
+        past where its look-ahead ends: counted here, a persona's `attack` sees it."""
+        if not any(u.side != side for u in battle.on_table()):
+            return 0.0
+        melee = battle.phase == "melee"
+        return float(
+            sum(
+                1
+                for u in battle.on_table(side)
+                if u.flag("active")
+                and self._can_act(u)
+                and not u.flag("combat")
+                and not (melee and u.flag("held"))
+            )
+        )
+
     #: Questions only the table answers (distances, sight, cover, contact, where a
     #: unit went): an AI side never answers them (engine/play/).
     table_facts = frozenset(

@@ -48,6 +48,8 @@ def question_words(session: Session) -> Text:
     if side and not prompt.text.startswith(side):
         text.append(safe(side) + ": ", style="bold")
     text.append(safe(prompt.text) + "\n")
+    if prompt.help:  # what the GM's pane says under the question (its first rows)
+        text.append_text(help_line(prompt.help))
     if isinstance(prompt, Choose):
         for option in prompt.enabled():
             text.append(f"  • {one_line(option.label)}\n")
@@ -72,6 +74,27 @@ def question_words(session: Session) -> Text:
 
 #: Where an option's wrapped lines start: under its words, not under its bullet.
 BULLET = "  • "
+#: The question's help: under it, dimmed, in `HELP_ROWS` rows at most.
+HELP_STYLE = "dim italic"
+HELP_ROWS = 2
+
+
+def help_line(words: str) -> Text:
+    """A question's help as the pane's one line of it (`NowPane` wraps and cuts it)."""
+    return Text(safe(one_line(words)) + "\n", style=HELP_STYLE)
+
+
+def help_rows(words: str, width: int) -> list[str]:
+    """The help's rows at `width`: `HELP_ROWS` at most, the last ending with "…" when
+    some are left out (the players' view has no key for the rest; the choices come
+    first)."""
+    rows = wrap(words, width, 2)
+    if len(rows) <= HELP_ROWS:
+        return rows
+    last = rows[HELP_ROWS - 1]
+    while last and cell_len(last) + 1 > width:
+        last = last.rsplit(" ", 1)[0] if " " in last.strip() else last[:-1]
+    return [*rows[: HELP_ROWS - 1], last.rstrip() + "…"]
 
 
 class NowPane(SessionView):
@@ -84,6 +107,8 @@ class NowPane(SessionView):
         return question_words(self.session)
 
     def wrap_line(self, line: Text, width: int) -> list[Text]:
+        if line.style == HELP_STYLE or (line.spans and line.spans[0].style == HELP_STYLE):
+            return [Text(row, style=HELP_STYLE) for row in help_rows(line.plain, width)]
         if not line.plain.startswith(BULLET) or cell_len(line.plain) <= width:
             return super().wrap_line(line, width)
         style = line.spans[0].style if line.spans else line.style

@@ -14,7 +14,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
@@ -26,6 +26,7 @@ from skirmtui.engine.core.text import one_line
 from skirmtui.engine.report.chances import Cancelled
 from skirmtui.engine.report.turning import Turning, turning
 from skirmtui.engine.report.wording import entry_effects
+from skirmtui.tui.keys import in_their_places
 from skirmtui.tui.search import SEARCH_BINDINGS, LogSearch, haystack
 from skirmtui.tui.search_input import SearchInput
 from skirmtui.tui.usertext import plain
@@ -243,6 +244,12 @@ class ReviewScreen(Screen[None]):
             self.query_one("#timeline", DataTable).move_cursor(row=row)
 
     # -- search and luck ------------------------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys in the order of `BINDINGS` whatever has the focus: the footer's
+        keys keep their places."""
+        return in_their_places(super().active_bindings, self.BINDINGS)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("search_next", "search_prev"):

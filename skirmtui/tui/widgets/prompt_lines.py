@@ -94,8 +94,8 @@ def option_window(
         row = row_maker(options, runs, numbers, cursor, width, picked)
         if not fit(row, len(runs), room):  # the cursor's choice in full only if all fit
             row = row_maker(options, runs, numbers, cursor, width, picked, detail=False)
-        return around(row, len(runs), at, room)
-    return around(group, count, cursor, room)
+        return around(row, len(runs), at, room, width)
+    return around(group, count, cursor, room, width)
 
 
 def fit(block: Callable[[int], Sequence[Line]], count: int, room: int) -> bool:
@@ -108,10 +108,13 @@ def fit(block: Callable[[int], Sequence[Line]], count: int, room: int) -> bool:
     return True
 
 
-def around(block: Callable[[int], Sequence[Line]], count: int, at: int, room: int) -> list[Line]:
+def around(
+    block: Callable[[int], Sequence[Line]], count: int, at: int, room: int, width: int = 0
+) -> list[Line]:
     """The blocks (an option's or a unit's lines: `block(i)`) around block `at` that fit
     in `room` lines, one block each way at a time, with `↑ N more` / `↓ N more` for the
-    rest."""
+    rest. Rows left over, where the next block does not fit whole, show its first rows,
+    the last cut with "…" (`width`: the pane's; 0: left blank)."""
     low, high = at, at + 1
     used = len(block(low))
 
@@ -131,11 +134,32 @@ def around(block: Callable[[int], Sequence[Line]], count: int, at: int, room: in
             grew = True
     lines = [line for index in range(low, high) for line in block(index)]
     lines = lines[: max(1, room - (low > 0) - (high < count))]
+    if width and len(lines) < room - (low > 0) - (high < count):
+        # Blank rows under "↓ 30 more" hid that more was there: the next block in part.
+        if high < count:
+            high += 1
+            free = room - len(lines) - (low > 0) - (high < count)
+            lines += cut_short(block(high - 1), free, width)
+        elif low > 0:
+            low -= 1
+            free = room - len(lines) - (low > 0)
+            lines[:0] = cut_short(block(low), free, width)
     if low > 0:
         lines.insert(0, Line(f"   ↑ {low} more", "help"))
     if high < count:
         lines.append(Line(f"   ↓ {count - high} more", "help"))
     return lines
+
+
+def cut_short(lines: Sequence[Line], rows: int, width: int) -> list[Line]:
+    """A block's first `rows` lines, the last ending with "…" within `width` cells."""
+    kept = list(lines[:rows])
+    last = kept[-1]
+    text = last.text.rstrip()
+    while text and cell_len(text) + 1 > width:
+        text = text[:-1]
+    kept[-1] = Line(text + "…", last.kind, last.target)
+    return kept
 
 
 #: Where a grouped option's label parts its unit from its choice: "Capo tribù: moves, …",
@@ -292,11 +316,20 @@ def choose_help(prompt: Choose, opened: str | None) -> str:
     return f"1–{count} its choice · Backspace: back"
 
 
-def default_words(prompt: Prompt) -> str:
-    """The answer Enter gives, in words ("" when the prompt has no default)."""
+def default_words(prompt: Prompt, picked: Collection[int] = (), cursor: int = 0) -> str:
+    """The answer Enter gives, in words: the prompt's default while Enter still gives it
+    (a `Choose`'s cursor on it, a `Pick`'s ticks, `picked`, its own: "Enter: none" stayed
+    with a unit ticked, and Enter said it moved); "" otherwise or with no default."""
     value = prompt.default
     if value is None:
         return ""
+    if isinstance(prompt, Pick) and isinstance(value, tuple):
+        if {o.value for i, o in enumerate(prompt.options) if i in picked} != set(value):
+            return ""
+    elif isinstance(prompt, Choose) and prompt.options:
+        at = prompt.options[min(cursor, len(prompt.options) - 1)]
+        if at.value != value:
+            return ""
     if isinstance(prompt, Choose | Pick):
         return one_line(prompt.describe(value))
     if isinstance(prompt, Ask) and prompt.yes_no:
@@ -308,6 +341,21 @@ def default_words(prompt: Prompt) -> str:
 
 #: A question's help: its first lines always shown (the rest where the pane has room).
 HELP_LINES = 3
+#: Rows kept for a list's options before a long help takes more than its first lines.
+OPTION_ROWS = 3
+
+
+def rows_kept(
+    prompt: Prompt, numbers: Mapping[int, int], cursor: int, width: int, picked: Collection[int]
+) -> int:
+    """The rows a long help leaves for what follows it: `OPTION_ROWS` for a list, or
+    fewer when its options take fewer (one enemy to tick left a blank row under it while
+    the help was cut), 2 for an entry or buttons."""
+    if not isinstance(prompt, Choose | Pick):
+        return 2
+    boxes = picked if isinstance(prompt, Pick) else None
+    window = option_window(prompt.options, numbers, cursor, width, OPTION_ROWS, boxes)
+    return min(OPTION_ROWS, len(window))
 
 
 #: The end of a help cut short: the rest is on the help screen (`?`, whole).

@@ -1,0 +1,62 @@
+"""Issue 26: regole-base's personas play to their names. A charge only makes contact;
+the blows it leads to are fought a stage later than one decision looks ahead, so the
+aggressive one's `attack` saw none of them, and with the shared aggressive's weights it
+threw its models away (1.84 lost a battle against random, balanced 0.66): a model lost
+attacks no more, and it attacked no more than balanced. Now the system counts the
+attacks still to come (`attacks_to_come`: each engaged model's attacks in its next
+fight, RB-6), and regole-base's aggressive keeps its models more than the shared one
+(data/regole-base/personas.toml). The cautious one does not close in (`closing` 0): it
+holds its ground and lets the enemy come."""
+
+from __future__ import annotations
+
+from skirmtui.engine.play.policy import decide, prepare, think
+from skirmtui.systems.regole_base import SYSTEM, edge
+from tests.play.test_persona_choices import position
+from tests.play.test_rb_closing import _lupo_against
+from tests.systems.rb_helpers import model
+
+RB = "regole-base"
+
+
+def test_the_aggressive_one_charges_for_the_blows_to_come() -> None:
+    """Beside the Briganti, balanced passes (a charge here loses the melee's edge); the
+    aggressive one charges, and its reason counts the blows the fight after the charge
+    brings (the charger's attacks, RB-6), which its look-ahead does not reach."""
+    s = position(RB, 7, 100, "assault.action")
+    balanced = decide(s, "balanced")
+    aggressive = decide(s, "aggressive")
+    assert balanced is not None and aggressive is not None
+    assert balanced.value == "pass" and balanced.reason == "no loss expected"
+    assert str(aggressive.value).startswith("charge:")
+    assert aggressive.reason.endswith(", 1.00 attack rolls at the enemy")
+    # Without the attacks to come, the blows are not seen: no attack roll in its reason.
+    question = prepare(s, "aggressive")
+    assert question is not None and question.search is not None
+    question.search.to_come = None
+    unseen = think(question)
+    assert "attack rolls" not in unseen.reason
+
+
+def test_the_cautious_one_holds_its_ground() -> None:
+    """Lupo (C 6, F 5, mail and shield) against Debole (C 3, R 3): balanced and the
+    aggressive one close in (their reasons say so); the cautious one passes its move."""
+    debole = model("Debole", c=3, r=3)
+    made = {name: decide(_lupo_against(debole, name)) for name in ("cautious", "balanced")}
+    cautious, balanced = made["cautious"], made["balanced"]
+    assert cautious is not None and balanced is not None
+    assert cautious.value == "pass" and cautious.reason == "no loss expected"
+    assert balanced.value != "pass" and "closing in +" in balanced.reason
+
+
+def test_attacks_to_come_are_the_engaged_models_attacks() -> None:
+    """Nobody engaged: nothing to come; a model in contact makes max(1, ⌊C/2⌋) attacks
+    in its next fight (RB-6), none when fleeing (RB-11)."""
+    s = _lupo_against(model("Debole", c=3, r=3))
+    battle = s.battle
+    assert SYSTEM.attacks_to_come(battle, "red") == 0.0
+    battle.pos.contacts = {("red1", "blue1")}
+    assert SYSTEM.attacks_to_come(battle, "red") == 3.0  # C 6: 3 attacks
+    assert SYSTEM.attacks_to_come(battle, "blue") == 1.0  # C 3: 1
+    battle.units["blue1"].stats["fleeing"] = True
+    assert edge.attacks_to_come(battle, "blue") == 0.0

@@ -1,0 +1,184 @@
+"""Property test of cape-et-epee's kept findings (issue 28, eighth pass): the
+non-activated question's parts (`nonactivated._offer`: each waiting character's options,
+kept from the phase's last step while what its situation reads is the same), the side
+views and the rosters they are found from (`sides`: kept until a deployment, status,
+melee or removal; the rosters until a deployment or removal). At every
+point of random battles of every scenario, with GM entries at random moments (order dice,
+AP, `acted`, deployments, statuses, melees, reloads set; units removed, restored and
+added), each kept finding is what a fresh pass over the side's characters gives; a
+broken guard or a part kept too long fails here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skirmtui.engine.core.asking import QUESTIONS, THIRD_PASS, asks_as_of
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.session import Session
+from skirmtui.systems.cape_et_epee import nonactivated, profile, sides
+from skirmtui.systems.registry import systems
+from tests.property.playing import examples
+from tests.property.test_every_system import short_setup
+from tests.property.test_gm_at_random_moments import gm_entry
+
+SYSTEM = systems()["cape-et-epee"]
+STATUSES = ("", profile.SHAKEN, profile.SEEK_COVER, profile.LEAVE_TABLE)
+
+
+def fresh_offer(b: Battle, side: str, tell: bool) -> Any:
+    """`_offer` with nothing kept (the kept parts put back after: the battle's own next
+    step reads them)."""
+    kept = nonactivated._KEPT.last
+    nonactivated._KEPT.last = None
+    try:
+        return nonactivated._offer(b, side, tell)
+    finally:
+        nonactivated._KEPT.last = kept
+
+
+def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
+    """The question the battle asks (`asked`: made since the last GM entry, which may
+    leave it standing), and `_offer` from what is kept now, against a fresh pass; then
+    on a copy of the battle, the parts kept, one to three of the values they read
+    changed as a rule changes them (`Battle.set`, `remove`: a GM's entry in the middle
+    of a step plays the step again on a checkpoint's copy), `_offer` against a fresh
+    pass again."""
+    b, prompt = session.battle, session.prompt
+    side = b.pos.na_side if b.pos is not None and b.phase == "nonactivated" else None
+    if side is None or b.over:
+        return
+    tell = side not in b.ai and not (QUESTIONS in b.options and asks_as_of(b, THIRD_PASS))
+    fresh = fresh_offer(b, side, tell)
+    if asked and prompt is not None and prompt.key in ("na.act", "na.act_with"):
+        assert list(prompt.options) == fresh[1], "the question offered stale parts"
+    assert nonactivated._offer(b, side, tell) == fresh, "kept parts differ from a fresh pass"
+    kept = nonactivated._KEPT.last
+    copy = b.clone()  # with a log of its own: what is changed in it stays there
+    copy.log, copy.texts, copy.current = [], {}, None
+    nonactivated._offer(copy, side, tell)
+    for _ in range(rng.randint(1, 3)):
+        change(copy, side, rng)
+    try:
+        moved = nonactivated._offer(copy, side, tell)
+        assert moved == fresh_offer(copy, side, tell), "kept parts missed a change"
+    finally:
+        nonactivated._KEPT.last = kept  # the battle's own next step reads its own
+
+
+def check_views(b: Battle, rng: random.Random) -> None:
+    """On a copy of the battle, the side views and the squads on the table kept, one to
+    three of the values they read changed as a rule changes them, each against the
+    rule's own pass over the units (`sides`: the views kept until a deployment, status,
+    melee or removal; the rosters they are found from until a deployment or removal)."""
+    copy = b.clone()  # with a log of its own: what is changed in it stays there
+    copy.log, copy.texts, copy.current = [], {}, None
+    sides_ = [s.id for s in copy.sides]
+    for side in sides_:
+        sides.squads_on_table(copy, side)
+        sides.side_view(copy, side)
+    for _ in range(rng.randint(1, 3)):
+        change(copy, rng.choice(sides_), rng)
+    for side in sides_:
+        enemies = [u for u in copy.units.values() if not u.removed and u.side != side]
+        on_table = [u for u in enemies if u.stats["deployed"]]
+        assert sides.side_view(copy, side) == sides.SideView(
+            bool(on_table),
+            any(u.stats["status"] for u in on_table),
+            any(not u.stats["status"] for u in on_table),
+            frozenset(str(u.stats["foe"]) for u in enemies if u.stats["foe"]),
+        ), "a kept side view missed a change"
+        mine = [u for u in copy.on_table(side) if u.stats["deployed"]]
+        squads = [str(u.profile["squad"]) for u in mine if u.profile.get("squad")]
+        assert sides.squads_on_table(copy, side) == {q: squads.count(q) for q in squads}
+
+
+def change(b: Battle, side: str, rng: random.Random) -> None:
+    """One value a kept part reads changed as a rule would: mostly of `side`'s units."""
+    units = list(b.units.values())
+    if rng.random() < 0.7:
+        units = [u for u in units if u.side == side]
+    unit = rng.choice(units)
+    field = rng.choice(
+        ["die", "ap", "acted", "deployed", "status", "prone", "reload", "foe", "out"]
+    )
+    if field == "out":
+        b.remove(unit)
+        return
+    value: Any
+    if field in ("die", "ap"):
+        value = rng.randint(0, 3)
+    elif field == "reload":
+        value = rng.randint(0, 2)
+    elif field == "status":
+        value = rng.choice(STATUSES)
+    elif field == "foe":  # an enemy holds it, or it holds an enemy
+        enemy = rng.choice([u for u in b.units.values() if u.side != unit.side])
+        unit, enemy = (enemy, unit) if rng.random() < 0.5 else (unit, enemy)
+        value = rng.choice(["", enemy.id])
+    else:
+        value = rng.random() < 0.5
+    b.set(unit, field, value)
+
+
+def ce_gm_entry(session: Session, rng: random.Random, counter: int) -> tuple[str, dict[str, Any]]:
+    """A legal GM entry that moves what the kept findings read: a unit's order die, AP,
+    `acted`, deployment, status, prone, reload or melee opponent set (in the
+    non-activated phase, mostly of the side acting, or an enemy's opponent one of its
+    characters); else any other (test_gm_at_random_moments: add, remove, restore, end)."""
+    b = session.battle
+    units = list(b.units.values())
+    side = b.pos.na_side if b.pos is not None and b.phase == "nonactivated" else None
+    if side is not None and rng.random() < 0.7:
+        units = [u for u in units if u.side == side]
+    unit = rng.choice(units)
+    if rng.random() < 0.6:
+        field = rng.choice(["die", "ap", "acted", "deployed", "status", "prone", "reload", "foe"])
+        value: object
+        if field in ("die", "ap"):
+            value = rng.randint(0, 3)
+        elif field == "reload":
+            value = rng.randint(0, 2)
+        elif field == "status":
+            value = rng.choice(STATUSES)
+        elif field == "foe":  # an enemy holds it, or it holds an enemy
+            enemy = rng.choice([u for u in b.units.values() if u.side != unit.side])
+            unit, enemy = (enemy, unit) if rng.random() < 0.5 else (unit, enemy)
+            value = rng.choice(["", enemy.id])
+        else:
+            value = rng.random() < 0.5
+        return "gm.set", {"unit": unit.id, "field": field, "value": value}
+    return gm_entry(session, rng, counter)
+
+
+def play(session: Session, rng: random.Random, limit: int) -> Iterator[bool]:
+    """`playing.random_play`'s loop, the GM stepping in at 8 % of the points and at 40 %
+    in the non-activated phase (where the kept parts live); yields whether the question
+    was asked since the last GM entry (a GM's entry may leave it standing)."""
+    yield True
+    entries = 0
+    while session.prompt is not None and len(session.items) < limit:
+        rate = 0.4 if session.battle.phase == "nonactivated" else 0.08
+        if rng.random() < rate:
+            entries += 1
+            key, fields = ce_gm_entry(session, rng, entries)
+            session.gm(key, **fields)
+            yield False
+        else:
+            session.answer(session.prompt.random_answer(rng))
+            yield True
+
+
+@examples(8)
+@given(seed=st.integers(0, 10_000), scenario=st.integers(0, 3))
+def test_cape_et_epee_kept_findings_match_a_fresh_pass(seed: int, scenario: int) -> None:
+    session = Session(SYSTEM, short_setup(SYSTEM, seed, 2, scenario))
+    rng = random.Random(seed)
+    for asked in play(session, rng, 400):
+        check_kept(session, rng, asked)
+        if session.battle.pos is not None:
+            check_views(session.battle, rng)
