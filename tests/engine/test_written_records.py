@@ -15,6 +15,7 @@ import pytest
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Unit
+from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.log import Effect, LogEntry, blank
 from skirmtui.engine.core.options import LazyOptions, Option
 from skirmtui.engine.core.prompts import (
@@ -64,6 +65,7 @@ MADE: list[tuple[type, dict[str, Any]]] = [
         },
     ),
     (Effect, {"unit": "u1", "field": "wounds", "before": 0, "after": 1}),
+    (Item, {"key": "melee.hit", "value": (4,), "by": "app", "reason": "r"}),
     (Unit, {"id": "u1", "side": "red", "name": "Guard", "profile": {"m": 4}, "stats": {"w": 1}}),
     (
         LogEntry,
