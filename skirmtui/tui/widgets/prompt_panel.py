@@ -30,10 +30,10 @@ from skirmtui.tui.widgets.prompt_groups import GroupKeys
 from skirmtui.tui.widgets.prompt_lines import (
     HELP_LINES,
     Line,
+    choice_window,
     choose_help,
     default_words,
     help_lines,
-    option_window,
     pick_help,
     roll_summary,
     rows_kept,
@@ -360,8 +360,8 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             head[help_at : help_at + HELP_LINES] = help_lines(helped, spare, width)
         if isinstance(prompt, Choose | Pick):
             room = max(1, height - len(head) - len(tail))
-            picked = self.picked if isinstance(prompt, Pick) else None
-            body = option_window(prompt.options, self.numbers, self._cursor, width, room, picked)
+            state = (self.numbers, self._cursor, width, room, self.picked, self.opened)
+            body = choice_window(prompt, *state)  # an opened group's choices alone
         elif isinstance(prompt, Roll):
             hint = f"{faces_hint(prompt.parsed)}, Enter"
             body.append(self._entry_line(f"faces of {prompt.dice}", hint))
