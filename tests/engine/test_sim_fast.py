@@ -16,13 +16,16 @@ import pytest
 
 from bench.sim_digest import battle_facts
 from skirmtui.engine.core.asking import offering
+from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, LazyOptions, Option, Pick, Roll
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.system import Phase, Step
 from skirmtui.engine.play import sim
 from skirmtui.engine.play.sim import battle_seeds, made_units, play_battle, play_random
 from skirmtui.systems.registry import get_system, systems
+from tests.toy import ToySystem, toy_setup
 
 
 @pytest.mark.parametrize("system_id", sorted(systems()))
@@ -115,3 +118,37 @@ def test_random_answers_are_the_runners_answers(
         assert fields == [(type(i), i.key, i.value, i.by, i.persona, i.reason) for i in items]
         assert made and answers == items and answers[-1] == items[-1]
         assert battle_facts(battle, answers) == battle_facts(runner.battle, items)
+
+
+def _rout(battle: Battle) -> Step:
+    """A round's step: Red's choice; at the second round's opening, before anything is
+    asked, Blue routs (every Blue unit off the table)."""
+    battle.round += 1
+    if battle.round == 2:
+        for unit in battle.on_table("blue"):
+            battle.remove(unit, battle.cause("rout"))
+    yield Choose(key="toy.go", text="Go on?", side="red", options=[Option("go", "Go on")])
+
+
+class Rout(ToySystem):
+    id = "rout"
+    phases = (Phase("rout", "Rout", _rout),)
+    unit_fields = ()
+
+    def check_end(self, battle: Battle) -> None:
+        if not battle.on_table("blue"):
+            battle.end("red", "Blue routed")
+
+
+def test_a_sim_checks_the_end_before_a_new_step_s_first_question() -> None:
+    """`sim._next_question`, a sim's way from a step's end to the next question: the end
+    check runs once the new step has run to its first question (what it did before it
+    may end the battle: nothing is asked then), as `Runner._advance` runs it."""
+    system = Rout()
+    setup = toy_setup("rout")
+    battle, answers = play_battle(system, setup, random.Random(1))
+    assert [item.key for item in answers] == ["toy.go"]  # round 1's; round 2 asks nothing
+    assert battle.result is not None and battle.result.reason == "Blue routed"
+    assert battle.log[-1].kind == "result" and battle.round == 2
+    session = play_random(system, setup, random.Random(1))
+    assert battle_facts(battle, answers) == battle_facts(session.battle, session.items)

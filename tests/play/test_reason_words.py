@@ -57,6 +57,8 @@ def test_a_tie_of_some_says_how_it_was_broken() -> None:
     assert some
     for d in some:
         assert f"; tie of {len(best(d))}: " in d.reason, d.reason
+        marks = [line for line in why_lines(d, "Red") if line.endswith(" — tied")]
+        assert len(marks) == len(best(d)) - 1  # the Why? screen marks the others tied
         tied = [c for c in d.considered if c.score >= min(best(d))]
         chosen = next(c for c in tied if c.chosen)
         if chosen.passive and not all(c.passive for c in tied):  # the quiet one first

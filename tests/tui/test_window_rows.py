@@ -42,3 +42,26 @@ async def test_the_option_window_fills_the_pane(tmp_path: Path) -> None:
             cut += any(row.endswith("…") for row in rows)
             await press(pilot, "down")
         assert cut  # an option shown in part at least once
+
+
+async def test_an_opened_group_shows_its_choices_alone(tmp_path: Path) -> None:
+    """Seen in tmux at 80x24: with Capitano's number pressed ("1–8 its choice") the
+    window showed three of its moves and "↓ 29 more", every other model's moves
+    counted, which no digit reaches then."""
+    app = rb_app(tmp_path / "rb.toml")
+    async with running(app, (80, 24)) as (pilot, session):
+        await pilot.pause()
+        prompt = session.prompt
+        assert isinstance(prompt, Choose)
+        first = prompt.options[0]
+        mine = [o for o in prompt.options if o.group == first.group]
+        await press(pilot, "1")
+        panel = app.screen.query_one(PromptPanel)
+        rows = panel.lines_text()
+        assert rows[1] == f"1–{len(mine)} its choice · Backspace: back", rows
+        shown = [row for row in rows[2:] if not row.startswith("   ")]
+        assert all(row.split(". ", 1)[1].startswith(first.label.split(" — ")[0]) for row in shown)
+        more = rows[-1].strip()
+        assert more.startswith("↓ ") and int(more.split()[1]) < len(mine), rows
+        await press(pilot, "backspace")
+        assert panel.lines_text()[1] == "1–9 a group, then 1–9 its choice"

@@ -150,6 +150,8 @@ def offering(prompt: P, default: AnswerValue) -> P:
     running the converters again on values already converted (most questions about a
     unit are offered last time's answer: this runs hundreds of times a battle)."""
     cls = type(prompt)
+    if records.is_native(cls):  # the compiled build: no `object.__new__` of it
+        return records.replace(prompt, default=default)
     names = _FIELDS.get(cls)
     if names is None:
         names = _FIELDS[cls] = tuple(f.name for f in records.fields(cls) if f.name != "default")

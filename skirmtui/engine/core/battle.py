@@ -16,7 +16,7 @@ from typing import Any, TypeAlias
 from skirmtui.engine.core import records
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.labels import label_units
-from skirmtui.engine.core.log import Effect, LogEntry, Result, plain_value
+from skirmtui.engine.core.log import Effect, LogEntry, Result, blank, plain_value
 from skirmtui.engine.core.plain import Position, plain_copy
 from skirmtui.engine.core.records import record
 
@@ -43,7 +43,7 @@ __all__ = [
 #: the assignments). Both are mutable records with no converter, own factory or
 #: post-init hook; tests/engine/test_battle_record.py holds what these make to what the
 #: classes make, and fails when a field is added to either and not assigned here.
-_new = object.__new__
+_new = blank  # (`object.__new__` as Python; log.py says why)
 
 #: A profile value.
 Scalar: TypeAlias = int | bool | str

@@ -10,10 +10,11 @@ from typing import Any
 
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, LogEntry, Side
+from skirmtui.engine.core.log import blank
 from skirmtui.engine.core.prompts import Choose, Pick, Roll, RollResult, describe_roll
 from skirmtui.engine.core.system import RuleSystem, Step
 
-_new = object.__new__
+_new = blank  # (`object.__new__` as Python; log.py says why)
 
 
 def answer_entry(
@@ -56,7 +57,7 @@ def answer_entry(
     entry.persona = None
     entry.value = value
     entry.detail = None
-    entry._later = later  # type: ignore[attr-defined]  # (a slot of its own: `LogEntry`)
+    entry._later = later  # (a slot of its own: `LogEntry`)
     battle.log.append(entry)
     battle.current = entry
     return entry
@@ -151,8 +152,12 @@ def said_since(battle: Battle, since: int) -> dict[int, str]:
     """The first log line of each entry since log index `since`, by entry index."""
     said: dict[int, str] = {}
     for entry in battle.log[since:]:
-        if entry.answer is not None and entry.text:
-            said.setdefault(entry.answer, entry.text)
+        if entry.answer is not None:
+            # (`getattr`: an answer's words are made when first read, which a compiled
+            # read of a native class's slot would not do: log.py)
+            text: str = getattr(entry, "text")  # noqa: B009
+            if text:
+                said.setdefault(entry.answer, text)
     return said
 
 

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, LogEntry, Side, Stat, Unit
 from skirmtui.engine.core.prompts import (
+    MAKERS,
     Choose,
     LazyOptions,
     Option,
@@ -53,6 +54,10 @@ def about(
         fields["side"] = unit.side
         fields["actor"] = unit.id
         fields["target"] = None if target is None else target.id
+        if MAKERS:  # the compiled build (prompts.MAKERS says why)
+            made = MAKERS.get(cls)
+            if made is not None:
+                return made(fields)  # type: ignore[return-value]
         return cls(**fields)
     actors = [unit] if isinstance(unit, Unit) else list(unit)
     targets = [] if target is None else [target] if isinstance(target, Unit) else list(target)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import ClassVar
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.options import Option, option_tuple
@@ -13,19 +15,51 @@ from skirmtui.engine.core.prompt_base import (
     Prompt,
     legal,
 )
-from skirmtui.engine.core.records import frozen_record
 
 
-@frozen_record(kw_only=True)
 class Pick(Prompt):
     """Several of a list: any number of the enabled options, between `minimum` and
     `maximum` (None: all), at most one of each `Option.group` ("these moved over open
     ground, that one tries the impervious slope"). The answer is the values picked in
     option order, whatever order they were given in: one choice, one stored form."""
 
-    options: tuple[Option, ...] = records.field(converter=option_tuple)
-    minimum: int = 0
-    maximum: int | None = None
+    __slots__ = ("maximum", "minimum", "options")
+    options: tuple[Option, ...]
+    minimum: int
+    maximum: int | None
+    kind: ClassVar[str] = "pick"
+
+    def __init__(
+        self,
+        *,
+        key: str,
+        text: str,
+        side: str | None = None,
+        actor: str | None = None,
+        target: str | None = None,
+        help: str = "",
+        actors: tuple[str, ...] = (),
+        targets: tuple[str, ...] = (),
+        default: AnswerValue | None = None,
+        options: Iterable[Option],
+        minimum: int = 0,
+        maximum: int | None = None,
+    ) -> None:
+        Prompt.__init__(
+            self,
+            key=key,
+            text=text,
+            side=side,
+            actor=actor,
+            target=target,
+            help=help,
+            actors=actors,
+            targets=targets,
+            default=default,
+        )
+        object.__setattr__(self, "options", option_tuple(options))
+        object.__setattr__(self, "minimum", minimum)
+        object.__setattr__(self, "maximum", maximum)
 
     def enabled(self) -> list[Option]:
         return [o for o in self.options if o.disabled is None]
@@ -97,3 +131,8 @@ class Pick(Prompt):
             return "none"
         labels = {o.value: o.label for o in self.options}
         return ", ".join(labels.get(str(item), str(item)) for item in value)
+
+
+records.explicit(
+    Pick, frozen=True, kw_only=True, specs={"options": records.field(converter=option_tuple)}
+)

@@ -18,14 +18,12 @@ stores `(key, value)` and replay checks that the keys still match.
 
 from __future__ import annotations
 
-import operator
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeAlias
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar
 
 from skirmtui.engine.core import records
-from skirmtui.engine.core.dice import Dice, DiceError, DiceSum, below, parse_expr
-from skirmtui.engine.core.items import assignable
+from skirmtui.engine.core.dice import below
 from skirmtui.engine.core.options import LazyOptions as LazyOptions
 from skirmtui.engine.core.options import Option as Option
 from skirmtui.engine.core.options import as_options
@@ -35,27 +33,53 @@ from skirmtui.engine.core.prompt_base import AnswerError as AnswerError
 from skirmtui.engine.core.prompt_base import AnswerValue as AnswerValue
 from skirmtui.engine.core.prompt_base import Prompt as Prompt
 from skirmtui.engine.core.prompt_base import legal
-from skirmtui.engine.core.records import frozen_record
+from skirmtui.engine.core.roll_prompt import _COMPARE as _COMPARE
+from skirmtui.engine.core.roll_prompt import Compare as Compare
+from skirmtui.engine.core.roll_prompt import Roll as Roll
+from skirmtui.engine.core.roll_prompt import RollResult as RollResult
+from skirmtui.engine.core.roll_prompt import describe_roll as describe_roll
+from skirmtui.engine.core.roll_prompt import faces_of as faces_of
+from skirmtui.engine.core.roll_prompt import roll_of
 from skirmtui.engine.core.roll_words import SYMBOLS as SYMBOLS
-from skirmtui.engine.core.roll_words import described
-
-Compare: TypeAlias = Literal["<=", ">=", "<", ">"]
-
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "<=": operator.le,
-    ">=": operator.ge,
-    "<": operator.lt,
-    ">": operator.gt,
-}
-
 
 _RANDOM = random.Random
 
 
-@frozen_record(kw_only=True)
 class Choose(Prompt):
+    """One of a list of options (some disabled with a reason)."""
+
+    __slots__ = ("options",)
     #: A tuple, or `LazyOptions` for a long list (read it as any sequence).
-    options: Sequence[Option] = records.field(converter=as_options)
+    options: Sequence[Option]
+    kind: ClassVar[str] = "choose"
+
+    def __init__(
+        self,
+        *,
+        key: str,
+        text: str,
+        side: str | None = None,
+        actor: str | None = None,
+        target: str | None = None,
+        help: str = "",
+        actors: tuple[str, ...] = (),
+        targets: tuple[str, ...] = (),
+        default: AnswerValue | None = None,
+        options: Iterable[Option],
+    ) -> None:
+        Prompt.__init__(
+            self,
+            key=key,
+            text=text,
+            side=side,
+            actor=actor,
+            target=target,
+            help=help,
+            actors=actors,
+            targets=targets,
+            default=default,
+        )
+        object.__setattr__(self, "options", as_options(options))
 
     def enabled(self) -> list[Option]:
         return [o for o in self.options if o.disabled is None]
@@ -119,6 +143,11 @@ class Choose(Prompt):
         return option.label if option else str(value)
 
 
+records.explicit(
+    Choose, frozen=True, kw_only=True, specs={"options": records.field(converter=as_options)}
+)
+
+
 def _lazy_option(options: LazyOptions, rng: random.Random) -> Option:
     """`Choose.random_option` of a lazy list (made for its prompt: its scan is not
     kept): with a `head` and a plain `Random`, the list is not made, only the option
@@ -142,12 +171,43 @@ def _lazy_option(options: LazyOptions, rng: random.Random) -> Option:
     return rng.choice(enabled)  # (no head here)
 
 
-@frozen_record(kw_only=True)
 class Ask(Prompt):
     """A fact only the table knows: yes/no, or a number in [minimum, maximum]."""
 
-    minimum: int | None = None
-    maximum: int | None = None
+    __slots__ = ("maximum", "minimum")
+    minimum: int | None
+    maximum: int | None
+    kind: ClassVar[str] = "ask"
+
+    def __init__(
+        self,
+        *,
+        key: str,
+        text: str,
+        side: str | None = None,
+        actor: str | None = None,
+        target: str | None = None,
+        help: str = "",
+        actors: tuple[str, ...] = (),
+        targets: tuple[str, ...] = (),
+        default: AnswerValue | None = None,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> None:
+        Prompt.__init__(
+            self,
+            key=key,
+            text=text,
+            side=side,
+            actor=actor,
+            target=target,
+            help=help,
+            actors=actors,
+            targets=targets,
+            default=default,
+        )
+        object.__setattr__(self, "minimum", minimum)
+        object.__setattr__(self, "maximum", maximum)
 
     @property
     def yes_no(self) -> bool:
@@ -177,9 +237,14 @@ class Ask(Prompt):
         return str(value)
 
 
-@frozen_record(kw_only=True)
+records.explicit(Ask, frozen=True, kw_only=True)
+
+
 class Confirm(Prompt):
     """The table did something (moved, placed): continue."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "confirm"
 
     def coerce(self, value: object) -> AnswerValue:
         if value is not True:
@@ -193,189 +258,39 @@ class Confirm(Prompt):
         return "done"
 
 
-@frozen_record
-class RollResult:
-    """A resolved roll: what the step receives and what the log records."""
-
-    faces: tuple[int, ...]
-    natural: int
-    total: int
-    threshold: int | None
-    success: bool | None
-    critical: Literal["success", "failure"] | None
+records.explicit(Confirm, frozen=True, kw_only=True)
 
 
-_RESULT = assignable(RollResult)
-#: `Any`: what it makes is the assignable twin, not yet the record's class (a compiled
-#: build checks a typed value's class, docs/performance.md).
-_new: Any = object.__new__
+#: The keywords `Choose` takes (`choose_of`).
+_CHOOSE_KEYS = frozenset(a.name for a in records.fields(Choose))
 
 
-def _result(
-    faces: tuple[int, ...],
-    natural: int,
-    total: int,
-    threshold: int | None,
-    success: bool | None,
-    critical: Literal["success", "failure"] | None,
-) -> RollResult:
-    """`RollResult(...)` with one class swap (`items.assignable`): one a roll answered."""
-    result: Any = _new(_RESULT)
-    result.faces = faces
-    result.natural = natural
-    result.total = total
-    result.threshold = threshold
-    result.success = success
-    result.critical = critical
-    result.__class__ = RollResult
-    return result  # type: ignore[no-any-return]  # a RollResult: its class given back
-
-
-def _modifier_tuple(value: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    if not value:  # most rolls: no modifier
-        return ()
-    return tuple((str(label), int(v)) for label, v in value)
-
-
-@frozen_record(kw_only=True)
-class Roll(Prompt):
-    """A declarative roll, so its exact odds can be computed before it is rolled.
-
-    total = sum(faces) + modifiers, compared with `threshold` (unless `mod_target`, where
-    the modifiers move the threshold instead: a -1 malus on a roll-under test lowers it).
-    `always_succeed` and `always_fail` are natural totals that override the comparison;
-    `crit_success` and `crit_failure` are natural totals that are critical.
-
-    `per_die` makes it a pool: every die is its own test (the comparison, modifiers and
-    always-sets apply to each face), `total` counts the dice that succeed, and the roll
-    succeeds when at least `need` of them do (no overall success when `need` is None).
-    Pools do not explode and take one kind of die; other rolls may add kinds
-    (`1d8!+1d6!`, typed part after part).
-    """
-
-    dice: str
-    compare: Compare | None = None
-    threshold: int | None = None
-    modifiers: tuple[tuple[str, int], ...] = records.field(default=(), converter=_modifier_tuple)
-    mod_target: bool = False
-    always_succeed: frozenset[int] = records.field(default=frozenset(), converter=frozenset)
-    always_fail: frozenset[int] = records.field(default=frozenset(), converter=frozenset)
-    crit_success: frozenset[int] = records.field(default=frozenset(), converter=frozenset)
-    crit_failure: frozenset[int] = records.field(default=frozenset(), converter=frozenset)
-    per_die: bool = False
-    need: int | None = None
-
-    @property
-    def parsed(self) -> Dice | DiceSum:
-        return parse_expr(self.dice)
-
-    @property
-    def modifier(self) -> int:
-        return sum(v for _, v in self.modifiers)
-
-    @property
-    def effective_threshold(self) -> int | None:
-        if self.threshold is None:
-            return None
-        return self.threshold + self.modifier if self.mod_target else self.threshold
-
-    def success_of(self, natural: int) -> bool | None:
-        """Whether a natural total succeeds (None when the roll has no target)."""
-        total = natural if self.mod_target else natural + self.modifier
-        return self._success(natural, total, self.effective_threshold)
-
-    def _success(self, natural: int, total: int, threshold: int | None) -> bool | None:
-        if natural in self.always_succeed:
-            return True
-        if natural in self.always_fail:
-            return False
-        if self.compare is None or threshold is None:
-            return None
-        return _COMPARE[self.compare](total, threshold)
-
-    def resolve(self, faces: tuple[int, ...]) -> RollResult:
-        natural = sum(faces)
-        if self.per_die:
-            return self._pool(faces, natural)
-        modifier = self.modifier if self.modifiers else 0  # summed once, not per property
-        threshold = self.threshold
-        total = natural if self.mod_target else natural + modifier
-        if self.mod_target and threshold is not None:
-            threshold += modifier
-        critical: Literal["success", "failure"] | None = None
-        if natural in self.crit_success:
-            critical = "success"
-        elif natural in self.crit_failure:
-            critical = "failure"
-        # `_success`, written out (a call less for every roll answered)
-        success: bool | None
-        if natural in self.always_succeed:
-            success = True
-        elif natural in self.always_fail:
-            success = False
-        elif self.compare is None or threshold is None:
-            success = None
-        else:
-            success = _COMPARE[self.compare](total, threshold)
-        return _result(faces, natural, total, threshold, success, critical)
-
-    def _pool(self, faces: tuple[int, ...], natural: int) -> RollResult:
-        """`resolve` of a pool: each face is `success_of(face)`, with the modifier and
-        the threshold found once, not once a face."""
-        modifier = self.modifier if self.modifiers else 0
-        threshold = self.threshold
-        if self.mod_target and threshold is not None:
-            threshold += modifier
-        shift = 0 if self.mod_target else modifier
-        always, never, compare = self.always_succeed, self.always_fail, self.compare
-        count = 0
-        if compare is None or threshold is None:  # no test: only the always-sets count
-            count = sum(1 for face in faces if face in always)
-        else:
-            test = _COMPARE[compare]
-            for face in faces:
-                if face in always or (face not in never and test(face + shift, threshold)):
-                    count += 1
-        success = None if self.need is None else count >= self.need
-        return _result(faces, natural, count, threshold, success, None)
-
-    def coerce(self, value: object) -> AnswerValue:
-        if isinstance(value, list | tuple) and all(
-            isinstance(f, int) and not isinstance(f, bool) for f in value
-        ):
-            try:
-                return self.parsed.check_faces(tuple(value))
-            except DiceError as error:
-                raise AnswerError(str(error)) from None
-        raise AnswerError(f"{self.key}: expected the faces rolled for {self.dice}")
-
-    def random_answer(self, rng: random.Random) -> AnswerValue:
-        return parse_expr(self.dice).roll(rng)
-
-    def describe(self, value: AnswerValue) -> str:
-        return describe_roll(self, self.resolve(faces_of(value)))
-
-
-def faces_of(value: AnswerValue) -> tuple[int, ...]:
-    """A `Roll` answer as its faces (what its `coerce` stored)."""
-    assert isinstance(value, tuple)
-    return value  # type: ignore[return-value]  # ints: `coerce` checked them (no `cast` call)
-
-
-def describe_roll(prompt: Roll, result: RollResult) -> str:
-    """`[4] +1 = 5 ≤ 4: failure` — faces, modifiers, total, threshold and outcome."""
-    shown = prompt.modifier if prompt.modifiers and not prompt.mod_target else None
-    return described(
-        result.faces,
-        result.total,
-        result.threshold,
-        result.success,
-        result.critical,
-        prompt.per_die,
-        shown,
-        prompt.compare,
-        prompt.need,
-        # A pool with no comparison (each die someone's score: a roll-off) says its
-        # faces alone.
-        prompt.compare is not None or bool(prompt.always_succeed),
+def choose_of(fields: dict[str, Any]) -> Choose:
+    """`Choose(**fields)`, as the compiled build makes it fast (see `MAKERS`). A missing
+    or unknown keyword is `Choose(**fields)`'s own refusal."""
+    if "key" not in fields or "text" not in fields or "options" not in fields:
+        return Choose(**fields)
+    if not _CHOOSE_KEYS.issuperset(fields):
+        return Choose(**fields)
+    get = fields.get
+    return Choose(
+        key=fields["key"],
+        text=fields["text"],
+        side=get("side"),
+        actor=get("actor"),
+        target=get("target"),
+        help=get("help", ""),
+        actors=get("actors", ()),
+        targets=get("targets", ()),
+        default=get("default"),
+        options=fields["options"],
     )
+
+
+#: The compiled build's makers of a prompt from a dict of its fields (`made`): a native
+#: class called with a dict (`cls(**fields)`, `kit.about`) reads each of its keywords by
+#: a C string (~7 k instructions for a `Choose`, ~14 k for a `Roll`). Empty as Python,
+#: where `cls(**fields)` is what a record's `__init__` takes best.
+MAKERS: dict[type, Callable[[dict[str, Any]], Prompt]] = (
+    {Choose: choose_of, Roll: roll_of} if records.is_native(Choose) else {}
+)

@@ -39,9 +39,22 @@ if TYPE_CHECKING:
 else:
     from skirmtui.engine.core.record_class import NOTHING, evolve, field, fields
 
-__all__ = ["NOTHING", "evolve", "field", "fields", "frozen_record", "record"]
+__all__ = [
+    "NOTHING",
+    "as_method",
+    "evolve",
+    "explicit",
+    "field",
+    "fields",
+    "frozen",
+    "frozen_record",
+    "is_native",
+    "record",
+    "replace",
+]
 
 _C = TypeVar("_C", bound=type)
+_T = TypeVar("_T")
 
 #: Per class: its `eq` fields' values as one tuple (a C getter: eq stays fast).
 _EQ_VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
@@ -151,14 +164,16 @@ def _fast_init(cls: type, attrs_init: Callable[..., None]) -> Callable[..., None
     return init
 
 
-def _share(cls: _C, frozen: bool) -> _C:
+def _share(cls: _C, frozen: bool, written: bool = False) -> _C:
+    """The shared repr, eq and hash, unless the class defines its own (`written`: a
+    record written out, whose `__hash__` Python set to None or left as object's)."""
     own = cls.__dict__
     if "__repr__" not in own:
-        cls.__repr__ = _repr  # type: ignore[assignment]
+        type.__setattr__(cls, "__repr__", _repr)
     if "__eq__" not in own:
-        cls.__eq__ = _eq  # type: ignore[assignment]  # `!=` is object's: not `_eq`
-        if "__hash__" not in own:
-            cls.__hash__ = _hash if frozen else None  # type: ignore[assignment]
+        type.__setattr__(cls, "__eq__", _eq)  # `!=` is object's: not `_eq`
+        if written or "__hash__" not in own:
+            type.__setattr__(cls, "__hash__", _hash if frozen else None)
     return cls
 
 
@@ -186,3 +201,151 @@ else:
             return built
 
         return build(cls) if cls is not None else build
+
+
+# -- records written out (the compiled build's native classes, issue 28) -----------------
+
+
+def replace(inst: _T, /, **changes: Any) -> _T:
+    """`evolve` of a record written out (`explicit`): mypy's attrs plugin types
+    `evolve` for attrs's own classes only."""
+    return record_class.evolve(inst, **changes)  # type: ignore[no-any-return]
+
+
+def as_method(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function` made a method of a class: a compiled function does not bind as one
+    (a Python function is returned as it is)."""
+    import types
+
+    if isinstance(function, types.FunctionType):
+        return function
+
+    def method(self: Any, *args: Any) -> Any:
+        return function(self, *args)
+
+    method.__name__ = method.__qualname__ = getattr(function, "__name__", "method")
+    return method
+
+
+def is_native(cls: type) -> bool:
+    """Whether `cls` is a mypyc native class (the compiled build): its instances are C
+    structs, made and read without Python code, but no Python class can derive from
+    it, `object.__new__` cannot make one and it takes no weak reference."""
+    return "__mypyc_attrs__" in cls.__dict__
+
+
+def frozen(name: str) -> None:
+    """What a written-out frozen record's `__setattr__`/`__delattr__` call: attrs's
+    `FrozenInstanceError`, as `frozen_record`'s do."""
+    from attrs.exceptions import FrozenInstanceError
+
+    raise FrozenInstanceError
+
+
+def _fields_of_init(params: list[Any], specs: dict[str, Any], native: bool) -> Any:
+    """A written-out record's fields, from its `__init__`'s parameters (a default there,
+    or a factory or converter in `specs`), as `record_class.fields` gives them. (A
+    native class's signature shows a default that is no literal, `NOTHING`, as `...`.)"""
+    found = []
+    for param in params:
+        default = param.default
+        if default is param.empty or (native and default is Ellipsis):
+            default = NOTHING
+        spec = specs.get(param.name)
+        if spec is None:
+            spec = record_class._Spec(default)
+        elif not isinstance(spec.default, Factory):
+            spec.default = default
+        kw_only = param.kind is param.KEYWORD_ONLY
+        found.append(record_class.Attribute(param.name, spec, kw_only))
+    return record_class._Fields(found)
+
+
+def _finish(cls: type, found: Any, frozen: bool) -> None:
+    """What `record_class.build` gives a class, given in place to a Python class
+    written out: its state functions and `record_class`'s `__init__` (the class body's
+    slots and frozen hooks are its own)."""
+    names = tuple(a.name for a in found)
+    for name, function in record_class._state_functions(names).items():
+        type.__setattr__(cls, name, function)
+    init = record_class._lazy_init(cls, found, not frozen, 8)  # build's compile_after
+    type.__setattr__(cls, "__init__", init)
+
+
+#: Each written-out record's own `__init__`, as written (its fields' signature).
+_WRITTEN: dict[type, Callable[..., None]] = {}
+
+
+def _remake(cls: type, values: dict[str, Any]) -> Any:
+    """A native record from its `__init__`'s arguments (`__reduce__`: pickle and copy)."""
+    return cls(**values)
+
+
+def _reduce(self: Any) -> tuple[Any, ...]:
+    found = record_class.fields(self.__class__)
+    return _remake, (self.__class__, {a.alias: getattr(self, a.name) for a in found})
+
+
+def _native_params(cls: type, kw_only: bool) -> list[Any]:
+    """A native class's `__init__` parameters: its attributes (`__mypyc_attrs__`, in
+    field order, but private slots such as `_later`), with their defaults when the
+    class has a signature of them (mypyc gives one only when every default is a
+    literal; else a base's or none)."""
+    import inspect
+
+    names: list[str] = []
+    for c in reversed(cls.__mro__):  # a base's first (a class lists its own first)
+        names += [
+            n
+            for n in c.__dict__.get("__mypyc_attrs__", ())
+            if n not in names and not n.startswith("_")
+        ]
+    try:
+        params = list(inspect.signature(cls).parameters.values())
+    except ValueError:
+        params = []
+    if [p.name for p in params] == names:
+        return params
+    kind = inspect.Parameter.KEYWORD_ONLY if kw_only else inspect.Parameter.POSITIONAL_OR_KEYWORD
+    return [inspect.Parameter(n, kind) for n in names]
+
+
+def explicit(
+    cls: type, *, frozen: bool, kw_only: bool = False, specs: dict[str, Any] | None = None
+) -> None:
+    """Make `cls`, a record written out (`__slots__`, annotations, its own `__init__`
+    with every field a parameter, in field order, base fields first; frozen: its own
+    `__setattr__`/`__delattr__` calling `frozen`), what `record`/`frozen_record` would
+    have built of it, in place: the same fields (`__attrs_attrs__`, read off the
+    `__init__`'s signature; `specs`: a field's `field(...)` when it has a converter or
+    is left out of eq or repr), repr, eq, hash, `__match_args__`, copy and pickle.
+
+    As Python (the plain install) it then IS that record: its `__init__` becomes the
+    one `record_class` writes (and, frozen, the fast one after `_FAST_AFTER`), so its
+    own serves only the compiled build, where mypyc makes the class a native one (a
+    decorator would keep it a Python class) and its `__init__` a C function; there
+    only what Python code reads is added (tests/test_compiled_build.py and the
+    compiled install's tests hold both to the record)."""
+    import inspect
+
+    native = is_native(cls)
+    if native:
+        params = _native_params(cls, kw_only)
+    else:
+        written = cls.__dict__.get("__init__")
+        if written is None:  # the base's, as it was written (it is replaced below)
+            written = next(_WRITTEN[c] for c in cls.__mro__ if c in _WRITTEN)
+        _WRITTEN[cls] = written
+        params = list(inspect.signature(written).parameters.values())[1:]  # (self)
+    found = _fields_of_init(params, specs or {}, native)
+    type.__setattr__(cls, "__attrs_attrs__", found)
+    type.__setattr__(
+        cls, "__match_args__", tuple(a.name for a in found if a.init and not a.kw_only)
+    )
+    if native:
+        type.__setattr__(cls, "__reduce__", _reduce)
+    else:
+        _finish(cls, found, frozen)
+    _share(cls, frozen, written=True)
+    if frozen and not native:
+        type.__setattr__(cls, "__init__", _counted_init(cls))

@@ -41,7 +41,7 @@ from skirmtui.engine.core.system import RuleError, RuleSystem, Step, decides
 ANY_ROLL: type[Roll] = Roll
 
 #: Steps in a row that ask nothing before the runner calls it a loop.
-_MAX_SILENT_STEPS = 10_000
+MAX_SILENT_STEPS = 10_000
 
 
 class Runner:
@@ -309,7 +309,7 @@ class Runner:
                 else:
                     step, ran = self.system.next_step(battle), True
                 silent += 1
-                if silent > _MAX_SILENT_STEPS:
+                if silent > MAX_SILENT_STEPS:
                     raise RuleError(f"{self.system.id}: steps keep asking nothing")
                 if step is None:  # a step that asked nothing
                     continue

@@ -10,16 +10,71 @@ one party rolls every share (`app_rolls.one_party`), else a roll a side as befor
 
 from __future__ import annotations
 
-from skirmtui.engine.core.prompts import Roll
-from skirmtui.engine.core.records import frozen_record
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from skirmtui.engine.core import records
+from skirmtui.engine.core.prompt_base import AnswerValue
+from skirmtui.engine.core.roll_prompt import NO_NATURALS, ROLL_SPECS, Compare, Roll
 
 
-@frozen_record(kw_only=True)
 class SharedRoll(Roll):
     """A pool of one kind of die rolled by several sides at once (`per_die`)."""
 
+    __slots__ = ("shares",)
     #: Whose dice these are, in the order typed: (side id, number of dice) pairs.
-    shares: tuple[tuple[str, int], ...] = ()
+    shares: tuple[tuple[str, int], ...]
+    kind: ClassVar[str] = "roll"  # a roll in the log and the export, like any other
+
+    def __init__(
+        self,
+        *,
+        key: str,
+        text: str,
+        side: str | None = None,
+        actor: str | None = None,
+        target: str | None = None,
+        help: str = "",
+        actors: tuple[str, ...] = (),
+        targets: tuple[str, ...] = (),
+        default: AnswerValue | None = None,
+        dice: str,
+        compare: Compare | None = None,
+        threshold: int | None = None,
+        modifiers: Sequence[tuple[str, int]] = (),
+        mod_target: bool = False,
+        always_succeed: Iterable[int] = NO_NATURALS,
+        always_fail: Iterable[int] = NO_NATURALS,
+        crit_success: Iterable[int] = NO_NATURALS,
+        crit_failure: Iterable[int] = NO_NATURALS,
+        per_die: bool = False,
+        need: int | None = None,
+        shares: tuple[tuple[str, int], ...] = (),
+    ) -> None:
+        Roll.__init__(
+            self,
+            key=key,
+            text=text,
+            side=side,
+            actor=actor,
+            target=target,
+            help=help,
+            actors=actors,
+            targets=targets,
+            default=default,
+            dice=dice,
+            compare=compare,
+            threshold=threshold,
+            modifiers=modifiers,
+            mod_target=mod_target,
+            always_succeed=always_succeed,
+            always_fail=always_fail,
+            crit_success=crit_success,
+            crit_failure=crit_failure,
+            per_die=per_die,
+            need=need,
+        )
+        object.__setattr__(self, "shares", shares)
 
     def split(self, faces: tuple[int, ...]) -> list[tuple[str, tuple[int, ...]]]:
         """Each side's faces, in `shares` order."""
@@ -35,4 +90,4 @@ class SharedRoll(Roll):
         return [side for side, count in self.shares for _ in range(count)]
 
 
-SharedRoll.kind = "roll"  # a roll in the log and the export, like any other
+records.explicit(SharedRoll, frozen=True, kw_only=True, specs=ROLL_SPECS)

@@ -29,7 +29,7 @@ _SAMPLES = 24
 def branches(roll: Roll) -> tuple[Branch, ...]:
     """The roll's outcomes as branches (chances add up to 1)."""
     # Only what decides the outcome: the same roll asked of another unit is the same.
-    bare = records.evolve(
+    bare = records.replace(
         roll, key="", text="", side=None, actor=None, target=None, help="", actors=(), targets=()
     )
     return _branches(bare)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import overload
 
@@ -19,11 +19,11 @@ from skirmtui.engine.core.collector import between_battles, gc_paused
 from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.entries import answer_entry, answer_words, roll_words
 from skirmtui.engine.core.items import BY_TABLE, Item, answer_item
-from skirmtui.engine.core.prompts import AnswerError, Choose, LazyOptions
+from skirmtui.engine.core.prompts import AnswerError, Choose, LazyOptions, Pick
 from skirmtui.engine.core.records import record
-from skirmtui.engine.core.runner import ANY_ROLL, Runner
+from skirmtui.engine.core.runner import ANY_ROLL, MAX_SILENT_STEPS, Runner
 from skirmtui.engine.core.session import RulesFailed, Session
-from skirmtui.engine.core.system import RuleSystem, Setup
+from skirmtui.engine.core.system import RuleError, RuleSystem, Setup, Step
 from skirmtui.engine.play.limits import MAX_ANSWERS, SimError
 
 
@@ -151,17 +151,19 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
     (its item where the runner's own path made one: `Answers` makes the rest).
 
     `Runner.answer_random`, `_answer` and `_advance` in one loop for the answers of a
-    random battle (issue 28): a choice's or a roll's answer is drawn, logged and sent
-    into the step here, the battle, its log and the end check read once a battle, not
-    once an answer; a step's end and any other prompt go through the runner's own
-    methods. The same entries, items and battles as `answer_random` answer by answer
-    (tests/engine/test_sim_fast.py). For a sim's runner: no rewind, no default offered,
-    no option kept, nothing decided by the app."""
+    random battle (issue 28): a choice's, a roll's, a yes/no's, a number's or a
+    confirmation's answer is drawn, logged and sent into the step here, the battle, its
+    log and the end check read once a battle, not once an answer; a step's end goes
+    through `_next_question`, a `Pick` through the runner's own path. The same entries,
+    items and battles as `answer_random` answer by answer (tests/engine/test_sim_fast.py).
+    For a sim's runner: no rewind, no default offered, no option kept, nothing decided
+    by the app."""
     battle = runner.battle
     assert runner._rewind is None and not runner.keep_offered and not battle.offers
     units, sides, texts = battle.units, battle.sides, battle.texts
     check_end = runner._check_end
     replaying = runner.replaying
+    steps, plain = runner._steps, runner._plain
     items: list[LogEntry | Item] = []
     while (prompt := runner.prompt) is not None:
         if len(items) >= max_answers:
@@ -192,9 +194,14 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
                 actor, target = prompt.actor, prompt.target
                 later = (roll_words, texts, result, BY_TABLE)
                 source, by, sent = prompt, BY_TABLE, result
-            else:  # an answer of another kind: the runner's own path
+            elif isinstance(prompt, Choose | Pick):  # a `Pick`'s units: the runner's path
                 items.append(runner.answer_random(rng))
                 continue
+            else:  # a yes/no, a number, a confirmation: its answer in words
+                value = prompt.random_answer(rng)
+                actor, target = prompt.actor, prompt.target
+                later = (answer_words, texts, prompt.text, prompt.describe(value), None)
+                source, by, sent = None, None, value
             actors, targets = prompt.actors, prompt.targets
             if actors and actor is None:  # (`record`'s defaults: the first of several)
                 actor = actors[0]
@@ -222,9 +229,9 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
             assert step is not None
             try:
                 prompt = step.send(sent)
-            except StopIteration:  # a step's end: the runner finds the next question
+            except StopIteration:  # a step's end: the next step's first question
                 runner._step = None
-                runner._advance(None, fresh=True)
+                _next_question(runner, battle, steps, plain)
                 continue
             if check_end is not None and battle.result is None and not battle.end_held:
                 check_end(battle)
@@ -240,6 +247,52 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
                 "nothing was stored"
             ) from error
     return items
+
+
+def _next_question(
+    runner: Runner,
+    battle: Battle,
+    steps: dict[str, Callable[[Battle], Step | None]] | None,
+    plain: dict[object, bool],
+) -> None:
+    """`Runner._advance` from a step's end to the next question, for a sim's steps
+    (issue 28): the end check, then the phase's step, a generator function (its call
+    runs none of its body, so the check just made holds), run to its first question,
+    and the check again. A sim keeps no books of where a step began (`boundary_at`,
+    `_began`, `_segment`: read to undo, restart or look ahead from a step, and a sim
+    does none of these). A step of another kind (a system's own `next_step`, a plain
+    function, one not met yet) is played by the runner's `_advance`."""
+    check_end = runner._check_end
+    silent = 0
+    while True:
+        if check_end is not None and battle.result is None:
+            check_end(battle)
+        if battle.result is not None:
+            runner.prompt = None
+            return
+        make = None if steps is None else steps.get(battle.phase)
+        if make is None or not plain.get(make, False):
+            runner._advance(None, fresh=True)  # (its check finds what this one found)
+            return
+        battle.current = None
+        step = make(battle)
+        assert step is not None  # (a generator function's call)
+        silent += 1
+        if silent > MAX_SILENT_STEPS:
+            raise RuleError(f"{runner.system.id}: steps keep asking nothing")
+        runner._step = step
+        try:
+            prompt = next(step)
+        except StopIteration:  # a step that asked nothing
+            runner._step = None
+            continue
+        if check_end is not None and battle.result is None and not battle.end_held:
+            check_end(battle)
+        if battle.result is not None:
+            runner._stop()
+        else:
+            runner.prompt = prompt
+        return
 
 
 @record

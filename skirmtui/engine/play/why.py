@@ -66,8 +66,10 @@ def why_lines(decision: Decision, side_name: str) -> list[str]:
     ]
     ranked = sorted(decision.considered, key=lambda c: -c.score)
     digits = score_digits([c.score for c in ranked])
+    top = next((c.score for c in ranked if c.chosen), None)
     for c in ranked:
-        mark = " — chosen" if c.chosen else ""
+        tied = top is not None and abs(c.score - top) <= _SAME  # what the tie-break chose from
+        mark = " — chosen" if c.chosen else " — tied" if tied else ""
         lines.append(safe(f"{c.label}: score {c.score:.{digits}f}{mark}"))
         lines.append("   " + option_words(c, decision.standing))
     if not ranked:

@@ -98,6 +98,47 @@ def option_window(
     return around(group, count, cursor, room, width)
 
 
+def group_window(
+    options: Sequence[Option],
+    group: str,
+    numbers: Mapping[int, int],
+    cursor: int,
+    width: int,
+    room: int,
+) -> list[Line]:
+    """The window of an opened group's options alone (a `Choose` grouped by unit, its
+    number pressed: the next digit picks among them): "↓ 29 more" counted every other
+    unit's options, which no digit could reach then."""
+    members = [i for i, option in enumerate(options) if option.group == group]
+    at = {index: n for n, index in enumerate(members)}
+    mine = {at[i]: number for i, number in numbers.items() if i in at}
+    window = option_window([options[i] for i in members], mine, at.get(cursor, 0), width, room)
+    return [
+        Line(line.text, line.kind, f"option:{members[int(line.target[7:])]}")
+        if line.target.startswith("option:")
+        else line
+        for line in window
+    ]
+
+
+def choice_window(
+    prompt: Choose | Pick,
+    numbers: Mapping[int, int],
+    cursor: int,
+    width: int,
+    room: int,
+    picked: Collection[int],
+    opened: str | None,
+) -> list[Line]:
+    """The Now pane's window of a list: an opened group's options alone
+    (`group_window`), else every option around the cursor (`option_window`; `picked`:
+    a `Pick`'s ticks)."""
+    if opened is not None and isinstance(prompt, Choose):
+        return group_window(prompt.options, opened, numbers, cursor, width, room)
+    boxes = picked if isinstance(prompt, Pick) else None
+    return option_window(prompt.options, numbers, cursor, width, room, boxes)
+
+
 def fit(block: Callable[[int], Sequence[Line]], count: int, room: int) -> bool:
     """Whether `count` blocks take at most `room` lines (stops at the first past it)."""
     used = 0
@@ -341,6 +382,21 @@ def default_words(prompt: Prompt, picked: Collection[int] = (), cursor: int = 0)
 
 #: A question's help: its first lines always shown (the rest where the pane has room).
 HELP_LINES = 3
+#: Rows kept for a list's options before a long help takes more than its first lines.
+OPTION_ROWS = 3
+
+
+def rows_kept(
+    prompt: Prompt, numbers: Mapping[int, int], cursor: int, width: int, picked: Collection[int]
+) -> int:
+    """The rows a long help leaves for what follows it: `OPTION_ROWS` for a list, or
+    fewer when its options take fewer (one enemy to tick left a blank row under it while
+    the help was cut), 2 for an entry or buttons."""
+    if not isinstance(prompt, Choose | Pick):
+        return 2
+    boxes = picked if isinstance(prompt, Pick) else None
+    window = option_window(prompt.options, numbers, cursor, width, OPTION_ROWS, boxes)
+    return min(OPTION_ROWS, len(window))
 
 
 #: The end of a help cut short: the rest is on the help screen (`?`, whole).

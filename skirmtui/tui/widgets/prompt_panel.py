@@ -30,19 +30,19 @@ from skirmtui.tui.widgets.prompt_groups import GroupKeys
 from skirmtui.tui.widgets.prompt_lines import (
     HELP_LINES,
     Line,
+    choice_window,
     choose_help,
     default_words,
     help_lines,
-    option_window,
     pick_help,
     roll_summary,
+    rows_kept,
 )
 from skirmtui.tui.widgets.styled_lines import StyledLines
 
+SUMMARY_MORE = "… the whole summary: Review (v)"  # a battle's end the pane cannot hold
 #: Longest entry typed.
 MAX_LENGTH = 40
-#: Rows kept for a list's options before a long help takes more than its first lines.
-OPTION_ROWS = 3
 
 
 class PromptPanel(GroupKeys, StyledLines, can_focus=True):
@@ -323,6 +323,8 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
                 head += [Line(t, "title") for t in wrap("The battle is over.", width)]
                 for line in self.session.system.summary(battle):
                     head += [Line(t, "help") for t in wrap(one_line(line), width, 2)]
+                if len(head) > height > 1:  # cut, said: the review has it whole
+                    head = [*head[: height - 1], Line(SUMMARY_MORE, "help")]
             else:
                 head.append(Line("Nothing to answer.", "title"))
             return head
@@ -353,13 +355,13 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
         elif isinstance(prompt, Choose) and (words := choose_help(prompt, self.opened)):
             head += [Line(t, "help") for t in wrap(words, width, 2)]
         if len(helped) > HELP_LINES:
-            reserve = OPTION_ROWS if isinstance(prompt, Choose | Pick) else 2
+            reserve = rows_kept(prompt, self.numbers, self._cursor, width, self.picked)
             spare = height - len(head) - len(tail) - reserve
             head[help_at : help_at + HELP_LINES] = help_lines(helped, spare, width)
         if isinstance(prompt, Choose | Pick):
             room = max(1, height - len(head) - len(tail))
-            picked = self.picked if isinstance(prompt, Pick) else None
-            body = option_window(prompt.options, self.numbers, self._cursor, width, room, picked)
+            state = (self.numbers, self._cursor, width, room, self.picked, self.opened)
+            body = choice_window(prompt, *state)  # an opened group's choices alone
         elif isinstance(prompt, Roll):
             hint = f"{faces_hint(prompt.parsed)}, Enter"
             body.append(self._entry_line(f"faces of {prompt.dice}", hint))
