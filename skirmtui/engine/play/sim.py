@@ -19,7 +19,7 @@ from skirmtui.engine.core.collector import between_battles, gc_paused
 from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.entries import answer_entry, answer_words, roll_words
 from skirmtui.engine.core.items import BY_TABLE, Item, answer_item
-from skirmtui.engine.core.prompts import AnswerError, Choose, LazyOptions
+from skirmtui.engine.core.prompts import AnswerError, Choose, LazyOptions, Pick
 from skirmtui.engine.core.records import record
 from skirmtui.engine.core.runner import ANY_ROLL, MAX_SILENT_STEPS, Runner
 from skirmtui.engine.core.session import RulesFailed, Session
@@ -151,12 +151,13 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
     (its item where the runner's own path made one: `Answers` makes the rest).
 
     `Runner.answer_random`, `_answer` and `_advance` in one loop for the answers of a
-    random battle (issue 28): a choice's or a roll's answer is drawn, logged and sent
-    into the step here, the battle, its log and the end check read once a battle, not
-    once an answer; a step's end and any other prompt go through the runner's own
-    methods. The same entries, items and battles as `answer_random` answer by answer
-    (tests/engine/test_sim_fast.py). For a sim's runner: no rewind, no default offered,
-    no option kept, nothing decided by the app."""
+    random battle (issue 28): a choice's, a roll's, a yes/no's, a number's or a
+    confirmation's answer is drawn, logged and sent into the step here, the battle, its
+    log and the end check read once a battle, not once an answer; a step's end goes
+    through `_next_question`, a `Pick` through the runner's own path. The same entries,
+    items and battles as `answer_random` answer by answer (tests/engine/test_sim_fast.py).
+    For a sim's runner: no rewind, no default offered, no option kept, nothing decided
+    by the app."""
     battle = runner.battle
     assert runner._rewind is None and not runner.keep_offered and not battle.offers
     units, sides, texts = battle.units, battle.sides, battle.texts
@@ -193,9 +194,14 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
                 actor, target = prompt.actor, prompt.target
                 later = (roll_words, texts, result, BY_TABLE)
                 source, by, sent = prompt, BY_TABLE, result
-            else:  # an answer of another kind: the runner's own path
+            elif isinstance(prompt, Choose | Pick):  # a `Pick`'s units: the runner's path
                 items.append(runner.answer_random(rng))
                 continue
+            else:  # a yes/no, a number, a confirmation: its answer in words
+                value = prompt.random_answer(rng)
+                actor, target = prompt.actor, prompt.target
+                later = (answer_words, texts, prompt.text, prompt.describe(value), None)
+                source, by, sent = None, None, value
             actors, targets = prompt.actors, prompt.targets
             if actors and actor is None:  # (`record`'s defaults: the first of several)
                 actor = actors[0]
