@@ -35,10 +35,11 @@ from tests.property.test_gm_at_random_moments import gm_entry
 
 SYSTEM = systems()["cape-et-epee"]
 STATUSES = ("", profile.SHAKEN, profile.SEEK_COVER, profile.LEAVE_TABLE)
-#: What `change` changes: a unit's value, a unit out, a side's starting firmness, a unit added.
+#: What `change` changes: a unit's value, a unit out, a side's starting firmness, a unit
+#: added, the round.
 CHANGED = (
     *("die", "ap", "acted", "deployed", "status", "prone", "reload", "foe", "firm_loss"),
-    *("out", "firmness", "add"),
+    *("out", "firmness", "add", "round"),
 )
 
 
@@ -109,7 +110,7 @@ def views_as_fresh(b: Battle) -> None:
 def change(b: Battle, side: str, rng: random.Random) -> None:
     """One value a kept finding reads changed as a rule would: mostly of `side`'s units;
     now and then a side's firmness lost or its starting firmness (the setup's `track`),
-    or a unit added (as the GM's entry adds one, to this battle)."""
+    a unit added (as the GM's entry adds one, to this battle) or a new round."""
     units = list(b.units.values())
     if rng.random() < 0.7:
         units = [u for u in units if u.side == side]
@@ -117,6 +118,9 @@ def change(b: Battle, side: str, rng: random.Random) -> None:
     field = rng.choice(CHANGED)
     if field == "out":
         b.remove(unit)
+        return
+    if field == "round":  # (`CapeEtEpee._new_turn`'s own step)
+        b.round += 1
         return
     if field == "firmness":
         b.track("firmness", {s: rng.randint(0, f) for s, f in b.pos.firmness.items()})
