@@ -68,18 +68,20 @@ def own_copy(b: Battle) -> Battle:
 
 def changed_in_place(
     b: Battle, rng: random.Random, change: Change, check: Callable[[Battle], None], most: int = 3
-) -> None:
+) -> Battle:
     """The guards of the kept findings against changes to the same battle: on `own_copy(b)`,
     `check` (it keeps the findings for the copy and compares them with a fresh pass),
     then one to `most` `change`s, each followed by `check`. A GM entry made in play
     replays its step on a checkpoint's copy, a new battle that every kept finding tells
     apart by identity alone: only a change to the battle a finding was kept for (a
-    rule's `Battle.set`, `track`, `remove`, a unit added) reaches its guard."""
+    rule's `Battle.set`, `track`, `remove`, a unit added) reaches its guard. Returns
+    the copy as changed."""
     copy = own_copy(b)
     check(copy)
     for _ in range(rng.randint(1, most)):
         change(copy, rng)
         check(copy)
+    return copy
 
 
 _added = itertools.count(10_000)

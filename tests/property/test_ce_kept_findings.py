@@ -60,7 +60,7 @@ def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
     on a copy of the battle, the parts kept, one to three of the values they read
     changed as a rule changes them (`Battle.set`, `remove`: a GM's entry in the middle
     of a step plays the step again on a checkpoint's copy), `_offer` against a fresh
-    pass again."""
+    pass again after each, and the other side's last."""
     b, prompt = session.battle, session.prompt
     side = b.pos.na_side if b.pos is not None and b.phase == "nonactivated" else None
     if side is None or b.over:
@@ -78,7 +78,10 @@ def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
         )
 
     try:
-        changed_in_place(b, rng, lambda copy, rng: change(copy, side, rng), offer_as_fresh)
+        copy = changed_in_place(b, rng, lambda copy, rng: change(copy, side, rng), offer_as_fresh)
+        # The other side's question is not made from this side's kept parts.
+        other = next(s.id for s in copy.sides if s.id != side)
+        assert nonactivated._offer(copy, other, tell) == fresh_offer(copy, other, tell)
     finally:
         nonactivated._KEPT.last = kept  # the battle's own next step reads its own
 
