@@ -110,7 +110,7 @@ def ends_as_fresh(system: RuleSystem, b: Battle) -> None:
     if b.over:
         return
     copy = own_copy(b)
+    system.check_end(copy)  # first: what the check keeps after is `b`'s, as in play
     system.check_end(b)
-    system.check_end(copy)
     assert (b.result is None) == (copy.result is None), "the kept end check missed a change"
     assert [u.removed for u in b.units.values()] == [u.removed for u in copy.units.values()]
