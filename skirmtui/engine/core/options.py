@@ -7,7 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple, TypeAlias, overload
 
-__all__ = ["Head", "LazyOptions", "Option", "as_options", "option_tuple"]
+__all__ = [
+    "Draw",
+    "Group",
+    "Head",
+    "LazyOptions",
+    "Option",
+    "as_options",
+    "group_of",
+    "grouped",
+    "option_tuple",
+]
 
 
 class Option(NamedTuple):
@@ -32,6 +42,9 @@ class Option(NamedTuple):
 
 #: `LazyOptions.head`: how many options lead the list, the maker of the i-th, the rest.
 Head: TypeAlias = tuple[int, Callable[[int], Option], tuple[Option, ...]]
+#: `LazyOptions.draw`: how many options are enabled, how many of them are active (not
+#: passive), and the maker of the i-th enabled one (of the i-th active one when True).
+Draw: TypeAlias = tuple[int, int, Callable[[int, bool], Option]]
 
 
 class LazyOptions(Sequence[Option]):
@@ -48,13 +61,14 @@ class LazyOptions(Sequence[Option]):
     those prompts): reading such a list afterwards is an error, never a list of another
     time."""
 
-    __slots__ = ("_built", "_closed", "_find", "_found", "_head", "_make")
+    __slots__ = ("_built", "_closed", "_draw", "_find", "_found", "_head", "_make")
 
     def __init__(
         self,
         make: Callable[[], Iterable[Option]],
         find: Callable[[str], Option | None],
         head: Head | None = None,
+        draw: Draw | None = None,
     ) -> None:
         self._make = make
         self._find = find
@@ -63,6 +77,7 @@ class LazyOptions(Sequence[Option]):
         #: The last value looked up and its option (an answer is checked, then described).
         self._found: tuple[str, Option | None] | None = None
         self._head = head
+        self._draw = draw
 
     @property
     def head(self) -> Head | None:
@@ -72,6 +87,14 @@ class LazyOptions(Sequence[Option]):
         only that one (`Choose.random_option`). None once made, or when not given.
         tests/property/test_lazy_options.py checks it against `make()`."""
         return self._head if self._built is None else None
+
+    @property
+    def draw(self) -> Draw | None:
+        """`(enabled, active, pick)` (`grouped`: options grouped under their units, some
+        disabled or passive anywhere) while the list is not made: random play draws an
+        index and makes nothing (`Choose.random_option`). None once made, or when not
+        given. tests/property/test_lazy_options.py checks it against `make()`."""
+        return self._draw if self._built is None else None
 
     def settle(self) -> tuple[Option, ...]:
         """Every option, made now if not yet (then kept)."""
@@ -123,6 +146,49 @@ class LazyOptions(Sequence[Option]):
 
     def __repr__(self) -> str:
         return f"LazyOptions({self.settle()!r})"
+
+
+#: One group of a grouped list (`grouped`): its options, those of them enabled, and
+#: those enabled and active (not passive): made once with the options (`group_of`).
+Group: TypeAlias = tuple[tuple[Option, ...], tuple[Option, ...], tuple[Option, ...]]
+
+
+def group_of(options: tuple[Option, ...]) -> Group:
+    """`options` as a `grouped` list's group (made where the options are kept)."""
+    enabled = tuple([o for o in options if o.disabled is None])
+    return options, enabled, tuple([o for o in enabled if not o.passive])
+
+
+def grouped(groups: list[Group]) -> LazyOptions:
+    """The options of `groups` one after another (a unit's actions under it: the
+    one-answer questions of which unit acts and how, made at every step), drawn at
+    random without the list (`draw`: the counts summed here, an index found group by
+    group) and an answer looked up without it."""
+    enabled = active = 0
+    for group in groups:
+        enabled += len(group[1])
+        active += len(group[2])
+
+    def make() -> list[Option]:
+        return [option for group in groups for option in group[0]]
+
+    def find(value: str) -> Option | None:
+        for group in groups:
+            for option in group[0]:
+                if option[0] == value:
+                    return option
+        return None
+
+    def pick(index: int, only_active: bool) -> Option:
+        which = 2 if only_active else 1
+        for group in groups:
+            part = group[which]
+            if index < len(part):
+                return part[index]
+            index -= len(part)
+        raise IndexError(index)
+
+    return LazyOptions(make, find, None, (enabled, active, pick))
 
 
 def as_options(value: Iterable[Option]) -> Sequence[Option]:

@@ -151,7 +151,15 @@ records.explicit(
 def _lazy_option(options: LazyOptions, rng: random.Random) -> Option:
     """`Choose.random_option` of a lazy list (made for its prompt: its scan is not
     kept): with a `head` and a plain `Random`, the list is not made, only the option
-    drawn (`count` options lead, each enabled and active); else the list made."""
+    drawn (`count` options lead, each enabled and active); with a `draw`, an index
+    drawn and only that option found (`options.grouped`); else the list made."""
+    draw = options.draw if type(rng) is _RANDOM else None
+    if draw is not None:  # the two-list rule with counts: the same draws of `rng`
+        n_enabled, n_active, pick = draw
+        if n_active and (n_active == n_enabled or rng.random() >= PASSIVE_CHANCE):
+            return pick(below(rng, n_active), True)
+        if n_enabled:
+            return pick(below(rng, n_enabled), False)
     head = options.head if type(rng) is _RANDOM else None
     count, nth, rest = (0, None, options.settle()) if head is None else head
     enabled: list[Option] = []
