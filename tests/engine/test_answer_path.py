@@ -185,7 +185,7 @@ def test_a_grouped_list_draws_without_its_list_what_the_whole_list_gives() -> No
         whole = tuple(o for group in groups for o in group[0])
         if all(o.disabled for o in whole):
             continue
-        lazy = grouped(groups)
+        lazy = grouped(groups, sum(len(g[1]) for g in groups), sum(len(g[2]) for g in groups))
         prompt = Choose(key="k", text="t", options=lazy)
         a, b = random.Random(case), random.Random(case)
         drawn = prompt.random_option(a)

@@ -49,18 +49,19 @@ def test_lazy_options_look_up_what_their_list_holds(
                 count, nth, after = head
                 drawn = (*(nth(i) for i in range(count)), *after)
                 assert all(o.disabled is None and not o.passive for o in drawn[:count])
-            # A draw (`options.grouped`) counts the list's enabled and active options
-            # and finds the i-th of each as the list holds them.
+            # A draw (`options.grouped`) counts the list's enabled and active options,
+            # and its groups hold the list, its enabled and its active ones in order.
             draw = options.draw
             listed = tuple(options)
             assert drawn is None or drawn == listed, prompt.key
             if draw is not None:
-                n_enabled, n_active, pick = draw
+                n_enabled, n_active, groups = draw
                 enabled = [o for o in listed if o.disabled is None]
                 active = [o for o in enabled if not o.passive]
                 assert (n_enabled, n_active) == (len(enabled), len(active)), prompt.key
-                assert [pick(i, False) for i in range(n_enabled)] == enabled, prompt.key
-                assert [pick(i, True) for i in range(n_active)] == active, prompt.key
+                assert [o for group in groups for o in group[0]] == list(listed), prompt.key
+                assert [o for group in groups for o in group[1]] == enabled, prompt.key
+                assert [o for group in groups for o in group[2]] == active, prompt.key
             assert listed and len({o.value for o in listed}) == len(listed), "values unique"
             whole = {o.value: o for o in listed}
             for value, option in before.items():

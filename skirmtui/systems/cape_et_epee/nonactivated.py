@@ -90,15 +90,16 @@ def _offer(b: Battle, side: str, tell: bool) -> tuple[list[Unit], LazyOptions, i
     _KEPT.last = (b, side, view, guard, c["acted"], parts)
     waiting: list[Unit] = []
     groups: list[Group] = []
-    enabled = 0
+    enabled = active = 0
     fight: list[str] = []
     cover: list[str] = []
     apart = False
     on_table: dict[str, int] | None = None
-    for unit, _, _, group, count, engaged, seek, squad in parts:
+    for unit, _, _, group, count, lively, engaged, seek, squad in parts:
         waiting.append(unit)
         groups.append(group)
         enabled += count
+        active += lively
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia
         # … oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
@@ -111,16 +112,19 @@ def _offer(b: Battle, side: str, tell: bool) -> tuple[list[Unit], LazyOptions, i
             if on_table is None:
                 on_table = squads_on_table(b, side)
             apart = on_table.get(squad, 0) > 1  # itself and a mate
-    stop = _stop(_bound(fight, cover) if fight or cover else None)
-    groups.append(_alone(stop))
-    return waiting, grouped(groups), enabled + (stop.disabled is None), apart, stop
+    done = _stop(_bound(fight, cover) if fight or cover else None)
+    groups.append(done)  # ("done" is passive: never among the active)
+    stop = done[0][0]
+    enabled += stop.disabled is None
+    return waiting, grouped(groups, enabled, active), enabled, apart, stop
 
 
 #: A waiting character's part of the question: the unit, its stats, what of them its
 #: situation read (`ap`, `status`, `prone`, `reload`, `foe`: its profile's weapon never
-#: changes, whether its foe is in play is the guard's), its options (a `Group`) and how
-#: many of them are enabled, whether it is in a melee, whether it seeks cover, its squad ("": none).
-Part = tuple[Unit, dict[str, Stat], tuple[Stat, ...], Group, int, bool, bool, str]
+#: changes, whether its foe is in play is the guard's), its options (a `Group`), how
+#: many of them are enabled and how many active (not passive), whether it is in a
+#: melee, whether it seeks cover, its squad ("": none).
+Part = tuple[Unit, dict[str, Stat], tuple[Stat, ...], Group, int, int, bool, bool, str]
 
 
 def _part(b: Battle, unit: Unit, view: SideView) -> Part:
@@ -131,7 +135,7 @@ def _part(b: Battle, unit: Unit, view: SideView) -> Part:
     read = (stats["ap"], stats["status"], stats["prone"], stats["reload"], stats["foe"])
     seek = s.status == profile.SEEK_COVER
     squad = str(unit.profile.get("squad") or "")  # `profile.squad_of`, inline
-    return unit, stats, read, group, len(group[1]), s.engaged, seek, squad
+    return unit, stats, read, group, len(group[1]), len(group[2]), s.engaged, seek, squad
 
 
 def _kept(b: Battle, side: str, view: SideView, guard: int, acted: int) -> list[Part] | None:
@@ -236,15 +240,10 @@ def na_step(b: Battle) -> Step:
 
 
 @lru_cache(maxsize=256)  # bounded: the reason names characters
-def _stop(reason: str | None) -> Option:
-    """The non-activated phase's "done" (refused for `reason`), made at every step."""
-    return Option(DONE, "Done: the others do nothing", disabled=reason, passive=True)
-
-
-@lru_cache(maxsize=256)  # (as `_stop`'s)
-def _alone(stop: Option) -> Group:
-    """ "done" as the last group of `_offer`'s options."""
-    return group_of((stop,))
+def _stop(reason: str | None) -> Group:
+    """The non-activated phase's "done" (refused for `reason`), made at every step: the
+    last group of `_offer`'s options."""
+    return group_of((Option(DONE, "Done: the others do nothing", disabled=reason, passive=True),))
 
 
 def _na_menu(b: Battle, unit: Unit, rejoin: bool = False) -> list[Option]:

@@ -100,6 +100,7 @@ def grouped_actions(b: Battle, side: str, ready: list[Unit], foes: Foes) -> Lazy
     short_told = 2 if asks_as_of(b, THIRD_PASS) else 1
     now = b.round
     groups: list[Group] = []
+    enabled = active = 0
     for unit in ready:
         stats = unit.stats
         locked = unit.id in locked_ids
@@ -117,8 +118,11 @@ def grouped_actions(b: Battle, side: str, ready: list[Unit], foes: Foes) -> Lazy
         loads = () if locked else reload_choices(unit)
         head = (unit.id, unit.label or unit.name)  # (`name`)
         short = short_told if told else 0
-        groups.append(_action_group(head, foes, no_charge, locked, reach, loads, short))
-    return grouped(groups)
+        group = _action_group(head, foes, no_charge, locked, reach, loads, short)
+        groups.append(group)
+        enabled += len(group[1])
+        active += len(group[2])
+    return grouped(groups, enabled, active)
 
 
 def charge_told(b: Battle, unit: Unit, no_charge: str | None) -> bool:

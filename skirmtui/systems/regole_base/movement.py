@@ -82,16 +82,23 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> tuple[str, str, L
     read (`grouped`: a sim draws one without them)."""
     kind, told = "", False
     groups: list[Group] = []
+    enabled = active = 0
     for unit in ready:
         label = unit.label or unit.name  # (`name`, at every move for every model ready)
         if unit.stats["fleeing"]:  # RB-11: no choice of move, its recovery or its flight
             groups.append(_fleeing_group(unit.id, label))
+            enabled += 1
+            active += 1
             continue
         if not kind:  # the same for every model of the side (`_kind` reads the side)
             kind, told = _kind(b, unit)
-        groups.append(_grouped(unit.id, label, kind, unit.stats["v"], reload_choices(unit)))
+        group = _grouped(unit.id, label, kind, unit.stats["v"], reload_choices(unit))
+        groups.append(group)
+        enabled += len(group[1])
+        active += len(group[2])
     key = "move.which_made" if told else "move.which"
-    return key, f"{b.side_name(side)}: which model moves? (and how)", grouped(groups)
+    text = f"{b.side_name(side)}: which model moves? (and how)"
+    return key, text, grouped(groups, enabled, active)
 
 
 @lru_cache(maxsize=512)  # (as `_grouped`'s)
