@@ -43,7 +43,7 @@ def queue(b: Battle) -> list[QueueRow]:
     order = p.order
     # The side whose unit is activating (`activation_step` sets it before asking):
     # `next_side` already names the next player once the activation is under way.
-    current = b.turn_side if b.phase == "activation" else None
+    current = b.turn_side if b.phase == "activation" and b.result is None else None
     for i, side in enumerate(order):
         left = rounds.waiting(b, side)
         detail = f"{len(left)} left: {_names(left)}" if left else "none left (passes)"
