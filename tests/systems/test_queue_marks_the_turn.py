@@ -144,3 +144,30 @@ def test_a_battle_the_gm_ends_mid_turn_marks_nobody(system_id: str) -> None:
         session.gm("gm.end")
         assert session.battle.result is not None and not marked(session), answers
     assert checked >= 3  # most were marked before the end
+
+
+@pytest.mark.parametrize(
+    ("system_id", "done"),
+    [("regole-base", "done this phase"), ("pequenas-guerras", "none left")],
+)
+def test_a_side_whose_last_model_is_asked_is_not_done(system_id: str, done: str) -> None:
+    """Found in tmux (80x24): "▶ 2. Briganti — done this phase" while Brigante 2 was
+    asked which move passed enemies, "▶ 1. Bandoleiros — none left (passes)" while
+    Cangaceiros 1 was asked what its move crosses: the side's last model to act was
+    counted as done the moment it began. Now the marked row names it as acting."""
+    system = get_system(system_id)
+    checked = 0
+    for seed in range(4):
+        session = Session(system, system.demo_setup())
+        rng = random.Random(seed)
+        while session.prompt is not None and len(session.items) < 600:
+            prompt, battle = session.prompt, session.battle
+            actor = battle.units.get(prompt.actor or "")
+            for row in system.queue(battle):
+                if row.current and actor is not None and actor.side == row.side:
+                    assert done not in row.text, (seed, prompt.key, row.text)
+                    if "the last" in row.text:
+                        assert actor.name in row.text, (seed, prompt.key, row.text)
+                        checked += 1
+            session.answer(prompt.random_answer(rng))
+    assert checked > 20
