@@ -50,7 +50,7 @@ def queue(b: Battle) -> list[QueueRow]:
         if left:
             detail = f"{len(left)} left: {_names(left)}"
         else:  # its last unit may still be asked (its move, its shots): not passing yet
-            detail = f"{acting.name} activating, the last" if acting else "none left (passes)"
+            detail = f"{acting.label} activating, the last" if acting else "none left (passes)"
         rows.append(
             QueueRow(side, f"{i + 1}. {b.side_name(side)} — {detail}", current=side == current)
         )
