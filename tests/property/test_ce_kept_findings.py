@@ -5,7 +5,11 @@ views and the rosters they are found from (`sides`: kept until a deployment, sta
 melee or removal; the rosters until a deployment or removal). At every
 point of random battles of every scenario, with GM entries at random moments (order dice,
 AP, `acted`, deployments, statuses, melees, reloads set; units removed, restored and
-added), each kept finding is what a fresh pass over the side's characters gives; a
+added), each kept finding is what a fresh pass over the side's characters gives; and on
+a copy of the battle (`playing.changed_in_place`) after each of one to three values
+changed in place as a rule changes them (an entry in play replays its step on a new
+battle, which a kept finding tells apart by identity alone), the parts, the side views,
+rosters, squads, targets, morale modifiers, beaten sides and the end check again; a
 broken guard or a part kept too long fails here."""
 
 from __future__ import annotations
@@ -18,16 +22,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmtui.engine.core.asking import QUESTIONS, THIRD_PASS, asks_as_of
-from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.items import GM_ADD, Item
+from skirmtui.engine.core.overrides import apply_override
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.cape_et_epee import nonactivated, profile, sides
 from skirmtui.systems.registry import systems
-from tests.property.playing import examples
+from tests.property.playing import changed_in_place, examples
+from tests.property.test_ce_random_battles import check_kept_views
 from tests.property.test_every_system import short_setup
 from tests.property.test_gm_at_random_moments import gm_entry
 
 SYSTEM = systems()["cape-et-epee"]
 STATUSES = ("", profile.SHAKEN, profile.SEEK_COVER, profile.LEAVE_TABLE)
+#: What `change` changes: a unit's value, a unit out, a side's starting firmness, a unit added.
+CHANGED = (
+    *("die", "ap", "acted", "deployed", "status", "prone", "reload", "foe", "firm_loss"),
+    *("out", "firmness", "add"),
+)
 
 
 def fresh_offer(b: Battle, side: str, tell: bool) -> Any:
@@ -58,62 +70,69 @@ def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
         assert list(prompt.options) == fresh[1], "the question offered stale parts"
     assert nonactivated._offer(b, side, tell) == fresh, "kept parts differ from a fresh pass"
     kept = nonactivated._KEPT.last
-    copy = b.clone()  # with a log of its own: what is changed in it stays there
-    copy.log, copy.texts, copy.current = [], {}, None
-    nonactivated._offer(copy, side, tell)
-    for _ in range(rng.randint(1, 3)):
-        change(copy, side, rng)
+
+    def offer_as_fresh(copy: Battle) -> None:
+        assert nonactivated._offer(copy, side, tell) == fresh_offer(copy, side, tell), (
+            "kept parts missed a change"
+        )
+
     try:
-        moved = nonactivated._offer(copy, side, tell)
-        assert moved == fresh_offer(copy, side, tell), "kept parts missed a change"
+        changed_in_place(b, rng, lambda copy, rng: change(copy, side, rng), offer_as_fresh)
     finally:
         nonactivated._KEPT.last = kept  # the battle's own next step reads its own
 
 
 def check_views(b: Battle, rng: random.Random) -> None:
-    """On a copy of the battle, the side views and the squads on the table kept, one to
-    three of the values they read changed as a rule changes them, each against the
-    rule's own pass over the units (`sides`: the views kept until a deployment, status,
-    melee or removal; the rosters they are found from until a deployment or removal)."""
-    copy = b.clone()  # with a log of its own: what is changed in it stays there
-    copy.log, copy.texts, copy.current = [], {}, None
-    sides_ = [s.id for s in copy.sides]
-    for side in sides_:
-        sides.squads_on_table(copy, side)
-        sides.side_view(copy, side)
-    for _ in range(rng.randint(1, 3)):
-        change(copy, rng.choice(sides_), rng)
-    for side in sides_:
-        enemies = [u for u in copy.units.values() if not u.removed and u.side != side]
-        on_table = [u for u in enemies if u.stats["deployed"]]
-        assert sides.side_view(copy, side) == sides.SideView(
-            bool(on_table),
-            any(u.stats["status"] for u in on_table),
-            any(not u.stats["status"] for u in on_table),
-            frozenset(str(u.stats["foe"]) for u in enemies if u.stats["foe"]),
-        ), "a kept side view missed a change"
-        mine = [u for u in copy.on_table(side) if u.stats["deployed"]]
-        squads = [str(u.profile["squad"]) for u in mine if u.profile.get("squad")]
-        assert sides.squads_on_table(copy, side) == {q: squads.count(q) for q in squads}
+    """On a copy of the battle, each finding kept about the sides (`sides`: the views
+    kept until a deployment, status, melee or removal, the rosters until a deployment or
+    removal, the squads until a unit is added; the targets, the squads' morale modifiers,
+    the beaten sides and the end check: test_ce_random_battles' `check_kept_views`), then
+    against the rule's own pass after each of one to three of the values they read
+    changed as a rule changes them."""
+    changed_in_place(
+        b, rng, lambda copy, rng: change(copy, rng.choice(copy.sides).id, rng), views_as_fresh
+    )
+
+
+def views_as_fresh(b: Battle) -> None:
+    """Each finding kept about the sides is what the rule's own pass finds (the end
+    check run first: a side's firmness gone must end the battle)."""
+    if not b.over:
+        SYSTEM.check_end(b)
+    check_kept_views(b)
+    squads: dict[tuple[str, str], list[Unit]] = {}
+    for unit in b.units.values():
+        squads.setdefault((unit.side, str(unit.profile.get("squad", ""))), []).append(unit)
+    assert sides.squad_models(b) == {k: tuple(v) for k, v in squads.items()}, "stale squads"
 
 
 def change(b: Battle, side: str, rng: random.Random) -> None:
-    """One value a kept part reads changed as a rule would: mostly of `side`'s units."""
+    """One value a kept finding reads changed as a rule would: mostly of `side`'s units;
+    now and then a side's firmness lost or its starting firmness (the setup's `track`),
+    or a unit added (as the GM's entry adds one, to this battle)."""
     units = list(b.units.values())
     if rng.random() < 0.7:
         units = [u for u in units if u.side == side]
     unit = rng.choice(units)
-    field = rng.choice(
-        ["die", "ap", "acted", "deployed", "status", "prone", "reload", "foe", "out"]
-    )
+    field = rng.choice(CHANGED)
     if field == "out":
         b.remove(unit)
+        return
+    if field == "firmness":
+        b.track("firmness", {s: rng.randint(0, f) for s, f in b.pos.firmness.items()})
+        return
+    if field == "add":
+        profile_ = dict(unit.profile)
+        fields = {"id": f"new{len(b.units)}", "side": unit.side, "name": unit.name}
+        apply_override(SYSTEM, b, Item(GM_ADD, {**fields, "profile": profile_}))
         return
     value: Any
     if field in ("die", "ap"):
         value = rng.randint(0, 3)
     elif field == "reload":
         value = rng.randint(0, 2)
+    elif field == "firm_loss":
+        value = rng.choice([0, profile.value(unit), 2 * profile.value(unit)])
     elif field == "status":
         value = rng.choice(STATUSES)
     elif field == "foe":  # an enemy holds it, or it holds an enemy

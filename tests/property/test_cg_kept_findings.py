@@ -6,7 +6,11 @@ ready menu, its "acts now" form, what is readied and the wound penalty are made 
 each set of values they read and read back. At every point of random
 battles of every scenario, with GM entries at random moments (contacts set and cleared,
 weapons readied or lost, combatants removed, restored and added), each kept finding is
-what the rule's own pass over the combatants gives; a broken mark or key fails here."""
+what the rule's own pass over the combatants gives, and again on a copy of the battle
+after each of one to three such entries applied to it in place (`playing.changed_in_place`:
+an entry in play replays its step on a new battle, which a Watch tells apart by identity
+alone, so only a change to the same battle reaches a guard); a broken mark or key fails
+here."""
 
 from __future__ import annotations
 
@@ -21,7 +25,13 @@ from skirmtui.engine.core.session import Session
 from skirmtui.systems.combattimento_gdr import arms, menu, profile, turn
 from skirmtui.systems.combattimento_gdr.tables import weapons
 from skirmtui.systems.registry import systems
-from tests.property.playing import examples, random_play
+from tests.property.playing import (
+    changed_in_place,
+    ends_as_fresh,
+    entry_in_place,
+    examples,
+    random_play,
+)
 from tests.property.test_every_system import short_setup
 from tests.property.test_gm_at_random_moments import gm_entry
 
@@ -41,7 +51,9 @@ def fresh_contacts(b: Battle, unit_id: str) -> list[str]:
 
 
 def check_kept(b: Battle) -> None:
-    """Each kept finding against a fresh pass over the combatants."""
+    """Each kept finding against a fresh pass over the combatants; the end check (kept
+    while no damage or removal changed) against a fresh one."""
+    ends_as_fresh(SYSTEM, b)
     for unit in b.units.values():
         them = fresh_contacts(b, unit.id)
         foes = [uid for uid in them if b.units[uid].side != unit.side]
@@ -104,5 +116,7 @@ def test_combattimento_kept_findings_match_a_fresh_pass(
 ) -> None:
     session = Session(SYSTEM, short_setup(SYSTEM, seed, players, scenario))
     rng = random.Random(seed)
+    in_place = entry_in_place(SYSTEM, cg_gm_entry)
     for _ in random_play(session, rng, cg_gm_entry, 0.08, 400):
         check_kept(session.battle)
+        changed_in_place(session.battle, rng, in_place, check_kept)

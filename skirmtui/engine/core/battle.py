@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.causes import Cause
 from skirmtui.engine.core.labels import label_units
 from skirmtui.engine.core.log import Effect, LogEntry, Result, blank, plain_value
 from skirmtui.engine.core.plain import Position, plain_copy
+from skirmtui.engine.core.record_class import NOTHING
 from skirmtui.engine.core.records import record
 
 #: The log's records are engine/core/log.py's, `Position` and `plain_copy`
@@ -58,24 +59,57 @@ class Side:
     name: str
 
 
-@record
 class Unit:
     """A model, character or squad. `profile` is the starting profile (the system's
     own field names; never changed once the unit is made, so clones share it); `stats`
-    holds every current value the rules track."""
+    holds every current value the rules track. (A mutable record written out,
+    `records.explicit`: native in the compiled build, where rules read its fields
+    most, issue 28.)"""
 
+    __slots__ = (
+        "__weakref__",
+        "id",
+        "label",
+        "name",
+        "profile",
+        "removed",
+        "side",
+        "start",
+        "stats",
+    )
     id: str
     side: str
     name: str
     profile: dict[str, Scalar]
     stats: dict[str, Stat]
-    removed: bool = False
+    removed: bool
     #: Unique in the battle (`Guerriero 2`): what prompts, the log and the export show.
     #: Set by `Battle` when the unit joins it (`label_units`); never changes after.
-    label: str = ""
+    label: str
     #: The stats it joined the battle with (export: `start`, so a reader can replay
     #: every effect from them). Set when it joins; shared by clones, never changed.
-    start: dict[str, Stat] = records.field(factory=dict, eq=False, repr=False)
+    start: dict[str, Stat]
+    __attrs_attrs__: ClassVar[Any] = ()
+
+    def __init__(
+        self,
+        id: str,
+        side: str,
+        name: str,
+        profile: dict[str, Scalar],
+        stats: dict[str, Stat],
+        removed: bool = False,
+        label: str = "",
+        start: Any = NOTHING,  # dict[str, Stat] (`NOTHING`: a new dict)
+    ) -> None:
+        self.id = id
+        self.side = side
+        self.name = name
+        self.profile = profile
+        self.stats = stats
+        self.removed = removed
+        self.label = label
+        self.start = {} if start is NOTHING else start
 
     def clone(self) -> Unit:
         # The profile is the unit's starting profile, never changed once it is made:
@@ -97,6 +131,11 @@ class Unit:
 
     def flag(self, field: str) -> bool:
         return bool(self.stats[field])
+
+
+records.explicit(
+    Unit, frozen=False, specs={"start": records.field(factory=dict, eq=False, repr=False)}
+)
 
 
 @record

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from skirmtui.engine.core import records
-from skirmtui.engine.core.records import frozen_record
 
 #: Keys of GM entries (overrides and notes); every other key answers a prompt.
 GM_SET = "gm.set"
@@ -42,26 +41,60 @@ BY_TABLE = "table"
 BY_AI = "ai"
 
 
-@frozen_record
 class Item:
     """One entry of the answer log: `(key, value)`.
 
     For an answer, `value` is the answer (faces as a tuple of ints); for a GM entry
     it is a dict of plain values (`{"unit": "u3", "field": "damage", "value": 2}`).
+    (A frozen record written out, `records.explicit`: native in the compiled build,
+    issue 28.)
     """
 
+    __slots__ = ("__weakref__", "by", "key", "persona", "reason", "value")
     key: str
     value: Any
     #: For a roll: BY_APP or BY_TABLE (None in saves made before it was recorded).
     #: Not part of equality: the same faces are the same answer, whoever gave them.
-    by: str | None = records.field(default=None, eq=False)
+    by: str | None
     #: For an AI answer (`by` BY_AI): the persona that gave it and its short reason.
-    persona: str | None = records.field(default=None, eq=False)
-    reason: str = records.field(default="", eq=False)
+    persona: str | None
+    reason: str
+    __attrs_attrs__: ClassVar[Any] = ()
+
+    def __init__(
+        self,
+        key: str,
+        value: Any,
+        by: str | None = None,
+        persona: str | None = None,
+        reason: str = "",
+    ) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "by", by)
+        object.__setattr__(self, "persona", persona)
+        object.__setattr__(self, "reason", reason)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        records.frozen(name)
+
+    def __delattr__(self, name: str) -> None:
+        records.frozen(name)
 
     @property
     def is_gm(self) -> bool:
         return self.key in GM_KEYS
+
+
+records.explicit(
+    Item,
+    frozen=True,
+    specs={
+        "by": records.field(eq=False),
+        "persona": records.field(eq=False),
+        "reason": records.field(eq=False),
+    },
+)
 
 
 _R = TypeVar("_R")
@@ -78,14 +111,20 @@ def assignable(cls: type[_R]) -> type[_R]:
     return type(cls.__name__, (cls,), {"__slots__": (), **allow})
 
 
-_ITEM = assignable(Item)
+#: The compiled build's `Item` is a native class, made by its own `__init__`
+#: (`answer_item`); the plain install's with one class swap.
+_NATIVE = records.is_native(Item)
+_ITEM = Item if _NATIVE else assignable(Item)
 #: `Any`: what it makes is the assignable twin, not yet the record's class (a compiled
 #: build checks a typed value's class, docs/performance.md).
 _new: Any = object.__new__
 
 
 def answer_item(key: str, value: Any, by: str | None) -> Item:
-    """`Item(key, value, by)`, as the runner makes one an answer (`assignable`)."""
+    """`Item(key, value, by)`, as the runner makes one an answer (`assignable`; the
+    compiled build's native class: its `__init__`, a C function)."""
+    if _NATIVE:
+        return Item(key, value, by)
     item: Any = _new(_ITEM)
     item.key = key
     item.value = value

@@ -132,7 +132,7 @@ def seated(setup: Setup, sweep: Sweep | None, value: int | None) -> Setup:
     if sweep is None or value is None:
         return setup
     units = [
-        records.evolve(u, profile={**u.profile, sweep.stat: value})
+        records.replace(u, profile={**u.profile, sweep.stat: value})
         if u.name.casefold() == sweep.unit.casefold()
         else u
         for u in setup.units

@@ -38,7 +38,11 @@ def wrap(text: str, width: int, indent: int = 0) -> list[str]:
     parts: list[str] = []  # the line being filled
     used = chars = 0  # its width in cells, its length
     pad = " " * min(indent, width - 1)
-    for word in text.split(" "):
+    words = text.split(" ")
+    lead = len(text) - len(text.lstrip(" "))
+    if lead:  # the first row keeps its indent ("  → " effects, "   " unnumbered options)
+        words = [" " * min(lead, width - 1) + words[lead], *words[lead + 1 :]]
+    for word in words:
         size = _cells(word)
         if chars and used + 1 + size <= width:
             parts += (" ", word)
