@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from skirmtui.engine.core.prompts import Choose, Roll
+from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.play.sim import battle_seeds, made_units, play_battle
 from skirmtui.systems.registry import systems
@@ -79,11 +79,14 @@ def profile(system_id: str, battles: int) -> Profile:
     play_battle(system, attrs.evolve(setup, seed=seeds[0]), random.Random(seeds[0]), made=made)
     found = Profile(type(system).__module__.rsplit(".", 1)[0].replace(".", "/"))
     # An answer's key is its prompt's, read where the answer is drawn: `sim.random_answers`
-    # draws a choice's and a roll's itself, any other through `Runner.answer_random`.
+    # draws a choice's, a roll's, a yes/no's, a number's and a confirmation's itself, a
+    # `Pick`'s through `Runner.answer_random`.
     hooks: list[tuple[type, str, Any]] = [
         (Runner, "answer_random", lambda runner: runner.prompt),
         (Choose, "random_option", lambda prompt: prompt),
         (Roll, "random_answer", lambda prompt: prompt),
+        (Ask, "random_answer", lambda prompt: prompt),
+        (Confirm, "random_answer", lambda prompt: prompt),
     ]
     kept = [(cls, name, cls.__dict__[name]) for cls, name, _ in hooks]
 

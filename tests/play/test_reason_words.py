@@ -79,3 +79,19 @@ def test_an_answer_that_does_nothing_closes_nothing_in_itself() -> None:
             break
     else:
         raise AssertionError("no answer that does nothing had a closing in")
+
+
+def test_a_pass_in_a_one_answer_list_closes_nothing_in_itself() -> None:
+    """regole-base's "which model moves? (and how)" → "Armigero 2 — Pass" (`red3|pass`)
+    is not marked as doing nothing (the app's players weigh it as they always did), yet
+    the model stays: `system.stays` says so to the words, "closing in … after it"."""
+    for d in decisions("regole-base", 300):
+        chosen = next(c for c in d.considered if c.chosen)
+        moved = chosen.outlook is not None and abs(chosen.outlook.closing) >= 0.005
+        if moved and not chosen.passive and str(chosen.value).endswith("|pass"):
+            assert chosen.still
+            assert " after it" in d.reason.split("closing in ")[1].split(",")[0], d.reason
+            assert "not this answer's: it moves nothing" in option_words(chosen)
+            break
+    else:
+        raise AssertionError("no pass in the one-answer list had a closing in")

@@ -106,3 +106,74 @@ def test_after_the_end_the_queue_marks_nobody(system_id: str) -> None:
         rows = system.queue(battle)
         assert rows and not [r.text for r in rows if r.current], seed
         assert not [r.text for r in rows if "(acting" in r.text], seed
+
+
+def test_a_battle_the_gm_ends_mid_impulse_marks_nobody() -> None:
+    """Found in tmux (cape-et-epee, 80x24): the battle over, the queue still showed
+    "▶ Jussac — 2 AP": the GM ended it while a character's impulse was under way, and
+    the queue read the impulse, not the end (the natural ends above clear the impulse)."""
+    from skirmtui.systems.cape_et_epee.position import pos
+
+    system = get_system("cape-et-epee")
+    session = Session(system, system.demo_setup())
+    rng = random.Random(1)
+    while not (session.battle.phase == "activated" and pos(session.battle).impulse):
+        assert session.prompt is not None
+        session.answer(session.prompt.random_answer(rng))
+    assert marked(session)  # the character whose impulse it is, before the end
+    session.gm("gm.end", winner="blue", reason="")
+    assert session.battle.result is not None
+    rows = system.queue(session.battle)
+    assert not [r.text for r in rows if r.current]
+    assert any(pos(session.battle).impulse == r.unit for r in rows)  # still listed, unmarked
+
+
+@pytest.mark.parametrize("system_id", ["wargaming-introduttivo", "pequenas-guerras"])
+def test_a_battle_the_gm_ends_mid_turn_marks_nobody(system_id: str) -> None:
+    """The same found in the other systems: a battle the GM ended while a side's turn
+    went on still marked that side ("▶ 2. Milícia — 3 left: …")."""
+    system = get_system(system_id)
+    checked = 0
+    for answers in (5, 20, 40, 80, 120):
+        session = Session(system, system.demo_setup())
+        rng = random.Random(answers)
+        for _ in range(answers):
+            assert session.prompt is not None
+            session.answer(session.prompt.random_answer(rng))
+        checked += bool(marked(session))
+        session.gm("gm.end")
+        assert session.battle.result is not None and not marked(session), answers
+    assert checked >= 3  # most were marked before the end
+
+
+#: Questions about the acting model's own move or shots, asked of it (its actor).
+OWN_ACT = ("move.", "shoot.", "charge.", "action.", "leap.", "jump.")
+
+
+@pytest.mark.parametrize(
+    ("system_id", "done"),
+    [("regole-base", "done this phase"), ("pequenas-guerras", "none left")],
+)
+def test_a_side_whose_last_model_is_asked_is_not_done(system_id: str, done: str) -> None:
+    """Found in tmux (80x24): "▶ 2. Briganti — done this phase" while Brigante 2 was
+    asked which move passed enemies, "▶ 1. Bandoleiros — none left (passes)" while
+    Cangaceiros 1 was asked what its move crosses: the side's last model to act was
+    counted as done the moment it began. Now the marked row names it as acting."""
+    system = get_system(system_id)
+    checked = 0
+    for seed in range(4):
+        session = Session(system, system.demo_setup())
+        rng = random.Random(seed)
+        while session.prompt is not None and len(session.items) < 600:
+            prompt, battle = session.prompt, session.battle
+            actor = battle.units.get(prompt.actor or "")
+            for row in system.queue(battle):
+                if row.current and actor is not None and actor.side == row.side:
+                    assert done not in row.text, (seed, prompt.key, row.text)
+                    # its own move or shots (a save or a test may be another model's)
+                    if "the last" in row.text and prompt.key.startswith(OWN_ACT):
+                        named = f"— {actor.label} act"  # the unit's label whole
+                        assert named in row.text, (seed, prompt.key, row.text)
+                        checked += 1
+            session.answer(prompt.random_answer(rng))
+    assert checked > 20

@@ -196,6 +196,10 @@ class BaseSystem:
         (a move brings nothing the engine can see)."""
         return 0.0
 
+    def stays(self, prompt: Prompt, value: AnswerValue) -> bool:
+        """False by default: only an answer marked as doing nothing stays (`passive`)."""
+        return False
+
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """None by default: a persona's `attack` counts the attack rolls the look-ahead
         sees in the decision's own step (and the acting unit's)."""

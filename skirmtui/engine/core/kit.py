@@ -268,3 +268,17 @@ def _units_by_side(b: Battle) -> dict[str, tuple[Unit, ...]]:
     sides = {side: tuple(units) for side, units in found.items()}
     _kept_by_side = (b, len(b.units), sides)
     return sides
+
+
+def last_flagged(b: Battle, flag: str, side: str) -> Unit | None:
+    """The unit of `side` whose `flag` was set last in this round's phase (the one
+    acting now, for a queue that counts only units still to act); None if none was.
+    Read back from the log's end, no further than the phase's first line."""
+    for entry in reversed(b.log):
+        if entry.round != b.round or entry.phase != b.phase:
+            return None
+        for effect in reversed(entry.effects):
+            unit = b.units.get(effect.unit or "")
+            if effect.field == flag and effect.after and unit is not None and unit.side == side:
+                return unit
+    return None

@@ -375,6 +375,13 @@ class RuleSystem(Protocol):
         table's)."""
         ...
 
+    def stays(self, prompt: Prompt, value: AnswerValue) -> bool:
+        """Whether an answer leaves the unit it is about where it is, though the app's
+        players do not weigh it as doing nothing (regole-base's "Pass" in its one-answer
+        lists): words only, the Why? and the log's reason say what closes in after it is
+        not its own ("closing in +0.08 after it")."""
+        ...
+
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The attack rolls at an enemy `side`'s units may still make this turn, as
         things stand (wargaming-introduttivo: its active units that have not attacked);

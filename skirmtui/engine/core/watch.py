@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.records import is_native
 
 T = TypeVar("T")
 #: What `kept`'s `find` returns: the finding, or None for one not to keep.
@@ -64,10 +65,51 @@ def kept(b):
 """
 
 
+class _Found:
+    """A Watch's finding and its functions in the compiled build (issue 28): there a
+    function compiled from source at run time is Python, and a native object's
+    methods compiled, so `mark`, `recall`, `keep` and the kept function (`__call__`)
+    are this object's, the same sum of the same counts read in a loop. `last` is
+    replaced whole, as the Python scope's (a worker thread may check its own copy)."""
+
+    def __init__(self, fields: tuple[str, ...], round: bool) -> None:
+        self.fields = fields
+        self.round = round
+        self.last: tuple[Battle | None, int, Any] = (None, -1, None)
+        self.find: Callable[[Battle], Any] | None = None
+
+    def mark(self, b: Battle) -> int:
+        counts = b.changes
+        total = len(b.units)
+        for field in self.fields:
+            total += counts[field]
+        return total + b.round if self.round else total
+
+    def recall(self, b: Battle) -> Any:
+        was, mark, found = self.last
+        if was is b and mark == self.mark(b):
+            return found
+        return None
+
+    def keep(self, b: Battle, finding: Any) -> None:
+        self.last = (b, self.mark(b), finding)
+
+    def __call__(self, b: Battle) -> Any:
+        was, mark, found = self.last
+        if was is b and mark == self.mark(b):
+            return found
+        find = self.find
+        assert find is not None
+        found = find(b)
+        if found is not None:
+            self.last = (b, self.mark(b), found)
+        return found
+
+
 class Watch(Generic[T]):
     """One finding about one battle, and the fields it was computed from."""
 
-    __slots__ = ("_scope", "fields", "mark", "recall", "round")
+    __slots__ = ("_found", "_scope", "fields", "mark", "recall", "round")
 
     #: `b`'s sum of the watched counts of changes, its number of units (and its round).
     mark: Callable[[Battle], int]
@@ -81,12 +123,18 @@ class Watch(Generic[T]):
         self.fields = fields
         #: Whether the finding reads the round (a new round then makes it stale).
         self.round = round
+        self._found: _Found | None = None
+        if _COMPILED:
+            self._found = found = _Found(fields, round)
+            self.mark, self.recall = found.mark, found.recall
+            self._scope: dict[str, Any] = {"find": None}
+            return
         # `b.changes` read once into `c` for three fields or more, else at each (fewer
         # steps of the interpreter either way).
         counts, changes = ("c", "c = b.changes") if len(fields) > 2 else ("b.changes", "pass")
         terms = [f"{counts}[{f!r}]" for f in fields]
         terms += ["len(b.units)", *(["b.round"] if round else [])]
-        self._scope: dict[str, Any] = {}
+        self._scope = {}
         source = _SOURCE.format(sum=" + ".join(terms), changes=changes)
         exec(compile(source, f"<watch of {', '.join(fields)}>", "exec"), self._scope)
         self.mark, self.recall = self._scope["mark"], self._scope["recall"]
@@ -99,6 +147,9 @@ class Watch(Generic[T]):
         if self._scope["find"] is not None:
             raise TypeError("a Watch keeps one finding: one `kept` function each")
         self._scope["find"] = find
+        if self._found is not None:  # the compiled build: a native object's `__call__`
+            self._found.find = find
+            return self._found
         made: Callable[[Battle], R] = self._scope["kept"]
         for name in ("__module__", "__name__", "__qualname__", "__doc__"):
             setattr(made, name, getattr(find, name))
@@ -107,5 +158,13 @@ class Watch(Generic[T]):
 
     def keep(self, b: Battle, finding: T) -> T:
         """Store `finding` (not None) about `b` as it is now; return it."""
-        self._scope["last"] = (b, self.mark(b), finding)
+        if self._found is not None:
+            self._found.keep(b, finding)
+        else:
+            self._scope["last"] = (b, self.mark(b), finding)
         return finding
+
+
+#: Whether this module runs compiled (the compiled build, docs/performance.md): then a
+#: Watch's functions are `_Found`'s, not compiled from source.
+_COMPILED = is_native(_Found)

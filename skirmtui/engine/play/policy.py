@@ -50,6 +50,9 @@ class Considered:
     chosen: bool = False
     #: An answer that does nothing (pass, hold, done): what it expects comes after it.
     passive: bool = False
+    #: An answer that leaves its unit where it is (`system.stays`), passive or not:
+    #: what closes in after it is not its own (words only).
+    still: bool = False
 
 
 @frozen_record
@@ -156,11 +159,22 @@ def think(question: Question) -> Decision:
     # The reason says how the tie went, and what the better chance alone won over.
     some_quiet = len(quiet) if len(quiet) < len(tied) else 0
     how = Tie(len(tied), some_quiet, len(scored), _by_chance(pick, seen))
+    system = question.search.system
     considered = tuple(
-        Considered(c.value, c.label, c.outlook, c.score, c is pick, c.passive) for c in scored
+        Considered(
+            c.value,
+            c.label,
+            c.outlook,
+            c.score,
+            c is pick,
+            c.passive,
+            c.passive or system.stays(prompt, c.value),
+        )
+        for c in scored
     )
-    words = question.search.system.standing_words
-    reason = reason_words(pick.outlook, pick.passive, how, words, seeks=who.attack > 0)
+    still = next(c.still for c in considered if c.chosen)
+    words = system.standing_words
+    reason = reason_words(pick.outlook, still, how, words, seeks=who.attack > 0)
     return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
 
 

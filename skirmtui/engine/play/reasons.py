@@ -32,7 +32,7 @@ NO_TIE = Tie()
 
 def reason_words(
     o: Outlook | None,
-    passive: bool = False,
+    still: bool = False,
     tie: Tie = NO_TIE,
     standing: str = "",
     seeks: bool = False,
@@ -40,8 +40,8 @@ def reason_words(
     """The log's short reason: what the chosen answer is expected to bring (`standing`:
     the system's words for its own way of winning, where its reasons name it; `seeks`:
     the persona values an attack as such, `attack`: the attack rolls it leads to;
-    `passive`: the answer does nothing, so what closes in comes after it), then how it
-    won over answers worth the same (`tie`)."""
+    `still`: the answer leaves its unit where it is, so what closes in comes after it),
+    then how it won over answers worth the same (`tie`)."""
     if o is None:
         return "the only choice"
     parts = []  # odds in words, no score: the players' screens show this line
@@ -58,7 +58,7 @@ def reason_words(
     if standing and abs(o.gained) >= 0.005:
         parts.append(f"{standing} {o.gained:+.2f}")
     if abs(o.closing) >= 0.005:
-        later = " after it" if passive else ""  # not its own: it moves nothing
+        later = " after it" if still else ""  # not its own: it moves nothing
         parts.append(f"closing in {o.closing:+.2f}{later}")
     if o.mending >= 0.005:  # (less: the recovery was seen, in what it keeps)
         parts.append(f"recovery to come {o.mending:+.2f}")

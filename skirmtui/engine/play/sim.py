@@ -235,7 +235,7 @@ def random_answers(runner: Runner, rng: random.Random, max_answers: int) -> list
                 continue
             if check_end is not None and battle.result is None and not battle.end_held:
                 check_end(battle)
-            if battle.result is not None:
+            if battle.over:  # (not `result`: narrowed to None past the call, compiled)
                 runner._stop()
             else:
                 runner.prompt = prompt
@@ -267,7 +267,7 @@ def _next_question(
     while True:
         if check_end is not None and battle.result is None:
             check_end(battle)
-        if battle.result is not None:
+        if battle.over:  # (not `result`: narrowed to None past the call, compiled)
             runner.prompt = None
             return
         make = None if steps is None else steps.get(battle.phase)
@@ -288,7 +288,7 @@ def _next_question(
             continue
         if check_end is not None and battle.result is None and not battle.end_held:
             check_end(battle)
-        if battle.result is not None:
+        if battle.over:  # (not `result`: narrowed to None past the call, compiled)
             runner._stop()
         else:
             runner.prompt = prompt

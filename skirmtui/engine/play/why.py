@@ -28,7 +28,7 @@ def option_words(c: Considered, standing: str = "") -> str:
     parts.append(f"deals {o.dealt:.2f}, risks {o.taken:.2f}")
     if standing and abs(o.gained) >= 0.005:
         parts.append(f"{standing} {o.gained:+.2f}")
-    if abs(o.closing) >= 0.005 and c.passive:  # not its own: it does not move
+    if abs(o.closing) >= 0.005 and c.still:  # not its own: it does not move
         parts.append(
             f"closing in {o.closing:+.2f} after it (not this answer's: it moves nothing; "
             "the charges the side's moves looked ahead after it bring within reach, or "

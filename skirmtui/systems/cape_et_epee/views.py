@@ -29,7 +29,7 @@ def queue(b: Battle) -> list[QueueRow]:
         for s in b.sides
     ]
     if b.phase == "activated":
-        current = pos(b).impulse
+        current = pos(b).impulse if b.result is None else None  # an ended battle: nobody
         waiting = impulses.queue(b)
         if current and b.alive(current):
             waiting = [b.units[current]] + [u for u in waiting if u.id != current]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from skirmtui.engine.core.battle import Battle, Unit
-from skirmtui.engine.core.kit import summary_by_side
+from skirmtui.engine.core.kit import last_flagged, summary_by_side
 from skirmtui.engine.core.system import QueueRow
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras import rounds
@@ -43,10 +43,14 @@ def queue(b: Battle) -> list[QueueRow]:
     order = p.order
     # The side whose unit is activating (`activation_step` sets it before asking):
     # `next_side` already names the next player once the activation is under way.
-    current = b.turn_side if b.phase == "activation" else None
+    current = b.turn_side if b.phase == "activation" and b.result is None else None
     for i, side in enumerate(order):
         left = rounds.waiting(b, side)
-        detail = f"{len(left)} left: {_names(left)}" if left else "none left (passes)"
+        acting = last_flagged(b, "activated", side) if side == current and not left else None
+        if left:
+            detail = f"{len(left)} left: {_names(left)}"
+        else:  # its last unit may still be asked (its move, its shots): not passing yet
+            detail = f"{acting.label} activating, the last" if acting else "none left (passes)"
         rows.append(
             QueueRow(side, f"{i + 1}. {b.side_name(side)} — {detail}", current=side == current)
         )

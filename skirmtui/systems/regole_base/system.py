@@ -157,6 +157,13 @@ class RegoleBase(BaseSystem):
         (`edge.closing_in`): what a move toward the enemy makes possible."""
         return edge.closing_in(battle, side)
 
+    def stays(self, prompt: Prompt, value: AnswerValue) -> bool:
+        """The app's reasons (issue 26): a model that passes or reloads does not move,
+        in a one-answer list too (`red3|pass`, not marked passive there: the app's
+        players weigh it as before), so what closes in after it is not its own."""
+        does = str(value).rpartition(turns.SEP)[2]
+        return does == "pass" or does.startswith("reload:")
+
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The app's players (issue 26): the attack rolls the side's engaged models are
         to make in their next fight (`edge.attacks_to_come`): a persona's `attack` sees

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from skirmtui.engine.core.battle import Battle, Side, Unit
-from skirmtui.engine.core.kit import summary_by_side
+from skirmtui.engine.core.kit import last_flagged, summary_by_side
 from skirmtui.engine.core.system import QueueRow
 from skirmtui.systems.regole_base.charging import can_assault
 from skirmtui.systems.regole_base.movement import can_move
@@ -35,11 +35,11 @@ def queue(b: Battle) -> list[QueueRow]:
             detail = f"{len(left)} standing"
         else:
             ready = [u for u in b.on_table(side) if not u.flag("acted") and can(b, u)]
-            detail = (
-                f"{len(ready)} to act: " + ", ".join(name(u) for u in ready)
-                if ready
-                else ("done this phase")
-            )
+            acting = last_flagged(b, "acted", side) if side == current and not ready else None
+            if ready:
+                detail = f"{len(ready)} to act: " + ", ".join(name(u) for u in ready)
+            else:  # its last model may still be asked (its move, its shots): not done yet
+                detail = f"{name(acting)} acting, the last" if acting else "done this phase"
         rows.append(
             QueueRow(side, f"{i + 1}. {b.side_name(side)} — {detail}", current=side == current)
         )

@@ -24,7 +24,7 @@ class Views(WIRules):
         order = p.order
         by_player = b.phase == "movement" and p.movement_done is not None
         for i, side in enumerate(order):
-            current = b.turn_side == side and b.phase != "end"
+            current = b.turn_side == side and b.phase != "end" and b.result is None
             units = b.on_table(side)
             if by_player:
                 # WI-7: everyone moves at once; each player tells the app in turn.

@@ -239,7 +239,7 @@ class BattleScreen(Screen[None]):
 
     @on(PromptPanel.RollRequested)
     def _roll_requested(self) -> None:
-        self._apply(acts.roll)
+        self.action_roll()
 
     @on(Roster.UnitSelected)
     def _unit_selected(self, event: Roster.UnitSelected) -> None:
@@ -266,6 +266,13 @@ class BattleScreen(Screen[None]):
         self._apply(acts.redo)
 
     def action_roll(self) -> None:
+        """The app rolls, unless faces are typed: dice already on the table, never
+        rolled over and lost without a word (kept; Enter enters them)."""
+        panel = self.query_one(PromptPanel)
+        if panel.entry.strip():
+            said = f"faces typed ({panel.entry.strip()}): Enter enters them; Backspace clears"
+            panel.show_error(said + " them, then r rolls", keep=True)
+            return
         self._apply(acts.roll)
 
     def action_answer_yes(self) -> None:

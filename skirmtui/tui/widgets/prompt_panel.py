@@ -148,13 +148,13 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             self.notice = message
             self._redraw()
 
-    def show_error(self, message: str) -> None:
-        """The rules refused an answer: say why; what was typed is cleared (the same
-        for faces and numbers), so the next try starts clean."""
-        if isinstance(self.session.prompt, Roll):
+    def show_error(self, message: str, *, keep: bool = False) -> None:
+        """The rules refused an answer: say why; what was typed is cleared (the same for
+        faces and numbers) so the next try starts clean, unless `keep` (nothing was sent)."""
+        if isinstance(self.session.prompt, Roll) and not keep:
             message += " — nothing stored, type the faces again"
         self.error = message
-        self.entry = ""
+        self.entry = self.entry if keep else ""
         self._redraw()
 
     def number_of(self, value: str) -> int | None:
