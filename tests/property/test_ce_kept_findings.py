@@ -67,7 +67,7 @@ def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
     tell = side not in b.ai and not (QUESTIONS in b.options and asks_as_of(b, THIRD_PASS))
     fresh = fresh_offer(b, side, tell)
     if asked and prompt is not None and prompt.key in ("na.act", "na.act_with"):
-        assert list(prompt.options) == fresh[1], "the question offered stale parts"
+        assert tuple(prompt.options) == tuple(fresh[1]), "the question offered stale parts"
     assert nonactivated._offer(b, side, tell) == fresh, "kept parts differ from a fresh pass"
     kept = nonactivated._KEPT.last
 
