@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 from skirmtui.engine.core.items import BY_TABLE, Item, answer_item
+from skirmtui.engine.core.options import group_of, grouped
 from skirmtui.engine.core.prompts import (
     PASSIVE_CHANCE,
     Choose,
@@ -157,3 +158,40 @@ def test_a_lazy_list_draws_from_its_head_what_the_whole_list_gives() -> None:
         assert lazy.head is not None  # not made
         assert drawn.value == _two_lists(tuple(make()), b)
         assert drawn == next(o for o in make() if o.value == drawn.value)
+
+
+def test_a_grouped_list_draws_without_its_list_what_the_whole_list_gives() -> None:
+    """A grouped lazy list (`options.grouped`: a unit's actions under it, some disabled
+    or passive anywhere, CE's non-activated and RB's "which model moves?" questions) is
+    not made to be drawn from: the option drawn, found group by group from the counts,
+    is the one the two-list rule draws from the whole list, with the same draws of the
+    generator (the next draw agrees too)."""
+    maker = random.Random(4)
+    for case in range(400):
+        groups = [
+            group_of(
+                tuple(
+                    Option(
+                        f"g{g}|{i}",
+                        f"G{g} {i}",
+                        disabled="no" if maker.random() < 0.3 else None,
+                        passive=maker.random() < 0.3,
+                    )
+                    for i in range(maker.randint(1, 5))
+                )
+            )
+            for g in range(maker.randint(1, 5))
+        ]
+        whole = tuple(o for group in groups for o in group[0])
+        if all(o.disabled for o in whole):
+            continue
+        lazy = grouped(groups, sum(len(g[1]) for g in groups), sum(len(g[2]) for g in groups))
+        prompt = Choose(key="k", text="t", options=lazy)
+        a, b = random.Random(case), random.Random(case)
+        drawn = prompt.random_option(a)
+        assert lazy.draw is not None  # not made
+        assert drawn.value == _two_lists(whole, b)
+        assert a.random() == b.random()  # the generator drawn from as often
+        assert drawn == next(o for o in whole if o.value == drawn.value)
+        assert lazy.find(drawn.value) == drawn and lazy.find("x") is None
+        assert tuple(lazy) == whole and lazy.draw is None  # made: drawn from the list

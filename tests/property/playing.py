@@ -68,18 +68,20 @@ def own_copy(b: Battle) -> Battle:
 
 def changed_in_place(
     b: Battle, rng: random.Random, change: Change, check: Callable[[Battle], None], most: int = 3
-) -> None:
+) -> Battle:
     """The guards of the kept findings against changes to the same battle: on `own_copy(b)`,
     `check` (it keeps the findings for the copy and compares them with a fresh pass),
     then one to `most` `change`s, each followed by `check`. A GM entry made in play
     replays its step on a checkpoint's copy, a new battle that every kept finding tells
     apart by identity alone: only a change to the battle a finding was kept for (a
-    rule's `Battle.set`, `track`, `remove`, a unit added) reaches its guard."""
+    rule's `Battle.set`, `track`, `remove`, a unit added) reaches its guard. Returns
+    the copy as changed."""
     copy = own_copy(b)
     check(copy)
     for _ in range(rng.randint(1, most)):
         change(copy, rng)
         check(copy)
+    return copy
 
 
 _added = itertools.count(10_000)
@@ -108,7 +110,7 @@ def ends_as_fresh(system: RuleSystem, b: Battle) -> None:
     if b.over:
         return
     copy = own_copy(b)
+    system.check_end(copy)  # first: what the check keeps after is `b`'s, as in play
     system.check_end(b)
-    system.check_end(copy)
     assert (b.result is None) == (copy.result is None), "the kept end check missed a change"
     assert [u.removed for u in b.units.values()] == [u.removed for u in copy.units.values()]

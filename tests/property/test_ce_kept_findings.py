@@ -35,10 +35,11 @@ from tests.property.test_gm_at_random_moments import gm_entry
 
 SYSTEM = systems()["cape-et-epee"]
 STATUSES = ("", profile.SHAKEN, profile.SEEK_COVER, profile.LEAVE_TABLE)
-#: What `change` changes: a unit's value, a unit out, a side's starting firmness, a unit added.
+#: What `change` changes: a unit's value, a unit out, a side's starting firmness, a unit
+#: added, the round.
 CHANGED = (
     *("die", "ap", "acted", "deployed", "status", "prone", "reload", "foe", "firm_loss"),
-    *("out", "firmness", "add"),
+    *("out", "firmness", "add", "round"),
 )
 
 
@@ -59,7 +60,7 @@ def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
     on a copy of the battle, the parts kept, one to three of the values they read
     changed as a rule changes them (`Battle.set`, `remove`: a GM's entry in the middle
     of a step plays the step again on a checkpoint's copy), `_offer` against a fresh
-    pass again."""
+    pass again after each, and the other side's last."""
     b, prompt = session.battle, session.prompt
     side = b.pos.na_side if b.pos is not None and b.phase == "nonactivated" else None
     if side is None or b.over:
@@ -67,7 +68,7 @@ def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
     tell = side not in b.ai and not (QUESTIONS in b.options and asks_as_of(b, THIRD_PASS))
     fresh = fresh_offer(b, side, tell)
     if asked and prompt is not None and prompt.key in ("na.act", "na.act_with"):
-        assert list(prompt.options) == fresh[1], "the question offered stale parts"
+        assert tuple(prompt.options) == tuple(fresh[1]), "the question offered stale parts"
     assert nonactivated._offer(b, side, tell) == fresh, "kept parts differ from a fresh pass"
     kept = nonactivated._KEPT.last
 
@@ -77,7 +78,10 @@ def check_kept(session: Session, rng: random.Random, asked: bool) -> None:
         )
 
     try:
-        changed_in_place(b, rng, lambda copy, rng: change(copy, side, rng), offer_as_fresh)
+        copy = changed_in_place(b, rng, lambda copy, rng: change(copy, side, rng), offer_as_fresh)
+        # The other side's question is not made from this side's kept parts.
+        other = next(s.id for s in copy.sides if s.id != side)
+        assert nonactivated._offer(copy, other, tell) == fresh_offer(copy, other, tell)
     finally:
         nonactivated._KEPT.last = kept  # the battle's own next step reads its own
 
@@ -109,7 +113,7 @@ def views_as_fresh(b: Battle) -> None:
 def change(b: Battle, side: str, rng: random.Random) -> None:
     """One value a kept finding reads changed as a rule would: mostly of `side`'s units;
     now and then a side's firmness lost or its starting firmness (the setup's `track`),
-    or a unit added (as the GM's entry adds one, to this battle)."""
+    a unit added (as the GM's entry adds one, to this battle) or a new round."""
     units = list(b.units.values())
     if rng.random() < 0.7:
         units = [u for u in units if u.side == side]
@@ -117,6 +121,9 @@ def change(b: Battle, side: str, rng: random.Random) -> None:
     field = rng.choice(CHANGED)
     if field == "out":
         b.remove(unit)
+        return
+    if field == "round":  # (`CapeEtEpee._new_turn`'s own step)
+        b.round += 1
         return
     if field == "firmness":
         b.track("firmness", {s: rng.randint(0, f) for s, f in b.pos.firmness.items()})

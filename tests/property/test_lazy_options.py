@@ -1,7 +1,7 @@
 """Property test, every system: a prompt's lazy options (`LazyOptions`: the list made
 only when read, an answer looked up alone on replay) look every value up exactly as the
-whole list holds it, and its `head` (random play's draw) makes the same list, at every
-prompt of random battles with GM entries between prompts.
+whole list holds it, and its `head` or `draw` (random play's draw) agrees with the
+list, at every prompt of random battles with GM entries between prompts.
 A replayed answer is checked by the lookup, a played one against the list: they must
 never disagree, or a save would refuse (or accept) what the table was offered."""
 
@@ -49,8 +49,19 @@ def test_lazy_options_look_up_what_their_list_holds(
                 count, nth, after = head
                 drawn = (*(nth(i) for i in range(count)), *after)
                 assert all(o.disabled is None and not o.passive for o in drawn[:count])
+            # A draw (`options.grouped`) counts the list's enabled and active options,
+            # and its groups hold the list, its enabled and its active ones in order.
+            draw = options.draw
             listed = tuple(options)
             assert drawn is None or drawn == listed, prompt.key
+            if draw is not None:
+                n_enabled, n_active, groups = draw
+                enabled = [o for o in listed if o.disabled is None]
+                active = [o for o in enabled if not o.passive]
+                assert (n_enabled, n_active) == (len(enabled), len(active)), prompt.key
+                assert [o for group in groups for o in group[0]] == list(listed), prompt.key
+                assert [o for group in groups for o in group[1]] == enabled, prompt.key
+                assert [o for group in groups for o in group[2]] == active, prompt.key
             assert listed and len({o.value for o in listed}) == len(listed), "values unique"
             whole = {o.value: o for o in listed}
             for value, option in before.items():

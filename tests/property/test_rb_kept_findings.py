@@ -83,7 +83,8 @@ def check_kept(b: Battle) -> None:
         ready = [u for u in sides[side.id] if not u.removed]
         if ready:
             one_by_one = [o for u in ready for o in charging.actions(b, u, named, grouped=True)[1]]
-            assert charging.grouped_actions(b, side.id, ready, named) == one_by_one
+            listed = tuple(charging.grouped_actions(b, side.id, ready, named))
+            assert listed == tuple(one_by_one)
     # The app's players' worth of one blow (edge.blow, worked out once for the values it
     # reads) is the rule's own formula read off the models, for every pair of enemies.
     for attacker in b.on_table():

@@ -49,8 +49,11 @@ def test_a_waiting_characters_options_count_their_enabled_ones() -> None:
     counts = set()
     for s in situations(na=True):
         menu = nonactivated._na_options(s)
-        options, count = nonactivated._na_merged("red1", "Aramis", s)
+        options, on, active = nonactivated._na_merged("red1", "Aramis", s)
+        count = len(on)
         assert count == enabled(menu) == enabled(options), s
+        assert on == tuple(o for o in options if o.disabled is None), s
+        assert active == tuple(o for o in on if not o.passive), s
         assert [o.value for o in options] == [f"red1|{o.value}" for o in menu]
         assert {o.group for o in options} == {"red1"}
         counts.add(count)

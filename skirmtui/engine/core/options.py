@@ -5,9 +5,20 @@ Kept apart from prompts.py (which re-exports both) so each module stays small.""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import NamedTuple, TypeAlias, overload
 
-__all__ = ["Head", "LazyOptions", "Option", "as_options", "option_tuple"]
+__all__ = [
+    "Draw",
+    "Group",
+    "Head",
+    "LazyOptions",
+    "Option",
+    "as_options",
+    "group_of",
+    "grouped",
+    "option_tuple",
+]
 
 
 class Option(NamedTuple):
@@ -32,6 +43,12 @@ class Option(NamedTuple):
 
 #: `LazyOptions.head`: how many options lead the list, the maker of the i-th, the rest.
 Head: TypeAlias = tuple[int, Callable[[int], Option], tuple[Option, ...]]
+#: One group of a grouped list (`grouped`): its options, those of them enabled, and
+#: those enabled and active (not passive): made once with the options (`group_of`).
+Group: TypeAlias = tuple[tuple[Option, ...], tuple[Option, ...], tuple[Option, ...]]
+#: `LazyOptions.draw`: how many options are enabled, how many of them are active (not
+#: passive), and the groups whose options, one after another, are the list (`grouped`).
+Draw: TypeAlias = tuple[int, int, list[Group]]
 
 
 class LazyOptions(Sequence[Option]):
@@ -48,13 +65,14 @@ class LazyOptions(Sequence[Option]):
     those prompts): reading such a list afterwards is an error, never a list of another
     time."""
 
-    __slots__ = ("_built", "_closed", "_find", "_found", "_head", "_make")
+    __slots__ = ("_built", "_closed", "_find", "_found", "_head", "_make", "draw")
 
     def __init__(
         self,
         make: Callable[[], Iterable[Option]],
         find: Callable[[str], Option | None],
         head: Head | None = None,
+        draw: Draw | None = None,
     ) -> None:
         self._make = make
         self._find = find
@@ -63,6 +81,13 @@ class LazyOptions(Sequence[Option]):
         #: The last value looked up and its option (an answer is checked, then described).
         self._found: tuple[str, Option | None] | None = None
         self._head = head
+        #: `(enabled, active, groups)` (`grouped`: options grouped under their units,
+        #: some disabled or passive anywhere) while the list is not made: random play
+        #: draws an index and finds it group by group, making nothing
+        #: (`Choose.random_option`). None once made, or when not given (a plain
+        #: attribute: read at every draw). tests/property/test_lazy_options.py checks it
+        #: against `make()`.
+        self.draw = draw
 
     @property
     def head(self) -> Head | None:
@@ -80,6 +105,7 @@ class LazyOptions(Sequence[Option]):
             if self._closed:
                 raise RuntimeError("the options of an answered prompt were never made")
             built = self._built = tuple(self._make())
+            self.draw = None
         return built
 
     def close(self) -> None:
@@ -123,6 +149,38 @@ class LazyOptions(Sequence[Option]):
 
     def __repr__(self) -> str:
         return f"LazyOptions({self.settle()!r})"
+
+
+def group_of(options: tuple[Option, ...]) -> Group:
+    """`options` as a `grouped` list's group (made where the options are kept)."""
+    enabled = tuple([o for o in options if o.disabled is None])
+    return options, enabled, tuple([o for o in enabled if not o.passive])
+
+
+def grouped(groups: list[Group], enabled: int, active: int) -> LazyOptions:
+    """The options of `groups` one after another (a unit's actions under it: the
+    one-answer questions of which unit acts and how, made at every step), drawn at
+    random without the list (`draw`: `Choose.random_option` finds the index drawn group
+    by group) and an answer looked up without it. `enabled`, `active`: the groups'
+    counts, summed by the caller in the loop that gathers them. (No closure: `partial`s
+    and the groups themselves, the fewest objects made a question.)"""
+    return LazyOptions(
+        partial(_joined, groups), partial(_found, groups), None, (enabled, active, groups)
+    )
+
+
+def _joined(groups: list[Group]) -> list[Option]:
+    """`grouped`'s list, made."""
+    return [option for group in groups for option in group[0]]
+
+
+def _found(groups: list[Group], value: str) -> Option | None:
+    """`grouped`'s option of `value`, looked up without the list."""
+    for group in groups:
+        for option in group[0]:
+            if option[0] == value:
+                return option
+    return None
 
 
 def as_options(value: Iterable[Option]) -> Sequence[Option]:

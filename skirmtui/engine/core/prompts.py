@@ -124,7 +124,24 @@ class Choose(Prompt):
         the option drawn (a replay never makes it, nor a sim: nobody sees it)."""
         options = self.options
         if type(options) is LazyOptions:
-            return _lazy_option(options, rng)
+            draw = options.draw  # (`options.grouped`; written out here: a call less)
+            if draw is None or type(rng) is not _RANDOM:
+                return _lazy_option(options, rng)
+            # The two-list rule with counts, the same draws of `rng`: the index-th active
+            # option, or the index-th enabled one, found group by group.
+            n_enabled, n_active, groups = draw
+            if n_active and (n_active == n_enabled or rng.random() >= PASSIVE_CHANCE):
+                index, which = below(rng, n_active), 2
+            elif n_enabled:
+                index, which = below(rng, n_enabled), 1
+            else:
+                return _lazy_option(options, rng)  # nothing enabled: `rng.choice`'s error
+            for group in groups:
+                part = group[which]
+                if index < len(part):
+                    return part[index]
+                index -= len(part)
+            raise IndexError("a grouped list's counts exceed its groups")
         enabled: list[Option] = []
         active: list[Option] = []
         for option in options:
@@ -151,7 +168,8 @@ records.explicit(
 def _lazy_option(options: LazyOptions, rng: random.Random) -> Option:
     """`Choose.random_option` of a lazy list (made for its prompt: its scan is not
     kept): with a `head` and a plain `Random`, the list is not made, only the option
-    drawn (`count` options lead, each enabled and active); else the list made."""
+    drawn (`count` options lead, each enabled and active); else the list made. (A
+    `draw`'s is `Choose.random_option`'s own.)"""
     head = options.head if type(rng) is _RANDOM else None
     count, nth, rest = (0, None, options.settle()) if head is None else head
     enabled: list[Option] = []

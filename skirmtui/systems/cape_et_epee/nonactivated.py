@@ -16,6 +16,7 @@ from skirmtui.engine.core.asking import (
     only_or_ask,
 )
 from skirmtui.engine.core.battle import Battle, Stat, Unit
+from skirmtui.engine.core.options import Group, LazyOptions, group_of, grouped
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.cape_et_epee import action_steps, actions, morale, profile
@@ -63,15 +64,16 @@ SEPARATED = "a squad member separated from its squad may only move to rejoin it,
 KEYS = 9
 
 
-def _offer(b: Battle, side: str, tell: bool) -> tuple[list[Unit], list[Option], int, bool]:
+def _offer(b: Battle, side: str, tell: bool) -> tuple[list[Unit], LazyOptions, int, bool, Option]:
     """One pass over the side's characters for the phase's next question: those waiting
     (`na_candidates`), every one's actions (`red1|move`, "A: Move", grouped by
     character: the Now pane numbers the characters, and a character's number opens its
-    actions) then "done" (refused while one must act), how many of them are enabled, and
+    actions) then "done" (refused while one must act), how many of them are enabled,
     (`tell`: only then looked at) whether one could be separated from its squad (`_apart`:
-    a squad member not in a melee with a mate on the table). Every step of the phase
-    asks it of every waiting character: each one's part is kept from the phase's last
-    step (`_kept`) while what its situation reads is the same."""
+    a squad member not in a melee with a mate on the table), and "done". Every step of
+    the phase asks it of every waiting character: each one's part is kept from the
+    phase's last step (`_kept`) while what its situation reads is the same. The options
+    are made only when read (`grouped`: a sim draws one without them)."""
     view = views(b)[side]  # the other side, read once for all of them
     c = b.changes
     guard = c["deployed"] + c["die"] + c["removed"] + len(b.units) + b.round
@@ -87,16 +89,17 @@ def _offer(b: Battle, side: str, tell: bool) -> tuple[list[Unit], list[Option], 
         ]
     _KEPT.last = (b, side, view, guard, c["acted"], parts)
     waiting: list[Unit] = []
-    merged: list[Option] = []
-    enabled = 0
+    groups: list[Group] = []
+    enabled = active = 0
     fight: list[str] = []
     cover: list[str] = []
     apart = False
     on_table: dict[str, int] | None = None
-    for unit, _, _, options, count, engaged, seek, squad in parts:
+    for unit, _, _, group, count, lively, engaged, seek, squad in parts:
         waiting.append(unit)
-        merged += options
+        groups.append(group)
         enabled += count
+        active += lively
         # Seed §2.5 (CE-6): characters in a melee "sono obbligati a combattere la mischia
         # … oppure devono tentare di fuggire"; CE-11: one seeking cover spends its action
         # moving to cover. The side cannot stop while one of them has not acted.
@@ -109,27 +112,30 @@ def _offer(b: Battle, side: str, tell: bool) -> tuple[list[Unit], list[Option], 
             if on_table is None:
                 on_table = squads_on_table(b, side)
             apart = on_table.get(squad, 0) > 1  # itself and a mate
-    stop = _stop(_bound(fight, cover) if fight or cover else None)
-    merged.append(stop)
-    return waiting, merged, enabled + (stop.disabled is None), apart
+    done = _stop(_bound(fight, cover) if fight or cover else None)
+    groups.append(done)  # ("done" is passive: never among the active)
+    stop = done[0][0]
+    enabled += stop.disabled is None
+    return waiting, grouped(groups, enabled, active), enabled, apart, stop
 
 
 #: A waiting character's part of the question: the unit, its stats, what of them its
 #: situation read (`ap`, `status`, `prone`, `reload`, `foe`: its profile's weapon never
-#: changes, whether its foe is in play is the guard's), its options and how many of them
-#: are enabled, whether it is in a melee, whether it seeks cover, its squad ("": none).
-Part = tuple[Unit, dict[str, Stat], tuple[Stat, ...], tuple[Option, ...], int, bool, bool, str]
+#: changes, whether its foe is in play is the guard's), its options (a `Group`), how
+#: many of them are enabled and how many active (not passive), whether it is in a
+#: melee, whether it seeks cover, its squad ("": none).
+Part = tuple[Unit, dict[str, Stat], tuple[Stat, ...], Group, int, int, bool, bool, str]
 
 
 def _part(b: Battle, unit: Unit, view: SideView) -> Part:
     """A waiting character's part, found anew."""
     s = actions.situation_in(b, unit, view, True)
-    options, count = _na_merged(unit.id, unit.label, s)
+    group = _na_merged(unit.id, unit.label, s)
     stats = unit.stats
     read = (stats["ap"], stats["status"], stats["prone"], stats["reload"], stats["foe"])
     seek = s.status == profile.SEEK_COVER
     squad = str(unit.profile.get("squad") or "")  # `profile.squad_of`, inline
-    return unit, stats, read, options, count, s.engaged, seek, squad
+    return unit, stats, read, group, len(group[1]), len(group[2]), s.engaged, seek, squad
 
 
 def _kept(b: Battle, side: str, view: SideView, guard: int, acted: int) -> list[Part] | None:
@@ -181,11 +187,10 @@ def na_step(b: Battle) -> Step:
     # member acting otherwise than moving is with its squad (a table fact), when one
     # of them could be separated (else nothing to say: `na.act`).
     tell = side not in b.ai and not (older and asks_as_of(b, THIRD_PASS))
-    waiting, merged, enabled, apart = _offer(b, side, tell)
+    waiting, merged, enabled, apart, stop = _offer(b, side, tell)
     if waiting:
         action: str | None = None  # chosen with the character, or asked after it
         told = False  # whether the table said with it that the character is not separated
-        stop = merged[-1]
         if older and (
             asks_as_of(b, FIRST_PASS)
             # A second-pass save asked the character and its action in one answer only
@@ -235,9 +240,10 @@ def na_step(b: Battle) -> Step:
 
 
 @lru_cache(maxsize=256)  # bounded: the reason names characters
-def _stop(reason: str | None) -> Option:
-    """The non-activated phase's "done" (refused for `reason`), made at every step."""
-    return Option(DONE, "Done: the others do nothing", disabled=reason, passive=True)
+def _stop(reason: str | None) -> Group:
+    """The non-activated phase's "done" (refused for `reason`), made at every step: the
+    last group of `_offer`'s options."""
+    return group_of((Option(DONE, "Done: the others do nothing", disabled=reason, passive=True),))
 
 
 def _na_menu(b: Battle, unit: Unit, rejoin: bool = False) -> list[Option]:
@@ -306,9 +312,9 @@ def _na_act(b: Battle, unit: Unit, action: str | None, told: bool = False) -> St
 
 
 @lru_cache(maxsize=512)  # bounded: a character's id and label are part of the key
-def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[tuple[Option, ...], int]:
-    """One character's part of `_offer`'s options and how many of them are enabled (made
-    for every waiting character at every step of the phase: cached)."""
+def _na_merged(uid: str, label: str, s: actions.Situation) -> Group:
+    """One character's part of `_offer`'s options, with those enabled and those active
+    (made for every waiting character at every step of the phase: cached)."""
     # `o._replace(value=…, label=…, group=uid)`, made by `tuple.__new__` (each a
     # Python call less: a battle meets ~30 new characters' situations).
     options = tuple(
@@ -317,7 +323,7 @@ def _na_merged(uid: str, label: str, s: actions.Situation) -> tuple[tuple[Option
             for value, text, why, passive, chance, _ in _na_options(s)
         ]
     )
-    return options, sum(o.disabled is None for o in options)
+    return group_of(options)
 
 
 _make = tuple.__new__

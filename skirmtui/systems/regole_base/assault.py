@@ -9,7 +9,7 @@ from skirmtui.engine.core import conditions
 from skirmtui.engine.core.asking import offer_last
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, annotate, choose_one, skipped
-from skirmtui.engine.core.prompts import Ask, Choose, Option
+from skirmtui.engine.core.prompts import Ask, Choose, LazyOptions, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import aftermath, dice, maths, turns
 from skirmtui.systems.regole_base.attacks import melee_attack
@@ -107,7 +107,7 @@ def _activate(b: Battle) -> Sub[None]:
     conditions.activation_ended(b, unit.id)
 
 
-def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> tuple[str, str, list[Option]]:
+def _which_and_what(b: Battle, side: str, ready: list[Unit]) -> tuple[str, str, LazyOptions]:
     """Issue 25: the question of which model acts in the Assault and what it does, in
     one answer (RB-3, RB-13: the player chooses both at once; `turns.next_model` asks
     it), grouped by model: a model's number opens its actions (two keys, one answer).

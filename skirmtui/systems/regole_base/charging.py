@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from skirmtui.engine.core.asking import FIRST_PASS, THIRD_PASS, asks_as_of
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.options import Group, LazyOptions, group_of, grouped
 from skirmtui.engine.core.prompts import Option
 from skirmtui.systems.regole_base import turns
 from skirmtui.systems.regole_base.profile import name, reload_choices, reloadable
@@ -87,17 +88,19 @@ def actions(
     return told, _action_options(head, foes, no_charge, locked, reach, loads, short)
 
 
-def grouped_actions(b: Battle, side: str, ready: list[Unit], foes: Foes) -> list[Option]:
+def grouped_actions(b: Battle, side: str, ready: list[Unit], foes: Foes) -> LazyOptions:
     """`actions(b, unit, foes, grouped=True)`'s options of each of `side`'s `ready`
     models, in one list (`assault._which_and_what`, at every activation with a choice):
     what is the same for every model of the side (the models engaged, the questions'
     tier, whether the app plays the side) read once, each model's own stats read
-    directly (`why_no_charge` and `charge_told` written out)."""
+    directly (`why_no_charge` and `charge_told` written out). Made only when read
+    (`grouped`: a sim draws one without the list)."""
     locked_ids = engaged_ids(b)
     tellable = not asks_as_of(b, FIRST_PASS) and side not in b.ai
     short_told = 2 if asks_as_of(b, THIRD_PASS) else 1
     now = b.round
-    options: list[Option] = []
+    groups: list[Group] = []
+    enabled = active = 0
     for unit in ready:
         stats = unit.stats
         locked = unit.id in locked_ids
@@ -115,8 +118,11 @@ def grouped_actions(b: Battle, side: str, ready: list[Unit], foes: Foes) -> list
         loads = () if locked else reload_choices(unit)
         head = (unit.id, unit.label or unit.name)  # (`name`)
         short = short_told if told else 0
-        options += _action_options(head, foes, no_charge, locked, reach, loads, short)
-    return options
+        group = _action_group(head, foes, no_charge, locked, reach, loads, short)
+        groups.append(group)
+        enabled += len(group[1])
+        active += len(group[2])
+    return grouped(groups, enabled, active)
 
 
 def charge_told(b: Battle, unit: Unit, no_charge: str | None) -> bool:
@@ -173,6 +179,20 @@ def _action_options(
             for eid, said in foes
         )
     return tuple(options)
+
+
+@lru_cache(maxsize=512)
+def _action_group(
+    head: tuple[str, str],
+    foes: Foes,
+    no_charge: str | None,
+    locked: bool,
+    reach: str,
+    loads: tuple[tuple[str, str], ...],
+    short: int,
+) -> Group:
+    """`_action_options` grouped under its model, as `grouped_actions` lists it."""
+    return group_of(_action_options(head, foes, no_charge, locked, reach, loads, short))
 
 
 def foes_of(b: Battle, side: str) -> Foes:

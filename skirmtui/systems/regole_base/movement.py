@@ -17,6 +17,7 @@ from skirmtui.engine.core.asking import (
 )
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, annotate
+from skirmtui.engine.core.options import Group, LazyOptions, group_of, grouped
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.regole_base import dice, turns
@@ -71,37 +72,51 @@ def movement_step(b: Battle) -> Step:
     conditions.activation_ended(b, unit.id)
 
 
-def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> tuple[str, str, list[Option]]:
+def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> tuple[str, str, LazyOptions]:
     """Issue 25: the question of which model moves and how, in one answer (the rules let
     the player choose both at once, RB-3; `turns.next_model` asks it), grouped by
     model: a model's number opens its moves (two keys, one answer). A side the table
     plays says what the move provoked with it (`move.made`'s options: a table fact,
     `move.which_made`); a side the app plays decides the model and its move
-    (`move.which`), and the table then says the rest."""
+    (`move.which`), and the table then says the rest. The options are made only when
+    read (`grouped`: a sim draws one without them)."""
     kind, told = "", False
-    options: list[Option] = []
+    groups: list[Group] = []
+    enabled = active = 0
     for unit in ready:
+        label = unit.label or unit.name  # (`name`, at every move for every model ready)
         if unit.stats["fleeing"]:  # RB-11: no choice of move, its recovery or its flight
-            label = f"{name(unit)}: fleeing (a recovery test, or it runs away)"
-            options.append(Option(unit.id + turns.SEP + "flee", label, group=unit.id))
+            groups.append(_fleeing_group(unit.id, label))
+            enabled += 1
+            active += 1
             continue
         if not kind:  # the same for every model of the side (`_kind` reads the side)
             kind, told = _kind(b, unit)
-        label = unit.label or unit.name  # (`name`, at every move for every model ready)
-        options += _grouped(unit.id, label, kind, unit.stats["v"], reload_choices(unit))
+        group = _grouped(unit.id, label, kind, unit.stats["v"], reload_choices(unit))
+        groups.append(group)
+        enabled += len(group[1])
+        active += len(group[2])
     key = "move.which_made" if told else "move.which"
-    return key, f"{b.side_name(side)}: which model moves? (and how)", options
+    text = f"{b.side_name(side)}: which model moves? (and how)"
+    return key, text, grouped(groups, enabled, active)
+
+
+@lru_cache(maxsize=512)  # (as `_grouped`'s)
+def _fleeing_group(uid: str, label: str) -> Group:
+    """A fleeing model's one option in the one-answer list (RB-11)."""
+    words = f"{label}: fleeing (a recovery test, or it runs away)"
+    return group_of((Option(uid + turns.SEP + "flee", words, group=uid),))
 
 
 @lru_cache(maxsize=512)  # (bounded: a balance run meets many armies)
-def _grouped(
-    uid: str, label: str, kind: str, v: int, loads: tuple[tuple[str, str], ...]
-) -> tuple[Option, ...]:
+def _grouped(uid: str, label: str, kind: str, v: int, loads: tuple[tuple[str, str], ...]) -> Group:
     """A model's moves in the one-answer list, grouped under it (made once a model and
     menu: asked for every model ready at every move; kept by what makes the menu, not
     by the menu, whose options cost more to hash than the list to find)."""
     menu = _MENUS[kind](v, loads)
-    return tuple(Option(uid + turns.SEP + o.value, f"{label} — {o.label}", group=uid) for o in menu)
+    return group_of(
+        tuple(Option(uid + turns.SEP + o.value, f"{label} — {o.label}", group=uid) for o in menu)
+    )
 
 
 #: What a marching model gives up this round (RB-4), said with its march (issue 25).

@@ -140,7 +140,7 @@ def _pick_one(
 
 #: Which model acts and what it does, asked in one answer (issue 25): the question's
 #: key, text and options, grouped by model, from a side and its models ready to act.
-Both = Callable[[Battle, str, list[Unit]], tuple[str, str, list[Option]]]
+Both = Callable[[Battle, str, list[Unit]], tuple[str, str, Sequence[Option]]]
 
 
 def next_model(
