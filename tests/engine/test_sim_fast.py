@@ -1,10 +1,12 @@
 """The sim's fast path plays the battles the validated path plays (issue 28).
 
-`play_battle` answers on a bare runner with `Runner.answer_random` (no checkpoints, no
-second validation of an answer the prompt made itself); `play_random` answers through
-a session, each answer checked by the pending prompt. Same seeds, every system: the
-same answers, the same log (texts, units, rolls, effects and their causes, values),
-the same result, and every stored answer accepted by the prompt that asked it.
+`play_battle` answers on a bare runner through `sim.random_answers`, the runner's
+`answer_random`, `_answer` and `_advance` written as one loop (no checkpoints, no second
+validation of an answer the prompt made itself; a `Pick` through `answer_random`);
+`play_random` answers through a session, each answer checked by the pending prompt. Same
+seeds, every system: the same answers, the same log (texts, units, rolls, effects and
+their causes, values), the same result, and every stored answer accepted by the prompt
+that asked it.
 """
 
 from __future__ import annotations
@@ -90,10 +92,10 @@ def test_a_choice_offers_each_value_once(system_id: str) -> None:
 def test_random_answers_are_the_runners_answers(
     system_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`sim.random_answers` draws, logs and sends a choice's and a roll's answer in one
-    loop (issue 28): the same log, items and battle as `Runner.answer_random` answer by
-    answer. `Answers` counts without making an item, and makes each from its answer's
-    entry (key, value, who gave it) when first read."""
+    """`sim.random_answers` draws, logs and sends a choice's, a roll's, a yes/no's, a number's and
+    a confirmation's answer in one loop (issue 28): the same log, items and battle as
+    `Runner.answer_random` answer by answer. `Answers` counts without making an item, and
+    makes each from its answer's entry (key, value, who gave it) when first read."""
     made: list[str] = []
     answer_item = sim.answer_item
 

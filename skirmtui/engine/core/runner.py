@@ -178,8 +178,8 @@ class Runner:
         replaying: bool,
         said: str | None = None,
     ) -> None:
-        """Log an answer checked by `prompt.coerce` and send it into the step (`said`:
-        the answer in words when the caller has them, `prompt.describe(value)`)."""
+        """Log an answer checked by `prompt.coerce` and send it into the step (`said`: its
+        words if the caller has them); sim.random_answers copies it (test_sim_fast.py)."""
         battle = self.battle
         battle.answer_index = index
         sent: object

@@ -386,7 +386,10 @@ def run_sim(
                 except OSError as error:
                     raise SaveFailed(path, error) from None
                 report.saved.append(path)
-            del battle, items  # freed here, before the young collection
+            # The loop's own references dropped before the young collection (a kept
+            # finding, `Watch.last` or a system's, holds the last battle until the next
+            # replaces it: one battle, not one a battle).
+            del battle, items
             dropped()
     report.seconds = time.perf_counter() - start
     return report

@@ -86,9 +86,10 @@ def _which_and_how(b: Battle, side: str, ready: list[Unit]) -> tuple[str, str, L
     for unit in ready:
         label = unit.label or unit.name  # (`name`, at every move for every model ready)
         if unit.stats["fleeing"]:  # RB-11: no choice of move, its recovery or its flight
-            groups.append(_fleeing_group(unit.id, label))
-            enabled += 1
-            active += 1
+            fleeing = _fleeing_group(unit.id, label)
+            groups.append(fleeing)
+            enabled += len(fleeing[1])
+            active += len(fleeing[2])
             continue
         if not kind:  # the same for every model of the side (`_kind` reads the side)
             kind, told = _kind(b, unit)
