@@ -13,6 +13,7 @@ from skirmtui.engine.core.armies import scenario_names, setup_from_scenario
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
+from skirmtui.engine.play.limits import MAX_ANSWERS
 from skirmtui.systems.cape_et_epee import (
     actions,
     firmness,
@@ -130,6 +131,7 @@ def test_random_ce_battles_end_and_keep_invariants(setup: Setup) -> None:
     rng = random.Random(setup.seed)
     check_invariants(session)
     while session.prompt is not None:
+        assert len(session.items) < MAX_ANSWERS, "a loop, not a long battle"
         prompt = session.prompt
         if prompt.key == "impulse.action" and session.battle.pos.impulse_actions == 0:
             # CE-5: the head of the queue starts the impulse (found without sorting it).

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from skirmtui.engine.core.armies import scenario_names, setup_for_players
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.limits import MAX_ANSWERS
 from skirmtui.systems.combattimento_gdr import profile
 from skirmtui.systems.registry import get_system
 from tests.property.playing import examples
@@ -57,6 +58,7 @@ def test_random_battles_keep_the_invariants(args: tuple[str, int, int]) -> None:
     rng = random.Random(seed)
     armour = {uid: profile.armour_left(u) for uid, u in session.battle.units.items()}
     while session.prompt is not None:
+        assert len(session.items) < MAX_ANSWERS, "a loop, not a long battle"
         session.answer(session.prompt.random_answer(rng))
         check_invariants(session, armour)
     result = session.battle.result

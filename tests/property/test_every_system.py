@@ -81,6 +81,7 @@ def test_random_battles_end_and_keep_invariants(system_id: str, args: tuple[int,
     session = Session(system, setup)
     rng = random.Random(seed)
     while session.prompt is not None:
+        assert len(session.items) < MAX_ANSWERS, "a loop, not a long battle"
         prompt = session.prompt
         if prompt.actor is not None:
             assert session.battle.alive(prompt.actor), f"removed unit asked to act: {prompt}"

@@ -82,6 +82,7 @@ def plain(value: Any) -> Any:
 def play(session: Session, rng: random.Random, overrides: bool) -> None:
     """Random play; with `overrides`, a GM now and then sets, removes and restores."""
     while session.prompt is not None:
+        assert len(session.items) < MAX_ANSWERS, "a loop, not a long battle"
         assert len(session.items) < MAX_ANSWERS, "the battle does not end"
         battle = session.battle
         if overrides and rng.random() < 0.02:

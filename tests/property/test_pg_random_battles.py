@@ -14,6 +14,7 @@ from skirmtui.engine.core.armies import setup_for_players
 from skirmtui.engine.core.prompts import Choose
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
+from skirmtui.engine.play.limits import MAX_ANSWERS
 from skirmtui.systems.registry import get_system
 from tests.property.playing import examples
 
@@ -56,6 +57,7 @@ def test_random_battles_end_after_round_4_and_keep_invariants(setup: Setup) -> N
     activated: set[str] = set()
     round_seen = 0
     while session.prompt is not None:
+        assert len(session.items) < MAX_ANSWERS, "a loop, not a long battle"
         prompt = session.prompt
         if prompt.actor is not None:
             assert session.battle.alive(prompt.actor), f"removed unit asked to act: {prompt}"
