@@ -254,8 +254,10 @@ def _fields_of_init(params: list[Any], specs: dict[str, Any], native: bool) -> A
         spec = specs.get(param.name)
         if spec is None:
             spec = record_class._Spec(default)
-        elif not isinstance(spec.default, Factory):
-            spec.default = default
+        elif not isinstance(spec.default, Factory):  # a copy: specs are shared (ROLL_SPECS)
+            spec = record_class._Spec(
+                default, spec.converter, spec.eq, spec.repr, spec.init, spec.kw_only, spec.alias
+            )
         kw_only = param.kind is param.KEYWORD_ONLY
         found.append(record_class.Attribute(param.name, spec, kw_only))
     return record_class._Fields(found)
