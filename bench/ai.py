@@ -86,6 +86,8 @@ class Tally:
     strikes_sq: int = 0
     charges_sq: int = 0
     strength_sq: float = 0.0
+    won: float = 0.0
+    won_sq: float = 0.0
 
     def add(
         self,
@@ -95,6 +97,7 @@ class Tally:
         strikes: int = 0,
         charges: int = 0,
         strength: float = 0.0,
+        won: float = 0.0,
     ) -> None:
         """One battle's play."""
         self.battles += 1
@@ -109,6 +112,8 @@ class Tally:
         self.strikes_sq += strikes * strikes
         self.charges_sq += charges * charges
         self.strength_sq += strength * strength
+        self.won += won
+        self.won_sq += won * won
 
     def per_battle(self) -> str:
         """Attacks and own units lost a battle, each with its 95% margin, and enemy
@@ -122,7 +127,8 @@ class Tally:
         )
 
     def style(self) -> str:
-        """Strikes, charges and strength lost a battle, each with its 95% margin."""
+        """Strikes, charges, strength lost and won back a battle, each with its 95%
+        margin."""
         return style_line(self.battles, self.as_counts())
 
     def as_counts(self) -> dict[str, float]:
@@ -190,9 +196,10 @@ class Played:
     the time of every decision."""
 
     score: float
-    #: attack rolls, own units lost, enemy units taken off, strikes, charges, strength lost
-    a: tuple[int, int, int, int, int, float]
-    b: tuple[int, int, int, int, int, float]
+    #: attack rolls, own units lost, enemy units taken off, strikes, charges, strength
+    #: lost and won back
+    a: tuple[int, int, int, int, int, float, float]
+    b: tuple[int, int, int, int, int, float, float]
     times: tuple[tuple[float, float], ...]
 
 
@@ -211,8 +218,8 @@ def _play(job: tuple[str, str, str, int, int]) -> Played:
         tally = Tally()
         _count(session, side, tally)
         strikes, charges = strikes_and_charges(system_id, session.battle, side)
-        strength = lost.lost.get(side, 0.0)
-        counts.append((tally.attacks, tally.lost, tally.taken, strikes, charges, strength))
+        strength, won = lost.lost.get(side, 0.0), lost.won.get(side, 0.0)
+        counts.append((tally.attacks, tally.lost, tally.taken, strikes, charges, strength, won))
     score = 1.0 if winner == a_side else 0.5 if winner is None else 0.0
     return Played(score, counts[0], counts[1], tuple(times))
 

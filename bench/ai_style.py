@@ -13,6 +13,9 @@ Confronti; a unit damaged and recovered counts as nothing lost).
   system's `strength`, the one the app's players weigh), every drop counted as it
   happens: a unit damaged and then recovered counts its damage, a unit taken off what it
   still had. Read after every answer, never changing the battle.
+- won back: the side's own strength won back, every rise counted (a recovery, where
+  the rules have one: wargaming-introduttivo's, WI-5); strength lost less won back is
+  what its units were missing at the battle's end.
 """
 
 from __future__ import annotations
@@ -76,21 +79,25 @@ def strikes_and_charges(system_id: str, battle: Battle, side: str) -> tuple[int,
 
 @attrs.define
 class StrengthLost:
-    """Each side's strength lost so far (every drop of a unit's `strength`, in units),
-    from the strengths last seen; `see` after every answer."""
+    """Each side's strength lost and won back so far (every drop and every rise of a
+    unit's `strength`, in units), from the strengths last seen; `see` after every
+    answer."""
 
     system: RuleSystem
     last: dict[str, float] = attrs.field(factory=dict)
     lost: dict[str, float] = attrs.field(factory=dict)
+    won: dict[str, float] = attrs.field(factory=dict)
 
     def see(self, battle: Battle) -> None:
-        """Add the drops since the last look (a rise, a recovery, is not a loss)."""
+        """Add the drops and the rises since the last look."""
         strength = self.system.strength
         for unit in battle.units.values():
             now = strength(battle, unit)
             before = self.last.get(unit.id, now)
             if now < before:
                 self.lost[unit.side] = self.lost.get(unit.side, 0.0) + before - now
+            elif now > before:
+                self.won[unit.side] = self.won.get(unit.side, 0.0) + now - before
             self.last[unit.id] = now
 
 
@@ -108,11 +115,14 @@ COUNTS = (
     "strikes_sq",
     "charges_sq",
     "strength_sq",
+    "won",
+    "won_sq",
 )
 
 
 def style_line(battles: float, s: Mapping[str, float]) -> str:
-    """Strikes, charges and strength lost a battle with their 95% margins, from sums."""
+    """Strikes, charges, strength lost and won back a battle with their 95% margins,
+    from sums."""
     n = int(max(battles, 1))
 
     def figure(name: str, digits: int) -> str:
@@ -121,7 +131,7 @@ def style_line(battles: float, s: Mapping[str, float]) -> str:
 
     return (
         f"strikes {figure('strikes', 1)}, charges {figure('charges', 2)}, "
-        f"strength lost {figure('strength', 2)}"
+        f"strength lost {figure('strength', 2)}, won back {figure('won', 2)}"
     )
 
 

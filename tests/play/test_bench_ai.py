@@ -38,7 +38,7 @@ def test_bench_ai_reports_scores_styles_and_decision_times(
     assert " ± " in printed.split("balanced: attacks ")[1].splitlines()[0]
     assert "balanced: strikes " in printed and "strength lost " in printed
     assert {s["persona"] for s in report["styles"]} == {"balanced", "random"}
-    assert {"strikes", "charges", "strength", "strength_sq"} <= set(report["styles"][0])
+    assert {"strikes", "charges", "strength", "won", "won_sq"} <= set(report["styles"][0])
 
 
 def test_a_per_battle_mean_has_its_margin() -> None:
@@ -96,7 +96,7 @@ def test_the_style_figures_only_read_the_battle() -> None:
 def test_strength_lost_counts_every_drop_a_recovered_unit_too() -> None:
     """A wargaming-introduttivo unit prone (damage 1 of 3: a third of its strength),
     recovered (WI-5), prone again, then taken off: 1/3 + 1/3 + 2/3 lost; the recovery is
-    no loss, and the other side lost nothing."""
+    no loss but strength won back, and the other side lost nothing."""
     system = get_system(WI)
     session = Session(system, system.demo_setup())
     battle = session.battle
@@ -109,6 +109,7 @@ def test_strength_lost_counts_every_drop_a_recovered_unit_too() -> None:
     battle.remove(unit)
     lost.see(battle)
     assert lost.lost == {"red": pytest.approx(4 / 3)}
+    assert lost.won == {"red": pytest.approx(1 / 3)}
 
 
 def test_strikes_and_charges_keys_are_the_systems_own() -> None:
