@@ -164,6 +164,16 @@ class RegoleBase(BaseSystem):
         does = str(value).rpartition(turns.SEP)[2]
         return does == "pass" or does.startswith("reload:")
 
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """Issue 26: the app's models that won a melee move as its moved models do
+        (passing.py's `_APP_MOVED`, which the move's own question says in its help)."""
+        if prompt.key != "assault.winners":
+            return ""
+        return (
+            'move them toward the nearest enemy model, stopping more than 1" from it '
+            "(a charge next round)"
+        )
+
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The app's players (issue 26): the attack rolls the side's engaged models are
         to make in their next fight (`edge.attacks_to_come`): a persona's `attack` sees
