@@ -99,6 +99,8 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
         self.picked: set[int] = set()
         self.entry = ""  # faces or number typed
         self.error = ""
+        #: The error is about what is typed (faces `r` kept): it goes when they do.
+        self._about_entry = False
         #: A line about the question that is not an error (the app is thinking…).
         self.notice = ""
         self._lines: list[Line] = []
@@ -120,7 +122,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             return
         self._shown = prompt
         self.entry = ""
-        self.error = ""
+        self.error, self._about_entry = "", False
         self._cursor = 0
         self.numbers = {}
         self.opened = None
@@ -153,19 +155,14 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
         faces and numbers) so the next try starts clean, unless `keep` (nothing was sent)."""
         if isinstance(self.session.prompt, Roll) and not keep:
             message += " — nothing stored, type the faces again"
-        self.error = message
+        self.error, self._about_entry = message, keep
         self.entry = self.entry if keep else ""
         self._redraw()
 
-    def number_of(self, value: str) -> int | None:
-        """The number key of the option of `value` (None: reached with the arrows)."""
-        prompt = self.session.prompt
-        if not isinstance(prompt, Choose | Pick):
-            return None
-        for index, option in enumerate(prompt.options):
-            if option.value == value:
-                return self.numbers.get(index)
-        return None
+    def _typed(self) -> None:
+        """What is typed changed or is entered: an error about it no longer holds."""
+        if self._about_entry:
+            self.error, self._about_entry = "", False
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -227,6 +224,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             return
         if self.takes_text and len(self.entry) < MAX_LENGTH:
             self.entry += char
+            self._typed()
             self._redraw()
 
     def action_erase(self) -> None:
@@ -235,6 +233,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             return
         if self.entry:
             self.entry = self.entry[:-1]
+            self._typed()
             self._redraw()
 
     def action_move(self, delta: int) -> None:
@@ -273,6 +272,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             except DiceError as error:
                 self.show_error(str(error))
                 return
+            self._typed()
             self.post_message(self.Answered(faces))  # Roll.coerce checks them
         elif isinstance(prompt, Ask) and prompt.yes_no:
             self.post_message(self.Answered(self._cursor == 0))
