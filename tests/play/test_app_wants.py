@@ -104,9 +104,14 @@ def test_pg_a_move_goes_for_the_objectives_a_charge_for_its_target() -> None:
     side = session.battle.side_name(unit.side)
     cue = table_cue(session.system, session.battle, prompt)
     assert cue == (
-        f"{side} (app, balanced): move {unit.label} toward the nearest objective "
-        f"marker not held by {side}, to within 7.5 cm to take it (PG-8)"
+        f"{side} (app, balanced): move it toward the nearest objective marker not theirs, "
+        "within 7.5 cm to take it (PG-8)"
     )
+    assert unit.label in prompt.text  # "Cangaceiros 2 moves: what does it cross?"
+    holders = session.battle.pos.objectives  # type: ignore[attr-defined]
+    holders[:] = [unit.side] * len(holders)  # every marker its own: the enemy
+    cue = table_cue(session.system, session.battle, prompt)
+    assert cue == f"{side} (app, balanced): move it toward the nearest enemy"
     session = _played_until("pequenas-guerras", _apps("charge.path"))
     prompt = session.prompt
     assert prompt is not None

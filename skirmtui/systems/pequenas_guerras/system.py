@@ -177,10 +177,10 @@ class PequenasGuerras(BaseSystem):
         near = deployment.control_cm()
         if any(h != unit.side for h in holders):
             return (
-                f"move {unit.label} toward the nearest objective marker not held by "
-                f"{battle.side_name(unit.side)}, to within {near:g} cm to take it (PG-8)"
+                "move it toward the nearest objective marker not theirs, within "
+                f"{near:g} cm to take it (PG-8)"
             )
-        return f"move {unit.label} toward the nearest enemy"
+        return "move it toward the nearest enemy"
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""

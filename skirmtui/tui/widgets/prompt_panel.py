@@ -98,9 +98,8 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
         #: The options ticked so far in a `Pick` (indices), sent with Enter.
         self.picked: set[int] = set()
         self.entry = ""  # faces or number typed
-        self.error = ""
-        #: The error is about what is typed (faces `r` kept): it goes when they do.
-        self._about_entry = False
+        #: The error line; whether it is about what is typed (faces `r` kept: goes with them).
+        self.error, self._about_entry = "", False
         #: A line about the question that is not an error (the app is thinking…).
         self.notice = ""
         self._lines: list[Line] = []
@@ -354,10 +353,11 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             head += [Line(t, "help") for t in wrap(pick_help(prompt, len(self.picked)), width, 2)]
         elif isinstance(prompt, Choose) and (words := choose_help(prompt, self.opened)):
             head += [Line(t, "help") for t in wrap(words, width, 2)]
-        if len(helped) > HELP_LINES:
+        if len(helped) > HELP_LINES or (helped and self.notice):  # a notice: it may give way
             reserve = rows_kept(prompt, self.numbers, self._cursor, width, self.picked)
             spare = height - len(head) - len(tail) - reserve
-            head[help_at : help_at + HELP_LINES] = help_lines(helped, spare, width)
+            cut = help_lines(helped, spare, width, 1 if self.notice else HELP_LINES)
+            head[help_at : help_at + min(len(helped), HELP_LINES)] = cut
         if isinstance(prompt, Choose | Pick):
             room = max(1, height - len(head) - len(tail))
             state = (self.numbers, self._cursor, width, room, self.picked, self.opened)
