@@ -209,6 +209,10 @@ class BaseSystem:
         sees in the decision's own step (and the acting unit's)."""
         return None
 
+    def is_attack(self, prompt: Prompt) -> bool:
+        """True by default: every roll of a side's at an enemy is an attack."""
+        return True
+
     def mending(self, battle: Battle, side: str) -> float:
         """0 by default: no strength won back past what the look-ahead sees."""
         return 0.0

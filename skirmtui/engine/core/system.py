@@ -396,6 +396,13 @@ class RuleSystem(Protocol):
         an activation counts the attack it makes possible a phase later."""
         ...
 
+    def is_attack(self, prompt: Prompt) -> bool:
+        """Whether a roll of a side's at an enemy unit is an attack, which a persona's
+        `attack` weighs (regole-base: its hit rolls; not a defender's armour save, a
+        wound roll or an escape's Confronto, rolled at an enemy too); every such roll
+        where a system does not say."""
+        ...
+
     def mending(self, battle: Battle, side: str) -> float:
         """The strength `side`'s units are expected to win back this turn past where a
         decision's look-ahead ends (wargaming-introduttivo: its one recovery, WI-5), in

@@ -22,6 +22,10 @@ from skirmtui.systems.regole_base.shooting import shooting_step
 from skirmtui.systems.regole_base.state import part
 from skirmtui.systems.regole_base.tables import SYSTEM_ID, rules
 
+#: Its hit rolls (RB-6), a shot's and a blow's (free attacks too): the attacks a
+#: persona's `attack` weighs (`is_attack`).
+ATTACK_ROLLS = frozenset({"shoot.hit", "melee.hit"})
+
 PHASES = (
     Phase("initiative", "Initiative", turns.initiative_step),
     Phase("movement", "Movement", movement_step),
@@ -179,6 +183,14 @@ class RegoleBase(BaseSystem):
         to make in their next fight (`edge.attacks_to_come`): a persona's `attack` sees
         a charge's blows, fought a stage past where its look-ahead ends."""
         return edge.attacks_to_come(battle, side)
+
+    def is_attack(self, prompt: Prompt) -> bool:
+        """The app's players (issue 26): a hit roll, a shot's or a blow's (RB-6), is
+        an attack; a defender's armour save, a wound roll and an escape's Confronto,
+        also rolled at an enemy, are not: a persona's `attack` weighs the blows a
+        charge leads to (`attacks_to_come`), not the saves of a model under attack
+        nor an escape."""
+        return prompt.key in ATTACK_ROLLS
 
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)
