@@ -129,7 +129,8 @@ async def test_a_side_given_to_the_app_mid_question_says_the_question_is_still_y
         assert len(session.items) > length
         assert "Asked before" not in pane(app)
         assert session.prompt is not None and session.prompt.key == "move.passed"
-        assert "The table answers this, not the app" in pane(app)  # a fact: the table's
+        # A fact: the table's; how to move the app's model above it (test_app_wants.py).
+        assert "Armigeri (app, balanced): move it toward the nearest enemy model" in pane(app)
         for _ in range(10):  # the app takes the side's next decisions
             await answer_as_player(pilot, session)
             await settle(pilot)

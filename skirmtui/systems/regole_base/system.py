@@ -14,7 +14,7 @@ from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, UnitSpec
-from skirmtui.systems.regole_base import edge, profile, turns, views
+from skirmtui.systems.regole_base import edge, passing, profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
 from skirmtui.systems.regole_base.position import RBPosition
@@ -169,8 +169,10 @@ class RegoleBase(BaseSystem):
         return does == "pass" or does.startswith("reload:")
 
     def wants(self, battle: Battle, prompt: Prompt) -> str:
-        """Issue 26: the app's models that won a melee move as its moved models do
-        (passing.py's `_APP_MOVED`, which the move's own question says in its help)."""
+        """Issue 26: how the table moves the app's model (`passing.APP_MOVED`, asked
+        what it passed within 1"), and the app's models that won a melee."""
+        if prompt.key == "move.passed":
+            return passing.APP_MOVED
         if prompt.key != "assault.winners":
             return ""
         return (
