@@ -12,7 +12,10 @@ one) and A's score on each seat apart (the demo's armies may be far apart), and 
 persona how it played (each pair's as it ends, then over every pair): attack rolls per
 battle (rolls its units made at an enemy), own units lost and enemy units taken off
 per battle, the first two with the 95% margin of their mean (1.96 standard errors over
-the battles: how far apart two personas' figures must be to tell them apart). Then per
+the battles: how far apart two personas' figures must be to tell them apart), then
+strikes (hit rolls at an enemy only), charges (melees it started) and strength lost
+(every drop of its own units' strength, in units), each with its margin
+(`bench/ai_style.py` says what each counts). Then per
 system the time of each decision: wall clock (mean, p95) and the CPU time of the
 deciding thread (p95), which a machine shared with other work does not inflate; the
 target is a p95 within 100 ms. `--workers N` plays the battles in N
@@ -27,7 +30,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import multiprocessing
 import random
 import statistics
@@ -39,13 +41,14 @@ from pathlib import Path
 
 import attrs
 
+from bench.ai_style import COUNTS, StrengthLost, mean_margin, strikes_and_charges, style_line
 from bench.common import Row, Sizes, percentile, row
 from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.policy import play
-from skirmtui.engine.play.stats import Z95, wilson
+from skirmtui.engine.play.stats import wilson
 from skirmtui.systems.registry import systems
 
 #: A decision within this many milliseconds (issue 26).
@@ -76,8 +79,26 @@ class Tally:
     #: Sums of squares of the per-battle attacks and own units lost (their margins).
     attacks_sq: int = 0
     lost_sq: int = 0
+    #: Strikes, charges and strength lost (`bench/ai_style.py`), with their squares.
+    strikes: int = 0
+    charges: int = 0
+    strength: float = 0.0
+    strikes_sq: int = 0
+    charges_sq: int = 0
+    strength_sq: float = 0.0
+    won: float = 0.0
+    won_sq: float = 0.0
 
-    def add(self, attacks: int, lost: int, taken: int) -> None:
+    def add(
+        self,
+        attacks: int,
+        lost: int,
+        taken: int,
+        strikes: int = 0,
+        charges: int = 0,
+        strength: float = 0.0,
+        won: float = 0.0,
+    ) -> None:
         """One battle's play."""
         self.battles += 1
         self.attacks += attacks
@@ -85,6 +106,14 @@ class Tally:
         self.taken += taken
         self.attacks_sq += attacks * attacks
         self.lost_sq += lost * lost
+        self.strikes += strikes
+        self.charges += charges
+        self.strength += strength
+        self.strikes_sq += strikes * strikes
+        self.charges_sq += charges * charges
+        self.strength_sq += strength * strength
+        self.won += won
+        self.won_sq += won * won
 
     def per_battle(self) -> str:
         """Attacks and own units lost a battle, each with its 95% margin, and enemy
@@ -97,20 +126,19 @@ class Tally:
             f"taken off {self.taken / n:.2f}"
         )
 
+    def style(self) -> str:
+        """Strikes, charges, strength lost and won back a battle, each with its 95%
+        margin."""
+        return style_line(self.battles, self.as_counts())
+
+    def as_counts(self) -> dict[str, float]:
+        """Every sum, by name (the report's `styles`)."""
+        return {name: getattr(self, name) for name in COUNTS}
+
     def margin(self) -> float:
         """The 95% margin of the score: Wilson's (the balance report's), not the normal
         approximation, which says ±0 for a persona that won all of 40 battles."""
         return wilson(self.score, self.battles).half_width if self.battles else 1.0
-
-
-def mean_margin(total: float, squares: float, n: int) -> float:
-    """The 95% margin of a per-battle mean (1.96 standard errors, the sample's own
-    standard deviation), from the sum and the sum of squares over `n` battles."""
-    if n < 2:
-        return math.inf
-    mean = total / n
-    variance = max(squares - n * mean * mean, 0.0) / (n - 1)
-    return Z95 * math.sqrt(variance / n)
 
 
 def two_sides(system_id: str) -> Setup:
@@ -121,10 +149,15 @@ def two_sides(system_id: str) -> Setup:
 
 
 def one_battle(
-    system_id: str, seed: int, seats: dict[str, str], times: list[tuple[float, float]]
+    system_id: str,
+    seed: int,
+    seats: dict[str, str],
+    times: list[tuple[float, float]],
+    strength: StrengthLost | None = None,
 ) -> tuple[Session, bool]:
     """One battle with `seats` (side → persona) played by the app; decision times go to
-    `times` (wall clock, CPU of this thread). Returns the session and whether it ended
+    `times` (wall clock, CPU of this thread); `strength`, if given, sees the battle after
+    every answer (it reads, never changes it). Returns the session and whether it ended
     by itself."""
     system = systems()[system_id]
     setup = attrs.evolve(two_sides(system_id), seed=seed)
@@ -132,6 +165,8 @@ def one_battle(
     let_app_play(session, seats)
     rng = random.Random(seed)
     for _ in range(MAX_ANSWERS):
+        if strength is not None:
+            strength.see(session.battle)
         if session.prompt is None:
             return session, True
         start, cpu = time.perf_counter(), time.thread_time()
@@ -140,6 +175,8 @@ def one_battle(
             times.append((time.perf_counter() - start, time.thread_time() - cpu))
         else:
             session.answer(session.prompt.random_answer(rng))
+    if strength is not None:
+        strength.see(session.battle)
     return session, session.prompt is None
 
 
@@ -159,8 +196,10 @@ class Played:
     the time of every decision."""
 
     score: float
-    a: tuple[int, int, int]
-    b: tuple[int, int, int]
+    #: attack rolls, own units lost, enemy units taken off, strikes, charges, strength
+    #: lost and won back
+    a: tuple[int, int, int, int, int, float, float]
+    b: tuple[int, int, int, int, int, float, float]
     times: tuple[tuple[float, float], ...]
 
 
@@ -170,14 +209,17 @@ def _play(job: tuple[str, str, str, int, int]) -> Played:
     first, second = sides[0], sides[1]
     a_side, b_side = (first, second) if n % 2 == 0 else (second, first)
     times: list[tuple[float, float]] = []
-    session, _ = one_battle(system_id, battle_seed, {a_side: a, b_side: b}, times)
+    lost = StrengthLost(systems()[system_id])
+    session, _ = one_battle(system_id, battle_seed, {a_side: a, b_side: b}, times, lost)
     result = session.battle.result
     winner = result.winner if result is not None else None
     counts = []
     for side in (a_side, b_side):
         tally = Tally()
         _count(session, side, tally)
-        counts.append((tally.attacks, tally.lost, tally.taken))
+        strikes, charges = strikes_and_charges(system_id, session.battle, side)
+        strength, won = lost.lost.get(side, 0.0), lost.won.get(side, 0.0)
+        counts.append((tally.attacks, tally.lost, tally.taken, strikes, charges, strength, won))
     score = 1.0 if winner == a_side else 0.5 if winner is None else 0.0
     return Played(score, counts[0], counts[1], tuple(times))
 
@@ -350,6 +392,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             for name, t in ((a, ta), (b, tb)):  # how each played in this pair, per battle
                 print(f"{'':24} {name}: {t.per_battle()}", flush=True)
+                print(f"{'':24} {name}: {t.style()}", flush=True)
             rows.append(
                 {
                     "system": system_id,
@@ -362,15 +405,7 @@ def main(argv: list[str] | None = None) -> int:
                 }
             )
             for name, t in ((a, ta), (b, tb)):
-                style = styles.setdefault((system_id, name), Counter())
-                style.update(
-                    battles=t.battles,
-                    attacks=t.attacks,
-                    lost=t.lost,
-                    taken=t.taken,
-                    attacks_sq=t.attacks_sq,
-                    lost_sq=t.lost_sq,
-                )
+                styles.setdefault((system_id, name), Counter()).update(t.as_counts())
     print(
         "\nsystem                   persona      attacks/battle  own lost/battle  taken off/battle"
     )
@@ -379,6 +414,7 @@ def main(argv: list[str] | None = None) -> int:
         attacks = f"{s['attacks'] / n:.1f} ± {mean_margin(s['attacks'], s['attacks_sq'], n):.1f}"
         lost = f"{s['lost'] / n:.2f} ± {mean_margin(s['lost'], s['lost_sq'], n):.2f}"
         print(f"{system_id:24} {name:12} {attacks:>14}  {lost:>15}  {s['taken'] / n:16.2f}")
+        print(f"{'':24} {name:12} {style_line(n, s)}")
     print(
         "\nsystem                   decisions   mean ms   p95 ms   p95 CPU ms   decisions/s"
         "   target"

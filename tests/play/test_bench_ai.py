@@ -8,8 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bench.ai import Tally, known_within, main, mean_margin, run_pair
+from bench.ai import Tally, _count, known_within, main, mean_margin, one_battle, run_pair, two_sides
+from bench.ai_style import KEYS, StrengthLost, strikes_and_charges
+from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.stats import Z95
+from skirmtui.systems.registry import get_system, systems
+
+CG, RB, WI = "combattimento-gdr", "regole-base", "wargaming-introduttivo"
 
 
 def test_bench_ai_reports_scores_styles_and_decision_times(
@@ -31,7 +36,9 @@ def test_bench_ai_reports_scores_styles_and_decision_times(
     assert "balanced as La Compagnia: " in printed
     assert "balanced: attacks " in printed and "random: attacks " in printed  # per pair
     assert " ± " in printed.split("balanced: attacks ")[1].splitlines()[0]
+    assert "balanced: strikes " in printed and "strength lost " in printed
     assert {s["persona"] for s in report["styles"]} == {"balanced", "random"}
+    assert {"strikes", "charges", "strength", "won", "won_sq"} <= set(report["styles"][0])
 
 
 def test_a_per_battle_mean_has_its_margin() -> None:
@@ -70,3 +77,71 @@ def test_the_precision_is_given_in_points(capsys: pytest.CaptureFixture[str]) ->
     assert main([*argv, "--precision", "99", "--least", "2"]) == 0
     (cell,) = [s for s in capsys.readouterr().out.splitlines() if "random vs random" in s]
     assert cell.split()[-1] == "2"  # battles played
+
+
+def test_the_style_figures_only_read_the_battle() -> None:
+    """Strength lost is read after every answer: the battle is the same with it (the
+    same answers in the same log), so a persona's play and score do not change."""
+    sides = [s.id for s in two_sides(CG).sides]
+    seats = {sides[0]: "balanced", sides[1]: "random"}
+    bare, _ = one_battle(CG, 7, seats, [])
+    lost = StrengthLost(get_system(CG))
+    seen, _ = one_battle(CG, 7, seats, [], lost)
+    assert [(e.key, e.answer) for e in seen.battle.log] == [
+        (e.key, e.answer) for e in bare.battle.log
+    ]
+    assert lost.lost  # a unit of the battle lost some strength
+
+
+def test_strength_lost_counts_every_drop_a_recovered_unit_too() -> None:
+    """A wargaming-introduttivo unit prone (damage 1 of 3: a third of its strength),
+    recovered (WI-5), prone again, then taken off: 1/3 + 1/3 + 2/3 lost; the recovery is
+    no loss but strength won back, and the other side lost nothing."""
+    system = get_system(WI)
+    session = Session(system, system.demo_setup())
+    battle = session.battle
+    unit = next(u for u in battle.units.values() if u.side == "red")
+    lost = StrengthLost(system)
+    lost.see(battle)
+    for damage in (1, 0, 1):
+        battle.set(unit, "damage", damage)
+        lost.see(battle)
+    battle.remove(unit)
+    lost.see(battle)
+    assert lost.lost == {"red": pytest.approx(4 / 3)}
+    assert lost.won == {"red": pytest.approx(1 / 3)}
+
+
+def test_strikes_and_charges_keys_are_the_systems_own() -> None:
+    """Each key the figures count is one its system asks (a renamed prompt would leave
+    a figure at 0 unseen), and no save, escape or wound roll is a strike."""
+    root = Path(__file__).resolve().parents[2] / "skirmtui" / "systems"
+    for system_id, keys in KEYS.items():
+        source = "".join(
+            p.read_text(encoding="utf-8")
+            for p in (root / system_id.replace("-", "_")).rglob("*.py")
+        )
+        for key in keys.strikes | keys.charges:
+            # wargaming-introduttivo names its melee's questions f"{what}.target"
+            _, tail = key.split(".")
+            assert f'"{key}"' in source or f'}}.{tail}"' in source, (system_id, key)
+        assert not keys.strikes & {"armour.save", "assault.escape", "wound.roll"}
+    assert set(KEYS) == set(systems())
+
+
+def test_regole_base_strikes_are_its_hit_rolls_of_its_attack_rolls() -> None:
+    """regole-base's attack rolls count the defender's armour saves, escape Confronti and
+    wound rolls at the enemy: its strikes are the hit rolls alone, its charges each
+    charge's reach asked once."""
+    sides = [s.id for s in two_sides(RB).sides]
+    session, _ = one_battle(RB, 3, {sides[0]: "balanced", sides[1]: "random"}, [])
+    battle = session.battle
+    strikes, charges = strikes_and_charges(RB, battle, sides[0])
+    log = [e for e in battle.log if e.side == sides[0]]
+    assert strikes == sum(
+        1 for e in log if e.kind == "roll" and e.key in {"melee.hit", "shoot.hit"}
+    )
+    assert charges == sum(1 for e in log if e.key == "assault.reach") > 0
+    tally = Tally()
+    _count(session, sides[0], tally)
+    assert 0 < strikes < tally.attacks

@@ -77,8 +77,13 @@ def test_cape_et_epee_the_aggressive_one_counter_charges() -> None:
 def test_regole_base_the_cautious_one_does_not_try_the_escape() -> None:
     made = choices(position("regole-base", 1, 115, "assault.action"))
     assert made["cautious"].value == "pass" and made["cautious"].reason == "no loss expected"
-    assert made["aggressive"].value == "escape"
-    assert made["aggressive"].reason.startswith("42% to succeed")  # the escape roll
+    # The aggressive one tried the escape (its `bold` and `risk`) until regole-base's
+    # `attack` weighed the attacks of the next fight an escape gives up (its own 0.5,
+    # data/regole-base/personas.toml; tests/play/test_rb_personas.py): it stays in the
+    # fight now, as the others do.
+    assert made["aggressive"].value == "pass"
+    escape = next(c for c in made["aggressive"].considered if c.value == "escape")
+    assert escape.outlook is not None and escape.outlook.attacks < 0
     # regole-base's own balanced (data/regole-base/personas.toml: the side with more
     # models standing wins) keeps its models as the cautious one does.
     assert made["balanced"].value == "pass" and made["balanced"].reason == "no loss expected"

@@ -10,6 +10,12 @@ holds its ground and lets the enemy come."""
 
 from __future__ import annotations
 
+import attrs
+import pytest
+
+from skirmtui.engine.core import records
+from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.play.personas import persona
 from skirmtui.engine.play.policy import decide, prepare, think
 from skirmtui.systems.regole_base import SYSTEM, edge
 from tests.play.test_persona_choices import position
@@ -60,3 +66,46 @@ def test_attacks_to_come_are_the_engaged_models_attacks() -> None:
     assert SYSTEM.attacks_to_come(battle, "blue") == 1.0  # C 3: 1
     battle.units["blue1"].stats["fleeing"] = True
     assert edge.attacks_to_come(battle, "blue") == 0.0
+
+
+def test_the_aggressive_one_stays_in_the_fight(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Capitano, in a melee whose edge is the enemy's: balanced and the cautious one
+    pass (they stay); the aggressive one stays too: an escape (RB-13) gives up its
+    attacks of the next fight (RB-6), which its `attack` (0.5 here) weighs. With the
+    shared 0.3 and the escape's Confronto counted as an attack roll, its `bold` and
+    `risk` made it try to escape ("42% to succeed, melee edge -0.10")."""
+    s = position(RB, 1, 100, "assault.action")
+    made = {name: decide(s, name) for name in ("cautious", "balanced", "aggressive")}
+    assert {name: d.value for name, d in made.items() if d is not None} == {
+        "cautious": "pass",
+        "balanced": "pass",
+        "aggressive": "pass",
+    }
+    aggressive = made["aggressive"]
+    assert aggressive is not None and aggressive.reason == "no loss expected"
+    escape = next(c for c in aggressive.considered if c.value == "escape")
+    assert escape.outlook is not None and escape.outlook.attacks < -0.5  # given up
+    # Before: every roll at an enemy an attack (the engine's default), `attack` 0.3.
+    monkeypatch.setattr(type(SYSTEM), "is_attack", lambda self, prompt: True)
+    before = _aggressive_with(s, attack=0.3)
+    assert before.value == "escape"
+    assert before.reason.startswith("42% to succeed") and "attack rolls" in before.reason
+
+
+def test_only_hit_rolls_are_attacks() -> None:
+    """A persona's `attack` weighs regole-base's hit rolls (RB-6), a shot's and a
+    blow's: not the defender's armour save, a wound roll or an escape's Confronto,
+    each also rolled at an enemy."""
+    assert SYSTEM.is_attack(Roll(key="melee.hit", text="", dice="2d6"))
+    assert SYSTEM.is_attack(Roll(key="shoot.hit", text="", dice="2d6"))
+    for key in ("armour.save", "wound.roll", "assault.escape", "stun.test"):
+        assert not SYSTEM.is_attack(Roll(key=key, text="", dice="2d6"))
+
+
+def _aggressive_with(s, attack: float):  # type: ignore[no-untyped-def]
+    """The aggressive one's decision with another `attack` (its look-ahead's own copy)."""
+    question = prepare(s, "aggressive")
+    assert question is not None and question.search is not None
+    changed = attrs.evolve(persona(RB, "aggressive"), attack=attack)
+    question.search.persona = changed
+    return think(records.evolve(question, persona=changed))

@@ -200,10 +200,18 @@ class BaseSystem:
         """False by default: only an answer marked as doing nothing stays (`passive`)."""
         return False
 
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """ "" by default: the question names what the app's unit does."""
+        return ""
+
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """None by default: a persona's `attack` counts the attack rolls the look-ahead
         sees in the decision's own step (and the acting unit's)."""
         return None
+
+    def is_attack(self, prompt: Prompt) -> bool:
+        """True by default: every roll of a side's at an enemy is an attack."""
+        return True
 
     def mending(self, battle: Battle, side: str) -> float:
         """0 by default: no strength won back past what the look-ahead sees."""

@@ -382,12 +382,25 @@ class RuleSystem(Protocol):
         not its own ("closing in +0.08 after it")."""
         ...
 
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """For a table fact about a unit of a side the app plays: what the app wants done
+        with that miniature, from the decision it made ("bring Cacciatore within 10 cm of
+        the nearest enemy"); "" where the question says it. Words only (the Now pane)."""
+        ...
+
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The attack rolls at an enemy `side`'s units may still make this turn, as
         things stand (wargaming-introduttivo: its active units that have not attacked);
         None where a system does not say. With it, a persona's `attack` weighs every
         attack roll of the side and what is still to come, wherever the look-ahead ends:
         an activation counts the attack it makes possible a phase later."""
+        ...
+
+    def is_attack(self, prompt: Prompt) -> bool:
+        """Whether a roll of a side's at an enemy unit is an attack, which a persona's
+        `attack` weighs (regole-base: its hit rolls; not a defender's armour save, a
+        wound roll or an escape's Confronto, rolled at an enemy too); every such roll
+        where a system does not say."""
         ...
 
     def mending(self, battle: Battle, side: str) -> float:

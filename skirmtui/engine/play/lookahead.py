@@ -357,7 +357,7 @@ class Search:
         counts as one: the roll's target, or its first, is the enemy's)."""
         target = prompt.target or (prompt.targets[0] if prompt.targets else None)
         unit = battle.units.get(target) if target is not None else None
-        return unit is not None and unit.side != self.side
+        return unit is not None and unit.side != self.side and self.system.is_attack(prompt)
 
     def _by_actor(self, prompt: Roll) -> bool:
         """Whether a roll is made by the unit the decision is about."""

@@ -15,6 +15,7 @@ from skirmtui.engine.core.asking import ASKED_BEFORE_THIRD_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import player_range
+from skirmtui.engine.core.prompts import Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, UnitSpec
 from skirmtui.systems.pequenas_guerras import (
     deployment,
@@ -25,6 +26,7 @@ from skirmtui.systems.pequenas_guerras import (
     views,
     wipe,
 )
+from skirmtui.systems.pequenas_guerras.position import pos as pg_pos
 
 #: What winning the battle is worth to the app's look-ahead, in units (as
 #: engine/play/lookahead.py's `RESULT` values a battle it sees end).
@@ -167,6 +169,30 @@ class PequenasGuerras(BaseSystem):
         if kept is None or kept[0] is not battle or kept[1] != mark:
             kept = self._exposed = (battle, mark, threat.exposure(battle, side))
         return kept[2]
+
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """Issue 26: where the table moves the app's unit (ours, docs/rules "The app as a
+        player"): a charge the shortest way to its target; any other move toward the
+        objective markers its side does not hold (the seed's victory, PG-8), else the
+        enemy; a push off the nearest elevation (a fall hurts, PG-7)."""
+        unit = battle.units.get(prompt.actor or "")
+        target = battle.units.get(prompt.target or "")
+        if unit is None:
+            return ""
+        if prompt.key == "charge.path" and target is not None:
+            return f"{unit.label} charges {target.label}: move it the shortest way into contact"
+        if prompt.key == "push.off_edge" and target is not None:
+            return f"push {target.label} off the nearest elevation in reach, if any (PG-7)"
+        if prompt.key != "move.terrain" or "(charging " in prompt.text:
+            return ""
+        holders = pg_pos(battle).objectives or []
+        near = deployment.control_cm()
+        if any(h != unit.side for h in holders):
+            return (
+                "move it toward the nearest objective marker not theirs, within "
+                f"{near:g} cm to take it (PG-8)"
+            )
+        return "move it toward the nearest enemy"
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""

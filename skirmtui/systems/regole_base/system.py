@@ -14,13 +14,17 @@ from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, UnitSpec
-from skirmtui.systems.regole_base import edge, profile, turns, views
+from skirmtui.systems.regole_base import edge, passing, profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
 from skirmtui.systems.regole_base.position import RBPosition
 from skirmtui.systems.regole_base.shooting import shooting_step
 from skirmtui.systems.regole_base.state import part
 from skirmtui.systems.regole_base.tables import SYSTEM_ID, rules
+
+#: Its hit rolls (RB-6), a shot's and a blow's (free attacks too): the attacks a
+#: persona's `attack` weighs (`is_attack`).
+ATTACK_ROLLS = frozenset({"shoot.hit", "melee.hit"})
 
 PHASES = (
     Phase("initiative", "Initiative", turns.initiative_step),
@@ -164,11 +168,31 @@ class RegoleBase(BaseSystem):
         does = str(value).rpartition(turns.SEP)[2]
         return does == "pass" or does.startswith("reload:")
 
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """Issue 26: how the table moves the app's model (`passing.APP_MOVED`, asked
+        what it passed within 1"), and the app's models that won a melee."""
+        if prompt.key == "move.passed":
+            return passing.APP_MOVED
+        if prompt.key != "assault.winners":
+            return ""
+        return (
+            'move them toward the nearest enemy model, stopping more than 1" from it '
+            "(a charge next round)"
+        )
+
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The app's players (issue 26): the attack rolls the side's engaged models are
         to make in their next fight (`edge.attacks_to_come`): a persona's `attack` sees
         a charge's blows, fought a stage past where its look-ahead ends."""
         return edge.attacks_to_come(battle, side)
+
+    def is_attack(self, prompt: Prompt) -> bool:
+        """The app's players (issue 26): a hit roll, a shot's or a blow's (RB-6), is
+        an attack; a defender's armour save, a wound roll and an escape's Confronto,
+        also rolled at an enemy, are not: a persona's `attack` weighs the blows a
+        charge leads to (`attacks_to_come`), not the saves of a model under attack
+        nor an escape."""
+        return prompt.key in ATTACK_ROLLS
 
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)

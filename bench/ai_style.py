@@ -1,0 +1,145 @@
+"""How a persona plays, in figures a player would name it by (issue 26): `bench.ai`'s
+columns past its attack rolls and units lost, which are coarse where the rules decide
+most of them (a regole-base side's attack rolls count its armour saves and escape
+Confronti; a unit damaged and recovered counts as nothing lost).
+
+- strikes: the side's hit rolls at an enemy, shots and blows only (what each system
+  rolls to hit; not a defender's save, armour or parry, an escape's Confronto, a wound
+  or damage roll, a test). A blow struck back is a strike too.
+- charges: the melees the side starts: a charge declared (its target chosen; in
+  regole-base its reach asked, each charge once); in wargaming-introduttivo, which has
+  no charge move, a melee attack's target chosen (a unit within 10 cm attacks it).
+- strength lost: the side's own strength lost, in units (1 = a whole unit, the
+  system's `strength`, the one the app's players weigh), every drop counted as it
+  happens: a unit damaged and then recovered counts its damage, a unit taken off what it
+  still had. Read after every answer, never changing the battle.
+- won back: the side's own strength won back, every rise counted (a recovery, where
+  the rules have one: wargaming-introduttivo's, WI-5); strength lost less won back is
+  what its units were missing at the battle's end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import attrs
+
+from skirmtui.engine.core.battle import Battle
+from skirmtui.engine.core.system import RuleSystem
+from skirmtui.engine.play.stats import Z95
+
+
+@attrs.frozen
+class Keys:
+    """A system's prompt keys for the figures: hit rolls, and the melees a side starts."""
+
+    strikes: frozenset[str]
+    charges: frozenset[str]
+
+
+def _keys(strikes: str, charges: str) -> Keys:
+    return Keys(frozenset(strikes.split()), frozenset(charges.split()))
+
+
+#: Each system's keys (its rules' prompts: docs/rules/<system>.md).
+KEYS: dict[str, Keys] = {
+    # WI-4: a shot or a melee attack hits on a d6 at or under SHT/CMB; the one attacked
+    # in melee hits back (`melee.counter`).
+    "wargaming-introduttivo": _keys("shoot.to_hit melee.to_hit melee.counter", "melee.target"),
+    # Hit rolls; `wound.roll` follows a hit, `armour.save` is the defender's.
+    "regole-base": _keys("shoot.hit melee.hit", "assault.reach"),
+    # `melee.defend` is the defender's; `react.to_hit` a reaction's shot.
+    "cape-et-epee": _keys("shoot.to_hit react.to_hit melee.attack", "charge.target"),
+    # One attack roll, shot or blow; `defence.roll` is the defender's.
+    "combattimento-gdr": _keys("attack.roll", "charge.target"),
+    # `defence.blocks` is the defender's.
+    "pequenas-guerras": _keys("shoot.hits melee.hits", "charge.target"),
+}
+
+
+def strikes_and_charges(system_id: str, battle: Battle, side: str) -> tuple[int, int]:
+    """The side's strikes at an enemy and the melees it started, read in the log."""
+    keys = KEYS.get(system_id)
+    if keys is None:
+        return 0, 0
+    units = battle.units
+    strikes = charges = 0
+    for entry in battle.log:
+        if entry.side != side:
+            continue
+        if entry.kind == "roll":
+            target = units.get(entry.target) if entry.target else None
+            if entry.key in keys.strikes and target is not None and target.side != side:
+                strikes += 1
+        elif entry.key in keys.charges and entry.by != "gm":
+            charges += 1
+    return strikes, charges
+
+
+@attrs.define
+class StrengthLost:
+    """Each side's strength lost and won back so far (every drop and every rise of a
+    unit's `strength`, in units), from the strengths last seen; `see` after every
+    answer."""
+
+    system: RuleSystem
+    last: dict[str, float] = attrs.field(factory=dict)
+    lost: dict[str, float] = attrs.field(factory=dict)
+    won: dict[str, float] = attrs.field(factory=dict)
+
+    def see(self, battle: Battle) -> None:
+        """Add the drops and the rises since the last look."""
+        strength = self.system.strength
+        for unit in battle.units.values():
+            now = strength(battle, unit)
+            before = self.last.get(unit.id, now)
+            if now < before:
+                self.lost[unit.side] = self.lost.get(unit.side, 0.0) + before - now
+            elif now > before:
+                self.won[unit.side] = self.won.get(unit.side, 0.0) + now - before
+            self.last[unit.id] = now
+
+
+#: A tally's sums, as the report's `styles` lists them.
+COUNTS = (
+    "battles",
+    "attacks",
+    "lost",
+    "taken",
+    "attacks_sq",
+    "lost_sq",
+    "strikes",
+    "charges",
+    "strength",
+    "strikes_sq",
+    "charges_sq",
+    "strength_sq",
+    "won",
+    "won_sq",
+)
+
+
+def style_line(battles: float, s: Mapping[str, float]) -> str:
+    """Strikes, charges, strength lost and won back a battle with their 95% margins,
+    from sums."""
+    n = int(max(battles, 1))
+
+    def figure(name: str, digits: int) -> str:
+        margin = mean_margin(s[name], s[name + "_sq"], n)
+        return f"{s[name] / n:.{digits}f} ± {margin:.{digits}f}"
+
+    return (
+        f"strikes {figure('strikes', 1)}, charges {figure('charges', 2)}, "
+        f"strength lost {figure('strength', 2)}, won back {figure('won', 2)}"
+    )
+
+
+def mean_margin(total: float, squares: float, n: int) -> float:
+    """The 95% margin of a per-battle mean (1.96 standard errors, the sample's own
+    standard deviation), from the sum and the sum of squares over `n` battles."""
+    if n < 2:
+        return math.inf
+    mean = total / n
+    variance = max(squares - n * mean * mean, 0.0) / (n - 1)
+    return Z95 * math.sqrt(variance / n)
