@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.prompts import AnswerError, Roll
-from skirmtui.engine.play.sides import app_persona, side_of
+from skirmtui.engine.play.sides import app_persona, side_of, table_cue
 
 if TYPE_CHECKING:
     from skirmtui.engine.core.session import Session
@@ -134,8 +134,8 @@ class AppPlayer:
         """A line for a question of a side the app plays that the app does not answer:
         one an undo left to the GM, or the table's (a fact, a placement). Without it a
         solo player waited on the app ("Guardie: at Convent gate, are the enemies
-        farther…?" looked like the app's to answer). One line at 80 columns each: the
-        question's help needs the rows (regole-base's how to move the app's model)."""
+        farther…?" looked like the app's to answer). One line at 80 columns each, but
+        the app's cue (`table_cue`): the question's help needs the rows."""
         session = self.session
         battle, prompt = session.battle, session.prompt
         if prompt is None or not battle.ai or isinstance(prompt, Roll):
@@ -152,7 +152,9 @@ class AppPlayer:
             # (regole-base's "which model acts? (and how)", with the charge's reach):
             # asked before the GM gave the side to the app, it stays the table's.
             return "Asked before the app took the side: yours"
-        return "The table answers this, not the app"
+        # What the app wants done with its miniature, where its system says (the
+        # table moved the app's units with no cue of what it meant them to do).
+        return table_cue(session.system, battle, prompt) or "The table answers this, not the app"
 
     def _line(self, text: str) -> None:
         from skirmtui.tui.widgets.prompt_panel import PromptPanel

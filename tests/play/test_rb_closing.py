@@ -20,6 +20,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.personas import persona
 from skirmtui.engine.play.policy import decide
+from skirmtui.engine.play.sides import table_cue
 from skirmtui.engine.play.why import why_lines
 from skirmtui.systems.regole_base import SYSTEM, edge
 from tests.systems.rb_helpers import initiative, key, model, setup
@@ -234,7 +235,13 @@ def test_the_table_is_told_where_to_move_the_app_s_model() -> None:
     s.answer("simple")
     prompt = s.prompt
     assert prompt is not None and prompt.key == "move.passed"
-    assert prompt.help.startswith("The app's model: move it toward the nearest enemy model")
+    cue = table_cue(SYSTEM, s.battle, prompt)  # above the question (the Now pane)
+    side = s.battle.side_name(str(s.battle.units[str(prompt.actor)].side))
+    assert cue.startswith(f"{side} (app, ")
+    assert cue.endswith(
+        ': move it toward the nearest enemy model the shortest way more than 1" '
+        'from the others, and stop it more than 1" from that one'
+    )
     table = Session(SYSTEM, attrs.evolve(s.setup, options={}))
     initiative(table, 6, 1)
     assert key(table) == "move.made"
@@ -242,3 +249,4 @@ def test_the_table_is_told_where_to_move_the_app_s_model() -> None:
     table.answer("simple")
     assert table.prompt is not None and table.prompt.key == "move.passed"
     assert "nearest enemy" not in table.prompt.help
+    assert table_cue(SYSTEM, table.battle, table.prompt) == ""

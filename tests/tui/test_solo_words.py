@@ -14,7 +14,7 @@ from pathlib import Path
 
 from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.prompts import Roll
-from skirmtui.engine.play.sides import app_persona, side_of
+from skirmtui.engine.play.sides import app_persona, side_of, table_cue
 from skirmtui.tui.widgets.prompt_panel import PromptPanel
 from tests.tui.helpers import running
 from tests.tui.test_solo import (
@@ -35,7 +35,7 @@ async def test_a_table_fact_of_the_apps_side_says_the_table_answers(tmp_path: Pa
     app = solo_app(tmp_path / "solo.toml")
     async with running(app, SMALL) as (pilot, session):
         await settle(pilot)
-        seen = 0
+        cued = 0
         for _ in range(60):
             prompt = session.prompt
             if prompt is None:
@@ -43,16 +43,21 @@ async def test_a_table_fact_of_the_apps_side_says_the_table_answers(tmp_path: Pa
             battle = session.battle
             theirs = side_of(battle, prompt) == "blue" and not isinstance(prompt, Roll)
             words = "The table answers this, not the app"
-            if theirs and app_persona(session.system, battle, prompt) is None:
+            cue = table_cue(session.system, battle, prompt)
+            if theirs and app_persona(session.system, battle, prompt) is None and cue:
+                # What the app wants done with its miniature, whole (test_app_wants.py).
+                assert cue.startswith("Barbari (app, balanced): ")
+                assert cue in pane(app), (prompt.key, pane(app))
+                cued += 1
+            elif theirs and app_persona(session.system, battle, prompt) is None:
                 assert words in pane(app), (prompt.key, pane(app))
                 lines = app.screen.query_one(PromptPanel).lines_text()
                 assert words in [t.strip() for t in lines]  # one line: the help needs rows
-                seen += 1
             elif side_of(battle, prompt) == "red":
                 assert "not the app" not in pane(app), prompt.key
             await answer_as_player(pilot, session)
             await settle(pilot)
-        assert seen  # Barbari's movement at least: the table says who moved
+        assert cued  # Barbari's movement at least: the table moves them as the app wants
 
 
 async def test_after_an_undo_the_pane_says_the_answer_is_the_gms(tmp_path: Path) -> None:
@@ -124,7 +129,8 @@ async def test_a_side_given_to_the_app_mid_question_says_the_question_is_still_y
         assert len(session.items) > length
         assert "Asked before" not in pane(app)
         assert session.prompt is not None and session.prompt.key == "move.passed"
-        assert "The table answers this, not the app" in pane(app)  # a fact: the table's
+        # A fact: the table's; how to move the app's model above it (test_app_wants.py).
+        assert "Armigeri (app, balanced): move it toward the nearest enemy model" in pane(app)
         for _ in range(10):  # the app takes the side's next decisions
             await answer_as_player(pilot, session)
             await settle(pilot)

@@ -44,3 +44,33 @@ async def test_a_click_on_roll_with_faces_typed_rolls_nothing(tmp_path: Path) ->
         panel.post_message(PromptPanel.RollRequested())
         await pilot.pause()
         assert len(session.items) == answers and panel.entry == "4"
+
+
+async def test_the_line_about_typed_faces_goes_with_them(tmp_path: Path) -> None:
+    """Found in tmux (wargaming-introduttivo, 80x24): "faces typed (5): Enter enters them;
+    Backspace clears them, then r rolls" stayed after Backspace had cleared the 5 (and
+    after other faces were typed), until the question changed: the line is about what is
+    typed, and goes when that changes; another error stays until the next try."""
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with running(app, (80, 24)) as (pilot, session):
+        await pilot.pause()
+        panel = app.screen.query_one(PromptPanel)
+        answers = len(session.items)
+        await pilot.press("5", "r")
+        await pilot.pause()
+        assert panel.error.startswith("faces typed (5)")
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert panel.entry == "" and panel.error == ""
+        assert not any("faces typed" in t for t in panel.lines_text())
+        await pilot.press("5", "r", "3")  # typed on: "(5)" no longer says what is typed
+        await pilot.pause()
+        assert panel.entry == "53" and panel.error == ""
+        assert len(session.items) == answers  # nothing rolled over what was typed
+        await pilot.press("backspace", "backspace", "enter")  # nothing typed: an error
+        await pilot.pause()
+        said = panel.error
+        assert said.startswith("type the faces rolled")
+        await pilot.press("4")  # not about typed faces: it stays until the next try
+        await pilot.pause()
+        assert panel.error == said

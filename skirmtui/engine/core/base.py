@@ -200,6 +200,10 @@ class BaseSystem:
         """False by default: only an answer marked as doing nothing stays (`passive`)."""
         return False
 
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """ "" by default: the question names what the app's unit does."""
+        return ""
+
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """None by default: a persona's `attack` counts the attack rolls the look-ahead
         sees in the decision's own step (and the acting unit's)."""

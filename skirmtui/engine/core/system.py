@@ -382,6 +382,12 @@ class RuleSystem(Protocol):
         not its own ("closing in +0.08 after it")."""
         ...
 
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """For a table fact about a unit of a side the app plays: what the app wants done
+        with that miniature, from the decision it made ("bring Cacciatore within 10 cm of
+        the nearest enemy"); "" where the question says it. Words only (the Now pane)."""
+        ...
+
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The attack rolls at an enemy `side`'s units may still make this turn, as
         things stand (wargaming-introduttivo: its active units that have not attacked);

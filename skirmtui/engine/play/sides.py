@@ -28,3 +28,18 @@ def app_persona(system: RuleSystem, battle: Battle, prompt: Prompt | None) -> st
     if side is None or side not in battle.ai or not decides(system, prompt):
         return None
     return battle.ai[side]
+
+
+def table_cue(system: RuleSystem, battle: Battle, prompt: Prompt | None) -> str:
+    """What a solo player reads over a table's question about a unit of a side the app
+    plays: the side, its persona and what the app wants done with its miniature (the
+    system's `wants`, from the decision the app made: "Barbari (app, balanced): bring
+    Cacciatore within 10 cm of the nearest enemy…"); "" when the question is not such a
+    fact or the system has nothing to add. Words only: nothing here decides."""
+    if prompt is None or not battle.ai:
+        return ""
+    side = side_of(battle, prompt)
+    if side is None or side not in battle.ai or decides(system, prompt):
+        return ""
+    wants = system.wants(battle, prompt)
+    return f"{battle.side_name(side)} (app, {battle.ai[side]}): {wants}" if wants else ""

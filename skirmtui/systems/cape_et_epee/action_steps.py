@@ -65,6 +65,8 @@ def _move(b: Battle, unit: Unit, na: bool) -> Sub:
         if status == LEAVE_TABLE
         else f"moves up to {speed} um"
     )
+    if unit.side in b.ai and (where := profile.app_move(status)):
+        how += f" (the app's move: {where})"  # issue 26: what the table does with it
     if one_at_a_time(b):
         yield about(Confirm, unit, key="move.done", text=f"{unit.label} {how}")
     else:  # issue 25: the table moves it; "done" changed nothing (the log says it)

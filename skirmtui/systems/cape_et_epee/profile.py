@@ -24,6 +24,16 @@ ROLES = ("", "officer", "standard")
 SEEK_COVER, LEAVE_TABLE, SHAKEN = "seek cover", "leave table", "shaken"
 
 
+def app_move(status: object) -> str:
+    """Issue 26 (ours, docs/rules "The app as a player"): where the table moves a
+    character the app plays, after its own status: a shaken one to cover (it recovers
+    there), any other toward the nearest enemy (a charge or a shot next); "" for one
+    leaving the table (its move says where: its own table edge)."""
+    if status == LEAVE_TABLE:
+        return ""
+    return "to the nearest cover" if status == SEEK_COVER else "toward the nearest enemy"
+
+
 rules = data_file(SYSTEM_ID, "rules")
 actions = data_file(SYSTEM_ID, "actions")
 weapons = data_file(SYSTEM_ID, "weapons")

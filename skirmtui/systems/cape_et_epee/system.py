@@ -16,7 +16,7 @@ from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.kit import reset, winner_by_score
-from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.prompts import Choose, Option, Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.engine.core.watch import Watch
 from skirmtui.systems.cape_et_epee import (
@@ -162,6 +162,20 @@ class CapeEtEpee(BaseSystem):
             return 0.0
         units = sum(1 for u in battle.units.values() if u.side == side)
         return units * firmness.current(battle, side) / start
+
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """Issue 26: where the table moves the app's character (`profile.app_move`; a
+        charge the shortest way to its target)."""
+        unit = battle.units.get(prompt.actor or "")
+        target = battle.units.get(prompt.target or "")
+        if unit is None:
+            return ""
+        if prompt.key == "charge.contact" and target is not None:
+            return f"{unit.label} charges {target.label}: move it the shortest way into contact"
+        where = profile.app_move(unit.stats["status"])
+        if prompt.key in ("move.done", "move.cover") and where:
+            return f"move {unit.label} {where}"
+        return ""
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """Seed §1.2: 3/2/1 wounds put a hero/protagonist/extra out, so one fewer at most."""

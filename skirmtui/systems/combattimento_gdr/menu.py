@@ -88,4 +88,9 @@ def menu_of(unit: Unit, foes: bool, free: bool, may_delay: bool) -> list[Option]
     ]
     if unit.profile["spells"]:  # only casters are offered a spell
         options.insert(-3, Option(SPELL, "Cast a spell"))
-    return options
+    # The actions it may take first (issue 26): at 80x24 the disabled ones, listed first,
+    # pushed Wait and Do nothing out of sight. Values unchanged: old saves replay, and the
+    # enabled ones keep their order (the same random draws, the same numbers).
+    return [o for o in options if o.disabled is None] + [
+        o for o in options if o.disabled is not None
+    ]

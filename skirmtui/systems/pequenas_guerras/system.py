@@ -7,6 +7,7 @@ steps the position is `battle.pos` (order, corners, objectives) plus unit stats.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,6 +15,7 @@ from skirmtui.engine.core.asking import ASKED_BEFORE_THIRD_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import player_range
+from skirmtui.engine.core.prompts import Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, UnitSpec
 from skirmtui.systems.pequenas_guerras import (
     deployment,
@@ -22,11 +24,16 @@ from skirmtui.systems.pequenas_guerras import (
     rounds,
     threat,
     views,
+    wipe,
 )
+from skirmtui.systems.pequenas_guerras.position import pos as pg_pos
 
 #: What winning the battle is worth to the app's look-ahead, in units (as
 #: engine/play/lookahead.py's `RESULT` values a battle it sees end).
 WIN = 20.0
+#: What a side's enemies wiped out by the battle's end is worth over a battle where
+#: both keep a unit, in units: half a battle won (the markers' coin flip then, PG-8).
+WIPED = WIN / 2
 
 PHASES = (
     Phase("deployment", "Deployment", deployment.deployment_step),
@@ -80,9 +87,10 @@ class PequenasGuerras(BaseSystem):
     #: `standing` taking each answer as likely. Read on with one guessed answer (last
     #: round's), the last round's result looked certain, won or lost, whatever it did.
     horizon = frozenset({"objective.controls", "objective.control"})
-    #: The Why? words for `standing`: the markers expected held at the battle's end and
-    #: the units this round's rout test is expected to take.
-    standing_words = "markers at the end and routs"
+    #: The Why? words for `standing`: the markers expected held at the battle's end, the
+    #: units this round's rout test is expected to take, and each side's chance to be
+    #: wiped out by the battle's end (`wipe`).
+    standing_words = "markers, routs and wipe-outs at the end"
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"
@@ -139,9 +147,15 @@ class PequenasGuerras(BaseSystem):
         mark = (sum(battle.changes.values()), battle.round, battle.result is None)
         kept = self._standings
         if kept is None or kept[0] is not battle or kept[1] != mark:
-            last = end_round.last_round_result(battle)
+            last = None
+            if battle.round >= end_round.LAST_ROUND:
+                last = end_round.last_round_result(battle, wipe.wiped_chances(battle, routs=False))
             if last is None:
-                got = {s: 1.5 * h - r for s, (h, r) in end_round.expected_standings(battle).items()}
+                gone = wipe.wiped_chances(battle)
+                got = {
+                    s: 1.5 * h - r + WIPED * math.prod(p for o, p in gone.items() if o != s)
+                    for s, (h, r) in end_round.expected_standings(battle).items()
+                }
             else:
                 got = {s: WIN * chance for s, chance in last.items()}
             kept = self._standings = (battle, mark, got)
@@ -155,6 +169,30 @@ class PequenasGuerras(BaseSystem):
         if kept is None or kept[0] is not battle or kept[1] != mark:
             kept = self._exposed = (battle, mark, threat.exposure(battle, side))
         return kept[2]
+
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """Issue 26: where the table moves the app's unit (ours, docs/rules "The app as a
+        player"): a charge the shortest way to its target; any other move toward the
+        objective markers its side does not hold (the seed's victory, PG-8), else the
+        enemy; a push off the nearest elevation (a fall hurts, PG-7)."""
+        unit = battle.units.get(prompt.actor or "")
+        target = battle.units.get(prompt.target or "")
+        if unit is None:
+            return ""
+        if prompt.key == "charge.path" and target is not None:
+            return f"{unit.label} charges {target.label}: move it the shortest way into contact"
+        if prompt.key == "push.off_edge" and target is not None:
+            return f"push {target.label} off the nearest elevation in reach, if any (PG-7)"
+        if prompt.key != "move.terrain" or "(charging " in prompt.text:
+            return ""
+        holders = pg_pos(battle).objectives or []
+        near = deployment.control_cm()
+        if any(h != unit.side for h in holders):
+            return (
+                "move it toward the nearest objective marker not theirs, within "
+                f"{near:g} cm to take it (PG-8)"
+            )
+        return "move it toward the nearest enemy"
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""

@@ -37,7 +37,7 @@ def exposure(b: Battle, side: str) -> tuple[float, float]:
     if not mine:
         return (0.0, 0.0)
     last = b.round >= LAST_ROUND
-    targets = [_defender(u) for u in mine]
+    targets = [defender(u) for u in mine]
     worth = units = 0.0
     for enemy in b.units.values():
         if enemy.removed or enemy.side == side:
@@ -50,11 +50,11 @@ def exposure(b: Battle, side: str) -> tuple[float, float]:
         else:
             weight = 1.0
         fresh = weight < 1.0 or not stats["meleed"]  # natural 6s only after a melee (PG-6)
-        shots, blows = _attacks(enemy)
+        shots, blows = attack_dice(enemy)
         face = combat.needed(enemy.num("quality"))
         best = (0.0, 0.0)
         for target in targets:
-            got = _best(shots, blows, face, fresh, *target)
+            got = best_attack(shots, blows, face, fresh, *target)
             if got > best:
                 best = got
         worth += weight * best[0]
@@ -62,14 +62,14 @@ def exposure(b: Battle, side: str) -> tuple[float, float]:
     return (worth, units)
 
 
-def _attacks(unit: Unit) -> tuple[int, int]:
+def attack_dice(unit: Unit) -> tuple[int, int]:
     """Dice the unit rolls shooting its best ranged weapon (0: none) and charging."""
     models = unit.num("models")
     ranged = max((w.attacks for w in ranged_weapons(unit)), default=0)
     return models * ranged, models * melee_attacks(unit)
 
 
-def _defender(unit: Unit) -> tuple[int, int, int, bool, bool, float]:
+def defender(unit: Unit) -> tuple[int, int, int, bool, bool, float]:
     """What a target's losses depend on: models, quality, wound markers, stunned, in
     cover, and the worth of one of its models."""
     stats = unit.stats
@@ -85,7 +85,7 @@ def _defender(unit: Unit) -> tuple[int, int, int, bool, bool, float]:
 
 
 @lru_cache(maxsize=4096)
-def _best(
+def best_attack(
     shots: int,
     blows: int,
     face: int,

@@ -141,8 +141,7 @@ def _passed(
         minimum=1 if some else 0,
         key="move.passed",
         text=text,
-        help=(_APP_MOVED if moved is None and unit.side in b.ai else "")
-        + "Each model makes a free attack that cannot be parried (RB-4, RB-17), each "
+        help="Each model makes a free attack that cannot be parried (RB-4, RB-17), each "
         "weapon a free shot, one a shooter; engaged or fleeing enemies make none and are "
         "not listed.",
         options=[Option(e.id, name(e)) for e in near_ones]
@@ -160,11 +159,11 @@ def _passed(
 
 
 #: Issue 26: the app says how its model moves; the table moves it (G-1), this way
-#: (docs/rules/regole-base.md, "The app as a player": what its "closing in" counts on).
-_APP_MOVED = (
-    "The app's model: move it toward the nearest enemy model, by the shortest way that "
-    'keeps it more than 1" from the other enemies, and stop it more than 1" from that '
-    "one, where the way allows. "
+#: (docs/rules/regole-base.md, "The app as a player": what its "closing in" counts on),
+#: said above "which enemy models did it pass within 1"?" (`RegoleBase.wants`).
+APP_MOVED = (
+    'move it toward the nearest enemy model the shortest way more than 1" from the '
+    'others, and stop it more than 1" from that one'
 )
 
 

@@ -14,7 +14,7 @@ from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, UnitSpec
-from skirmtui.systems.regole_base import edge, profile, turns, views
+from skirmtui.systems.regole_base import edge, passing, profile, turns, views
 from skirmtui.systems.regole_base.assault import assault_step
 from skirmtui.systems.regole_base.movement import movement_step
 from skirmtui.systems.regole_base.position import RBPosition
@@ -167,6 +167,18 @@ class RegoleBase(BaseSystem):
         players weigh it as before), so what closes in after it is not its own."""
         does = str(value).rpartition(turns.SEP)[2]
         return does == "pass" or does.startswith("reload:")
+
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """Issue 26: how the table moves the app's model (`passing.APP_MOVED`, asked
+        what it passed within 1"), and the app's models that won a melee."""
+        if prompt.key == "move.passed":
+            return passing.APP_MOVED
+        if prompt.key != "assault.winners":
+            return ""
+        return (
+            'move them toward the nearest enemy model, stopping more than 1" from it '
+            "(a charge next round)"
+        )
 
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The app's players (issue 26): the attack rolls the side's engaged models are

@@ -5,9 +5,10 @@ from __future__ import annotations
 from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, stat_test
-from skirmtui.engine.core.prompts import Choose, Pick
+from skirmtui.engine.core.prompts import Choose, Pick, Prompt
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
+from skirmtui.systems.wargaming_introduttivo import profile
 from skirmtui.systems.wargaming_introduttivo.position import (
     BY_UNIT,
     DONE,
@@ -91,6 +92,38 @@ class Movement(WIRules):
             unit_id, terrain = choice.split("|")
             if b.alive(unit_id):  # a GM override may have removed it meanwhile
                 yield from self._move(b, b.units[unit_id], terrain)
+
+    def wants(self, battle: Battle, prompt: Prompt) -> str:
+        """Issue 26: where the app's units go when the table moves them (ours, docs/rules
+        "The app as a player"). A move is an action (WI-4) and melee is for active units
+        that have not fought and have an action left (WI-8): those that may still fight
+        after the move close to melee reach of the nearest enemy; a move would leave the
+        others nothing to do this turn, so they stay."""
+        if prompt.key == "move.terrain":  # a save from before movement by player
+            unit = battle.units.get(prompt.actor or "")
+            units = [unit] if unit is not None else []
+        elif prompt.key in ("move.units", "move.unit") and prompt.side is not None:
+            units = [u for u in battle.on_table(prompt.side) if self._can_move(u)]
+        else:
+            return ""
+        most = self._max_actions
+        fighters = [
+            u.label
+            for u in units
+            if u.flag("active") and not u.flag("combat") and u.num("actions") + 1 < most
+        ]
+        if not units:
+            return ""
+        if not fighters:
+            if prompt.key == "move.terrain":
+                return "it stays where it is (it could not fight in melee after a move, WI-8)"
+            return "its units stay where they are (none could fight in melee after a move, WI-8)"
+        reach = profile.rules()["melee"]["reach_cm"]
+        rest = "; the others stay" if len(fighters) < len(units) else ""
+        return (
+            f"bring {', '.join(fighters)} within {reach} cm of the nearest enemy, to fight "
+            f"it in melee (WI-8){rest}"
+        )
 
     def _movable(self, b: Battle) -> dict[str, list[str]]:
         """Each side's units that may move now, in roster order (ids)."""

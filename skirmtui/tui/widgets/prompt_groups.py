@@ -29,6 +29,16 @@ class GroupKeys:
     def toggle(self, index: int) -> None:
         raise NotImplementedError
 
+    def number_of(self, value: str) -> int | None:
+        """The number key of the option of `value` (None: reached with the arrows)."""
+        prompt = self.session.prompt
+        if not isinstance(prompt, Choose | Pick):
+            return None
+        for index, option in enumerate(prompt.options):
+            if option.value == value:
+                return self.numbers.get(index)
+        return None
+
     def open_group(self, member: int) -> None:
         """A `Choose` group's number (one unit's actions): its options take the numbers
         1, 2, 3… (`group_numbers`) and the next digit picks one; Backspace goes back."""

@@ -403,11 +403,12 @@ def rows_kept(
 HELP_MORE = "… (? for the rest)"
 
 
-def help_lines(helped: list[str], spare: int, width: int) -> list[Line]:
+def help_lines(helped: list[str], spare: int, width: int, least: int = HELP_LINES) -> list[Line]:
     """A help's lines to show: the first HELP_LINES, then as many more as `spare` rows
-    allow; when some are left out the last line shown ends with HELP_MORE after its
-    last whole word that leaves room for it."""
-    count = HELP_LINES + max(0, spare)
+    allow, or as few as `least` when `spare` is short (the app's cue over a question
+    takes the rows: the help is whole on `?`); when some are left out the last line
+    shown ends with HELP_MORE after its last whole word that leaves room for it."""
+    count = max(least, HELP_LINES + spare)
     if len(helped) <= count:
         return [Line(t, "help") for t in helped]
     shown = helped[:count]

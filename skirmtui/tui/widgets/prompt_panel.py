@@ -98,7 +98,8 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
         #: The options ticked so far in a `Pick` (indices), sent with Enter.
         self.picked: set[int] = set()
         self.entry = ""  # faces or number typed
-        self.error = ""
+        #: The error line; whether it is about what is typed (faces `r` kept: goes with them).
+        self.error, self._about_entry = "", False
         #: A line about the question that is not an error (the app is thinking…).
         self.notice = ""
         self._lines: list[Line] = []
@@ -120,7 +121,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             return
         self._shown = prompt
         self.entry = ""
-        self.error = ""
+        self.error, self._about_entry = "", False
         self._cursor = 0
         self.numbers = {}
         self.opened = None
@@ -153,19 +154,14 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
         faces and numbers) so the next try starts clean, unless `keep` (nothing was sent)."""
         if isinstance(self.session.prompt, Roll) and not keep:
             message += " — nothing stored, type the faces again"
-        self.error = message
+        self.error, self._about_entry = message, keep
         self.entry = self.entry if keep else ""
         self._redraw()
 
-    def number_of(self, value: str) -> int | None:
-        """The number key of the option of `value` (None: reached with the arrows)."""
-        prompt = self.session.prompt
-        if not isinstance(prompt, Choose | Pick):
-            return None
-        for index, option in enumerate(prompt.options):
-            if option.value == value:
-                return self.numbers.get(index)
-        return None
+    def _typed(self) -> None:
+        """What is typed changed or is entered: an error about it no longer holds."""
+        if self._about_entry:
+            self.error, self._about_entry = "", False
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -227,6 +223,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             return
         if self.takes_text and len(self.entry) < MAX_LENGTH:
             self.entry += char
+            self._typed()
             self._redraw()
 
     def action_erase(self) -> None:
@@ -235,6 +232,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             return
         if self.entry:
             self.entry = self.entry[:-1]
+            self._typed()
             self._redraw()
 
     def action_move(self, delta: int) -> None:
@@ -273,6 +271,7 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             except DiceError as error:
                 self.show_error(str(error))
                 return
+            self._typed()
             self.post_message(self.Answered(faces))  # Roll.coerce checks them
         elif isinstance(prompt, Ask) and prompt.yes_no:
             self.post_message(self.Answered(self._cursor == 0))
@@ -354,10 +353,11 @@ class PromptPanel(GroupKeys, StyledLines, can_focus=True):
             head += [Line(t, "help") for t in wrap(pick_help(prompt, len(self.picked)), width, 2)]
         elif isinstance(prompt, Choose) and (words := choose_help(prompt, self.opened)):
             head += [Line(t, "help") for t in wrap(words, width, 2)]
-        if len(helped) > HELP_LINES:
+        if len(helped) > HELP_LINES or (helped and self.notice):  # a notice: it may give way
             reserve = rows_kept(prompt, self.numbers, self._cursor, width, self.picked)
             spare = height - len(head) - len(tail) - reserve
-            head[help_at : help_at + HELP_LINES] = help_lines(helped, spare, width)
+            cut = help_lines(helped, spare, width, 1 if self.notice else HELP_LINES)
+            head[help_at : help_at + min(len(helped), HELP_LINES)] = cut
         if isinstance(prompt, Choose | Pick):
             room = max(1, height - len(head) - len(tail))
             state = (self.numbers, self._cursor, width, room, self.picked, self.opened)
