@@ -10,6 +10,8 @@ Confronti; a unit damaged and recovered counts as nothing lost).
   target, not the choice's "choose another action" nor "no target"; in regole-base its
   reach asked, each charge once); in wargaming-introduttivo, which has no charge move,
   an enemy chosen as a melee attack's target (a unit within 10 cm attacks it).
+  combattimento-gdr asks whom a charge goes for only when there are two foes or more:
+  a charge at its one foe left is not counted there.
 - strength lost: the side's own strength lost, in units (1 = a whole unit, the
   system's `strength`, the one the app's players weigh), every drop counted as it
   happens: a unit damaged and then recovered counts its damage, a unit taken off what it
