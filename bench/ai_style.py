@@ -6,9 +6,10 @@ Confronti; a unit damaged and recovered counts as nothing lost).
 - strikes: the side's hit rolls at an enemy, shots and blows only (what each system
   rolls to hit; not a defender's save, armour or parry, an escape's Confronto, a wound
   or damage roll, a test). A blow struck back is a strike too.
-- charges: the melees the side starts: a charge declared (its target chosen; in
-  regole-base its reach asked, each charge once); in wargaming-introduttivo, which has
-  no charge move, a melee attack's target chosen (a unit within 10 cm attacks it).
+- charges: the melees the side starts: a charge declared (an enemy chosen as its
+  target, not the choice's "choose another action" nor "no target"; in regole-base its
+  reach asked, each charge once); in wargaming-introduttivo, which has no charge move,
+  an enemy chosen as a melee attack's target (a unit within 10 cm attacks it).
 - strength lost: the side's own strength lost, in units (1 = a whole unit, the
   system's `strength`, the one the app's players weigh), every drop counted as it
   happens: a unit damaged and then recovered counts its damage, a unit taken off what it
@@ -72,8 +73,12 @@ def strikes_and_charges(system_id: str, battle: Battle, side: str) -> tuple[int,
             target = units.get(entry.target) if entry.target else None
             if entry.key in keys.strikes and target is not None and target.side != side:
                 strikes += 1
-        elif entry.key in keys.charges and entry.by != "gm":
-            charges += 1
+        elif entry.key in keys.charges:
+            # The entry's target is the enemy charged: none where the choice was
+            # "choose another action" or no target.
+            unit = units.get(entry.target) if entry.target else None
+            if unit is not None and unit.side != side:
+                charges += 1
     return strikes, charges
 
 

@@ -14,7 +14,7 @@ from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.stats import Z95
 from skirmtui.systems.registry import get_system, systems
 
-CG, RB, WI = "combattimento-gdr", "regole-base", "wargaming-introduttivo"
+CG, PG, RB, WI = "combattimento-gdr", "pequenas-guerras", "regole-base", "wargaming-introduttivo"
 
 
 def test_bench_ai_reports_scores_styles_and_decision_times(
@@ -145,3 +145,16 @@ def test_regole_base_strikes_are_its_hit_rolls_of_its_attack_rolls() -> None:
     tally = Tally()
     _count(session, sides[0], tally)
     assert 0 < strikes < tally.attacks
+
+
+def test_a_charge_called_off_is_no_charge() -> None:
+    """pequenas-guerras' "charges which enemy unit?" offers "Choose another action": the
+    cautious one took it twice in this battle, then charged twice; each charge is one
+    reach question to the table (what crosses its path), a charge called off none."""
+    sides = [s.id for s in two_sides(PG).sides]
+    session, _ = one_battle(PG, 500, {sides[0]: "cautious", sides[1]: "random"}, [])
+    log = [e for e in session.battle.log if e.side == sides[0]]
+    called_off = sum(1 for e in log if e.key == "charge.target" and e.target is None)
+    reaches = sum(1 for e in log if e.key == "charge.path")
+    assert called_off > 0
+    assert strikes_and_charges(PG, session.battle, sides[0])[1] == reaches > 0

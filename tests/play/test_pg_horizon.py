@@ -47,4 +47,4 @@ def test_pg8_the_last_round_is_not_decided_by_a_guess_of_the_markers(holder: str
     assert scores["charge"].score > max(scores["cover"].score, scores["hold"].score)
     assert decision.value == "red1|charge"
     assert "% to take a unit off" in decision.reason
-    assert "markers at the end and routs +" in decision.reason  # the Why? words
+    assert "markers, routs and wipe-outs at the end +" in decision.reason  # the Why? words

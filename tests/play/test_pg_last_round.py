@@ -132,12 +132,12 @@ def test_pg8_in_the_last_round_the_app_shoots_for_the_tie_break() -> None:
     assert x is not None and y is not None
     assert y.dealt > x.dealt  # the volley at Y takes more off in worth
     assert x.gained > y.gained  # but only X's loss changes the result
-    assert "markers at the end and routs +" in decision.reason  # the Why? words
+    assert "markers, routs and wipe-outs at the end +" in decision.reason  # the Why? words
 
 
 def test_pg8_valued_as_markers_held_the_app_shot_for_worth() -> None:
     """The valuation before: the same position, a marker held worth a unit and a half."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(end_round, "last_round_result", lambda b: None)
+        mp.setattr(end_round, "last_round_result", lambda b, gone=None: None)
         decision = decide(tie_break_shot(), "balanced")
     assert decision is not None and decision.value == "blue2"

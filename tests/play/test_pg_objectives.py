@@ -19,6 +19,8 @@ from skirmtui.systems.pequenas_guerras.end_round import (
     present,
 )
 from skirmtui.systems.pequenas_guerras.position import pos
+from skirmtui.systems.pequenas_guerras.system import WIPED
+from skirmtui.systems.pequenas_guerras.wipe import wiped_chances
 from skirmtui.systems.registry import get_system
 from tests.systems.pg_helpers import PG, RIFLE, red_stunned_at_the_objectives, session, start
 
@@ -37,7 +39,9 @@ def test_pg8_with_both_players_present_each_answer_about_a_marker_is_as_likely()
     # Four rounds' ends so: a marker keeps its holder with (¼)⁴, else is a third each.
     kept = 0.25**4
     assert expected_standing(b, "red") == pytest.approx((kept + 3 * (1 - kept) / 3, 0.0))
-    assert get_system(PG).standing(b, "red") == pytest.approx(1.5)
+    # (and the enemy's chance to be wiped out by the end, tests/play/test_pg_wipe.py)
+    wiped = WIPED * wiped_chances(b)["blue"]
+    assert get_system(PG).standing(b, "red") == pytest.approx(1.5 + wiped)
 
 
 def test_pg7_pg8_a_player_stunned_after_its_activation_only_keeps_what_it_holds() -> None:
@@ -56,7 +60,8 @@ def test_pg7_pg8_a_player_stunned_after_its_activation_only_keeps_what_it_holds(
     red, blue = 0.5 * kept + (1 - kept), 1.5 * kept + (1 - kept)
     assert expected_standing(b, "red") == pytest.approx((red, 0.0))
     assert expected_standing(b, "blue") == pytest.approx((blue, 0.0))
-    assert get_system(PG).standing(b, "blue") == pytest.approx(1.5 * blue)
+    wiped = WIPED * wiped_chances(b)["red"]
+    assert get_system(PG).standing(b, "blue") == pytest.approx(1.5 * blue + wiped)
 
 
 def test_pg7_a_stunned_unit_still_to_activate_recovers_first_and_counts_as_present() -> None:
@@ -88,7 +93,8 @@ def test_pg7_an_army_below_half_its_models_is_expected_to_lose_units_to_the_rout
     assert routed == pytest.approx(0.5 + 1 / 3)
     # Below half, red tests again at every round's end: it holds less by round 4.
     assert red_held < 3 * red_there * 0.25
-    assert get_system(PG).standing(b, "red") == pytest.approx(1.5 * red_held - 5 / 6)
+    wiped = WIPED * wiped_chances(b)["blue"]
+    assert get_system(PG).standing(b, "red") == pytest.approx(1.5 * red_held - 5 / 6 + wiped)
 
 
 def test_seed_a_player_left_alone_takes_the_markers_in_the_rounds_left() -> None:

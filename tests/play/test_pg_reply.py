@@ -74,12 +74,17 @@ def test_pg5_the_cautious_one_takes_cover_when_it_cannot_hurt_the_enemy() -> Non
     saved = _wounds_then_dead(5 / 12) - _wounds_then_dead(5 / 18)  # units, 10 points each
     cover = scores["cover"]
     assert cover.outlook is not None and cover.outlook.reply == pytest.approx(-saved)
-    # cautious: keep 2.5 a unit of worth, cohesion 3 a unit lost
-    assert cover.score - scores["hold"].score == pytest.approx((2.5 + 3) * saved)
+    # cautious: keep 2.5 a unit of worth, cohesion 3 a unit lost; objective 1 for the
+    # standing, which the cover changes too (A's chance to be wiped out this round)
+    hold = scores["hold"]
+    assert hold.outlook is not None
+    standing = cover.outlook.gained - hold.outlook.gained
+    assert standing > 0
+    assert cover.score - hold.score == pytest.approx((2.5 + 3) * saved + standing)
     # A move risks what it may cross (tests/play/test_pg_move_risk.py): holding is better.
     assert scores["hold"].score > max(scores["rush"].score, scores["advance"].score)
     assert decision.value.split("|")[1] not in {"hold", "rush", "advance"}
-    assert decision.reason.startswith(f"the enemy's reply takes {saved:.2f} less")
+    assert f"the enemy's reply takes {saved:.2f} less" in decision.reason
 
 
 def test_pg8_the_balanced_one_keeps_its_lone_model_out_of_a_poor_charge() -> None:
@@ -101,7 +106,7 @@ def test_pg8_the_balanced_one_keeps_its_lone_model_out_of_a_poor_charge() -> Non
     assert scores["charge"] == pytest.approx(scores["cover"])
     assert decision.value in {"red1|cover", "red1|charge"}
     saved = _wounds_then_dead(4 / 6 * 1 / 2) - _wounds_then_dead(4 / 6 * 1 / 3)
-    assert decision.reason.startswith(f"the enemy's reply takes {saved:.2f} less")
+    assert f"the enemy's reply takes {saved:.2f} less" in decision.reason
 
 
 def test_pg8_a_small_chance_at_the_enemys_last_unit_is_worth_the_markers() -> None:
@@ -129,7 +134,7 @@ def test_pg8_a_small_chance_at_the_enemys_last_unit_is_worth_the_markers() -> No
         # (The odds seen depend on the search's budget: the reason's kind, not figures.)
         assert "% to take a unit off, deals " in chosen.reason
         assert "the enemy's reply takes" in chosen.reason
-        assert "markers at the end and routs +" in chosen.reason
+        assert "markers, routs and wipe-outs at the end +" in chosen.reason
         charge = next(c for c in chosen.considered if c.value == "red1|charge")
         assert charge.outlook is not None and charge.outlook.gained > 0
 

@@ -157,7 +157,7 @@ def _control_odds(
     return out
 
 
-def last_round_result(b: Battle) -> dict[str, float] | None:
+def last_round_result(b: Battle, gone: dict[str, float] | None = None) -> dict[str, float] | None:
     """In the last round, two players: each one's chance to win the battle at this
     round's end (a draw counting half), by the seed's victory: most objectives, a tie to
     the points of enemy units destroyed (PG-8; ours: a tie on both is a draw). Who holds
@@ -173,6 +173,8 @@ def last_round_result(b: Battle) -> dict[str, float] | None:
         winner = b.result.winner
         return {i: 0.5 if winner is None else float(i == winner) for i in ids}
     chance = _presence(b, ids, 1)[0][0]
+    if gone is not None:
+        chance = {s: p * (1.0 - gone[s]) for s, p in chance.items()}
     a, z = ids
     owners = pos(b).objectives or []
     # The difference (a's markers − z's) after the control, over who is present.

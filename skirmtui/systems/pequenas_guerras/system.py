@@ -7,6 +7,7 @@ steps the position is `battle.pos` (order, corners, objectives) plus unit stats.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,12 +24,16 @@ from skirmtui.systems.pequenas_guerras import (
     rounds,
     threat,
     views,
+    wipe,
 )
 from skirmtui.systems.pequenas_guerras.position import pos as pg_pos
 
 #: What winning the battle is worth to the app's look-ahead, in units (as
 #: engine/play/lookahead.py's `RESULT` values a battle it sees end).
 WIN = 20.0
+#: What a side's enemies wiped out by the battle's end is worth over a battle where
+#: both keep a unit, in units: half a battle won (the markers' coin flip then, PG-8).
+WIPED = WIN / 2
 
 PHASES = (
     Phase("deployment", "Deployment", deployment.deployment_step),
@@ -82,9 +87,10 @@ class PequenasGuerras(BaseSystem):
     #: `standing` taking each answer as likely. Read on with one guessed answer (last
     #: round's), the last round's result looked certain, won or lost, whatever it did.
     horizon = frozenset({"objective.controls", "objective.control"})
-    #: The Why? words for `standing`: the markers expected held at the battle's end and
-    #: the units this round's rout test is expected to take.
-    standing_words = "markers at the end and routs"
+    #: The Why? words for `standing`: the markers expected held at the battle's end, the
+    #: units this round's rout test is expected to take, and each side's chance to be
+    #: wiped out by the battle's end (`wipe`).
+    standing_words = "markers, routs and wipe-outs at the end"
     id = profile.SYSTEM_ID
     title = "Pequenas Guerras"
     language = "Portuguese"
@@ -141,9 +147,15 @@ class PequenasGuerras(BaseSystem):
         mark = (sum(battle.changes.values()), battle.round, battle.result is None)
         kept = self._standings
         if kept is None or kept[0] is not battle or kept[1] != mark:
-            last = end_round.last_round_result(battle)
+            last = None
+            if battle.round >= end_round.LAST_ROUND:
+                last = end_round.last_round_result(battle, wipe.wiped_chances(battle, routs=False))
             if last is None:
-                got = {s: 1.5 * h - r for s, (h, r) in end_round.expected_standings(battle).items()}
+                gone = wipe.wiped_chances(battle)
+                got = {
+                    s: 1.5 * h - r + WIPED * math.prod(p for o, p in gone.items() if o != s)
+                    for s, (h, r) in end_round.expected_standings(battle).items()
+                }
             else:
                 got = {s: WIN * chance for s, chance in last.items()}
             kept = self._standings = (battle, mark, got)

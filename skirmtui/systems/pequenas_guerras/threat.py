@@ -17,7 +17,7 @@ from math import comb
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.systems.pequenas_guerras import combat
-from skirmtui.systems.pequenas_guerras.profile import melee_attacks, ranged_weapons, rules
+from skirmtui.systems.pequenas_guerras.profile import parse_weapons, rules
 
 _RULES = rules()
 LAST_ROUND = int(_RULES["rounds"]["last"])
@@ -37,7 +37,7 @@ def exposure(b: Battle, side: str) -> tuple[float, float]:
     if not mine:
         return (0.0, 0.0)
     last = b.round >= LAST_ROUND
-    targets = [_defender(u) for u in mine]
+    targets = [defender(u) for u in mine]
     worth = units = 0.0
     for enemy in b.units.values():
         if enemy.removed or enemy.side == side:
@@ -50,11 +50,11 @@ def exposure(b: Battle, side: str) -> tuple[float, float]:
         else:
             weight = 1.0
         fresh = weight < 1.0 or not stats["meleed"]  # natural 6s only after a melee (PG-6)
-        shots, blows = _attacks(enemy)
+        shots, blows = attack_dice(enemy)
         face = combat.needed(enemy.num("quality"))
         best = (0.0, 0.0)
         for target in targets:
-            got = _best(shots, blows, face, fresh, *target)
+            got = best_attack(shots, blows, face, fresh, *target)
             if got > best:
                 best = got
         worth += weight * best[0]
@@ -62,14 +62,24 @@ def exposure(b: Battle, side: str) -> tuple[float, float]:
     return (worth, units)
 
 
-def _attacks(unit: Unit) -> tuple[int, int]:
+def attack_dice(unit: Unit) -> tuple[int, int]:
     """Dice the unit rolls shooting its best ranged weapon (0: none) and charging."""
     models = unit.num("models")
-    ranged = max((w.attacks for w in ranged_weapons(unit)), default=0)
-    return models * ranged, models * melee_attacks(unit)
+    ranged, melee = _per_model(str(unit.profile.get("weapons", "")))
+    return models * ranged, models * melee
 
 
-def _defender(unit: Unit) -> tuple[int, int, int, bool, bool, float]:
+@lru_cache(maxsize=256)
+def _per_model(weapons: str) -> tuple[int, int]:
+    """A model's dice with its best ranged weapon and in melee (`profile`'s reading),
+    read once a profile: the look-ahead asks at every outcome it values."""
+    armed = parse_weapons(weapons)
+    ranged = max((w.attacks for w in armed if not w.melee), default=0)
+    melee = max((w.attacks for w in armed if w.melee), default=0)
+    return ranged, melee or int(_RULES["melee"]["unarmed_attacks"])
+
+
+def defender(unit: Unit) -> tuple[int, int, int, bool, bool, float]:
     """What a target's losses depend on: models, quality, wound markers, stunned, in
     cover, and the worth of one of its models."""
     stats = unit.stats
@@ -85,7 +95,7 @@ def _defender(unit: Unit) -> tuple[int, int, int, bool, bool, float]:
 
 
 @lru_cache(maxsize=4096)
-def _best(
+def best_attack(
     shots: int,
     blows: int,
     face: int,
