@@ -122,6 +122,24 @@ def test_pg_a_move_goes_for_the_objectives_a_charge_for_its_target() -> None:
     )
 
 
+def test_pg_a_melees_survivor_says_its_way_in_the_log() -> None:
+    """Seed: the survivor of a melee may move up to 7.5 cm; since issue 25 the log says
+    it and asks nothing: for the app's unit it says which way (PG-8: the markers)."""
+    session = _played_until(
+        "pequenas-guerras",
+        lambda b, p: any(
+            "may move up to" in e.text and b.units[str(e.actor)].side in b.ai for e in b.log[-6:]
+        ),
+        seeds=12,
+    )
+    battle = session.battle
+    for entry in battle.log:
+        if " may move up to " in entry.text:
+            mine = battle.units[str(entry.actor)].side in battle.ai
+            words = "(the app's: toward the nearest objective marker not theirs, within 7.5 cm"
+            assert (words in entry.text) == mine, entry.text
+
+
 def test_ce_a_charge_says_its_target_and_a_move_its_way_in_the_log() -> None:
     session = _played_until("cape-et-epee", _apps("charge.contact"))
     prompt = session.prompt

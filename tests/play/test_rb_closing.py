@@ -239,8 +239,8 @@ def test_the_table_is_told_where_to_move_the_app_s_model() -> None:
     side = s.battle.side_name(str(s.battle.units[str(prompt.actor)].side))
     assert cue.startswith(f"{side} (app, ")
     assert cue.endswith(
-        ': move it toward the nearest enemy model the shortest way more than 1" '
-        'from the others, and stop it more than 1" from that one'
+        ': move it toward the nearest enemy model, over 1" from the others; stop it over 1" '
+        "from that one"
     )
     table = Session(SYSTEM, attrs.evolve(s.setup, options={}))
     initiative(table, 6, 1)

@@ -201,7 +201,7 @@ class BaseSystem:
         return False
 
     def wants(self, battle: Battle, prompt: Prompt) -> str:
-        """ "" by default: the question names what the app's unit does."""
+        """No words by default: the question names what the app's unit does."""
         return ""
 
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:

@@ -19,6 +19,7 @@ from skirmtui.engine.core.kit import about, choose_one
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras import sight
+from skirmtui.systems.pequenas_guerras.position import app_move
 from skirmtui.systems.pequenas_guerras.profile import (
     melee_attacks,
     ranged_weapons,
@@ -387,12 +388,10 @@ def melee(b: Battle, charger: Unit, target: Unit, charge: int) -> Sub[None]:
             b.set(unit, "meleed", True)
     survivor = charger if target.removed else target if charger.removed else None
     if survivor is not None:
-        yield from table_does(
-            b,
-            survivor,
-            "melee.follow_up",
-            f"{survivor.label} may move up to {_MELEE['follow_up_cm']} cm",
-        )
+        said = f"{survivor.label} may move up to {_MELEE['follow_up_cm']} cm"
+        if survivor.side in b.ai and not asks_as_of(b, SECOND_PASS):  # issue 26: which way
+            said += f" (the app's: {app_move(b, survivor.side).removeprefix('move it ')})"
+        yield from table_does(b, survivor, "melee.follow_up", said)
     elif not charger.removed and not target.removed:
         yield from table_does(
             b, charger, "melee.fall_back", f"{charger.label} falls back {_MELEE['fall_back_cm']} cm"

@@ -18,11 +18,6 @@ _DEPLOY: dict[str, Any] = _RULES["deployment"]
 _OBJECTIVES: dict[str, Any] = _RULES["objectives"]
 
 
-def control_cm() -> float:
-    """Seed: a unit within this distance of a marker controls it (PG-8)."""
-    return float(_OBJECTIVES["control_cm"])
-
-
 def start(b: Battle) -> None:
     b.pos = PGPosition(deploy=RollOff.among(s.id for s in b.sides))
 

@@ -6,6 +6,7 @@ from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle, Position
 from skirmtui.engine.core.records import record
 from skirmtui.engine.core.rolloff import RollOff
+from skirmtui.systems.pequenas_guerras.profile import rules
 
 
 @record
@@ -31,3 +32,16 @@ class PGPosition(Position):
 def pos(b: Battle) -> PGPosition:
     position: PGPosition = b.pos  # typed, without a `cast` call (read on every step)
     return position
+
+
+def app_move(b: Battle, side: str) -> str:
+    """Issue 26 (ours, docs/rules "The app as a player"): where the table moves a unit
+    the app plays: toward the objective markers its side does not hold (the seed's
+    victory: a unit within 7.5 cm takes one, PG-8), else toward the enemy."""
+    if any(holder != side for holder in pos(b).objectives or ()):
+        near = float(rules()["objectives"]["control_cm"])
+        return (
+            "move it toward the nearest objective marker not theirs, within "
+            f"{near:g} cm to take it (PG-8)"
+        )
+    return "move it toward the nearest enemy"

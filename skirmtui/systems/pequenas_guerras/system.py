@@ -26,7 +26,7 @@ from skirmtui.systems.pequenas_guerras import (
     views,
     wipe,
 )
-from skirmtui.systems.pequenas_guerras.position import pos as pg_pos
+from skirmtui.systems.pequenas_guerras.position import app_move as pg_app_move
 
 #: What winning the battle is worth to the app's look-ahead, in units (as
 #: engine/play/lookahead.py's `RESULT` values a battle it sees end).
@@ -173,8 +173,9 @@ class PequenasGuerras(BaseSystem):
     def wants(self, battle: Battle, prompt: Prompt) -> str:
         """Issue 26: where the table moves the app's unit (ours, docs/rules "The app as a
         player"): a charge the shortest way to its target; any other move toward the
-        objective markers its side does not hold (the seed's victory, PG-8), else the
-        enemy; a push off the nearest elevation (a fall hurts, PG-7)."""
+        objective markers its side does not hold (`position.app_move`: also in the log
+        line of a melee's survivor, which asks nothing); a push off the nearest
+        elevation (a fall hurts, PG-7)."""
         unit = battle.units.get(prompt.actor or "")
         target = battle.units.get(prompt.target or "")
         if unit is None:
@@ -183,16 +184,9 @@ class PequenasGuerras(BaseSystem):
             return f"{unit.label} charges {target.label}: move it the shortest way into contact"
         if prompt.key == "push.off_edge" and target is not None:
             return f"push {target.label} off the nearest elevation in reach, if any (PG-7)"
-        if prompt.key != "move.terrain" or "(charging " in prompt.text:
-            return ""
-        holders = pg_pos(battle).objectives or []
-        near = deployment.control_cm()
-        if any(h != unit.side for h in holders):
-            return (
-                "move it toward the nearest objective marker not theirs, within "
-                f"{near:g} cm to take it (PG-8)"
-            )
-        return "move it toward the nearest enemy"
+        if prompt.key in ("move.terrain", "melee.follow_up") and "(charging " not in prompt.text:
+            return pg_app_move(battle, unit.side)
+        return ""
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""

@@ -17,7 +17,7 @@ from math import comb
 
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.systems.pequenas_guerras import combat
-from skirmtui.systems.pequenas_guerras.profile import melee_attacks, ranged_weapons, rules
+from skirmtui.systems.pequenas_guerras.profile import parse_weapons, rules
 
 _RULES = rules()
 LAST_ROUND = int(_RULES["rounds"]["last"])
@@ -65,8 +65,18 @@ def exposure(b: Battle, side: str) -> tuple[float, float]:
 def attack_dice(unit: Unit) -> tuple[int, int]:
     """Dice the unit rolls shooting its best ranged weapon (0: none) and charging."""
     models = unit.num("models")
-    ranged = max((w.attacks for w in ranged_weapons(unit)), default=0)
-    return models * ranged, models * melee_attacks(unit)
+    ranged, melee = _per_model(str(unit.profile.get("weapons", "")))
+    return models * ranged, models * melee
+
+
+@lru_cache(maxsize=256)
+def _per_model(weapons: str) -> tuple[int, int]:
+    """A model's dice with its best ranged weapon and in melee (`profile`'s reading),
+    read once a profile: the look-ahead asks at every outcome it values."""
+    armed = parse_weapons(weapons)
+    ranged = max((w.attacks for w in armed if not w.melee), default=0)
+    melee = max((w.attacks for w in armed if w.melee), default=0)
+    return ranged, melee or int(_RULES["melee"]["unarmed_attacks"])
 
 
 def defender(unit: Unit) -> tuple[int, int, int, bool, bool, float]:

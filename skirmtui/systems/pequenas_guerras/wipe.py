@@ -36,18 +36,22 @@ def wiped_chances(b: Battle, routs: bool = True) -> dict[str, float]:
         return {i: 0.0 if b.on_table(i) else 1.0 for i in ids}
     acting = b.phase in ("rolloff", "activation")
     after = max(LAST_ROUND - b.round, 0) if b.round >= 1 else LAST_ROUND
-    left = {u.id: _activations(u, acting, after) for u in b.units.values() if not u.removed}
+    # Each unit able to attack: (side, this round's, later rounds', shots, blows, face).
+    able: list[tuple[str, int, int, int, int, int]] = []
+    for e in b.units.values():
+        if not e.removed:
+            soon, rest = _activations(e, acting, after)
+            if soon or rest:
+                shots, blows = threat.attack_dice(e)
+                face = combat.needed(e.num("quality"))
+                able.append((e.side, soon, rest, shots, blows, face))
     out: dict[str, float] = {}
     for side in ids:
         mine = b.on_table(side)
         if not mine:
             out[side] = 1.0
             continue
-        attacks = [
-            (*left[e.id], *threat.attack_dice(e), combat.needed(e.num("quality")))
-            for e in b.units.values()
-            if not e.removed and e.side != side and sum(left[e.id]) > 0
-        ]
+        attacks = [a[1:] for a in able if a[0] != side]
         below = models_left(b, side) * 2 < starting_models(b, side)
         tests = after + (1 if b.phase != "end" and b.round >= 1 else 0) if below and routs else 0
         wiped = 1.0
@@ -55,13 +59,13 @@ def wiped_chances(b: Battle, routs: bool = True) -> dict[str, float]:
             # This round's attacks find it as it is; later rounds', recovered and out of
             # cover (PG-7; Take Cover lasts the round).
             now = threat.defender(unit)
-            later = (*now[:3], False, False, now[5])
+            recovered = (*now[:3], False, False, now[5])
             hits = 0.0
-            for soon, after_now, shots, blows, face in attacks:
+            for soon, rest, shots, blows, face in attacks:
                 if soon:
                     hits += soon * threat.best_attack(shots, blows, face, True, *now)[1]
-                if after_now:
-                    hits += after_now * threat.best_attack(shots, blows, face, True, *later)[1]
+                if rest:
+                    hits += rest * threat.best_attack(shots, blows, face, True, *recovered)[1]
             stays = math.exp(-hits / len(mine))
             if tests:
                 fails_now = bool(unit.stats["stunned"]) and bool(unit.stats["activated"])

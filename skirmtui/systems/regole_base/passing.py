@@ -162,8 +162,7 @@ def _passed(
 #: (docs/rules/regole-base.md, "The app as a player": what its "closing in" counts on),
 #: said above "which enemy models did it pass within 1"?" (`RegoleBase.wants`).
 APP_MOVED = (
-    'move it toward the nearest enemy model the shortest way more than 1" from the '
-    'others, and stop it more than 1" from that one'
+    'move it toward the nearest enemy model, over 1" from the others; stop it over 1" from that one'
 )
 
 
