@@ -167,3 +167,52 @@ def test_the_standing_counts_the_enemys_wipe_out_for_the_side_and_its_own_agains
     gone = wiped_chances(b)
     red, blue = system.standing(b, "red"), system.standing(b, "blue")
     assert red - blue == pytest.approx(WIPED * (gone["blue"] - gone["red"]))
+
+
+def test_pg6_this_rounds_charge_after_a_melee_hits_on_natural_sixes_only() -> None:
+    """A has fought a melee this round: its charge still to come hits only on a natural
+    6 (PG-6: 1/6 × X's 1/6 fail = 1/36 a die); the three rounds after, on 4+ again."""
+    b = duel().battle
+    b.units["red1"].stats["meleed"] = True
+    now, later = _wounds_then_dead(1 / 36), _wounds_then_dead(1 / 12)
+    assert wiped_chances(b)["blue"] == pytest.approx(1 - math.exp(-(now + 3 * later)))
+
+
+def test_pg7_a_stunned_unit_not_yet_activated_spends_this_rounds_activation_recovering() -> None:
+    """X stunned before its activation: this round's recovers, rounds 2-4 attack."""
+    b = duel().battle
+    b.units["blue1"].stats["stunned"] = True
+    assert wiped_chances(b)["red"] == pytest.approx(1 - math.exp(-3 * _wounds_then_dead(5 / 12)))
+
+
+def test_seed_at_the_rounds_end_its_rout_test_is_taken_and_the_next_rounds_are_to_come() -> None:
+    """The position of the rout test above, in round 3's end phase: this round's tests
+    are behind (a stunned unit that stayed has passed), round 4's alone is to come:
+    the squad passes with ½, the captain with ⅔."""
+    s = session(
+        {"red": [("A", 5, 4, RIFLE), ("B", 1, 3, RIFLE)], "blue": [("X", 1, 4, BLADE)]},
+        **TODAY,
+    )
+    start(s, 6, 1)
+    b = s.battle
+    b.round, b.phase = 3, "end"
+    b.units["red1"].stats["models"] = 1
+    x = b.units["blue1"]
+    x.stats["stunned"] = x.stats["activated"] = True
+    assert wiped_chances(b)["red"] == pytest.approx((1 - 1 / 2) * (1 - 2 / 3))
+    a = b.units["red1"]
+    a.stats["stunned"] = a.stats["activated"] = True
+    assert wiped_chances(b)["red"] == pytest.approx((1 - 1 / 2) * (1 - 2 / 3))
+
+
+def test_the_standing_kept_between_questions_is_read_again_when_the_phase_moves_on() -> None:
+    """The phase changes no unit (no `Battle.set`), yet says whether this round's
+    activations and rout test are still to come: a standing kept from the activation
+    phase is not the end phase's."""
+    b = duel().battle
+    system = get_system(PG)
+    system.standing(b, "red")
+    b.phase = "end"
+    assert system.standing(b, "red") == pytest.approx(
+        pg_system.PequenasGuerras().standing(b, "red")
+    )

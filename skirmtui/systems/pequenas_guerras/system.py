@@ -138,13 +138,17 @@ class PequenasGuerras(BaseSystem):
         """For the app's players: each objective a side is expected to hold at the
         battle's end is worth a unit and a half (the seed's victory: most objectives),
         each unit it is expected to lose to this round's rout test one
-        (`end_round.expected_standings`). In the last round of a two-player battle the
-        battle ends at this round's control, so what counts is the result itself: its
+        (`end_round.expected_standings`), and the enemy's chance to be wiped out by the
+        battle's end at `WIPED`, its own against it (`wipe.wiped_chances`). In the last
+        round of a two-player battle the battle ends at this round's control, so what
+        counts is the result itself: its
         chance to win there (`end_round.last_round_result`: the markers, then points
         destroyed) at `WIN`, the look-ahead's value of a battle won."""
         # The look-ahead asks for every side of each outcome in turn: worked out once
-        # while nothing changed (every change goes through `Battle.set`, counted).
-        mark = (sum(battle.changes.values()), battle.round, battle.result is None)
+        # while nothing changed (every change goes through `Battle.set`, counted; the
+        # phase does not, and says whether this round's activations and rout test are
+        # still to come).
+        mark = (sum(battle.changes.values()), battle.round, battle.phase, battle.result is None)
         kept = self._standings
         if kept is None or kept[0] is not battle or kept[1] != mark:
             last = None
@@ -205,7 +209,7 @@ class PequenasGuerras(BaseSystem):
             battle.set(unit, field, value)
 
     #: The last battle `standing` worked out, its count of changes, and each side's.
-    _standings: tuple[Battle, tuple[int, int, bool], dict[str, float]] | None = None
+    _standings: tuple[Battle, tuple[int, int, str, bool], dict[str, float]] | None = None
     #: The last battle and side `exposure` worked out, with its count of changes.
     _exposed: tuple[Battle, tuple[int, int, bool, str], tuple[float, float]] | None = None
 

@@ -36,15 +36,16 @@ def wiped_chances(b: Battle, routs: bool = True) -> dict[str, float]:
         return {i: 0.0 if b.on_table(i) else 1.0 for i in ids}
     acting = b.phase in ("rolloff", "activation")
     after = max(LAST_ROUND - b.round, 0) if b.round >= 1 else LAST_ROUND
-    # Each unit able to attack: (side, this round's, later rounds', shots, blows, face).
-    able: list[tuple[str, int, int, int, int, int]] = []
+    # Each unit able to attack: (side, this round's, later rounds', shots, blows, face,
+    # this round's at its usual face: natural 6s only after a melee this round, PG-6).
+    able: list[tuple[str, int, int, int, int, int, bool]] = []
     for e in b.units.values():
         if not e.removed:
             soon, rest = _activations(e, acting, after)
             if soon or rest:
                 shots, blows = threat.attack_dice(e)
                 face = combat.needed(e.num("quality"))
-                able.append((e.side, soon, rest, shots, blows, face))
+                able.append((e.side, soon, rest, shots, blows, face, not e.stats["meleed"]))
     out: dict[str, float] = {}
     for side in ids:
         mine = b.on_table(side)
@@ -61,9 +62,9 @@ def wiped_chances(b: Battle, routs: bool = True) -> dict[str, float]:
             now = threat.defender(unit)
             recovered = (*now[:3], False, False, now[5])
             hits = 0.0
-            for soon, rest, shots, blows, face in attacks:
+            for soon, rest, shots, blows, face, fresh in attacks:
                 if soon:
-                    hits += soon * threat.best_attack(shots, blows, face, True, *now)[1]
+                    hits += soon * threat.best_attack(shots, blows, face, fresh, *now)[1]
                 if rest:
                     hits += rest * threat.best_attack(shots, blows, face, True, *recovered)[1]
             stays = math.exp(-hits / len(mine))
