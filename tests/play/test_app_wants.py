@@ -20,6 +20,7 @@ from skirmtui.engine.core.prompts import Prompt
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.sides import table_cue
+from skirmtui.systems.regole_base.passing import APP_MOVED
 from skirmtui.systems.registry import get_system
 
 
@@ -178,3 +179,27 @@ def test_rb_winners_of_a_melee_move_toward_the_enemy() -> None:
         ': move them toward the nearest enemy model, stopping more than 1" from it '
         "(a charge next round)"
     ), cue
+
+
+def test_rb_only_a_move_the_app_chose_goes_toward_the_enemy() -> None:
+    """RB-13: an escaping model moves away (the question says how far); RB-11: a fleeing
+    one runs as far as possible from the enemy. Both are asked what they passed within
+    1" (`move.passed`) as a chosen move is: only the chosen move is told to go toward the
+    nearest enemy model (found in regole-base's demo: "(Capobanda escapes: move it up
+    to 5" away)" under "move it toward the nearest enemy model")."""
+    chosen = _played_until(
+        "regole-base", lambda b, p: _apps("move.passed")(b, p) and b.phase == "movement"
+    )
+    cue = table_cue(chosen.system, chosen.battle, chosen.prompt)
+    assert cue == f"Briganti (app, balanced): {APP_MOVED}", cue
+    escape = _played_until(
+        "regole-base", lambda b, p: _apps("move.passed")(b, p) and b.phase == "assault"
+    )
+    assert escape.prompt is not None and " away)" in escape.prompt.text
+    assert table_cue(escape.system, escape.battle, escape.prompt) == ""
+    flight = _played_until(
+        "regole-base",
+        lambda b, p: _apps("move.passed")(b, p) and b.units[str(p.actor)].flag("fleeing"),
+    )
+    assert flight.prompt is not None and " flees: run it " in flight.prompt.text
+    assert table_cue(flight.system, flight.battle, flight.prompt) == ""
