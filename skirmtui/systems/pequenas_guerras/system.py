@@ -188,8 +188,8 @@ class PequenasGuerras(BaseSystem):
             return f"{unit.label} charges {target.label}: move it the shortest way into contact"
         if prompt.key == "push.off_edge" and target is not None:
             return f"push {target.label} off the nearest elevation in reach, if any (PG-7)"
-        if prompt.key in ("move.terrain", "melee.follow_up") and "(charging " not in prompt.text:
-            return pg_app_move(battle, unit.side)
+        if prompt.key == "melee.follow_up" or (prompt.key == "move.terrain" and target is None):
+            return pg_app_move(battle, unit.side)  # a charge's move has its target (`move`)
         return ""
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
