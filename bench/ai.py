@@ -13,9 +13,11 @@ persona how it played (each pair's as it ends, then over every pair): attack rol
 battle (rolls its units made at an enemy), own units lost and enemy units taken off
 per battle, the first two with the 95% margin of their mean (1.96 standard errors over
 the battles: how far apart two personas' figures must be to tell them apart), then
-strikes (hit rolls at an enemy only), charges (melees it started) and strength lost
-(every drop of its own units' strength, in units), each with its margin
-(`bench/ai_style.py` says what each counts). Then per
+strikes (hit rolls at an enemy only), charges (melees it started), strength lost
+(every drop of its own units' strength, in units) and strength won back (every rise:
+wargaming-introduttivo's recoveries), each with its margin (`bench/ai_style.py` says
+what each counts). `--solo N` prints the answers a solo player gives a round instead
+(`bench/ai_solo.py`). Then per
 system the time of each decision: wall clock (mean, p95) and the CPU time of the
 deciding thread (p95), which a machine shared with other work does not inflate; the
 target is a p95 within 100 ms. `--workers N` plays the battles in N
@@ -43,7 +45,6 @@ import attrs
 
 from bench.ai_style import COUNTS, StrengthLost, mean_margin, strikes_and_charges, style_line
 from bench.common import Row, Sizes, percentile, row
-from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.auto import let_app_play
@@ -278,29 +279,6 @@ def known_within(tally: Tally, precision: float, least: int = LEAST) -> bool:
     return n >= least and n % 2 == 0 and tally.margin() <= precision
 
 
-def solo_cost(system_id: str, battles: int, seed: int) -> tuple[float, float]:
-    """Answers per round a solo player gives: alone (every answer, random play) and with
-    the app playing the second side (balanced): what the table still answers (its own
-    side's decisions, every table fact, every roll), rounds before the last."""
-    rng = random.Random(seed)
-    alone = with_app = 0.0
-    second = two_sides(system_id).sides[1].id
-    for _ in range(battles):
-        battle_seed = rng.randrange(1 << 30)
-        session, _ = one_battle(system_id, battle_seed, {second: "balanced"}, [])
-        result = session.battle.result
-        rounds = max(1, (result.round if result else session.battle.round) - 1)
-        last = rounds + 1
-        answered = [
-            e
-            for e in session.battle.log
-            if e.answer is not None and e.key and not e.key.startswith("gm.") and e.round < last
-        ]
-        alone += len(answered) / rounds
-        with_app += sum(1 for e in answered if e.by != BY_AI) / rounds
-    return alone / battles, with_app / battles
-
-
 def bench_ai(sizes: Sizes) -> list[Row]:
     """`python -m bench --only ai`: the time of the app's decisions, each system, over
     `battles / 25` battles (at least one) of balanced against the table at random, seats
@@ -351,6 +329,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.solo:
+        from bench.ai_solo import solo_cost  # its own module: it imports this one
+
         print("system                   answers/round alone   the table's with the app")
         for system_id in args.systems.split(","):
             alone, with_app = solo_cost(system_id, args.solo, args.seed)
