@@ -20,6 +20,7 @@ from skirmtui.engine.core.data import data_file, load_toml, player_range
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import (
     about,
+    charge_cue,
     choose_one,
     pick_enemy,
     reset,
@@ -89,6 +90,7 @@ __all__ = [
     "UnitSpec",
     "Watch",
     "about",
+    "charge_cue",
     "choose_one",
     "conditions",
     "data_file",

@@ -282,3 +282,13 @@ def test_the_player_range_is_read_from_the_rules_data_as_whole_numbers() -> None
     ranges = {s.id: (s.min_players, s.max_players) for s in systems().values()}
     assert ranges["cape-et-epee"] == (2, 2)
     assert ranges["wargaming-introduttivo"] == (2, 4)
+
+
+def test_a_charges_cue_names_the_charger_and_its_target_or_nothing() -> None:
+    """Issue 26 (`RuleSystem.wants`): pequenas-guerras' `charge.path` and cape-et-epee's
+    `charge.contact` say it in the same words; a question with no target says nothing."""
+    b = battle()
+    charge = kit.about(Confirm, b.units["r1"], target=b.units["b2"], key="c.go", text="?")
+    words = "Capo charges Arciere: move it the shortest way into contact"
+    assert kit.charge_cue(b, charge) == words
+    assert kit.charge_cue(b, kit.about(Confirm, b.units["r1"], key="c.go", text="?")) == ""

@@ -17,19 +17,30 @@ from collections.abc import Callable
 
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.prompts import Prompt
+from skirmtui.engine.core.records import replace
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.sides import table_cue
 from skirmtui.systems.registry import get_system
+from skirmtui.systems.regole_base.passing import APP_MOVED
 
 
 def _played_until(
-    system_id: str, found: Callable[[Battle, Prompt], bool], seeds: int = 6
+    system_id: str,
+    found: Callable[[Battle, Prompt], bool],
+    seeds: int = 6,
+    named: str | None = None,
 ) -> Session:
-    """A demo battle, its second side the app's, answered at random until `found`."""
+    """A demo battle, its second side the app's, answered at random until `found`
+    (`named`: the app's units all named so in the save)."""
     system = get_system(system_id)
+    setup = system.demo_setup()
+    if named is not None:
+        blue = setup.sides[1].id
+        units = [replace(u, name=named) if u.side == blue else u for u in setup.units]
+        setup = replace(setup, units=tuple(units))
     for seed in range(seeds):
-        session = Session(system, system.demo_setup())
+        session = Session(system, setup)
         second = session.setup.sides[1].id
         let_app_play(session, {second: "balanced"})
         rng = random.Random(seed)
@@ -178,3 +189,50 @@ def test_rb_winners_of_a_melee_move_toward_the_enemy() -> None:
         ': move them toward the nearest enemy model, stopping more than 1" from it '
         "(a charge next round)"
     ), cue
+
+
+def test_rb_only_a_move_the_app_chose_goes_toward_the_enemy() -> None:
+    """RB-13: an escaping model moves away (the question says how far); RB-11: a fleeing
+    one runs as far as possible from the enemy. Both are asked what they passed within
+    1" (`move.passed`) as a chosen move is: only the chosen move is told to go toward the
+    nearest enemy model (found in regole-base's demo: "(Capobanda escapes: move it up
+    to 5" away)" under "move it toward the nearest enemy model")."""
+    chosen = _played_until(
+        "regole-base", lambda b, p: _apps("move.passed")(b, p) and b.phase == "movement"
+    )
+    cue = table_cue(chosen.system, chosen.battle, chosen.prompt)
+    assert cue == f"Briganti (app, balanced): {APP_MOVED}", cue
+    escape = _played_until(
+        "regole-base", lambda b, p: _apps("move.passed")(b, p) and b.phase == "assault"
+    )
+    assert escape.prompt is not None and " away)" in escape.prompt.text
+    assert table_cue(escape.system, escape.battle, escape.prompt) == ""
+    flight = _played_until(
+        "regole-base",
+        lambda b, p: _apps("move.passed")(b, p) and b.units[str(p.actor)].flag("fleeing"),
+    )
+    assert flight.prompt is not None and " flees: run it " in flight.prompt.text
+    assert table_cue(flight.system, flight.battle, flight.prompt) == ""
+
+
+def test_pg_a_charges_move_is_told_by_its_target_not_by_the_units_name() -> None:
+    """A move's cue is for a move the app chose (PG-8's markers), not a charge's (its
+    question names the target): read from the question's target, never from its words,
+    which hold the units' names from the save ("Lancers (charging horse)")."""
+    session = _played_until(
+        "pequenas-guerras",
+        lambda b, p: _apps("move.terrain")(b, p) and p.text.endswith("cross?"),
+        named="Lancers (charging horse)",
+    )
+    prompt = session.prompt
+    assert prompt is not None and "(charging horse)" in prompt.text
+    cue = table_cue(session.system, session.battle, prompt)
+    assert cue.startswith("Bandoleiros (app, balanced): move it toward the nearest "), cue
+    session = _played_until(
+        "pequenas-guerras",
+        lambda b, p: _apps("move.terrain")(b, p) and p.text.endswith(")"),
+    )
+    battle, prompt = session.battle, session.prompt
+    assert prompt is not None and prompt.target is not None
+    assert prompt.text.endswith(f"(charging {battle.units[prompt.target].label})")
+    assert table_cue(session.system, battle, prompt) == ""

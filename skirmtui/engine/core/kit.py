@@ -282,3 +282,14 @@ def last_flagged(b: Battle, flag: str, side: str) -> Unit | None:
             if effect.field == flag and effect.after and unit is not None and unit.side == side:
                 return unit
     return None
+
+
+def charge_cue(b: Battle, prompt: Prompt) -> str:
+    """Issue 26 (`RuleSystem.wants`): how the table moves the app's charging unit, the
+    prompt's actor, to its target: the shortest way into contact, in one wording for
+    every system that asks a charge's reach; "" without an actor and a target."""
+    unit = b.units.get(prompt.actor or "")
+    target = b.units.get(prompt.target or "")
+    if unit is None or target is None:
+        return ""
+    return f"{unit.label} charges {target.label}: move it the shortest way into contact"

@@ -15,7 +15,7 @@ from skirmtui.engine.core.asking import ASKED_BEFORE_THIRD_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Stat, Unit
 from skirmtui.engine.core.data import player_range
-from skirmtui.engine.core.kit import reset, winner_by_score
+from skirmtui.engine.core.kit import charge_cue, reset, winner_by_score
 from skirmtui.engine.core.prompts import Choose, Option, Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.engine.core.watch import Watch
@@ -166,16 +166,13 @@ class CapeEtEpee(BaseSystem):
     def wants(self, battle: Battle, prompt: Prompt) -> str:
         """Issue 26: where the table moves the app's character (`profile.app_move`; a
         charge the shortest way to its target)."""
+        if prompt.key == "charge.contact":
+            return charge_cue(battle, prompt)
         unit = battle.units.get(prompt.actor or "")
-        target = battle.units.get(prompt.target or "")
-        if unit is None:
+        if unit is None or prompt.key not in ("move.done", "move.cover"):
             return ""
-        if prompt.key == "charge.contact" and target is not None:
-            return f"{unit.label} charges {target.label}: move it the shortest way into contact"
         where = profile.app_move(unit.stats["status"])
-        if prompt.key in ("move.done", "move.cover") and where:
-            return f"move {unit.label} {where}"
-        return ""
+        return f"move {unit.label} {where}" if where else ""
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """Seed §1.2: 3/2/1 wounds put a hero/protagonist/extra out, so one fewer at most."""

@@ -240,6 +240,7 @@ def move(
                 about(
                     Choose,
                     unit,
+                    target=charging,  # a charge's move: its target (the app's cue reads it)
                     key="move.terrain",
                     text=f"{unit.label} moves: what does it cross?"
                     + (f" (charging {charging.label})" if charging else ""),

@@ -15,6 +15,7 @@ from skirmtui.engine.core.asking import ASKED_BEFORE_THIRD_PASS
 from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import player_range
+from skirmtui.engine.core.kit import charge_cue
 from skirmtui.engine.core.prompts import Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, UnitSpec
 from skirmtui.systems.pequenas_guerras import (
@@ -180,16 +181,16 @@ class PequenasGuerras(BaseSystem):
         objective markers its side does not hold (`position.app_move`: also in the log
         line of a melee's survivor, which asks nothing); a push off the nearest
         elevation (a fall hurts, PG-7)."""
+        if prompt.key == "charge.path":
+            return charge_cue(battle, prompt)
         unit = battle.units.get(prompt.actor or "")
         target = battle.units.get(prompt.target or "")
         if unit is None:
             return ""
-        if prompt.key == "charge.path" and target is not None:
-            return f"{unit.label} charges {target.label}: move it the shortest way into contact"
         if prompt.key == "push.off_edge" and target is not None:
             return f"push {target.label} off the nearest elevation in reach, if any (PG-7)"
-        if prompt.key in ("move.terrain", "melee.follow_up") and "(charging " not in prompt.text:
-            return pg_app_move(battle, unit.side)
+        if prompt.key == "melee.follow_up" or (prompt.key == "move.terrain" and target is None):
+            return pg_app_move(battle, unit.side)  # a charge's move has its target (`move`)
         return ""
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:

@@ -170,9 +170,14 @@ class RegoleBase(BaseSystem):
 
     def wants(self, battle: Battle, prompt: Prompt) -> str:
         """Issue 26: how the table moves the app's model (`passing.APP_MOVED`, asked
-        what it passed within 1"), and the app's models that won a melee."""
+        what it passed within 1"), and the app's models that won a melee. Only a move
+        the app chose, in the Movement phase by a model not fleeing: an escape (RB-13,
+        the Assault phase) or a flight (RB-11) is asked the same, its own way said in
+        the question."""
         if prompt.key == "move.passed":
-            return passing.APP_MOVED
+            unit = battle.units.get(prompt.actor or "")
+            chosen = battle.phase == "movement" and unit is not None and not unit.flag("fleeing")
+            return passing.APP_MOVED if chosen else ""
         if prompt.key != "assault.winners":
             return ""
         return (
