@@ -99,3 +99,13 @@ def test_no_module_over_450_lines() -> None:
     assert not over, f"split these modules (over {MAX_LINES} lines): {over}"
     done = [name for name in TOO_LONG if lengths.get(name, 0) <= MAX_LINES]
     assert not done, f"under {MAX_LINES} lines now: drop them from TOO_LONG: {done}"
+
+
+def test_no_bench_script_over_450_lines() -> None:
+    """The bench's scripts are held to the same size as the package's modules."""
+    bench = PACKAGE.parent / "bench"
+    lengths = {
+        path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in bench.glob("*.py")
+    }
+    over = {name: n for name, n in lengths.items() if n > MAX_LINES}
+    assert not over, f"split these bench scripts (over {MAX_LINES} lines): {over}"
