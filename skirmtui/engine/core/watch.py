@@ -95,14 +95,13 @@ class _Found:
         self.last = (b, self.mark(b), finding)
 
     def __call__(self, b: Battle) -> Any:
-        was, mark, found = self.last
-        if was is b and mark == self.mark(b):
-            return found
-        find = self.find
-        assert find is not None
-        found = find(b)
-        if found is not None:
-            self.last = (b, self.mark(b), found)
+        found = self.recall(b)  # (a finding kept is never None: `Watch.keep`)
+        if found is None:
+            find = self.find
+            assert find is not None
+            found = find(b)
+            if found is not None:
+                self.keep(b, found)
         return found
 
 
