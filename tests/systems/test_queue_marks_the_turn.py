@@ -11,6 +11,7 @@ to the next such question. Random legal battles of the demo, every answer checke
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -38,6 +39,18 @@ TURN_STARTS = {
 }
 
 
+def each_question(system_id: str, battles: int, limit: int) -> Iterator[tuple[int, Session]]:
+    """The demo battle of `system_id` played at random, seeds 0 to `battles` − 1: each
+    (seed, session) with a question asked, answered once the caller has looked."""
+    system = get_system(system_id)
+    for seed in range(battles):
+        session = Session(system, system.demo_setup())
+        rng = random.Random(seed)
+        while session.prompt is not None and len(session.items) < limit:
+            yield seed, session
+            session.answer(session.prompt.random_answer(rng))
+
+
 def marked(session: Session) -> list[str | None]:
     return [r.side for r in session.system.queue(session.battle) if r.current]
 
@@ -62,24 +75,20 @@ def whose_turn(session: Session, keys: set[str], flag: str) -> str | None:
 @pytest.mark.parametrize("system_id", sorted(TURN_STARTS))
 def test_the_queue_marks_the_side_whose_turn_it_is(system_id: str) -> None:
     phase, keys, flag = TURN_STARTS[system_id]
-    system = get_system(system_id)
     checked = 0
-    for seed in range(3):
-        session = Session(system, system.demo_setup())
-        rng = random.Random(seed)
-        while session.prompt is not None and len(session.items) < 400:
-            prompt = session.prompt
-            turn = whose_turn(session, keys, flag)
-            if turn is not None and (phase is None or session.battle.phase == phase):
-                # (nobody marked is fine: regole-base's assault fights, every model's)
-                assert marked(session) in ([], [turn]), (
-                    seed,
-                    len(session.items),
-                    prompt.key,
-                    prompt.text,
-                )
-                checked += bool(marked(session))
-            session.answer(prompt.random_answer(rng))
+    for seed, session in each_question(system_id, 3, 400):
+        prompt = session.prompt
+        assert prompt is not None
+        turn = whose_turn(session, keys, flag)
+        if turn is not None and (phase is None or session.battle.phase == phase):
+            # (nobody marked is fine: regole-base's assault fights, every model's)
+            assert marked(session) in ([], [turn]), (
+                seed,
+                len(session.items),
+                prompt.key,
+                prompt.text,
+            )
+            checked += bool(marked(session))
     assert checked > 100
 
 
@@ -159,21 +168,17 @@ def test_a_side_whose_last_model_is_asked_is_not_done(system_id: str, done: str)
     asked which move passed enemies, "▶ 1. Bandoleiros — none left (passes)" while
     Cangaceiros 1 was asked what its move crosses: the side's last model to act was
     counted as done the moment it began. Now the marked row names it as acting."""
-    system = get_system(system_id)
     checked = 0
-    for seed in range(4):
-        session = Session(system, system.demo_setup())
-        rng = random.Random(seed)
-        while session.prompt is not None and len(session.items) < 600:
-            prompt, battle = session.prompt, session.battle
-            actor = battle.units.get(prompt.actor or "")
-            for row in system.queue(battle):
-                if row.current and actor is not None and actor.side == row.side:
-                    assert done not in row.text, (seed, prompt.key, row.text)
-                    # its own move or shots (a save or a test may be another model's)
-                    if "the last" in row.text and prompt.key.startswith(OWN_ACT):
-                        named = f"— {actor.label} act"  # the unit's label whole
-                        assert named in row.text, (seed, prompt.key, row.text)
-                        checked += 1
-            session.answer(prompt.random_answer(rng))
+    for seed, session in each_question(system_id, 4, 600):
+        prompt, battle = session.prompt, session.battle
+        assert prompt is not None
+        actor = battle.units.get(prompt.actor or "")
+        for row in session.system.queue(battle):
+            if row.current and actor is not None and actor.side == row.side:
+                assert done not in row.text, (seed, prompt.key, row.text)
+                # its own move or shots (a save or a test may be another model's)
+                if "the last" in row.text and prompt.key.startswith(OWN_ACT):
+                    named = f"— {actor.label} act"  # the unit's label whole
+                    assert named in row.text, (seed, prompt.key, row.text)
+                    checked += 1
     assert checked > 20
