@@ -43,6 +43,7 @@ from pathlib import Path
 
 import attrs
 
+from bench import ai_style
 from bench.ai_style import COUNTS, StrengthLost, mean_margin, strikes_and_charges, style_line
 from bench.common import Row, Sizes, percentile, row
 from skirmtui.engine.core.session import Session
@@ -89,6 +90,10 @@ class Tally:
     strength_sq: float = 0.0
     won: float = 0.0
     won_sq: float = 0.0
+    moves: int = 0
+    held: int = 0
+    moves_sq: int = 0
+    held_sq: int = 0
 
     def add(
         self,
@@ -99,6 +104,8 @@ class Tally:
         charges: int = 0,
         strength: float = 0.0,
         won: float = 0.0,
+        moves: int = 0,
+        held: int = 0,
     ) -> None:
         """One battle's play."""
         self.battles += 1
@@ -115,6 +122,8 @@ class Tally:
         self.strength_sq += strength * strength
         self.won += won
         self.won_sq += won * won
+        self.moves, self.moves_sq = self.moves + moves, self.moves_sq + moves * moves
+        self.held, self.held_sq = self.held + held, self.held_sq + held * held
 
     def per_battle(self) -> str:
         """Attacks and own units lost a battle, each with its 95% margin, and enemy
@@ -198,9 +207,9 @@ class Played:
 
     score: float
     #: attack rolls, own units lost, enemy units taken off, strikes, charges, strength
-    #: lost and won back
-    a: tuple[int, int, int, int, int, float, float]
-    b: tuple[int, int, int, int, int, float, float]
+    #: lost and won back, moves made and held
+    a: tuple[int, int, int, int, int, float, float, int, int]
+    b: tuple[int, int, int, int, int, float, float, int, int]
     times: tuple[tuple[float, float], ...]
 
 
@@ -220,7 +229,10 @@ def _play(job: tuple[str, str, str, int, int]) -> Played:
         _count(session, side, tally)
         strikes, charges = strikes_and_charges(system_id, session.battle, side)
         strength, won = lost.lost.get(side, 0.0), lost.won.get(side, 0.0)
-        counts.append((tally.attacks, tally.lost, tally.taken, strikes, charges, strength, won))
+        moved = ai_style.moves_and_held(system_id, session.battle, side)
+        counts.append(
+            (tally.attacks, tally.lost, tally.taken, strikes, charges, strength, won, *moved)
+        )
     score = 1.0 if winner == a_side else 0.5 if winner is None else 0.0
     return Played(score, counts[0], counts[1], tuple(times))
 

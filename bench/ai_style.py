@@ -19,6 +19,12 @@ Confronti; a unit damaged and recovered counts as nothing lost).
 - won back: the side's own strength won back, every rise counted (a recovery, where
   the rules have one: wargaming-introduttivo's, WI-5); strength lost less won back is
   what its units were missing at the battle's end.
+- moves made and moves held (regole-base only, 0 elsewhere): in each Movement phase,
+  each of the side's models that activated (its `acted` set) not fleeing (RB-11: a
+  flight is no choice) either moved (its `moved` set in that phase: a simple move, a
+  march, a run, a climb; the app's moves go toward the nearest enemy model) or held
+  its ground (a move passed, a reload instead of moving, RB-10): what a player sees the
+  app's side do with its models before the Assault phase, read from the log's effects.
 """
 
 from __future__ import annotations
@@ -84,6 +90,45 @@ def strikes_and_charges(system_id: str, battle: Battle, side: str) -> tuple[int,
     return strikes, charges
 
 
+#: The systems whose moves made and held are counted (`moves_and_held`).
+MOVES = frozenset({"regole-base"})
+
+
+def moves_and_held(system_id: str, battle: Battle, side: str) -> tuple[int, int]:
+    """The side's models moved and held in the Movement phases (the module's words), read
+    in the log's effects: (0, 0) for a system not in `MOVES`."""
+    if system_id not in MOVES:
+        return 0, 0
+    units = battle.units
+    fleeing: set[str] = set()
+    acted: set[str] = set()  # activated this Movement phase, not fleeing
+    moved: set[str] = set()
+    made = held = 0
+    phase = (0, "")
+    for entry in battle.log:
+        if (entry.round, entry.phase) != phase:
+            phase = (entry.round, entry.phase)
+            made += len(acted & moved)
+            held += len(acted - moved)
+            acted, moved = set(), set()
+        for e in entry.effects:
+            uid = e.unit
+            if uid is None:
+                continue
+            if e.field == "fleeing":
+                if e.after:
+                    fleeing.add(uid)
+                else:
+                    fleeing.discard(uid)
+            elif entry.phase != "movement" or e.before or not e.after:
+                continue
+            elif e.field == "acted" and uid not in fleeing and units[uid].side == side:
+                acted.add(uid)
+            elif e.field == "moved":
+                moved.add(uid)
+    return made + len(acted & moved), held + len(acted - moved)
+
+
 @attrs.define
 class StrengthLost:
     """Each side's strength lost and won back so far (every drop and every rise of a
@@ -124,6 +169,10 @@ COUNTS = (
     "strength_sq",
     "won",
     "won_sq",
+    "moves",
+    "moves_sq",
+    "held",
+    "held_sq",
 )
 
 
@@ -138,7 +187,8 @@ def style_line(battles: float, s: Mapping[str, float]) -> str:
 
     return (
         f"strikes {figure('strikes', 1)}, charges {figure('charges', 2)}, "
-        f"strength lost {figure('strength', 2)}, won back {figure('won', 2)}"
+        f"strength lost {figure('strength', 2)}, won back {figure('won', 2)}, "
+        f"moves made {figure('moves', 1)}, held {figure('held', 1)}"
     )
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.ai import Tally, _count, known_within, main, mean_margin, one_battle, run_pair, two_sides
-from bench.ai_style import KEYS, StrengthLost, strikes_and_charges
+from bench.ai_style import KEYS, StrengthLost, moves_and_held, strikes_and_charges
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.stats import Z95
 from skirmtui.systems.registry import get_system, systems
@@ -38,7 +38,9 @@ def test_bench_ai_reports_scores_styles_and_decision_times(
     assert " ± " in printed.split("balanced: attacks ")[1].splitlines()[0]
     assert "balanced: strikes " in printed and "strength lost " in printed
     assert {s["persona"] for s in report["styles"]} == {"balanced", "random"}
-    assert {"strikes", "charges", "strength", "won", "won_sq"} <= set(report["styles"][0])
+    assert {"strikes", "charges", "strength", "won", "won_sq", "moves", "held"} <= set(
+        report["styles"][0]
+    )
 
 
 def test_a_per_battle_mean_has_its_margin() -> None:
@@ -158,3 +160,25 @@ def test_a_charge_called_off_is_no_charge() -> None:
     reaches = sum(1 for e in log if e.key == "charge.path")
     assert called_off > 0
     assert strikes_and_charges(PG, session.battle, sides[0])[1] == reaches > 0
+
+
+def test_regole_base_moves_made_and_held_are_its_movement_answers() -> None:
+    """Each Movement-phase activation of a model not fleeing is a move made or held: for
+    the app's side, its moves answered (a simple move, a march, a run) and its passes
+    and reloads; none counted in a system without them."""
+    sides = [s.id for s in two_sides(RB).sides]
+    session, _ = one_battle(RB, 3, {sides[0]: "balanced", sides[1]: "random"}, [])
+    battle = session.battle
+    made, held = moves_and_held(RB, battle, sides[0])
+    does = [
+        str(e.value).rpartition("|")[2]
+        for e in battle.log
+        if e.side == sides[0] and e.key in {"move.which", "move.mode"}
+    ]
+    stays = [d for d in does if d == "pass" or d.startswith("reload:")]
+    assert held == len(stays) > 0
+    assert made == len([d for d in does if d != "flee"]) - len(stays) > 0
+    assert sum(moves_and_held(RB, battle, sides[1])) > 0  # the table's side: counted too
+    cg = [s.id for s in two_sides(CG).sides]
+    other, _ = one_battle(CG, 3, {cg[0]: "balanced", cg[1]: "random"}, [])
+    assert moves_and_held(CG, other.battle, cg[0]) == (0, 0)
