@@ -10,11 +10,15 @@ holds its ground and lets the enemy come."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
 from skirmtui.engine.core import records
 from skirmtui.engine.core.prompts import Roll
+from skirmtui.engine.core.session import Session
+from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.personas import persona
 from skirmtui.engine.play.policy import decide, prepare, think
 from skirmtui.systems.regole_base import SYSTEM, edge
@@ -51,7 +55,7 @@ def test_the_cautious_one_holds_its_ground() -> None:
     made = {name: decide(_lupo_against(debole, name)) for name in ("cautious", "balanced")}
     cautious, balanced = made["cautious"], made["balanced"]
     assert cautious is not None and balanced is not None
-    assert cautious.value == "pass" and cautious.reason == "no loss expected"
+    assert cautious.value == "pass" and cautious.reason == "no loss expected, holds its ground"
     assert balanced.value != "pass" and "closing in +" in balanced.reason
 
 
@@ -109,3 +113,40 @@ def _aggressive_with(s, attack: float):  # type: ignore[no-untyped-def]
     changed = attrs.evolve(persona(RB, "aggressive"), attack=attack)
     question.search.persona = changed
     return think(records.evolve(question, persona=changed))
+
+
+def _first_move() -> Session:
+    """The demo battle's first move of the app's side (Red, cautious; Blue at random,
+    the initiative and every other answer drawn from seed 1), today's question: which
+    model moves, and how (each model's "Pass" grouped under it, so not marked passive)."""
+    setup = SYSTEM.demo_setup()
+    s = Session(SYSTEM, setup)
+    red = setup.sides[0].id
+    let_app_play(s, {red: "cautious"})
+    rng = random.Random(1)
+    while s.prompt is not None and not (s.prompt.key == "move.which" and s.prompt.side == red):
+        s.answer(s.prompt.random_answer(rng))
+    assert s.prompt is not None
+    return s
+
+
+def test_the_cautious_one_holds_its_ground_where_a_move_costs_nothing() -> None:
+    """The battle's first move, no enemy near: every move is worth the same as a pass
+    (nothing to close in on, nothing to lose). Without `hold` the cautious one took one
+    of the seven at random and ran its model toward the enemy line (run, 15"); with it
+    a model passes its move and the reason says so. Balanced closes in."""
+    s = _first_move()
+    cautious = decide(s, "cautious")
+    assert cautious is not None
+    assert str(cautious.value).endswith("|pass")
+    assert "holds its ground" in cautious.reason
+    balanced = decide(s, "balanced")
+    assert balanced is not None and "closing in +" in balanced.reason
+    assert "holds its ground" not in balanced.reason
+    question = prepare(s, "cautious")
+    assert question is not None and question.search is not None
+    before = attrs.evolve(persona(RB, "cautious"), hold=0.0)
+    question.search.persona = before
+    was = think(records.evolve(question, persona=before))
+    assert str(was.value).endswith("|run") and "holds its ground" not in was.reason
+    assert was.reason == "no loss expected; tie of 7: picked by the battle's seed"

@@ -26,6 +26,7 @@ WEIGHTS = (
     "closing",
     "attack",
     "mend",
+    "hold",
 )
 
 
@@ -48,6 +49,7 @@ class Persona:
     closing: float = 0.0
     attack: float = 0.0
     mend: float = 0.0
+    hold: float = 0.0
     #: Any legal answer at random (the weights are not read).
     random: bool = False
 

@@ -145,7 +145,7 @@ def think(question: Question) -> Decision:
         value, label, _ = question.answers[0]
         only = (Considered(value, label, None, 0.0, True),)
         return Decision(value, who.name, question.side, "the only choice", prompt.text, only)
-    scored = _score(question.search, prompt.key, who, question.answers)
+    scored = _score(question.search, prompt, who, question.answers)
     # Not seen through (the budget cut it before its roll, say: valued as if nothing
     # happened): it competes only when no answer was seen.
     seen = [c for c in scored if _seen(c)] or scored
@@ -174,7 +174,8 @@ def think(question: Question) -> Decision:
     )
     still = next(c.still for c in considered if c.chosen)
     words = system.standing_words
-    reason = reason_words(pick.outlook, still, how, words, seeks=who.attack > 0)
+    holds = who.hold > 0 and system.stays(prompt, pick.value)
+    reason = reason_words(pick.outlook, still, how, words, seeks=who.attack > 0, holds=holds)
     return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
 
 
@@ -186,12 +187,12 @@ def decide(session: Session, as_persona: str | None = None) -> Decision | None:
 
 def _score(
     search: Search,
-    key: str,
+    prompt: Prompt,
     who: Persona,
     answers: tuple[tuple[AnswerValue, str, bool], ...],
 ) -> list[Considered]:
     share = max(BUDGET // len(answers), 24)
-    out = [_weigh(search, key, who, answer, share) for answer in answers]
+    out = [_weigh(search, prompt, who, answer, share) for answer in answers]
     # What the share cut before it saw anything, and would win as it stands: again, with
     # more budget (best first), so that a good answer with a long reach still wins.
     best_seen = max((c.score for c in out if _seen(c)), default=-math.inf)
@@ -199,19 +200,21 @@ def _score(
     for c in sorted(ahead, key=lambda c: -c.score)[:AGAIN]:
         at = out.index(c)
         answer = next(a for a in answers if a[0] == c.value)
-        out[at] = _weigh(search, key, who, answer, EXTRA)
+        out[at] = _weigh(search, prompt, who, answer, EXTRA)
     return out
 
 
 def _weigh(
-    search: Search, key: str, who: Persona, answer: tuple[AnswerValue, str, bool], budget: int
+    search: Search, prompt: Prompt, who: Persona, answer: tuple[AnswerValue, str, bool], budget: int
 ) -> Considered:
     """One answer looked ahead with `budget` and scored by the persona."""
     value, label, does_nothing = answer
     search.budget = budget
-    outlook = search.outlook(key, value)
+    outlook = search.outlook(prompt.key, value)
     score = outlook.score + who.risk * outlook.spread
     score += 0.0 if does_nothing else who.bold
+    if who.hold and search.system.stays(prompt, value):
+        score += who.hold  # its unit stays where it is (regole-base: a move passed)
     # Between options otherwise alike: the better chance of doing what it tries.
     score += CHANCE * (outlook.chance or 0.0)
     return Considered(value, label, outlook, score, passive=does_nothing)

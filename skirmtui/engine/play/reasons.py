@@ -36,12 +36,14 @@ def reason_words(
     tie: Tie = NO_TIE,
     standing: str = "",
     seeks: bool = False,
+    holds: bool = False,
 ) -> str:
     """The log's short reason: what the chosen answer is expected to bring (`standing`:
     the system's words for its own way of winning, where its reasons name it; `seeks`:
     the persona values an attack as such, `attack`: the attack rolls it leads to;
-    `still`: the answer leaves its unit where it is, so what closes in comes after it),
-    then how it won over answers worth the same (`tie`)."""
+    `still`: the answer leaves its unit where it is, so what closes in comes after it;
+    `holds`: the persona values that as such, `hold`), then how it won over answers
+    worth the same (`tie`)."""
     if o is None:
         return "the only choice"
     parts = []  # odds in words, no score: the players' screens show this line
@@ -69,6 +71,8 @@ def reason_words(
         parts.append(f"{o.attacks:.2f} attack rolls at the enemy")
     if not parts:
         parts.append("no loss expected")
+    if holds:
+        parts.append("holds its ground")
     if not o.seen:  # every answer was cut before it was seen: said, not hidden
         parts.append(f"{o.cut:.0%} of it not seen (the search's budget ran out)")
     figures = ", ".join(parts)
