@@ -214,7 +214,7 @@ def _weigh(
     score = outlook.score + who.risk * outlook.spread
     score += 0.0 if does_nothing else who.bold
     if who.hold and search.system.stays(prompt, value):
-        score += who.hold  # its unit stays where it is (regole-base: a move passed)
+        score += who.hold  # its unit stays where it is (the system's `stays`)
     # Between options otherwise alike: the better chance of doing what it tries.
     score += CHANCE * (outlook.chance or 0.0)
     return Considered(value, label, outlook, score, passive=does_nothing)
