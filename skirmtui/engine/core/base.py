@@ -200,6 +200,10 @@ class BaseSystem:
         """False by default: only an answer marked as doing nothing stays (`passive`)."""
         return False
 
+    def closes(self, prompt: Prompt, value: AnswerValue) -> bool:
+        """False by default: an answer that does nothing closes in on nothing."""
+        return False
+
     def wants(self, battle: Battle, prompt: Prompt) -> str:
         """No words by default: the question names what the app's unit does."""
         return ""

@@ -168,7 +168,7 @@ def think(question: Question) -> Decision:
             c.score,
             c is pick,
             c.passive,
-            c.passive or system.stays(prompt, c.value),
+            (c.passive and not system.closes(prompt, c.value)) or system.stays(prompt, c.value),
         )
         for c in scored
     )

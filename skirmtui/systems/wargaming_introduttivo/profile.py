@@ -124,3 +124,40 @@ def mending(battle: Battle, side: str) -> float:
             chance = min(max(unit.num("abi"), 0), 6) / 6
             best = max(best, chance * (_whole(unit, 1) - _whole(unit, 0)))
     return best
+
+
+def closing_in(battle: Battle, side: str) -> float:
+    """For the app's players (issue 26): what `side`'s units holding their shot may take
+    off in melee this turn, less what the counter-attack takes back (WI-8: active units
+    that did not shoot, within 10 cm, the table saying whether they reach; the app asks
+    the table to bring them in). Each unit that held in the Shooting phase and may still
+    fight counts its melee edge on each enemy on the table, each as likely (which one it
+    reaches the engine does not know), at least 0 (it need not attack that one): its
+    blow, a d6 at or under its CMB, takes a damage level off (or what the enemy still
+    has, its pending shots counted); the enemy hits back on a d6 at or under its own CMB
+    (as if the blow never killed: a wounded enemy is no easier a melee than a shot).
+    In the Shooting and Movement phases only (in the Melee phase the blow itself is
+    weighed)."""
+    phase = battle.phase
+    if phase != "shooting" and phase != "movement":
+        return 0.0
+    foes = [u for u in battle.on_table() if u.side != side]
+    if not foes:
+        return 0.0
+    total = 0.0
+    for unit in battle.on_table(side):
+        stats = unit.stats
+        if not stats["held"] or stats["combat"] or unit.num("actions") >= MAX_ACTIONS:
+            continue
+        hit, keep = _chance(unit.num("cmb")), min(1.0 / DEAD, _whole(unit, 0))
+        edge = sum(
+            max(0.0, hit * min(1.0 / DEAD, _whole(foe, 0)) - _chance(foe.num("cmb")) * keep)
+            for foe in foes
+        )
+        total += edge / len(foes)
+    return total
+
+
+def _chance(stat: int) -> float:
+    """A d6 at or under `stat`."""
+    return min(max(stat, 0), 6) / 6

@@ -17,7 +17,7 @@ from skirmtui.engine.core.causes import RULE
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import reset, stat_test, unit_choices, winner_by_score
-from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Option, Prompt
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.systems.wargaming_introduttivo import profile
@@ -26,6 +26,7 @@ from skirmtui.systems.wargaming_introduttivo.movement import Movement
 from skirmtui.systems.wargaming_introduttivo.position import (
     BY_UNIT,
     DONE,
+    HOLD,
     RESTORE_DAMAGE,
     STOP_ACTIVATING,
     WIPosition,
@@ -46,6 +47,17 @@ class WargamingIntroduttivo(Movement, Combat, Views):
         """The app's players (issue 26): what the side's one recovery of the turn is
         expected to win back (`profile.mending`), weighed by a persona's `mend`."""
         return profile.mending(battle, side)
+
+    def closing(self, battle: Battle, side: str) -> float:
+        """The app's players (issue 26): the blows the side's units that held their shot
+        may strike in melee (`profile.closing_in`), weighed by a persona's `closing`."""
+        return profile.closing_in(battle, side)
+
+    def closes(self, prompt: Prompt, value: AnswerValue) -> bool:
+        """A shot held (WI-6; `done` where the question is the target's, asked before
+        issue 25) does nothing in its phase, but it is the unit's closing in: it keeps
+        the unit's one combat action for the melee (the reasons' words)."""
+        return prompt.key == "shoot.target" and value in (HOLD, DONE)
 
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The app's players (issue 26): the side's active units that may still make
