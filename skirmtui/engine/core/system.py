@@ -377,11 +377,11 @@ class RuleSystem(Protocol):
         """Whether an answer leaves the unit it is about where it is, though the app's
         players do not weigh it as doing nothing (regole-base's "Pass" in its one-answer
         lists): words only, what closes in after it is not its own ("closing in +0.08
-        after it"); `closes`: an answer that does nothing whose closing in is its own
-        (wargaming-introduttivo's shot held for the melee), words only too."""
+        after it"). `closes`: what an answer that does nothing keeps for later, weighed by
+        `closing` as its own closing in (wargaming-introduttivo: a held shot's melee)."""
         ...
 
-    def closes(self, prompt: Prompt, value: AnswerValue) -> bool: ...
+    def closes(self, battle: Battle, prompt: Prompt, value: AnswerValue) -> float: ...
 
     def wants(self, battle: Battle, prompt: Prompt) -> str:
         """For a table fact about a unit of a side the app plays: what the app wants done

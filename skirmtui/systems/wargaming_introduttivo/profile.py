@@ -126,36 +126,25 @@ def mending(battle: Battle, side: str) -> float:
     return best
 
 
-def closing_in(battle: Battle, side: str) -> float:
-    """For the app's players (issue 26): what `side`'s units holding their shot may take
-    off in melee this turn, less what the counter-attack takes back (WI-8: active units
-    that did not shoot, within 10 cm, the table saying whether they reach; the app asks
-    the table to bring them in). Each unit that held in the Shooting phase and may still
-    fight counts its melee edge on each enemy on the table, each as likely (which one it
-    reaches the engine does not know), at least 0 (it need not attack that one): its
-    blow, a d6 at or under its CMB, takes a damage level off (or what the enemy still
-    has, its pending shots counted); the enemy hits back on a d6 at or under its own CMB
-    (as if the blow never killed: a wounded enemy is no easier a melee than a shot).
-    In the Shooting and Movement phases only (in the Melee phase the blow itself is
-    weighed)."""
-    phase = battle.phase
-    if phase != "shooting" and phase != "movement":
+def melee_edge(battle: Battle, unit: Unit) -> float:
+    """For the app's players (issue 26): what a unit's melee is expected to take off,
+    less what the counter-attack takes back (WI-8), in units, on each enemy on the table
+    as likely (which one is within 10 cm is the table's), at least 0 on each (it need
+    not attack that one): its blow, a d6 at or under its CMB, takes a damage level off
+    (or what the enemy still has, its pending shots counted); the enemy hits back on a
+    d6 at or under its own CMB (counted as if the blow never killed: a wounded enemy is
+    no easier a melee than a shot). 0 for a unit that may not fight (not active, its
+    one combat action made, no action left)."""
+    stats = unit.stats
+    foes = [u for u in battle.on_table() if u.side != unit.side]
+    if not foes or not stats["active"] or stats["combat"] or unit.num("actions") >= MAX_ACTIONS:
         return 0.0
-    foes = [u for u in battle.on_table() if u.side != side]
-    if not foes:
-        return 0.0
-    total = 0.0
-    for unit in battle.on_table(side):
-        stats = unit.stats
-        if not stats["held"] or stats["combat"] or unit.num("actions") >= MAX_ACTIONS:
-            continue
-        hit, keep = _chance(unit.num("cmb")), min(1.0 / DEAD, _whole(unit, 0))
-        edge = sum(
-            max(0.0, hit * min(1.0 / DEAD, _whole(foe, 0)) - _chance(foe.num("cmb")) * keep)
-            for foe in foes
-        )
-        total += edge / len(foes)
-    return total
+    hit, keep = _chance(unit.num("cmb")), min(1.0 / DEAD, _whole(unit, 0))
+    edge = sum(
+        max(0.0, hit * min(1.0 / DEAD, _whole(foe, 0)) - _chance(foe.num("cmb")) * keep)
+        for foe in foes
+    )
+    return edge / len(foes)
 
 
 def _chance(stat: int) -> float:

@@ -48,16 +48,20 @@ class WargamingIntroduttivo(Movement, Combat, Views):
         expected to win back (`profile.mending`), weighed by a persona's `mend`."""
         return profile.mending(battle, side)
 
-    def closing(self, battle: Battle, side: str) -> float:
-        """The app's players (issue 26): the blows the side's units that held their shot
-        may strike in melee (`profile.closing_in`), weighed by a persona's `closing`."""
-        return profile.closing_in(battle, side)
-
-    def closes(self, prompt: Prompt, value: AnswerValue) -> bool:
-        """A shot held (WI-6; `done` where the question is the target's, asked before
-        issue 25) does nothing in its phase, but it is the unit's closing in: it keeps
-        the unit's one combat action for the melee (the reasons' words)."""
-        return prompt.key == "shoot.target" and value in (HOLD, DONE)
+    def closes(self, battle: Battle, prompt: Prompt, value: AnswerValue) -> float:
+        """The app's players (issue 26): a shot held (WI-6; `done` where the question is
+        the target's, asked before issue 25) keeps the unit's one combat action for the
+        melee (WI-8: active units that did not shoot), where the app then asks the table
+        to bring it within 10 cm: its melee edge (`profile.melee_edge`), weighed by a
+        persona's `closing`. Not seen by the look-ahead: a later phase's hold is not
+        counted, so no answer gains by reaching one sooner (stopping activating)."""
+        if not isinstance(prompt, Choose) or prompt.key != "shoot.target":
+            return 0.0
+        unit = battle.units.get(prompt.actor or "")
+        if unit is None:
+            return 0.0
+        held = value == HOLD or (value == DONE and not any(o.value == HOLD for o in prompt.options))
+        return profile.melee_edge(battle, unit) if held else 0.0
 
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The app's players (issue 26): the side's active units that may still make
