@@ -200,6 +200,10 @@ class BaseSystem:
         """False by default: only an answer marked as doing nothing stays (`passive`)."""
         return False
 
+    def closes(self, battle: Battle, prompt: Prompt, value: AnswerValue) -> float:
+        """0 by default: an answer that does nothing keeps nothing for later."""
+        return 0.0
+
     def wants(self, battle: Battle, prompt: Prompt) -> str:
         """No words by default: the question names what the app's unit does."""
         return ""

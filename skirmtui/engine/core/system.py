@@ -368,19 +368,20 @@ class RuleSystem(Protocol):
         ...
 
     def closing(self, battle: Battle, side: str) -> float:
-        """What `side`'s units that closed in on the enemy this turn may take off next
-        (the attack each may make, the table deciding whether it reaches), in units; 0
-        where a system does not say. The app's players weigh it by a persona's
-        `closing` (a move that brings a unit within reach, where distances are the
-        table's)."""
+        """What `side`'s units that closed in on the enemy this turn may take off next (the
+        attack each may make, the table deciding whether it reaches), in units; 0 where a
+        system does not say. Weighed by a persona's `closing` (distances are the table's)."""
         ...
 
     def stays(self, prompt: Prompt, value: AnswerValue) -> bool:
         """Whether an answer leaves the unit it is about where it is, though the app's
         players do not weigh it as doing nothing (regole-base's "Pass" in its one-answer
-        lists): words only, the Why? and the log's reason say what closes in after it is
-        not its own ("closing in +0.08 after it")."""
+        lists): words only, what closes in after it is not its own ("closing in +0.08
+        after it"). `closes`: what an answer that does nothing keeps for later, weighed by
+        `closing` as its own closing in (wargaming-introduttivo: a held shot's melee)."""
         ...
+
+    def closes(self, battle: Battle, prompt: Prompt, value: AnswerValue) -> float: ...
 
     def wants(self, battle: Battle, prompt: Prompt) -> str:
         """For a table fact about a unit of a side the app plays: what the app wants done

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 
+from skirmtui.engine.core import records
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.items import BY_AI
 from skirmtui.engine.core.prompts import AnswerValue, Prompt
@@ -84,6 +85,9 @@ class Question:
     answers: tuple[tuple[AnswerValue, str, bool], ...]
     search: Search | None
     seed: int
+    #: What an answer that does nothing keeps for later all the same (`system.closes`),
+    #: by answer, for a persona that weighs `closing`.
+    closes: dict[AnswerValue, float] = records.field(factory=dict)
 
 
 def prepare(session: Session, as_persona: str | None = None) -> Question | None:
@@ -113,7 +117,11 @@ def prepare(session: Session, as_persona: str | None = None) -> Question | None:
             session.system, base, consumed, tail, side, who, exposed=exposed, actor=prompt.actor
         )
     seed = session.setup.seed * 7_919 + len(session.items) + 1
-    return Question(prompt, who, side, len(session.items), answers, search, seed)
+    closes = {}
+    if search is not None and who.closing:
+        closes = {v: session.system.closes(battle, prompt, v) for v, _, quiet in answers if quiet}
+    closes = {v: kept for v, kept in closes.items() if kept}
+    return Question(prompt, who, side, len(session.items), answers, search, seed, closes)
 
 
 def _tried(battle: Battle, prompt: Prompt) -> set[AnswerValue]:
@@ -145,7 +153,7 @@ def think(question: Question) -> Decision:
         value, label, _ = question.answers[0]
         only = (Considered(value, label, None, 0.0, True),)
         return Decision(value, who.name, question.side, "the only choice", prompt.text, only)
-    scored = _score(question.search, prompt, who, question.answers)
+    scored = _score(question.search, prompt, who, question.answers, question.closes)
     # Not seen through (the budget cut it before its roll, say: valued as if nothing
     # happened): it competes only when no answer was seen.
     seen = [c for c in scored if _seen(c)] or scored
@@ -168,7 +176,7 @@ def think(question: Question) -> Decision:
             c.score,
             c is pick,
             c.passive,
-            c.passive or system.stays(prompt, c.value),
+            (c.passive and c.value not in question.closes) or system.stays(prompt, c.value),
         )
         for c in scored
     )
@@ -190,9 +198,10 @@ def _score(
     prompt: Prompt,
     who: Persona,
     answers: tuple[tuple[AnswerValue, str, bool], ...],
+    closes: dict[AnswerValue, float],
 ) -> list[Considered]:
     share = max(BUDGET // len(answers), 24)
-    out = [_weigh(search, prompt, who, answer, share) for answer in answers]
+    out = [_weigh(search, prompt, who, a, share, closes.get(a[0], 0.0)) for a in answers]
     # What the share cut before it saw anything, and would win as it stands: again, with
     # more budget (best first), so that a good answer with a long reach still wins.
     best_seen = max((c.score for c in out if _seen(c)), default=-math.inf)
@@ -200,18 +209,26 @@ def _score(
     for c in sorted(ahead, key=lambda c: -c.score)[:AGAIN]:
         at = out.index(c)
         answer = next(a for a in answers if a[0] == c.value)
-        out[at] = _weigh(search, prompt, who, answer, EXTRA)
+        out[at] = _weigh(search, prompt, who, answer, EXTRA, closes.get(c.value, 0.0))
     return out
 
 
 def _weigh(
-    search: Search, prompt: Prompt, who: Persona, answer: tuple[AnswerValue, str, bool], budget: int
+    search: Search,
+    prompt: Prompt,
+    who: Persona,
+    answer: tuple[AnswerValue, str, bool],
+    budget: int,
+    kept: float = 0.0,
 ) -> Considered:
-    """One answer looked ahead with `budget` and scored by the persona."""
+    """One answer looked ahead with `budget` and scored by the persona; `kept`: what it
+    keeps for later though it does nothing (`system.closes`), its own closing in."""
     value, label, does_nothing = answer
     search.budget = budget
     outlook = search.outlook(prompt.key, value)
-    score = outlook.score + who.risk * outlook.spread
+    if kept:
+        outlook = records.evolve(outlook, closing=outlook.closing + kept)
+    score = outlook.score + who.risk * outlook.spread + who.closing * kept
     score += 0.0 if does_nothing else who.bold
     if who.hold and search.system.stays(prompt, value):
         score += who.hold  # its unit stays where it is (the system's `stays`)

@@ -124,3 +124,29 @@ def mending(battle: Battle, side: str) -> float:
             chance = min(max(unit.num("abi"), 0), 6) / 6
             best = max(best, chance * (_whole(unit, 1) - _whole(unit, 0)))
     return best
+
+
+def melee_edge(battle: Battle, unit: Unit) -> float:
+    """For the app's players (issue 26): what a unit's melee is expected to take off,
+    less what the counter-attack takes back (WI-8), in units, on each enemy on the table
+    as likely (which one is within 10 cm is the table's), at least 0 on each (it need
+    not attack that one): its blow, a d6 at or under its CMB, takes a damage level off
+    (or what the enemy still has, its pending shots counted); the enemy hits back on a
+    d6 at or under its own CMB (counted as if the blow never killed: a wounded enemy is
+    no easier a melee than a shot). 0 for a unit that may not fight (not active, its
+    one combat action made, no action left)."""
+    stats = unit.stats
+    foes = [u for u in battle.on_table() if u.side != unit.side]
+    if not foes or not stats["active"] or stats["combat"] or unit.num("actions") >= MAX_ACTIONS:
+        return 0.0
+    hit, keep = _chance(unit.num("cmb")), min(1.0 / DEAD, _whole(unit, 0))
+    edge = sum(
+        max(0.0, hit * min(1.0 / DEAD, _whole(foe, 0)) - _chance(foe.num("cmb")) * keep)
+        for foe in foes
+    )
+    return edge / len(foes)
+
+
+def _chance(stat: int) -> float:
+    """A d6 at or under `stat`."""
+    return min(max(stat, 0), 6) / 6

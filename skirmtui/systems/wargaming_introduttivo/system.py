@@ -17,7 +17,7 @@ from skirmtui.engine.core.causes import RULE
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.kit import reset, stat_test, unit_choices, winner_by_score
-from skirmtui.engine.core.prompts import Choose, Option
+from skirmtui.engine.core.prompts import AnswerValue, Choose, Option, Prompt
 from skirmtui.engine.core.rolloff import RollOff
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, Step, UnitSpec
 from skirmtui.systems.wargaming_introduttivo import profile
@@ -26,6 +26,7 @@ from skirmtui.systems.wargaming_introduttivo.movement import Movement
 from skirmtui.systems.wargaming_introduttivo.position import (
     BY_UNIT,
     DONE,
+    HOLD,
     RESTORE_DAMAGE,
     STOP_ACTIVATING,
     WIPosition,
@@ -46,6 +47,21 @@ class WargamingIntroduttivo(Movement, Combat, Views):
         """The app's players (issue 26): what the side's one recovery of the turn is
         expected to win back (`profile.mending`), weighed by a persona's `mend`."""
         return profile.mending(battle, side)
+
+    def closes(self, battle: Battle, prompt: Prompt, value: AnswerValue) -> float:
+        """The app's players (issue 26): a shot held (WI-6; `done` where the question is
+        the target's, asked before issue 25) keeps the unit's one combat action for the
+        melee (WI-8: active units that did not shoot), where the app then asks the table
+        to bring it within 10 cm: its melee edge (`profile.melee_edge`), weighed by a
+        persona's `closing`. Not seen by the look-ahead: a later phase's hold is not
+        counted, so no answer gains by reaching one sooner (stopping activating)."""
+        if not isinstance(prompt, Choose) or prompt.key != "shoot.target":
+            return 0.0
+        unit = battle.units.get(prompt.actor or "")
+        if unit is None:
+            return 0.0
+        held = value == HOLD or (value == DONE and not any(o.value == HOLD for o in prompt.options))
+        return profile.melee_edge(battle, unit) if held else 0.0
 
     def attacks_to_come(self, battle: Battle, side: str) -> float | None:
         """The app's players (issue 26): the side's active units that may still make
