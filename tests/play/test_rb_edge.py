@@ -99,10 +99,10 @@ def test_against_a_better_fighter_only_the_aggressive_one_charges() -> None:
     initiative(s, 6, 1)
     pass_movement(s)
     made = {name: decide(s, name) for name in ("cautious", "balanced", "aggressive")}
-    for name in ("cautious", "balanced"):
+    for name, reason in (("cautious", ", holds its ground"), ("balanced", "")):
         decision = made[name]
         assert decision is not None
-        assert decision.value == "pass" and decision.reason == "no loss expected", name
+        assert decision.value == "pass" and decision.reason == "no loss expected" + reason, name
     aggressive = made["aggressive"]
     assert aggressive is not None
     assert aggressive.value == "charge:blue1"
