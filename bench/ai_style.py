@@ -25,6 +25,11 @@ Confronti; a unit damaged and recovered counts as nothing lost).
   march, a run, a climb; the app's moves go toward the nearest enemy model) or held
   its ground (a move passed, a reload instead of moving, RB-10): what a player sees the
   app's side do with its models before the Assault phase, read from the log's effects.
+  pequenas-guerras counts its activations the same way: each action the side took
+  with a unit (the last answer of its activation to `activate.action`, or to
+  `action.choose` asked again after a charge called off) is a move made when it moves
+  the unit (Advance, Rush, Charge: a move of more than 0 cm, PG-4) or held when it
+  does not (Hold, Take Cover, Overwatch); a stunned unit's recovery is neither.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import attrs
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.system import RuleSystem
 from skirmtui.engine.play.stats import Z95
+from skirmtui.systems.pequenas_guerras.profile import rules
 
 
 @attrs.frozen
@@ -91,7 +97,12 @@ def strikes_and_charges(system_id: str, battle: Battle, side: str) -> tuple[int,
 
 
 #: The systems whose moves made and held are counted (`moves_and_held`).
-MOVES = frozenset({"regole-base"})
+MOVES = frozenset({"regole-base", "pequenas-guerras"})
+#: pequenas-guerras' questions that begin an activation (the unit and its action in
+#: one answer, or the unit alone in saves of before issue 25; logged when it was the
+#: only choice) and the one asking its action (again after a charge called off).
+_PG_ACTIVATES = frozenset({"activate.action", "activate.unit"})
+_PG_ACTION = "action.choose"
 
 
 def moves_and_held(system_id: str, battle: Battle, side: str) -> tuple[int, int]:
@@ -99,6 +110,8 @@ def moves_and_held(system_id: str, battle: Battle, side: str) -> tuple[int, int]
     in the log's effects: (0, 0) for a system not in `MOVES`."""
     if system_id not in MOVES:
         return 0, 0
+    if system_id == "pequenas-guerras":
+        return _activations_moved(battle, side)
     units = battle.units
     fleeing: set[str] = set()
     acted: set[str] = set()  # activated this Movement phase, not fleeing
@@ -127,6 +140,23 @@ def moves_and_held(system_id: str, battle: Battle, side: str) -> tuple[int, int]
             elif e.field == "moved":
                 moved.add(uid)
     return made + len(acted & moved), held + len(acted - moved)
+
+
+def _activations_moved(battle: Battle, side: str) -> tuple[int, int]:
+    """pequenas-guerras: the side's activations whose action moved its unit, and those
+    whose action left it where it stood (the module's words)."""
+    moves = {a["id"]: bool(a["move"]) for a in rules()["actions"]}
+    taken: list[str] = []  # each activation's action, the last answer of it
+    for entry in battle.log:
+        if entry.side != side:
+            continue
+        action = str(entry.value).rpartition("|")[2]
+        if entry.key in _PG_ACTIVATES:
+            taken.append(action)
+        elif entry.key == _PG_ACTION and taken:
+            taken[-1] = action  # the same activation's action, asked (again)
+    made = sum(1 for a in taken if moves.get(a) is True)
+    return made, sum(1 for a in taken if moves.get(a) is False)
 
 
 @attrs.define

@@ -182,3 +182,24 @@ def test_regole_base_moves_made_and_held_are_its_movement_answers() -> None:
     cg = [s.id for s in two_sides(CG).sides]
     other, _ = one_battle(CG, 3, {cg[0]: "balanced", cg[1]: "random"}, [])
     assert moves_and_held(CG, other.battle, cg[0]) == (0, 0)
+
+
+def test_pequenas_guerras_moves_made_and_held_are_its_actions() -> None:
+    """Each activation's action, the last one answered (a charge called off is chosen
+    again): Advance, Rush and Charge move the unit, Hold, Take Cover and Overwatch do
+    not, a stunned unit's recovery is neither."""
+    sides = [s.id for s in two_sides(PG).sides]
+    session, _ = one_battle(PG, 3, {sides[0]: "cautious", sides[1]: "random"}, [])
+    log = session.battle.log
+    made, held = moves_and_held(PG, session.battle, sides[1])
+    actions: list[str] = []
+    for e in log:
+        if e.side == sides[1] and e.key == "activate.action":
+            actions.append(str(e.value).rpartition("|")[2])
+        elif e.side == sides[1] and e.key == "action.choose":
+            actions[-1] = str(e.value)
+    assert made == sum(a in ("advance", "rush", "charge") for a in actions) > 0
+    assert held == sum(a in ("hold", "cover", "overwatch") for a in actions) > 0
+    assert made + held < len(actions)  # a recovery (seed 3: blue1, stunned)
+    made, held = moves_and_held(PG, session.battle, sides[0])
+    assert held > made  # the cautious one holds its ground

@@ -16,7 +16,7 @@ from skirmtui.engine.core.base import BaseSystem
 from skirmtui.engine.core.battle import Battle, Scalar, Unit
 from skirmtui.engine.core.data import player_range
 from skirmtui.engine.core.kit import charge_cue
-from skirmtui.engine.core.prompts import Prompt
+from skirmtui.engine.core.prompts import AnswerValue, Prompt
 from skirmtui.engine.core.system import FieldSpec, Phase, Setup, UnitSpec
 from skirmtui.systems.pequenas_guerras import (
     deployment,
@@ -27,6 +27,7 @@ from skirmtui.systems.pequenas_guerras import (
     views,
     wipe,
 )
+from skirmtui.systems.pequenas_guerras.actions import ACTIONS
 from skirmtui.systems.pequenas_guerras.position import app_move as pg_app_move
 
 #: What winning the battle is worth to the app's look-ahead, in units (as
@@ -44,6 +45,9 @@ PHASES = (
     Phase("end", "End of round", end_round.end_step),
 )
 
+
+#: The questions whose answer is a unit's action (issue 25's one answer, or asked again).
+_ACTION_KEYS = frozenset({"activate.action", "action.choose"})
 
 #: The markers of a unit that has done nothing yet this round.
 _ROUND_FREE: dict[str, Scalar] = {
@@ -192,6 +196,17 @@ class PequenasGuerras(BaseSystem):
         if prompt.key == "melee.follow_up" or (prompt.key == "move.terrain" and target is None):
             return pg_app_move(battle, unit.side)  # a charge's move has its target (`move`)
         return ""
+
+    def stays(self, prompt: Prompt, value: AnswerValue) -> bool:
+        """For the app's players (issue 26): an action that moves its unit 0 cm (seed:
+        Hold, Take Cover, Overwatch; `activate.action`'s `red1|hold`, or `action.choose`'s
+        `hold` asked again) leaves it where it stands; a persona's `hold` values that
+        (the cautious one's, data/pequenas-guerras/personas.toml). A stunned unit's
+        recovery is no action chosen (PG-7): not one of them."""
+        if prompt.key not in _ACTION_KEYS:
+            return False
+        action = ACTIONS.get(str(value).rpartition(rounds.SEP)[2])
+        return action is not None and not action["move"]
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
