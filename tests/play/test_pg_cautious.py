@@ -17,6 +17,7 @@ from skirmtui.engine.play import policy
 from skirmtui.engine.play.outlook import Outlook
 from skirmtui.engine.play.personas import Persona, persona
 from skirmtui.engine.play.reasons import reason_words
+from skirmtui.engine.play.why import option_words
 from skirmtui.systems.registry import get_system
 from tests.play.test_persona_choices import choices, chosen, position
 
@@ -67,6 +68,11 @@ def test_the_cautious_one_holds_its_ground_where_balanced_charges(
         for moves in ("advance", "rush", "charge"):
             assert scores[stays] - scores[moves] == pytest.approx(0.3, abs=1e-6)
     assert chosen(made["cautious"]).taken == 0.0
+    # The Why? screen names the weight on each answer it was added to, and only there.
+    words = {c.value: option_words(c) for c in made["cautious"].considered}
+    for action, said in words.items():
+        assert ("holds its ground +0.30" in said) == (action in ("hold", "cover", "overwatch"))
+    assert not any("holds its ground" in option_words(c) for c in made["balanced"].considered)
 
     def shared(system_id: str, name: str) -> Persona:
         found = persona(system_id, name)

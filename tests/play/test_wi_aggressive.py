@@ -55,7 +55,8 @@ def test_the_aggressive_one_holds_its_best_fighters_shot_for_the_melee() -> None
     held = next(c for c in aggressive.considered if c.chosen)
     assert held.passive and not held.still
     why = "\n".join(why_lines(aggressive, "Red"))
-    assert "closing in +0.08 (" in why and "after it" not in why
+    assert "closing in +0.08 (kept for later: the attack its unit keeps" in why
+    assert "after it" not in why and "moved toward" not in why
     # Balanced and the cautious one shoot, as before.
     for name in ("balanced", "cautious"):
         other = _made(t, name)

@@ -54,6 +54,11 @@ class Considered:
     #: An answer that leaves its unit where it is (`system.stays`), passive or not:
     #: what closes in after it is not its own (words only).
     still: bool = False
+    #: What it keeps for later though it does nothing (`system.closes`): its own
+    #: closing in, weighed by `closing` (words: the Why? screen names it).
+    kept: float = 0.0
+    #: The persona's `hold` added to its score: its unit stays where it is (words).
+    held: float = 0.0
 
 
 @frozen_record
@@ -177,6 +182,8 @@ def think(question: Question) -> Decision:
             c is pick,
             c.passive,
             (c.passive and c.value not in question.closes) or system.stays(prompt, c.value),
+            c.kept,
+            c.held,
         )
         for c in scored
     )
@@ -230,11 +237,11 @@ def _weigh(
         outlook = records.evolve(outlook, closing=outlook.closing + kept)
     score = outlook.score + who.risk * outlook.spread + who.closing * kept
     score += 0.0 if does_nothing else who.bold
-    if who.hold and search.system.stays(prompt, value):
-        score += who.hold  # its unit stays where it is (the system's `stays`)
+    held = who.hold if who.hold and search.system.stays(prompt, value) else 0.0
+    score += held  # its unit stays where it is (the system's `stays`)
     # Between options otherwise alike: the better chance of doing what it tries.
     score += CHANCE * (outlook.chance or 0.0)
-    return Considered(value, label, outlook, score, passive=does_nothing)
+    return Considered(value, label, outlook, score, passive=does_nothing, kept=kept, held=held)
 
 
 def _seen(c: Considered) -> bool:

@@ -28,7 +28,12 @@ def option_words(c: Considered, standing: str = "") -> str:
     parts.append(f"deals {o.dealt:.2f}, risks {o.taken:.2f}")
     if standing and abs(o.gained) >= 0.005:
         parts.append(f"{standing} {o.gained:+.2f}")
-    if abs(o.closing) >= 0.005 and c.still:  # not its own: it does not move
+    if c.kept:  # its own though it does nothing: what it keeps for later
+        parts.append(
+            f"closing in {o.closing:+.2f} (kept for later: the attack its unit keeps by "
+            "doing nothing now, if the table says it reaches)"
+        )
+    elif abs(o.closing) >= 0.005 and c.still:  # not its own: it does not move
         parts.append(
             f"closing in {o.closing:+.2f} after it (not this answer's: it moves nothing; "
             "the charges the side's moves looked ahead after it bring within reach, or "
@@ -39,6 +44,8 @@ def option_words(c: Considered, standing: str = "") -> str:
             f"closing in {o.closing:+.2f} (moved toward the nearest enemy: the charge "
             "its move brings within reach, if the table says it reaches)"
         )
+    if c.held:
+        parts.append(f"holds its ground {c.held:+.2f} (the persona's: its unit stays put)")
     if abs(o.reply) >= 0.005:
         more = "more" if o.reply > 0 else "less"
         parts.append(f"the enemy's best reply takes {abs(o.reply):.2f} {more}")
