@@ -136,10 +136,10 @@ class Tally:
             f"taken off {self.taken / n:.2f}"
         )
 
-    def style(self) -> str:
-        """Strikes, charges, strength lost and won back a battle, each with its 95%
-        margin."""
-        return style_line(self.battles, self.as_counts())
+    def style(self, system_id: str) -> str:
+        """Strikes, charges, strength lost and won back, moves made and held a battle,
+        each with its 95% margin ("—" where the system does not count it)."""
+        return style_line(self.battles, self.as_counts(), system_id)
 
     def as_counts(self) -> dict[str, float]:
         """Every sum, by name (the report's `styles`)."""
@@ -384,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             for name, t in ((a, ta), (b, tb)):  # how each played in this pair, per battle
                 print(f"{'':24} {name}: {t.per_battle()}", flush=True)
-                print(f"{'':24} {name}: {t.style()}", flush=True)
+                print(f"{'':24} {name}: {t.style(system_id)}", flush=True)
             rows.append(
                 {
                     "system": system_id,
@@ -406,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
         attacks = f"{s['attacks'] / n:.1f} ± {mean_margin(s['attacks'], s['attacks_sq'], n):.1f}"
         lost = f"{s['lost'] / n:.2f} ± {mean_margin(s['lost'], s['lost_sq'], n):.2f}"
         print(f"{system_id:24} {name:12} {attacks:>14}  {lost:>15}  {s['taken'] / n:16.2f}")
-        print(f"{'':24} {name:12} {style_line(n, s)}")
+        print(f"{'':24} {name:12} {style_line(n, s, system_id)}")
     print(
         "\nsystem                   decisions   mean ms   p95 ms   p95 CPU ms   decisions/s"
         "   target"

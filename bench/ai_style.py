@@ -17,19 +17,22 @@ Confronti; a unit damaged and recovered counts as nothing lost).
   happens: a unit damaged and then recovered counts its damage, a unit taken off what it
   still had. Read after every answer, never changing the battle.
 - won back: the side's own strength won back, every rise counted (a recovery, where
-  the rules have one: wargaming-introduttivo's, WI-5); strength lost less won back is
-  what its units were missing at the battle's end.
-- moves made and moves held (regole-base only, 0 elsewhere): in each Movement phase,
-  each of the side's models that activated (its `acted` set) not fleeing (RB-11: a
-  flight is no choice) either moved (its `moved` set in that phase: a simple move, a
-  march, a run, a climb; the app's moves go toward the nearest enemy model) or held
-  its ground (a move passed, a reload instead of moving, RB-10): what a player sees the
-  app's side do with its models before the Assault phase, read from the log's effects.
-  pequenas-guerras counts its activations the same way: each action the side took
-  with a unit (the last answer of its activation to `activate.action`, or to
-  `action.choose` asked again after a charge called off) is a move made when it moves
-  the unit (Advance, Rush, Charge: a move of more than 0 cm, PG-4) or held when it
-  does not (Hold, Take Cover, Overwatch); a stunned unit's recovery is neither.
+  the rules have one: wargaming-introduttivo's, WI-5; "—" elsewhere, `KEYS`);
+  strength lost less won back is what its units were missing at the battle's end.
+- moves made and moves held (regole-base and pequenas-guerras; "—" elsewhere,
+  `KEYS`): what a player sees the app's side do with its units, move them or leave
+  them where they stand, each system by its own turn:
+  - regole-base: in each Movement phase, each of the side's models that activated (its
+    `acted` set) not fleeing (RB-11: a flight is no choice) either moved (its `moved`
+    set in that phase: a simple move, a march, a run, a climb; the app's moves go
+    toward the nearest enemy model) or held its ground (a move passed, a reload instead
+    of moving, RB-10), read from the log's effects;
+  - pequenas-guerras: each activation of one of the side's units (its action is the
+    last answer of it to `activate.action`, or to `action.choose` asked after the unit
+    alone or again after a charge called off) is a move made when the action moves
+    the unit (Advance, Rush, Charge: a move of more than 0 cm, PG-4) or held when it
+    does not (Hold, Take Cover, Overwatch), as its `actions.moves_unit` says; a
+    stunned unit's recovery is neither.
 """
 
 from __future__ import annotations
@@ -42,34 +45,42 @@ import attrs
 from skirmtui.engine.core.battle import Battle
 from skirmtui.engine.core.system import RuleSystem
 from skirmtui.engine.play.stats import Z95
-from skirmtui.systems.pequenas_guerras.profile import rules
+from skirmtui.systems.pequenas_guerras import actions as pg_actions
 
 
 @attrs.frozen
 class Keys:
-    """A system's prompt keys for the figures: hit rolls, and the melees a side starts."""
+    """A system's prompt keys for the figures (hit rolls, the melees a side starts) and
+    which of the other figures it counts: strength won back (its rules have a recovery)
+    and moves made and held (`moves_and_held` reads them); bench.ai prints "—" for a
+    figure a system does not count."""
 
     strikes: frozenset[str]
     charges: frozenset[str]
+    won: bool = False
+    moves: bool = False
 
 
-def _keys(strikes: str, charges: str) -> Keys:
-    return Keys(frozenset(strikes.split()), frozenset(charges.split()))
+def _keys(strikes: str, charges: str, *, won: bool = False, moves: bool = False) -> Keys:
+    return Keys(frozenset(strikes.split()), frozenset(charges.split()), won, moves)
 
 
 #: Each system's keys (its rules' prompts: docs/rules/<system>.md).
 KEYS: dict[str, Keys] = {
     # WI-4: a shot or a melee attack hits on a d6 at or under SHT/CMB; the one attacked
     # in melee hits back (`melee.counter`).
-    "wargaming-introduttivo": _keys("shoot.to_hit melee.to_hit melee.counter", "melee.target"),
+    # Its recovery wins strength back (WI-5).
+    "wargaming-introduttivo": _keys(
+        "shoot.to_hit melee.to_hit melee.counter", "melee.target", won=True
+    ),
     # Hit rolls; `wound.roll` follows a hit, `armour.save` is the defender's.
-    "regole-base": _keys("shoot.hit melee.hit", "assault.reach"),
+    "regole-base": _keys("shoot.hit melee.hit", "assault.reach", moves=True),
     # `melee.defend` is the defender's; `react.to_hit` a reaction's shot.
     "cape-et-epee": _keys("shoot.to_hit react.to_hit melee.attack", "charge.target"),
     # One attack roll, shot or blow; `defence.roll` is the defender's.
     "combattimento-gdr": _keys("attack.roll", "charge.target"),
     # `defence.blocks` is the defender's.
-    "pequenas-guerras": _keys("shoot.hits melee.hits", "charge.target"),
+    "pequenas-guerras": _keys("shoot.hits melee.hits", "charge.target", moves=True),
 }
 
 
@@ -97,17 +108,13 @@ def strikes_and_charges(system_id: str, battle: Battle, side: str) -> tuple[int,
 
 
 #: The systems whose moves made and held are counted (`moves_and_held`).
-MOVES = frozenset({"regole-base", "pequenas-guerras"})
-#: pequenas-guerras' questions that begin an activation (the unit and its action in
-#: one answer, or the unit alone in saves of before issue 25; logged when it was the
-#: only choice) and the one asking its action (again after a charge called off).
-_PG_ACTIVATES = frozenset({"activate.action", "activate.unit"})
-_PG_ACTION = "action.choose"
+MOVES = frozenset(system for system, keys in KEYS.items() if keys.moves)
 
 
 def moves_and_held(system_id: str, battle: Battle, side: str) -> tuple[int, int]:
-    """The side's models moved and held in the Movement phases (the module's words), read
-    in the log's effects: (0, 0) for a system not in `MOVES`."""
+    """The side's moves made and held (the module's words, each system's own): regole-
+    base's models moved or not in its Movement phases, pequenas-guerras' activations
+    whose action moved its unit or not; (0, 0) for a system not in `MOVES`."""
     if system_id not in MOVES:
         return 0, 0
     if system_id == "pequenas-guerras":
@@ -145,18 +152,16 @@ def moves_and_held(system_id: str, battle: Battle, side: str) -> tuple[int, int]
 def _activations_moved(battle: Battle, side: str) -> tuple[int, int]:
     """pequenas-guerras: the side's activations whose action moved its unit, and those
     whose action left it where it stood (the module's words)."""
-    moves = {a["id"]: bool(a["move"]) for a in rules()["actions"]}
-    taken: list[str] = []  # each activation's action, the last answer of it
+    taken: list[bool | None] = []  # each activation's action (its last answer) moves?
     for entry in battle.log:
         if entry.side != side:
             continue
-        action = str(entry.value).rpartition("|")[2]
-        if entry.key in _PG_ACTIVATES:
-            taken.append(action)
-        elif entry.key == _PG_ACTION and taken:
-            taken[-1] = action  # the same activation's action, asked (again)
-    made = sum(1 for a in taken if moves.get(a) is True)
-    return made, sum(1 for a in taken if moves.get(a) is False)
+        if entry.key in pg_actions.ACTIVATES:
+            taken.append(pg_actions.moves_unit(entry.value))
+        elif entry.key == pg_actions.ACTION_CHOOSE and taken:
+            # The same activation's action, asked (again).
+            taken[-1] = pg_actions.moves_unit(entry.value)
+    return taken.count(True), taken.count(False)
 
 
 @attrs.define
@@ -206,12 +211,17 @@ COUNTS = (
 )
 
 
-def style_line(battles: float, s: Mapping[str, float]) -> str:
-    """Strikes, charges, strength lost and won back a battle with their 95% margins,
-    from sums."""
+def style_line(battles: float, s: Mapping[str, float], system_id: str) -> str:
+    """Strikes, charges, strength lost and won back, moves made and held a battle with
+    their 95% margins, from sums; "—" for a figure the system does not count (`KEYS`)."""
     n = int(max(battles, 1))
+    keys = KEYS.get(system_id)
+    counted = {"won": keys is not None and keys.won, "moves": system_id in MOVES}
+    counted["held"] = counted["moves"]
 
     def figure(name: str, digits: int) -> str:
+        if not counted.get(name, True):
+            return "—"
         margin = mean_margin(s[name], s[name + "_sq"], n)
         return f"{s[name] / n:.{digits}f} ± {margin:.{digits}f}"
 

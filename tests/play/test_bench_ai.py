@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from bench import ai_style
 from bench.ai import Tally, _count, known_within, main, mean_margin, one_battle, run_pair, two_sides
 from bench.ai_style import KEYS, StrengthLost, moves_and_held, strikes_and_charges
+from skirmtui.engine.core.prompts import Choose
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.stats import Z95
+from skirmtui.systems.pequenas_guerras import actions as pg_actions
 from skirmtui.systems.registry import get_system, systems
 
 CG, PG, RB, WI = "combattimento-gdr", "pequenas-guerras", "regole-base", "wargaming-introduttivo"
@@ -203,3 +206,27 @@ def test_pequenas_guerras_moves_made_and_held_are_its_actions() -> None:
     assert made + held < len(actions)  # a recovery (seed 3: blue1, stunned)
     made, held = moves_and_held(PG, session.battle, sides[0])
     assert held > made  # the cautious one holds its ground
+
+
+def test_a_figure_the_system_does_not_count_is_a_dash() -> None:
+    """Won back only where the rules have a recovery, moves made and held only where
+    `moves_and_held` reads them (`KEYS`): elsewhere "—", not a measured 0.0 ± 0.0."""
+    sums = {name: 0.0 for name in ai_style.COUNTS}
+    sums.update(battles=2, moves=4, moves_sq=8, held=2, held_sq=2)
+    cg = ai_style.style_line(2, sums, CG)
+    assert "won back —, moves made —, held —" in cg and "strength lost 0.00 ± 0.00" in cg
+    assert "won back 0.00 ± 0.00, moves made —, held —" in ai_style.style_line(2, sums, WI)
+    assert "won back —, moves made 2.0 ± 0.0, held 1.0 ± 0.0" in ai_style.style_line(2, sums, PG)
+    assert {RB, PG} == ai_style.MOVES
+
+
+def test_the_bench_and_the_app_read_an_action_s_move_alike() -> None:
+    """One helper (`actions.moves_unit`): what `stays` calls leaving a unit where it is,
+    the bench counts held; what moves it, a move made; a recovery is neither."""
+    system = get_system(PG)
+    for key, unit in (("activate.action", "red1|"), ("action.choose", "")):
+        prompt = Choose(key=key, text="which action?", options=())
+        for action in (*pg_actions.ACTIONS, pg_actions.RECOVER):
+            moves = pg_actions.moves_unit(unit + action)
+            assert system.stays(prompt, unit + action) == (moves is False)
+            assert (moves is None) == (action == pg_actions.RECOVER)

@@ -22,6 +22,29 @@ _SPECIAL: dict[str, Any] = _RULES["special"]
 NO_TARGET = "none"
 #: A stunned unit's activation (PG-7): it recovers, no action.
 RECOVER = "recover"
+#: Between a unit and its action in an answer to `activate.action` ("red1|advance").
+SEP = "|"
+#: The question asking a unit's action alone: after the unit (`activate.unit`, asked
+#: one at a time and in saves of before issue 25), or again after a charge called off.
+ACTION_CHOOSE = "action.choose"
+#: The questions whose answer names a unit's action: issue 25's one answer (the unit
+#: and its action, `activate.action`) and the action asked alone.
+ACTION_KEYS = frozenset({"activate.action", ACTION_CHOOSE})
+#: The questions that begin an activation: the unit and its action in one answer, or
+#: the unit alone (`ACTION_CHOOSE` then asks its action, unless it is stunned).
+ACTIVATES = frozenset({"activate.action", "activate.unit"})
+
+
+def moves_unit(answer: object) -> bool | None:
+    """Whether the action an answer names moves its unit (an answer to `ACTION_KEYS`:
+    `red1|hold` or `hold`): True for Advance, Rush and Charge (a move of more than
+    0 cm, PG-4), False for Hold, Take Cover and Overwatch; None for an answer naming no
+    action (a unit alone, a stunned unit's recovery, PG-7). The one place the app's
+    players (`system.stays`) and bench/ai_style.py's moves made and held read it."""
+    action = ACTIONS.get(str(answer).rpartition(SEP)[2])
+    return None if action is None else bool(action["move"])
+
+
 #: Move-menu choices that end the move; "jump" and "leap" return to the menu.
 _TERRAIN = ("open", "difficult", "dangerous", "both")
 
@@ -88,7 +111,7 @@ def activate(b: Battle, unit: Unit, chosen: str | None = None) -> Sub[None]:
                 about(
                     Choose,
                     unit,
-                    key="action.choose",
+                    key=ACTION_CHOOSE,
                     text=f"{unit.label}: which action?",
                     options=action_options(b, unit),
                 ),

@@ -137,7 +137,7 @@ def _unit_then_action(b: Battle, side: str) -> Sub[Unit]:
 
 
 #: Between a unit and its action in an answer to `activate.action` ("red1|advance").
-SEP = "|"
+SEP = actions.SEP
 
 
 def activation_options(b: Battle, side: str) -> list[Option]:

@@ -27,7 +27,7 @@ from skirmtui.systems.pequenas_guerras import (
     views,
     wipe,
 )
-from skirmtui.systems.pequenas_guerras.actions import ACTIONS
+from skirmtui.systems.pequenas_guerras.actions import ACTION_KEYS, moves_unit
 from skirmtui.systems.pequenas_guerras.position import app_move as pg_app_move
 
 #: What winning the battle is worth to the app's look-ahead, in units (as
@@ -45,9 +45,6 @@ PHASES = (
     Phase("end", "End of round", end_round.end_step),
 )
 
-
-#: The questions whose answer is a unit's action (issue 25's one answer, or asked again).
-_ACTION_KEYS = frozenset({"activate.action", "action.choose"})
 
 #: The markers of a unit that has done nothing yet this round.
 _ROUND_FREE: dict[str, Scalar] = {
@@ -203,10 +200,7 @@ class PequenasGuerras(BaseSystem):
         `hold` asked again) leaves it where it stands; a persona's `hold` values that
         (the cautious one's, data/pequenas-guerras/personas.toml). A stunned unit's
         recovery is no action chosen (PG-7): not one of them."""
-        if prompt.key not in _ACTION_KEYS:
-            return False
-        action = ACTIONS.get(str(value).rpartition(rounds.SEP)[2])
-        return action is not None and not action["move"]
+        return prompt.key in ACTION_KEYS and moves_unit(value) is False
 
     def restore_field(self, battle: Battle, unit: Unit) -> FieldSpec:
         """PG-1/PG-5: a unit on the table has 1 model up to the models it started with."""
