@@ -18,7 +18,7 @@ from skirmtui.engine.play.personas import persona
 from skirmtui.engine.play.policy import Decision, decide, prepare, think
 from skirmtui.engine.play.why import why_lines
 from skirmtui.systems.wargaming_introduttivo import profile
-from skirmtui.systems.wargaming_introduttivo.position import HOLD
+from skirmtui.systems.wargaming_introduttivo.position import DONE, HOLD
 from tests.systems.wi_helpers import SYSTEM, WI, Army, Table
 
 CENTURIONE = ("Centurione", 5, 4)
@@ -98,3 +98,62 @@ def test_the_edge_of_a_unit_that_may_not_fight_is_none() -> None:
     assert profile.melee_edge(t.battle, unit) > 0.0
     t("shoot.target", "blue1")("shoot.sight", "short")("shoot.to_hit", (6,))
     assert unit.flag("combat") and profile.melee_edge(t.battle, unit) == 0.0
+
+
+# -- a held shot counts only a melee the app will ask the table to reach (review mend) --
+
+
+def test_a_wounded_unit_does_not_hold_its_shot() -> None:
+    """Centurione wounded cannot move (seed: "si possono muovere solo le unità non
+    ferite"), so the app would tell the table to leave it where it is: its hold counts
+    no melee, and it shoots."""
+    t = _shooting([CENTURIONE])
+    t.session.gm("gm.set", unit="red1", field="damage", value=2)
+    unit = t.battle.units["red1"]
+    assert not profile.can_close(unit) and profile.melee_edge(t.battle, unit) == 0.0
+    assert SYSTEM.closes(t.battle, t.asks, HOLD) == 0.0
+    made = _made(t, "aggressive")
+    assert made.value in ("blue1", "blue2") and "closing in" not in made.reason
+
+
+def test_a_unit_that_recovered_does_not_hold_its_shot() -> None:
+    """Centurione recovered this turn (WI-5: an action), so a move would be its second
+    and last (WI-4): no melee after it. Its hold counts none and it shoots; Legionario,
+    with both actions, is the one the table is asked to bring within 10 cm."""
+    t = Table({"red": [CENTURIONE, ("Legionario", 4, 3)], "blue": BLUE}, questions=None)
+    let_app_play(t.session, {"red": "aggressive"})
+    t.order(6, 1)
+    t.session.gm("gm.set", unit="red1", field="damage", value=1)
+    for unit_id in ("red1", "red2", "blue1", "blue2"):
+        t.activate(unit_id, 1)
+    t("recovery.unit", "red1")("recovery.roll", (1,))
+    assert t.stat("red1", "damage") == 0 and t.stat("red1", "actions") == 1
+    assert t.asks.key == "shoot.target" and t.asks.actor == "red1"
+    assert SYSTEM.closes(t.battle, t.asks, HOLD) == 0.0
+    made = _made(t, "aggressive")
+    assert made.value in ("blue1", "blue2") and "closing in" not in made.reason
+    # Had it held, the table would not be asked to move it: the same rule.
+    t("shoot.target", HOLD)("shoot.target", HOLD)
+    while t.asks.key == "shoot.target":
+        t.no_shots()
+    assert t.asks.key == "move.units" and t.asks.side == "red"
+    wants = SYSTEM.wants(t.battle, t.asks)
+    assert wants.startswith("bring Legionario within") and "Centurione" not in wants
+
+
+def test_a_first_pass_cancel_is_a_hold_and_todays_done_counts_nothing() -> None:
+    """Asked as in issue 25's first pass (`shoot.unit`, then the target with `done`, no
+    `hold`), `done` holds the unit and counts its edge as `hold` does today, none for a
+    wounded unit; today's `done` ("no one, nor do the others") counts nothing: each
+    unit's hold is weighed at its own question."""
+    first = Table({"red": [CENTURIONE], "blue": BLUE}).all_active()
+    first("shoot.unit", "red1")
+    prompt = first.asks
+    assert prompt.key == "shoot.target" and HOLD not in first.offered()
+    edge = profile.melee_edge(first.battle, first.battle.units["red1"])
+    assert edge > 0.0 and SYSTEM.closes(first.battle, prompt, DONE) == edge
+    first.session.gm("gm.set", unit="red1", field="damage", value=2)
+    assert SYSTEM.closes(first.battle, first.asks, DONE) == 0.0
+    today = _shooting([CENTURIONE, ("Legionario", 4, 3)])
+    assert DONE in today.offered() and SYSTEM.closes(today.battle, today.asks, HOLD) > 0.0
+    assert SYSTEM.closes(today.battle, today.asks, DONE) == 0.0

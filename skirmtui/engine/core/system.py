@@ -361,10 +361,9 @@ class RuleSystem(Protocol):
     def fact_odds(
         self, battle: Battle, prompt: Prompt
     ) -> Sequence[tuple[AnswerValue, float]] | None:
-        """The answers a table fact is likely to get, with their chances, as the system
-        reads the position (regole-base: "which enemies did the move pass within 1\"?",
-        none half the time, else one of them); None: the look-ahead's own reading
-        (`likely_first`, each answer as likely)."""
+        """A table fact's likely answers with their chances, as the system reads the
+        position (regole-base: "which enemies did the move pass within 1\"?", none half
+        the time, else one of them); None: each as likely (`likely_first`)."""
         ...
 
     def closing(self, battle: Battle, side: str) -> float:
@@ -374,14 +373,15 @@ class RuleSystem(Protocol):
         ...
 
     def stays(self, prompt: Prompt, value: AnswerValue) -> bool:
-        """Whether an answer leaves the unit it is about where it is, though the app's
-        players do not weigh it as doing nothing (regole-base's "Pass" in its one-answer
-        lists): words only, what closes in after it is not its own ("closing in +0.08
-        after it"). `closes`: what an answer that does nothing keeps for later, weighed by
-        `closing` as its own closing in (wargaming-introduttivo: a held shot's melee)."""
+        """Whether an answer leaves its unit where it is, not weighed as doing nothing
+        (regole-base's "Pass" in a one-answer list, pequenas-guerras' 0 cm actions):
+        weighed by a persona's `hold`; what closes in after it is not its own."""
         ...
 
-    def closes(self, battle: Battle, prompt: Prompt, value: AnswerValue) -> float: ...
+    def closes(self, battle: Battle, prompt: Prompt, value: AnswerValue) -> float:
+        """What an answer that does nothing keeps for later, in units, weighed by
+        `closing` as its own closing in (wargaming-introduttivo: a held shot's melee)."""
+        ...
 
     def wants(self, battle: Battle, prompt: Prompt) -> str:
         """For a table fact about a unit of a side the app plays: what the app wants done

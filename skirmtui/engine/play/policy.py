@@ -2,7 +2,9 @@
 
 Legal answers only (the prompt's enabled options, yes/no, a multi-select's candidates);
 each is looked ahead (lookahead.py) and scored by the persona: expected score, plus
-`risk` times its spread, plus `bold` for doing something rather than passing. An
+`risk` times its spread, plus `bold` for doing something rather than passing, plus
+`hold` for an answer that leaves its unit where it is (`system.stays`), plus `closing`
+times what an answer that does nothing keeps for later (`system.closes`). An
 answer the search's share of the budget cut before it saw what it leads to is looked
 into again with more (`EXTRA`); one still not seen does not win against one seen.
 Deterministic given the battle: a tie goes to an answer that does nothing (pass, done),
@@ -189,7 +191,7 @@ def think(question: Question) -> Decision:
     )
     still = next(c.still for c in considered if c.chosen)
     words = system.standing_words
-    holds = who.hold > 0 and system.stays(prompt, pick.value)
+    holds = _hold_decided(pick, seen)
     reason = reason_words(pick.outlook, still, how, words, seeks=who.attack > 0, holds=holds)
     return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
 
@@ -242,6 +244,16 @@ def _weigh(
     # Between options otherwise alike: the better chance of doing what it tries.
     score += CHANCE * (outlook.chance or 0.0)
     return Considered(value, label, outlook, score, passive=does_nothing, kept=kept, held=held)
+
+
+def _hold_decided(pick: Considered, seen: list[Considered]) -> bool:
+    """Whether the persona's `hold` chose the answer: without it an answer that moves
+    would have scored as much or more. Its reason says "holds its ground" then only, not
+    for a pass that won by its own worth (a charge at a loss declined)."""
+    if not pick.held:
+        return False
+    moving = [c.score for c in seen if not c.held]
+    return bool(moving) and max(moving) >= pick.score - pick.held - _TIE
 
 
 def _seen(c: Considered) -> bool:

@@ -4,7 +4,9 @@ players' view's (odds, never a score), and how a tie between answers was broken.
 A tie says it is one and how it went ("the one that does nothing taken", "picked by
 the battle's seed"): figures every tied answer shares are not why this one won; an
 answer that does nothing owns no "closing in" of its own ("closing in +0.08 after it":
-the moves looked ahead after it).
+the moves looked ahead after it), unless it keeps it for later (`system.closes`: a held
+shot's melee, "closing in +0.08"); "holds its ground" is said where the persona's `hold`
+chose the answer (without it, one that moves would have scored as much).
 """
 
 from __future__ import annotations

@@ -162,9 +162,11 @@ class RegoleBase(BaseSystem):
         return edge.closing_in(battle, side)
 
     def stays(self, prompt: Prompt, value: AnswerValue) -> bool:
-        """The app's reasons (issue 26): a model that passes or reloads does not move,
-        in a one-answer list too (`red3|pass`, not marked passive there: the app's
-        players weigh it as before), so what closes in after it is not its own."""
+        """The app's players (issue 26): a model that passes (a move, a charge, an
+        escape from the melee it is locked in) or reloads (instead of moving or
+        assaulting) stays where it is, in a one-answer list too (`red3|pass`, not marked
+        passive there); a persona's `hold` values it (the cautious one's), and what
+        closes in after it is not its own."""
         does = str(value).rpartition(turns.SEP)[2]
         return does == "pass" or does.startswith("reload:")
 

@@ -93,7 +93,7 @@ class Combat(WIRules):
         nemiche bersaglio per ciascuna sua unità". No question "which unit shoots?": the
         shots' order changes no outcome, their damage waits for the end of the turn."""
         side = self._side(b)
-        fighters = [u for u in b.on_table(side) if u.flag("active") and self._can_fight(u)]
+        fighters = [u for u in b.on_table(side) if self._can_fight(u)]
         if not fighters or not b.enemies(side):
             self._next_player(b)
             return None
@@ -146,7 +146,7 @@ class Combat(WIRules):
         """The player in turn picks an active unit that may still fight (WI-4), or
         passes to the next player (seed: "quando il giocatore non ha più truppe…")."""
         side = self._side(b)
-        fighters = [u for u in b.on_table(side) if u.flag("active") and self._can_fight(u)]
+        fighters = [u for u in b.on_table(side) if self._can_fight(u)]
         if not fighters or not b.enemies(side):
             self._next_player(b)
             return None

@@ -97,8 +97,9 @@ class Movement(WIRules):
         """Issue 26: where the app's units go when the table moves them (ours, docs/rules
         "The app as a player"). A move is an action (WI-4) and melee is for active units
         that have not fought and have an action left (WI-8): those that may still fight
-        after the move close to melee reach of the nearest enemy; a move would leave the
-        others nothing to do this turn, so they stay."""
+        after the move (`profile.can_close`, the rule a held shot counts the melee of)
+        close to melee reach of the nearest enemy; a move would leave the others nothing
+        to do this turn, so they stay."""
         if prompt.key == "move.terrain":  # a save from before movement by player
             unit = battle.units.get(prompt.actor or "")
             units = [unit] if unit is not None else []
@@ -106,12 +107,7 @@ class Movement(WIRules):
             units = [u for u in battle.on_table(prompt.side) if self._can_move(u)]
         else:
             return ""
-        most = self._max_actions
-        fighters = [
-            u.label
-            for u in units
-            if u.flag("active") and not u.flag("combat") and u.num("actions") + 1 < most
-        ]
+        fighters = [u.label for u in units if profile.can_close(u)]
         if not units:
             return ""
         if not fighters:

@@ -120,10 +120,47 @@ def mending(battle: Battle, side: str) -> float:
             return 0.0
     best = 0.0
     for unit in battle.on_table(side):
-        if unit.flag("active") and unit.num("damage") and unit.num("actions") < MAX_ACTIONS:
-            chance = min(max(unit.num("abi"), 0), 6) / 6
-            best = max(best, chance * (_whole(unit, 1) - _whole(unit, 0)))
+        if unit.flag("active") and unit.num("damage") and can_act(unit):
+            best = max(best, chance(unit.num("abi")) * (_whole(unit, 1) - _whole(unit, 0)))
     return best
+
+
+def chance(stat: int) -> float:
+    """A d6 at or under `stat` (every test of the seed: activation, recovery, a blow)."""
+    return min(max(stat, 0), 6) / 6
+
+
+# Who may still do what this turn. "May still fight" is asked in four places (the
+# melee's and the shooting's fighters, the attacks to come, the app's melee edge and
+# where it asks the table to move its units); each is one of these, or one of these and
+# the `held` flag, which differs by phase (shared.py's `_can_fight`).
+
+
+def can_act(unit: Unit) -> bool:
+    """WI-4: at most two actions a turn."""
+    return unit.num("actions") < MAX_ACTIONS
+
+
+def may_fight(unit: Unit) -> bool:
+    """WI-4, WI-8: an active unit that has not made its one combat action (a shot or a
+    blow) and has an action left may still attack this turn."""
+    return unit.flag("active") and not unit.flag("combat") and can_act(unit)
+
+
+def can_move(unit: Unit) -> bool:
+    """Seed: only unwounded units move ("si possono muovere solo le unità non ferite");
+    WI-4: a move is an action; WI-7: once a turn."""
+    return unit.num("damage") < WOUNDED and not unit.flag("moved") and can_act(unit)
+
+
+def can_close(unit: Unit) -> bool:
+    """For the app's players (issue 26): a unit that may still move and then fight in
+    melee: it may move and may fight, and the move (an action, WI-4) leaves it the
+    action the blow spends. Only these does the app ask the table to bring within 10 cm
+    (`wants`), and only these does a held shot count the melee of (`melee_edge`): a
+    wounded unit, or one that has recovered this turn (recovery and a move are its two
+    actions), would be told to stay, and melee only an enemy already within 10 cm."""
+    return may_fight(unit) and can_move(unit) and unit.num("actions") + 1 < MAX_ACTIONS
 
 
 def melee_edge(battle: Battle, unit: Unit) -> float:
@@ -132,21 +169,19 @@ def melee_edge(battle: Battle, unit: Unit) -> float:
     as likely (which one is within 10 cm is the table's), at least 0 on each (it need
     not attack that one): its blow, a d6 at or under its CMB, takes a damage level off
     (or what the enemy still has, its pending shots counted); the enemy hits back on a
-    d6 at or under its own CMB (counted as if the blow never killed: a wounded enemy is
-    no easier a melee than a shot). 0 for a unit that may not fight (not active, its
-    one combat action made, no action left)."""
-    stats = unit.stats
+    d6 at or under its own CMB. 0 for a unit that cannot move and then fight
+    (`can_close`: the app would ask the table to leave it where it is).
+
+    The counter-attack is counted even when the blow kills, though WI-8 has the target
+    hit back only "if it is still on the table": a deliberate approximation of the app's
+    player, on the safe side. Counted so, a wounded enemy is no easier a melee than a
+    fresh one, and a shot that may finish it (a kill's worth) is preferred to holding."""
     foes = [u for u in battle.on_table() if u.side != unit.side]
-    if not foes or not stats["active"] or stats["combat"] or unit.num("actions") >= MAX_ACTIONS:
+    if not foes or not can_close(unit):
         return 0.0
-    hit, keep = _chance(unit.num("cmb")), min(1.0 / DEAD, _whole(unit, 0))
+    hit, keep = chance(unit.num("cmb")), min(1.0 / DEAD, _whole(unit, 0))
     edge = sum(
-        max(0.0, hit * min(1.0 / DEAD, _whole(foe, 0)) - _chance(foe.num("cmb")) * keep)
+        max(0.0, hit * min(1.0 / DEAD, _whole(foe, 0)) - chance(foe.num("cmb")) * keep)
         for foe in foes
     )
     return edge / len(foes)
-
-
-def _chance(stat: int) -> float:
-    """A d6 at or under `stat`."""
-    return min(max(stat, 0), 6) / 6

@@ -12,7 +12,7 @@ from skirmtui.systems.wargaming_introduttivo.position import (
     TERRAINS,
     pos,
 )
-from skirmtui.systems.wargaming_introduttivo.profile import DEAD, PRONE, WOUNDED
+from skirmtui.systems.wargaming_introduttivo.profile import DEAD, PRONE
 
 
 class WIRules(BaseSystem):
@@ -38,11 +38,13 @@ class WIRules(BaseSystem):
         b.enter_phase(phase, order[0] if phase not in ("movement", "end") else None)
 
     def _can_act(self, unit: Unit) -> bool:
-        return unit.num("actions") < self._max_actions
+        return profile.can_act(unit)
 
     def _can_fight(self, unit: Unit) -> bool:
-        """WI-4: one combat action a turn; WI-6/8: a unit holding this phase stays out."""
-        return self._can_act(unit) and not unit.flag("combat") and not unit.flag("held")
+        """WI-4: one combat action a turn, for active units (`profile.may_fight`); WI-6/8:
+        a unit holding this phase stays out. `held` is kept apart from `may_fight`: it
+        lasts one phase, so a unit that held its shot may still fight in melee."""
+        return profile.may_fight(unit) and not unit.flag("held")
 
     def _spend(self, b: Battle, unit: Unit, combat: bool = False) -> None:
         b.set(unit, "actions", unit.num("actions") + 1)
@@ -64,8 +66,8 @@ class WIRules(BaseSystem):
         return self._allowances(unit)[TERRAINS.index(terrain)]
 
     def _can_move(self, unit: Unit) -> bool:
-        """Seed: only unwounded units move; WI-4: moving is an action."""
-        return unit.num("damage") < WOUNDED and not unit.flag("moved") and self._can_act(unit)
+        """Seed: only unwounded units move; WI-4: moving is an action (`profile.can_move`)."""
+        return profile.can_move(unit)
 
     # Movement (WI-7) ------------------------------------------------------------------
 

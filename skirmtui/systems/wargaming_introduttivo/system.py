@@ -60,6 +60,8 @@ class WargamingIntroduttivo(Movement, Combat, Views):
         unit = battle.units.get(prompt.actor or "")
         if unit is None:
             return 0.0
+        # Today's `done` ("no one, nor do the others") counts nothing: each unit's hold
+        # is weighed at its own question, so holding unit by unit reaches the same.
         held = value == HOLD or (value == DONE and not any(o.value == HOLD for o in prompt.options))
         return profile.melee_edge(battle, unit) if held else 0.0
 
@@ -67,20 +69,14 @@ class WargamingIntroduttivo(Movement, Combat, Views):
         """The app's players (issue 26): the side's active units that may still make
         their one attack this turn (WI-4: one combat action; a unit holding its shot may
         still fight in melee). An activation makes an attack possible two phases later,
-        past where its look-ahead ends: counted here, a persona's `attack` sees it."""
+        past where its look-ahead ends: counted here, a persona's `attack` sees it. In
+        Melee the melee's own fighters (`_can_fight`: a unit held this phase is out);
+        before it `profile.may_fight`, as a held shot still leaves the melee. Not
+        `can_close`: a unit that cannot move may still strike an enemy within 10 cm."""
         if not any(u.side != side for u in battle.on_table()):
             return 0.0
-        melee = battle.phase == "melee"
-        return float(
-            sum(
-                1
-                for u in battle.on_table(side)
-                if u.flag("active")
-                and self._can_act(u)
-                and not u.flag("combat")
-                and not (melee and u.flag("held"))
-            )
-        )
+        may = self._can_fight if battle.phase == "melee" else profile.may_fight
+        return float(sum(1 for u in battle.on_table(side) if may(u)))
 
     #: Questions only the table answers (distances, sight, cover, contact, where a
     #: unit went): an AI side never answers them (engine/play/).
