@@ -124,10 +124,10 @@ def prepare(session: Session, as_persona: str | None = None) -> Question | None:
             session.system, base, consumed, tail, side, who, exposed=exposed, actor=prompt.actor
         )
     seed = session.setup.seed * 7_919 + len(session.items) + 1
-    closes = {}
+    closes: dict[AnswerValue, float] = {}
     if search is not None and who.closing:
-        closes = {v: session.system.closes(battle, prompt, v) for v, _, quiet in answers if quiet}
-    closes = {v: kept for v, kept in closes.items() if kept}
+        found = ((v, session.system.closes(battle, prompt, v)) for v, _, quiet in answers if quiet)
+        closes = {v: kept for v, kept in found if kept}
     return Question(prompt, who, side, len(session.items), answers, search, seed, closes)
 
 
@@ -174,25 +174,10 @@ def think(question: Question) -> Decision:
     # The reason says how the tie went, and what the better chance alone won over.
     some_quiet = len(quiet) if len(quiet) < len(tied) else 0
     how = Tie(len(tied), some_quiet, len(scored), _by_chance(pick, seen))
-    system = question.search.system
-    considered = tuple(
-        Considered(
-            c.value,
-            c.label,
-            c.outlook,
-            c.score,
-            c is pick,
-            c.passive,
-            (c.passive and c.value not in question.closes) or system.stays(prompt, c.value),
-            c.kept,
-            c.held,
-        )
-        for c in scored
-    )
-    still = next(c.still for c in considered if c.chosen)
-    words = system.standing_words
+    considered = tuple(records.evolve(c, chosen=c is pick) for c in scored)
+    words = question.search.system.standing_words
     holds = _hold_decided(pick, seen)
-    reason = reason_words(pick.outlook, still, how, words, seeks=who.attack > 0, holds=holds)
+    reason = reason_words(pick.outlook, pick.still, how, words, seeks=who.attack > 0, holds=holds)
     return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
 
 
@@ -239,11 +224,15 @@ def _weigh(
         outlook = records.evolve(outlook, closing=outlook.closing + kept)
     score = outlook.score + who.risk * outlook.spread + who.closing * kept
     score += 0.0 if does_nothing else who.bold
-    held = who.hold if who.hold and search.system.stays(prompt, value) else 0.0
+    stays = search.system.stays(prompt, value)
+    held = who.hold if stays else 0.0
     score += held  # its unit stays where it is (the system's `stays`)
     # Between options otherwise alike: the better chance of doing what it tries.
     score += CHANCE * (outlook.chance or 0.0)
-    return Considered(value, label, outlook, score, passive=does_nothing, kept=kept, held=held)
+    # What closes in after an answer that leaves its unit where it is is not its own,
+    # unless it keeps it for later (`kept`).
+    still = (does_nothing and not kept) or stays
+    return Considered(value, label, outlook, score, False, does_nothing, still, kept, held)
 
 
 def _hold_decided(pick: Considered, seen: list[Considered]) -> bool:

@@ -123,7 +123,7 @@ class Movement(WIRules):
 
     def _movable(self, b: Battle) -> dict[str, list[str]]:
         """Each side's units that may move now, in roster order (ids)."""
-        most = self._max_actions
+        most = profile.MAX_ACTIONS
         # `_can_move` inlined: one pass over every unit.
         movable: dict[str, list[str]] = {}
         for unit in b.units.values():

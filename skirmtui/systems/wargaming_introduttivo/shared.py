@@ -19,7 +19,6 @@ class WIRules(BaseSystem):
     """The pieces every step uses (the phases are in the subclasses)."""
 
     _movement_rules: dict[str, float] = profile.rules()["movement"]
-    _max_actions: int = profile.MAX_ACTIONS
 
     def _side(self, b: Battle) -> str:
         p = pos(b)
