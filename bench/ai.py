@@ -17,14 +17,12 @@ strikes (hit rolls at an enemy only), charges (melees it started), strength lost
 (every drop of its own units' strength, in units) and strength won back (every rise:
 wargaming-introduttivo's recoveries), each with its margin (`bench/ai_style.py` says
 what each counts). `--solo N` prints the answers a solo player gives a round instead
-(`bench/ai_solo.py`). Then per
-system the time of each decision: wall clock (mean, p95) and the CPU time of the
-deciding thread (p95), which a machine shared with other work does not inflate; the
-target is a p95 within 100 ms. `--workers N` plays the battles in N
-processes: the same battles and scores. `--precision 3` stops a pair once A's score is
-known within 3 points (its 95% margin) after at least `--least` battles (100) and an
-even count: a pair far from 50% (95%+) is known within 3 points in ~150-300 battles,
-one near 50% needs ~1,070; `--battles` is then the most a pair plays.
+(`bench/ai_solo.py`). Then per system the time of each decision: wall clock (mean, p95)
+and the deciding thread's CPU time (p95, which other work does not inflate), against a
+p95 of 100 ms. `--workers N` plays the battles in N processes: the same battles and
+scores. `--precision 3` stops a pair once A's score is known within 3 points (its 95%
+margin) after at least `--least` battles (100) and an even count: ~150-300 battles far
+from 50%, ~1,070 near it (`bench/ai_cells.py` plays one such cell into a journal).
 """
 
 from __future__ import annotations
@@ -63,6 +61,7 @@ MAX_ANSWERS = 6_000
 #: With `--precision`, a cell plays at least this many battles before it may stop: a
 #: run of early wins must not end a cell that is not known yet.
 LEAST = 100
+Job = tuple[str, str, str, int, int]
 
 
 @attrs.define
@@ -109,19 +108,16 @@ class Tally:
     ) -> None:
         """One battle's play."""
         self.battles += 1
-        self.attacks += attacks
-        self.lost += lost
         self.taken += taken
-        self.attacks_sq += attacks * attacks
-        self.lost_sq += lost * lost
-        self.strikes += strikes
-        self.charges += charges
-        self.strength += strength
-        self.strikes_sq += strikes * strikes
-        self.charges_sq += charges * charges
-        self.strength_sq += strength * strength
-        self.won += won
-        self.won_sq += won * won
+        self.attacks, self.attacks_sq = self.attacks + attacks, self.attacks_sq + attacks * attacks
+        self.lost, self.lost_sq = self.lost + lost, self.lost_sq + lost * lost
+        self.strikes, self.strikes_sq = self.strikes + strikes, self.strikes_sq + strikes * strikes
+        self.charges, self.charges_sq = self.charges + charges, self.charges_sq + charges * charges
+        self.strength, self.strength_sq = (
+            self.strength + strength,
+            self.strength_sq + strength * strength,
+        )
+        self.won, self.won_sq = self.won + won, self.won_sq + won * won
         self.moves, self.moves_sq = self.moves + moves, self.moves_sq + moves * moves
         self.held, self.held_sq = self.held + held, self.held_sq + held * held
 
@@ -213,7 +209,8 @@ class Played:
     times: tuple[tuple[float, float], ...]
 
 
-def _play(job: tuple[str, str, str, int, int]) -> Played:
+def play_job(job: Job) -> Played:
+    """One battle of a pair, played: A's score, each side's play, its decisions' times."""
     system_id, a, b, n, battle_seed = job
     sides = [s.id for s in two_sides(system_id).sides]
     first, second = sides[0], sides[1]
@@ -237,6 +234,12 @@ def _play(job: tuple[str, str, str, int, int]) -> Played:
     return Played(score, counts[0], counts[1], tuple(times))
 
 
+def pair_jobs(system_id: str, a: str, b: str, battles: int, seed: int) -> list[Job]:
+    """A pair's battles, each its number and seed from `seed` (A first in the even ones)."""
+    rng = random.Random(seed)
+    return [(system_id, a, b, n, rng.randrange(1 << 30)) for n in range(battles)]
+
+
 def run_pair(
     system_id: str,
     a: str,
@@ -253,24 +256,23 @@ def run_pair(
     `precision` (a proportion, 0.03 for 3 points): stop sooner, once A's score is known
     within it (its 95% margin, `Tally.margin`) after at least `least` battles and an even
     count (each seat as often); the battles played are the first of the same list."""
-    rng = random.Random(seed)
-    jobs = [(system_id, a, b, n, rng.randrange(1 << 30)) for n in range(battles)]
+    jobs = pair_jobs(system_id, a, b, battles, seed)
     ta, tb = Tally(), Tally()
     with contextlib.ExitStack() as stack:
         if workers > 1:
             pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
-            played: Iterator[Played] = pool.imap(_play, jobs)
+            played: Iterator[Played] = pool.imap(play_job, jobs)
         else:
-            played = map(_play, jobs)
+            played = map(play_job, jobs)
         for n, got in enumerate(played):
-            _add(ta, tb, n, got)
+            add_battle(ta, tb, n, got)
             times.extend(got.times)
             if precision is not None and known_within(ta, precision, least):
                 break
     return ta, tb
 
 
-def _add(ta: Tally, tb: Tally, n: int, got: Played) -> None:
+def add_battle(ta: Tally, tb: Tally, n: int, got: Played) -> None:
     """Battle `n` of a pair into A's and B's tallies."""
     ta.score += got.score
     tb.score += 1.0 - got.score
