@@ -4,6 +4,7 @@ in the same place, stored with `by = "ai"`, its persona and reason, and replayed
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,6 @@ WI = "wargaming-introduttivo"
 
 def _at(session: Session, kind: type) -> None:
     """Answer at random (seeded) until the pending prompt is of `kind` for the AI side."""
-    import random
-
     rng = random.Random(1)
     while not isinstance(session.prompt, kind) or (decide(session) is None and kind is Choose):
         assert session.prompt is not None
@@ -192,3 +191,32 @@ def test_the_why_of_a_loaded_battle_is_worked_out_again_the_same(tmp_path: Path)
     lines = why_lines(decision, loaded.battle.side_name(red))
     assert lines[0].startswith("Legionari (balanced): ")
     assert sum(line.endswith("— chosen") for line in lines) == 1
+
+
+def test_the_why_names_the_personas_weights_from_its_data() -> None:
+    """A reader sees the weights behind the scores ("closing in +0.08" counts 20 times
+    over for wargaming-introduttivo's aggressive): those the persona sets, read from its
+    data, and its own words, never obeyed as control characters."""
+    from skirmtui.engine.core import records
+    from skirmtui.engine.play.personas import personas
+    from skirmtui.engine.play.why import why_lines
+
+    red, _ = first_two(WI)
+    known = personas(WI)
+    rng = random.Random(2)
+    for name in ("cautious", "aggressive"):
+        session = ai_battle(WI, {red: name}, 40)
+        while decide(session) is None:  # to the app's next decision
+            assert session.prompt is not None
+            session.answer(session.prompt.random_answer(rng))
+        decision = decide(session)
+        assert decision is not None and decision.who == known[name]
+        lines = why_lines(decision, "Legionari")
+        who = known[name]
+        assert lines[2].startswith(f"{name} — {who.about}. Its weights: ")
+        assert f"keep {who.keep:g}, cohesion {who.cohesion:g}" in lines[2]
+        assert ("closing 20" in lines[2]) == (name == "aggressive")  # it sets it, cautious not
+        assert "hold" not in lines[2] and lines[3] == ""  # a weight it does not set: not said
+        odd = records.evolve(who, name="x\x1b[31m", about="[bold]loud[/bold]\n")
+        shown = why_lines(records.evolve(decision, who=odd), "Legionari")[2]
+        assert shown.startswith("x␛[31m — [bold]loud[/bold]␊. Its weights: ")

@@ -75,6 +75,8 @@ class Decision:
     considered: tuple[Considered, ...] = ()
     #: The system's words for its own way of winning (`standing_words`), "" if none.
     standing: str = ""
+    #: The persona that decided, weights and all (the Why? screen names them).
+    who: Persona | None = None
 
 
 @frozen_record
@@ -159,7 +161,9 @@ def think(question: Question) -> Decision:
     if question.search is None:
         value, label, _ = question.answers[0]
         only = (Considered(value, label, None, 0.0, True),)
-        return Decision(value, who.name, question.side, "the only choice", prompt.text, only)
+        return Decision(
+            value, who.name, question.side, "the only choice", prompt.text, only, "", who
+        )
     scored = _score(question.search, prompt, who, question.answers, question.closes)
     # Not seen through (the budget cut it before its roll, say: valued as if nothing
     # happened): it competes only when no answer was seen.
@@ -178,7 +182,9 @@ def think(question: Question) -> Decision:
     words = question.search.system.standing_words
     holds = _hold_decided(pick, seen)
     reason = reason_words(pick.outlook, pick.still, how, words, seeks=who.attack > 0, holds=holds)
-    return Decision(pick.value, who.name, question.side, reason, prompt.text, considered, words)
+    return Decision(
+        pick.value, who.name, question.side, reason, prompt.text, considered, words, who
+    )
 
 
 def decide(session: Session, as_persona: str | None = None) -> Decision | None:

@@ -10,6 +10,8 @@ from itertools import pairwise
 
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import safe
+from skirmtui.engine.play.lookahead import RESULT
+from skirmtui.engine.play.personas import WEIGHTS, Persona
 from skirmtui.engine.play.policy import Considered, Decision, decide
 
 
@@ -61,6 +63,17 @@ def option_words(c: Considered, standing: str = "") -> str:
     return "; ".join(parts)
 
 
+def persona_words(who: Persona) -> str:
+    """`cautious — keeps its units alive first… Its weights: kill 2, keep 2.5, …`: the
+    weights behind every score below, those it sets (data/personas.toml says what each
+    is), so that a reader sees why "closing in +0.08" counts for more in one persona's
+    score than in another's."""
+    weights = [f"{name} {getattr(who, name):g}" for name in WEIGHTS if getattr(who, name)]
+    about = f" — {who.about}" if who.about else ""
+    weighs = ", ".join(weights) if weights else "none"
+    return f"{who.name}{about}. Its weights: {weighs}; a battle won +{RESULT:g}, lost -{RESULT:g}."
+
+
 def why_lines(decision: Decision, side_name: str) -> list[str]:
     """The whole why: the question, then each option best first with its score."""
     question = decision.question
@@ -69,8 +82,10 @@ def why_lines(decision: Decision, side_name: str) -> list[str]:
     lines = [
         safe(f"{side_name} ({decision.persona}): {question}"),
         safe(f"Answer: {_chosen(decision)} — {decision.reason}"),
-        "",
     ]
+    if decision.who is not None and not decision.who.random:
+        lines.append(safe(persona_words(decision.who)))
+    lines.append("")
     ranked = sorted(decision.considered, key=lambda c: -c.score)
     digits = score_digits([c.score for c in ranked])
     top = next((c.score for c in ranked if c.chosen), None)
