@@ -7,6 +7,7 @@ Textual is imported only by the commands that open the TUI.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from skirmtui.cli.common import EXIT_BAD_FILE, EXIT_USAGE, PathError, UsageError
@@ -35,6 +36,11 @@ def main(argv: list[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     try:
         code: int = args.run(args)
+    except BrokenPipeError:
+        # The reader stopped reading (`skirmtui sim … | head`): no traceback; stdout
+        # pointed at nothing so that Python's own flush at exit does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BAD_FILE
     except UsageError as error:
         print(safe(f"skirmtui {args.command}: {error}"), file=sys.stderr)
         return EXIT_USAGE

@@ -52,7 +52,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = args.output or SAVES / f"{system.id}-{stamp}.toml"
     from skirmtui.tui.app import SkirmApp
 
-    ai = app_sides(system, args.ai, None)
+    ai = app_sides(system, args.ai, common.form_sides(system, preset))
     lock = lock_or_refuse(path)
     app = SkirmApp(system_id=system.id, path=path, preset=preset, seed=seed, lock=lock)
     app.ai = ai
@@ -106,7 +106,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     system = system_named(args.system)
     setup = system.demo_setup()
-    ai = app_sides(system, args.ai, setup)
+    ai = app_sides(system, args.ai, [s.id for s in setup.sides])
     if args.solo:
         from skirmtui.engine.play.auto import solo_sides
 

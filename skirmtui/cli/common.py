@@ -4,7 +4,7 @@ save's lock, running the app."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -127,19 +127,29 @@ def lock_or_refuse(path: Path) -> SaveLock | None:
         raise PathError(path, f"{held.reason}; choose another -o") from None
 
 
-def app_sides(system: RuleSystem, given: list[str], setup: Setup | None) -> dict[str, str]:
-    """`--ai SIDE[:PERSONA]` as side → persona, checked (sides only when `setup` is known:
-    `new` learns them from its form). Bad usage: exit 2 naming the problem."""
+def app_sides(system: RuleSystem, given: list[str], sides: Sequence[str]) -> dict[str, str]:
+    """`--ai SIDE[:PERSONA]` as side → persona, checked: one of `sides`, a persona of the
+    system, no side given twice (not silently the last). Bad usage: exit 2 naming the
+    problem."""
     if not given:  # the personas' module and data load only when asked (start-up)
         return {}
     from skirmtui.engine.play.personas import PersonaError, parse_ai
 
-    sides = [s.id for s in setup.sides] if setup is not None else None
     chosen: dict[str, str] = {}
     for text in given:
         try:
-            side, persona = parse_ai(text, sides, system.id)
+            side, persona = parse_ai(text, list(sides), system.id)
         except PersonaError as error:
             raise UsageError(str(error)) from None
+        if side in chosen:
+            raise UsageError(f"--ai {text}: side {side!r} given twice")
         chosen[side] = persona
     return chosen
+
+
+def form_sides(system: RuleSystem, preset: Setup | None) -> list[str]:
+    """The sides `new`'s form may name: the scenario's, then a player's by position."""
+    from skirmtui.engine.core.armies import SIDE_IDS
+
+    named = [s.id for s in preset.sides] if preset is not None else []
+    return named + [s for s in SIDE_IDS[: system.max_players] if s not in named]

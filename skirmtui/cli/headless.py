@@ -37,7 +37,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise UsageError("--scenario goes with --armies")
     if args.save_dir:
         writable_folder(args.save_dir)
-    ai = app_sides(system, args.ai, setup)
+    ai = app_sides(system, args.ai, [s.id for s in setup.sides])
     try:
         report = run_sim(system, setup, args.battles, args.seed, args.save_dir, args.only, ai=ai)
     except SaveFailed as failed:

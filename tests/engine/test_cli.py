@@ -434,3 +434,24 @@ def test_a_wrong_option_of_a_command_says_the_same(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         build_parser().parse_args(["demo", "--nope"])
     assert code == 2 and err == capsys.readouterr().err != ""
+
+
+def test_a_reader_that_stops_reading_gets_no_traceback() -> None:
+    """`skirmtui sim … | head -3` printed a BrokenPipeError traceback (the review): the
+    command stops quietly, exit 1 (its output was not all written)."""
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader gone before the first line
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "skirmtui", "systems"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
+    assert result.returncode == 1

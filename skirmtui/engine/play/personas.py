@@ -4,8 +4,10 @@ without touching Python). Each weight is explained in the shared file."""
 
 from __future__ import annotations
 
+import math
 import tomllib
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from skirmtui.engine.core.data import data_root, system_dir
@@ -64,34 +66,47 @@ def _read(path: Any) -> dict[str, Any]:
         raise PersonaError(f"{path}: {error}") from None
 
 
-def _persona(name: str, table: object, where: str) -> Persona:
+def _values(name: str, table: object, where: Path) -> dict[str, Any]:
+    """One file's table of a persona, checked: what it sets, by key."""
+    if not name.strip():
+        raise PersonaError(f'{where}: a persona needs a name (a [""] table)')
+    if ":" in name:
+        raise PersonaError(f"{where}: [{name}]: a persona's name cannot hold ':' (--ai SIDE:NAME)")
     if not isinstance(table, dict):
         raise PersonaError(f"{where}: [{name}] must be a table of weights")
-    values: dict[str, Any] = {"name": name}
+    values: dict[str, Any] = {}
     for key, value in table.items():
         if key in WEIGHTS:
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise PersonaError(f"{where}: {name}.{key} must be a number")
+            if not math.isfinite(value):  # nan or inf: no score could be compared
+                raise PersonaError(f"{where}: {name}.{key} must be a finite number, not {value}")
             values[key] = float(value)
-        elif (key == "about" and isinstance(value, str)) or (
-            key == "random" and isinstance(value, bool)
-        ):
+        elif key == "about":
+            if not isinstance(value, str):
+                raise PersonaError(f"{where}: {name}.about must be text")
+            values[key] = value
+        elif key == "random":
+            if not isinstance(value, bool):
+                raise PersonaError(f"{where}: {name}.random must be true or false")
             values[key] = value
         else:
-            raise PersonaError(f"{where}: {name}.{key} is not a persona weight")
-    return Persona(**values)
+            raise PersonaError(
+                f"{where}: {name}.{key} is not a persona weight (weights: {', '.join(WEIGHTS)};"
+                " and about, random)"
+            )
+    return values
 
 
 @cache
 def personas(system_id: str) -> dict[str, Persona]:
-    """Every persona of a system: the shared ones, then the system's own over them."""
+    """Every persona of a system: the shared ones, then the system's own over them (each
+    file's tables checked where they are written, so an error names its file)."""
     found: dict[str, dict[str, Any]] = {}
     for path in (data_root() / "personas.toml", system_dir(system_id) / "personas.toml"):
         for name, table in _read(path).items():
-            if not isinstance(table, dict):
-                raise PersonaError(f"{path}: [{name}] must be a table of weights")
-            found[name] = {**found.get(name, {}), **table}
-    return {name: _persona(name, table, "personas.toml") for name, table in found.items()}
+            found[name] = {**found.get(name, {}), **_values(name, table, path)}
+    return {name: Persona(name=name, **values) for name, values in found.items()}
 
 
 def persona(system_id: str, name: str) -> Persona:

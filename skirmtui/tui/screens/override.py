@@ -24,6 +24,7 @@ from skirmtui.engine.core.items import (
     Item,
 )
 from skirmtui.engine.core.session import Session
+from skirmtui.engine.core.text import safe
 from skirmtui.tui.usertext import plain
 
 ACTIONS = [
@@ -122,6 +123,12 @@ class OverrideScreen(ModalScreen[Item | None]):
         for row in (*rows, "rolls-row"):
             self.query_one(f"#{row}").display = row in visible
         self._hint()
+        if action == GM_AI:  # a mistyped homebrew persona file: "the table" alone, said why
+            from skirmtui.tui.screens.setup import persona_problem
+
+            problem = persona_problem(self.session.system.id)
+            if problem:
+                self.notify(safe(problem), title="Personas", severity="warning", markup=False)
 
     @on(Select.Changed, "#unit")
     def _unit_changed(self) -> None:

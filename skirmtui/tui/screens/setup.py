@@ -145,6 +145,9 @@ class SetupScreen(Screen[Setup | None]):
     def on_mount(self) -> None:
         self._players_changed()
         self.query_one("#title", Input).focus()
+        problem = persona_problem(self.system.id)
+        if problem:
+            self.notify(safe(problem), title="Personas", severity="warning", markup=False)
 
     @on(Select.Changed, "#players")
     def _players_changed(self) -> None:
@@ -309,11 +312,33 @@ class SetupScreen(Screen[Setup | None]):
             self.dismiss(None)
 
 
-def player_choices(system_id: str) -> list[tuple[str, str]]:
-    """Who may play a side: the table, or the app as one of the system's personas."""
-    from skirmtui.engine.play.personas import personas
+def player_choices(system_id: str) -> list[tuple[Text, str]]:
+    """Who may play a side: the table, or the app as one of the system's personas (their
+    names shown as text, never markup); the table alone where the persona files are
+    refused (`persona_problem` says why)."""
+    return [(Text("the table"), "")] + [
+        (plain(f"the app: {name}"), name) for name in _persona_names(system_id)
+    ]
 
-    return [("the table", "")] + [(f"the app: {name}", name) for name in personas(system_id)]
+
+def persona_problem(system_id: str) -> str | None:
+    """Why the system's persona files are refused (a homebrew one mistyped), if they are."""
+    from skirmtui.engine.play.personas import PersonaError, personas
+
+    try:
+        personas(system_id)
+    except PersonaError as error:
+        return f"The app cannot play a side: {error}"
+    return None
+
+
+def _persona_names(system_id: str) -> list[str]:
+    from skirmtui.engine.play.personas import PersonaError, personas
+
+    try:
+        return list(personas(system_id))
+    except PersonaError:
+        return []
 
 
 def _numbers(fields: tuple[FieldSpec, ...]) -> list[str]:
