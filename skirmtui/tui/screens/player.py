@@ -26,6 +26,7 @@ from skirmtui.engine.core.odds import percent, success_chance
 from skirmtui.engine.core.prompts import SYMBOLS, Ask, Choose, Confirm, Pick, Prompt, Roll
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import one_line, safe
+from skirmtui.engine.play.sides import table_cue
 from skirmtui.tui.usertext import plain
 from skirmtui.tui.widgets.base import SessionView
 from skirmtui.tui.widgets.breadcrumb import Breadcrumb
@@ -37,8 +38,9 @@ from skirmtui.tui.widgets.units_column import units_column
 
 
 def question_words(session: Session) -> Text:
-    """The pending question as the players read it: who is asked what, and the choices
-    (the odds for a roll) — never the controls."""
+    """The pending question as the players read it: who is asked what, what the app wants
+    done with its miniature where the question is a fact about one (`table_cue`), and
+    the choices (the odds for a roll) — never the controls."""
     prompt: Prompt | None = session.prompt
     battle = session.battle
     if prompt is None:
@@ -50,6 +52,9 @@ def question_words(session: Session) -> Text:
     text.append(safe(prompt.text) + "\n")
     if prompt.help:  # what the GM's pane says under the question (its first rows)
         text.append_text(help_line(prompt.help))
+    cue = table_cue(session.system, battle, prompt)
+    if cue:  # a fact about the app's miniature: what the app wants done with it, as the GM reads
+        text.append(safe(cue) + "\n", style="italic")
     if isinstance(prompt, Choose):
         for option in prompt.enabled():
             text.append(f"  • {one_line(option.label)}\n")
