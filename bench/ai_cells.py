@@ -11,7 +11,9 @@ would play, battle for battle. Each battle played is one line of a JSON Lines fi
 DIR (its number, A's score and each side's play as `bench.ai.Played` holds them);
 `DIR/cell.json` names the cell, and a DIR that holds another cell is refused. Battles
 already in DIR are not played again. `--part K/M` plays only the battles whose number
-is K modulo M (two processes on two cores: `--part 0/2` and `--part 1/2`, the same DIR).
+is K modulo M (two processes on two cores: `--part 0/2` and `--part 1/2`, the same DIR;
+every process of a cell with the same M). A second process on a part already being
+played is refused (exit 2).
 
 It stops as `--precision` does in `bench.ai`: the first battles in order, none
 missing, once A's score is known within the precision after at least `--least` and
@@ -26,6 +28,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import IO
 
 from bench.ai import LEAST, Played, Tally, add_battle, known_within, pair_jobs, play_job
 
@@ -90,6 +93,7 @@ def play_cell(
     out = folder / (f"part-{k}-of-{m}.jsonl" if m > 1 else "battles.jsonl")
     cut = out.exists() and not out.read_bytes().endswith(b"\n") and out.stat().st_size > 0
     with out.open("a", encoding="utf-8") as journal:
+        _only_player(journal, part)
         if cut:  # a killed process's last line: the next one starts on its own
             journal.write("\n")
         for job in jobs:
@@ -105,6 +109,21 @@ def play_cell(
             line = {"n": n, "score": got.score, "a": list(got.a), "b": list(got.b)}
             journal.write(json.dumps(line) + "\n")
             journal.flush()
+
+
+class Busy(Exception):
+    """Another process plays this part of the cell now."""
+
+
+def _only_player(journal: IO[str], part: tuple[int, int]) -> None:
+    """Hold the part's journal for this process alone (released when it ends, however
+    it ends): a second process on the same part would play the same battles."""
+    import fcntl
+
+    try:
+        fcntl.flock(journal.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise Busy(f"another process plays part {part[0]}/{part[1]} of this cell") from None
 
 
 def report(system_id: str, a: str, b: str, ta: Tally, tb: Tally, known: bool, held: int) -> None:
@@ -163,7 +182,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     precision = None if args.precision is None else args.precision / 100
     if not args.tally:
-        play_cell(args.folder, cell, args.battles, precision, args.least, (int(k), int(m)))
+        try:
+            play_cell(args.folder, cell, args.battles, precision, args.least, (int(k), int(m)))
+        except Busy as busy:
+            print(f"{args.folder}: {busy}", file=sys.stderr)
+            return 2
     played = read_journal(args.folder)
     ta, tb, known = tally(played, precision, args.least)
     report(args.system, a, b, ta, tb, known, len(played))

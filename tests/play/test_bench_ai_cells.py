@@ -90,3 +90,16 @@ def test_a_line_cut_short_by_a_kill_is_played_again(tmp_path: Path) -> None:
     assert main([CG, "random:random", str(tmp_path), "--battles", "2"]) == 0
     assert _lines(tmp_path) == [0, 1]
     assert journal.read_text(encoding="utf-8").splitlines()[-1] == whole[1]
+
+
+def test_a_part_being_played_is_refused_to_a_second_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import fcntl
+
+    assert main([CG, "random:random", str(tmp_path), "--tally"]) == 0  # the cell named
+    with (tmp_path / "part-1-of-2.jsonl").open("a") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as a running process holds it
+        assert main([CG, "random:random", str(tmp_path), "--battles", "2", "--part", "1/2"]) == 2
+        assert "another process plays part 1/2" in capsys.readouterr().err
+    assert _lines(tmp_path) == []
