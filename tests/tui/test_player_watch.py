@@ -4,7 +4,9 @@ through an undo, hides private notes, and never writes the save."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,13 +100,22 @@ async def test_private_notes_stay_with_the_gm_and_the_save_is_never_written(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.toml", "b.toml.bak"]
 
 
+async def _until(pilot: Any, seen: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Pause until the watcher shows `seen` (it polls the file in a thread: on a loaded
+    machine a fixed pause of 0.3 s was once too short), `seconds` at most."""
+    for _ in range(int(seconds / 0.05)):
+        if seen():
+            return
+        await pilot.pause(0.05)
+
+
 async def test_an_unreadable_save_keeps_the_last_view_and_says_why(tmp_path: Path) -> None:
     gm = Gm(tmp_path / "b.toml")
     gm.answer((6,))
     app = WatchApp(SaveFollower(gm.path, systems()), poll=0.05)
     async with app.run_test(size=(100, 30)) as pilot:
         gm.path.write_text("not = [toml", encoding="utf-8")
-        await pilot.pause(0.3)
+        await _until(pilot, lambda: bool(app.follower.problem))
         assert app.follower.problem.startswith("cannot read the save: not valid TOML")
         assert len(app.follower.session.items) == 1
 
