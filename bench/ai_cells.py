@@ -96,11 +96,12 @@ def play_cell(
         _only_player(journal, part)
         if cut:  # a killed process's last line: the next one starts on its own
             journal.write("\n")
+        played = read_journal(folder)
         for job in jobs:
             n = job[3]
-            if n % m != k:
+            if n % m != k or n in played:
                 continue
-            played = read_journal(folder)
+            played = read_journal(folder)  # again before a battle: the other parts' lines
             if tally(played, precision, least)[2]:
                 return
             if n in played:

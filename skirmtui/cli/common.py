@@ -138,7 +138,7 @@ def app_sides(system: RuleSystem, given: list[str], sides: Sequence[str]) -> dic
     chosen: dict[str, str] = {}
     for text in given:
         try:
-            side, persona = parse_ai(text, list(sides), system.id)
+            side, persona = parse_ai(text, sides, system.id)
         except PersonaError as error:
             raise UsageError(str(error)) from None
         if side in chosen:

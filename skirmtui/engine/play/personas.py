@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -117,12 +118,12 @@ def persona(system_id: str, name: str) -> Persona:
     return known[name]
 
 
-def parse_ai(text: str, sides: list[str] | None, system_id: str) -> tuple[str, str]:
-    """`SIDE[:PERSONA]` (the CLI's --ai) as (side id, persona name), checked (the side
-    only when `sides` are known)."""
+def parse_ai(text: str, sides: Sequence[str], system_id: str) -> tuple[str, str]:
+    """`SIDE[:PERSONA]` (the CLI's --ai) as (side id, persona name), checked: one of
+    `sides`, a persona of the system."""
     side, _, name = text.partition(":")
-    if not side or (sides is not None and side not in sides):
-        raise PersonaError(f"--ai {text}: no side {side!r} (sides: {', '.join(sides or [])})")
+    if side not in sides:
+        raise PersonaError(f"--ai {text}: no side {side!r} (sides: {', '.join(sides)})")
     name = name or DEFAULT
     persona(system_id, name)
     return side, name

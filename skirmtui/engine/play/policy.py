@@ -68,15 +68,19 @@ class Decision:
     """What the app answers, as which persona, with its short reason and the whole why."""
 
     value: AnswerValue
-    persona: str
+    #: The persona that decided, weights and all (the Why? screen names them).
+    who: Persona
     side: str
     reason: str
     question: str
     considered: tuple[Considered, ...] = ()
     #: The system's words for its own way of winning (`standing_words`), "" if none.
     standing: str = ""
-    #: The persona that decided, weights and all (the Why? screen names them).
-    who: Persona | None = None
+
+    @property
+    def persona(self) -> str:
+        """The deciding persona's name (the save's, the log's)."""
+        return self.who.name
 
 
 @frozen_record
@@ -157,13 +161,11 @@ def think(question: Question) -> Decision:
     rng = random.Random(question.seed)
     if who.random:
         value = prompt.random_answer(rng)
-        return Decision(value, who.name, question.side, "at random", prompt.text)
+        return Decision(value, who, question.side, "at random", prompt.text)
     if question.search is None:
         value, label, _ = question.answers[0]
         only = (Considered(value, label, None, 0.0, True),)
-        return Decision(
-            value, who.name, question.side, "the only choice", prompt.text, only, "", who
-        )
+        return Decision(value, who, question.side, "the only choice", prompt.text, only)
     scored = _score(question.search, prompt, who, question.answers, question.closes)
     # Not seen through (the budget cut it before its roll, say: valued as if nothing
     # happened): it competes only when no answer was seen.
@@ -182,9 +184,7 @@ def think(question: Question) -> Decision:
     words = question.search.system.standing_words
     holds = _hold_decided(pick, seen)
     reason = reason_words(pick.outlook, pick.still, how, words, seeks=who.attack > 0, holds=holds)
-    return Decision(
-        pick.value, who.name, question.side, reason, prompt.text, considered, words, who
-    )
+    return Decision(pick.value, who, question.side, reason, prompt.text, considered, words)
 
 
 def decide(session: Session, as_persona: str | None = None) -> Decision | None:

@@ -83,7 +83,7 @@ def why_lines(decision: Decision, side_name: str) -> list[str]:
         safe(f"{side_name} ({decision.persona}): {question}"),
         safe(f"Answer: {_chosen(decision)} — {decision.reason}"),
     ]
-    if decision.who is not None and not decision.who.random:
+    if not decision.who.random:
         lines.append(safe(persona_words(decision.who)))
     lines.append("")
     ranked = sorted(decision.considered, key=lambda c: -c.score)

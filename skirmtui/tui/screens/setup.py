@@ -316,9 +316,10 @@ def player_choices(system_id: str) -> list[tuple[Text, str]]:
     """Who may play a side: the table, or the app as one of the system's personas (their
     names shown as text, never markup); the table alone where the persona files are
     refused (`persona_problem` says why)."""
-    return [(Text("the table"), "")] + [
-        (plain(f"the app: {name}"), name) for name in _persona_names(system_id)
-    ]
+    from skirmtui.engine.play.personas import personas
+
+    names = [] if persona_problem(system_id) else list(personas(system_id))  # (cached)
+    return [(Text("the table"), "")] + [(plain(f"the app: {name}"), name) for name in names]
 
 
 def persona_problem(system_id: str) -> str | None:
@@ -330,15 +331,6 @@ def persona_problem(system_id: str) -> str | None:
     except PersonaError as error:
         return f"The app cannot play a side: {error}"
     return None
-
-
-def _persona_names(system_id: str) -> list[str]:
-    from skirmtui.engine.play.personas import PersonaError, personas
-
-    try:
-        return list(personas(system_id))
-    except PersonaError:
-        return []
 
 
 def _numbers(fields: tuple[FieldSpec, ...]) -> list[str]:
