@@ -42,13 +42,13 @@ from pathlib import Path
 import attrs
 
 from bench import ai_style
-from bench.ai_style import COUNTS, StrengthLost, mean_margin, strikes_and_charges, style_line
+from bench.ai_style import StrengthLost, mean_margin, strikes_and_charges, style_line
+from bench.ai_tally import Tally
 from bench.common import Row, Sizes, percentile, row
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.auto import let_app_play
 from skirmtui.engine.play.policy import play
-from skirmtui.engine.play.stats import wilson
 from skirmtui.systems.registry import systems
 
 #: A decision within this many milliseconds (issue 26).
@@ -62,89 +62,6 @@ MAX_ANSWERS = 6_000
 #: run of early wins must not end a cell that is not known yet.
 LEAST = 100
 Job = tuple[str, str, str, int, int]
-
-
-@attrs.define
-class Tally:
-    """One persona's battles in a pair: score, and how it played."""
-
-    battles: int = 0
-    score: float = 0.0
-    attacks: int = 0
-    lost: int = 0
-    taken: int = 0
-    #: Score and battles on the demo's first side (the rest: on the second): the
-    #: demo's armies may be far apart, so each seat's score is told apart too.
-    first: float = 0.0
-    first_battles: int = 0
-    #: Sums of squares of the per-battle attacks and own units lost (their margins).
-    attacks_sq: int = 0
-    lost_sq: int = 0
-    #: Strikes, charges and strength lost (`bench/ai_style.py`), with their squares.
-    strikes: int = 0
-    charges: int = 0
-    strength: float = 0.0
-    strikes_sq: int = 0
-    charges_sq: int = 0
-    strength_sq: float = 0.0
-    won: float = 0.0
-    won_sq: float = 0.0
-    moves: int = 0
-    held: int = 0
-    moves_sq: int = 0
-    held_sq: int = 0
-
-    def add(
-        self,
-        attacks: int,
-        lost: int,
-        taken: int,
-        strikes: int = 0,
-        charges: int = 0,
-        strength: float = 0.0,
-        won: float = 0.0,
-        moves: int = 0,
-        held: int = 0,
-    ) -> None:
-        """One battle's play."""
-        self.battles += 1
-        self.taken += taken
-        self.attacks, self.attacks_sq = self.attacks + attacks, self.attacks_sq + attacks * attacks
-        self.lost, self.lost_sq = self.lost + lost, self.lost_sq + lost * lost
-        self.strikes, self.strikes_sq = self.strikes + strikes, self.strikes_sq + strikes * strikes
-        self.charges, self.charges_sq = self.charges + charges, self.charges_sq + charges * charges
-        self.strength, self.strength_sq = (
-            self.strength + strength,
-            self.strength_sq + strength * strength,
-        )
-        self.won, self.won_sq = self.won + won, self.won_sq + won * won
-        self.moves, self.moves_sq = self.moves + moves, self.moves_sq + moves * moves
-        self.held, self.held_sq = self.held + held, self.held_sq + held * held
-
-    def per_battle(self) -> str:
-        """Attacks and own units lost a battle, each with its 95% margin, and enemy
-        units taken off, as the bench prints them."""
-        n = max(self.battles, 1)
-        attacks = mean_margin(self.attacks, self.attacks_sq, n)
-        return (
-            f"attacks {self.attacks / n:.1f} ± {attacks:.1f}, "
-            f"own lost {self.lost / n:.2f} ± {mean_margin(self.lost, self.lost_sq, n):.2f}, "
-            f"taken off {self.taken / n:.2f}"
-        )
-
-    def style(self, system_id: str) -> str:
-        """Strikes, charges, strength lost and won back, moves made and held a battle,
-        each with its 95% margin ("—" where the system does not count it)."""
-        return style_line(self.battles, self.as_counts(), system_id)
-
-    def as_counts(self) -> dict[str, float]:
-        """Every sum, by name (the report's `styles`)."""
-        return {name: getattr(self, name) for name in COUNTS}
-
-    def margin(self) -> float:
-        """The 95% margin of the score: Wilson's (the balance report's), not the normal
-        approximation, which says ±0 for a persona that won all of 40 battles."""
-        return wilson(self.score, self.battles).half_width if self.battles else 1.0
 
 
 def two_sides(system_id: str) -> Setup:
@@ -375,10 +292,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             seats = two_sides(system_id).sides
             second = ta.battles - ta.first_battles
-            by_seat = [
-                (seats[0].name, ta.first / ta.first_battles if ta.first_battles else 0.0),
-                (seats[1].name, (ta.score - ta.first) / second if second else 0.0),
-            ]
+            by_seat = list(zip((seats[0].name, seats[1].name), ta.seat_scores(), strict=True))
             print(
                 f"{'':24} {a} as {by_seat[0][0]}: {by_seat[0][1]:.1%} ({ta.first_battles}), "
                 f"as {by_seat[1][0]}: {by_seat[1][1]:.1%} ({second})",

@@ -30,7 +30,8 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from bench.ai import LEAST, Played, Tally, add_battle, known_within, pair_jobs, play_job
+from bench.ai import LEAST, Played, add_battle, known_within, pair_jobs, play_job
+from bench.ai_tally import Tally
 
 CELL = "cell.json"
 
@@ -138,8 +139,7 @@ def report(system_id: str, a: str, b: str, ta: Tally, tb: Tally, known: bool, he
         f"{system_id} {a} vs {b}: {ta.score / n:.1%} ± {ta.margin():.1%} over {n} battles, {state}"
     )
     second = n - ta.first_battles
-    first = ta.first / ta.first_battles if ta.first_battles else 0.0
-    on_second = (ta.score - ta.first) / second if second else 0.0
+    first, on_second = ta.seat_scores()
     seats = f"on the first side: {first:.1%} ({ta.first_battles})"
     print(f"  {a} {seats}, on the second: {on_second:.1%} ({second})")
     for name, t in ((a, ta), (b, tb)):

@@ -162,10 +162,20 @@ def test_the_bytecode_profile_counts_every_answer_of_the_battles_it_plays() -> N
 def test_the_ai_bench_margin_is_wilson_s_even_at_a_clean_sweep() -> None:
     """40 wins of 40 printed `100% ± 0`: the normal approximation's margin vanishes at
     0 and 1. Wilson's lower end of 40/40 is 91.2%; a draw counts half a win."""
-    from bench.ai import Tally
+    from bench.ai_tally import Tally
 
     assert round(Tally(battles=40, score=40.0).margin(), 3) == 0.088
     assert round(Tally(battles=200, score=137.5).margin(), 3) == 0.067
+
+
+def test_a_tally_s_seat_scores_are_each_over_its_own_battles() -> None:
+    """Six battles, four on the first side scoring 3.5, two on the second scoring 0.5:
+    87.5% and 25%, not shares of the six; a seat not played yet is 0, not a crash."""
+    from bench.ai_tally import Tally
+
+    assert Tally(battles=6, score=4.0, first=3.5, first_battles=4).seat_scores() == (0.875, 0.25)
+    assert Tally(battles=2, score=1.5, first=1.5, first_battles=2).seat_scores() == (0.75, 0.0)
+    assert Tally().seat_scores() == (0.0, 0.0)
 
 
 def test_sim_cpu_pairs_another_tree_imported_apart() -> None:

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from bench import ai_style
-from bench.ai import Tally, _count, known_within, main, mean_margin, one_battle, run_pair, two_sides
+from bench.ai import _count, known_within, main, mean_margin, one_battle, run_pair, two_sides
 from bench.ai_style import KEYS, StrengthLost, moves_and_held, strikes_and_charges
+from bench.ai_tally import Tally
 from skirmtui.engine.core.prompts import Choose
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.play.stats import Z95

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bench.ai import Tally, run_pair
+from bench.ai import run_pair
 from bench.ai_cells import main, read_journal, tally
+from bench.ai_tally import Tally
 
 CG = "combattimento-gdr"
 
