@@ -26,6 +26,7 @@ from bench.engine_measures import bench_balance, bench_load, bench_odds, bench_s
 from bench.process_measures import bench_icepool_at_start, bench_memory, bench_startup
 from bench.report_cost import bench_report
 from bench.round_keys import bench_round_keys
+from bench.script import run_main
 from bench.serve_measures import bench_serve
 from bench.table_cost import bench_table_cost
 from bench.tui_measures import bench_keypress, bench_save
@@ -141,4 +142,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_main(main)

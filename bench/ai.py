@@ -33,7 +33,6 @@ import json
 import multiprocessing
 import random
 import statistics
-import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -45,6 +44,7 @@ from bench import ai_style
 from bench.ai_style import StrengthLost, mean_margin, strikes_and_charges, style_line
 from bench.ai_tally import Tally
 from bench.common import Row, Sizes, percentile, row
+from bench.script import run_main
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.system import Setup
 from skirmtui.engine.play.auto import let_app_play
@@ -361,4 +361,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -32,6 +32,7 @@ from typing import IO
 
 from bench.ai import LEAST, Played, add_battle, known_within, pair_jobs, play_job
 from bench.ai_tally import Tally
+from bench.script import run_main
 
 CELL = "cell.json"
 
@@ -195,4 +196,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -33,10 +33,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import sys
 from collections.abc import Iterable, Sequence
 
 from bench.ai import one_battle, two_sides
+from bench.script import run_main
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.log import Result
 from skirmtui.engine.core.session import Session
@@ -136,4 +136,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -25,6 +25,8 @@ import time
 import tomllib
 from pathlib import Path
 
+from bench.script import run_main
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = 250.0
 SYSTEMS = (
@@ -145,4 +147,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_main(main)

@@ -23,6 +23,7 @@ from pathlib import Path
 from bench.__main__ import format_table
 from bench.common import Row, row
 from bench.process_measures import child_env, compile_bytecode
+from bench.script import run_main
 
 
 def instructions(*args: str, cwd: Path) -> int:
@@ -83,4 +84,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_main(main)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from bench.common import sim_setups
+from bench.script import run_main
 from skirmtui.engine.core.dice import DiceError, parse_faces
 from skirmtui.engine.core.items import BY_TABLE, Item
 from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Confirm, Pick, Prompt, Roll
@@ -239,4 +240,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

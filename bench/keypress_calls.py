@@ -25,6 +25,7 @@ from typing import Any
 from bench.__main__ import format_table
 from bench.battles import session_with_log
 from bench.common import Row, percentile, row
+from bench.script import run_main
 
 #: Keys that move a cursor or the log (the bench's "select unit" and "move through
 #: the log"); Ctrl+Z is an undo; anything else answers (Ctrl+Y, a redo, too).
@@ -121,4 +122,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_main(main)

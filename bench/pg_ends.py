@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.ai import one_battle, two_sides
+from bench.script import run_main
 from skirmtui.engine.core.causes import ROUT
 from skirmtui.engine.play.stats import Z95
 from skirmtui.systems.pequenas_guerras import end_round
@@ -219,4 +220,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_main(main)

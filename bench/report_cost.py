@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from bench.common import Row, Sizes, row
+from bench.script import run_main
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.report.outputs import export_text
 from skirmtui.engine.report.turning import MD_PLAYOUTS
@@ -86,4 +87,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

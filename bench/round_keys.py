@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ import attrs
 
 from bench.common import Row, Sizes, row
 from bench.key_model import Keys, count_keys, keys_for
+from bench.script import run_main
 from skirmtui.engine.core.session import Session
 from skirmtui.systems.registry import systems
 
@@ -188,9 +190,8 @@ def bench_round_keys(sizes: Sizes) -> list[Row]:
     return rows
 
 
-if __name__ == "__main__":  # one system, quickly: python -m bench.round_keys SYSTEM
-    import sys
-
+def main() -> None:
+    """One system, quickly: `python -m bench.round_keys SYSTEM` (every system without one)."""
     for name in sys.argv[1:] or list(systems()):
         for rolls in (True, False):
             found = measure(name, rolls)
@@ -202,3 +203,7 @@ if __name__ == "__main__":  # one system, quickly: python -m bench.round_keys SY
                 round(found.per_round(True), 1),
                 dict(found.answers),
             )
+
+
+if __name__ == "__main__":
+    run_main(main)

@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from bench.script import run_main
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Roll
 from skirmtui.engine.core.runner import Runner
 from skirmtui.engine.play.sim import battle_seeds, made_units, play_battle
@@ -142,4 +143,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_main(main)

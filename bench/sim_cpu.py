@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 
+from bench.script import run_main
 from skirmtui.engine.play.sim import battle_seeds, play_battle
 from skirmtui.systems.registry import systems
 
@@ -147,4 +148,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

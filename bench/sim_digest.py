@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from bench.script import run_main
 from skirmtui.engine.core.battle import Battle, LogEntry
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.session import Session
@@ -110,4 +111,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

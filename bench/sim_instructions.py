@@ -26,6 +26,7 @@ from typing import cast
 
 import attrs
 
+from bench.script import run_main
 from skirmtui.engine.core.system import RuleSystem
 from skirmtui.engine.play.sim import battle_seeds, made_units, play_battle
 from skirmtui.systems.registry import systems
@@ -125,4 +126,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_main(main)

@@ -192,3 +192,31 @@ def test_sim_cpu_pairs_another_tree_imported_apart() -> None:
     assert result.returncode == 0, result.stderr
     line = result.stdout.splitlines()[-1].split()
     assert line[0] == "wargaming-introduttivo" and float(line[1]) > 0
+
+
+def test_a_bench_script_whose_reader_stops_ends_quietly(tmp_path: Path) -> None:
+    """`python -m bench.ai_cells … | head`: the reader gone before the script prints.
+    Before `bench.script.run_main`, a BrokenPipeError traceback (exit 1 by accident);
+    now nothing on stderr and exit 1, as `skirmtui … | head`."""
+    script = [sys.executable, "-m", "bench.ai_cells", "combattimento-gdr", "random:random"]
+    proc = subprocess.Popen(
+        [*script, str(tmp_path), "--tally"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    code = proc.wait(timeout=120)
+    assert (code, proc.stderr.read().decode()) == (1, "")
+
+
+def test_every_bench_script_ends_through_run_main() -> None:
+    """A script run by hand ends through `run_main` (quietly on a closed pipe); the
+    children the bench starts itself (`child`, `watch_child`) are not run by hand."""
+    children = {"child.py", "watch_child.py"}
+    for path in sorted((ROOT / "bench").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if path.name in children or 'if __name__ == "__main__":' not in text:
+            continue
+        assert text.rstrip().endswith("run_main(main)"), path.name
