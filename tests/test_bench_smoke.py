@@ -48,6 +48,20 @@ def test_every_measure_runs_and_reports(tmp_path: Path) -> None:
     assert {r["measure"] for r in judged} == set(MEASURES)
 
 
+def test_the_load_measure_says_how_much_game_its_answers_hold() -> None:
+    """The load figure is per answers; a second row divides it by the battle's turns
+    (one answer told a unit's movement before issue 25, a whole side's after), so two
+    runs whose battles differ in game per answer are compared by turn."""
+    from bench.common import Sizes
+    from bench.engine_measures import bench_load
+
+    whole, per_turn = bench_load(Sizes(answers=120, units=10))
+    turns = whole["detail"]["turns"]
+    assert turns > 1 and whole["detail"]["log_entries"] > 120
+    assert abs(per_turn["figure"] - whole["figure"] / turns) <= 0.001  # each rounded apart
+    assert per_turn["name"] == f"  load, a turn of the {turns} that battle holds"
+
+
 def test_only_runs_the_named_measures(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
     result = subprocess.run(
