@@ -103,6 +103,50 @@ def test_edits_that_leave_the_layout_are_read_as_tomllib_reads_them(edit: Any) -
     same(edit(SAVE))
 
 
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda t: t.replace("a line\n'''", "a line'''''"),  # quotes before the delimiter
+        lambda t: t.replace("a line", "a line\x01"),  # a control a literal refuses
+        lambda t: t.replace("a line", "a line\x7f"),
+        lambda t: t.replace("a line\n", "a line\r\n"),
+        lambda t: t.replace("a line\n", "a\ttab\n"),  # a tab is allowed
+        lambda t: t.replace("a line\n", ""),  # an empty log
+        lambda t: t.replace("[options]", "log = 'x'\n[options]"),  # the log twice
+        lambda t: t.replace("[options]", "[log]\n[options]"),
+        lambda t: t.replace("[options]", "log.x = 1\n[options]"),
+        lambda t: t.replace("'''\n[options]", "\n[options]"),  # never closed
+        lambda t: t.replace("'''\n[options]", "''' x = 1\n[options]"),
+        lambda t: t.replace("'''\n[options]", "''' # done\n[options]"),
+        lambda t: t.replace("a line", "a line\n[options]\nbudget = 1\nanswers = []"),
+        lambda t: t.replace("a line", 'a """ line'),
+        lambda t: t.replace("log = '''\n", "log = '''a line\n"),  # text on the first line
+        lambda t: t.replace("log = '''\n", "log  = '''\n"),
+    ],
+)
+def test_edits_of_the_log_block_are_read_as_tomllib_reads_them(edit: Any) -> None:
+    same(edit(SAVE))
+
+
+def test_the_log_block_is_taken_as_it_stands_in_its_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long battle's log is megabytes a load drops: taken from the text without
+    tomllib's walk, it is the same string in the same place among the keys."""
+    parsed: list[str] = []
+    real = tomllib.loads
+
+    def noted(text: str) -> dict[str, Any]:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(tomllib, "loads", noted)
+    doc = _loads_by_answer_line(SAVE)
+    assert parsed and not any("a line" in text for text in parsed)
+    assert doc is not None and doc["log"] == "a line\n"
+    assert list(doc) == list(tomllib.loads(SAVE))
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(base=st.sampled_from(range(len(BASES))), seed=st.integers(0, 2**32), steps=st.integers(1, 4))
 def test_mutated_saves_are_read_as_tomllib_reads_them(base: int, seed: int, steps: int) -> None:

@@ -97,14 +97,46 @@ def _loads_by_answer_line(text: str) -> dict[str, Any] | None:
             continue
         # each answer its own table (and list), as a parser gives them
         answers.append({k: v[:] if type(v) is list else v for k, v in template.items()})
+    rest, log = _without_log(text[close + 2 :])
     try:
-        doc = tomllib.loads(head + "\nanswers = []" + text[close + 2 :])
+        doc = tomllib.loads(head + "\nanswers = []" + rest)
     except tomllib.TOMLDecodeError:
         return None
-    if doc.get("answers") != []:
-        return None
+    if doc.get("answers") != [] or (log is not None and "log" in doc):
+        return None  # (a second `log` is a duplicate key: tomllib's error, from the whole)
     doc["answers"] = answers
-    return doc
+    if log is None:
+        return doc
+    ordered: dict[str, Any] = {}
+    for key, value in doc.items():  # the log where a parser puts it, after the answers
+        ordered[key] = value
+        if key == "answers":
+            ordered["log"] = log
+    return ordered
+
+
+#: The rendered log as `dumps` writes it, right after the answers: a literal block.
+_LOG_OPEN = "\nlog = '''\n"
+#: What a literal string may not hold (`format.NOT_LITERAL` but the delimiter, which
+#: ends the block where it is found).
+_NOT_IN_LITERAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _without_log(rest: str) -> tuple[str, str | None]:
+    """What follows the answers without its literal log block, and the log's text:
+    tomllib reads a long battle's log (megabytes a load drops) character by character,
+    a third of the parse. None, and `rest` whole, where a parser might read the block
+    otherwise (a quote after the closing delimiter, a character a literal refuses)."""
+    if not rest.startswith(_LOG_OPEN):
+        return rest, None
+    body = len(_LOG_OPEN)
+    end = rest.find("'''", body)
+    if end < 0 or rest.startswith("'", end + 3):
+        return rest, None
+    log = rest[body:end]
+    if _NOT_IN_LITERAL.search(log):
+        return rest, None
+    return rest[end + 3 :], log
 
 
 def _torn_hint(text: str) -> str:
