@@ -381,9 +381,7 @@ class SkirmApp(App[int]):
             for title, help_text, action in palette_entries():
                 if action in PALETTE_WHEN_LIVE and not screen.check_action(action, ()):
                     continue
-                yield SystemCommand(
-                    title, help_text.capitalize(), getattr(screen, f"action_{action}")
-                )
+                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
         from skirmtui.tui.screens.review import ReviewScreen
 
         if isinstance(screen, ReviewScreen):

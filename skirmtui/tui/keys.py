@@ -257,13 +257,16 @@ def key_rows() -> list[tuple[str, str]]:
 
 
 def palette_entries() -> list[tuple[str, str, str]]:
-    """The palette's battle commands: (title, help, action), from the same bindings."""
+    """The palette's battle commands: (title, help, action), from the same bindings;
+    the help a sentence (its first letter raised, the rest as written: "GM", "JSON")."""
     keyed = [
         (b.description, b.tooltip, b.action)
         for b in BATTLE_BINDINGS
         if b.tooltip and b.action not in _NOT_IN_PALETTE
     ]
-    return keyed + PALETTE_ONLY
+    return [
+        (title, text[:1].upper() + text[1:], action) for title, text, action in keyed + PALETTE_ONLY
+    ]
 
 
 def in_their_places(

@@ -34,6 +34,15 @@ def test_the_screen_s_bindings_are_the_one_list() -> None:
     assert {"roll", "redo", "undo", "override", "export", "luck", "search"} <= actions
 
 
+def test_the_palette_s_help_keeps_its_capitals() -> None:
+    """Each help a sentence with "GM" and "JSON" as written (`str.capitalize` made them
+    "Gm" and "json", and regole-base's "R" an "r")."""
+    helps = {action: text for _, text, action in palette_entries()}
+    assert all(text[:1].isupper() for text in helps.values())
+    assert helps["damage"].startswith("GM: one more wound") and "current R)" in helps["damage"]
+    assert helps["export"] == "Write the structured log (JSON) beside the save"
+
+
 @pytest.mark.parametrize("system_id", sorted(systems()))
 def test_the_glossary_is_the_system_s_own(system_id: str) -> None:
     system = systems()[system_id]
