@@ -344,6 +344,22 @@ def test_ce7_hero_takes_three_wounds_and_switches_to_the_wounded_profile() -> No
     assert key(s) == "morale.threat"  # cover: the shot has just asked it (G-1)
 
 
+def test_ce7_the_sheet_shows_the_wounded_profile_the_rules_use() -> None:
+    """Seed §1.2: two sets of characteristics. The sheet's first line is the profile the
+    hero started with; once wounded the one the rules now use is shown beside it (a QA
+    play-through read Morale 8 on d'Artagnan's sheet while his test took 7)."""
+    s = session([ch("A", weapon="pistol")], [ch("Hero", "hero", tiro=7, w_tiro=4, w_move=3)])
+    hero, extra = s.battle.units["blue1"], s.battle.units["red1"]
+    assert s.system.sheet_rows(s.battle, hero) == []  # unhurt: its profile is the one
+    activate(s, (3,), (1,), (3, "red1"))
+    _shoot(s, "blue1")
+    play(s, ("shoot.cover", True), ("shoot.to_hit", (1,)), ("combat.wound", (1,)))
+    assert stat(s, "blue1", "wounds") == 1
+    in_use = "the wounded profile: Morale 6 · Tiro 4 · Mischia 4 · CA 5 · Move 3"
+    assert s.system.sheet_rows(s.battle, hero) == [("In use", in_use)]
+    assert s.system.sheet_rows(s.battle, extra) == []  # an extra has one profile
+
+
 def test_ce9_g1_a_wound_by_a_shot_does_not_ask_cover_again() -> None:
     """Seed §2.7: "protagonisti ed eroi che subiscono una ferita" test morale; §2.7.2 "+1:
     personaggio al coperto". G-1: the shot has just asked whether the target is in cover,

@@ -230,3 +230,4 @@ class CapeEtEpee(BaseSystem):
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)
     summary = staticmethod(views.summary)
+    sheet_rows = staticmethod(views.sheet_rows)
