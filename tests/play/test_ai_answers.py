@@ -110,7 +110,12 @@ def test_sim_plays_ai_against_ai(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     ("bad", "said"),
-    [("nobody:balanced", "no side 'nobody'"), ("red:reckless", "no persona 'reckless'")],
+    [
+        ("nobody:balanced", "--ai nobody:balanced: no side 'nobody'"),
+        ("red:reckless", "--ai red:reckless: no persona 'reckless'"),
+        # a persona's name meant and left out: refused, not played as balanced
+        ("red:", "--ai red:: no persona after ':' (write red alone for balanced)"),
+    ],
 )
 def test_a_bad_ai_side_or_persona_is_bad_usage(
     bad: str, said: str, capsys: pytest.CaptureFixture[str]

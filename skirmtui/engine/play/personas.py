@@ -120,10 +120,16 @@ def persona(system_id: str, name: str) -> Persona:
 
 def parse_ai(text: str, sides: Sequence[str], system_id: str) -> tuple[str, str]:
     """`SIDE[:PERSONA]` (the CLI's --ai) as (side id, persona name), checked: one of
-    `sides`, a persona of the system."""
-    side, _, name = text.partition(":")
+    `sides`, a persona of the system (`SIDE` alone: the default one; `SIDE:` with no
+    name is refused, not read as the default: the name was meant and left out)."""
+    side, colon, name = text.partition(":")
     if side not in sides:
         raise PersonaError(f"--ai {text}: no side {side!r} (sides: {', '.join(sides)})")
+    if colon and not name:
+        raise PersonaError(f"--ai {text}: no persona after ':' (write {side} alone for {DEFAULT})")
     name = name or DEFAULT
-    persona(system_id, name)
+    try:
+        persona(system_id, name)
+    except PersonaError as error:
+        raise PersonaError(f"--ai {text}: {error}") from None
     return side, name
