@@ -55,6 +55,11 @@ BAD = {
     "was dead": re.compile(r"\bwas dead\b"),
     # "Capitano did not try to escape" (he tried, and failed): a roll told as no attempt
     "a failed attempt told as none": re.compile(r"did not try to .*\(rolled"),
+    # "Bianca did not attack Balestriere with Arco corto (…) (rolled 5 3 = 8, needed ≥ 10)"
+    # (she attacked and missed)
+    "a failed attack told as none": re.compile(
+        r"did not (?:attack|shoot|strike|defend|parry|dodge)\b.*\(rolled"
+    ),
     # "Caçador droped 2 cm", "Guardia 1 lefted the table", "Capobanda escape:ed V 5 vs V 5"
     "a wrong past tense": re.compile(r"\w:ed\b|\b(?:droped|lefted|striked|casted)\b"),
     # "Capo briganted defend against Bianca", "Rochefort and Porthoed: a tie": the verb's
@@ -130,6 +135,10 @@ def test_the_bad_shapes_catch_what_readers_met() -> None:
         "Darkness — turn 3: the GM describes the situation.": "a prompt's wording in a statement",
         "Balestriere was dead.": "was dead",
         "Capitano did not try to escape (rolled 9, needed ≤ 7).": "a failed attempt told as none",
+        "X did not attack X with Arco corto (opposed; DP 8) (rolled 5 3 = 8, needed ≥ 10).": (
+            "a failed attack told as none"
+        ),
+        "X did not defend: AGI alone (rolled 3, needed ≥ 15).": "a failed attack told as none",
         "Battle: corners: {'blue': 'north-west'}.": "Python data",
         "Caçador droped 2 cm.": "a wrong past tense",
         "Guardia 1 lefted the table.": "a wrong past tense",

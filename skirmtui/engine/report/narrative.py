@@ -348,12 +348,27 @@ class Teller:
                 done = action.rstrip(",.:;!?")  # "tries to escape: V 5 vs …"
                 return f"{subject} {past_of_base(done)}{action[len(done) :]} {rest}".strip()
             if is_verb(verb):
+                failed = _FAILED_ACT.get(base_form(verb).lower())
+                if success is False and failed:  # the act was made; its roll missed
+                    return f"{subject} {past_tense(verb)}{mark} {obj} and {failed}".strip()
                 if success is False:
                     return f"{subject} did not {base_form(verb)}{mark} {obj}".strip()
                 return f"{subject} {past_tense(verb)}{mark} {obj}".strip()
         if success is None:
             return self.past(bare)
         return f"{'Success' if success else 'Failure'}: {self.past(bare)}"
+
+
+#: Acts a roll decides the outcome of, not whether they were made: "Bianca attacks
+#: Balestriere" failed is "Bianca attacked Balestriere and missed", not "did not attack".
+_FAILED_ACT = {
+    "attack": "missed",
+    "shoot": "missed",
+    "strike": "missed",
+    "defend": "failed",
+    "parry": "failed",
+    "dodge": "failed",
+}
 
 
 def _noun_phrase(text: str) -> str:
