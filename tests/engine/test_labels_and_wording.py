@@ -54,3 +54,23 @@ def test_the_header_uses_the_log_s_round_word() -> None:
 def test_faces_typed_without_spaces_when_every_face_is_one_digit() -> None:
     assert parse_faces("12345", Dice(5, 6)) == (1, 2, 3, 4, 5)
     assert parse_faces("10", Dice(1, 10)) == (10,)  # a d10 face is not split
+
+
+def test_a_label_is_given_its_side_once() -> None:
+    """cape-et-epee's target list read "Alfiere (Guardie) (Guardie)": the label another
+    side's Alfiere made unique already names the side (a QA play-through)."""
+    from skirmtui.engine.core.labels import with_side
+    from skirmtui.systems.cape_et_epee.actions import target_options
+
+    assert with_side("Alfiere (Guardie)", "Guardie") == "Alfiere (Guardie)"
+    assert with_side("Rochefort", "Guardie") == "Rochefort (Guardie)"
+    assert with_side("Capo (Barbari) 2", "Barbari") == "Capo (Barbari) 2 (Barbari)"
+    session = Session(get_system("cape-et-epee"), get_system("cape-et-epee").demo_setup())
+    battle = session.battle
+    for unit in battle.units.values():
+        unit.stats["deployed"] = True  # every enemy a target
+    labels = [o.label for o in target_options(battle, "red")]
+    guardie = next(s.name for s in battle.sides if s.id != "red")
+    assert "Alfiere (Guardie)" in labels and not any(
+        label.endswith(f"({guardie}) ({guardie})") for label in labels
+    )

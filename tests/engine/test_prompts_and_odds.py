@@ -386,7 +386,9 @@ def test_a_pool_counts_the_dice_that_succeed_not_their_sum() -> None:
     result = pool(3, 4).resolve((4, 4, 6))
     assert (result.total, result.success) == (3, None)
     assert pool(3, 4).resolve((1, 3, 4)).total == 1
-    assert describe_roll(pool(3, 4), pool(3, 4).resolve((1, 3, 4))) == "[1 3 4] each ≥ 4: 1 succeed"
+    assert (
+        describe_roll(pool(3, 4), pool(3, 4).resolve((1, 3, 4))) == "[1 3 4] each ≥ 4: 1 succeeds"
+    )
 
 
 def test_a_pool_that_needs_every_die_fails_on_one_miss() -> None:
@@ -394,7 +396,7 @@ def test_a_pool_that_needs_every_die_fails_on_one_miss() -> None:
     failed = pool(2, 3, need=2).resolve((6, 2))
     assert failed.success is False
     assert (
-        describe_roll(pool(2, 3, need=2), failed) == "[6 2] each ≥ 3: 1 succeed, 2 needed: failure"
+        describe_roll(pool(2, 3, need=2), failed) == "[6 2] each ≥ 3: 1 succeeds, 2 needed: failure"
     )
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from skirmtui.engine.core.battle import Battle, LogEntry, Side, Stat, Unit
+from skirmtui.engine.core.labels import with_side
 from skirmtui.engine.core.prompts import (
     MAKERS,
     Choose,
@@ -125,7 +126,7 @@ def pick_enemy(
     override may land between any two prompts). `cancel_value` keeps the value older
     saves stored for cancelling."""
     enemies = list(b.enemies(unit.side) if among is None else among)
-    word = describe or (lambda e: f"{e.label} ({b.side_name(e.side)})")
+    word = describe or (lambda e: with_side(e.label, b.side_name(e.side)))
     options = unit_choices(enemies, word, Option(cancel_value, cancel, passive=True))
     choice = yield about(
         Choose, unit, key=key, text=text or f"{unit.label}: which target?", options=options

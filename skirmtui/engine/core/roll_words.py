@@ -54,7 +54,8 @@ def _describe_pool(
     compare: str | None,
     need: int | None,
 ) -> str:
-    """` each ≥ 4: 2 succeed` (`of 3 needed: failure` when the pool needs a count)."""
+    """` each ≥ 4: 2 succeed` (`1 succeeds`; `of 3 needed: failure` when the pool needs
+    a count)."""
     text = ""
     if compare is not None and threshold is not None:
         symbol = SYMBOLS[compare]
@@ -62,7 +63,7 @@ def _describe_pool(
             text += f" each {shown:+d} {symbol} {threshold}"
         else:
             text += f" each {symbol} {threshold}"
-    text += f": {total} succeed"
+    text += f": {total} succeeds" if total == 1 else f": {total} succeed"
     if success is not None:
         text += f", {need} needed: " + ("success" if success else "failure")
     return text

@@ -33,7 +33,7 @@ WORDING_KEY = "log_wording"
 #: with its replay only for a save of today's words, so a user's older save still
 #: passes after an upgrade (docs/reliability.md). `tests/systems/saves/wording-N/` keeps
 #: saves of each wording; their test fails when the words change and this does not.
-LOG_WORDING = 1
+LOG_WORDING = 2
 OLDEST_WORDING = 0
 
 

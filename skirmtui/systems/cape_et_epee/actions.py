@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from skirmtui.engine.core.battle import Battle, Unit
+from skirmtui.engine.core.labels import with_side
 from skirmtui.engine.core.prompts import Option
 from skirmtui.engine.core.text import plural
 from skirmtui.engine.core.watch import Watch
@@ -153,7 +154,7 @@ NO_TARGET = Option(CANCEL, "Cancel: no target", passive=True)
 @lru_cache(maxsize=512)  # bounded: an enemy's id, label and side are part of the key
 def target_option(uid: str, label: str, side: str, reason: str | None) -> Option:
     """An enemy as a target (the same option every time it may be picked)."""
-    return Option(uid, f"{label} ({side})", reason)
+    return Option(uid, with_side(label, side), reason)
 
 
 def why_not(b: Battle, unit: Unit, action: str, na: bool, rejoin: bool) -> str | None:

@@ -15,6 +15,7 @@ from skirmtui.engine.core.asking import one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import FLED
 from skirmtui.engine.core.kit import about, skipped
+from skirmtui.engine.core.labels import with_side
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -164,7 +165,7 @@ def _pick_foe(
         unit,
         key=key,
         text=text,
-        options=[Option(u.id, f"{u.label} ({b.side_name(u.side)})") for u in foes],
+        options=[Option(u.id, with_side(u.label, b.side_name(u.side))) for u in foes],
     )
     return b.units[str(answer)]
 

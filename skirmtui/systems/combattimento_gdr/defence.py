@@ -10,6 +10,7 @@ counts as unaware of further shots.
 from __future__ import annotations
 
 from skirmtui.engine.core.records import frozen_record
+from skirmtui.engine.core.text import plural
 from skirmtui.systems.combattimento_gdr.checks import check_dice, lower
 from skirmtui.systems.combattimento_gdr.tables import rules
 
@@ -58,7 +59,8 @@ def choices(
         return [_skill_defence(name, skills, characteristics) for name in left]
     steps = max(attackers - 1, 0)
     agi = lower(characteristics["agi"], steps)
-    label = "AGI alone" + (f", {steps} die lower" if steps else "")
+    # "2 die lower" read as a plural: the die steps down its ladder (CG-6)
+    label = "AGI alone" + (f", the die {plural(steps, 'step')} lower" if steps else "")
     return [Defence(AGI_ONLY, check_dice(agi), label, ("AGI",) if agi else ())]
 
 

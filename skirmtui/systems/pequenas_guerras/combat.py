@@ -16,6 +16,7 @@ from skirmtui.engine.core.asking import FIRST_PASS, SECOND_PASS, THIRD_PASS, ask
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK, FALL, Cause
 from skirmtui.engine.core.kit import about, choose_one
+from skirmtui.engine.core.labels import with_side
 from skirmtui.engine.core.prompts import Ask, Choose, Confirm, Option, Prompt, Roll
 from skirmtui.engine.core.text import plural
 from skirmtui.systems.pequenas_guerras import sight
@@ -74,7 +75,7 @@ def tests(
 
 def kill(b: Battle, unit: Unit, why: str, cause: Cause) -> None:
     """Remove a unit, for `cause`; its points count for whoever wounded it last (PG-8)."""
-    b.record("info", f"{unit.label} ({b.side_name(unit.side)}) {why}", target=unit.id)
+    b.record("info", f"{with_side(unit.label, b.side_name(unit.side))} {why}", target=unit.id)
     b.set(unit, "destroyed_by", str(unit.stats["last_hit_by"]))
     b.set(unit, "stunned", False)
     b.set(unit, "overwatch", False)

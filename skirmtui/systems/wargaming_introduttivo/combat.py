@@ -9,6 +9,7 @@ from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.causes import ATTACK
 from skirmtui.engine.core.kit import about, pick_enemy, stat_test, unit_choices
+from skirmtui.engine.core.labels import with_side
 from skirmtui.engine.core.prompts import Ask, Choose, Option
 from skirmtui.engine.core.system import Step
 from skirmtui.systems.wargaming_introduttivo import profile
@@ -120,8 +121,16 @@ class Combat(WIRules):
         return shooter, b.units[choice]
 
     def _describe_target(self, b: Battle) -> Callable[[Unit], str]:
-        """A target as the shooting and melee questions list it: its damage level."""
-        return lambda u: f"{u.label} ({b.side_name(u.side)}, {DAMAGE_WORDS[u.num('damage')]})"
+        """A target as the shooting and melee questions list it: its side (once: a label
+        another side shows has it already) and its damage level."""
+
+        def described(u: Unit) -> str:
+            label, side = u.label, b.side_name(u.side)
+            if with_side(label, side) == label:
+                return f"{label} ({DAMAGE_WORDS[u.num('damage')]})"
+            return f"{label} ({side}, {DAMAGE_WORDS[u.num('damage')]})"
+
+        return described
 
     def _range_modifiers(self, b: Battle, shooter: Unit, target: Unit, band: dict[str, Any]) -> Any:
         """WI-6: the seed's TODO maluses, only when the battle option is on."""

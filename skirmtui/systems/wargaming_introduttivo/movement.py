@@ -5,6 +5,7 @@ from __future__ import annotations
 from skirmtui.engine.core.asking import FIRST_PASS, asks_as_of, offer_last, one_at_a_time
 from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.kit import about, stat_test
+from skirmtui.engine.core.labels import with_side
 from skirmtui.engine.core.prompts import Choose, Pick, Prompt
 from skirmtui.engine.core.system import Step
 from skirmtui.engine.core.text import plural
@@ -158,7 +159,7 @@ class Movement(WIRules):
             Choose,
             unit,
             key="move.terrain",
-            text=f"{unit.label} ({b.side_name(unit.side)}): does it move?",
+            text=f"{with_side(unit.label, b.side_name(unit.side))}: does it move?",
             help="All players move at the same time on the table (WI-7). "
             f"{plural(len(movers), 'more unit')} may move after this one.",
             options=move_options(

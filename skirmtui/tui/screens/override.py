@@ -23,6 +23,7 @@ from skirmtui.engine.core.items import (
     GM_SET,
     Item,
 )
+from skirmtui.engine.core.labels import with_side
 from skirmtui.engine.core.session import Session
 from skirmtui.engine.core.text import safe
 from skirmtui.tui.usertext import plain
@@ -235,7 +236,7 @@ def unit_choices(battle: Battle) -> list[tuple[str, str]]:
     """(label, id) of every unit, by its unique label as everywhere a unit is named
     ("Armigero 2 (Armigeri)", not "Armigero (Armigeri)" three times); ✗ once removed."""
     return [
-        (f"{u.label} ({battle.side_name(u.side)}){' ✗' if u.removed else ''}", u.id)
+        (with_side(u.label, battle.side_name(u.side)) + (" ✗" if u.removed else ""), u.id)
         for u in battle.units.values()
     ]
 
