@@ -102,3 +102,41 @@ def test_the_default_report_is_a_page_and_full_is_the_transcript() -> None:
     assert all(f"**Turn {n}.**" in rounds for n in range(1, session.battle.round + 1))
     assert "## The whole battle" not in short and "## Final roster" not in short
     assert "## The whole battle" in full and "## Final roster" in full
+
+
+def test_a_battle_not_finished_stands_in_its_round_not_after_it() -> None:
+    """A QA play-through's report of a battle at turn 3's activation said "3 turns
+    played" and "Standing at its end" of a turn not ended."""
+    system = systems()["wargaming-introduttivo"]
+    full, _ = load_session(EXAMPLES / "wargaming-introduttivo.toml", systems())
+    cut = next(i for i, e in enumerate(full.battle.log) if e.round == 3) + 1
+    answers = full.battle.log[cut].answer or 0
+    session = Session(system, full.setup, full.items[:answers])
+    assert session.battle.round == 3 and session.battle.result is None
+    text = markdown_report(session, system.summary(session.battle), None)
+    assert "· 2 turns played, turn 3 under way" in text
+    rounds = _section(text, "Turn by turn")
+    assert "**Turn 3.**" in rounds and "Standing now:" in rounds.split("**Turn 3.**")[1]
+    assert "Standing at its end:" in rounds.split("**Turn 3.**")[0]
+    _, finished = _report("wargaming-introduttivo")
+    assert "· 15 turns played" in finished
+
+
+def test_the_report_says_who_played_each_side() -> None:
+    """Issue 26: the players reading the report learn which side the app played, as
+    whom, and from when (a QA play-through found it only in --full and the JSON)."""
+    from skirmtui.engine.core.items import GM_AI
+    from skirmtui.engine.play.auto import let_app_play
+
+    system = systems()["combattimento-gdr"]
+    session = Session(system, system.demo_setup())
+    _company, bandits = (s.id for s in session.battle.sides)
+    let_app_play(session, {bandits: "balanced"})
+    session.gm(GM_AI, side=bandits, persona="aggressive")
+    text = markdown_report(session, [], None)
+    assert (
+        "Played by: I Briganti: the app (balanced) from turn 1, the app (aggressive) from "
+        "turn 1; La Compagnia: the table throughout." in text
+    )
+    _, by_table = _report("combattimento-gdr")
+    assert "Played by" not in by_table  # the table played every side

@@ -14,8 +14,9 @@ from collections.abc import Iterable
 
 from skirmtui.engine.core.battle import Battle, LogEntry
 from skirmtui.engine.core.conditions import of_unit
+from skirmtui.engine.core.items import GM_AI
 from skirmtui.engine.core.session import Session
-from skirmtui.engine.core.text import one_line, safe
+from skirmtui.engine.core.text import one_line, plural, safe
 from skirmtui.engine.report.losses import (
     Loss,
     by_words,
@@ -49,6 +50,7 @@ def markdown_report(
     out += [f"System: `{battle.system}` · seed {battle.seed} · {_rounds(battle)}", ""]
     out += _result(battle, summary)
     out += _sides(battle, names, lost)
+    out += _played_by(session)
     out += _destroyed(battle, names, lost)
     out += section(battle, turning)
     out += _luck(battle, names, units=full)
@@ -62,8 +64,14 @@ def markdown_report(
 
 
 def _rounds(battle: Battle) -> str:
+    """`4 turns played`; a battle not finished stands in its last round, not after it:
+    `2 turns played, turn 3 under way`."""
     word = battle.round_word.lower()
-    return f"{battle.round} {word}{'s' if battle.round != 1 else ''} played"
+    if battle.result is not None or not battle.round:
+        return f"{plural(battle.round, word)} played"
+    now = f"{word} {battle.round} under way"
+    done = battle.round - 1
+    return f"{plural(done, word)} played, {now}" if done else now
 
 
 def _result(battle: Battle, summary: list[str]) -> list[str]:
@@ -78,6 +86,27 @@ def _result(battle: Battle, summary: list[str]) -> list[str]:
     out.append("")
     out += [f"- {cell(line)}" for line in summary[1:]]
     return [*out, ""]
+
+
+def _played_by(session: Session) -> list[str]:
+    """Who played each side the app played at some point (issue 26): its persona and
+    from which round, each change in order (`the app (balanced) from turn 1, the table
+    from turn 3`); nothing when the table played every side throughout."""
+    battle = session.battle
+    word = battle.round_word.lower()
+    changes: dict[str, list[str]] = {}
+    for entry in battle.log:
+        if entry.key != GM_AI or entry.answer is None or entry.side is None:
+            continue
+        persona = session.items[entry.answer].value.get("persona") or ""
+        who = f"the app ({persona})" if persona else "the table"
+        changes.setdefault(entry.side, []).append(f"{who} from {word} {max(entry.round, 1)}")
+    if not changes:
+        return []
+    parts = [f"{cell(battle.side_name(side))}: {', '.join(said)}" for side, said in changes.items()]
+    others = [cell(s.name) for s in battle.sides if s.id not in changes]
+    tail = f"; {', '.join(others)}: the table throughout" if others else ""
+    return [f"Played by: {'; '.join(parts)}{tail}.", ""]
 
 
 def _sides(battle: Battle, names: dict[str, str], lost: list[Loss]) -> list[str]:

@@ -59,7 +59,8 @@ def round_paragraphs(
                 f"{cell(s.name)} {standing[number][s.id]} of {plural(fielded[s.id], 'unit')}"
                 for s in battle.sides
             )
-            parts.append(f"Standing at its end: {after}.")
+            under_way = battle.result is None and number == battle.round
+            parts.append(f"Standing {'now' if under_way else 'at its end'}: {after}.")
         result = battle.result
         if result is not None and result.round == number:
             who = f"{cell(battle.side_name(result.winner))} won" if result.winner else "A draw"

@@ -55,7 +55,7 @@ UNIT_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("fumbled", "off balance: loses its next action", bool),
     FieldSpec("prone", "prone (the GM says)", bool),
     FieldSpec("helpless", "helpless: asleep, bound (the GM says)", bool),
-    FieldSpec("charging", "charge: turns to contact", int, 0, 9),
+    FieldSpec("charging", "charge: turns to contact after this one", int, 0, 9),
     FieldSpec("charge_to", "charging", str),
     FieldSpec("busy", "another action: turns left", int, 0, 20),
     FieldSpec("gone", "weapons lost", str),
