@@ -185,6 +185,31 @@ async def test_gm_override_dialog_puts_a_unit_back_at_the_damage_typed(tmp_path:
         assert not blue2.removed and blue2.stats["damage"] == 1
 
 
+async def test_the_override_asks_a_new_unit_s_profile_by_its_labels(tmp_path: Path) -> None:
+    """A new unit's profile is typed in the order its labels say, as the sheet shows
+    them ("CMB ABI"), not the data's keys (combattimento-gdr's "vpb" meant nothing to a
+    GM in a QA play-through)."""
+    from textual.widgets import Input, Select
+
+    app = demo_app(tmp_path / "b.toml", autosave=False)
+    async with running(app) as (pilot, session):
+        await press(pilot, "o")
+        dialog = app.screen
+        labels = " ".join(f.label for f in session.system.profile_fields if not f.derived)
+        assert labels != " ".join(f.name for f in session.system.profile_fields if not f.derived)
+        value = dialog.query_one("#value", Input)
+        assert value.placeholder == f"number, yes/no — or a new unit's {labels}"
+        dialog.query_one("#action", Select).value = "gm.add"
+        dialog.query_one("#side", Select).value = "blue"
+        await pilot.pause()
+        value.value = "x"
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert f"type the new unit's {labels} as numbers" in str(
+            app.screen.query_one("#error").render()
+        )
+
+
 async def test_prompt_panel_shows_odds_before_rolling(tmp_path: Path) -> None:
     app = demo_app(tmp_path / "b.toml", autosave=False)
     async with app.run_test(size=SIZE) as pilot:

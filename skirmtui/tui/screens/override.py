@@ -84,8 +84,9 @@ class OverrideScreen(ModalScreen[Item | None]):
                 yield Input(id="name")
             with Horizontal(classes="row", id="value-row"):
                 yield Label("Value")
-                hint = " ".join(f.name for f in editable)
-                self._default_hint = f"number, yes/no — or for a new unit: {hint}"
+                # the profile's labels a GM reads on the sheet ("VPB"), not its keys ("vpb")
+                hint = " ".join(f.label for f in editable)
+                self._default_hint = f"number, yes/no — or a new unit's {hint}"
                 yield Input(id="value", placeholder=self._default_hint)
             with Horizontal(classes="row", id="rolls-row"):
                 yield Label("Rolls for")
@@ -216,10 +217,11 @@ class OverrideScreen(ModalScreen[Item | None]):
         side = self._value("side")
         if side is None:
             raise ValueError("choose the side of the new unit")
-        editable = [f.name for f in self.session.system.profile_fields if not f.derived]
+        fields = [f for f in self.session.system.profile_fields if not f.derived]
+        editable = [f.name for f in fields]
         numbers = text.replace(",", " ").split()
         if len(numbers) != len(editable) or not all(n.isdigit() for n in numbers):
-            raise ValueError(f"type the new unit's {' '.join(editable)} as numbers")
+            raise ValueError(f"type the new unit's {' '.join(f.label for f in fields)} as numbers")
         new_id = _free_id(self.session, side)
         return Item(
             GM_ADD,
