@@ -111,9 +111,13 @@ class ReviewScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#summary", Static).update(
+        summary = self.query_one("#summary", Static)
+        summary.update(
             plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True)
         )
+        # The whole battle's, wherever the cursor is (the roster is the position's): at
+        # answer 0 an untitled "Winner: …" read as if the battle were already won.
+        summary.border_title = "At the last answer"
         self._fill()
         self._moved()
         # It opens at the battle's end: its last entry highlighted, once the timeline is
