@@ -140,3 +140,15 @@ def test_the_report_says_who_played_each_side() -> None:
     )
     _, by_table = _report("combattimento-gdr")
     assert "Played by" not in by_table  # the table played every side
+
+
+def test_a_roll_s_modifier_is_told_where_it_came_from() -> None:
+    """pequenas-guerras' "Does Tambor die of its wounds?" with one marker read "rolled
+    4 = 5" in the full report (a QA play-through): the +1 is written as the log writes
+    it; a modifier of the difficulty, not of the total, is not added to the faces."""
+    from skirmtui.engine.report.narrative import _dice_words
+
+    markers = {"faces": [4], "modifiers": [["wound markers", 1]], "total": 5}
+    assert _dice_words({**markers, "compare": ">=", "target": 6}) == "rolled 4 +1 = 5, needed ≥ 6"
+    range_ = {"faces": [5, 3], "modifiers": [["medium range", 2]], "total": 8}
+    assert _dice_words({**range_, "compare": ">=", "target": 10}) == "rolled 5 3 = 8, needed ≥ 10"

@@ -397,12 +397,14 @@ def _dice_words(roll: dict[str, object]) -> str:
     shown = " ".join(str(f) for f in faces) if isinstance(faces, list) else "?"
     text = f"rolled {shown}"
     total = roll.get("total")
-    if (
-        not roll.get("per_die")
-        and isinstance(faces, list)
-        and (len(faces) > 1 or roll.get("modifiers"))
-    ):
-        text += f" = {total}"
+    modifiers = roll.get("modifiers")
+    if not roll.get("per_die") and isinstance(faces, list) and (len(faces) > 1 or modifiers):
+        # "rolled 4 +1 = 5", as the log writes it ("rolled 4 = 5" hid where 1 came from);
+        # only where the modifiers are what the total adds to the faces (a modifier of
+        # the difficulty, or dice read otherwise than summed, keep "rolled 5 3 = 8")
+        added = sum(v for _, v in modifiers) if isinstance(modifiers, list) else 0
+        summed = isinstance(total, int) and total == sum(faces) + added
+        text += f" {added:+d} = {total}" if added and summed else f" = {total}"
     compare, target = roll.get("compare"), roll.get("target")
     if isinstance(compare, str) and target is not None:
         each = "each " if roll.get("per_die") else ""

@@ -112,9 +112,7 @@ class ReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         summary = self.query_one("#summary", Static)
-        summary.update(
-            plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True)
-        )
+        summary.update(plain("\n".join(self.live.system.summary(self.live.battle)), multiline=True))
         # The whole battle's, wherever the cursor is (the roster is the position's): at
         # answer 0 an untitled "Winner: …" read as if the battle were already won.
         summary.border_title = "At the last answer"
