@@ -195,10 +195,24 @@ def test_a_round_number_changes_without_a_difference() -> None:
     battle = system.new_battle(system.demo_setup())
     unit = next(iter(battle.units))
     assert effect_words(battle, system, Effect(unit, "since", 0, 2)) == "in melee since round 2"
-    assert effect_words(battle, system, Effect(unit, "since", 2, 0)) == (
-        "in melee since round: none"
-    )
+    # out of the melee: said so ("in melee since round: none" read as a field, a QA
+    # play-through); a round a unit ran keeps its number or "none"
+    assert effect_words(battle, system, Effect(unit, "since", 2, 0)) == "no longer in melee"
+    assert effect_words(battle, system, Effect(unit, "ran", 2, 0)) == "ran in round: none"
     assert effect_words(battle, system, Effect(unit, "reload", 0, 2)).endswith("0 → 2 (+2)")
+
+
+def test_pairs_read_as_pairs() -> None:
+    """regole-base's contacts read "Capobanda, Armigero 2, Capobanda, Capitano, …": a
+    flat list of pairs nobody could pair up again (a QA play-through)."""
+    system = systems()["regole-base"]
+    battle = system.new_battle(system.demo_setup())
+    a, b, c = list(battle.units)[:3]
+    label = battle.labels
+    assert value_words(battle, [[a, b], [a, c]]) == (
+        f"{label[a]} – {label[b]}; {label[a]} – {label[c]}"
+    )
+    assert value_words(battle, [a, b]) == f"{label[a]}, {label[b]}"  # a plain list as it was
 
 
 def test_values_set_on_many_units_still_name_each() -> None:

@@ -26,6 +26,10 @@ def value_words(battle: Battle, value: object, labels: dict[str, str] | None = N
     them, names joined; a table of them `Blue: north-west, Red: north-east`); an empty
     place in a list (an objective nobody holds) is "nobody"."""
     if isinstance(value, list | tuple):
+        if value and all(isinstance(v, list | tuple) for v in value):
+            # pairs (regole-base's contacts): "Capobanda – Armigero 2; Capitano – Brigante
+            # 1", not every name in one flat list that nobody could pair up again
+            return "; ".join(" – ".join(_item_words(battle, x, labels) for x in v) for v in value)
         return ", ".join(_item_words(battle, v, labels) for v in value) or "none"
     if isinstance(value, dict):
         return (
@@ -64,6 +68,8 @@ def effect_words(
         return f"now {label}" if after else f"no longer {label}"
     if isinstance(after, int) and isinstance(before, int) and not isinstance(after, bool):
         if label.endswith(("since round", "in round")):  # a round number, not a count
+            if not after and label.endswith(" since round"):  # "no longer in melee"
+                return f"no longer {label.removesuffix(' since round')}"
             return f"{label} {after}" if after else f"{label}: none"
         return f"{label} {before} → {after} ({after - before:+d})"
     if after in ("", None):

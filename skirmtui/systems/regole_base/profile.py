@@ -42,7 +42,7 @@ UNIT_FIELDS = (
     FieldSpec("acted", "acted this phase", bool),
     FieldSpec("moved", "moved this round", bool),
     FieldSpec("marched", "marched this round", bool),
-    FieldSpec("gave_up", "march: gives up (assault/shooting)", str),
+    FieldSpec("gave_up", "given up for a march", str),  # "assault" or "shooting"
     FieldSpec("ran", "ran in round", int, 0, 99),  # the last round it ran; 0: never
     FieldSpec("charged", "charged this round", bool),
     FieldSpec("fought", "fought this Assault phase", bool),
