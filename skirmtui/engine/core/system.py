@@ -73,11 +73,16 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any, Protocol
 
 from skirmtui.engine.core import records
-from skirmtui.engine.core.battle import Battle, Scalar, Side, Stat, Unit
+from skirmtui.engine.core.battle import Battle, Scalar, Side, Unit
 from skirmtui.engine.core.compiled import mypyc_attr
 from skirmtui.engine.core.items import Item
 from skirmtui.engine.core.prompts import AnswerValue, Ask, Choose, Pick, Prompt
 from skirmtui.engine.core.records import frozen_record
+
+# (re-exported: a system declares its fields and options with the contract's names)
+from skirmtui.engine.core.specs import FieldSpec as FieldSpec
+from skirmtui.engine.core.specs import OptionSpec as OptionSpec
+from skirmtui.engine.core.specs import SetupError as SetupError
 
 #: A rule step: yields prompts, receives answers (see prompts.py), returns nothing.
 Step = Generator[Prompt, Any, None]
@@ -86,10 +91,6 @@ Step = Generator[Prompt, Any, None]
 @mypyc_attr(native_class=False)  # a compiled class cannot subclass RuntimeError
 class RuleError(RuntimeError):
     """A rule system misbehaved (a step loop that never asks anything; the runner's)."""
-
-
-class SetupError(ValueError):
-    """A battle setup the system refuses (over budget, wrong player count…)."""
 
 
 @frozen_record
@@ -101,109 +102,6 @@ class Phase:
     id: str
     label: str
     step: Callable[[Battle], Step | None] | None = records.field(default=None, eq=False)
-
-
-def _check_number(what: str, value: object, low: int | None, high: int | None) -> int:
-    """`value` as a whole number within [low, high], else `SetupError` naming `what`."""
-    ok = isinstance(value, int) and not isinstance(value, bool)
-    if ok and (low is None or value >= low) and (high is None or value <= high):  # type: ignore[operator]
-        return value  # type: ignore[return-value]
-    if low is not None and high is not None:
-        raise SetupError(f"{what} must be a whole number {low}–{high}")
-    if low is not None:
-        raise SetupError(f"{what} must be a whole number, at least {low}")
-    raise SetupError(f"{what} must be a whole number")
-
-
-@frozen_record
-class FieldSpec:
-    """A unit value: how the roster shows it, how a GM may override it, and (for a
-    profile field) how a setup is checked: `kind`, range or `choices`, `default`."""
-
-    name: str
-    label: str
-    #: `tuple`: several unit ids (a multi-valued stat, e.g. every opponent in a melee).
-    kind: type[int] | type[bool] | type[str] | type[tuple[str, ...]] = int
-    minimum: int | None = None
-    maximum: int | None = None
-    #: Computed from the other fields (cost), so never typed in.
-    derived: bool = False
-    #: The value a setup may leave out (None: it must give one).
-    default: Scalar | None = None
-    #: The only values a text field takes (empty: any text).
-    choices: tuple[str, ...] = ()
-    #: A current stat's starting value when the profile has no field of its name
-    #: (None: 0, False or "" by `kind`).
-    start: Stat | None = None
-
-    def read(self, owner: str, value: object) -> Stat:
-        """`value` checked against this spec; `SetupError` names `owner` and the field."""
-        if value is None and self.default is not None:
-            return self.default
-        if self.kind is bool:
-            if not isinstance(value, bool):
-                raise SetupError(f"{owner}: {self.label} must be yes or no (true/false)")
-            return value
-        if self.kind is tuple:
-            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-                raise SetupError(f"{owner}: {self.label} must be a list of unit ids")
-            return tuple(value)
-        if self.kind is str:
-            if not isinstance(value, str):
-                raise SetupError(f"{owner}: {self.label} must be text")
-            if self.choices and value not in self.choices:
-                raise SetupError(f"{owner}: {self.label} must be one of {', '.join(self.choices)}")
-            return value
-        return _check_number(f"{owner}: {self.label}", value, self.minimum, self.maximum)
-
-    def initial(self) -> Stat:
-        if self.start is not None:
-            return self.start
-        return self.kind()
-
-    def show(self, value: object) -> str:
-        """A value in words (the roster, the sheet, the log of a GM override)."""
-        if value is True:
-            return "yes"
-        if value is False:
-            return "no"
-        if isinstance(value, tuple):
-            return ", ".join(map(str, value)) or "—"
-        return str(value)
-
-
-@frozen_record
-class OptionSpec:
-    """A battle option: its default, and the check a setup's value must pass.
-
-    `kind` int and bool are offered by the setup screen; str and list (of names) are
-    set by scenario files (`RuleSystem.scenario_options`)."""
-
-    name: str
-    label: str
-    kind: type[int] | type[bool] | type[str] | type[list[str]] = int
-    default: Any = 0
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[Any, ...] = ()
-
-    def check(self, value: object) -> None:
-        """Raise `SetupError` if `value` is not a legal value of this option."""
-        if self.choices:
-            if isinstance(value, bool) or value not in self.choices:
-                words = ", ".join(map(str, self.choices))
-                raise SetupError(f"{self.label}: must be one of {words}")
-        elif self.kind is bool:
-            if not isinstance(value, bool):
-                raise SetupError(f"{self.label}: must be on or off (true/false)")
-        elif self.kind is str:
-            if not isinstance(value, str):
-                raise SetupError(f"{self.label}: must be text")
-        elif self.kind is list:
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise SetupError(f"{self.label}: must be a list of names")
-        else:
-            _check_number(f"{self.label}:", value, self.minimum, self.maximum)
 
 
 @frozen_record
