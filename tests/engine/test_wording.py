@@ -224,3 +224,24 @@ def test_values_set_on_many_units_still_name_each() -> None:
     entry.effects += [Effect(u, "actions", 0, 2) for u in units]
     said = entry_effects(battle, system, entry)
     assert all(battle.label(u) in said for u in units) and "4 units" not in said
+
+
+def test_a_system_words_its_own_data_keys() -> None:
+    """combattimento-gdr's log read "readied cleared (was arco_corto)": a weapon's key,
+    where the line above named it "Arco corto" (a QA play-through). The system words
+    its readied items and weapons lost by name; a key the data does not know (a GM may
+    type anything) stays as typed; another system's values are the engine's words."""
+    from skirmtui.engine.report.wording import effect_words
+    from skirmtui.systems.combattimento_gdr.tables import weapons
+
+    system = systems()["combattimento-gdr"]
+    battle = system.new_battle(system.demo_setup())
+    shielded = next(u for u in battle.units.values() if u.profile.get("shield"))
+    bow = next(k for k, spec in weapons().items() if spec["label"] == "Arco corto")
+    said = effect_words(battle, system, Effect(shielded.id, "ready", f"{bow} shield", ""))
+    assert said.startswith("readied cleared (was Arco corto, ") and "shield" not in said
+    typed = effect_words(battle, system, Effect(shielded.id, "gone", "", "spada mystery"))
+    assert typed == "weapons lost: Spada, mystery"
+    wi = systems()["wargaming-introduttivo"]
+    wi_battle = wi.new_battle(wi.demo_setup())
+    assert wi.value_words(wi_battle, None, "ready", "spada") is None

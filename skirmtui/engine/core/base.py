@@ -321,6 +321,12 @@ class BaseSystem:
         """Rows of its own the unit sheet shows after the status (label, text)."""
         return []
 
+    def value_words(
+        self, battle: Battle, unit: Unit | None, field: str, value: object, /
+    ) -> str | None:
+        """No words of its own: the engine words every value."""
+        return None
+
     def summary(self, battle: Battle, /) -> list[str]:
         """The headline, then each side's units standing."""
         return summary_by_side(

@@ -233,6 +233,14 @@ class RuleSystem(Protocol):
         """Rows of its own the unit sheet shows after the status (label, text)."""
         ...
 
+    def value_words(
+        self, battle: Battle, unit: Unit | None, field: str, value: object, /
+    ) -> str | None:
+        """A value of `unit`'s `field` in the system's own words where its data keys
+        would show (combattimento-gdr's readied items: "Arco corto", not "arco_corto");
+        None: as the engine words any value (`report.wording.value_words`)."""
+        ...
+
     def demo_setup(self) -> Setup:
         """The bundled battle `skirmtui demo` opens."""
         ...

@@ -11,11 +11,11 @@ Plain text, no markup: the TUI log and the md report render these lines as data.
 
 from __future__ import annotations
 
-from skirmtui.engine.core.battle import Battle, Effect, LogEntry
+from skirmtui.engine.core.battle import Battle, Effect, LogEntry, Unit
 from skirmtui.engine.core.system import RuleSystem
 from skirmtui.engine.core.text import plural
 
-__all__ = ["effect_words", "entry_effects", "plural", "value_words"]
+__all__ = ["effect_words", "entry_effects", "field_words", "plural", "value_words"]
 
 #: Units sharing one same change in one entry at least this many times are one line.
 GROUP_AT = 3
@@ -72,9 +72,24 @@ def effect_words(
                 return f"no longer {label.removesuffix(' since round')}"
             return f"{label} {after}" if after else f"{label}: none"
         return f"{label} {before} → {after} ({after - before:+d})"
+    unit = battle.units.get(effect.unit or "")
     if after in ("", None):
-        return f"{label} cleared (was {value_words(battle, before, labels)})"
-    return f"{label}: {value_words(battle, after, labels)}"
+        was = field_words(battle, system, unit, effect.field, before, labels)
+        return f"{label} cleared (was {was})"
+    return f"{label}: {field_words(battle, system, unit, effect.field, after, labels)}"
+
+
+def field_words(
+    battle: Battle,
+    system: RuleSystem,
+    unit: Unit | None,
+    field: str,
+    value: object,
+    labels: dict[str, str] | None = None,
+) -> str:
+    """A value of a unit's field as people read it: in the system's words where it has
+    its own (`RuleSystem.value_words`: a weapon's name for its key), else `value_words`."""
+    return system.value_words(battle, unit, field, value) or value_words(battle, value, labels)
 
 
 def entry_effects(

@@ -199,4 +199,5 @@ class CombattimentoGdr(BaseSystem):
     queue = staticmethod(views.queue)
     status = staticmethod(views.status)
     sheet_rows = staticmethod(views.sheet_rows)
+    value_words = staticmethod(views.value_words)
     summary = staticmethod(views.summary)

@@ -6,6 +6,7 @@ from skirmtui.engine.core.battle import Battle, Unit
 from skirmtui.engine.core.system import QueueRow
 from skirmtui.systems.combattimento_gdr import profile as p
 from skirmtui.systems.combattimento_gdr.position import pos
+from skirmtui.systems.combattimento_gdr.tables import armour, weapons
 
 
 def queue(b: Battle) -> list[QueueRow]:
@@ -115,3 +116,25 @@ def summary(b: Battle) -> list[str]:
             if unit.side == side.id:
                 lines.append(f"{side.name} — {unit.label}: {fate(unit)}")
     return lines
+
+
+#: Fields whose value is weapon and shield keys, space-separated (the data's words).
+_ITEM_FIELDS = frozenset({"ready", "gone"})
+
+
+def value_words(b: Battle, unit: Unit | None, field: str, value: object) -> str | None:
+    """Readied items and weapons lost by their names ("Arco corto, Scudo piccolo"), not
+    their keys ("arco_corto"); a key the data does not know (a GM may type anything)
+    as it is."""
+    if field not in _ITEM_FIELDS or not isinstance(value, str) or not value.strip():
+        return None
+    shield = str(unit.profile.get("shield", "")) if unit is not None else ""
+    return ", ".join(_item_name(item, shield) for item in p.words(value))
+
+
+def _item_name(item: str, shield: str) -> str:
+    if item == p.SHIELD:
+        named = armour()["shields"].get(shield) if shield else None
+        return str(named["label"]) if named else "shield"
+    spec = weapons().get(item)
+    return str(spec["label"]) if spec else item

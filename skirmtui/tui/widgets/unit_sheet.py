@@ -8,7 +8,7 @@ from rich.text import Text
 from skirmtui.engine.core.battle import LogEntry
 from skirmtui.engine.core.conditions import of_unit
 from skirmtui.engine.core.text import one_line, safe
-from skirmtui.engine.report.wording import value_words
+from skirmtui.engine.report.wording import field_words
 from skirmtui.tui.widgets.base import SessionView
 
 RECENT = 8
@@ -95,8 +95,10 @@ class UnitSheet(SessionView):
             value = unit.stats.get(spec.name)
             if value is None or value == "" or value == unit.start.get(spec.name):
                 continue
-            shown = _shown(value) if isinstance(value, bool) else None
-            current.append((spec.label, shown or value_words(battle, value, labels)))
+            if isinstance(value, bool):
+                current.append((spec.label, _shown(value)))
+            else:
+                current.append((spec.label, field_words(battle, system, unit, spec.name, value)))
         for line in (profile, current):
             if line:
                 text.append(" · ".join(f"{safe(label)} {safe(value)}" for label, value in line))
