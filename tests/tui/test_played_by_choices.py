@@ -83,3 +83,20 @@ async def test_the_override_opens_with_a_mistyped_persona_file(
         await pilot.pause()
         assert _shown(dialog.query_one("#persona", Select)) == ["the table"]
         assert any("cannot play a side" in m for m in said), said
+
+
+async def test_who_plays_a_side_opens_on_the_side_asked_with_its_player(tmp_path: Path) -> None:
+    """The palette's "Who plays a side" opened on "Select" with the focus on the action
+    (a QA play-through): it opens on the side the waiting question is about, showing
+    who plays it now, with the focus on the side."""
+    app = demo_app(tmp_path / "w.toml", autosave=False)
+    async with running(app, (80, 24)) as (pilot, session):
+        asked = session.prompt.side if session.prompt is not None else None
+        assert asked is not None
+        app.screen.action_players()
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OverrideScreen)
+        side = dialog.query_one("#side", Select)
+        assert side.value == asked and side.has_focus
+        assert dialog.query_one("#persona", Select).value == session.battle.ai.get(asked, "")

@@ -106,6 +106,18 @@ class OverrideScreen(ModalScreen[Item | None]):
         self._show_rows(self.action)
         if self.unit_id in self.session.battle.units:
             self.query_one("#unit", Select).value = self.unit_id
+        if self.action == GM_AI:  # "Who plays a side": the side likely meant, chosen
+            side = self._side_meant()
+            if side is not None:
+                self.query_one("#side", Select).value = side
+            self.query_one("#side", Select).focus()
+
+    def _side_meant(self) -> str | None:
+        """The side the question waiting is about, else the first the app plays."""
+        prompt, battle = self.session.prompt, self.session.battle
+        if prompt is not None and prompt.side is not None:
+            return prompt.side
+        return next(iter(battle.ai), None)
 
     @on(Select.Changed, "#action")
     def _action_changed(self, event: Select.Changed) -> None:
