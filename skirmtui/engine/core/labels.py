@@ -53,5 +53,4 @@ def label_units(units: Iterable[Labelled], side_names: dict[str, str] | None = N
 def with_side(label: str, side_name: str) -> str:
     """`Capo (Barbari)`: a label with its side's name, once (a label that already ends
     with it, as one another side shows does, is not given it twice)."""
-    named = f"{label} ({side_name})"
-    return label if label.endswith(f" ({side_name})") else named
+    return label if label.endswith(f" ({side_name})") else f"{label} ({side_name})"
