@@ -490,3 +490,22 @@ def test_a_queue_row_wraps_under_its_text_not_under_the_mark() -> None:
         assert all(r.startswith("  ") and not r[2].isspace() for r in rows[1:])
         assert all(len(r) <= 20 for r in rows)
         assert " ".join(r.strip() for r in rows) == row.plain.strip()  # nothing lost
+
+
+def test_a_queue_row_keeps_a_unit_s_name_on_one_line() -> None:
+    """The player view at 80x24 read "2. Briganti — 2 to act: Brigante" / "1, Brigante
+    3" (a QA play-through): a label's words stay together where it fits."""
+    from rich.text import Text
+
+    from skirmtui.tui.widgets.queue import QueueView
+
+    session = demo_session()
+    names = list(session.battle.labels.values())
+    two = [n for n in names if " " in n][:2]
+    queue = QueueView(session)
+    row = Text(f"  2. Barbari — 2 to act: {two[0]}, {two[1]}")
+    for width in range(18, 40):
+        rows = [part.plain.strip() for part in queue.wrap_line(row, width)]
+        assert " ".join(rows) == row.plain.strip()  # nothing lost, spaces given back
+        for name in two:
+            assert any(name in r for r in rows), (width, rows)  # never split

@@ -24,6 +24,19 @@ def clipped(text: str) -> str:
     return f"{text[:MAX_SHOWN_CHARS]} … ({more:,} more characters: the export has them)"
 
 
+#: Joins a name's words while its line is wrapped: a no-break space, one cell like the
+#: space it stands for (given back as a space in the lines made).
+_JOIN = "\u00a0"
+
+
+def wrap_names(text: str, width: int, indent: int, names: Sequence[str]) -> list[str]:
+    """`wrap`, each of `names` (units' labels, "Brigante 1") kept on one line where it
+    fits: a queue row read "… to act: Brigante" / "1, Brigante 3" at 80 columns."""
+    for name in sorted((n for n in names if " " in n and n in text), key=len, reverse=True):
+        text = text.replace(name, name.replace(" ", _JOIN))
+    return [line.replace(_JOIN, " ") for line in wrap(text, width, indent)]
+
+
 def wrap(text: str, width: int, indent: int = 0) -> list[str]:
     """`text` cut into lines of at most `width` cells at spaces (a word longer than a
     line is cut); continuation lines start with `indent` spaces.

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from skirmtui.engine.core.text import safe
 from skirmtui.tui.widgets.base import SessionView
-from skirmtui.tui.widgets.lines import wrap
+from skirmtui.tui.widgets.lines import wrap_names
 
 #: Where a row's wrapped lines start: under its text (the `▶` mark is its bullet), not
 #: at the pane's edge, under the mark.
@@ -29,6 +29,7 @@ class QueueView(SessionView):
             return [line]
         style = line.spans[0].style if line.spans else line.style  # a row has one style
         mark, body = line.plain[:2], line.plain[2:]  # `▶ ` or two spaces, then the row
-        parts = wrap(body, width - len(mark), HANGING - len(mark))
+        names = list(self.session.battle.labels.values())
+        parts = wrap_names(body, width - len(mark), HANGING - len(mark), names)
         rows = [mark + parts[0], *(" " * len(mark) + part for part in parts[1:])]
         return [Text(row, style=style) for row in rows]
