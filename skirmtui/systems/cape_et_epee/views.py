@@ -97,8 +97,8 @@ def summary(b: Battle) -> list[str]:
 def sheet_rows(b: Battle, unit: Unit) -> list[tuple[str, str]]:
     """A wounded hero or protagonist fights with its wounded profile (seed §1.2.1): the
     sheet's first line is the profile it started with, so the one in use is shown too."""
-    wounded = [spec for spec in profile.PROFILE_FIELDS if f"w_{spec.name}" in unit.profile]
-    if not wounded or not unit.stats["wounds"]:
+    has_two = any(f"w_{spec.name}" in unit.profile for spec in profile.PROFILE_FIELDS)
+    if not has_two or not unit.stats["wounds"]:
         return []
     values = " · ".join(
         f"{spec.label} {profile.stat(unit, spec.name)}" for spec in profile.PROFILE_FIELDS
